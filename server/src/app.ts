@@ -1,0 +1,109 @@
+import type { Database } from "bun:sqlite";
+import { Elysia } from "elysia";
+import { CatalogRepo } from "./db/catalog-repo.ts";
+import { EventsRepo } from "./db/events-repo.ts";
+import { StoresRepo } from "./db/stores-repo.ts";
+import { TasksRepo } from "./db/tasks-repo.ts";
+import type { SearchEngine } from "./engine/types.ts";
+import { assertKnownVersion } from "./http/api-versions.ts";
+import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
+import { renderError, toAppError } from "./http/error-response.ts";
+import type { Logger } from "./log.ts";
+import { docsRoutes } from "./modules/docs/docs-routes.ts";
+import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
+import { IndexingService } from "./modules/indexing/indexing-service.ts";
+import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
+import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
+import { TrackingService } from "./modules/tracking/tracking-service.ts";
+
+export interface AppDeps {
+  db: Database;
+  engine: SearchEngine;
+  log: Logger;
+  maxBodyBytes: number;
+  now?: () => number;
+}
+
+interface RequestInfo {
+  id: string;
+  start: number;
+  status?: number;
+  storeId?: string;
+}
+
+/** A path pattern of the route table as a regular expression, to tell 405 from 404. */
+const routePattern = (path: string) =>
+  new RegExp("^" + path.replace(/\/$/, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+") + "/?$");
+
+export function buildApp(deps: AppDeps) {
+  const now = deps.now ?? Date.now;
+  const stores = new StoresRepo(deps.db);
+  const tasks = new TasksRepo(deps.db);
+  const catalog = new CatalogRepo(deps.db);
+  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine: deps.engine, now, log: deps.log });
+  const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
+  const tracking = new TrackingService(new EventsRepo(deps.db), now);
+  const requests = new WeakMap<Request, RequestInfo>();
+  const common = { stores, now, maxBodyBytes: deps.maxBodyBytes };
+
+  let routeTable: { method: string; pattern: RegExp }[] | null = null;
+  const allowedMethods = (pathname: string) => {
+    routeTable ??= app.routes.map((r) => ({ method: r.method, pattern: routePattern(r.path) }));
+    const methods = routeTable.filter((r) => r.pattern.test(pathname)).map((r) => r.method);
+    return methods.length ? [...new Set(methods)] : null;
+  };
+
+  const app = new Elysia()
+    .onRequest(({ request }) => {
+      requests.set(request, { id: request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID(), start: performance.now() });
+      const { pathname } = new URL(request.url);
+      assertKnownVersion(pathname);
+      const origin = request.headers.get("origin");
+      if (request.method === "OPTIONS" && origin && isBrowserRoute(pathname)) return preflightResponse(origin);
+    })
+    .onBeforeHandle(({ request, set }) => {
+      const info = requests.get(request)!;
+      set.headers["x-request-id"] = info.id;
+      const origin = request.headers.get("origin");
+      if (origin && isBrowserRoute(new URL(request.url).pathname)) {
+        set.headers["access-control-allow-origin"] = origin;
+        set.headers.vary = "Origin";
+      }
+    })
+    .onError(({ code, error, request }) => {
+      const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now() };
+      const appError = toAppError(code, error, () => allowedMethods(new URL(request.url).pathname));
+      if (appError.status >= 500) {
+        deps.log.error("request failed", { requestId: info.id, error: (error as Error)?.message, stack: (error as Error)?.stack });
+      }
+      info.status = appError.status;
+      const headers: Record<string, string> = { "x-request-id": info.id };
+      const origin = request.headers.get("origin");
+      // Browser code may read why its call failed, except when its origin is the reason.
+      if (origin && isBrowserRoute(new URL(request.url).pathname) && appError.code !== "origin_not_allowed") {
+        headers["access-control-allow-origin"] = origin;
+        headers.vary = "Origin";
+      }
+      return renderError(appError, headers, info.id);
+    })
+    .onAfterResponse(({ request, set, route }) => {
+      const info = requests.get(request);
+      if (!info) return;
+      deps.log.info("request", {
+        requestId: info.id,
+        method: request.method,
+        route,
+        storeId: request.headers.get("x-service-store-id") ?? undefined,
+        status: info.status ?? (typeof set.status === "number" ? set.status : 200),
+        ms: Math.round((performance.now() - info.start) * 100) / 100,
+      });
+    })
+    .get("/health", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["Service"] } })
+    .use(docsRoutes())
+    .use(indexingRoutes({ ...common, indexing }))
+    .use(trackingRoutes({ ...common, tracking }));
+
+  return { app, worker, stores, indexing };
+}
+
+export type App = ReturnType<typeof buildApp>["app"];

@@ -1,0 +1,75 @@
+import { KEY_KINDS, type KeyKind, type StoresRepo } from "../db/stores-repo.ts";
+import { ValidationError } from "../errors.ts";
+import { generateApiKey, hashApiKey } from "./api-keys.ts";
+
+/* Creating stores and issuing keys: shared by the stores CLI, the demo start-up and the tests. */
+
+export const STORE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function assertStoreId(storeId: string): void {
+  if (!STORE_ID_PATTERN.test(storeId)) {
+    throw new ValidationError(
+      "A store id is 1 to 64 letters, digits, '-' or '_', starting with a letter or digit",
+      [{ path: "storeId", problem: `"${storeId}" does not match ${STORE_ID_PATTERN}` }],
+    );
+  }
+}
+
+export function assertKeyKind(kind: string): asserts kind is KeyKind {
+  if (!KEY_KINDS.includes(kind as KeyKind)) {
+    throw new ValidationError(`Unknown key kind "${kind}"`, [{ path: "kind", problem: `use one of ${KEY_KINDS.join(", ")}` }]);
+  }
+}
+
+export type StoreKeys = Record<KeyKind, string>;
+
+export class StoreAdmin {
+  constructor(
+    private readonly stores: StoresRepo,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates the store and returns its three new keys, shown only this once. Null if the store exists. */
+  create(storeId: string): StoreKeys | null {
+    assertStoreId(storeId);
+    const now = this.now();
+    if (!this.stores.create(storeId, now)) return null;
+    const keys = {} as StoreKeys;
+    for (const kind of KEY_KINDS) {
+      keys[kind] = generateApiKey(kind);
+      this.stores.replaceKey(storeId, kind, hashApiKey(keys[kind]), now, now);
+    }
+    return keys;
+  }
+
+  /** Issues a new key; the old one keeps working for `graceMs` so a store can roll its deployments over. */
+  rotate(storeId: string, kind: KeyKind, graceMs: number): string {
+    if (!this.stores.get(storeId)) throw new ValidationError(`No store "${storeId}"`, [{ path: "storeId", problem: "unknown store" }]);
+    const key = generateApiKey(kind);
+    const now = this.now();
+    this.stores.replaceKey(storeId, kind, hashApiKey(key), now, now + graceMs);
+    return key;
+  }
+
+  /** Makes the store exist with exactly these keys (idempotent); used for DEMO_* settings. */
+  ensure(storeId: string, keys: StoreKeys): void {
+    assertStoreId(storeId);
+    const now = this.now();
+    this.stores.create(storeId, now);
+    const active = this.stores.activeKeys(storeId, now);
+    for (const kind of KEY_KINDS) {
+      const hash = hashApiKey(keys[kind]);
+      const ofKind = active.filter((k) => k.kind === kind);
+      const exact = ofKind.length === 1 && Buffer.from(ofKind[0]!.keyHash).equals(Buffer.from(hash));
+      if (!exact) this.stores.replaceKey(storeId, kind, hash, now, now);
+    }
+  }
+
+  delete(storeId: string): boolean {
+    return this.stores.delete(storeId);
+  }
+
+  list() {
+    return this.stores.list();
+  }
+}

@@ -1,0 +1,70 @@
+import { join } from "node:path";
+import { ConfigError, loadConfig } from "../config.ts";
+import { migrate, openDatabase } from "../db/connection.ts";
+import { MIGRATIONS } from "../db/schema.ts";
+import { StoresRepo } from "../db/stores-repo.ts";
+import { AppError } from "../errors.ts";
+import { assertKeyKind, StoreAdmin } from "./store-admin.ts";
+
+/* npm run stores -- create <storeId> | rotate <storeId> <kind> [--grace-hours N] | list | delete <storeId> */
+
+const USAGE = `Usage:
+  npm run stores -- create <storeId>                          prints three new keys, once
+  npm run stores -- rotate <storeId> <admin|search|analytics> [--grace-hours N]
+                                                              new key; the old one works N more hours (default 24)
+  npm run stores -- list
+  npm run stores -- delete <storeId>                          removes the store and all its data`;
+
+function run(args: string[]): number {
+  const config = loadConfig(process.env);
+  const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
+  migrate(db, MIGRATIONS);
+  const admin = new StoreAdmin(new StoresRepo(db), Date.now);
+  const [command, storeId, kind] = args;
+  switch (command) {
+    case "create": {
+      if (!storeId) break;
+      const keys = admin.create(storeId);
+      if (!keys) {
+        console.error(`Store "${storeId}" already exists; use rotate to issue new keys.`);
+        return 1;
+      }
+      console.log(`Store ${storeId} created. These keys are shown once; only their hashes are stored.`);
+      for (const [k, v] of Object.entries(keys)) console.log(`  ${k.padEnd(10)} ${v}`);
+      return 0;
+    }
+    case "rotate": {
+      if (!storeId || !kind) break;
+      assertKeyKind(kind);
+      const at = args.indexOf("--grace-hours");
+      const hours = at >= 0 ? Number(args[at + 1]) : 24;
+      if (!Number.isFinite(hours) || hours < 0) {
+        console.error("--grace-hours takes a number of hours, 0 or more");
+        return 2;
+      }
+      const key = admin.rotate(storeId, kind, hours * 3_600_000);
+      console.log(`New ${kind} key for ${storeId} (shown once): ${key}`);
+      console.log(hours > 0 ? `The previous ${kind} key keeps working for ${hours} hours.` : `The previous ${kind} key no longer works.`);
+      return 0;
+    }
+    case "list":
+      for (const s of admin.list()) console.log(`${s.id}\tcreated ${new Date(s.createdAt).toISOString()}`);
+      return 0;
+    case "delete":
+      if (!storeId) break;
+      console.log(admin.delete(storeId) ? `Store ${storeId} deleted.` : `No store "${storeId}".`);
+      return 0;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+try {
+  process.exit(run(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof AppError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}

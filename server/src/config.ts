@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+/*
+ * Every setting, read once from the environment and validated. Nothing else in the server reads process.env:
+ * a bad value stops start-up with one clear line instead of surfacing later as odd behaviour.
+ */
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+
+export interface DemoStoreKeys {
+  storeId: string;
+  adminKey: string;
+  searchKey: string;
+  analyticsKey: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  tls: { certFile: string; keyFile: string } | null;
+  logLevel: LogLevel;
+  maxBodyBytes: number;
+  /** "FULL" survives power loss; "NORMAL" survives a process crash only. */
+  dbSynchronous: "FULL" | "NORMAL";
+  demoStore: DemoStoreKeys | null;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid setting ${variable}: ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const match = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
+  if (!match) throw new ConfigError(name, `expected one of ${allowed.join(", ")}, got "${raw}"`);
+  return match;
+}
+
+function readableFile(env: Env, name: string): string {
+  const path = resolve(env[name]!);
+  if (!existsSync(path)) throw new ConfigError(name, `file not found: ${path}`);
+  return path;
+}
+
+function tlsSettings(env: Env): Config["tls"] {
+  const cert = env.TLS_CERT_FILE;
+  const key = env.TLS_KEY_FILE;
+  if (!cert && !key) return null;
+  if (!cert || !key) throw new ConfigError(cert ? "TLS_KEY_FILE" : "TLS_CERT_FILE", "TLS needs both TLS_CERT_FILE and TLS_KEY_FILE");
+  return { certFile: readableFile(env, "TLS_CERT_FILE"), keyFile: readableFile(env, "TLS_KEY_FILE") };
+}
+
+function demoStore(env: Env): DemoStoreKeys | null {
+  const names = ["DEMO_STORE_ID", "DEMO_ADMIN_KEY", "DEMO_SEARCH_KEY", "DEMO_ANALYTICS_KEY"] as const;
+  const set = names.filter((n) => env[n]);
+  if (set.length === 0) return null;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length) throw new ConfigError(missing[0]!, `the demo store needs all of ${names.join(", ")}`);
+  for (const n of names.slice(1)) {
+    if (env[n]!.length < 16) throw new ConfigError(n, "keys must be at least 16 characters");
+  }
+  return {
+    storeId: env.DEMO_STORE_ID!,
+    adminKey: env.DEMO_ADMIN_KEY!,
+    searchKey: env.DEMO_SEARCH_KEY!,
+    analyticsKey: env.DEMO_ANALYTICS_KEY!,
+  };
+}
+
+/** Optional JSON file (CONFIG_FILE) supplies defaults; the environment wins over it. */
+function withConfigFile(env: Env): Env {
+  const file = env.CONFIG_FILE;
+  if (!file) return env;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(resolve(file), "utf8"));
+  } catch (error) {
+    throw new ConfigError("CONFIG_FILE", `cannot read ${file}: ${(error as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ConfigError("CONFIG_FILE", "must hold a JSON object of setting names to values");
+  }
+  const fromFile: Env = {};
+  for (const [k, v] of Object.entries(parsed)) fromFile[k] = v === null ? undefined : String(v);
+  return { ...fromFile, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) };
+}
+
+export function loadConfig(rawEnv: Env): Config {
+  const env = withConfigFile(rawEnv);
+  return {
+    port: integer(env, "PORT", 8080, 0, 65535),
+    host: env.HOST?.trim() || "0.0.0.0",
+    dataDir: resolve(env.DATA_DIR?.trim() || "./data"),
+    tls: tlsSettings(env),
+    logLevel: oneOf(env, "LOG_LEVEL", "info", ["debug", "info", "warn", "error", "silent"] as const),
+    maxBodyBytes: integer(env, "MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
+    demoStore: demoStore(env),
+  };
+}

@@ -1,0 +1,32 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export interface OpenOptions {
+  synchronous: "FULL" | "NORMAL";
+}
+
+/**
+ * WAL lets readers (search, task polls) proceed while the worker writes; the synchronous level decides whether a
+ * commit waits for the disk (FULL: survives power loss) or only for the OS (NORMAL: survives a process crash).
+ */
+export function openDatabase(path: string, opts: OpenOptions): Database {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { create: true, strict: true });
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA foreign_keys = ON");
+  return db;
+}
+
+/** Applies numbered migrations once each, tracked by PRAGMA user_version. */
+export function migrate(db: Database, migrations: readonly string[]): void {
+  const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  for (let i = current; i < migrations.length; i++) {
+    db.transaction(() => {
+      db.exec(migrations[i]!);
+      db.exec(`PRAGMA user_version = ${i + 1}`);
+    })();
+  }
+}

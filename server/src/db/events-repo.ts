@@ -1,0 +1,60 @@
+import type { Database } from "bun:sqlite";
+
+export interface NewEvent {
+  storeId: string;
+  type: string;
+  userId: string | null;
+  sessionId: string | null;
+  apiVersion: string;
+  data: Record<string, unknown>;
+}
+
+export interface StoredEvent extends Omit<NewEvent, "storeId"> {
+  seq: number;
+  receivedAt: number;
+}
+
+/** Shopper events, append-only. */
+export class EventsRepo {
+  constructor(private readonly db: Database) {}
+
+  /** All or nothing, in one transaction: when this returns, the events are committed. */
+  append(events: readonly NewEvent[], receivedAt: number): void {
+    const insert = this.db.query(
+      "INSERT INTO events (store_id, type, received_at, user_id, session_id, api_version, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.db.transaction(() => {
+      for (const e of events) {
+        insert.run(e.storeId, e.type, receivedAt, e.userId, e.sessionId, e.apiVersion, JSON.stringify(e.data));
+      }
+    })();
+  }
+
+  /** Events of a store received in [from, to), in arrival order, after the cursor `afterSeq`. */
+  list(q: { storeId: string; from: number; to: number; type?: string; afterSeq: number; limit: number }): StoredEvent[] {
+    const rows = this.db
+      .query(
+        `SELECT seq, type, received_at, user_id, session_id, api_version, data FROM events
+         WHERE store_id = ? AND received_at >= ? AND received_at < ? AND seq > ? AND (? IS NULL OR type = ?)
+         ORDER BY seq LIMIT ?`,
+      )
+      .all(q.storeId, q.from, q.to, q.afterSeq, q.type ?? null, q.type ?? null, q.limit) as {
+      seq: number;
+      type: string;
+      received_at: number;
+      user_id: string | null;
+      session_id: string | null;
+      api_version: string;
+      data: string;
+    }[];
+    return rows.map((r) => ({
+      seq: r.seq,
+      type: r.type,
+      receivedAt: r.received_at,
+      userId: r.user_id,
+      sessionId: r.session_id,
+      apiVersion: r.api_version,
+      data: JSON.parse(r.data),
+    }));
+  }
+}

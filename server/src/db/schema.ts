@@ -1,0 +1,66 @@
+/*
+ * The service's durable state. Append new migrations; never edit an applied one.
+ * Every row is scoped by store id (multi-tenant from the first table).
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE stores (
+    id          TEXT PRIMARY KEY,
+    created_at  INTEGER NOT NULL,
+    settings    TEXT NOT NULL DEFAULT '{}'
+  );
+
+  -- Only a SHA-256 of each key is stored. A rotated key keeps working until expires_at (grace period).
+  CREATE TABLE api_keys (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    kind        TEXT NOT NULL CHECK (kind IN ('admin', 'search', 'analytics')),
+    key_hash    BLOB NOT NULL,
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER
+  );
+  CREATE INDEX api_keys_store ON api_keys(store_id);
+
+  -- The catalog: source of truth for products. Deleted products stay as tombstones so versions keep increasing.
+  CREATE TABLE products (
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id            TEXT NOT NULL,
+    version       INTEGER NOT NULL,
+    content_hash  TEXT,
+    doc           TEXT,
+    deleted       INTEGER NOT NULL DEFAULT 0,
+    updated_at    INTEGER NOT NULL,
+    PRIMARY KEY (store_id, id)
+  ) WITHOUT ROWID;
+
+  -- Indexing tasks. seq orders them; cursor is how many payload items were applied (bulk tasks apply in chunks).
+  CREATE TABLE tasks (
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    id           TEXT NOT NULL UNIQUE,
+    store_id     TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL CHECK (kind IN ('upsert', 'delete')),
+    status       TEXT NOT NULL CHECK (status IN ('pending', 'complete', 'error')),
+    payload      TEXT NOT NULL,
+    item_count   INTEGER NOT NULL,
+    cursor       INTEGER NOT NULL DEFAULT 0,
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    next_run_at  INTEGER NOT NULL DEFAULT 0,
+    message      TEXT,
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL
+  );
+  CREATE INDEX tasks_pending ON tasks(seq) WHERE status = 'pending';
+
+  CREATE TABLE events (
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    store_id     TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    type         TEXT NOT NULL,
+    received_at  INTEGER NOT NULL,
+    user_id      TEXT,
+    session_id   TEXT,
+    api_version  TEXT NOT NULL,
+    data         TEXT NOT NULL
+  );
+  CREATE INDEX events_store_time ON events(store_id, received_at, seq);
+  `,
+];

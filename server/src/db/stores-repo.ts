@@ -1,0 +1,67 @@
+import type { Database } from "bun:sqlite";
+
+export type KeyKind = "admin" | "search" | "analytics";
+export const KEY_KINDS: readonly KeyKind[] = ["admin", "search", "analytics"];
+
+export interface StoredKey {
+  kind: KeyKind;
+  keyHash: Uint8Array;
+}
+
+export interface StoreRow {
+  id: string;
+  createdAt: number;
+  settings: Record<string, unknown>;
+}
+
+/** Stores and their hashed API keys. */
+export class StoresRepo {
+  constructor(private readonly db: Database) {}
+
+  get(storeId: string): StoreRow | null {
+    const row = this.db.query("SELECT id, created_at, settings FROM stores WHERE id = ?").get(storeId) as
+      | { id: string; created_at: number; settings: string }
+      | null;
+    return row ? { id: row.id, createdAt: row.created_at, settings: JSON.parse(row.settings) } : null;
+  }
+
+  list(): StoreRow[] {
+    const rows = this.db.query("SELECT id, created_at, settings FROM stores ORDER BY id").all() as {
+      id: string;
+      created_at: number;
+      settings: string;
+    }[];
+    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) }));
+  }
+
+  create(storeId: string, now: number): boolean {
+    const res = this.db.query("INSERT OR IGNORE INTO stores (id, created_at) VALUES (?, ?)").run(storeId, now);
+    return res.changes > 0;
+  }
+
+  delete(storeId: string): boolean {
+    return this.db.query("DELETE FROM stores WHERE id = ?").run(storeId).changes > 0;
+  }
+
+  /** Keys that are valid at `now`: never expired, or still inside a rotation grace period. */
+  activeKeys(storeId: string, now: number): StoredKey[] {
+    const rows = this.db
+      .query("SELECT kind, key_hash FROM api_keys WHERE store_id = ? AND (expires_at IS NULL OR expires_at > ?)")
+      .all(storeId, now) as { kind: KeyKind; key_hash: Uint8Array }[];
+    return rows.map((r) => ({ kind: r.kind, keyHash: r.key_hash }));
+  }
+
+  /** Adds a key of `kind`; existing keys of that kind expire at `previousExpiresAt` (now = immediately). */
+  replaceKey(storeId: string, kind: KeyKind, keyHash: Uint8Array, now: number, previousExpiresAt: number): void {
+    this.db.transaction(() => {
+      this.db
+        .query(
+          "UPDATE api_keys SET expires_at = ? WHERE store_id = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",
+        )
+        .run(previousExpiresAt, storeId, kind, previousExpiresAt);
+      this.db
+        .query("INSERT INTO api_keys (store_id, kind, key_hash, created_at) VALUES (?, ?, ?, ?)")
+        .run(storeId, kind, keyHash, now);
+    })();
+  }
+}

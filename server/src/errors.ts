@@ -1,0 +1,76 @@
+/*
+ * One error class per failure kind, each with a stable code and its HTTP status. The HTTP layer renders them
+ * in one place (http/error-handler.ts); clients branch on `code`, never on message text.
+ */
+
+export interface ErrorDetail {
+  /** Where the problem is, e.g. "body[3].gender" or "query.pageSize". */
+  path: string;
+  problem: string;
+}
+
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly details?: ErrorDetail[];
+  /** Extra response headers, e.g. Allow for 405. */
+  readonly headers?: Record<string, string>;
+
+  constructor(message: string, details?: ErrorDetail[], headers?: Record<string, string>) {
+    super(message);
+    this.name = new.target.name;
+    if (details?.length) this.details = details;
+    if (headers) this.headers = headers;
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly status = 400;
+  readonly code = "invalid_request";
+}
+
+export class InvalidJsonError extends AppError {
+  readonly status = 400;
+  readonly code = "invalid_json";
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+  readonly code = "unauthorized";
+}
+
+export class ForbiddenOriginError extends AppError {
+  readonly status = 403;
+  readonly code = "origin_not_allowed";
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code = "not_found";
+}
+
+export class MethodNotAllowedError extends AppError {
+  readonly status = 405;
+  readonly code = "method_not_allowed";
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+  readonly code = "payload_too_large";
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+  readonly code = "unsupported_media_type";
+}
+
+/** Failures of the search engine behind the port; the worker retries them. */
+export class EngineUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code: string = "engine_unavailable";
+}
+
+export class InternalError extends AppError {
+  readonly status = 500;
+  readonly code = "internal_error";
+}

@@ -1,0 +1,52 @@
+import { InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../errors.ts";
+
+export interface JsonBodyOptions {
+  maxBytes: number;
+  /** sendBeacon cannot send application/json without a CORS preflight, so tracking also takes text/plain. */
+  allowTextPlain?: boolean;
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) {
+    throw new PayloadTooLargeError(`The body is ${declared} bytes; the limit is ${maxBytes}`);
+  }
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    // A chunked upload has no length up front: stop reading as soon as it passes the limit.
+    if (size > maxBytes) throw new PayloadTooLargeError(`The body is over the limit of ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function positionOf(error: Error, text: string): string {
+  const at = /position (\d+)/.exec(error.message)?.[1];
+  if (at === undefined) return "";
+  const offset = Number(at);
+  const line = text.slice(0, offset).split("\n").length;
+  return ` at line ${line}, character ${offset - text.lastIndexOf("\n", offset - 1)}`;
+}
+
+/** Reads a JSON request body with the service's media-type and size rules. */
+export async function readJsonBody(request: Request, opts: JsonBodyOptions): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const accepted = type === "application/json" || (opts.allowTextPlain && type === "text/plain");
+  if (!accepted) {
+    throw new UnsupportedMediaTypeError(
+      `Send the body as application/json${opts.allowTextPlain ? " (or text/plain holding JSON)" : ""}; got ${type || "no Content-Type"}`,
+    );
+  }
+  const text = await readCapped(request, opts.maxBytes);
+  if (text.trim() === "") throw new InvalidJsonError("The body is empty; send a JSON object or array");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidJsonError(`The body is not valid JSON${positionOf(error as Error, text)}`, [
+      { path: "body", problem: (error as Error).message },
+    ]);
+  }
+}

@@ -1,0 +1,63 @@
+import type { EngineDocument } from "../../engine/types.ts";
+import type { Product } from "./product-schema.ts";
+
+/* How a catalog product is seen by the search engine: its text by field, its facet values and sort numbers. */
+
+const unique = (values: Iterable<string | undefined>) => [...new Set([...values].filter((v): v is string => !!v?.trim()))];
+
+function range(values: number[]): { min: number; max: number } | null {
+  return values.length ? { min: Math.min(...values), max: Math.max(...values) } : null;
+}
+
+function facetsOf(p: Product): Record<string, string[]> {
+  const facets: Record<string, string[]> = {};
+  const put = (key: string, values: Iterable<string | undefined>) => {
+    const v = unique(values);
+    if (v.length) facets[key] = v;
+  };
+  put("designer", [p.brand]);
+  (p.categories ?? []).forEach((_, level, all) => put(`category.lvl${level}`, [all.slice(0, level + 1).join(" > ")]));
+  put("gender", [p.gender]);
+  put("ageGroup", [p.ageGroup]);
+  put("color", (p.variations ?? []).map((v) => v.name));
+  put("size", (p.skus ?? []).map((s) => s.size));
+  put("availability", (p.skus ?? []).map((s) => s.availability));
+  put("collection", p.collections ?? []);
+  const byPrefix = new Map<string, string[]>();
+  for (const tag of [...(p.tags ?? []), ...(p.skus ?? []).flatMap((s) => s.tags ?? [])]) {
+    const at = tag.indexOf(":");
+    const prefix = tag.slice(0, at);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), tag.slice(at + 1)]);
+  }
+  for (const [prefix, values] of byPrefix) put(`tag.${prefix}`, values);
+  return facets;
+}
+
+function numbersOf(p: Product): Record<string, number> {
+  const numbers: Record<string, number> = {};
+  const skus = p.skus ?? [];
+  const prices = range(skus.flatMap((s) => (s.price === undefined ? [] : [s.price])));
+  if (prices) Object.assign(numbers, { price_min: prices.min, price_max: prices.max });
+  const stocked = skus.filter((s) => s.inventoryQuantity !== undefined);
+  if (stocked.length) numbers.stock = stocked.reduce((sum, s) => sum + Math.max(0, s.inventoryQuantity!), 0);
+  if (p.arrivalDateTs !== undefined) numbers.arrival_ts = p.arrivalDateTs;
+  return numbers;
+}
+
+export function toEngineDocument(p: Product, version: number): EngineDocument {
+  return {
+    id: p.id,
+    version,
+    text: {
+      name: p.name,
+      brand: p.brand ?? "",
+      categories: p.categories ?? [],
+      features: [...(p.features ?? []), ...(p.variations ?? []).map((v) => v.name ?? "")].filter(Boolean),
+      tags: (p.tags ?? []).map((t) => t.slice(t.indexOf(":") + 1)),
+      description: p.description ?? "",
+      identifiers: [p.id, ...(p.relatedIds ?? [])],
+    },
+    facets: facetsOf(p),
+    numbers: numbersOf(p),
+  };
+}

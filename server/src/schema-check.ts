@@ -1,0 +1,65 @@
+import type { TSchema } from "@sinclair/typebox";
+import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
+import type { ValueError } from "@sinclair/typebox/value";
+import type { ErrorDetail } from "./errors.ts";
+
+/*
+ * Validation with compiled TypeBox checkers (fast enough for 10,000-product bodies) and problems reported as
+ * readable field paths, e.g. "body[3].skus[0].availability: must be one of InStock, OutOfStock".
+ */
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+const MAX_DETAILS = 20;
+
+function checker(schema: TSchema): TypeCheck<TSchema> {
+  let c = compiled.get(schema);
+  if (!c) {
+    c = TypeCompiler.Compile(schema);
+    compiled.set(schema, c);
+  }
+  return c;
+}
+
+/** "/skus/0/availability" under "body[3]" -> "body[3].skus[0].availability". */
+export function joinPath(base: string, pointer: string): string {
+  let out = base;
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(part)}]`;
+  }
+  return out;
+}
+
+function describe(error: ValueError): string {
+  const schema = error.schema as TSchema & { anyOf?: { const?: unknown }[] };
+  if (schema.anyOf?.length && schema.anyOf.every((s) => typeof s.const === "string")) {
+    return `must be one of ${schema.anyOf.map((s) => s.const).join(", ")}`;
+  }
+  if (error.value === undefined) return "is required";
+  if (schema.pattern && typeof error.value === "string") return `${error.message.toLowerCase()} (got ${JSON.stringify(error.value.slice(0, 60))})`;
+  if (error.message.startsWith("Unexpected property")) return "is not a known field";
+  return error.message.charAt(0).toLowerCase() + error.message.slice(1);
+}
+
+export function isValid<T extends TSchema>(schema: T, value: unknown): boolean {
+  return checker(schema).Check(value);
+}
+
+/** Problems of `value` against `schema`, first per path, at most 20. Empty when valid. */
+export function schemaProblems(schema: TSchema, value: unknown, basePath: string): ErrorDetail[] {
+  const c = checker(schema);
+  if (c.Check(value)) return [];
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const error of c.Errors(value)) {
+    const path = joinPath(basePath, error.path);
+    // A union reports its branches' errors after its own; the first one is the most useful.
+    if ([...seen].some((p) => p === path || path.startsWith(p + ".") || path.startsWith(p + "["))) continue;
+    seen.add(path);
+    details.push({ path, problem: describe(error) });
+    if (details.length >= MAX_DETAILS) break;
+  }
+  return details;
+}
