@@ -13,6 +13,7 @@ import { docsRoutes } from "./modules/docs/docs-routes.ts";
 import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
+import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
 import { TrackingService } from "./modules/tracking/tracking-service.ts";
 
@@ -70,7 +71,7 @@ export function buildApp(deps: AppDeps) {
         set.headers.vary = "Origin";
       }
     })
-    .onError(({ code, error, request }) => {
+    .onError(({ code, error, request, set }) => {
       const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now() };
       const appError = toAppError(code, error, () => allowedMethods(new URL(request.url).pathname));
       if (appError.status >= 500) {
@@ -83,6 +84,9 @@ export function buildApp(deps: AppDeps) {
       if (origin && isBrowserRoute(new URL(request.url).pathname) && appError.code !== "origin_not_allowed") {
         headers["access-control-allow-origin"] = origin;
         headers.vary = "Origin";
+      } else {
+        // Elysia merges headers set earlier in the request into this response.
+        delete set.headers["access-control-allow-origin"];
       }
       return renderError(appError, headers, info.id);
     })
@@ -101,7 +105,8 @@ export function buildApp(deps: AppDeps) {
     .get("/health", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["Service"] } })
     .use(docsRoutes())
     .use(indexingRoutes({ ...common, indexing }))
-    .use(trackingRoutes({ ...common, tracking }));
+    .use(trackingRoutes({ ...common, tracking }))
+    .use(settingsRoutes(common));
 
   return { app, worker, stores, indexing };
 }

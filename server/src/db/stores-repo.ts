@@ -64,4 +64,8 @@ export class StoresRepo {
         .run(storeId, kind, keyHash, now);
     })();
   }
+
+  updateSettings(storeId: string, settings: Record<string, unknown>): void {
+    this.db.query("UPDATE stores SET settings = ? WHERE id = ?").run(JSON.stringify(settings), storeId);
+  }
 }

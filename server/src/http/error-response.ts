@@ -5,17 +5,20 @@ import { joinPath } from "../schema-check.ts";
 
 interface ElysiaValidationLike {
   type?: string;
+  on?: string;
   all?: { path?: string; message?: string; summary?: string }[];
 }
 
 function readableProblem(summary: string): string {
   if (/should be one of: 'numeric', 'number'/.test(summary)) return "must be a number";
+  if (/should be one of: .*'date-time'/.test(summary)) return "must be an ISO 8601 date-time or Unix milliseconds";
   return summary.replace(/^Expected/, "expected").replace(/^Property '[^']+' /, "");
 }
 
 /** Elysia's own schema validation (query, params) reported in our shape. */
 function fromElysiaValidation(error: ElysiaValidationLike): ValidationError {
-  const on = error.type === "query" ? "query" : error.type === "params" ? "path" : "body";
+  const where = error.on ?? error.type;
+  const on = where === "query" ? "query" : where === "params" ? "path" : "body";
   const details: ErrorDetail[] = (error.all ?? []).slice(0, 20).map((e) => ({
     path: joinPath(on, e.path ?? ""),
     problem: readableProblem(e.summary ?? e.message ?? "is invalid"),

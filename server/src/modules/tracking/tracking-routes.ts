@@ -1,13 +1,14 @@
 import { Elysia, t } from "elysia";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
+import { boundedInteger } from "../../http/query-params.ts";
 import { EVENT_TYPES } from "./event-schemas.ts";
 import type { TrackingService } from "./tracking-service.ts";
 
 const DAY = 86_400_000;
 
 /** ISO date-time or Unix milliseconds. */
-const instant = t.Union([t.String({ format: "date-time" }), t.Numeric({ minimum: 0 })]);
+const instant = t.Union([t.Numeric(), t.String({ format: "date-time" })], { description: "ISO 8601 date-time or Unix milliseconds" });
 const toMs = (v: string | number | undefined, fallback: number) =>
   v === undefined ? fallback : typeof v === "number" ? v : Date.parse(v);
 
@@ -39,7 +40,7 @@ export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; max
           to: toMs(query.to, now + 1),
           type: query.type,
           cursor: query.cursor,
-          limit: query.limit ?? 100,
+          limit: boundedInteger(query.limit, "limit", { min: 1, max: 1000, fallback: 100 }),
         });
       },
       {
@@ -50,7 +51,7 @@ export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; max
           // A plain string: Elysia fills an absent optional enum with its first member.
           type: t.Optional(t.String({ maxLength: 64 })),
           cursor: t.Optional(t.String({ pattern: "^\\d{1,15}$" })),
-          limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000 })),
+          limit: t.Optional(t.Numeric({ description: "1 to 1000, default 100" })),
         }),
         detail: {
           summary: "Read raw events (debugging, end-to-end tests)",

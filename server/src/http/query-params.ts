@@ -1,0 +1,15 @@
+import { ValidationError } from "../errors.ts";
+
+/*
+ * Range checks for numeric query parameters. Elysia converts the text to a number, but a failed bound in its
+ * schema loses the parameter's name, and every 400 here must say which parameter was wrong.
+ */
+export function boundedInteger(value: number | undefined, name: string, range: { min: number; max: number; fallback: number }): number {
+  if (value === undefined) return range.fallback;
+  if (!Number.isInteger(value) || value < range.min || value > range.max) {
+    throw new ValidationError(`${name} must be a whole number from ${range.min} to ${range.max}`, [
+      { path: `query.${name}`, problem: `must be a whole number from ${range.min} to ${range.max}, got ${value}` },
+    ]);
+  }
+  return value;
+}

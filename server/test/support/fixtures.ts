@@ -1,0 +1,17 @@
+import type { Product } from "../../src/modules/catalog/product-schema.ts";
+
+/** A small hand-written product for tests that need specific values; catalog-scale tests use the real data. */
+export function product(id: string, overrides: Partial<Product> = {}): Product {
+  return {
+    id,
+    name: `Test product ${id}`,
+    brand: "Roadster",
+    categories: ["Apparel", "Topwear", "Shirts"],
+    gender: "Men",
+    ageGroup: "Adults",
+    variations: [{ id: `${id}-navy`, name: "Navy Blue" }],
+    skus: [{ variationId: `${id}-navy`, size: "M", price: 999, availability: "InStock", inventoryQuantity: 4 }],
+    tags: ["season:summer"],
+    ...overrides,
+  };
+}
