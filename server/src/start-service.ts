@@ -5,13 +5,16 @@ import { StoreAdmin } from "./auth/store-admin.ts";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/connection.ts";
 import { MIGRATIONS } from "./db/schema.ts";
-import { SqliteEngine } from "./engine/sqlite/sqlite-engine.ts";
+import { createEngine } from "./engine/create-engine.ts";
 import { createLogger, type Logger } from "./log.ts";
 
 export interface RunningService {
   url: string;
   log: Logger;
   storeAdmin: StoreAdmin;
+  /** What the search engine holds for a store: for operations checks and tests. */
+  engineCount(storeId: string): Promise<number>;
+  engineVersions(storeId: string, ids: string[]): Promise<Map<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const log = createLogger(config.logLevel);
   const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
   migrate(db, MIGRATIONS);
-  const engine = new SqliteEngine({ dataDir: config.dataDir, synchronous: config.dbSynchronous });
+  const engine = createEngine(config);
   const { app, worker, stores } = buildApp({ db, engine, log, maxBodyBytes: config.maxBodyBytes });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
@@ -50,6 +53,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     url,
     log,
     storeAdmin,
+    engineCount: (storeId) => engine.count(storeId),
+    engineVersions: (storeId, ids) => engine.versions(storeId, ids),
     async stop() {
       await served.stop();
       await worker.stop();

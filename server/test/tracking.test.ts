@@ -32,12 +32,20 @@ const VALID: Record<string, Record<string, unknown>> = {
   CTLPopupPageChange: { ...ctl, pageTo: 1, pageFrom: 2 },
 };
 
-async function readAll(query = ""): Promise<{ type: string; userId: string | null; sessionId: string | null; data: Record<string, unknown>; apiVersion: string }[]> {
-  const out = [];
+interface ReadEvent {
+  type: string;
+  userId: string | null;
+  sessionId: string | null;
+  data: Record<string, unknown>;
+  apiVersion: string;
+}
+
+async function readAll(query = ""): Promise<ReadEvent[]> {
+  const out: ReadEvent[] = [];
   let cursor: string | null = null;
   do {
     const res = await s.call("admin", "GET", `/1.9/events?limit=7${query}${cursor ? `&cursor=${cursor}` : ""}`);
-    const page = (await res.json()) as { events: never[]; nextCursor: string | null };
+    const page = (await res.json()) as { events: ReadEvent[]; nextCursor: string | null };
     out.push(...page.events);
     cursor = page.nextCursor;
   } while (cursor);

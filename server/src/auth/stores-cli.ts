@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { migrate, openDatabase } from "../db/connection.ts";
 import { MIGRATIONS } from "../db/schema.ts";
 import { StoresRepo } from "../db/stores-repo.ts";
+import { createEngine } from "../engine/create-engine.ts";
 import { AppError } from "../errors.ts";
 import { assertKeyKind, StoreAdmin } from "./store-admin.ts";
 
@@ -15,7 +16,7 @@ const USAGE = `Usage:
   npm run stores -- list
   npm run stores -- delete <storeId>                          removes the store and all its data`;
 
-function run(args: string[]): number {
+async function run(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
   const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
   migrate(db, MIGRATIONS);
@@ -50,17 +51,22 @@ function run(args: string[]): number {
     case "list":
       for (const s of admin.list()) console.log(`${s.id}\tcreated ${new Date(s.createdAt).toISOString()}`);
       return 0;
-    case "delete":
+    case "delete": {
       if (!storeId) break;
-      console.log(admin.delete(storeId) ? `Store ${storeId} deleted.` : `No store "${storeId}".`);
+      const existed = admin.delete(storeId);
+      const engine = createEngine(config);
+      await engine.dropStore(storeId);
+      await engine.close();
+      console.log(existed ? `Store ${storeId} deleted, with its catalog, tasks, events and search index.` : `No store "${storeId}".`);
       return 0;
+    }
   }
   console.error(USAGE);
   return 2;
 }
 
 try {
-  process.exit(run(process.argv.slice(2)));
+  process.exit(await run(process.argv.slice(2)));
 } catch (error) {
   if (error instanceof ConfigError || error instanceof AppError) {
     console.error(error.message);

@@ -1,0 +1,141 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { DEMO_KEYS, MAIN, spawnServer } from "./support/child-server.ts";
+import { startTestServer, tempDir } from "./support/test-server.ts";
+
+const dirs: string[] = [];
+const dir = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("configuration", () => {
+  test("defaults", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", tls: null, logLevel: "info", maxBodyBytes: 32 * 1024 * 1024, demoStore: null });
+  });
+
+  test("each bad value names its variable", () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ PORT: "80a" }, "PORT"],
+      [{ PORT: "70000" }, "PORT"],
+      [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+      [{ MAX_BODY_BYTES: "-1" }, "MAX_BODY_BYTES"],
+      [{ TLS_CERT_FILE: "/nope.pem" }, "TLS_KEY_FILE"],
+      [{ TLS_CERT_FILE: "/nope.pem", TLS_KEY_FILE: "/nope.key" }, "TLS_CERT_FILE"],
+      [{ DEMO_STORE_ID: "demo" }, "DEMO_ADMIN_KEY"],
+      [{ ...DEMO_KEYS, DEMO_SEARCH_KEY: "short" }, "DEMO_SEARCH_KEY"],
+      [{ DB_SYNCHRONOUS: "OFF" }, "DB_SYNCHRONOUS"],
+    ];
+    for (const [env, name] of cases) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(name);
+    }
+  });
+
+  test("a JSON config file gives defaults that the environment overrides", () => {
+    const file = join(dir(), "config.json");
+    writeFileSync(file, JSON.stringify({ PORT: 9090, LOG_LEVEL: "warn" }));
+    expect(loadConfig({ CONFIG_FILE: file })).toMatchObject({ port: 9090, logLevel: "warn" });
+    expect(loadConfig({ CONFIG_FILE: file, PORT: "9191" }).port).toBe(9191);
+  });
+
+  test("npm run server with a bad setting stops with one clear line", async () => {
+    const proc = Bun.spawn([process.execPath, MAIN], { env: { ...process.env, PORT: "eighty" }, stderr: "pipe", stdout: "pipe" });
+    expect(await proc.exited).toBe(2);
+    expect((await new Response(proc.stderr).text()).trim()).toBe('Invalid setting PORT: expected a whole number, got "eighty"');
+  });
+
+  test("DEMO_* settings make the store exist with exactly those keys, idempotently", async () => {
+    const d = dir();
+    for (let run = 0; run < 2; run++) {
+      const child = await spawnServer({ DATA_DIR: d, ...DEMO_KEYS });
+      const res = await fetch(child.url + "/1.0/settings", {
+        headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY },
+      });
+      expect(res.status).toBe(200);
+      child.proc.kill();
+      await child.proc.exited;
+    }
+    const changed = await spawnServer({ DATA_DIR: d, ...DEMO_KEYS, DEMO_ADMIN_KEY: "sk_admin_another_0123456789" });
+    const old = await fetch(changed.url + "/1.0/settings", {
+      headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY },
+    });
+    expect(old.status).toBe(401);
+    changed.proc.kill();
+    await changed.proc.exited;
+  }, 30_000);
+});
+
+describe("HTTPS", () => {
+  test("serves TLS with TLS_CERT_FILE and TLS_KEY_FILE", async () => {
+    const d = dir();
+    const cert = join(d, "cert.pem");
+    const key = join(d, "key.pem");
+    const made = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]);
+    expect(made.exitCode).toBe(0);
+    const s = await startTestServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, HOST: "127.0.0.1" }, dir());
+    try {
+      expect(s.url).toStartWith("https://");
+      const res = await fetch(s.url.replace("localhost", "127.0.0.1") + "/health", { tls: { ca: await Bun.file(cert).text() } });
+      expect(await res.json()).toEqual({ status: "ok" });
+      const signed = await fetch(s.url + "/1.0/settings", {
+        headers: { "x-service-store-id": s.storeId, "x-service-api-key": s.keys.admin },
+        tls: { ca: await Bun.file(cert).text() },
+      });
+      expect(signed.status).toBe(200);
+      await expect(fetch(s.url + "/health")).rejects.toThrow();
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe("stores CLI", () => {
+  const cli = (d: string, ...args: string[]) => {
+    const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "../src/auth/stores-cli.ts"), ...args], {
+      env: { ...process.env, DATA_DIR: d },
+    });
+    return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
+  };
+
+  test("create prints three keys once; they work; rotate and delete", async () => {
+    const d = dir();
+    const created = cli(d, "create", "cli-shop");
+    expect(created.code).toBe(0);
+    const keys = Object.fromEntries([...created.out.matchAll(/^\s+(admin|search|analytics)\s+(\S+)$/gm)].map((m) => [m[1], m[2]]));
+    expect(keys.admin).toStartWith("sk_admin_");
+    expect(keys.search).toStartWith("pk_search_");
+    expect(keys.analytics).toStartWith("pk_analytics_");
+    expect(cli(d, "create", "cli-shop").code).toBe(1);
+    expect(cli(d, "create", "bad id!").code).toBe(2);
+    expect(cli(d, "list").out).toContain("cli-shop");
+
+    const rotated = cli(d, "rotate", "cli-shop", "admin", "--grace-hours", "0");
+    expect(rotated.code).toBe(0);
+    const newAdmin = /: (\S+)$/m.exec(rotated.out)![1]!;
+    const child = await spawnServer({ DATA_DIR: d });
+    const call = (key: string) =>
+      fetch(child.url + "/1.0/settings", { headers: { "x-service-store-id": "cli-shop", "x-service-api-key": key } }).then((r) => r.status);
+    expect(await call(newAdmin)).toBe(200);
+    expect(await call(keys.admin!)).toBe(401);
+    const taskRes = await fetch(child.url + "/1.0/products", {
+      method: "POST",
+      headers: { "x-service-store-id": "cli-shop", "x-service-api-key": newAdmin, "content-type": "application/json" },
+      body: JSON.stringify({ id: "p1", name: "Indexed before delete" }),
+    });
+    expect(taskRes.status).toBe(202);
+    child.proc.kill();
+    await child.proc.exited;
+    expect(cli(d, "rotate", "cli-shop", "root").code).toBe(2);
+    expect(existsSync(join(d, "engine", "cli-shop.db"))).toBe(true);
+    expect(cli(d, "delete", "cli-shop").out).toContain("deleted");
+    expect(existsSync(join(d, "engine", "cli-shop.db"))).toBe(false);
+    expect(cli(d, "list").out).not.toContain("cli-shop");
+    expect(cli(d).code).toBe(2);
+  }, 30_000);
+});
