@@ -33,7 +33,7 @@ describe("indexing tasks", () => {
   test("a task is pending, then complete, with ISO timestamps (milliseconds, Z)", async () => {
     const taskId = await upsert(product("life-1"));
     const first = (await (await s.call("admin", "GET", `/1.0/tasks/${taskId}`)).json()) as Record<string, string>;
-    expect(["pending", "complete"]).toContain(first.status);
+    expect(["pending", "complete"]).toContain(first.status!);
     expect(first.createdAt!).toMatch(ISO_MS);
     expect(first.updatedAt!).toMatch(ISO_MS);
     expect(await s.waitForTask(taskId)).toMatchObject({ status: "complete" });
