@@ -25,6 +25,10 @@ export interface Config {
   /** "FULL" survives power loss; "NORMAL" survives a process crash only. */
   dbSynchronous: "FULL" | "NORMAL";
   demoStore: DemoStoreKeys | null;
+  /** Origin that links in the demo catalog point at; default http://localhost:<port>. */
+  publicUrl: string | null;
+  /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
+  demoCatalog: { dir: string; limit: number };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +106,17 @@ function withConfigFile(env: Env): Env {
   return { ...fromFile, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) };
 }
 
+function publicUrl(env: Env): string | null {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  if (!/^https?:\/\/[^/\s]+$/.test(raw.replace(/\/$/, ""))) {
+    throw new ConfigError("PUBLIC_URL", `expected an origin like https://shop.example.com, got "${raw}"`);
+  }
+  return raw.replace(/\/$/, "");
+}
+
+const REPO_ROOT = resolve(import.meta.dir, "../..");
+
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);
   return {
@@ -113,5 +128,10 @@ export function loadConfig(rawEnv: Env): Config {
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
     demoStore: demoStore(env),
+    publicUrl: publicUrl(env),
+    demoCatalog: {
+      dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "../shared/data")),
+      limit: integer(env, "DEMO_CATALOG_LIMIT", 0, 0, 10_000_000),
+    },
   };
 }

@@ -7,11 +7,11 @@ export interface NewEvent {
   sessionId: string | null;
   apiVersion: string;
   data: Record<string, unknown>;
+  receivedAt: number;
 }
 
 export interface StoredEvent extends Omit<NewEvent, "storeId"> {
   seq: number;
-  receivedAt: number;
 }
 
 /** Shopper events, append-only. */
@@ -19,13 +19,13 @@ export class EventsRepo {
   constructor(private readonly db: Database) {}
 
   /** All or nothing, in one transaction: when this returns, the events are committed. */
-  append(events: readonly NewEvent[], receivedAt: number): void {
+  append(events: readonly NewEvent[]): void {
     const insert = this.db.query(
       "INSERT INTO events (store_id, type, received_at, user_id, session_id, api_version, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     this.db.transaction(() => {
       for (const e of events) {
-        insert.run(e.storeId, e.type, receivedAt, e.userId, e.sessionId, e.apiVersion, JSON.stringify(e.data));
+        insert.run(e.storeId, e.type, e.receivedAt, e.userId, e.sessionId, e.apiVersion, JSON.stringify(e.data));
       }
     })();
   }

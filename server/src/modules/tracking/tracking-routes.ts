@@ -17,8 +17,8 @@ export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; max
     .use(authPlugin(deps))
     .post(
       "/tracking",
-      ({ body, caller, params }) => {
-        deps.tracking.ingest(caller.store.id, params.version, body);
+      async ({ body, caller, params }) => {
+        await deps.tracking.ingest(caller.store.id, params.version, body);
         return { ok: true, result: "success" as const };
       },
       {

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { EventsRepo, NewEvent, StoredEvent } from "../../db/events-repo.ts";
+import { GroupCommit } from "../../db/group-commit.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { ANONYMOUS_ID, EVENT_DATA, EVENT_TYPES, MAX_EVENTS_PER_REQUEST, type EventType } from "./event-schemas.ts";
@@ -38,7 +39,7 @@ function eitherSpelling(e: Envelope, lower: "userId" | "sessionId", upper: "User
   return { value: a ?? b ?? null };
 }
 
-function checkEvent(raw: unknown, path: string, storeId: string, apiVersion: string, problems: ErrorDetail[]): NewEvent | null {
+function checkEvent(raw: unknown, path: string, storeId: string, apiVersion: string, problems: ErrorDetail[]): Omit<NewEvent, "receivedAt"> | null {
   const envelopeProblems = schemaProblems(Envelope, raw, path);
   if (envelopeProblems.length) {
     problems.push(...envelopeProblems);
@@ -81,12 +82,17 @@ export interface EventQuery {
 
 /** Shopper event ingest: validated as a whole, committed before the answer. */
 export class TrackingService {
+  private readonly writer: GroupCommit<NewEvent>;
+
   constructor(
     private readonly events: EventsRepo,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.writer = new GroupCommit((batch) => events.append(batch));
+  }
 
-  ingest(storeId: string, apiVersion: string, body: unknown): number {
+  /** Resolves once the events are committed; the caller acknowledges only then. */
+  async ingest(storeId: string, apiVersion: string, body: unknown): Promise<number> {
     const items = Array.isArray(body) ? body : [body];
     if (Array.isArray(body) && (body.length === 0 || body.length > MAX_EVENTS_PER_REQUEST)) {
       throw new ValidationError(`A batch holds 1 to ${MAX_EVENTS_PER_REQUEST} events`, [
@@ -95,16 +101,17 @@ export class TrackingService {
     }
     const problems: ErrorDetail[] = [];
     const accepted: NewEvent[] = [];
+    const receivedAt = this.now();
     items.forEach((item, i) => {
       if (problems.length >= 20) return;
       const event = checkEvent(item, Array.isArray(body) ? `body[${i}]` : "body", storeId, apiVersion, problems);
-      if (event) accepted.push(event);
+      if (event) accepted.push({ ...event, receivedAt });
     });
     if (problems.length) {
       const first = problems[0]!;
       throw new ValidationError(`Invalid event: ${first.path} ${first.problem}`, problems.slice(0, 20));
     }
-    this.events.append(accepted, this.now());
+    await this.writer.add(accepted);
     return accepted.length;
   }
 

@@ -1,0 +1,66 @@
+/*
+ * `npm test`: every suite of the repository, one after another, then one line `N passed, N failed` that sums
+ * them (bun test prints "N pass" / "N fail" per run, which CI does not read). Exit code 1 if anything failed.
+ */
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+
+interface Suite {
+  name: string;
+  cmd: string[];
+  /** Reads passed/failed counts from the suite's output; null if the output has no summary (a crash). */
+  count(output: string, exitCode: number): { passed: number; failed: number } | null;
+}
+
+const bunTestCounts = (output: string) => {
+  const pass = /^\s*(\d+) pass\s*$/m.exec(output);
+  const fail = /^\s*(\d+) fail\s*$/m.exec(output);
+  return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
+};
+
+const SUITES: Suite[] = [
+  {
+    name: "typecheck",
+    cmd: ["npx", "--no-install", "tsc", "--noEmit", "-p", "tsconfig.json"],
+    count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  },
+  {
+    name: "server and demo-store (bun test)",
+    cmd: [process.execPath, "test", "server", "demo-store"],
+    count: bunTestCounts,
+  },
+];
+
+async function run(suite: Suite): Promise<{ passed: number; failed: number }> {
+  console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
+  const started = performance.now();
+  const proc = Bun.spawn(suite.cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: process.env });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  const code = await proc.exited;
+  const counts = suite.count(output, code) ?? { passed: 0, failed: 1 };
+  // A runner that died after printing its summary still failed.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${suite.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds} s)`);
+  return counts;
+}
+
+let passed = 0;
+let failed = 0;
+for (const suite of SUITES) {
+  const r = await run(suite);
+  passed += r.passed;
+  failed += r.failed;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

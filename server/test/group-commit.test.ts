@@ -1,0 +1,30 @@
+import { expect, test } from "bun:test";
+import { GroupCommit } from "../src/db/group-commit.ts";
+
+test("concurrent writes share one commit, and each resolves only after it", async () => {
+  const commits: number[][] = [];
+  const g = new GroupCommit<number>((items) => commits.push(items));
+  const order: string[] = [];
+  const a = g.add([1, 2]).then(() => order.push(`a after ${commits.length} commit(s)`));
+  const b = g.add([3]).then(() => order.push(`b after ${commits.length} commit(s)`));
+  expect(commits).toEqual([]);
+  await Promise.all([a, b]);
+  expect(commits).toEqual([[1, 2, 3]]);
+  expect(order).toEqual(["a after 1 commit(s)", "b after 1 commit(s)"]);
+  await g.add([4]);
+  expect(commits).toEqual([[1, 2, 3], [4]]);
+});
+
+test("a failed commit rejects every write in it, and later writes still commit", async () => {
+  let fail = true;
+  const committed: string[] = [];
+  const g = new GroupCommit<string>((items) => {
+    if (fail) throw new Error("disk full");
+    committed.push(...items);
+  });
+  const results = await Promise.allSettled([g.add(["x"]), g.add(["y"])]);
+  expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  fail = false;
+  await g.add(["z"]);
+  expect(committed).toEqual(["z"]);
+});
