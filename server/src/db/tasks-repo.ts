@@ -101,14 +101,4 @@ export class TasksRepo {
       .query("UPDATE tasks SET status = 'error', payload = '', message = ?, updated_at = ? WHERE seq = ?")
       .run(message, now, seq);
   }
-
-  countByStatus(storeId: string): Record<TaskStatus, number> {
-    const rows = this.db.query("SELECT status, count(*) AS n FROM tasks WHERE store_id = ? GROUP BY status").all(storeId) as {
-      status: TaskStatus;
-      n: number;
-    }[];
-    const out: Record<TaskStatus, number> = { pending: 0, complete: 0, error: 0 };
-    for (const r of rows) out[r.status] = r.n;
-    return out;
-  }
 }

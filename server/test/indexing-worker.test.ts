@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import type { Database } from "bun:sqlite";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { migrate, openDatabase } from "../src/db/connection.ts";
+import { MIGRATIONS } from "../src/db/schema.ts";
+import { StoresRepo } from "../src/db/stores-repo.ts";
+import { TasksRepo } from "../src/db/tasks-repo.ts";
+import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
+import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
+import type { EngineDocument } from "../src/engine/types.ts";
+import { createLogger } from "../src/log.ts";
+import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
+import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
+import { product } from "./support/fixtures.ts";
+import { tempDir } from "./support/test-server.ts";
+
+/*
+ * The worker's retry and failure handling. The engine is the real embedded one behind the port, wrapped so a test
+ * can make its next writes fail the way an unreachable or rejecting engine would; the clock is manual.
+ */
+
+class FailingEngine extends SqliteEngine {
+  failures: Error[] = [];
+  override async upsert(storeId: string, docs: readonly EngineDocument[]) {
+    const next = this.failures.shift();
+    if (next) throw next;
+    return super.upsert(storeId, docs);
+  }
+}
+
+let dir: string;
+let db: Database;
+let engine: FailingEngine;
+let clock: number;
+let worker: IndexingWorker;
+let indexing: IndexingService;
+let tasks: TasksRepo;
+
+beforeEach(() => {
+  dir = tempDir();
+  db = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL" });
+  migrate(db, MIGRATIONS);
+  new StoresRepo(db).create("s1", 0);
+  engine = new FailingEngine({ dataDir: dir, synchronous: "NORMAL" });
+  clock = 1_000_000;
+  tasks = new TasksRepo(db);
+  const catalog = new CatalogRepo(db);
+  const now = () => clock;
+  worker = new IndexingWorker({ db, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3 });
+  indexing = new IndexingService(tasks, catalog, now, () => {});
+});
+
+afterEach(async () => {
+  await engine.close();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a transient engine failure is retried after a backoff, holding back later tasks, then completes", async () => {
+  const first = indexing.upsert("s1", [product("a")]);
+  const second = indexing.upsert("s1", [product("b")]);
+  engine.failures = [new EngineTransientError("connection refused")];
+  expect(await worker.runOnce()).toBe(0);
+  expect(indexing.task("s1", first).status).toBe("pending");
+  const wait = await worker.runOnce();
+  expect(wait).toBeGreaterThan(0);
+  expect(indexing.task("s1", second).status).toBe("pending");
+  clock += wait;
+  await worker.runOnce();
+  expect(indexing.task("s1", first).status).toBe("complete");
+  expect(indexing.task("s1", second).status).toBe("complete");
+  expect(await engine.count("s1")).toBe(2);
+});
+
+test("a rejected update ends its task in error with a message; the queue moves on", async () => {
+  const bad = indexing.upsert("s1", [product("a")]);
+  engine.failures = [new EngineRejectedError("field price has the wrong type")];
+  await worker.runOnce();
+  const task = indexing.task("s1", bad);
+  expect(task.status).toBe("error");
+  expect(task.message).toContain("field price has the wrong type");
+  const next = indexing.upsert("s1", [product("b")]);
+  await worker.runOnce();
+  expect(indexing.task("s1", next).status).toBe("complete");
+  expect((await engine.versions("s1", ["a", "b"])).has("a")).toBe(false);
+});
+
+test("an engine that stays down ends the task in error after the attempt limit", async () => {
+  const id = indexing.upsert("s1", [product("a")]);
+  engine.failures = [1, 2, 3].map((i) => new EngineTransientError(`down ${i}`));
+  for (let i = 0; i < 3; i++) {
+    clock += 120_000;
+    await worker.runOnce();
+  }
+  const task = indexing.task("s1", id);
+  expect(task.status).toBe("error");
+  expect(task.message).toContain("down 3");
+  expect(tasks.pendingHead(10)).toEqual([]);
+});
+
+test("a bulk task is applied in chunks and reports progress", async () => {
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
+  const id = indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  await small.runOnce();
+  expect(indexing.task("s1", id)).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
+  await small.runOnce();
+  await small.runOnce();
+  expect(indexing.task("s1", id)).toMatchObject({ status: "complete", processedCount: 100 });
+  expect(await engine.count("s1")).toBe(100);
+});
