@@ -28,22 +28,30 @@ async function call(t: SeedTarget, method: string, path: string, body?: unknown)
 export async function seedCatalog(t: SeedTarget, products: Product[], showProgress = true): Promise<void> {
   const bar = showProgress ? progressBar("Indexing demo catalog", products.length) : null;
   const tasks: { id: string; size: number; done: number }[] = [];
-  for (let i = 0; i < products.length; i += BULK_SIZE) {
-    const batch = products.slice(i, i + BULK_SIZE);
-    const { taskId } = await call(t, "POST", "/products", batch);
-    tasks.push({ id: taskId as string, size: batch.length, done: 0 });
-  }
-  for (;;) {
-    const open = tasks.filter((task) => task.done < task.size);
-    if (open.length === 0) break;
-    for (const task of open) {
-      const status = await call(t, "GET", `/tasks/${task.id}`);
-      if (status.status === "error") throw new Error(`indexing task ${task.id} failed: ${status.message}`);
-      task.done = status.status === "complete" ? task.size : (status.processedCount as number);
+  let sending = true;
+  // Tasks are followed while later bulks are still being sent, so the bar moves from the start.
+  const send = async () => {
+    try {
+      for (let i = 0; i < products.length; i += BULK_SIZE) {
+        const batch = products.slice(i, i + BULK_SIZE);
+        const { taskId } = await call(t, "POST", "/products", batch);
+        tasks.push({ id: taskId as string, size: batch.length, done: 0 });
+      }
+    } finally {
+      sending = false;
     }
-    bar?.update(tasks.reduce((sum, task) => sum + task.done, 0));
-    await Bun.sleep(200);
-  }
-  bar?.update(products.length);
+  };
+  const follow = async () => {
+    while (sending || tasks.some((task) => task.done < task.size)) {
+      for (const task of tasks.filter((x) => x.done < x.size)) {
+        const status = await call(t, "GET", `/tasks/${task.id}`);
+        if (status.status === "error") throw new Error(`indexing task ${task.id} failed: ${status.message}`);
+        task.done = status.status === "complete" ? task.size : (status.processedCount as number);
+      }
+      bar?.update(tasks.reduce((sum, task) => sum + task.done, 0));
+      await Bun.sleep(200);
+    }
+  };
+  await Promise.all([send(), follow()]);
   bar?.finish();
 }

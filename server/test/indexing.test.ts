@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
+import { loadConfig } from "../src/config.ts";
 import { product } from "./support/fixtures.ts";
 import { errorBody, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -112,3 +114,23 @@ describe("indexing tasks", () => {
     expect((await errorBody(res)).message).toContain("10000");
   });
 });
+
+describe("real catalog", () => {
+  test("a bulk of 5,000 real products is indexed: catalog, versions and engine agree", async () => {
+    const real = loadDemoCatalog({ dataDir: loadConfig({}).demoCatalog.dir, baseUrl: s.url, limit: 5000 });
+    expect(real).toHaveLength(5000);
+    const taskId = await upsert(real);
+    expect(await s.waitForTask(taskId, 60_000)).toMatchObject({ status: "complete" });
+    const task = (await (await s.call("admin", "GET", `/1.0/tasks/${taskId}`)).json()) as Record<string, unknown>;
+    expect(task).toMatchObject({ itemCount: 5000, processedCount: 5000 });
+    for (const p of [real[0]!, real[2500]!, real[4999]!]) {
+      const entry = await catalogEntry(p.id);
+      expect(entry.product).toEqual(JSON.parse(JSON.stringify(p)));
+      expect(entry.version).toBe(1);
+    }
+    const versions = await s.service.engineVersions(s.storeId, real.map((p) => p.id));
+    expect(versions.size).toBe(5000);
+    expect(new Set(versions.values())).toEqual(new Set([1]));
+  }, 120_000);
+});
+

@@ -1,0 +1,147 @@
+import { Elysia } from "elysia";
+import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
+import { IMAGE_CONTENT_TYPE, parseImagePath, renderImage } from "./catalog/images.ts";
+import { html, htmlResponse, rawHtml, type SafeHtml } from "./html.ts";
+
+/*
+ * The demo storefront, served beside the API on the same port: plain server-rendered pages of a store that
+ * uses the service. Its product data is the converted catalog it fed to the API.
+ */
+
+export class DemoCatalog {
+  private byId = new Map<string, Product>();
+  private newest: Product[] = [];
+
+  set(products: Product[]): void {
+    this.byId = new Map(products.map((p) => [p.id, p]));
+    this.newest = [...products].sort((a, b) => (b.arrivalDateTs ?? 0) - (a.arrivalDateTs ?? 0)).slice(0, 12);
+  }
+
+  get(id: string): Product | undefined {
+    return this.byId.get(id);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  featured(): Product[] {
+    return this.newest;
+  }
+}
+
+const STYLE = `
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1f1f1f; background: #fafaf8; }
+  header { display: flex; gap: 1.5rem; align-items: center; padding: 1rem 2rem; background: #fff; border-bottom: 1px solid #e5e3de; }
+  header a.brand { font-weight: 700; font-size: 1.25rem; color: inherit; text-decoration: none; }
+  header form { flex: 1; display: flex; max-width: 36rem; }
+  header input { flex: 1; padding: .5rem .75rem; font: inherit; border: 1px solid #b9b6ae; border-radius: 4px 0 0 4px; }
+  header button { padding: .5rem 1rem; font: inherit; border: 0; background: #1f1f1f; color: #fff; border-radius: 0 4px 4px 0; }
+  main { padding: 1.5rem 2rem; max-width: 72rem; margin: 0 auto; }
+  .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 1.25rem; }
+  .card { background: #fff; border: 1px solid #e5e3de; border-radius: 6px; padding: .75rem; color: inherit; text-decoration: none; }
+  .card img, .product img { width: 100%; height: auto; display: block; }
+  .price { font-weight: 600; } .was { color: #777; text-decoration: line-through; margin-left: .5rem; font-weight: 400; }
+  .product { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 2rem; }
+  @media (max-width: 40rem) { .product { grid-template-columns: 1fr; } header { flex-wrap: wrap; } }
+`;
+
+function layout(title: string, body: SafeHtml): SafeHtml {
+  return html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Demo Fashion Store</title>
+<style>${rawHtml(STYLE)}</style>
+</head>
+<body>
+<header>
+  <a class="brand" href="/">Demo Fashion Store</a>
+  <form action="/search-results" method="get" role="search">
+    <input type="search" name="q" id="store-search-input" placeholder="Search products" aria-label="Search products" autocomplete="off">
+    <button type="submit">Search</button>
+  </form>
+  <a href="/docs">API docs</a>
+</header>
+<main>${body}</main>
+</body>
+</html>`;
+}
+
+const formatPrice = (n: number) => `₹${n.toLocaleString("en-IN")}`;
+
+function priceOf(p: Product): SafeHtml {
+  const prices = (p.skus ?? []).map((s) => s.promoPrice ?? s.price).filter((x): x is number => x !== undefined);
+  const initial = (p.skus ?? []).map((s) => s.initialPrice).filter((x): x is number => x !== undefined);
+  if (!prices.length) return html``;
+  const min = Math.min(...prices);
+  const was = initial.length ? Math.max(...initial) : undefined;
+  return html`<span class="price">${formatPrice(min)}${was && was > min ? html`<span class="was">${formatPrice(was)}</span>` : ""}</span>`;
+}
+
+function card(p: Product): SafeHtml {
+  const image = p.media?.[0];
+  return html`<a class="card" href="/products/${encodeURIComponent(p.id)}">
+    ${image ? html`<img src="${image.url}" alt="${image.altText ?? p.name}" width="400" height="400" loading="lazy">` : ""}
+    <div>${p.brand ?? ""}</div><div>${p.name}</div>${priceOf(p)}</a>`;
+}
+
+function productPage(p: Product): SafeHtml {
+  const image = p.media?.[0];
+  return layout(
+    p.name,
+    html`<article class="product">
+      ${image ? html`<img src="${image.highResUrl ?? image.url}" alt="${image.altText ?? p.name}" width="800" height="800">` : html`<div></div>`}
+      <div>
+        <p>${p.brand ?? ""}</p>
+        <h1>${p.name}</h1>
+        <p>${priceOf(p)}</p>
+        <p>${(p.categories ?? []).join(" › ")}</p>
+        ${p.description ? html`<p>${p.description}</p>` : ""}
+        ${p.features?.length ? html`<ul>${p.features.map((f) => html`<li>${f}</li>`)}</ul>` : ""}
+      </div>
+    </article>`,
+  );
+}
+
+export function demoStoreRoutes(catalog: DemoCatalog) {
+  return new Elysia({ name: "demo-store" })
+    .get(
+      "/",
+      () =>
+        htmlResponse(
+          layout(
+            "Home",
+            html`<h1>New arrivals</h1>
+              <p>${catalog.size.toLocaleString("en")} real products from public fashion data sets, searchable through the service.</p>
+              <div class="grid">${catalog.featured().map(card)}</div>`,
+          ),
+        ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/search-results",
+      () => htmlResponse(layout("Search results", html`<h1>Search results</h1><div id="product-search-results"></div>`)),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/products/:id",
+      ({ params }) => {
+        const p = catalog.get(params.id);
+        return p ? htmlResponse(productPage(p)) : htmlResponse(layout("Not found", html`<h1>No such product</h1>`), 404);
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/images/*",
+      ({ request }) => {
+        const url = new URL(request.url);
+        const parsed = parseImagePath(url.pathname, url.search);
+        if (!parsed) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+        return new Response(renderImage(parsed), {
+          headers: { "content-type": IMAGE_CONTENT_TYPE, "cache-control": "public, max-age=31536000, immutable" },
+        });
+      },
+      { detail: { hide: true } },
+    );
+}

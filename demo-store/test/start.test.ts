@@ -1,0 +1,83 @@
+import { afterAll, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "../../server/test/support/child-server.ts";
+import { tempDir } from "../../server/test/support/test-server.ts";
+
+/* `npm start` as a shopper and a store owner meet it: one process, keys printed, catalog indexed once. */
+
+const START = join(import.meta.dir, "../src/start.ts");
+const dataDir = tempDir("sfs-demo-");
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function start(port: number): Promise<{ stdout: string; stderr: () => string; stop: () => Promise<void> }> {
+  const proc = Bun.spawn([process.execPath, START], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DEMO_CATALOG_LIMIT: "600" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let stdout = "";
+  let stderr = "";
+  void (async () => {
+    for await (const chunk of proc.stderr as unknown as AsyncIterable<Uint8Array>) stderr += new TextDecoder().decode(chunk);
+  })();
+  const decoder = new TextDecoder();
+  const reader = proc.stdout.getReader();
+  const deadline = Date.now() + 60_000;
+  while (!stdout.includes("Analytics key") && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    stdout += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return {
+    stdout,
+    stderr: () => stderr,
+    stop: async () => {
+      proc.kill();
+      await proc.exited;
+    },
+  };
+}
+
+test("npm start: store, keys, indexed catalog, pages and images; a second start does not index again", async () => {
+  const port = freePort();
+  const first = await start(port);
+  const key = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(first.stdout)?.[1] ?? "";
+  const storeId = key("Store id");
+  const admin = key("Admin key");
+  expect(storeId).toBe("demo");
+  expect(admin).toStartWith("sk_admin_");
+  expect(key("Search key")).toStartWith("pk_search_");
+  const base = `http://localhost:${port}`;
+  const headers = { "x-service-store-id": storeId, "x-service-api-key": admin };
+
+  const home = await (await fetch(base + "/")).text();
+  const productPath = /href="(\/products\/[^"]+)"/.exec(home)?.[1];
+  expect(productPath).toBeDefined();
+  const id = decodeURIComponent(productPath!.split("/")[2]!);
+  const entry = (await (await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, { headers })).json()) as {
+    product: { name: string; url: string; media: { url: string }[] };
+    version: number;
+  };
+  expect(entry.version).toBe(1);
+  expect(entry.product.url).toBe(`${base}/products/${encodeURIComponent(id)}`);
+  const page = await fetch(base + productPath!);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain(entry.product.name.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;"));
+  const image = await fetch(entry.product.media[0]!.url);
+  expect(image.headers.get("content-type")).toStartWith("image/svg+xml");
+  expect(await image.text()).toStartWith("<svg");
+  expect((await fetch(base + "/images/products/../../etc/passwd")).status).toBe(404);
+  expect((await fetch(base + "/search-results")).status).toBe(200);
+  expect(first.stderr()).toContain("Indexing demo catalog 600/600");
+  await first.stop();
+
+  const second = await start(port);
+  expect(second.stdout).toContain(admin);
+  expect(second.stderr()).toContain("Demo catalog already indexed (600 products)");
+  expect(second.stderr()).not.toContain("Indexing demo catalog");
+  const again = (await (await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, { headers })).json()) as { version: number };
+  expect(again.version).toBe(1);
+  await second.stop();
+}, 120_000);
