@@ -1,4 +1,4 @@
-import { seededRandom } from "./seeded-random.ts";
+import { Rng } from "../../../demo-store/src/catalog/seeded-random.ts";
 
 /* Malformed request bodies: valid documents with one part broken, and text that is not JSON at all. */
 
@@ -32,8 +32,9 @@ function setAt(root: unknown, path: (string | number)[], value: unknown): unknow
 
 /** `count` bodies (as strings) derived from `valid` documents, deterministic for a seed. */
 export function malformedBodies(valid: unknown[], count: number, seed: number): string[] {
-  const random = seededRandom(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const rng = new Rng(seed);
+  const random = () => rng.next();
+  const pick = <T>(xs: readonly T[]) => rng.pick(xs);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const roll = random();
