@@ -139,3 +139,49 @@ describe("stores CLI", () => {
     expect(cli(d).code).toBe(2);
   }, 30_000);
 });
+
+describe("docs and logs", () => {
+  test("the OpenAPI document lists the routes, and the docs page loads its UI from us, not a CDN", async () => {
+    const s = await startTestServer({}, dir());
+    try {
+      const spec = (await (await fetch(s.url + "/docs/openapi.json")).json()) as { paths: Record<string, unknown> };
+      for (const path of ["/{version}/products", "/{version}/products/{id}", "/{version}/tasks/{id}", "/{version}/tracking", "/{version}/events"]) {
+        expect(spec.paths).toHaveProperty(path);
+      }
+      const page = await (await fetch(s.url + "/docs")).text();
+      const scripts = [...page.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const src of scripts) expect(src).toStartWith("/");
+      const asset = await fetch(s.url + scripts[0]!);
+      expect(asset.status).toBe(200);
+      expect((await asset.text()).length).toBeGreaterThan(100_000);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test("each request is logged as one JSON line with request id, store, route, status and duration", async () => {
+    const d = dir();
+    const proc = Bun.spawn([process.execPath, MAIN], {
+      env: { ...process.env, DATA_DIR: d, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...DEMO_KEYS },
+      stdout: "pipe",
+    });
+    const reader = proc.stdout.getReader();
+    let out = "";
+    while (!out.includes('"msg":"listening"')) out += new TextDecoder().decode((await reader.read()).value);
+    const url = JSON.parse(out.split("\n").find((l) => l.includes('"listening"'))!).url as string;
+    await fetch(url + "/1.0/events", {
+      headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY, "x-request-id": "req-42" },
+    });
+    await fetch(url + "/1.0/events", { headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": "wrong" } });
+    while ((out.match(/"msg":"request"/g) ?? []).length < 2) out += new TextDecoder().decode((await reader.read()).value);
+    proc.kill();
+    await proc.exited;
+    const lines = out.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = lines.filter((l) => l.msg === "request");
+    expect(requests[0]).toMatchObject({ level: "info", requestId: "req-42", method: "GET", route: "/:version/events", storeId: DEMO_KEYS.DEMO_STORE_ID, status: 200 });
+    expect(requests[0]!.ms).toBeNumber();
+    expect(requests[1]).toMatchObject({ status: 401 });
+    expect(out).not.toContain(DEMO_KEYS.DEMO_ADMIN_KEY);
+  });
+});
