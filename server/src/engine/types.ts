@@ -1,10 +1,10 @@
 /*
  * The SearchEngine port: what the service needs from a search engine, in domain terms. Adapters (embedded
  * SQLite, Typesense) implement it and import nothing from modules/. Modules build EngineDocuments from the
- * catalog and never see an adapter's own shapes or errors.
+ * catalog and never see an adapter's own shapes or errors. Every adapter passes engine/conformance.ts.
  */
 
-/** Text an engine matches queries against, by field; the adapter decides how fields are weighted. */
+/** Text an engine matches queries against, by field, weighted name > brand > categories > features/tags > description. */
 export interface SearchableText {
   name: string;
   brand: string;
@@ -12,7 +12,7 @@ export interface SearchableText {
   features: string[];
   tags: string[];
   description: string;
-  /** Matched exactly, never by prefix or typo: the product id and relatedIds. */
+  /** Matched exactly (whole query equals one), never by prefix or typo: the product id and relatedIds. */
   identifiers: string[];
 }
 
@@ -22,19 +22,98 @@ export interface EngineDocument {
   /** Catalog version; an adapter never replaces a document with an older version. */
   version: number;
   text: SearchableText;
-  /** Facet key -> values, e.g. designer, category levels, gender, color, size, collection, tag prefixes. */
+  /** Facet key -> values, e.g. designer, category.lvl0, gender, color, size, collection, tag.<prefix>. */
   facets: Record<string, string[]>;
-  /** Sort and range fields, e.g. price_min, arrival_ts; absent when the product has no value. */
+  /** Sort and range fields, e.g. price_min, arrival_ts, rating_wilson; absent when the product has no value. */
   numbers: Record<string, number>;
+  /** Sortable text, e.g. name (compared with locale collation). */
+  sortText: Record<string, string>;
+}
+
+/** A selection on one facet key (any of the values: OR), or a numeric range (inclusive bounds). */
+export type EngineFilter =
+  | { kind: "terms"; key: string; values: string[] }
+  | { kind: "range"; field: string; min?: number; max?: number };
+
+export type EngineSort =
+  | { kind: "relevance" }
+  /**
+   * By a number; documents without it come last. With `bucket`, documents are ordered by
+   * floor((value - origin) / width) and the next sort decides inside a bucket (a negative width counts
+   * backwards from the origin, e.g. age in days from now).
+   */
+  | { kind: "number"; field: string; order: "asc" | "desc"; bucket?: { origin: number; width: number } }
+  | { kind: "text"; field: string; order: "asc" | "desc"; locale: string }
+  /** The listed ids first, in the listed order (ids not in the result are ignored). */
+  | { kind: "pinned"; ids: string[] }
+  /**
+   * Up to `perGroup` documents of each value of facet `key` (chosen by a hash of `seed` and the id, so stable
+   * for one seed) first, in hash order; then the rest by the next sorts.
+   */
+  | { kind: "liftPerGroup"; key: string; perGroup: number; seed: string };
+
+export interface TextMatching {
+  /** Allow one typo from 4 letters and two from 8 on words the index does not know. */
+  typos: boolean;
+  /** Match the last word as a prefix (typeahead, and search while the shopper types). */
+  prefixLast: boolean;
+}
+
+export interface EngineSearchRequest {
+  /** Query text; empty matches every document (browsing a collection). */
+  text: string;
+  matching: TextMatching;
+  /** All must hold (AND); each terms filter is OR within its key. */
+  filters: EngineFilter[];
+  /** Facet keys to count; a key ending in "*" means every key with that prefix. Counts are disjunctive. */
+  facets: string[];
+  /** Numeric fields to bucket into at most `maxBuckets` ranges that suit the result set; disjunctive too. */
+  rangeFacets: { field: string; maxBuckets: number }[];
+  sort: EngineSort[];
+  offset: number;
+  limit: number;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+export interface RangeCount {
+  lb: number;
+  ub: number;
+  count: number;
+}
+
+export interface EngineSearchResult {
+  total: number;
+  hits: { id: string; score: number }[];
+  /** Per facet key, values by count (desc) then value; a key's counts ignore that key's own filter. */
+  facets: Record<string, FacetCount[]>;
+  ranges: Record<string, RangeCount[]>;
+}
+
+export interface WordCorrection {
+  /** The query word as typed. */
+  word: string;
+  /** Whether the index holds the word itself. */
+  known: boolean;
+  /** Words the index holds within the typo rules, best first, with how many documents hold each. */
+  candidates: { word: string; docs: number }[];
 }
 
 export interface SearchEngine {
-  /** "sqlite" or "typesense", for logs and /health. */
+  /** "sqlite" or "typesense", for logs. */
   readonly kind: string;
   /** Insert or replace documents of one store. Idempotent: the indexing worker may repeat a batch after a crash. */
   upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void>;
   /** Remove documents by id; ids that are absent are ignored. */
   remove(storeId: string, ids: readonly string[]): Promise<void>;
+  /** Change some numbers of documents without a new version (signals such as purchase counts); null removes one. */
+  setNumbers(storeId: string, updates: readonly { id: string; numbers: Record<string, number | null> }[]): Promise<void>;
+  search(storeId: string, request: EngineSearchRequest): Promise<EngineSearchResult>;
+  /** For each word of a query: is it in the store's index, and which indexed words are within the typo rules. */
+  corrections(storeId: string, text: string): Promise<WordCorrection[]>;
   /** Number of documents the engine holds for a store. */
   count(storeId: string): Promise<number>;
   /** The stored version of each id present (for reconciliation and tests). */

@@ -1,13 +1,16 @@
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
-import type { EngineDocument, SearchEngine } from "../types.ts";
+import { queryWords, tokenize } from "../text/normalize.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
+import { ftsExpression } from "./fts-query.ts";
+import { StoreIndex, type TextMatches } from "./store-index.ts";
 
 /*
- * The embedded engine: one SQLite file per store under <dataDir>/engine, so a store's index can be dropped or
- * rebuilt without touching others, and its writes never wait on another store's. Documents are kept whole
- * (JSON) beside an FTS5 index of their text.
+ * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
+ * rebuilt without touching others). Documents are kept whole as JSON beside an FTS5 index of their normalized
+ * tokens; on first use a store's documents are loaded into a StoreIndex for filtering, facets and sorting.
  */
 
 const SCHEMA = `
@@ -18,20 +21,37 @@ const SCHEMA = `
     doc      TEXT NOT NULL
   );
   CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(
-    name, brand, categories, features, tags, description, identifiers,
+    name, brand, categories, features, tags, description,
     content = '', contentless_delete = 1,
-    tokenize = 'unicode61 remove_diacritics 2'
+    tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3'
   );
 `;
+
+/** bm25 weights of the FTS columns, in order: name > brand > categories > features, tags > description. */
+const WEIGHTS = "10.0, 6.0, 4.0, 2.0, 2.0, 1.0";
+/** Identifier matches (id, relatedIds) rank above any text score. */
+const IDENTIFIER_SCORE = 1e6;
 
 export interface SqliteEngineOptions {
   dataDir: string;
   synchronous: "FULL" | "NORMAL";
 }
 
+interface OpenStore {
+  db: Database;
+  index: StoreIndex;
+  match: Statement;
+}
+
+function ftsColumns(doc: EngineDocument): string[] {
+  const t = doc.text;
+  const joined = (parts: string[]) => tokenize(parts.join("\n")).join(" ");
+  return [joined([t.name]), joined([t.brand]), joined(t.categories), joined(t.features), joined(t.tags), joined([t.description])];
+}
+
 export class SqliteEngine implements SearchEngine {
   readonly kind = "sqlite";
-  private readonly handles = new Map<string, Database>();
+  private readonly stores = new Map<string, OpenStore>();
   private readonly dir: string;
 
   constructor(private readonly opts: SqliteEngineOptions) {
@@ -40,25 +60,32 @@ export class SqliteEngine implements SearchEngine {
   }
 
   /** Store ids are validated at creation (letters, digits, - and _), so they are safe as file names. */
-  private db(storeId: string): Database {
-    let db = this.handles.get(storeId);
-    if (!db) {
-      db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
+  private store(storeId: string): OpenStore {
+    let open = this.stores.get(storeId);
+    if (!open) {
+      const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
       db.exec(SCHEMA);
-      this.handles.set(storeId, db);
+      const index = new StoreIndex();
+      for (const row of db.query("SELECT rowid, doc FROM documents").iterate() as IterableIterator<{ rowid: number; doc: string }>) {
+        index.put(row.rowid, JSON.parse(row.doc));
+      }
+      const match = db.query(`SELECT rowid, bm25(documents_fts, ${WEIGHTS}) AS rank FROM documents_fts WHERE documents_fts MATCH ?`);
+      open = { db, index, match };
+      this.stores.set(storeId, open);
     }
-    return db;
+    return open;
   }
 
   async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
-    const db = this.db(storeId);
+    const { db, index } = this.store(storeId);
     const current = db.query("SELECT rowid, version FROM documents WHERE id = ?");
     const insertDoc = db.query("INSERT INTO documents (id, version, doc) VALUES (?, ?, ?) RETURNING rowid");
     const updateDoc = db.query("UPDATE documents SET version = ?, doc = ? WHERE rowid = ?");
     const deleteText = db.query("DELETE FROM documents_fts WHERE rowid = ?");
     const insertText = db.query(
-      "INSERT INTO documents_fts (rowid, name, brand, categories, features, tags, description, identifiers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO documents_fts (rowid, name, brand, categories, features, tags, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
+    const applied: [number, EngineDocument][] = [];
     db.transaction(() => {
       for (const doc of docs) {
         const existing = current.get(doc.id) as { rowid: number; version: number } | null;
@@ -71,42 +98,93 @@ export class SqliteEngine implements SearchEngine {
         } else {
           rowid = (insertDoc.get(doc.id, doc.version, JSON.stringify(doc)) as { rowid: number }).rowid;
         }
-        const t = doc.text;
-        insertText.run(
-          rowid,
-          t.name,
-          t.brand,
-          t.categories.join(" \u2022 "),
-          t.features.join(" \u2022 "),
-          t.tags.join(" "),
-          t.description,
-          t.identifiers.join(" "),
-        );
+        insertText.run(rowid, ...ftsColumns(doc));
+        applied.push([rowid, doc]);
       }
     })();
+    // Memory follows the committed file, never ahead of it.
+    for (const [rowid, doc] of applied) index.put(rowid, structuredClone(doc));
   }
 
   async remove(storeId: string, ids: readonly string[]): Promise<void> {
-    const db = this.db(storeId);
+    const { db, index } = this.store(storeId);
     const find = db.query("SELECT rowid FROM documents WHERE id = ?");
     const deleteDoc = db.query("DELETE FROM documents WHERE rowid = ?");
     const deleteText = db.query("DELETE FROM documents_fts WHERE rowid = ?");
+    const removed: number[] = [];
     db.transaction(() => {
       for (const id of ids) {
         const row = find.get(id) as { rowid: number } | null;
         if (!row) continue;
         deleteText.run(row.rowid);
         deleteDoc.run(row.rowid);
+        removed.push(row.rowid);
       }
     })();
+    for (const rowid of removed) index.delete(rowid);
+  }
+
+  async setNumbers(storeId: string, updates: readonly { id: string; numbers: Record<string, number | null> }[]): Promise<void> {
+    const { db, index } = this.store(storeId);
+    const find = db.query("SELECT rowid, doc FROM documents WHERE id = ?");
+    const write = db.query("UPDATE documents SET doc = ? WHERE rowid = ?");
+    const changed: [number, string, number | null][] = [];
+    db.transaction(() => {
+      for (const u of updates) {
+        const row = find.get(u.id) as { rowid: number; doc: string } | null;
+        if (!row) continue;
+        const doc = JSON.parse(row.doc) as EngineDocument;
+        for (const [field, value] of Object.entries(u.numbers)) {
+          if (value === null) delete doc.numbers[field];
+          else doc.numbers[field] = value;
+          changed.push([row.rowid, field, value]);
+        }
+        write.run(JSON.stringify(doc), row.rowid);
+      }
+    })();
+    for (const [rowid, field, value] of changed) index.setNumber(rowid, field, value);
+  }
+
+  async search(storeId: string, request: EngineSearchRequest): Promise<EngineSearchResult> {
+    const { index, match } = this.store(storeId);
+    if (!request.text.trim()) return index.evaluate(request, null);
+    const expression = ftsExpression(request.text, request.matching, index.vocabulary);
+    const slots: number[] = [];
+    const scores: number[] = [];
+    const seen = new Set<number>();
+    for (const slot of index.identifierMatches(request.text)) {
+      slots.push(slot);
+      scores.push(IDENTIFIER_SCORE);
+      seen.add(slot);
+    }
+    if (expression) {
+      for (const row of match.iterate(expression) as IterableIterator<{ rowid: number; rank: number }>) {
+        if (seen.has(row.rowid)) continue;
+        slots.push(row.rowid);
+        // bm25 is lower for better matches; scores here are higher-is-better.
+        scores.push(-row.rank);
+      }
+    }
+    const text: TextMatches = { slots, scores };
+    return index.evaluate(request, text);
+  }
+
+  async corrections(storeId: string, text: string): Promise<WordCorrection[]> {
+    const { index } = this.store(storeId);
+    return queryWords(text).map((w) => ({
+      word: w.typed,
+      known: index.vocabulary.has(w.token),
+      candidates: index.vocabulary.corrections(w.token, 5).map((c) => ({ word: c.surface, docs: c.docs })),
+    }));
   }
 
   async count(storeId: string): Promise<number> {
-    return (this.db(storeId).query("SELECT count(*) AS n FROM documents").get() as { n: number }).n;
+    return this.store(storeId).index.size;
   }
 
   async versions(storeId: string, ids: readonly string[]): Promise<Map<string, number>> {
-    const q = this.db(storeId).query("SELECT version FROM documents WHERE id = ?");
+    const { db } = this.store(storeId);
+    const q = db.query("SELECT version FROM documents WHERE id = ?");
     const out = new Map<string, number>();
     for (const id of ids) {
       const row = q.get(id) as { version: number } | null;
@@ -116,8 +194,8 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async dropStore(storeId: string): Promise<void> {
-    this.handles.get(storeId)?.close();
-    this.handles.delete(storeId);
+    this.stores.get(storeId)?.db.close();
+    this.stores.delete(storeId);
     for (const suffix of ["", "-wal", "-shm"]) {
       const file = join(this.dir, `${storeId}.db${suffix}`);
       if (existsSync(file)) rmSync(file);
@@ -125,7 +203,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async close(): Promise<void> {
-    for (const db of this.handles.values()) db.close();
-    this.handles.clear();
+    for (const { db } of this.stores.values()) db.close();
+    this.stores.clear();
   }
 }

@@ -59,5 +59,6 @@ export function toEngineDocument(p: Product, version: number): EngineDocument {
     },
     facets: facetsOf(p),
     numbers: numbersOf(p),
+    sortText: { name: p.name },
   };
 }

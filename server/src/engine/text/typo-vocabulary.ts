@@ -1,0 +1,114 @@
+/*
+ * The words a store's index knows, with how many documents hold each, and a deletion index (the SymSpell
+ * idea) so the words within one or two edits of a typed word are found by lookups instead of a scan over the
+ * whole vocabulary. Rules: one edit from 4 letters, two from 8; a transposition counts as one edit.
+ */
+
+export function maxEdits(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+}
+
+/** Optimal-string-alignment distance (Damerau with adjacent transpositions), stopping early past `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev2: number[] = [];
+  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      if (d < best) best = d;
+    }
+    if (best > limit) return limit + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+function deletes(word: string, depth: number, out: Set<string>): void {
+  if (depth === 0 || word.length <= 1) return;
+  for (let i = 0; i < word.length; i++) {
+    const shorter = word.slice(0, i) + word.slice(i + 1);
+    if (!out.has(shorter)) {
+      out.add(shorter);
+      deletes(shorter, depth - 1, out);
+    }
+  }
+}
+
+export interface Correction {
+  token: string;
+  /** How the word is written in the catalog, e.g. "jeans" for the token "jean". */
+  surface: string;
+  distance: number;
+  docs: number;
+}
+
+export class TypoVocabulary {
+  private readonly docCount = new Map<string, number>();
+  private readonly surfaces = new Map<string, string>();
+  private readonly byDeletion = new Map<string, string[]>();
+  /** Words whose deletions are indexed; a word stays indexed after its last document is gone (lookups check counts). */
+  private readonly indexed = new Set<string>();
+
+  has(token: string): boolean {
+    return (this.docCount.get(token) ?? 0) > 0;
+  }
+
+  docs(token: string): number {
+    return this.docCount.get(token) ?? 0;
+  }
+
+  /** Counts one more (or, with -1, one fewer) document holding each of `tokens`. */
+  count(tokens: Iterable<[string, string]>, delta: 1 | -1): void {
+    for (const [token, surface] of tokens) {
+      const before = this.docCount.get(token) ?? 0;
+      const after = before + delta;
+      if (after <= 0) {
+        this.docCount.delete(token);
+        continue;
+      }
+      this.docCount.set(token, after);
+      if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
+      if (!this.indexed.has(token)) this.indexDeletions(token);
+    }
+  }
+
+  private indexDeletions(token: string): void {
+    this.indexed.add(token);
+    const keys = new Set<string>([token]);
+    deletes(token, maxEdits(token) || (token.length >= 3 ? 1 : 0), keys);
+    for (const key of keys) {
+      const list = this.byDeletion.get(key);
+      if (list) list.push(token);
+      else this.byDeletion.set(key, [token]);
+    }
+  }
+
+  /** Known words within the allowed edits of `word`, closest and most common first; `word` itself excluded. */
+  corrections(word: string, limit = 5): Correction[] {
+    const allowed = maxEdits(word);
+    if (allowed === 0) return [];
+    const keys = new Set<string>([word]);
+    deletes(word, allowed, keys);
+    const seen = new Set<string>();
+    const out: Correction[] = [];
+    for (const key of keys) {
+      for (const token of this.byDeletion.get(key) ?? []) {
+        if (token === word || seen.has(token)) continue;
+        seen.add(token);
+        const docs = this.docs(token);
+        if (docs === 0) continue;
+        const distance = editDistance(word, token, allowed);
+        if (distance <= allowed) out.push({ token, surface: this.surfaces.get(token) ?? token, distance, docs });
+      }
+    }
+    out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.token < b.token ? -1 : 1));
+    return out.slice(0, limit);
+  }
+}
