@@ -12,6 +12,7 @@ import { catalogFingerprint, loadDemoCatalog, type DemoCatalogOptions } from "./
 import { loadOrCreateDemoKeys } from "./demo-keys.ts";
 import { DemoCatalog, demoStoreRoutes } from "./demo-routes.ts";
 import { seedCatalog } from "./seed-catalog.ts";
+import { seedQueries } from "./seed-queries.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -42,7 +43,10 @@ async function main(): Promise<void> {
     if (indexed) {
       console.error(`Demo catalog already indexed (${products.length.toLocaleString("en")} products).`);
     } else {
-      await seedCatalog({ apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey }, products);
+      const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey };
+      await seedCatalog(target, products);
+      const withResults = await seedQueries(target, config.demoCatalog.dir);
+      console.error(`Imported popular queries for suggestions (${withResults} with results).`);
       writeFileSync(marker, JSON.stringify({ fingerprint, products: products.length, indexedAt: new Date().toISOString() }));
     }
   }

@@ -13,7 +13,17 @@ import { docsRoutes } from "./modules/docs/docs-routes.ts";
 import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
+import { GroupCommit } from "./db/group-commit.ts";
+import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
+import { SignalsRepo } from "./db/signals-repo.ts";
+import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
+import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
+import { searchRoutes } from "./modules/search/search-routes.ts";
+import { SearchService } from "./modules/search/search-service.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
+import { SettingsService } from "./modules/settings/settings-service.ts";
+import { suggestionsRoutes } from "./modules/suggestions/suggestions-routes.ts";
+import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts";
 import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
 import { TrackingService } from "./modules/tracking/tracking-service.ts";
 
@@ -41,9 +51,18 @@ export function buildApp(deps: AppDeps) {
   const stores = new StoresRepo(deps.db);
   const tasks = new TasksRepo(deps.db);
   const catalog = new CatalogRepo(deps.db);
-  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine: deps.engine, now, log: deps.log });
+  const signals = new SignalsRepo(deps.db);
+  const purchaseSignals = new PurchaseSignals(signals, deps.engine, deps.log);
+  const ranking = new RankingInputs(stores, signals);
+  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine: deps.engine, ranking, now, log: deps.log });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
-  const tracking = new TrackingService(new EventsRepo(deps.db), now);
+  const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
+    purchaseSignals.changed(storeId, ids),
+  );
+  const searchLogRepo = new SearchLogRepo(deps.db);
+  // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
+  const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries), 250);
+  const search = new SearchService({ engine: deps.engine, catalog, searchLog, now, log: deps.log });
   const requests = new WeakMap<Request, RequestInfo>();
   const common = { stores, now, maxBodyBytes: deps.maxBodyBytes };
 
@@ -106,9 +125,11 @@ export function buildApp(deps: AppDeps) {
     .use(docsRoutes())
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, tracking }))
-    .use(settingsRoutes(common));
+    .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, deps.engine) }))
+    .use(searchRoutes({ ...common, search }))
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(deps.engine, searchLogRepo, now) }));
 
-  return { app, worker, stores, indexing };
+  return { app, worker, stores, indexing, searchLog, purchaseSignals };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

@@ -29,7 +29,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
   migrate(db, MIGRATIONS);
   const engine = createEngine(config);
-  const { app, worker, stores } = buildApp({ db, engine, log, maxBodyBytes: config.maxBodyBytes });
+  const { app, worker, stores, searchLog, purchaseSignals } = buildApp({ db, engine, log, maxBodyBytes: config.maxBodyBytes });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
     const d = config.demoStore;
@@ -44,6 +44,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // Our own reader enforces MAX_BODY_BYTES with a JSON 413; Bun's limit is only a backstop above it.
     maxRequestBodySize: config.maxBodyBytes * 2 + 1024 * 1024,
   });
+  await purchaseSignals.syncAll();
   worker.start();
   const server = served.server!;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
@@ -58,6 +59,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     async stop() {
       await served.stop();
       await worker.stop();
+      searchLog.flush();
+      await purchaseSignals.drain();
       await engine.close();
       db.close();
     },

@@ -28,3 +28,18 @@ test("a failed commit rejects every write in it, and later writes still commit",
   await g.add(["z"]);
   expect(committed).toEqual(["z"]);
 });
+
+test("with a delay, writes within it share a commit, and flush() commits at once", async () => {
+  const commits: number[][] = [];
+  const g = new GroupCommit<number>((items) => commits.push(items), 50);
+  const a = g.add([1]);
+  await Bun.sleep(5);
+  const b = g.add([2]);
+  expect(commits).toEqual([]);
+  await Promise.all([a, b]);
+  expect(commits).toEqual([[1, 2]]);
+  const c = g.add([3]);
+  g.flush();
+  await c;
+  expect(commits).toEqual([[1, 2], [3]]);
+});

@@ -5,12 +5,14 @@ import { join } from "node:path";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { migrate, openDatabase } from "../src/db/connection.ts";
 import { MIGRATIONS } from "../src/db/schema.ts";
+import { SignalsRepo } from "../src/db/signals-repo.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import type { EngineDocument } from "../src/engine/types.ts";
 import { createLogger } from "../src/log.ts";
+import { RankingInputs } from "../src/modules/catalog/ranking-inputs.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
@@ -37,18 +39,21 @@ let clock: number;
 let worker: IndexingWorker;
 let indexing: IndexingService;
 let tasks: TasksRepo;
+let ranking: RankingInputs;
 
 beforeEach(() => {
   dir = tempDir();
   db = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL" });
   migrate(db, MIGRATIONS);
-  new StoresRepo(db).create("s1", 0);
+  const stores = new StoresRepo(db);
+  stores.create("s1", 0);
+  ranking = new RankingInputs(stores, new SignalsRepo(db));
   engine = new FailingEngine({ dataDir: dir, synchronous: "NORMAL" });
   clock = 1_000_000;
   tasks = new TasksRepo(db);
   const catalog = new CatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ db, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3 });
+  worker = new IndexingWorker({ db, tasks, catalog, engine, ranking, now, log: createLogger("silent"), maxAttempts: 3 });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -101,7 +106,7 @@ test("an engine that stays down ends the task in error after the attempt limit",
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 40 });
   const id = indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect(indexing.task("s1", id)).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });

@@ -34,4 +34,11 @@ export class CatalogRepo {
   countLive(storeId: string): number {
     return (this.db.query("SELECT count(*) AS n FROM products WHERE store_id = ? AND deleted = 0").get(storeId) as { n: number }).n;
   }
+
+  /** Every live product of a store, as stored. */
+  liveProducts(storeId: string): IterableIterator<{ id: string; doc: string }> {
+    return this.db
+      .query("SELECT id, doc FROM products WHERE store_id = ? AND deleted = 0")
+      .iterate(storeId) as IterableIterator<{ id: string; doc: string }>;
+  }
 }

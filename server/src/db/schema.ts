@@ -63,4 +63,45 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX events_store_time ON events(store_id, received_at, seq);
   `,
+  `
+  -- Every search, for reports and for suggestions.
+  CREATE TABLE search_log (
+    seq           INTEGER PRIMARY KEY AUTOINCREMENT,
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    at            INTEGER NOT NULL,
+    query         TEXT,
+    collection    TEXT,
+    result_count  INTEGER NOT NULL,
+    fallback      INTEGER NOT NULL,
+    user_id       TEXT,
+    session_id    TEXT,
+    preprod       INTEGER NOT NULL
+  );
+  CREATE INDEX search_log_store_time ON search_log(store_id, at);
+
+  -- Past queries by normalized text: how often searched and how many results they last had (suggestions).
+  CREATE TABLE query_stats (
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    query         TEXT NOT NULL,
+    searches      INTEGER NOT NULL,
+    result_count  INTEGER NOT NULL,
+    last_at       INTEGER NOT NULL,
+    PRIMARY KEY (store_id, query)
+  ) WITHOUT ROWID;
+
+  -- Ranking signals derived from events (sortBy=purchase).
+  CREATE TABLE product_signals (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id  TEXT NOT NULL,
+    purchases   REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (store_id, product_id)
+  ) WITHOUT ROWID;
+
+  -- Orders already counted, so OrderComplete and Purchase of one order count once.
+  CREATE TABLE counted_orders (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    order_id  TEXT NOT NULL,
+    PRIMARY KEY (store_id, order_id)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -96,8 +96,9 @@ export interface EngineSearchResult {
 export interface WordCorrection {
   /** The query word as typed. */
   word: string;
-  /** Whether the index holds the word itself. */
+  /** Whether the index holds the word itself, and in how many documents. */
   known: boolean;
+  docs: number;
   /** Words the index holds within the typo rules, best first, with how many documents hold each. */
   candidates: { word: string; docs: number }[];
 }

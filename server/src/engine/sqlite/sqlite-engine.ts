@@ -174,6 +174,7 @@ export class SqliteEngine implements SearchEngine {
     return queryWords(text).map((w) => ({
       word: w.typed,
       known: index.vocabulary.has(w.token),
+      docs: index.vocabulary.docs(w.token),
       candidates: index.vocabulary.corrections(w.token, 5).map((c) => ({ word: c.surface, docs: c.docs })),
     }));
   }

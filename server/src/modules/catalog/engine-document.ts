@@ -1,5 +1,13 @@
 import type { EngineDocument } from "../../engine/types.ts";
+import { bayesianRatingScore, ratingScore, type BayesPrior } from "../search/rating-scores.ts";
 import type { Product } from "./product-schema.ts";
+
+/** What a document's sort numbers depend on beyond the product itself. */
+export interface RankingContext {
+  ratingPrior: BayesPrior;
+  /** Purchases counted from Purchase/OrderComplete events. */
+  purchases: number;
+}
 
 /* How a catalog product is seen by the search engine: its text by field, its facet values and sort numbers. */
 
@@ -33,10 +41,19 @@ function facetsOf(p: Product): Record<string, string[]> {
   return facets;
 }
 
-function numbersOf(p: Product): Record<string, number> {
-  const numbers: Record<string, number> = {};
+/** The sort numbers that depend on the store's settings, recomputed when those change. */
+export function ratingNumbers(p: Product, prior: BayesPrior): { rating_wilson?: number; rating_bayes?: number } {
+  const wilson = ratingScore(p.popularity);
+  const bayes = bayesianRatingScore(p.popularity, prior);
+  return { ...(wilson === undefined ? {} : { rating_wilson: wilson }), ...(bayes === undefined ? {} : { rating_bayes: bayes }) };
+}
+
+function numbersOf(p: Product, ctx: RankingContext): Record<string, number> {
+  const numbers: Record<string, number> = { ...ratingNumbers(p, ctx.ratingPrior) };
+  if (ctx.purchases > 0) numbers.purchases = ctx.purchases;
   const skus = p.skus ?? [];
-  const prices = range(skus.flatMap((s) => (s.price === undefined ? [] : [s.price])));
+  // The price a shopper pays: the promotional price where there is one.
+  const prices = range(skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []));
   if (prices) Object.assign(numbers, { price_min: prices.min, price_max: prices.max });
   const stocked = skus.filter((s) => s.inventoryQuantity !== undefined);
   if (stocked.length) numbers.stock = stocked.reduce((sum, s) => sum + Math.max(0, s.inventoryQuantity!), 0);
@@ -44,7 +61,7 @@ function numbersOf(p: Product): Record<string, number> {
   return numbers;
 }
 
-export function toEngineDocument(p: Product, version: number): EngineDocument {
+export function toEngineDocument(p: Product, version: number, ctx: RankingContext): EngineDocument {
   return {
     id: p.id,
     version,
@@ -58,7 +75,7 @@ export function toEngineDocument(p: Product, version: number): EngineDocument {
       identifiers: [p.id, ...(p.relatedIds ?? [])],
     },
     facets: facetsOf(p),
-    numbers: numbersOf(p),
+    numbers: numbersOf(p, ctx),
     sortText: { name: p.name },
   };
 }

@@ -6,6 +6,7 @@ import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import { contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
+import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
 
 /*
@@ -21,6 +22,7 @@ export interface IndexingWorkerOptions {
   tasks: TasksRepo;
   catalog: CatalogRepo;
   engine: SearchEngine;
+  ranking: RankingInputs;
   now: () => number;
   log: Logger;
   /** Items (products or deletions) per batch. */
@@ -189,17 +191,19 @@ export class IndexingWorker {
   }
 
   private async writeEngine(entries: Map<string, WorkingEntry>): Promise<void> {
-    const byStore = new Map<string, { upserts: EngineDocument[]; removals: string[] }>();
+    const byStore = new Map<string, { upserts: [string, WorkingEntry][]; removals: string[] }>();
     for (const [key, entry] of entries) {
       if (!entry.changed) continue;
       const [storeId, id] = splitKey(key);
       let work = byStore.get(storeId);
       if (!work) byStore.set(storeId, (work = { upserts: [], removals: [] }));
       if (entry.deleted) work.removals.push(id);
-      else work.upserts.push(toEngineDocument(entry.product!, entry.version));
+      else work.upserts.push([id, entry]);
     }
     for (const [storeId, work] of byStore) {
-      if (work.upserts.length) await this.o.engine.upsert(storeId, work.upserts);
+      const context = this.o.ranking.forProducts(storeId, work.upserts.map(([id]) => id));
+      const docs: EngineDocument[] = work.upserts.map(([id, entry]) => toEngineDocument(entry.product!, entry.version, context(id)));
+      if (docs.length) await this.o.engine.upsert(storeId, docs);
       if (work.removals.length) await this.o.engine.remove(storeId, work.removals);
     }
   }

@@ -1,12 +1,9 @@
 import { Elysia } from "elysia";
-import type { StoresRepo } from "../../db/stores-repo.ts";
-import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
-import { schemaProblems } from "../../schema-check.ts";
-import { StoreSettings } from "./settings-schema.ts";
+import type { SettingsService } from "./settings-service.ts";
 
-export function settingsRoutes(deps: AuthDeps & { stores: StoresRepo; maxBodyBytes: number }) {
+export function settingsRoutes(deps: AuthDeps & { settings: SettingsService }) {
   return new Elysia({ prefix: "/:version", name: "settings-routes", seed: deps })
     .use(authPlugin(deps))
     .get("/settings", ({ caller }) => caller.store.settings, {
@@ -15,17 +12,16 @@ export function settingsRoutes(deps: AuthDeps & { stores: StoresRepo; maxBodyByt
     })
     .patch(
       "/settings",
-      ({ body, caller }) => {
-        const problems = schemaProblems(StoreSettings, body, "body");
-        if (problems.length) throw new ValidationError(`Invalid settings: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
-        const merged = { ...caller.store.settings, ...(body as StoreSettings) };
-        deps.stores.updateSettings(caller.store.id, merged);
-        return merged;
-      },
+      ({ body, caller }) => deps.settings.update(caller.store, body),
       {
         auth: "admin",
         parse: ({ request }) => readJsonBody(request, { maxBytes: 64 * 1024 }),
-        detail: { summary: "Change some of the store's settings (members given replace the stored ones)", tags: ["Store"] },
+        detail: {
+          summary: "Change some of the store's settings (members given replace the stored ones)",
+          description:
+            "allowedOrigins, newnessDays, vendorLiftPerVendor, ratingPrior {mean, weight}, locale, currencyConversion {currency, rate}, imageSizes {s, m, l}",
+          tags: ["Store"],
+        },
       },
     );
 }

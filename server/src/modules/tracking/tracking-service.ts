@@ -1,6 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import type { Database } from "bun:sqlite";
 import type { EventsRepo, NewEvent, StoredEvent } from "../../db/events-repo.ts";
+import type { SignalsRepo } from "../../db/signals-repo.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
@@ -85,10 +87,26 @@ export class TrackingService {
   private readonly writer: GroupCommit<NewEvent>;
 
   constructor(
+    db: Database,
     private readonly events: EventsRepo,
+    signals: SignalsRepo,
     private readonly now: () => number,
+    /** Called after a commit with the products whose purchase counts changed. */
+    onPurchases: (storeId: string, productIds: string[]) => void,
   ) {
-    this.writer = new GroupCommit((batch) => events.append(batch));
+    this.writer = new GroupCommit((batch) => {
+      const changed: [string, string[]][] = [];
+      db.transaction(() => {
+        events.append(batch);
+        for (const e of batch) {
+          if (e.type !== "OrderComplete" && e.type !== "Purchase") continue;
+          const order = e.data as { orderId: string; products: { id: string; qty?: number }[] };
+          const lines = order.products.map((p) => ({ productId: p.id, qty: p.qty ?? 1 }));
+          changed.push([e.storeId, signals.countOrder(e.storeId, order.orderId, lines)]);
+        }
+      })();
+      for (const [storeId, ids] of changed) onPurchases(storeId, ids);
+    });
   }
 
   /** Resolves once the events are committed; the caller acknowledges only then. */

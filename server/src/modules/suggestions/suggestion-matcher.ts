@@ -1,0 +1,61 @@
+import { stableHash } from "../../engine/stable-hash.ts";
+import { foldCase } from "../../engine/text/normalize.ts";
+import { editDistance, maxEdits } from "../../engine/text/typo-vocabulary.ts";
+
+/*
+ * Matching a partial query against suggestion labels: every typed word must start a word of the label, in
+ * any order; a word from 4 letters may carry one typo (two from 8) against the same-length start of a label
+ * word. Labels are tokenized once, when candidates are built.
+ */
+
+export interface Candidate {
+  id: string;
+  label: string;
+  count: number;
+  /** Past queries (1) before catalog terms (0): they are what shoppers actually type. */
+  priority: number;
+  /** Popularity within a priority: searches for past queries, result count for catalog terms. */
+  weight: number;
+  words: string[];
+}
+
+const words = (text: string) => foldCase(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+export function candidate(kind: string, label: string, count: number, weight: number, priority = 0): Candidate {
+  // Ids are stable numbers derived from the label, so a front end can key and cache suggestions.
+  return { id: String(stableHash(`${kind}\u0000${foldCase(label)}`)), label, count, priority, weight, words: words(label) };
+}
+
+function wordMatches(typed: string, labelWord: string): boolean {
+  if (labelWord.startsWith(typed)) return true;
+  const allowed = maxEdits(typed);
+  if (allowed === 0) return false;
+  const start = labelWord.slice(0, typed.length);
+  return editDistance(typed, start, allowed) <= allowed || editDistance(typed, labelWord, allowed) <= allowed;
+}
+
+/** Whether every typed word matches a distinct word of the label; exact-start matches rank first. */
+export function matchScore(typedWords: string[], c: Candidate): number | null {
+  const used = new Set<number>();
+  let exact = 0;
+  for (const typed of typedWords) {
+    let found = -1;
+    for (let i = 0; i < c.words.length; i++) {
+      if (used.has(i)) continue;
+      if (c.words[i]!.startsWith(typed)) {
+        found = i;
+        exact++;
+        break;
+      }
+    }
+    if (found < 0) found = c.words.findIndex((w, i) => !used.has(i) && wordMatches(typed, w));
+    if (found < 0) return null;
+    used.add(found);
+  }
+  // Labels that begin with what was typed, then fully exact matches, score higher.
+  return (c.words[0]?.startsWith(typedWords[0] ?? "") ? 2 : 0) + (exact === typedWords.length ? 1 : 0);
+}
+
+export function typedWords(query: string): string[] {
+  return words(query);
+}

@@ -1,0 +1,56 @@
+import { Type } from "@sinclair/typebox";
+import { Elysia, t } from "elysia";
+import { ValidationError } from "../../errors.ts";
+import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { readJsonBody } from "../../http/json-body.ts";
+import { boundedInteger } from "../../http/query-params.ts";
+import { schemaProblems } from "../../schema-check.ts";
+import type { SuggestionsService } from "./suggestions-service.ts";
+
+const ImportedQueries = Type.Array(
+  Type.Object(
+    { query: Type.String({ minLength: 1, maxLength: 512 }), searches: Type.Integer({ minimum: 1, maximum: 1e9 }) },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: 10_000 },
+);
+
+export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsService }) {
+  return new Elysia({ prefix: "/:version", name: "suggestions-routes", seed: deps })
+    .use(authPlugin(deps))
+    .get(
+      "/suggestions",
+      ({ query, caller }) => {
+        const text = query.query ?? "";
+        if (text.length > 100) throw new ValidationError("query is too long", [{ path: "query.query", problem: "must be at most 100 characters" }]);
+        const limit = boundedInteger(query.limit === undefined ? undefined : Number(query.limit), "limit", { min: 1, max: 20, fallback: 8 });
+        return deps.suggestions.suggest(caller.store.id, text, limit);
+      },
+      {
+        auth: "search",
+        query: t.Object({
+          query: t.Optional(t.String({ description: "What the shopper typed so far" })),
+          limit: t.Optional(t.String({ description: "Suggestions and designers each, 1 to 20, default 8" })),
+          preprod: t.Optional(t.String({ description: "Accepted as for search; suggestions do not change" })),
+        }),
+        detail: { summary: "Query suggestions (typeahead)", tags: ["Search"] },
+      },
+    )
+    .post(
+      "/query-log",
+      async ({ body, caller }) => {
+        const problems = schemaProblems(ImportedQueries, body, "body");
+        if (problems.length) throw new ValidationError(`Invalid query log: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
+        const withResults = await deps.suggestions.importQueries(caller.store.id, body as { query: string; searches: number }[]);
+        return { imported: (body as unknown[]).length, withResults };
+      },
+      {
+        auth: "admin",
+        parse: ({ request }) => readJsonBody(request, { maxBytes: 4 * 1024 * 1024 }),
+        detail: {
+          summary: "Import past queries [{ query, searches }] (e.g. from a previous search provider) to seed suggestions",
+          tags: ["Search"],
+        },
+      },
+    );
+}

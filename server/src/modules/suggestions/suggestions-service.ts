@@ -1,0 +1,112 @@
+import type { SearchLogRepo } from "../../db/search-log-repo.ts";
+import type { SearchEngine } from "../../engine/types.ts";
+import { normalizeQuery } from "../search/search-service.ts";
+import { candidate, matchScore, typedWords, type Candidate } from "./suggestion-matcher.ts";
+
+/*
+ * Typeahead: past queries that had results (most searched first) and catalog terms (category levels), plus
+ * brands. Candidates are rebuilt at most every few seconds per store, so a keystroke costs a scan of
+ * in-memory lists, not a database or engine query.
+ */
+
+export interface Suggestion {
+  id: string;
+  label: string;
+  count: number;
+}
+
+export interface SuggestionsResponse {
+  suggestions: Suggestion[];
+  designers: Suggestion[];
+  query: string;
+}
+
+interface StoreCandidates {
+  builtAt: number;
+  terms: Candidate[];
+  designers: Candidate[];
+}
+
+const CACHE_MS = 5_000;
+const MAX_PAST_QUERIES = 5_000;
+
+export class SuggestionsService {
+  private readonly cache = new Map<string, StoreCandidates>();
+
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly searchLog: SearchLogRepo,
+    private readonly now: () => number,
+  ) {}
+
+  private async candidates(storeId: string): Promise<StoreCandidates> {
+    const cached = this.cache.get(storeId);
+    if (cached && this.now() - cached.builtAt < CACHE_MS) return cached;
+    const all = await this.engine.search(storeId, {
+      text: "",
+      matching: { typos: false, prefixLast: false },
+      filters: [],
+      facets: ["designer", "category.lvl*"],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: 0,
+    });
+    const past = this.searchLog.popularQueries(storeId, MAX_PAST_QUERIES).map((q) => candidate("q", q.query, q.resultCount, q.searches, 1));
+    const seen = new Set(past.map((c) => c.label.toLowerCase()));
+    const categoryTerms: Candidate[] = [];
+    for (const [key, values] of Object.entries(all.facets)) {
+      if (!key.startsWith("category.")) continue;
+      for (const v of values) {
+        const label = v.value.split(" > ").at(-1)!;
+        if (seen.has(label.toLowerCase())) continue;
+        seen.add(label.toLowerCase());
+        categoryTerms.push(candidate("c", label, v.count, v.count));
+      }
+    }
+    const designers = (all.facets.designer ?? []).map((v) => candidate("d", v.value, v.count, v.count));
+    const built = { builtAt: this.now(), terms: [...past, ...categoryTerms], designers };
+    this.cache.set(storeId, built);
+    return built;
+  }
+
+  async suggest(storeId: string, query: string, limit: number): Promise<SuggestionsResponse> {
+    const typed = typedWords(query);
+    if (typed.length === 0) return { suggestions: [], designers: [], query };
+    const { terms, designers } = await this.candidates(storeId);
+    return { suggestions: best(typed, terms, limit), designers: best(typed, designers, limit), query };
+  }
+
+  /** Adds past queries from elsewhere (a previous search provider, the demo's query log), counting their results now. */
+  async importQueries(storeId: string, queries: { query: string; searches: number }[]): Promise<number> {
+    const rows: { query: string; searches: number; resultCount: number }[] = [];
+    for (const q of queries) {
+      const result = await this.engine.search(storeId, {
+        text: q.query,
+        matching: { typos: true, prefixLast: false },
+        filters: [],
+        facets: [],
+        rangeFacets: [],
+        sort: [],
+        offset: 0,
+        limit: 0,
+      });
+      rows.push({ query: normalizeQuery(q.query), searches: q.searches, resultCount: result.total });
+    }
+    this.searchLog.importQueries(storeId, rows, this.now());
+    this.cache.delete(storeId);
+    return rows.filter((r) => r.resultCount > 0).length;
+  }
+}
+
+function best(typed: string[], candidates: Candidate[], limit: number): Suggestion[] {
+  const matched: { c: Candidate; score: number }[] = [];
+  for (const c of candidates) {
+    const score = matchScore(typed, c);
+    if (score !== null) matched.push({ c, score });
+  }
+  matched.sort(
+    (a, b) => b.score - a.score || b.c.priority - a.c.priority || b.c.weight - a.c.weight || (a.c.label < b.c.label ? -1 : 1),
+  );
+  return matched.slice(0, limit).map(({ c }) => ({ id: c.id, label: c.label, count: c.count }));
+}
