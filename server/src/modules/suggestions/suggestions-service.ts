@@ -106,7 +106,12 @@ function best(typed: string[], candidates: Candidate[], limit: number): Suggesti
     if (score !== null) matched.push({ c, score });
   }
   matched.sort(
-    (a, b) => b.score - a.score || b.c.priority - a.c.priority || b.c.weight - a.c.weight || (a.c.label < b.c.label ? -1 : 1),
+    (a, b) =>
+      b.score - a.score ||
+      b.c.priority - a.c.priority ||
+      b.c.weight - a.c.weight ||
+      b.c.count - a.c.count ||
+      (a.c.label < b.c.label ? -1 : 1),
   );
   return matched.slice(0, limit).map(({ c }) => ({ id: c.id, label: c.label, count: c.count }));
 }
