@@ -15,9 +15,11 @@ function wordClause(word: QueryWord, isLast: boolean, matching: TextMatching, vo
   const prefix = isLast && matching.prefixLast;
   const alternatives = [prefix ? `${quote(word.token)}*` : quote(word.token)];
   if (word.parts) alternatives.push(`(${word.parts.map(quote).join(" AND ")})`);
-  // Corrections only for unknown words: a known word never competes with its look-alikes.
+  // Corrections only for unknown words: a known word never competes with its look-alikes. The word as typed
+  // is corrected too, since plural folding can shorten a misspelling ("dres" folds to "dre").
   if (matching.typos && !vocabulary.has(word.token)) {
-    for (const c of vocabulary.corrections(word.token, 4)) alternatives.push(quote(c.token));
+    const found = new Set([...vocabulary.corrections(word.token, 4), ...vocabulary.corrections(word.typed, 4)].map((c) => c.token));
+    for (const token of found) alternatives.push(quote(token));
   }
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(" OR ")})`;
 }

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { EngineDocument, EngineSearchRequest, SearchEngine } from "./types.ts";
+
+/*
+ * The behaviour every SearchEngine adapter must show, as tests over a small hand-made catalog whose right
+ * answers are obvious. Each adapter's test file calls describeEngineConformance with a way to make one.
+ */
+
+export interface EngineUnderTest {
+  engine: SearchEngine;
+  /** A second instance over the same stored data (a restart); omit where the adapter has no local state. */
+  reopen?: () => Promise<SearchEngine>;
+  cleanup: () => Promise<void>;
+}
+
+type DocInput = {
+  id: string;
+  name: string;
+  brand?: string;
+  categories?: string[];
+  features?: string[];
+  tags?: string[];
+  description?: string;
+  relatedIds?: string[];
+  facets?: Record<string, string[]>;
+  numbers?: Record<string, number>;
+  version?: number;
+};
+
+export function doc(d: DocInput): EngineDocument {
+  return {
+    id: d.id,
+    version: d.version ?? 1,
+    text: {
+      name: d.name,
+      brand: d.brand ?? "",
+      categories: d.categories ?? [],
+      features: d.features ?? [],
+      tags: d.tags ?? [],
+      description: d.description ?? "",
+      identifiers: [d.id, ...(d.relatedIds ?? [])],
+    },
+    facets: { ...(d.brand ? { designer: [d.brand] } : {}), ...d.facets },
+    numbers: d.numbers ?? {},
+    sortText: { name: d.name },
+  };
+}
+
+const DAY = 86_400_000;
+
+export const CATALOG: EngineDocument[] = [
+  doc({ id: "shirt-blue", name: "Blue Oxford Shirt", brand: "Acme", categories: ["Apparel", "Shirts"], facets: { color: ["Blue"], size: ["S", "M"] }, numbers: { price_min: 40, arrival_ts: 10 * DAY, stock: 5 } }),
+  doc({ id: "shirt-white", name: "White Linen Shirt", brand: "Acme", categories: ["Apparel", "Shirts"], facets: { color: ["White"], size: ["M", "L"] }, numbers: { price_min: 55, arrival_ts: 12 * DAY } }),
+  doc({ id: "tee-black", name: "Black Crew T-shirt", brand: "Zenith", categories: ["Apparel", "Tshirts"], facets: { color: ["Black"], size: ["M"] }, numbers: { price_min: 15, arrival_ts: 3 * DAY, stock: 0 } }),
+  doc({ id: "tee-red", name: "Red Tshirt", brand: "Zenith", categories: ["Apparel", "Tshirts"], facets: { color: ["Red"], size: ["L"] }, numbers: { price_min: 18, arrival_ts: 11 * DAY, stock: 12 } }),
+  doc({ id: "dress-green", name: "Green Summer Dress", brand: "Flora", categories: ["Apparel", "Dresses"], description: "A light shirt dress for warm days", facets: { color: ["Green"] }, numbers: { price_min: 80, arrival_ts: 13 * DAY, stock: 2 } }),
+  doc({ id: "sweat-grey", name: "Grey Sweatshirt", brand: "Acme", categories: ["Apparel", "Sweatshirts"], facets: { color: ["Grey"] }, numbers: { price_min: 60, arrival_ts: 1 * DAY, stock: 7 } }),
+  doc({ id: "bag-tan", name: "Tan Leather Bag", brand: "Ölberg", categories: ["Accessories", "Bags"], relatedIds: ["SKU-7781"], facets: { color: ["Tan"] }, numbers: { price_min: 120, arrival_ts: 9 * DAY } }),
+  doc({ id: "kurta-yellow", name: "Yellow Kurtá", brand: "Flora", categories: ["Apparel", "Kurtas"], facets: { color: ["Yellow"] }, numbers: { price_min: 35, arrival_ts: 8 * DAY, stock: 1 } }),
+];
+
+const request = (over: Partial<EngineSearchRequest> = {}): EngineSearchRequest => ({
+  text: "",
+  matching: { typos: true, prefixLast: false },
+  filters: [],
+  facets: [],
+  rangeFacets: [],
+  sort: [{ kind: "relevance" }],
+  offset: 0,
+  limit: 50,
+  ...over,
+});
+
+export function describeEngineConformance(name: string, make: () => Promise<EngineUnderTest>): void {
+  describe(`SearchEngine conformance: ${name}`, () => {
+    let under: EngineUnderTest;
+    let engine: SearchEngine;
+    const store = "conformance";
+    const ids = async (over: Partial<EngineSearchRequest>) => (await engine.search(store, request(over))).hits.map((h) => h.id);
+    const idSet = async (over: Partial<EngineSearchRequest>) => new Set(await ids(over));
+
+    beforeAll(async () => {
+      under = await make();
+      engine = under.engine;
+      await engine.upsert(store, CATALOG);
+    });
+    afterAll(async () => {
+      await engine.dropStore(store);
+      await under.cleanup();
+    });
+
+    describe("documents", () => {
+      test("count and versions", async () => {
+        expect(await engine.count(store)).toBe(CATALOG.length);
+        expect(await engine.versions(store, ["shirt-blue", "nope"])).toEqual(new Map([["shirt-blue", 1]]));
+      });
+
+      test("an older version never replaces a newer one; an equal one does (repeat after a crash)", async () => {
+        const other = "conformance-versions";
+        await engine.upsert(other, [doc({ id: "a", name: "Alpha", version: 3 })]);
+        await engine.upsert(other, [doc({ id: "a", name: "Beta", version: 2 })]);
+        expect((await engine.search(other, request({ text: "alpha" }))).total).toBe(1);
+        await engine.upsert(other, [doc({ id: "a", name: "Gamma", version: 3 })]);
+        expect((await engine.search(other, request({ text: "gamma" }))).total).toBe(1);
+        expect((await engine.search(other, request({ text: "alpha" }))).total).toBe(0);
+        await engine.remove(other, ["a", "absent"]);
+        expect(await engine.count(other)).toBe(0);
+        await engine.dropStore(other);
+      });
+
+      test("stores are separate", async () => {
+        expect((await engine.search("conformance-empty", request({ text: "shirt" }))).total).toBe(0);
+        await engine.dropStore("conformance-empty");
+      });
+    });
+
+    describe("text matching", () => {
+      test("every word must match, across fields", async () => {
+        expect(await idSet({ text: "acme shirt" })).toEqual(new Set(["shirt-blue", "shirt-white"]));
+        expect(await ids({ text: "acme dress" })).toEqual([]);
+      });
+
+      test("the last word matches as a prefix only when asked", async () => {
+        expect(await idSet({ text: "oxford shi", matching: { typos: false, prefixLast: true } })).toEqual(new Set(["shirt-blue"]));
+        expect(await ids({ text: "oxford shi", matching: { typos: false, prefixLast: false } })).toEqual([]);
+      });
+
+      test("typos: one from 4 letters, two from 8, a transposition is one; none below 4", async () => {
+        expect(await ids({ text: "lienn" })).toEqual(["shirt-white"]);
+        expect(await ids({ text: "oxfrod" })).toEqual(["shirt-blue"]);
+        expect(await ids({ text: "swaetshrt" })).toEqual(["sweat-grey"]);
+        expect(await ids({ text: "leathr bga" })).toEqual([]);
+        expect(await ids({ text: "lienn", matching: { typos: false, prefixLast: false } })).toEqual([]);
+        expect(await ids({ text: "grene" })).toEqual(["dress-green"]);
+        expect(await ids({ text: "gren dres" })).toEqual(["dress-green"]);
+      });
+
+      test("case, accents, plural and singular fold", async () => {
+        expect(await ids({ text: "KURTA" })).toEqual(["kurta-yellow"]);
+        expect(await ids({ text: "yellow kurtas" })).toEqual(["kurta-yellow"]);
+        expect(await ids({ text: "olberg bags" })).toEqual(["bag-tan"]);
+        expect(await idSet({ text: "shirts acme" })).toEqual(new Set(["shirt-blue", "shirt-white"]));
+      });
+
+      test("t-shirt, tshirt and t shirt meet", async () => {
+        const expected = new Set(["tee-black", "tee-red"]);
+        expect(await idSet({ text: "t-shirt" })).toEqual(expected);
+        expect(await idSet({ text: "tshirt" })).toEqual(expected);
+        expect(await idSet({ text: "t shirt" })).toEqual(expected);
+      });
+
+      test("ids and related ids match exactly and come first", async () => {
+        expect(await ids({ text: "SKU-7781" })).toEqual(["bag-tan"]);
+        expect(await ids({ text: "sku-7781" })).toEqual(["bag-tan"]);
+        expect((await ids({ text: "tee-red" }))[0]).toBe("tee-red");
+      });
+
+      test("a name match ranks above a description match", async () => {
+        const order = await ids({ text: "shirt" });
+        expect(order.indexOf("dress-green")).toBe(order.length - 1);
+        expect(order.slice(0, 2).sort()).toEqual(["shirt-blue", "shirt-white"]);
+      });
+
+      test("empty text matches everything", async () => {
+        expect((await engine.search(store, request())).total).toBe(CATALOG.length);
+      });
+
+      test("corrections name unknown words and their look-alikes", async () => {
+        const [word] = await engine.corrections(store, "sweatshrit");
+        expect(word).toMatchObject({ word: "sweatshrit", known: false, docs: 0 });
+        expect(word!.candidates[0]).toMatchObject({ word: "sweatshirt", docs: 1 });
+        const [known] = await engine.corrections(store, "shirt");
+        expect(known!.known).toBe(true);
+      });
+    });
+
+    describe("filters and facets", () => {
+      test("values of one key are OR, keys are AND, ranges are inclusive", async () => {
+        const color = { kind: "terms" as const, key: "color", values: ["Blue", "Red"] };
+        expect(await idSet({ filters: [color] })).toEqual(new Set(["shirt-blue", "tee-red"]));
+        expect(await idSet({ filters: [color, { kind: "terms", key: "designer", values: ["Acme"] }] })).toEqual(new Set(["shirt-blue"]));
+        expect(await idSet({ filters: [{ kind: "range", field: "price_min", min: 40, max: 60 }] })).toEqual(
+          new Set(["shirt-blue", "shirt-white", "sweat-grey"]),
+        );
+        expect(await idSet({ filters: [{ kind: "range", field: "price_min", max: 18 }] })).toEqual(new Set(["tee-black", "tee-red"]));
+      });
+
+      test("facet counts are disjunctive: a key's counts ignore its own selection", async () => {
+        const result = await engine.search(
+          store,
+          request({
+            text: "shirt",
+            filters: [{ kind: "terms", key: "designer", values: ["Acme"] }],
+            facets: ["designer", "color", "size"],
+          }),
+        );
+        expect(result.total).toBe(2);
+        // "shirt" is in Acme's shirts, Flora's shirt dress (description) and Zenith's "Crew T-shirt".
+        expect(result.facets.designer).toEqual([
+          { value: "Acme", count: 2 },
+          { value: "Flora", count: 1 },
+          { value: "Zenith", count: 1 },
+        ]);
+        expect(result.facets.color).toEqual([
+          { value: "Blue", count: 1 },
+          { value: "White", count: 1 },
+        ]);
+        expect(result.facets.size).toEqual([
+          { value: "M", count: 2 },
+          { value: "L", count: 1 },
+          { value: "S", count: 1 },
+        ]);
+      });
+
+      test("wildcard facet keys and range facets over the result", async () => {
+        const result = await engine.search(store, request({ facets: ["col*"], rangeFacets: [{ field: "price_min", maxBuckets: 4 }] }));
+        expect(Object.keys(result.facets)).toEqual(["color"]);
+        const buckets = result.ranges.price_min!;
+        expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(CATALOG.length);
+        for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.lb).toBeGreaterThanOrEqual(buckets[i - 1]!.ub);
+        expect(buckets[0]!.lb).toBeLessThanOrEqual(15);
+        expect(buckets.at(-1)!.ub).toBeGreaterThanOrEqual(120);
+      });
+    });
+
+    describe("sorting and paging", () => {
+      test("by a number, with documents lacking it last in both directions", async () => {
+        const asc = await ids({ sort: [{ kind: "number", field: "stock", order: "asc" }] });
+        expect(asc).toEqual(["tee-black", "kurta-yellow", "dress-green", "shirt-blue", "sweat-grey", "tee-red", "shirt-white", "bag-tan"]);
+        const desc = await ids({ sort: [{ kind: "number", field: "stock", order: "desc" }] });
+        expect(desc).toEqual(["tee-red", "sweat-grey", "shirt-blue", "dress-green", "kurta-yellow", "tee-black", "shirt-white", "bag-tan"]);
+      });
+
+      test("by number buckets, the next sort deciding inside a bucket", async () => {
+        const order = await ids({
+          sort: [
+            { kind: "number", field: "arrival_ts", order: "desc", bucket: { origin: 0, width: 5 * DAY } },
+            { kind: "number", field: "price_min", order: "asc" },
+          ],
+        });
+        // Blocks: [10,15) days: blue 40, red 18, white 55, green 80; [5,10): kurta 35, bag 120; [0,5): tee 15, sweat 60.
+        expect(order).toEqual(["tee-red", "shirt-blue", "shirt-white", "dress-green", "kurta-yellow", "bag-tan", "tee-black", "sweat-grey"]);
+      });
+
+      test("by text with locale collation", async () => {
+        const order = await ids({ sort: [{ kind: "text", field: "name", order: "asc", locale: "en" }] });
+        expect(order).toEqual(["tee-black", "shirt-blue", "dress-green", "sweat-grey", "tee-red", "bag-tan", "shirt-white", "kurta-yellow"]);
+      });
+
+      test("pinned ids first, in order", async () => {
+        const order = await ids({ text: "shirt", sort: [{ kind: "pinned", ids: ["dress-green", "nope", "tee-red", "tee-black"] }, { kind: "relevance" }] });
+        // tee-red ("Red Tshirt") does not match "shirt": pinning reorders a result, it adds nothing to it.
+        expect(order.slice(0, 2)).toEqual(["dress-green", "tee-black"]);
+        expect(order).not.toContain("tee-red");
+      });
+
+      test("lift per group: at most n per value first, stable for one seed", async () => {
+        const sort = [{ kind: "liftPerGroup" as const, key: "designer", perGroup: 1, seed: "s1" }, { kind: "number" as const, field: "price_min", order: "asc" as const }];
+        const order = await ids({ sort });
+        const brandOf = (id: string) => CATALOG.find((d) => d.id === id)!.facets.designer![0];
+        const lifted = order.slice(0, 4).map(brandOf);
+        expect(new Set(lifted).size).toBe(4);
+        expect(await ids({ sort })).toEqual(order);
+        const rest = order.slice(4).map((id) => CATALOG.find((d) => d.id === id)!.numbers.price_min!);
+        expect(rest).toEqual([...rest].sort((a, b) => a - b));
+      });
+
+      test("offset and limit page through without gaps or repeats", async () => {
+        const sort = [{ kind: "number" as const, field: "price_min", order: "asc" as const }];
+        const all = await ids({ sort });
+        const paged: string[] = [];
+        for (let offset = 0; offset < CATALOG.length; offset += 3) {
+          const page = await engine.search(store, request({ sort, offset, limit: 3 }));
+          expect(page.total).toBe(CATALOG.length);
+          paged.push(...page.hits.map((h) => h.id));
+        }
+        expect(paged).toEqual(all);
+      });
+
+      test("setNumbers changes a sort without a new version; null removes the number", async () => {
+        await engine.setNumbers(store, [{ id: "bag-tan", numbers: { purchases: 9 } }, { id: "tee-red", numbers: { purchases: 3 } }]);
+        expect((await ids({ sort: [{ kind: "number", field: "purchases", order: "desc" }] })).slice(0, 2)).toEqual(["bag-tan", "tee-red"]);
+        await engine.setNumbers(store, [{ id: "bag-tan", numbers: { purchases: null } }]);
+        expect((await ids({ sort: [{ kind: "number", field: "purchases", order: "desc" }] }))[0]).toBe("tee-red");
+        expect(await engine.versions(store, ["bag-tan"])).toEqual(new Map([["bag-tan", 1]]));
+      });
+    });
+
+    test("a reopened engine answers the same", async () => {
+      if (!under.reopen) return;
+      const before = await engine.search(store, request({ text: "shirt", facets: ["designer"] }));
+      const again = await under.reopen();
+      const after = await again.search(store, request({ text: "shirt", facets: ["designer"] }));
+      await again.close();
+      expect(after).toEqual(before);
+    });
+  });
+}
