@@ -27,7 +27,8 @@ const SUITES: Suite[] = [
   },
   {
     name: "server and demo-store (bun test)",
-    cmd: [process.execPath, "test", "server", "demo-store"],
+    // Integration tests start servers and index real data: allow a minute per test on a loaded 2-core machine.
+    cmd: [process.execPath, "test", "--timeout", "60000", "server", "demo-store"],
     count: bunTestCounts,
   },
 ];

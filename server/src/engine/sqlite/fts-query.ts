@@ -3,43 +3,64 @@ import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { TextMatching } from "../types.ts";
 
 /*
- * A shopper's query as an FTS5 expression over normalized tokens. Every word must match (in any field); a word
- * may match as itself, as its compound parts ("t-shirt": t AND shirt), as a typo correction when the index
- * does not know it, and the last word as a prefix. Adjacent words that the index knows joined ("t shirt" ->
- * tshirt) may match that way too.
+ * A shopper's query as an FTS5 expression over normalized tokens, plus how each word scores. Every word must
+ * match (in any field); a word may match as itself, as its compound parts ("t-shirt": t AND shirt), as a typo
+ * correction when the index does not know it, and the last word as a prefix. Adjacent words that the index
+ * knows joined ("t shirt" -> tshirt) may match that way too.
  */
+
+/** Match quality, for relevance: an exact word beats a completion, which beats a typo. */
+export const QUALITY = { exact: 1, prefix: 0.8, typo: 0.6 } as const;
+
+export interface Alternative {
+  token: string;
+  quality: number;
+  /** Every indexed token starting with `token` matches. */
+  prefix?: boolean;
+}
+
+export interface QueryPlan {
+  expression: string;
+  /** Per query word, the tokens that count as matching it. */
+  words: Alternative[][];
+}
 
 const quote = (token: string) => `"${token}"`;
 
-function wordClause(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): string {
-  const prefix = isLast && matching.prefixLast;
-  const alternatives = [prefix ? `${quote(word.token)}*` : quote(word.token)];
-  if (word.parts) alternatives.push(`(${word.parts.map(quote).join(" AND ")})`);
+function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): Alternative[] {
+  const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast }];
   // Corrections only for unknown words: a known word never competes with its look-alikes. The word as typed
   // is corrected too, since plural folding can shorten a misspelling ("dres" folds to "dre").
   if (matching.typos && !vocabulary.has(word.token)) {
     const found = new Set([...vocabulary.corrections(word.token, 4), ...vocabulary.corrections(word.typed, 4)].map((c) => c.token));
-    for (const token of found) alternatives.push(quote(token));
+    for (const token of found) out.push({ token, quality: QUALITY.typo });
   }
-  return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(" OR ")})`;
+  return out;
 }
 
-export function ftsExpression(text: string, matching: TextMatching, vocabulary: TypoVocabulary): string | null {
+function clause(word: QueryWord, alternatives: Alternative[]): string {
+  const terms = alternatives.map((a) => (a.prefix ? `${quote(a.token)}*` : quote(a.token)));
+  if (word.parts) terms.push(`(${word.parts.map(quote).join(" AND ")})`);
+  return terms.length === 1 ? terms[0]! : `(${terms.join(" OR ")})`;
+}
+
+export function queryPlan(text: string, matching: TextMatching, vocabulary: TypoVocabulary): QueryPlan | null {
   const words = queryWords(text);
   if (words.length === 0) return null;
-  const clauses = words.map((w, i) => wordClause(w, i === words.length - 1, matching, vocabulary));
-  const joined: string[] = [];
+  const alternatives = words.map((w, i) => alternativesOf(w, i === words.length - 1, matching, vocabulary));
+  const clauses: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const next = words[i + 1];
     if (next && !words[i]!.parts && !next.parts) {
       const pair = foldPlural(words[i]!.typed + next.typed);
       if (vocabulary.has(pair)) {
-        joined.push(`((${clauses[i]} AND ${clauses[i + 1]}) OR ${quote(pair)})`);
+        clauses.push(`((${clause(words[i]!, alternatives[i]!)} AND ${clause(next, alternatives[i + 1]!)}) OR ${quote(pair)})`);
+        for (const list of [alternatives[i]!, alternatives[i + 1]!]) list.push({ token: pair, quality: QUALITY.exact });
         i++;
         continue;
       }
     }
-    joined.push(clauses[i]!);
+    clauses.push(clause(words[i]!, alternatives[i]!));
   }
-  return joined.join(" AND ");
+  return { expression: clauses.join(" AND "), words: alternatives };
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { queryWords, tokenize } from "../text/normalize.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
-import { ftsExpression } from "./fts-query.ts";
+import { queryPlan } from "./fts-query.ts";
 import { StoreIndex, type TextMatches } from "./store-index.ts";
 
 /*
@@ -27,10 +27,6 @@ const SCHEMA = `
   );
 `;
 
-/** bm25 weights of the FTS columns, in order: name > brand > categories > features, tags > description. */
-const WEIGHTS = "10.0, 6.0, 4.0, 2.0, 2.0, 1.0";
-/** Identifier matches (id, relatedIds) rank above any text score. */
-const IDENTIFIER_SCORE = 1e6;
 
 export interface SqliteEngineOptions {
   dataDir: string;
@@ -69,7 +65,8 @@ export class SqliteEngine implements SearchEngine {
       for (const row of db.query("SELECT rowid, doc FROM documents").iterate() as IterableIterator<{ rowid: number; doc: string }>) {
         index.put(row.rowid, JSON.parse(row.doc));
       }
-      const match = db.query(`SELECT rowid, bm25(documents_fts, ${WEIGHTS}) AS rank FROM documents_fts WHERE documents_fts MATCH ?`);
+      // Only which rows match: relevance is scored in memory (StoreIndex), far cheaper than bm25 per row.
+      const match = db.query("SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?");
       open = { db, index, match };
       this.stores.set(storeId, open);
     }
@@ -148,24 +145,14 @@ export class SqliteEngine implements SearchEngine {
   async search(storeId: string, request: EngineSearchRequest): Promise<EngineSearchResult> {
     const { index, match } = this.store(storeId);
     if (!request.text.trim()) return index.evaluate(request, null);
-    const expression = ftsExpression(request.text, request.matching, index.vocabulary);
-    const slots: number[] = [];
-    const scores: number[] = [];
-    const seen = new Set<number>();
-    for (const slot of index.identifierMatches(request.text)) {
-      slots.push(slot);
-      scores.push(IDENTIFIER_SCORE);
-      seen.add(slot);
+    const identifierSlots = new Set(index.identifierMatches(request.text));
+    const plan = queryPlan(request.text, request.matching, index.vocabulary);
+    const slots: number[] = [...identifierSlots];
+    if (plan) {
+      for (const [rowid] of match.values(plan.expression) as [number][]) if (!identifierSlots.has(rowid)) slots.push(rowid);
     }
-    if (expression) {
-      for (const row of match.iterate(expression) as IterableIterator<{ rowid: number; rank: number }>) {
-        if (seen.has(row.rowid)) continue;
-        slots.push(row.rowid);
-        // bm25 is lower for better matches; scores here are higher-is-better.
-        scores.push(-row.rank);
-      }
-    }
-    const text: TextMatches = { slots, scores };
+    const words = (plan?.words ?? []).map((alternatives) => index.scoringWord(alternatives));
+    const text: TextMatches = { slots, words, identifierSlots };
     return index.evaluate(request, text);
   }
 

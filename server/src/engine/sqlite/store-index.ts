@@ -5,33 +5,20 @@ import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount } from "../types.ts";
 
 /*
- * One store's documents in memory as columns, indexed by slot (the document's rowid in SQLite): facet values
- * as interned ids, numbers in typed arrays, sortable text. FTS5 finds the text matches; everything after that
- * (filters, disjunctive facet counts, range facets, sorting, paging) is one pass over these columns, which
- * is what keeps a faceted, sorted search within a few milliseconds at 50,000 products.
+ * One store's documents in memory, indexed by slot (the document's rowid in SQLite). FTS5 finds which
+ * documents match the text; everything after that is one pass over these columns: relevance, filters,
+ * disjunctive facet counts, range facets, then sorting and paging. The layout is what keeps a faceted, sorted
+ * search over 50,000 products within a few milliseconds:
+ * - every (facet key, value) pair has one global id; a document holds one sorted array of its ids, so
+ *   counting is `counts[id]++` and a filter is a byte-mask lookup;
+ * - a document's tokens in the weighted fields are kept as `tokenId * 8 + field`, so relevance is a scan of
+ *   a short integer array instead of a bm25 evaluation per matching row.
  */
 
-/** Interned values of one facet key. */
-class FacetColumn {
-  readonly names: string[] = [];
-  private readonly ids = new Map<string, number>();
-  /** Per slot, the value ids the document holds (undefined: none). */
-  readonly bySlot: (Uint32Array | undefined)[] = [];
-
-  intern(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.names.length;
-      this.names.push(value);
-      this.ids.set(value, id);
-    }
-    return id;
-  }
-
-  idOf(value: string): number | undefined {
-    return this.ids.get(value);
-  }
-}
+/** Field weights for relevance, in the order the fields are stored: name > brand > categories > features, tags. */
+const FIELD_WEIGHTS = [10, 6, 4, 2, 2];
+/** A word found only in the description (not kept in memory) scores as this field weight. */
+const DESCRIPTION_WEIGHT = 1;
 
 class NumberColumn {
   values = new Float64Array(1024).fill(NaN);
@@ -50,44 +37,59 @@ class NumberColumn {
   }
 }
 
-/** A filter compiled to a test on a slot; `group` names the facet (or range field) it narrows. */
-interface CompiledFilter {
-  group: string;
-  test(slot: number): boolean;
+/** How one query word may match: token ids with a quality (1 exact, less for a prefix or a typo). */
+export interface ScoringWord {
+  quality: Map<number, number>;
+  /** Inverse document frequency of the word's best alternative: rare words weigh more. */
+  idf: number;
+}
+
+export interface TextMatches {
+  slots: ArrayLike<number>;
+  words: ScoringWord[];
+  /** Slots matched by an identifier, ranked above every text score. */
+  identifierSlots: ReadonlySet<number>;
 }
 
 type Comparator = (a: number, b: number) => number;
 
-export interface TextMatches {
-  slots: Int32Array | number[];
-  scores: Float64Array | number[];
+interface CompiledFilter {
+  /** The facet key index (terms) or -1 - field index (ranges) whose counts ignore this filter. */
+  group: number;
+  test(slot: number): boolean;
 }
+
+const IDENTIFIER_SCORE = 1e9;
 
 export class StoreIndex {
   private readonly ids: (string | undefined)[] = [];
   private readonly versions: number[] = [];
   private readonly docs: (EngineDocument | undefined)[] = [];
-  private readonly facets = new Map<string, FacetColumn>();
+  // Facets: keys, global value ids, and each slot's sorted value ids.
+  private readonly keyIndex = new Map<string, number>();
+  private readonly keys: string[] = [];
+  private readonly valueIds = new Map<string, number>();
+  private readonly valueNames: string[] = [];
+  private readonly valueKey: number[] = [];
+  private readonly slotValues: (Uint32Array | undefined)[] = [];
+  // Numbers and sortable text.
   private readonly numbers = new Map<string, NumberColumn>();
-  private readonly identifiers = new Map<string, Set<number>>();
+  private readonly numberFields: string[] = [];
   private readonly textRanks = new Map<string, Int32Array>();
+  // Text: token ids and each slot's weighted-field tokens.
+  private readonly tokenIds = new Map<string, number>();
+  private readonly tokenNames: string[] = [];
+  private readonly slotTokens: (Uint32Array | undefined)[] = [];
+  private sortedTokens: number[] | null = null;
+  private readonly identifiers = new Map<string, Set<number>>();
+  private liveCache: number[] | null = null;
+  /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
+  private scratchScores = new Float64Array(1024);
   private live = 0;
   readonly vocabulary = new TypoVocabulary();
 
   get size(): number {
     return this.live;
-  }
-
-  idAt(slot: number): string | undefined {
-    return this.ids[slot];
-  }
-
-  versionAt(slot: number): number | undefined {
-    return this.ids[slot] === undefined ? undefined : this.versions[slot];
-  }
-
-  document(slot: number): EngineDocument | undefined {
-    return this.docs[slot];
   }
 
   put(slot: number, doc: EngineDocument): void {
@@ -96,11 +98,9 @@ export class StoreIndex {
     this.versions[slot] = doc.version;
     this.docs[slot] = doc;
     this.live++;
-    for (const [key, values] of Object.entries(doc.facets)) {
-      let column = this.facets.get(key);
-      if (!column) this.facets.set(key, (column = new FacetColumn()));
-      column.bySlot[slot] = Uint32Array.from(values.map((v) => column!.intern(v)));
-    }
+    const values: number[] = [];
+    for (const [key, list] of Object.entries(doc.facets)) for (const value of list) values.push(this.valueId(key, value));
+    this.slotValues[slot] = Uint32Array.from(new Set(values)).sort();
     for (const [field, value] of Object.entries(doc.numbers)) this.numberColumn(field).set(slot, value);
     for (const identifier of doc.text.identifiers) {
       const key = identifier.toLowerCase();
@@ -108,21 +108,24 @@ export class StoreIndex {
       set.add(slot);
       this.identifiers.set(key, set);
     }
-    this.vocabulary.count(documentTokens(doc), 1);
-    this.textRanks.clear();
+    const { weighted, all } = documentTokens(doc);
+    this.slotTokens[slot] = Uint32Array.from(weighted.map(([token, field]) => this.tokenId(token) * 8 + field));
+    this.vocabulary.count(all, 1);
+    this.changed();
   }
 
   delete(slot: number): void {
     const doc = this.docs[slot];
     if (!doc) return;
-    for (const column of this.facets.values()) column.bySlot[slot] = undefined;
+    this.slotValues[slot] = undefined;
+    this.slotTokens[slot] = undefined;
     for (const column of this.numbers.values()) column.set(slot, NaN);
     for (const identifier of doc.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(documentTokens(doc), -1);
+    this.vocabulary.count(documentTokens(doc).all, -1);
     this.ids[slot] = undefined;
     this.docs[slot] = undefined;
     this.live--;
-    this.textRanks.clear();
+    this.changed();
   }
 
   setNumber(slot: number, field: string, value: number | null): void {
@@ -133,9 +136,46 @@ export class StoreIndex {
     this.numberColumn(field).set(slot, value ?? NaN);
   }
 
+  private changed(): void {
+    this.textRanks.clear();
+    this.liveCache = null;
+  }
+
+  private valueId(key: string, value: string): number {
+    let k = this.keyIndex.get(key);
+    if (k === undefined) {
+      k = this.keys.length;
+      this.keys.push(key);
+      this.keyIndex.set(key, k);
+    }
+    const composite = `${k}\u0000${value}`;
+    let id = this.valueIds.get(composite);
+    if (id === undefined) {
+      id = this.valueNames.length;
+      this.valueNames.push(value);
+      this.valueKey.push(k);
+      this.valueIds.set(composite, id);
+    }
+    return id;
+  }
+
+  private tokenId(token: string): number {
+    let id = this.tokenIds.get(token);
+    if (id === undefined) {
+      id = this.tokenNames.length;
+      this.tokenNames.push(token);
+      this.tokenIds.set(token, id);
+      this.sortedTokens = null;
+    }
+    return id;
+  }
+
   private numberColumn(field: string): NumberColumn {
     let column = this.numbers.get(field);
-    if (!column) this.numbers.set(field, (column = new NumberColumn()));
+    if (!column) {
+      this.numbers.set(field, (column = new NumberColumn()));
+      this.numberFields.push(field);
+    }
     return column;
   }
 
@@ -144,22 +184,90 @@ export class StoreIndex {
     return [...(this.identifiers.get(query.trim().toLowerCase()) ?? [])];
   }
 
-  liveSlots(): number[] {
-    const out: number[] = [];
-    for (let slot = 0; slot < this.ids.length; slot++) if (this.ids[slot] !== undefined) out.push(slot);
+  /**
+   * How a query word scores: its exact token, prefix completions (for the last word while typing) and typo
+   * corrections, each with a quality; idf from the exact token or the best-known alternative.
+   */
+  scoringWord(alternatives: { token: string; quality: number; prefix?: boolean }[]): ScoringWord {
+    const quality = new Map<number, number>();
+    let docs = 0;
+    const consider = (token: string, q: number) => {
+      const id = this.tokenIds.get(token);
+      if (id === undefined) return;
+      if ((quality.get(id) ?? 0) < q) quality.set(id, q);
+      docs = Math.max(docs, this.vocabulary.docs(token));
+    };
+    for (const a of alternatives) {
+      if (a.prefix) for (const token of this.tokensStartingWith(a.token)) consider(token, token === a.token ? 1 : a.quality);
+      else consider(a.token, a.quality);
+    }
+    return { quality, idf: Math.log(1 + this.live / Math.max(1, docs)) };
+  }
+
+  private tokensStartingWith(prefix: string): string[] {
+    if (!this.sortedTokens) {
+      this.sortedTokens = this.tokenNames.map((_, i) => i).sort((a, b) => (this.tokenNames[a]! < this.tokenNames[b]! ? -1 : 1));
+    }
+    const sorted = this.sortedTokens;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.tokenNames[sorted[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length; i++) {
+      const token = this.tokenNames[sorted[i]!]!;
+      if (!token.startsWith(prefix)) break;
+      out.push(token);
+    }
     return out;
+  }
+
+  private relevance(slot: number, words: ScoringWord[]): number {
+    const tokens = this.slotTokens[slot];
+    let score = 0;
+    for (const w of words) {
+      let best = 0;
+      if (tokens) {
+        for (let i = 0; i < tokens.length; i++) {
+          const q = w.quality.get(tokens[i]! >>> 3);
+          if (q !== undefined) {
+            const s = FIELD_WEIGHTS[tokens[i]! & 7]! * q;
+            if (s > best) best = s;
+          }
+        }
+      }
+      // FTS5 matched it, so the word is somewhere: in the description, or only through its compound parts.
+      score += w.idf * (best || DESCRIPTION_WEIGHT * 0.5);
+    }
+    return score;
+  }
+
+  private liveSlots(): number[] {
+    if (!this.liveCache) {
+      const out: number[] = [];
+      for (let slot = 0; slot < this.ids.length; slot++) if (this.ids[slot] !== undefined) out.push(slot);
+      this.liveCache = out;
+    }
+    return this.liveCache;
   }
 
   private compileFilter(filter: EngineFilter): CompiledFilter {
     if (filter.kind === "terms") {
-      const column = this.facets.get(filter.key);
-      const wanted = new Set(filter.values.map((v) => column?.idOf(v)).filter((id): id is number => id !== undefined));
+      const k = this.keyIndex.get(filter.key);
+      const mask = new Uint8Array(this.valueNames.length);
+      for (const v of filter.values) {
+        const id = k === undefined ? undefined : this.valueIds.get(`${k}\u0000${v}`);
+        if (id !== undefined) mask[id] = 1;
+      }
       return {
-        group: filter.key,
+        group: k ?? -1_000_000,
         test: (slot) => {
-          const held = column?.bySlot[slot];
+          const held = this.slotValues[slot];
           if (!held) return false;
-          for (let i = 0; i < held.length; i++) if (wanted.has(held[i]!)) return true;
+          for (let i = 0; i < held.length; i++) if (mask[held[i]!]) return true;
           return false;
         },
       };
@@ -168,7 +276,7 @@ export class StoreIndex {
     const min = filter.min ?? -Infinity;
     const max = filter.max ?? Infinity;
     return {
-      group: `#${filter.field}`,
+      group: -1 - this.numberFields.indexOf(filter.field),
       test: (slot) => {
         const v = column ? column.get(slot) : NaN;
         return v >= min && v <= max;
@@ -176,28 +284,35 @@ export class StoreIndex {
     };
   }
 
-  private facetKeys(requested: string[]): string[] {
-    const keys = new Set<string>();
+  private requestedKeys(requested: string[]): Uint8Array {
+    const wanted = new Uint8Array(this.keys.length);
     for (const key of requested) {
       if (key.endsWith("*")) {
-        for (const known of this.facets.keys()) if (known.startsWith(key.slice(0, -1))) keys.add(known);
-      } else if (this.facets.has(key)) keys.add(key);
+        const prefix = key.slice(0, -1);
+        this.keys.forEach((known, k) => known.startsWith(prefix) && (wanted[k] = 1));
+      } else {
+        const k = this.keyIndex.get(key);
+        if (k !== undefined) wanted[k] = 1;
+      }
     }
-    return [...keys];
+    return wanted;
   }
 
-  /** Filters, counts and sorts the candidates (text matches, or every document when `text` is null). */
+  /** Filters, scores, counts and sorts the candidates: text matches, or every document when `text` is null. */
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f));
-    const facetKeys = this.facetKeys(request.facets);
-    const facetCounts = facetKeys.map((key) => ({ key, column: this.facets.get(key)!, counts: new Map<number, number>() }));
+    const wantedKeys = this.requestedKeys(request.facets);
+    const counting = request.facets.length > 0;
+    const counts = new Int32Array(counting ? this.valueNames.length : 0);
+    const valueKey = this.valueKey;
     const ranges = request.rangeFacets.map((r) => ({
       ...r,
-      group: `#${r.field}`,
+      group: -1 - this.numberFields.indexOf(r.field),
       column: this.numbers.get(r.field),
       values: [] as number[],
     }));
-    const scores = new Map<number, number>();
+    if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
+    const scores = this.scratchScores;
     const candidates = text ? text.slots : this.liveSlots();
     const matched: number[] = [];
 
@@ -205,24 +320,27 @@ export class StoreIndex {
       const slot = candidates[i]!;
       if (this.ids[slot] === undefined) continue;
       let failures = 0;
-      let failedGroup = "";
-      for (const f of filters) {
-        if (!f.test(slot)) {
+      let failedGroup = 0;
+      for (let f = 0; f < filters.length; f++) {
+        if (!filters[f]!.test(slot)) {
           failures++;
-          failedGroup = f.group;
+          failedGroup = filters[f]!.group;
           if (failures > 1) break;
         }
       }
       if (failures > 1) continue;
       if (failures === 0) {
         matched.push(slot);
-        if (text) scores.set(slot, text.scores[i]!);
+        // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
+        scores[slot] = text ? NaN : 0;
       }
       // Disjunctive counts: a document that fails only the filter of key K still counts for K's values.
-      for (const fc of facetCounts) {
-        if (failures === 1 && failedGroup !== fc.key) continue;
-        const held = fc.column.bySlot[slot];
-        if (held) for (let h = 0; h < held.length; h++) fc.counts.set(held[h]!, (fc.counts.get(held[h]!) ?? 0) + 1);
+      if (counting) {
+        const held = this.slotValues[slot];
+        if (held) {
+          if (failures === 0) for (let h = 0; h < held.length; h++) counts[held[h]!]!++;
+          else for (let h = 0; h < held.length; h++) if (valueKey[held[h]!] === failedGroup) counts[held[h]!]!++;
+        }
       }
       for (const r of ranges) {
         if (failures === 1 && failedGroup !== r.group) continue;
@@ -232,31 +350,41 @@ export class StoreIndex {
     }
 
     const facets: Record<string, FacetCount[]> = {};
-    for (const fc of facetCounts) {
-      const list: FacetCount[] = [];
-      for (const [id, count] of fc.counts) list.push({ value: fc.column.names[id]!, count });
-      list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-      if (list.length) facets[fc.key] = list;
+    for (let id = 0; id < counts.length; id++) {
+      if (counts[id] === 0 || !wantedKeys[valueKey[id]!]) continue;
+      const key = this.keys[valueKey[id]!]!;
+      (facets[key] ??= []).push({ value: this.valueNames[id]!, count: counts[id]! });
     }
+    for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     const rangeResult: EngineSearchResult["ranges"] = {};
-    for (const r of ranges) {
-      if (r.values.length) rangeResult[r.field] = rangeBuckets(r.values, r.maxBuckets);
-    }
+    for (const r of ranges) if (r.values.length) rangeResult[r.field] = rangeBuckets(r.values, r.maxBuckets);
 
-    const compare = this.comparator(request.sort, scores, matched);
+    const score = (slot: number) => {
+      let s = scores[slot]!;
+      if (s !== s) {
+        s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words);
+        scores[slot] = s;
+      }
+      return s;
+    };
+    const compare = this.comparator(request.sort, score, matched);
     const page = topK(matched, compare, request.offset + request.limit).slice(request.offset);
     return {
       total: matched.length,
-      hits: page.map((slot) => ({ id: this.ids[slot]!, score: scores.get(slot) ?? 0 })),
+      hits: page.map((slot) => ({ id: this.ids[slot]!, score: score(slot) })),
       facets,
       ranges: rangeResult,
     };
   }
 
-  private comparator(sorts: EngineSort[], scores: Map<number, number>, matched: number[]): Comparator {
-    const parts: Comparator[] = sorts.map((s) => this.sortPart(s, scores, matched));
+  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: number[]): Comparator {
+    const parts: Comparator[] = sorts.map((s) => this.sortPart(s, score, matched));
     // Ties end in slot order, which is stable across restarts (slots are rowids).
     parts.push((a, b) => a - b);
+    if (parts.length === 2) {
+      const [first, last] = parts as [Comparator, Comparator];
+      return (a, b) => first(a, b) || last(a, b);
+    }
     return (a, b) => {
       for (const part of parts) {
         const d = part(a, b);
@@ -266,23 +394,23 @@ export class StoreIndex {
     };
   }
 
-  private sortPart(sort: EngineSort, scores: Map<number, number>, matched: number[]): Comparator {
+  private sortPart(sort: EngineSort, score: (slot: number) => number, matched: number[]): Comparator {
     switch (sort.kind) {
       case "relevance":
-        return (a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0);
+        return (a, b) => score(b) - score(a);
       case "number": {
         const column = this.numbers.get(sort.field);
-        const sign = sort.order === "asc" ? 1 : -1;
-        const key = sort.bucket
-          ? (slot: number) => Math.floor((column!.get(slot) - sort.bucket!.origin) / sort.bucket!.width)
-          : (slot: number) => column!.get(slot);
         if (!column) return () => 0;
+        const values = column.values;
+        const sign = sort.order === "asc" ? 1 : -1;
+        const bucket = sort.bucket;
+        const key = bucket
+          ? (slot: number) => Math.floor(((slot < values.length ? values[slot]! : NaN) - bucket.origin) / bucket.width)
+          : (slot: number) => (slot < values.length ? values[slot]! : NaN);
         return (a, b) => {
           const va = key(a);
           const vb = key(b);
-          const na = Number.isNaN(va);
-          const nb = Number.isNaN(vb);
-          if (na || nb) return na === nb ? 0 : na ? 1 : -1;
+          if (va !== va || vb !== vb) return va !== va && vb !== vb ? 0 : va !== va ? 1 : -1;
           return sign * (va - vb);
         };
       }
@@ -302,11 +430,13 @@ export class StoreIndex {
 
   /** Lifted documents first, in hash order; the rest tie here so the next sorts decide. */
   private liftComparator(sort: Extract<EngineSort, { kind: "liftPerGroup" }>, matched: number[]): Comparator {
-    const column = this.facets.get(sort.key);
+    const k = this.keyIndex.get(sort.key);
     const hash = new Map<number, number>();
     const groups = new Map<number, number[]>();
     for (const slot of matched) {
-      const group = column?.bySlot[slot]?.[0];
+      const held = this.slotValues[slot];
+      let group: number | undefined;
+      if (held && k !== undefined) for (let i = 0; i < held.length && group === undefined; i++) if (this.valueKey[held[i]!] === k) group = held[i];
       if (group === undefined) continue;
       hash.set(slot, stableHash(`${sort.seed}\u0000${this.ids[slot]}`));
       const list = groups.get(group);
@@ -331,7 +461,7 @@ export class StoreIndex {
     const cacheKey = `${field}\u0000${locale}`;
     let ranks = this.textRanks.get(cacheKey);
     if (!ranks) {
-      const slots = this.liveSlots();
+      const slots = [...this.liveSlots()];
       const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
       const textOf = (slot: number) => this.docs[slot]?.sortText[field] ?? "";
       slots.sort((a, b) => collator.compare(textOf(a), textOf(b)) || a - b);
@@ -343,13 +473,27 @@ export class StoreIndex {
   }
 }
 
-/** Each distinct token of a document once, with a surface form, for the vocabulary's document counts. */
-function documentTokens(doc: EngineDocument): [string, string][] {
+/**
+ * A document's tokens: those of the weighted fields with their field index (kept for relevance), and every
+ * distinct token once with a surface form (for the vocabulary's document counts).
+ */
+function documentTokens(doc: EngineDocument): { weighted: [string, number][]; all: [string, string][] } {
   const t = doc.text;
-  const text = [t.name, t.brand, ...t.categories, ...t.features, ...t.tags, t.description].join("\n");
+  const fields = [[t.name], [t.brand], t.categories, t.features, t.tags];
+  const weighted: [string, number][] = [];
   const seen = new Map<string, string>();
-  for (const [token, surface] of tokenPairs(text)) if (!seen.has(token)) seen.set(token, surface);
-  return [...seen];
+  fields.forEach((parts, field) => {
+    const fieldSeen = new Set<string>();
+    for (const [token, surface] of tokenPairs(parts.join("\n"))) {
+      if (!fieldSeen.has(token)) {
+        fieldSeen.add(token);
+        weighted.push([token, field]);
+      }
+      if (!seen.has(token)) seen.set(token, surface);
+    }
+  });
+  for (const [token, surface] of tokenPairs(t.description)) if (!seen.has(token)) seen.set(token, surface);
+  return { weighted, all: [...seen] };
 }
 
 /** The first k of `items` in `compare` order, without sorting everything when k is small. */

@@ -55,6 +55,8 @@ export class TypoVocabulary {
   private readonly byDeletion = new Map<string, string[]>();
   /** Words whose deletions are indexed; a word stays indexed after its last document is gone (lookups check counts). */
   private readonly indexed = new Set<string>();
+  /** Words counted but not yet in the deletion index: it is built on the first lookup, not at load. */
+  private unindexed: string[] = [];
 
   has(token: string): boolean {
     return (this.docCount.get(token) ?? 0) > 0;
@@ -75,11 +77,12 @@ export class TypoVocabulary {
       }
       this.docCount.set(token, after);
       if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
-      if (!this.indexed.has(token)) this.indexDeletions(token);
+      if (!this.indexed.has(token)) this.unindexed.push(token);
     }
   }
 
   private indexDeletions(token: string): void {
+    if (this.indexed.has(token)) return;
     this.indexed.add(token);
     const keys = new Set<string>([token]);
     deletes(token, maxEdits(token) || (token.length >= 3 ? 1 : 0), keys);
@@ -94,6 +97,10 @@ export class TypoVocabulary {
   corrections(word: string, limit = 5): Correction[] {
     const allowed = maxEdits(word);
     if (allowed === 0) return [];
+    if (this.unindexed.length) {
+      for (const token of this.unindexed) this.indexDeletions(token);
+      this.unindexed = [];
+    }
     const keys = new Set<string>([word]);
     deletes(word, allowed, keys);
     const seen = new Set<string>();
