@@ -8,6 +8,8 @@ export interface SearchLogEntry {
   collection: string | null;
   resultCount: number;
   fallback: boolean;
+  /** A word of the query is not in the catalog (a typo, or a word still being typed). */
+  misspelled: boolean;
   userId: string | null;
   sessionId: string | null;
   preprod: boolean;
@@ -34,8 +36,9 @@ export class SearchLogRepo {
     this.db.transaction(() => {
       for (const e of entries) {
         log.run(e.storeId, e.at, e.query, e.collection, e.resultCount, e.fallback ? 1 : 0, e.userId, e.sessionId, e.preprod ? 1 : 0);
-        // Pre-production traffic and searches that only worked through a fallback do not teach suggestions.
-        if (e.query && !e.preprod && !e.fallback) stats.run(e.storeId, e.query, e.resultCount, e.at);
+        // Pre-production traffic, fallbacks and misspelled queries do not teach suggestions: a shopper who
+        // typed "shoos" must not see "shoos" offered to the next one.
+        if (e.query && !e.preprod && !e.fallback && !e.misspelled) stats.run(e.storeId, e.query, e.resultCount, e.at);
       }
     })();
   }

@@ -18,13 +18,17 @@ function niceWidth(span: number, maxBuckets: number): number {
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** Buckets [lb, ub) over `values` (the last one closed), with their counts; empty ones are left out. */
+/**
+ * Buckets [lb, ub) over `values`, with their counts; empty ones are left out. The last bucket's ub lies above
+ * the largest value, so every bucket is half-open and selecting one (a range filter, also half-open) finds
+ * exactly its count.
+ */
 export function rangeBuckets(values: number[], maxBuckets: number): RangeCount[] {
   if (values.length === 0 || maxBuckets < 1) return [];
   const sorted = Float64Array.from(values).sort();
   const min = sorted[0]!;
   const max = sorted[sorted.length - 1]!;
-  if (min === max) return [{ lb: min, ub: max, count: sorted.length }];
+  if (min === max) return [{ lb: min, ub: round(min + niceWidth(Math.max(1, Math.abs(min)), 1)), count: sorted.length }];
   const quantile = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
   let lo = quantile(0.02);
   let hi = quantile(0.98);
@@ -36,7 +40,8 @@ export function rangeBuckets(values: number[], maxBuckets: number): RangeCount[]
   }
   if (bounds.length === 0) bounds.push({ lb: lo, ub: hi });
   bounds[0]!.lb = Math.min(bounds[0]!.lb, min);
-  bounds[bounds.length - 1]!.ub = Math.max(bounds[bounds.length - 1]!.ub, max);
+  const last = bounds[bounds.length - 1]!;
+  if (last.ub <= max) last.ub = round((Math.floor(max / width) + 1) * width);
   const counts = bounds.map((b) => ({ ...b, count: 0 }));
   let b = 0;
   for (const v of sorted) {

@@ -30,7 +30,7 @@ export interface EngineDocument {
   sortText: Record<string, string>;
 }
 
-/** A selection on one facet key (any of the values: OR), or a numeric range (inclusive bounds). */
+/** A selection on one facet key (any of the values: OR), or a numeric range [min, max) as range facets bucket. */
 export type EngineFilter =
   | { kind: "terms"; key: string; values: string[] }
   | { kind: "range"; field: string; min?: number; max?: number };

@@ -29,10 +29,25 @@ export function tempDir(prefix = "sfs-test-"): string {
 
 export async function startTestServer(env: Record<string, string> = {}, existingDir?: string): Promise<TestServer> {
   const dataDir = existingDir ?? tempDir();
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env });
-  const service = await startService(config);
+  const service = await startService(loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }));
   const storeId = "test-store";
   const keys = service.storeAdmin.create(storeId) ?? (() => { throw new Error("store exists; pass a fresh dir"); })();
+  return testServer(service, dataDir, storeId, keys, !existingDir);
+}
+
+/**
+ * A restart: the real server started again on the data directory an earlier TestServer used, serving the store
+ * that already exists there with its keys. stop() leaves the directory in place; the caller removes it.
+ */
+export async function reopenTestServer(
+  previous: Pick<TestServer, "dataDir" | "storeId" | "keys">,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const service = await startService(loadConfig({ DATA_DIR: previous.dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }));
+  return testServer(service, previous.dataDir, previous.storeId, previous.keys, false);
+}
+
+function testServer(service: RunningService, dataDir: string, storeId: string, keys: StoreKeys, ownsDir: boolean): TestServer {
   const server: TestServer = {
     url: service.url,
     dataDir,
@@ -65,7 +80,7 @@ export async function startTestServer(env: Record<string, string> = {}, existing
     },
     async stop() {
       await service.stop();
-      if (!existingDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return server;

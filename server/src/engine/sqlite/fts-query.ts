@@ -38,9 +38,12 @@ function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching
   return out;
 }
 
+/** Adjacent tokens: "t-shirt" written "t shirt" must not match a "t" and a "shirt" far apart. */
+const phrase = (tokens: string[]) => `"${tokens.join(" ")}"`;
+
 function clause(word: QueryWord, alternatives: Alternative[]): string {
   const terms = alternatives.map((a) => (a.prefix ? `${quote(a.token)}*` : quote(a.token)));
-  if (word.parts) terms.push(`(${word.parts.map(quote).join(" AND ")})`);
+  if (word.parts) terms.push(phrase(word.parts));
   return terms.length === 1 ? terms[0]! : `(${terms.join(" OR ")})`;
 }
 
@@ -54,7 +57,7 @@ export function queryPlan(text: string, matching: TextMatching, vocabulary: Typo
     if (next && !words[i]!.parts && !next.parts) {
       const pair = foldPlural(words[i]!.typed + next.typed);
       if (vocabulary.has(pair)) {
-        clauses.push(`((${clause(words[i]!, alternatives[i]!)} AND ${clause(next, alternatives[i + 1]!)}) OR ${quote(pair)})`);
+        clauses.push(`(${phrase([words[i]!.token, next.token])} OR ${quote(pair)})`);
         for (const list of [alternatives[i]!, alternatives[i + 1]!]) list.push({ token: pair, quality: QUALITY.exact });
         i++;
         continue;

@@ -276,12 +276,18 @@ export class StoreIndex {
     const min = filter.min ?? -Infinity;
     const max = filter.max ?? Infinity;
     return {
-      group: -1 - this.numberFields.indexOf(filter.field),
+      group: this.rangeGroup(filter.field),
       test: (slot) => {
         const v = column ? column.get(slot) : NaN;
-        return v >= min && v <= max;
+        return v >= min && v < max;
       },
     };
+  }
+
+  /** Groups of range filters are negative, so they never equal a facet key index; an unknown field gets its own. */
+  private rangeGroup(field: string): number {
+    const i = this.numberFields.indexOf(field);
+    return i < 0 ? -1 : -2 - i;
   }
 
   private requestedKeys(requested: string[]): Uint8Array {
@@ -307,7 +313,7 @@ export class StoreIndex {
     const valueKey = this.valueKey;
     const ranges = request.rangeFacets.map((r) => ({
       ...r,
-      group: -1 - this.numberFields.indexOf(r.field),
+      group: this.rangeGroup(r.field),
       column: this.numbers.get(r.field),
       values: [] as number[],
     }));
@@ -420,7 +426,8 @@ export class StoreIndex {
         return (a, b) => sign * (ranks[a]! - ranks[b]!);
       }
       case "pinned": {
-        const position = new Map(sort.ids.map((id, i) => [id, i]));
+        const position = new Map<string, number>();
+        sort.ids.forEach((id, i) => position.has(id) || position.set(id, i));
         return (a, b) => (position.get(this.ids[a]!) ?? Infinity) - (position.get(this.ids[b]!) ?? Infinity) || 0;
       }
       case "liftPerGroup":

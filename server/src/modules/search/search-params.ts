@@ -76,7 +76,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
   }
   const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
   const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
-  if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `from + pageSize must be at most ${MAX_RESULT_WINDOW}`);
+  if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
   const sortBy = raw.sortBy || undefined;
   if (sortBy !== undefined && !(SORT_BY_VALUES as readonly string[]).includes(sortBy)) {
     throw bad("sortBy", `must be one of ${SORT_BY_VALUES.join(", ")}`);

@@ -107,6 +107,7 @@ export class SearchService {
           collection: p.collection ?? null,
           resultCount: result.total,
           fallback,
+          misspelled: corrections.some((c) => !c.known),
           userId: p.userId ?? null,
           sessionId: p.sessionId ?? null,
           preprod: p.preprod,

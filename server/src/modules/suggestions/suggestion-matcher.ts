@@ -14,7 +14,11 @@ export interface Candidate {
   count: number;
   /** Past queries (1) before catalog terms (0): they are what shoppers actually type. */
   priority: number;
-  /** Popularity within a priority: searches for past queries, result count for catalog terms. */
+  /**
+   * Popularity within a priority: searches for past queries (their result count as the fraction, breaking
+   * ties), products in the category for catalog terms. Never a lazily computed count: order must not change
+   * between two calls.
+   */
   weight: number;
   words: string[];
 }

@@ -23,7 +23,8 @@ export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsSer
       ({ query, caller }) => {
         const text = query.query ?? "";
         if (text.length > 100) throw new ValidationError("query is too long", [{ path: "query.query", problem: "must be at most 100 characters" }]);
-        const limit = boundedInteger(query.limit === undefined ? undefined : Number(query.limit), "limit", { min: 1, max: 20, fallback: 8 });
+        const raw = query.limit?.trim();
+        const limit = boundedInteger(raw ? Number(raw) : undefined, "limit", { min: 1, max: 20, fallback: 8 });
         return deps.suggestions.suggest(caller.store.id, text, limit);
       },
       {

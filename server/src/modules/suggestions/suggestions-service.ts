@@ -1,5 +1,6 @@
 import type { SearchLogRepo } from "../../db/search-log-repo.ts";
-import type { SearchEngine } from "../../engine/types.ts";
+import { queryWords } from "../../engine/text/normalize.ts";
+import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
 import { candidate, matchScore, typedWords, type Candidate } from "./suggestion-matcher.ts";
 
@@ -27,7 +28,7 @@ interface StoreCandidates {
   designers: Candidate[];
 }
 
-const CACHE_MS = 5_000;
+const CACHE_MS = 30_000;
 const MAX_PAST_QUERIES = 5_000;
 
 export class SuggestionsService {
@@ -52,16 +53,18 @@ export class SuggestionsService {
       offset: 0,
       limit: 0,
     });
-    const past = this.searchLog.popularQueries(storeId, MAX_PAST_QUERIES).map((q) => candidate("q", q.query, q.resultCount, q.searches, 1));
-    const seen = new Set(past.map((c) => c.label.toLowerCase()));
+    const past = this.searchLog.popularQueries(storeId, MAX_PAST_QUERIES).map((q) => candidate("q", q.query, q.resultCount, q.searches + q.resultCount / 1e9, 1));
+    // One term per meaning: "Kurtas" is not offered beside the past query "kurta".
+    const seen = new Set(past.map((c) => sameTerm(c.label)));
     const categoryTerms: Candidate[] = [];
     for (const [key, values] of Object.entries(all.facets)) {
       if (!key.startsWith("category.")) continue;
       for (const v of values) {
         const label = v.value.split(" > ").at(-1)!;
-        if (seen.has(label.toLowerCase())) continue;
-        seen.add(label.toLowerCase());
-        categoryTerms.push(candidate("c", label, v.count, v.count));
+        if (seen.has(sameTerm(label))) continue;
+        seen.add(sameTerm(label));
+        // The count a shopper sees is what searching the term gives; it is counted when first shown.
+        categoryTerms.push(candidate("c", label, UNCOUNTED, v.count));
       }
     }
     const designers = (all.facets.designer ?? []).map((v) => candidate("d", v.value, v.count, v.count));
@@ -74,23 +77,16 @@ export class SuggestionsService {
     const typed = typedWords(query);
     if (typed.length === 0) return { suggestions: [], designers: [], query };
     const { terms, designers } = await this.candidates(storeId);
-    return { suggestions: best(typed, terms, limit), designers: best(typed, designers, limit), query };
+    const suggestions = best(typed, terms, limit);
+    for (const c of suggestions) if (c.count === UNCOUNTED) c.count = (await this.engine.search(storeId, countOnly(c.label))).total;
+    return { suggestions: suggestions.map(shown), designers: best(typed, designers, limit).map(shown), query };
   }
 
   /** Adds past queries from elsewhere (a previous search provider, the demo's query log), counting their results now. */
   async importQueries(storeId: string, queries: { query: string; searches: number }[]): Promise<number> {
     const rows: { query: string; searches: number; resultCount: number }[] = [];
     for (const q of queries) {
-      const result = await this.engine.search(storeId, {
-        text: q.query,
-        matching: { typos: true, prefixLast: false },
-        filters: [],
-        facets: [],
-        rangeFacets: [],
-        sort: [],
-        offset: 0,
-        limit: 0,
-      });
+      const result = await this.engine.search(storeId, countOnly(q.query));
       rows.push({ query: normalizeQuery(q.query), searches: q.searches, resultCount: result.total });
     }
     this.searchLog.importQueries(storeId, rows, this.now());
@@ -99,7 +95,25 @@ export class SuggestionsService {
   }
 }
 
-function best(typed: string[], candidates: Candidate[], limit: number): Suggestion[] {
+const UNCOUNTED = -1;
+
+const sameTerm = (label: string) => queryWords(label).map((w) => w.token).join(" ");
+
+/** The request search makes for a term, counting only: a suggestion's count is what searching it gives. */
+const countOnly = (text: string): EngineSearchRequest => ({
+  text,
+  matching: { typos: true, prefixLast: true },
+  filters: [],
+  facets: [],
+  rangeFacets: [],
+  sort: [],
+  offset: 0,
+  limit: 0,
+});
+
+const shown = (c: Candidate): Suggestion => ({ id: c.id, label: c.label, count: c.count });
+
+function best(typed: string[], candidates: Candidate[], limit: number): Candidate[] {
   const matched: { c: Candidate; score: number }[] = [];
   for (const c of candidates) {
     const score = matchScore(typed, c);
@@ -110,8 +124,7 @@ function best(typed: string[], candidates: Candidate[], limit: number): Suggesti
       b.score - a.score ||
       b.c.priority - a.c.priority ||
       b.c.weight - a.c.weight ||
-      b.c.count - a.c.count ||
       (a.c.label < b.c.label ? -1 : 1),
   );
-  return matched.slice(0, limit).map(({ c }) => ({ id: c.id, label: c.label, count: c.count }));
+  return matched.slice(0, limit).map(({ c }) => c);
 }
