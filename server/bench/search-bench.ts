@@ -51,7 +51,8 @@ const ENGINE_SECONDS = Number(arg("--engine-seconds", "8"));
 const HTTP_MAX = Number(arg("--http-max", "50000"));
 const CONCURRENCY = 16;
 const STORE_ID = "bench";
-const QUERIES_FILE = "/work/shared/data/query-suggestions/fashion-query-suggestions.json";
+const DATA_DIR = loadConfig({}).demoCatalog.dir;
+const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
 const TARGET = { size: 50_000, p50: 2, p99: 10, suggestP99: 3 };
 const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 
@@ -269,7 +270,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
 
   progress(size, "loading the demo catalog");
   let t = performance.now();
-  let real: Product[] | null = loadDemoCatalog({ dataDir: loadConfig({}).demoCatalog.dir, baseUrl: "http://localhost:8080" });
+  let real: Product[] | null = loadDemoCatalog({ dataDir: DATA_DIR, baseUrl: "http://localhost:8080" });
   const realCount = real.length;
   const catalogMs = performance.now() - t;
   let products: Product[] | null = catalogOfSize(real, size);

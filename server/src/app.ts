@@ -24,11 +24,13 @@ import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
 import { suggestionsRoutes } from "./modules/suggestions/suggestions-routes.ts";
 import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts";
+import { widgetRoutes } from "./modules/widget/widget-routes.ts";
 import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
 import { TrackingService } from "./modules/tracking/tracking-service.ts";
 
 export interface AppDeps {
   db: Database;
+  widgetScriptFile: string;
   engine: SearchEngine;
   log: Logger;
   maxBodyBytes: number;
@@ -127,7 +129,8 @@ export function buildApp(deps: AppDeps) {
     .use(trackingRoutes({ ...common, tracking }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, deps.engine) }))
     .use(searchRoutes({ ...common, search }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(deps.engine, searchLogRepo, now) }));
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(deps.engine, searchLogRepo, now) }))
+    .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
   return { app, worker, stores, indexing, searchLog, purchaseSignals };
 }

@@ -27,6 +27,8 @@ export interface Config {
   demoStore: DemoStoreKeys | null;
   /** Origin that links in the demo catalog point at; default http://localhost:<port>. */
   publicUrl: string | null;
+  /** The built head script the server serves at /widget/v1/widget.js. */
+  widgetScriptFile: string;
   /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
   demoCatalog: { dir: string; limit: number };
 }
@@ -129,6 +131,7 @@ export function loadConfig(rawEnv: Env): Config {
     dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
     demoStore: demoStore(env),
     publicUrl: publicUrl(env),
+    widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "../shared/data")),
       limit: integer(env, "DEMO_CATALOG_LIMIT", 0, 0, 10_000_000),

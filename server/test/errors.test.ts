@@ -41,6 +41,9 @@ describe("error statuses, each with a JSON { message, code } body", () => {
       expect(res.status).toBe(400);
       expect((await errorBody(res)).details?.map((d) => d.path)).toContain(path);
     }
+    const longKey = await s.call("admin", "POST", "/1.0/products", { id: "x", name: "y", customUserData: { ["k".repeat(101)]: ["v"] } });
+    expect(longKey.status).toBe(400);
+    expect((await errorBody(longKey)).details?.[0]?.path).toStartWith("body.customUserData");
   });
 
   test("401 without credentials", async () => {

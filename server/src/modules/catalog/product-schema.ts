@@ -89,8 +89,10 @@ export const Popularity = Type.Object(
   { additionalProperties: false },
 );
 
-export const CustomUserData = Type.Record(Type.String({ maxLength: 100 }), list(text(1000), 100), {
+// Keys 1 to 100 characters; additionalProperties false, since a TypeBox record accepts any other key otherwise.
+export const CustomUserData = Type.Record(Type.String({ pattern: "^[^\\u0000-\\u001f]{1,100}$" }), list(text(1000), 100), {
   maxProperties: 100,
+  additionalProperties: false,
 });
 
 export const Product = Type.Object(

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { WidgetSettings } from "../widget/widget-config.ts";
 
 /* Per-store settings an admin key may change. Each member has a default, so a new store works as is. */
 
@@ -30,6 +31,8 @@ export const StoreSettings = Type.Object(
     imageSizes: Type.Optional(
       Type.Object({ s: Type.Optional(SizeTemplate), m: Type.Optional(SizeTemplate), l: Type.Optional(SizeTemplate) }, { additionalProperties: false }),
     ),
+    /** The embedded search's look and feel (see modules/widget/widget-config.ts). */
+    widget: Type.Optional(WidgetSettings),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,85 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+/*
+ * The look and feel of the embedded search, "managed by the service as agreed with the store": where results
+ * go, which sorts are offered, theme tokens, texts per locale, currency display, pre-production mode. Stored in
+ * the store's settings (`widget`), served to the head script with defaults filled in.
+ */
+
+const Text = (max = 200) => Type.String({ maxLength: max });
+/** A map whose keys must match `keyPattern`: TypeBox records otherwise accept any other key. */
+const StrictRecord = <V extends Parameters<typeof Type.Record>[1]>(keyPattern: string, value: V, maxProperties: number) =>
+  Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false, maxProperties });
+const Token = Type.String({ maxLength: 200, pattern: "^[^;{}<>]*$" });
+
+export const WidgetSettings = Type.Object(
+  {
+    targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z][\\w-]*$" })),
+    searchPagePath: Type.Optional(Type.String({ maxLength: 500, pattern: "^/[^\\s]*$" })),
+    queryParam: Type.Optional(Type.String({ minLength: 1, maxLength: 30, pattern: "^[\\w-]+$" })),
+    searchInputSelector: Type.Optional(Text(300)),
+    sortOptions: Type.Optional(Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
+    theme: Type.Optional(StrictRecord("^--sfs-[a-z0-9-]{1,60}$", Token, 100)),
+    locale: Type.Optional(Type.String({ maxLength: 35, pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$" })),
+    texts: Type.Optional(StrictRecord("^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
+    currency: Type.Optional(
+      Type.Object(
+        { code: Type.String({ pattern: "^[A-Z]{3}$" }), display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])) },
+        { additionalProperties: false },
+      ),
+    ),
+    preprod: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export type WidgetSettings = Static<typeof WidgetSettings>;
+
+const DEFAULT_TEXTS = {
+  results: "{count} results",
+  noResults: "No products found for “{query}”",
+  didYouMean: "Did you mean",
+  fallback: "No exact matches for “{query}”; showing results for “{used}”",
+  clearAll: "Clear all",
+  showMore: "Show more",
+  sortBy: "Sort by",
+  filters: "Filters",
+  error: "Search is unavailable right now.",
+  retry: "Try again",
+  previous: "Previous",
+  next: "Next",
+  price: "Price",
+  suggestions: "Suggestions",
+  designers: "Brands",
+  products: "Products",
+};
+
+export const WIDGET_DEFAULTS = {
+  targetId: "product-search-results",
+  searchPagePath: "/search-results",
+  queryParam: "q",
+  searchInputSelector: "input[type=search]",
+  sortOptions: [
+    { value: "", label: "Relevance" },
+    { value: "pricea", label: "Price: low to high" },
+    { value: "priced", label: "Price: high to low" },
+    { value: "new", label: "Newest" },
+    { value: "rating", label: "Top rated" },
+  ],
+  pageSize: 24,
+  theme: {} as Record<string, string>,
+  locale: "en",
+  texts: { en: DEFAULT_TEXTS } as Record<string, Record<string, string>>,
+  currency: { code: "INR", display: "symbol" as const },
+  preprod: false,
+};
+
+/** The configuration the head script receives: stored members over defaults (texts merged per locale). */
+export function widgetConfig(stored: WidgetSettings | undefined) {
+  const s = stored ?? {};
+  const texts: Record<string, Record<string, string>> = { en: { ...DEFAULT_TEXTS, ...s.texts?.en } };
+  for (const [locale, t] of Object.entries(s.texts ?? {})) if (locale !== "en") texts[locale] = { ...DEFAULT_TEXTS, ...t };
+  return { ...WIDGET_DEFAULTS, ...s, texts, currency: { ...WIDGET_DEFAULTS.currency, ...s.currency } };
+}

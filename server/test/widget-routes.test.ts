@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { errorBody, startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
+
+let s: TestServer;
+let noScript: TestServer;
+const scriptDir = tempDir("sfs-widget-");
+const SCRIPT = "/* head script */ console.log('sfs');";
+
+beforeAll(async () => {
+  const file = join(scriptDir, "widget.js");
+  writeFileSync(file, SCRIPT);
+  s = await startTestServer({ WIDGET_SCRIPT_FILE: file });
+  noScript = await startTestServer({ WIDGET_SCRIPT_FILE: join(scriptDir, "absent.js") });
+});
+afterAll(async () => {
+  await s.stop();
+  await noScript.stop();
+});
+
+describe("widget configuration", () => {
+  test("a search key reads it, with defaults; other kinds and no key are 401", async () => {
+    const res = await s.call("search", "GET", "/1.9/widget-config");
+    expect(res.status).toBe(200);
+    const config = (await res.json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ targetId: "product-search-results", queryParam: "q", searchPagePath: "/search-results", pageSize: 24, preprod: false });
+    expect((config.texts as Record<string, Record<string, string>>).en!.results).toBe("{count} results");
+    expect((await s.call("analytics", "GET", "/1.9/widget-config")).status).toBe(401);
+    expect((await s.call(null, "GET", "/1.9/widget-config")).status).toBe(401);
+  });
+
+  test("the store sets it through its settings; members it sets replace the defaults", async () => {
+    const set = await s.call("admin", "PATCH", "/1.9/settings", {
+      widget: { targetId: "results", pageSize: 12, theme: { "--sfs-color-accent": "#c0392b" }, texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } }, preprod: true },
+    });
+    expect(set.status).toBe(200);
+    const config = (await (await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" })).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ targetId: "results", pageSize: 12, preprod: true, queryParam: "q", theme: { "--sfs-color-accent": "#c0392b" } });
+    const texts = config.texts as Record<string, Record<string, string>>;
+    expect(texts.en!.results).toBe("{count} items");
+    expect(texts.en!.clearAll).toBe("Clear all");
+    expect(texts.de!.results).toBe("{count} Treffer");
+  });
+
+  test("theme values cannot break out of a CSS declaration; bad members name their path", async () => {
+    const cases: [unknown, string][] = [
+      [{ theme: { "--sfs-color-accent": "red; } body { display: none" } }, "body.widget.theme"],
+      [{ theme: { color: "red" } }, "body.widget.theme"],
+      [{ targetId: "1 bad" }, "body.widget.targetId"],
+      [{ pageSize: 500 }, "body.widget.pageSize"],
+    ];
+    for (const [widget, path] of cases) {
+      const res = await s.call("admin", "PATCH", "/1.9/settings", { widget });
+      expect(res.status).toBe(400);
+      expect((await errorBody(res)).details?.[0]?.path).toStartWith(path);
+    }
+  });
+
+  test("browsers on store pages may read it (CORS)", async () => {
+    const res = await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" });
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+  });
+});
+
+describe("head script", () => {
+  test("served with a short cache and an ETag; revalidation answers 304", async () => {
+    const res = await fetch(s.url + "/widget/v1/widget.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("text/javascript");
+    expect(res.headers.get("cache-control")).toContain("max-age=300");
+    expect(await res.text()).toBe(SCRIPT);
+    const etag = res.headers.get("etag")!;
+    const again = await fetch(s.url + "/widget/v1/widget.js", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  test("an immutable copy named by its content hash sits beside it", async () => {
+    const link = (await fetch(s.url + "/widget/v1/widget.js")).headers.get("link")!;
+    const path = /<([^>]+)>/.exec(link)![1]!;
+    expect(path).toMatch(/^\/widget\/v1\/widget\.[0-9a-f]{12}\.js$/);
+    const pinned = await fetch(s.url + path);
+    expect(pinned.headers.get("cache-control")).toContain("immutable");
+    expect(await pinned.text()).toBe(SCRIPT);
+    expect((await fetch(s.url + "/widget/v1/widget.000000000000.js")).status).toBe(404);
+  });
+
+  test("a server without a built widget says how to build it, as JSON", async () => {
+    const res = await fetch(noScript.url + "/widget/v1/widget.js");
+    expect(res.status).toBe(404);
+    expect((await errorBody(res)).message).toContain("npm run build -w widget");
+  });
+});
