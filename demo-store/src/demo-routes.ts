@@ -8,6 +8,13 @@ import { html, htmlResponse, rawHtml, type SafeHtml } from "./html.ts";
  * uses the service. Its product data is the converted catalog it fed to the API.
  */
 
+/** What the pages embed: the store id and its browser keys (never the admin key). */
+export interface StoreEmbed {
+  storeId: string;
+  searchKey: string;
+  analyticsKey: string;
+}
+
 export class DemoCatalog {
   private byId = new Map<string, Product>();
   private newest: Product[] = [];
@@ -46,12 +53,13 @@ const STYLE = `
   @media (max-width: 40rem) { .product { grid-template-columns: 1fr; } header { flex-wrap: wrap; } }
 `;
 
-function layout(title: string, body: SafeHtml): SafeHtml {
+function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
   return html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Demo Fashion Store</title>
+<script async src="/widget/v1/widget.js" data-store-id="${embed.storeId}" data-search-key="${embed.searchKey}" data-analytics-key="${embed.analyticsKey}"></script>
 <style>${rawHtml(STYLE)}</style>
 </head>
 <body>
@@ -86,9 +94,10 @@ function card(p: Product): SafeHtml {
     <div>${p.brand ?? ""}</div><div>${p.name}</div>${priceOf(p)}</a>`;
 }
 
-function productPage(p: Product): SafeHtml {
+function productPage(embed: StoreEmbed, p: Product): SafeHtml {
   const image = p.media?.[0];
   return layout(
+    embed,
     p.name,
     html`<article class="product">
       ${image ? html`<img src="${image.highResUrl ?? image.url}" alt="${image.altText ?? p.name}" width="800" height="800">` : html`<div></div>`}
@@ -104,13 +113,14 @@ function productPage(p: Product): SafeHtml {
   );
 }
 
-export function demoStoreRoutes(catalog: DemoCatalog) {
+export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
   return new Elysia({ name: "demo-store" })
     .get(
       "/",
       () =>
         htmlResponse(
           layout(
+            embed,
             "Home",
             html`<h1>New arrivals</h1>
               <p>${catalog.size.toLocaleString("en")} real products from public fashion data sets, searchable through the service.</p>
@@ -121,14 +131,14 @@ export function demoStoreRoutes(catalog: DemoCatalog) {
     )
     .get(
       "/search-results",
-      () => htmlResponse(layout("Search results", html`<h1>Search results</h1><div id="product-search-results"></div>`)),
+      () => htmlResponse(layout(embed, "Search results", html`<h1>Search results</h1><div id="product-search-results"></div>`)),
       { detail: { hide: true } },
     )
     .get(
       "/products/:id",
       ({ params }) => {
         const p = catalog.get(params.id);
-        return p ? htmlResponse(productPage(p)) : htmlResponse(layout("Not found", html`<h1>No such product</h1>`), 404);
+        return p ? htmlResponse(productPage(embed, p)) : htmlResponse(layout(embed, "Not found", html`<h1>No such product</h1>`), 404);
       },
       { detail: { hide: true } },
     )

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   const catalog = new DemoCatalog();
   const service = await startService(
     { ...config, demoStore: keys },
-    { extend: (app) => app.use(demoStoreRoutes(catalog)) as unknown as Elysia },
+    {
+      extend: (app) =>
+        app.use(demoStoreRoutes(catalog, { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey })) as unknown as Elysia,
+    },
   );
   const shutdown = async () => {
     await service.stop();

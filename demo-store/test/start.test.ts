@@ -53,6 +53,10 @@ test("npm start: store, keys, indexed catalog, pages and images; a second start 
   const headers = { "x-service-store-id": storeId, "x-service-api-key": admin };
 
   const home = await (await fetch(base + "/")).text();
+  // Pages embed the head script with the browser keys, never the admin key.
+  expect(home).toContain(`data-search-key="${key("Search key")}"`);
+  expect(home).toContain('src="/widget/v1/widget.js"');
+  expect(home).not.toContain(admin);
   const productPath = /href="(\/products\/[^"]+)"/.exec(home)?.[1];
   expect(productPath).toBeDefined();
   const id = decodeURIComponent(productPath!.split("/")[2]!);
