@@ -376,7 +376,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       rebuilds.push(performance.now() - t0);
     }
     const rebuildMs = summarize(rebuilds).p50;
-    // A clock that never moves: candidates are built once, so the keystroke figures exclude the 5-s rebuild.
+    // A clock that never moves: candidates are built once, so the keystroke figures exclude periodic rebuilds.
     const steady = new SuggestionsService(engine, searchLog, () => 0);
     for (const s of strokes.slice(0, 300)) await steady.suggest(STORE_ID, s, 8);
     Bun.gc(true);
@@ -441,9 +441,14 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     row(
       "suggestions: suggest() per keystroke (service + engine)",
       line(suggest),
-      atTarget ? `target p99 ≤ ${TARGET.suggestP99} ms: ${verdict(suggest.p99 <= TARGET.suggestP99)}` : `(target at 50k: p99 ≤ ${TARGET.suggestP99} ms)`,
+      (atTarget ? `target p99 ≤ ${TARGET.suggestP99} ms: ${verdict(suggest.p99 <= TARGET.suggestP99)}` : `(target at 50k: p99 ≤ ${TARGET.suggestP99} ms)`) +
+        "; warm cache, incl. counting terms the first time they are shown",
     );
-    row("suggestions: candidate rebuild (first keystroke, then every 5 s)", `${ms(rebuildMs)} ms`, "paid inline by one request per store every 5 s");
+    row(
+      "suggestions: first keystroke on a cold cache (candidate rebuild)",
+      `${ms(rebuildMs)} ms`,
+      "paid inline by one request per store each time the service's candidate cache expires",
+    );
     row("suggestions: import of past queries", `${ms(importMs)} ms`, `${fmt(imported.length)} queries, ${fmt(withResults)} with results`);
 
     result = { size, facetsSort, suggest, httpSkipped: !http, buildSeconds: buildMs / 1000, rebuildMs, slowest, fit };
@@ -651,7 +656,7 @@ async function main(): Promise<void> {
         `req/s ${r.httpSearchRatio!.toFixed(3)} (search) and ${r.httpSuggestRatio!.toFixed(3)} (suggestions) of /health; indexing ${r.httpIndexSeconds!.toFixed(1)} s`;
     console.log(
       `- ${fmt(r.size)}: engine facets + sort p50 ${ms(r.facetsSort.p50)} / p99 ${ms(r.facetsSort.p99)} ms (${r.fit}), ` +
-        `suggest() p99 ${ms(r.suggest.p99)} ms (+ a ${ms(r.rebuildMs)} ms rebuild every 5 s), index build ${r.buildSeconds.toFixed(1)} s. ${http}.`,
+        `suggest() p99 ${ms(r.suggest.p99)} ms (cold-cache keystroke ${ms(r.rebuildMs)} ms), index build ${r.buildSeconds.toFixed(1)} s. ${http}.`,
     );
   }
   const at = results.find((r) => r.size === TARGET.size);

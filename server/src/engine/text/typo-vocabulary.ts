@@ -8,26 +8,34 @@ export function maxEdits(word: string): number {
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
-/** Optimal-string-alignment distance (Damerau with adjacent transpositions), stopping early past `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev2: number[] = [];
-  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+// Three reusable rows: typeahead calls this thousands of times per keystroke, and allocating rows showed in profiles.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * Optimal-string-alignment distance (Damerau with adjacent transpositions) between `a` and the first `bLength`
+ * characters of `b` (all of it by default), stopping early past `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number, bLength = b.length): number {
+  if (Math.abs(a.length - bLength) > limit) return limit + 1;
+  if (rows[0]!.length <= bLength) rows = rows.map(() => new Int32Array(bLength * 2 + 1));
+  let [prev2, prev, row] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= bLength; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    for (let j = 1; j <= bLength; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      row.push(d);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        d = Math.min(d, prev2[j - 2]! + 1);
+      }
+      row[j] = d;
       if (d < best) best = d;
     }
     if (best > limit) return limit + 1;
-    prev2 = prev;
-    prev = row;
+    [prev2, prev, row] = [prev, row, prev2];
   }
-  return prev[b.length]!;
+  return prev[bLength]!;
 }
 
 function deletes(word: string, depth: number, out: Set<string>): void {

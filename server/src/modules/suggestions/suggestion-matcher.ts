@@ -5,7 +5,9 @@ import { editDistance, maxEdits } from "../../engine/text/typo-vocabulary.ts";
 /*
  * Matching a partial query against suggestion labels: every typed word must start a word of the label, in
  * any order; a word from 4 letters may carry one typo (two from 8) against the same-length start of a label
- * word. Labels are tokenized once, when candidates are built.
+ * word. A typo in the first letter is forgiven only as a swap with the second: that check rules out most
+ * label words before any edit distance is computed, which is what keeps a keystroke cheap over thousands of
+ * candidates. Labels are tokenized once, when candidates are built.
  */
 
 export interface Candidate {
@@ -34,8 +36,12 @@ function wordMatches(typed: string, labelWord: string): boolean {
   if (labelWord.startsWith(typed)) return true;
   const allowed = maxEdits(typed);
   if (allowed === 0) return false;
-  const start = labelWord.slice(0, typed.length);
-  return editDistance(typed, start, allowed) <= allowed || editDistance(typed, labelWord, allowed) <= allowed;
+  const sameStart = typed.charCodeAt(0) === labelWord.charCodeAt(0) || (typed[0] === labelWord[1] && typed[1] === labelWord[0]);
+  if (!sameStart) return false;
+  return (
+    editDistance(typed, labelWord, allowed, Math.min(typed.length, labelWord.length)) <= allowed ||
+    editDistance(typed, labelWord, allowed) <= allowed
+  );
 }
 
 /** Whether every typed word matches a distinct word of the label; exact-start matches rank first. */
