@@ -31,6 +31,8 @@ export interface Config {
   widgetScriptFile: string;
   /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
   demoCatalog: { dir: string; limit: number };
+  /** A Typesense cluster (TYPESENSE_NODES, TYPESENSE_API_KEY) as the search engine; null: the embedded SQLite engine. */
+  typesense: { nodes: string[]; apiKey: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +119,30 @@ function publicUrl(env: Env): string | null {
   return raw.replace(/\/$/, "");
 }
 
+/** TYPESENSE_NODES: comma-separated node URLs (http or https, host, optional port and path); both settings or neither. */
+function typesenseSettings(env: Env): Config["typesense"] {
+  const rawNodes = env.TYPESENSE_NODES?.trim();
+  const apiKey = env.TYPESENSE_API_KEY?.trim();
+  if (!rawNodes && !apiKey) return null;
+  if (!rawNodes) throw new ConfigError("TYPESENSE_NODES", "TYPESENSE_API_KEY is set but no node URLs, e.g. http://ts1:8108,http://ts2:8108");
+  if (!apiKey) throw new ConfigError("TYPESENSE_API_KEY", "TYPESENSE_NODES is set, so the cluster's API key is needed too");
+  const nodes: string[] = [];
+  for (const raw of rawNodes.split(",").map((n) => n.trim())) {
+    let url: URL | null = null;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = null;
+    }
+    if (!url || !["http:", "https:"].includes(url.protocol) || !url.hostname || url.search || url.hash || url.username) {
+      throw new ConfigError("TYPESENSE_NODES", `expected comma-separated URLs like http://ts1:8108, got "${raw}"`);
+    }
+    const node = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+    if (!nodes.includes(node)) nodes.push(node);
+  }
+  return { nodes, apiKey };
+}
+
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 export function loadConfig(rawEnv: Env): Config {
@@ -131,6 +157,7 @@ export function loadConfig(rawEnv: Env): Config {
     dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
     demoStore: demoStore(env),
     publicUrl: publicUrl(env),
+    typesense: typesenseSettings(env),
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "../shared/data")),

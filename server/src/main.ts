@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "./config.ts";
+import { EngineUnavailableError } from "./errors.ts";
 import { startService } from "./start-service.ts";
 
 try {
@@ -10,7 +11,7 @@ try {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof EngineUnavailableError) {
     console.error(error.message);
     process.exit(2);
   }

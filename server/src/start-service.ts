@@ -29,6 +29,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
   migrate(db, MIGRATIONS);
   const engine = createEngine(config);
+  for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const { app, worker, stores, searchLog, purchaseSignals } = buildApp({ db, engine, log, maxBodyBytes: config.maxBodyBytes, widgetScriptFile: config.widgetScriptFile });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { DEMO_KEYS, MAIN, spawnServer } from "./support/child-server.ts";
+import { DEMO_KEYS, freePort, MAIN, spawnServer } from "./support/child-server.ts";
 import { startTestServer, tempDir } from "./support/test-server.ts";
 
 const dirs: string[] = [];
@@ -49,6 +49,19 @@ describe("configuration", () => {
     expect(await proc.exited).toBe(2);
     expect((await new Response(proc.stderr).text()).trim()).toBe('Invalid setting PORT: expected a whole number, got "eighty"');
   });
+
+  test("with TYPESENSE_NODES all unreachable, npm run server stops with one line naming the nodes", async () => {
+    const closed = `http://127.0.0.1:${freePort()}`;
+    const proc = Bun.spawn([process.execPath, MAIN], {
+      env: { ...process.env, DATA_DIR: dir(), TYPESENSE_NODES: closed, TYPESENSE_API_KEY: "key", LOG_LEVEL: "silent" },
+      stderr: "pipe",
+      stdout: "pipe",
+    });
+    expect(await proc.exited).toBe(2);
+    const err = (await new Response(proc.stderr).text()).trim();
+    expect(err.split("\n")).toHaveLength(1);
+    expect(err).toContain(closed);
+  }, 30_000);
 
   test("DEMO_* settings make the store exist with exactly those keys, idempotently", async () => {
     const d = dir();

@@ -121,5 +121,11 @@ export interface SearchEngine {
   versions(storeId: string, ids: readonly string[]): Promise<Map<string, number>>;
   /** Forget everything of a store. */
   dropStore(storeId: string): Promise<void>;
+  /**
+   * Start-up check of an engine with remote parts (every node of a cluster): resolves with lines worth a
+   * warning (a node down while others answer), throws an EngineUnavailableError naming what is wrong when the
+   * engine cannot serve. Embedded engines need none.
+   */
+  check?(): Promise<string[]>;
   close(): Promise<void>;
 }
