@@ -26,6 +26,17 @@ const SUITES: Suite[] = [
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {
+    // The head script: one file, and the build fails over the 30 KB gzip budget (widget/scripts/size-limit.ts).
+    name: "widget build and size budget",
+    cmd: ["npm", "run", "build", "-w", "widget"],
+    count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  },
+  {
+    name: "widget unit tests (bun test, happy-dom, msw)",
+    cmd: [process.execPath, "test", "--timeout", "60000", "./widget"],
+    count: bunTestCounts,
+  },
+  {
     name: "server and demo-store (bun test)",
     // Integration tests start servers and index real data: allow a minute per test on a loaded 2-core machine.
     cmd: [process.execPath, "test", "--timeout", "60000", "server", "demo-store"],

@@ -728,3 +728,28 @@ describe("freshness", () => {
     expect(await s.service.engineCount(s.storeId)).toBe(CATALOG_SIZE);
   });
 });
+
+describe("search log", () => {
+  const logged = async () => {
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(`${s.dataDir}/service.db`, { readonly: true });
+    const rows = db.query("SELECT query, result_count AS resultCount, user_id AS userId FROM search_log ORDER BY seq").all() as {
+      query: string | null;
+      resultCount: number;
+      userId: string | null;
+    }[];
+    db.close();
+    return rows;
+  };
+
+  test("every search is logged with its normalized query, result count and shopper; typeahead previews are not", async () => {
+    await Bun.sleep(400); // earlier tests' searches are committed in batches every 250 ms
+    const before = (await logged()).length;
+    const res = await s.call("search", "GET", "/1.9/search?query=%20Blue%20%20JEANS%20&userId=u7&pageSize=1");
+    const { totalProductCount } = (await res.json()) as { totalProductCount: number };
+    await s.call("search", "GET", "/1.9/search?query=blue%20jea&typeahead=true&pageSize=4");
+    await Bun.sleep(400);
+    const rows = (await logged()).slice(before);
+    expect(rows).toEqual([{ query: "blue jeans", resultCount: totalProductCount, userId: "u7" }]);
+  });
+});

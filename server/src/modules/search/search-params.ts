@@ -18,6 +18,8 @@ export interface SearchParams {
   userId?: string;
   sessionId?: string;
   preprod: boolean;
+  /** A typeahead preview of products while the shopper types: not a search, not logged. */
+  typeahead: boolean;
   returnFacets: boolean;
   spellEnabled: boolean;
   facets: FacetSelection[];
@@ -92,6 +94,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
     userId: anonymousId(raw, ["userId", "UserId"]),
     sessionId: anonymousId(raw, ["sessionId", "SessionId"]),
     preprod: flag(raw, ["preprod"], false),
+    typeahead: flag(raw, ["typeahead"], false),
     returnFacets: flag(raw, ["returnFacets", "facetsEnabled"], false),
     spellEnabled: flag(raw, ["spellEnabled"], true),
     facets: parseFacetSelections(raw.facets),

@@ -22,6 +22,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
           userId: optional("Anonymous shopper id (also UserId)"),
           sessionId: optional("Anonymous session id (also SessionId)"),
           preprod: optional("true: results computed and logged as pre-production"),
+          typeahead: optional("true: a typeahead preview while typing; not logged as a search"),
           returnFacets: optional("true: facets are returned (alias: facetsEnabled)"),
           facetsEnabled: optional("Alias of returnFacets"),
           spellEnabled: optional("false: no spell suggestions (default true)"),

@@ -98,14 +98,20 @@ export class SearchService {
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
     };
+    // Typeahead previews run on every pause in typing ("kur", "kurt"): they are not searches to learn from.
+    if (!p.typeahead) this.log(store.id, p, result.total, fallback, corrections);
+    return response;
+  }
+
+  private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[]): void {
     this.d.searchLog
       .add([
         {
-          storeId: store.id,
+          storeId,
           at: this.d.now(),
           query: p.query ? normalizeQuery(p.query) : null,
           collection: p.collection ?? null,
-          resultCount: result.total,
+          resultCount,
           fallback,
           misspelled: corrections.some((c) => !c.known),
           userId: p.userId ?? null,
@@ -114,7 +120,6 @@ export class SearchService {
         },
       ])
       .catch((error: Error) => this.d.log.error("search log write failed", { error: error.message }));
-    return response;
   }
 
   /**

@@ -1,0 +1,125 @@
+/*
+ * The shapes the widget reads from the API, as the service specification names them ("Search product", "Facet",
+ * "Suggestion"). Members the widget does not use are typed loosely or left out; everything is optional that the
+ * server may omit.
+ */
+
+export interface PriceRange {
+  min: number;
+  max: number;
+  first?: number;
+}
+
+export interface ImageSizes {
+  s?: string;
+  m?: string;
+  l?: string;
+}
+
+export interface CurrencyConversion {
+  price?: PriceRange;
+  promoPrice?: PriceRange;
+  initialPrice?: PriceRange;
+  currency: string;
+}
+
+export interface PricedItem {
+  price?: PriceRange;
+  promoPrice?: PriceRange;
+  initialPrice?: PriceRange;
+  ccv?: CurrencyConversion;
+}
+
+export interface ColorVariation extends PricedItem {
+  name?: string;
+  swatch?: string;
+  images?: ImageSizes[];
+  values?: { hex: string; ratio: number }[];
+  productName?: string;
+  productUrl?: string;
+  productId?: string;
+}
+
+export type ProductPopularity =
+  | { type: "STAR"; data: { overallRating?: number; maxRating?: number; reviewCount?: number } }
+  | { type: "LIKES"; data: { favLikeCount?: number } }
+  | { type: "THUMBS"; data: { thumbsUpCount?: number; thumbsDownCount?: number } };
+
+export interface SearchProduct extends PricedItem {
+  /** The service's id (opaque). */
+  id: string;
+  /** The store's own product id: what analytics events carry. */
+  productId: string;
+  url?: string;
+  name: string;
+  designer?: string;
+  customUserData?: Record<string, string[]>;
+  customProps?: Record<string, unknown>;
+  productPopularity?: ProductPopularity;
+  defaultColorId?: string;
+  colors?: Record<string, ColorVariation>;
+}
+
+export interface FacetValue {
+  key: string;
+  name?: string;
+  count: number;
+  /** Range facets (price) carry bounds. */
+  lb?: number;
+  ub?: number;
+}
+
+export interface Facet {
+  key: string;
+  name?: string;
+  values: FacetValue[];
+}
+
+export interface SearchResponse {
+  totalProductCount: number;
+  products: SearchProduct[];
+  fallback?: boolean;
+  facets?: Facet[];
+  spellSuggestions?: string[];
+  /** The search term used: differs from the submitted one when `fallback` is true. */
+  query?: string;
+  collection?: string;
+}
+
+export interface Suggestion {
+  id: string;
+  label: string;
+  count: number;
+}
+
+export interface SuggestionsResponse {
+  suggestions: Suggestion[];
+  designers: Suggestion[];
+  query?: string;
+}
+
+export interface SearchRequest {
+  query: string;
+  /** The API's facets parameter (see state/facet-param.ts). */
+  facets?: string;
+  sortBy?: string;
+  from?: number;
+  pageSize: number;
+  returnFacets?: boolean;
+  /** false skips spell suggestions (the typeahead shows none). */
+  spellEnabled?: boolean;
+  /** A typeahead preview while the shopper types: the server does not log it as a search. */
+  typeahead?: boolean;
+  userId?: string;
+  sessionId?: string;
+  preprod?: boolean;
+}
+
+/** One event of POST /tracking. */
+export interface TrackingEvent {
+  type: string;
+  data: Record<string, unknown>;
+  userId: string;
+  sessionId: string;
+  storeId: string;
+}

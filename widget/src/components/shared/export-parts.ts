@@ -1,0 +1,15 @@
+/** An `exportparts` value that forwards a nested component's parts under a prefix: "base:card-base, image:card-image". */
+export function exportParts(prefix: string, parts: readonly string[]): string {
+  return parts.map((p) => `${p}:${prefix}-${p}`).join(", ");
+}
+
+export const CARD_PARTS = [
+  "base", "image-link", "image", "badges", "badge", "designer", "name", "name-link", "price", "sale-price",
+  "current-price", "original-price", "rating", "rating-stars", "swatches", "swatch", "swatch-image", "swatch-label",
+] as const;
+export const FACETS_PARTS = [
+  "base", "selected", "chip", "chip-remove", "clear-all", "facet", "facet-title", "values", "value", "checkbox",
+  "value-label", "count", "show-more",
+] as const;
+export const SORT_PARTS = ["base", "label", "select"] as const;
+export const PAGINATION_PARTS = ["base", "list", "button", "previous", "next", "page", "current", "gap"] as const;

@@ -1,0 +1,182 @@
+import { html, LitElement, nothing, render, type PropertyValues } from "lit";
+import { TypeaheadController, type TypeaheadOption } from "../../core/typeahead-controller.ts";
+import type { WidgetContext } from "../../core/widget-context.ts";
+import type { SfsSuggestionSelectEvent } from "../../events/sfs-suggestion-select.ts";
+import { emit } from "../shared/emit.ts";
+import { typeaheadStyles } from "./typeahead.styles.ts";
+
+export type { SfsSuggestionSelectEvent };
+
+let instances = 0;
+
+const SLOT: Record<TypeaheadOption["kind"], string> = { suggestion: "suggestions", designer: "designers", product: "products" };
+
+/**
+ * The typeahead popup of the store's own search input. The input becomes an ARIA combobox (role, aria-expanded,
+ * aria-controls, aria-activedescendant); this element is its listbox, placed under the input. The frame, the
+ * group labels and the styles are in this element's shadow root; the options (`<sfs-typeahead-option>`) are its
+ * light-DOM children, slotted into their group, because aria-activedescendant and aria-controls can only point
+ * at elements in the input's own tree.
+ *
+ * @csspart base - The popup frame.
+ * @csspart group - One group of options (suggestions, brands, products).
+ * @csspart group-label - The group's heading.
+ *
+ * @cssproperty --sfs-z-index - Stacking order of the popup.
+ * @cssproperty --sfs-typeahead-min-width - Narrowest popup (it is at least as wide as the input).
+ * @cssproperty --sfs-typeahead-max-height - Tallest popup before it scrolls.
+ * @cssproperty --sfs-typeahead-offset - Gap between the input and the popup.
+ * @cssproperty --sfs-shadow - The popup's shadow.
+ * @cssproperty --sfs-typeahead-anchor-top - Set by the widget: where the input ends (do not set).
+ * @cssproperty --sfs-typeahead-anchor-left - Set by the widget.
+ * @cssproperty --sfs-typeahead-anchor-width - Set by the widget: the input's width.
+ *
+ * @event sfs-suggestion-select - An option was chosen: `{ kind, label, query }`; preventDefault() keeps the shopper
+ * on the page.
+ */
+export class SfsTypeahead extends LitElement {
+  static override styles = typeaheadStyles;
+
+  static override properties = {
+    input: { attribute: false },
+    context: { attribute: false },
+  };
+
+  declare input: HTMLInputElement | null;
+  declare context: WidgetContext | null;
+  controller: TypeaheadController | null = null;
+  private readonly reposition = () => this.requestUpdate();
+
+  constructor() {
+    super();
+    this.input = null;
+    this.context = null;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.id) this.id = `sfs-typeahead-${++instances}`;
+    this.setAttribute("role", "listbox");
+    this.hidden = true;
+    this.ownerDocument.defaultView?.addEventListener("resize", this.reposition);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.ownerDocument.defaultView?.removeEventListener("resize", this.reposition);
+    this.releaseInput(this.input);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.controller && this.context) this.controller = this.createController(this.context);
+    if (changed.has("input")) {
+      this.releaseInput(changed.get("input") ?? null);
+      this.controller?.attach(this.input);
+      this.input?.setAttribute("role", "combobox");
+      this.input?.setAttribute("aria-autocomplete", "list");
+      this.input?.setAttribute("aria-controls", this.id);
+      this.input?.setAttribute("autocomplete", "off");
+    }
+  }
+
+  private createController(ctx: WidgetContext): TypeaheadController {
+    return new TypeaheadController(this, {
+      suggestions: (query, limit, signal) => ctx.client.suggestions(query, limit, signal),
+      products: (query, limit, signal) => ctx.client.search({ query, pageSize: limit, spellEnabled: false, typeahead: true, ...ctx.ids() }, signal),
+      onSubmit: (query) => ctx.showResults(query),
+      onSelect: (option, query) => {
+        if (!emit(this, "sfs-suggestion-select", { kind: option.kind, label: option.label, query })) return;
+        if (option.kind === "product") {
+          const p = option.product;
+          const url = p.colors?.[p.defaultColorId ?? ""]?.productUrl ?? p.url;
+          if (url) ctx.openUrl(url);
+          return;
+        }
+        if (this.input) this.input.value = option.label;
+        ctx.showResults(option.label);
+      },
+      track: (type, data) => ctx.track(type, data),
+      locale: ctx.locale,
+    });
+  }
+
+  private releaseInput(input: HTMLInputElement | null) {
+    if (!input) return;
+    this.controller?.detach();
+    for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"]) input.removeAttribute(name);
+  }
+
+  private optionId(index: number): string {
+    return `${this.id}-option-${index}`;
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    // The options are light-DOM children (see the class comment), rendered after the frame.
+    render(this.optionsTemplate(), this, { host: this });
+  }
+
+  protected override updated(): void {
+    const c = this.controller;
+    const open = !!c?.open && c.options.length > 0;
+    this.hidden = !open;
+    const texts = this.context?.config.texts;
+    if (texts) this.setAttribute("aria-label", texts.suggestions);
+    const input = this.input;
+    if (!input) return;
+    input.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open && c.activeIndex >= 0) input.setAttribute("aria-activedescendant", this.optionId(c.activeIndex));
+    else input.removeAttribute("aria-activedescendant");
+    if (open) this.placeUnder(input);
+    if (open && c.activeIndex >= 0) this.querySelector(`#${CSS.escape(this.optionId(c.activeIndex))}`)?.scrollIntoView?.({ block: "nearest" });
+  }
+
+  private placeUnder(input: HTMLElement) {
+    const view = this.ownerDocument.defaultView;
+    const rect = input.getBoundingClientRect();
+    this.style.setProperty("--sfs-typeahead-anchor-top", `${rect.bottom + (view?.scrollY ?? 0)}px`);
+    this.style.setProperty("--sfs-typeahead-anchor-left", `${rect.left + (view?.scrollX ?? 0)}px`);
+    this.style.setProperty("--sfs-typeahead-anchor-width", `${rect.width}px`);
+  }
+
+  override render() {
+    const c = this.controller;
+    const t = this.context?.config.texts;
+    if (!c || !t) return nothing;
+    const groups = [
+      { kind: "suggestion", label: t.suggestions },
+      { kind: "designer", label: t.designers },
+      { kind: "product", label: t.products },
+    ] as const;
+    return html`<div part="base">
+      ${groups
+        .filter((g) => c.options.some((o) => o.kind === g.kind))
+        .map(
+          (g) => html`<div part="group" role="group" aria-label=${g.label}>
+            <div part="group-label" aria-hidden="true">${g.label}</div>
+            <slot name=${SLOT[g.kind]}></slot>
+          </div>`,
+        )}
+    </div>`;
+  }
+
+  private optionsTemplate() {
+    const c = this.controller;
+    if (!c) return nothing;
+    const priceFormat = this.context?.priceFormat;
+    return c.options.map(
+      (option, i) => html`<sfs-typeahead-option
+        id=${this.optionId(i)}
+        role="option"
+        slot=${SLOT[option.kind]}
+        aria-selected=${i === c.activeIndex ? "true" : "false"}
+        .option=${option}
+        .query=${c.answered}
+        .priceFormat=${priceFormat}
+        @pointerdown=${(e: Event) => e.preventDefault()}
+        @mousedown=${(e: Event) => e.preventDefault()}
+        @click=${() => c.select(i)}
+      ></sfs-typeahead-option>`,
+    );
+  }
+}

@@ -1,0 +1,151 @@
+/*
+ * The store's widget configuration (GET /1.9/widget-config), "managed by the service as agreed with the store".
+ * Every member is optional on the wire: defaults fill what is missing, so an older server or a partial answer
+ * still gives a working widget.
+ */
+
+export interface SortOption {
+  value: string;
+  label: string;
+}
+
+export interface CurrencyDisplay {
+  code: string;
+  display?: "symbol" | "code" | "name";
+}
+
+/** What GET /1.9/widget-config answers (all members optional). */
+export interface WidgetConfigResponse {
+  targetId?: string;
+  searchPagePath?: string;
+  queryParam?: string;
+  searchInputSelector?: string;
+  sortOptions?: SortOption[];
+  pageSize?: number;
+  theme?: Record<string, string>;
+  locale?: string;
+  texts?: Record<string, Partial<Texts>>;
+  currency?: Partial<CurrencyDisplay>;
+  preprod?: boolean;
+}
+
+export const DEFAULT_TEXTS = {
+  results: "{count} results",
+  noResults: "No products found for “{query}”",
+  didYouMean: "Did you mean",
+  fallback: "No exact matches for “{query}”; showing results for “{used}”",
+  clearAll: "Clear all",
+  showMore: "Show more",
+  showLess: "Show less",
+  sortBy: "Sort by",
+  filters: "Filters",
+  error: "Search is unavailable right now.",
+  retry: "Try again",
+  previous: "Previous",
+  next: "Next",
+  page: "Page {page}",
+  pagination: "Pages",
+  price: "Price",
+  suggestions: "Suggestions",
+  designers: "Brands",
+  products: "Products",
+  close: "Close",
+  removeFilter: "Remove filter {value}",
+  selectedFilters: "Selected filters",
+  originalPrice: "Original price",
+  rating: "Rated {rating} out of {max}",
+  reviews: "{count} reviews",
+  colors: "Colours",
+  loading: "Loading results",
+};
+
+export type Texts = typeof DEFAULT_TEXTS;
+export type TextKey = keyof Texts;
+
+export interface WidgetConfig {
+  targetId: string;
+  searchPagePath: string;
+  queryParam: string;
+  searchInputSelector: string;
+  sortOptions: SortOption[];
+  pageSize: number;
+  theme: Record<string, string>;
+  locale: string;
+  /** The texts of `locale` (falling back to its language, then English, then the built-in defaults). */
+  texts: Texts;
+  currency: CurrencyDisplay;
+  preprod: boolean;
+}
+
+export const DEFAULT_CONFIG: WidgetConfig = {
+  targetId: "product-search-results",
+  searchPagePath: "/search-results",
+  queryParam: "q",
+  searchInputSelector: "input[type=search]",
+  sortOptions: [
+    { value: "", label: "Relevance" },
+    { value: "pricea", label: "Price: low to high" },
+    { value: "priced", label: "Price: high to low" },
+    { value: "new", label: "Newest" },
+    { value: "rating", label: "Top rated" },
+  ],
+  pageSize: 24,
+  theme: {},
+  locale: "en",
+  texts: DEFAULT_TEXTS,
+  currency: { code: "INR", display: "symbol" },
+  preprod: false,
+};
+
+const THEME_KEY = /^--sfs-[a-z0-9-]{1,60}$/;
+/** A theme value must stay inside its declaration (the server checks the same). */
+const THEME_VALUE = /^[^;{}<>\\]*$/;
+
+const isString = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+
+/** Merges an answer of GET /widget-config over the defaults, ignoring members of the wrong type. */
+export function resolveConfig(raw: WidgetConfigResponse | null | undefined): WidgetConfig {
+  const r: WidgetConfigResponse = raw && typeof raw === "object" ? raw : {};
+  const d = DEFAULT_CONFIG;
+  const locale = isString(r.locale) ? r.locale : d.locale;
+  const language = locale.split("-")[0]!;
+  const texts = r.texts && typeof r.texts === "object" ? r.texts : {};
+  const theme: Record<string, string> = {};
+  for (const [key, value] of Object.entries(r.theme ?? {})) {
+    if (THEME_KEY.test(key) && typeof value === "string" && THEME_VALUE.test(value)) theme[key] = value;
+  }
+  const sortOptions = Array.isArray(r.sortOptions)
+    ? r.sortOptions.filter((o) => o && typeof o.value === "string" && typeof o.label === "string")
+    : d.sortOptions;
+  const code = r.currency?.code;
+  return {
+    targetId: isString(r.targetId) ? r.targetId : d.targetId,
+    searchPagePath: isString(r.searchPagePath) ? r.searchPagePath : d.searchPagePath,
+    queryParam: isString(r.queryParam) ? r.queryParam : d.queryParam,
+    searchInputSelector: isString(r.searchInputSelector) ? r.searchInputSelector : d.searchInputSelector,
+    sortOptions,
+    pageSize: Number.isInteger(r.pageSize) && r.pageSize! >= 1 && r.pageSize! <= 100 ? r.pageSize! : d.pageSize,
+    theme,
+    locale,
+    texts: { ...DEFAULT_TEXTS, ...texts.en, ...texts[language], ...texts[locale] },
+    currency: {
+      code: typeof code === "string" && /^[A-Z]{3}$/.test(code) ? code : d.currency.code,
+      display: r.currency?.display ?? d.currency.display,
+    },
+    preprod: r.preprod === true,
+  };
+}
+
+/** A text with its {placeholders} filled: "{count} results" → "12 results". */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The stylesheet text that applies the store's theme tokens; zero specificity, so the store's own CSS wins. */
+export function themeStyleText(theme: Record<string, string>): string {
+  const declarations = Object.entries(theme)
+    .filter(([k, v]) => THEME_KEY.test(k) && THEME_VALUE.test(v))
+    .map(([k, v]) => `${k}:${v};`)
+    .join("");
+  return declarations ? `:where(:root){${declarations}}` : "";
+}

@@ -1,0 +1,24 @@
+import type { LocaleFields } from "../analytics/event-data.ts";
+import type { ApiClient } from "../api/client.ts";
+import type { WidgetConfig } from "../config/widget-config.ts";
+import type { PriceFormat } from "../format/price-format.ts";
+import type { UrlEnv } from "./url-state-controller.ts";
+
+/**
+ * What the head script hands the components it mounts: the store's configuration and the services around it.
+ * Components never read `window` themselves; the entry builds this from it (tests build their own).
+ */
+export interface WidgetContext {
+  config: WidgetConfig;
+  client: ApiClient;
+  priceFormat: PriceFormat;
+  locale: LocaleFields;
+  track(type: string, data: object): void;
+  /** The shopper's anonymous ids (for search personalisation). */
+  ids(): { userId?: string; sessionId?: string };
+  urlEnv: UrlEnv;
+  /** Shows the results of `query`: in place on the results page, elsewhere by going there. */
+  showResults(query: string): void;
+  /** Follows a link (a product page). */
+  openUrl(url: string): void;
+}

@@ -1,0 +1,8 @@
+/** A typeahead option was chosen; `query` is what the shopper had typed. */
+export type SfsSuggestionSelectEvent = CustomEvent<{ kind: "suggestion" | "designer" | "product"; label: string; query: string }>;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    "sfs-suggestion-select": SfsSuggestionSelectEvent;
+  }
+}

@@ -1,0 +1,51 @@
+import type { PricedItem, PriceRange } from "../api/types.ts";
+import type { CurrencyDisplay } from "../config/widget-config.ts";
+
+/*
+ * Prices as the shopper reads them: Intl.NumberFormat in the store's locale and currency. A product shows what
+ * the shopper pays (the promotional price when there is one) and, struck through, what it cost before.
+ */
+
+export interface ShownPrice {
+  /** What the shopper pays now, e.g. "₹1,299" or "₹999 – ₹1,299". */
+  current: string;
+  /** The earlier price, shown struck through; absent when there is no reduction. */
+  original?: string;
+}
+
+export interface PriceFormat {
+  amount(value: number): string;
+  range(range: PriceRange): string;
+  /** The prices of a product or of one of its colours; null when it has none. */
+  shown(item: PricedItem): ShownPrice | null;
+}
+
+export function createPriceFormat(locale: string, currency: CurrencyDisplay): PriceFormat {
+  let format: Intl.NumberFormat;
+  try {
+    // Whole amounts without ".00" (₹1,299), others with their cents (₹1,299.50).
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: currency.code,
+      currencyDisplay: currency.display ?? "symbol",
+      trailingZeroDisplay: "stripIfInteger",
+    });
+  } catch {
+    format = new Intl.NumberFormat("en", { style: "currency", currency: "USD" });
+  }
+  const amount = (value: number) => format.format(value);
+  const range = (r: PriceRange) => (r.max > r.min ? `${amount(r.min)} – ${amount(r.max)}` : amount(r.min));
+  return {
+    amount,
+    range,
+    shown(item) {
+      // Converted prices (ccv) when the service converts to the currency this store displays.
+      const source: PricedItem = item.ccv && item.ccv.currency === currency.code ? item.ccv : item;
+      const { price, promoPrice, initialPrice } = source;
+      const paid = promoPrice && (!price || promoPrice.min < price.min) ? promoPrice : price;
+      if (!paid) return null;
+      const before = initialPrice && initialPrice.min > paid.min ? initialPrice : paid !== price && price ? price : undefined;
+      return before ? { current: range(paid), original: range(before) } : { current: range(paid) };
+    },
+  };
+}

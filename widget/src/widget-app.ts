@@ -1,0 +1,258 @@
+import { localeFields, siteViewData } from "./analytics/event-data.ts";
+import { eventProblem, takesLocale } from "./analytics/event-types.ts";
+import { Identity, type KeyValueStorage } from "./analytics/identity.ts";
+import { Tracker } from "./analytics/tracker.ts";
+import { createApiClient, type ApiClient } from "./api/client.ts";
+import type { SfsSearchResults } from "./components/search-results/search-results.component.ts";
+import type { SfsTypeahead } from "./components/typeahead/typeahead.component.ts";
+import { resolveConfig, themeStyleText, type WidgetConfig } from "./config/widget-config.ts";
+import { HeadlessHost } from "./core/headless-host.ts";
+import { SearchController } from "./core/search-controller.ts";
+import type { WidgetContext } from "./core/widget-context.ts";
+import { createPriceFormat } from "./format/price-format.ts";
+import { readSearchState, searchPageHref } from "./state/search-state.ts";
+
+/*
+ * Starts the widget on a store page: reads the store's configuration, sends SiteView, mounts the results page in
+ * the target div and the typeahead on the store's search inputs, and installs window.StorefrontSearch. Only
+ * this file and index.ts read `window`; everything else receives what it needs.
+ */
+
+/** What the <script> tag says (data-store-id, data-search-key, data-analytics-key, data-api, data-target). */
+export interface ScriptSettings {
+  api: string;
+  storeId: string;
+  searchKey: string;
+  analyticsKey?: string;
+  targetId?: string;
+}
+
+/** window.StorefrontSearch: for what only the store knows, and for its own search boxes. */
+export interface StorefrontSearchApi {
+  /** Reports an event only the store sees (AddToCart, OrderComplete, Purchase, PromotionClick, …) with its spec data. */
+  track(type: string, data?: object): void;
+  /** Shows the results of `query`: updates the results in place on the results page, else goes there. */
+  search(query: string): void;
+  readonly version: string;
+}
+
+declare global {
+  interface Window {
+    StorefrontSearch?: StorefrontSearchApi | { q?: unknown[][] };
+  }
+}
+
+export const WIDGET_VERSION = "1.0.0";
+const MAX_INPUTS = 4;
+
+export interface WidgetApp {
+  config: WidgetConfig | null;
+  context: WidgetContext | null;
+  client: ApiClient;
+  tracker: Tracker | null;
+  results: SfsSearchResults | null;
+  typeaheads: SfsTypeahead[];
+  /** Pre-production mode: the search that ran without showing anything. */
+  preprodSearch: SearchController | null;
+  stop(): void;
+}
+
+/** Reads the settings of the script tag; null (with a console warning) when the required ones are missing. */
+export function readScriptSettings(script: HTMLScriptElement | null): ScriptSettings | null {
+  const d = script?.dataset;
+  if (!script || !d?.storeId || !d.searchKey) {
+    console.warn("[storefront-search] the widget's <script> needs data-store-id and data-search-key");
+    return null;
+  }
+  let api = d.api;
+  if (!api) {
+    try {
+      api = new URL(script.src).origin;
+    } catch {
+      api = script.ownerDocument.location?.origin ?? "";
+    }
+  }
+  return {
+    api,
+    storeId: d.storeId,
+    searchKey: d.searchKey,
+    ...(d.analyticsKey ? { analyticsKey: d.analyticsKey } : {}),
+    ...(d.target ? { targetId: d.target } : {}),
+  };
+}
+
+function storageOf(win: Window): KeyValueStorage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null; // storage blocked: ids live for this page only
+  }
+}
+
+/**
+ * The store's theme tokens as a document-level stylesheet: constructable (allowed under a strict style-src CSP,
+ * like Lit's own component styles), else a <style> element.
+ */
+function applyTheme(doc: Document, text: string): void {
+  if (!text) return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    return;
+  } catch {
+    // no constructable stylesheets in this browser
+  }
+  const style = doc.createElement("style");
+  style.dataset.sfsTheme = "";
+  style.textContent = text;
+  doc.head.append(style);
+}
+
+function domReady(doc: Document): Promise<void> {
+  if (doc.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
+}
+
+function queryAll(doc: Document, selector: string): HTMLInputElement[] {
+  try {
+    return Array.from(doc.querySelectorAll<HTMLInputElement>(selector));
+  } catch {
+    return []; // a selector the browser does not understand
+  }
+}
+
+export async function startWidget(settings: ScriptSettings, win: Window = window): Promise<WidgetApp> {
+  const doc = win.document;
+  const nav = win.navigator;
+  const identity = new Identity(storageOf(win));
+  const client = createApiClient({
+    api: settings.api,
+    storeId: settings.storeId,
+    searchKey: settings.searchKey,
+    ...(settings.analyticsKey ? { analyticsKey: settings.analyticsKey } : {}),
+    ...(typeof nav.sendBeacon === "function" ? { sendBeacon: (url: string, body: string) => nav.sendBeacon(url, body) } : {}),
+  });
+  const tracker = settings.analyticsKey
+    ? new Tracker({ storeId: settings.storeId, identity, send: (events, transport) => client.track(events, transport) })
+    : null;
+  tracker?.start({ window: win, document: doc });
+
+  const app: WidgetApp = {
+    config: null,
+    context: null,
+    client,
+    tracker,
+    results: null,
+    typeaheads: [],
+    preprodSearch: null,
+    stop() {
+      tracker?.stop();
+      app.results?.remove();
+      for (const t of app.typeaheads) t.remove();
+      app.preprodSearch?.hostDisconnected();
+    },
+  };
+
+  let resolveContext!: (ctx: WidgetContext | null) => void;
+  const contextReady = new Promise<WidgetContext | null>((resolve) => (resolveContext = resolve));
+  let locale = localeFields(nav.language ?? "", doc.documentElement.lang, "en", "");
+
+  const track = (type: string, data?: object) => {
+    const payload = data ?? {};
+    const problem = eventProblem(type, payload);
+    if (problem) {
+      console.warn(`[storefront-search] event not sent: ${problem}`);
+      return;
+    }
+    const withLocale = takesLocale(type) ? { region: locale.region, language: locale.language, currency: locale.currency, ...payload } : payload;
+    tracker?.track(type, withLocale);
+  };
+  const queued = (win.StorefrontSearch as { q?: unknown[][] } | undefined)?.q;
+  const api: StorefrontSearchApi = {
+    track,
+    search: (query) => void contextReady.then((ctx) => ctx?.showResults(String(query))),
+    version: WIDGET_VERSION,
+  };
+  win.StorefrontSearch = api;
+  // Calls a store made through a stub before the script arrived: window.StorefrontSearch = { q: [["track", …]] }.
+  if (Array.isArray(queued)) {
+    for (const [name, ...args] of queued) if (name === "track" || name === "search") (api[name] as (...a: unknown[]) => void)(...args);
+  }
+
+  let raw = null;
+  try {
+    raw = await client.widgetConfig();
+  } catch (error) {
+    console.warn("[storefront-search] the widget configuration could not be loaded; search stays off on this page", error);
+  }
+  const config = resolveConfig(raw);
+  locale = localeFields(nav.language ?? "", doc.documentElement.lang, config.locale, config.currency.code);
+  track("SiteView", siteViewData({ location: win.location.href, referrer: doc.referrer, userAgent: nav.userAgent }, locale));
+  if (!raw) {
+    resolveContext(null);
+    return app;
+  }
+  app.config = config;
+
+  const context: WidgetContext = {
+    config,
+    client,
+    priceFormat: createPriceFormat(config.locale, config.currency),
+    locale,
+    track,
+    ids: () => ({ userId: identity.userId, sessionId: identity.sessionId(false) }),
+    urlEnv: win,
+    showResults(query) {
+      const text = query.trim();
+      if (!text) return;
+      if (app.results?.isConnected && app.results.url) app.results.url.setQuery(text);
+      else win.location.assign(searchPageHref(win.location.href, config.searchPagePath, config.queryParam, text));
+    },
+    openUrl: (url) => win.location.assign(url),
+  };
+  app.context = context;
+
+  if (config.preprod) {
+    // Pre-production: the store's own search shows results; the service only receives the queries.
+    const state = readSearchState(win.location.href, config.queryParam);
+    if (new URL(win.location.href).pathname === config.searchPagePath && state.query) {
+      const host = new HeadlessHost();
+      app.preprodSearch = new SearchController(host, {
+        search: (request, signal) => client.search(request, signal),
+        track,
+        pageSize: config.pageSize,
+        locale,
+        ids: context.ids,
+        preprod: true,
+      });
+      host.connect();
+      app.preprodSearch.request(state);
+    }
+    resolveContext(null);
+    return app;
+  }
+
+  applyTheme(doc, themeStyleText(config.theme));
+
+  await domReady(doc);
+  const target = doc.getElementById(settings.targetId ?? config.targetId);
+  if (target) {
+    const results = doc.createElement("sfs-search-results");
+    results.context = context;
+    target.replaceChildren(results);
+    app.results = results;
+  }
+  let inputs = queryAll(doc, config.searchInputSelector);
+  if (!inputs.length) inputs = queryAll(doc, "input[type=search]");
+  for (const input of inputs.slice(0, MAX_INPUTS)) {
+    if (input.getAttribute("aria-controls")?.startsWith("sfs-typeahead")) continue; // already attached
+    const typeahead = doc.createElement("sfs-typeahead");
+    typeahead.context = context;
+    typeahead.input = input;
+    doc.body.append(typeahead);
+    app.typeaheads.push(typeahead);
+  }
+  resolveContext(context);
+  return app;
+}

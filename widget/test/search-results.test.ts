@@ -1,0 +1,219 @@
+import "./setup.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { http, HttpResponse } from "msw";
+import "../src/components/facets/facets.ts";
+import "../src/components/pagination/pagination.ts";
+import "../src/components/product-card/product-card.ts";
+import "../src/components/search-results/search-results.ts";
+import "../src/components/sort/sort.ts";
+import type { SfsSearchResults } from "../src/components/search-results/search-results.component.ts";
+import { searchResponse } from "./fixtures.ts";
+import { api, makeContext, mockService, settle, until } from "./helpers.ts";
+
+const { server, recorded } = mockService();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  recorded.search.length = 0;
+  document.body.replaceChildren();
+});
+
+async function mount(path = "/search-results?q=kurta") {
+  history.replaceState(null, "", path);
+  const { context, calls } = makeContext();
+  const el = document.createElement("sfs-search-results");
+  el.context = context;
+  document.body.append(el);
+  await el.updateComplete;
+  return { el, calls, context };
+}
+const loaded = (el: SfsSearchResults) => until(() => el.search?.status === "complete" || el.search?.status === "error", "results");
+const root = (el: SfsSearchResults) => el.shadowRoot!;
+const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, " ").trim();
+const lastSearch = () => Object.fromEntries(recorded.search.at(-1)!.searchParams);
+async function rendered(el: SfsSearchResults) {
+  await loaded(el);
+  await el.updateComplete;
+  for (const child of root(el).querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>("sfs-facets, sfs-sort, sfs-pagination")) await child.updateComplete;
+}
+
+describe("<sfs-search-results>", () => {
+  test("accessibility: the result count is a polite live region; facets are a labelled region; products a list", async () => {
+    const loads: unknown[] = [];
+    document.addEventListener("sfs-results-load", (e) => loads.push(e.detail), { once: true });
+    const { el } = await mount();
+    const count = root(el).querySelector("[part~=count]")!;
+    expect(count.getAttribute("aria-live")).toBe("polite");
+    expect(text(count)).toBe("Loading results"); // the region exists before the answer, so the answer is announced
+    expect(root(el).querySelector("[part~=grid]")!.getAttribute("aria-busy")).toBe("true");
+    expect(root(el).querySelectorAll("[part~=skeleton][aria-hidden=true]")).toHaveLength(8);
+    await rendered(el);
+    expect(text(count)).toBe("58 results");
+    expect(root(el).querySelector("aside[part~=sidebar]")!.getAttribute("aria-label")).toBe("Filters");
+    const grid = root(el).querySelector("ul[part~=grid]")!;
+    expect(grid.getAttribute("aria-busy")).toBe("false");
+    expect(grid.querySelectorAll(":scope > li > sfs-product-card")).toHaveLength(3);
+    expect(root(el).querySelector("sfs-sort")).not.toBeNull();
+    expect(root(el).querySelector("sfs-pagination")!.pageCount).toBe(3);
+    expect(loads).toEqual([{ query: "kurta", totalProductCount: 58, page: 1 }]);
+  });
+
+  test("the first search asks for facets with the store's page size and reports Search", async () => {
+    const { el, calls } = await mount("/search-results?q=kurta&facets=designer%3AMarks%5C%2C+Spencer+%26+Co&sort=pricea&page=2");
+    await rendered(el);
+    expect(lastSearch()).toEqual({
+      query: "kurta",
+      pageSize: "24",
+      from: "24",
+      facets: "designer:Marks\\, Spencer & Co",
+      sortBy: "pricea",
+      returnFacets: "true",
+      userId: "u1",
+      sessionId: "s1",
+    });
+    expect(calls.tracked.map(([t]) => t)).toEqual(["Search"]);
+    expect(calls.tracked[0]![1]).toMatchObject({ query: "kurta", totalProducts: 58, sortBy: "pricea", facets: [{ key: "designer", value: "Marks, Spencer & Co" }] });
+  });
+
+  test("facet, sort and page changes go into the address (pushState) and fetch; back restores the page", async () => {
+    const { el, calls } = await mount();
+    await rendered(el);
+    const facets = root(el).querySelector("sfs-facets")!;
+    facets.shadowRoot!.querySelector<HTMLInputElement>("fieldset[data-key=designer] input")!.click();
+    await rendered(el);
+    expect(location.search).toBe("?q=kurta&facets=designer%3AFabindia");
+    expect(lastSearch().facets).toBe("designer:Fabindia");
+
+    const select = root(el).querySelector("sfs-sort")!.shadowRoot!.querySelector("select")!;
+    select.value = "priced";
+    select.dispatchEvent(new Event("change"));
+    await rendered(el);
+    expect(lastSearch().sortBy).toBe("priced");
+
+    const next = root(el).querySelector("sfs-pagination")!.shadowRoot!.querySelector<HTMLButtonElement>("[part~=next]")!;
+    next.click();
+    await rendered(el);
+    expect(location.search).toBe("?q=kurta&facets=designer%3AFabindia&sort=priced&page=2");
+    expect(lastSearch().from).toBe("24");
+    expect(calls.tracked.map(([t]) => t)).toEqual(["Search", "Search", "SortByChange", "PageChange"]);
+
+    // Back: the page before, without a new history entry.
+    const entries = history.length;
+    history.replaceState(null, "", "/search-results?q=kurta&facets=designer%3AFabindia&sort=priced");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    await rendered(el);
+    expect(el.url!.state.page).toBe(1);
+    expect(lastSearch().from).toBeUndefined();
+    expect(history.length).toBe(entries);
+
+    // "Clear all" drops every facet.
+    root(el).querySelector("sfs-facets")!.shadowRoot!.querySelector<HTMLButtonElement>("[part~=clear-all]")!.click();
+    await rendered(el);
+    expect(location.search).toBe("?q=kurta&sort=priced");
+  });
+
+  test("a product click reports ProductClick with the shown page", async () => {
+    const { el, calls } = await mount();
+    await rendered(el);
+    const card = root(el).querySelector("sfs-product-card")!;
+    await card.updateComplete;
+    const link = card.shadowRoot!.querySelector<HTMLAnchorElement>("[part~=name-link]")!;
+    link.addEventListener("click", (e) => e.preventDefault());
+    link.click();
+    expect(calls.tracked.at(-1)).toEqual([
+      "ProductClick",
+      {
+        query: "kurta",
+        productIds: ["kurta-1", "kurta-2", "kurta-3"],
+        facets: [],
+        pageSize: 24,
+        sortBy: "relevance",
+        page: 1,
+        clickProductId: "kurta-1",
+        region: "IN",
+        language: "en",
+        currency: "INR",
+      },
+    ]);
+  });
+
+  test("fallback notice and 'did you mean' links (which search in place)", async () => {
+    server.use(
+      http.get(api("search"), ({ request }) => {
+        recorded.search.push(new URL(request.url));
+        const q = new URL(request.url).searchParams.get("query");
+        return HttpResponse.json(q === "kurta blu" ? searchResponse({ fallback: true, query: "kurta", spellSuggestions: ["kurta blue"] }) : searchResponse({ query: q! }));
+      }),
+    );
+    const { el } = await mount("/search-results?q=kurta%20blu");
+    await rendered(el);
+    expect(text(root(el).querySelector("[part~=notice]"))).toBe("No exact matches for “kurta blu”; showing results for “kurta”");
+    const link = root(el).querySelector<HTMLAnchorElement>("[part~=did-you-mean] a")!;
+    expect(text(root(el).querySelector("[part~=did-you-mean]"))).toBe("Did you mean kurta blue?");
+    expect(link.getAttribute("href")).toBe("https://shop.example/search-results?q=kurta+blue");
+    link.click();
+    await rendered(el);
+    expect(lastSearch().query).toBe("kurta blue");
+    expect(root(el).querySelector("[part~=notice]")).toBeNull();
+  });
+
+  test("empty state names the query", async () => {
+    server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ facets: [], spellSuggestions: ["kurta"] }, 0, 0))));
+    const { el } = await mount("/search-results?q=kurtq");
+    await rendered(el);
+    expect(text(root(el).querySelector("[part~=empty]"))).toBe("No products found for “kurtq”");
+    expect(text(root(el).querySelector("[part~=count]"))).toBe("0 results");
+    expect(root(el).querySelector("sfs-pagination")).toBeNull();
+    expect(text(root(el).querySelector("[part~=did-you-mean]"))).toBe("Did you mean kurta?");
+  });
+
+  test("error state with a retry button (role=alert)", async () => {
+    let fail = true;
+    server.use(
+      http.get(api("search"), () =>
+        fail ? HttpResponse.json({ message: "boom", code: "internal_error" }, { status: 500 }) : HttpResponse.json(searchResponse()),
+      ),
+    );
+    const { el } = await mount();
+    await rendered(el);
+    const error = root(el).querySelector("[part~=error]")!;
+    expect(error.getAttribute("role")).toBe("alert");
+    expect(text(error)).toContain("Search is unavailable right now.");
+    expect((el.search!.error as { code?: string }).code).toBe("internal_error");
+    fail = false;
+    root(el).querySelector<HTMLButtonElement>("[part~=retry-button]")!.click();
+    await settle(10);
+    await rendered(el);
+    expect(text(root(el).querySelector("[part~=count]"))).toBe("58 results");
+  });
+
+  test("narrow container: a 'Filters' button opens the facets in a dialog", async () => {
+    const { el } = await mount("/search-results?q=kurta&facets=color%3ARust");
+    await rendered(el);
+    el.layout.measure(480);
+    await el.updateComplete;
+    expect(el.hasAttribute("narrow")).toBe(true);
+    expect(root(el).querySelector("aside[part~=sidebar]")).toBeNull();
+    const button = root(el).querySelector<HTMLButtonElement>("[part~=filter-button]")!;
+    expect(text(button)).toBe("Filters (1)");
+    expect(button.getAttribute("aria-haspopup")).toBe("dialog");
+    const dialog = root(el).querySelector<HTMLDialogElement>("dialog[part~=drawer]")!;
+    expect(dialog.getAttribute("aria-labelledby")).toBe("drawer-title");
+    expect(dialog.querySelector("sfs-facets")).not.toBeNull();
+    button.click();
+    expect(dialog.open).toBe(true);
+    root(el).querySelector<HTMLButtonElement>("[part~=drawer-close]")!.click();
+    expect(dialog.open).toBe(false);
+    el.layout.measure(1024);
+    await el.updateComplete;
+    expect(root(el).querySelector("aside[part~=sidebar]")).not.toBeNull();
+  });
+
+  test("no query in the address: nothing to show and nothing fetched", async () => {
+    const { el } = await mount("/search-results");
+    await settle(10);
+    expect(recorded.search).toHaveLength(0);
+    expect(root(el).querySelector("[part~=base]")).toBeNull();
+  });
+});

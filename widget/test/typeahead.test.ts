@@ -1,0 +1,142 @@
+import "./setup.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import "../src/components/typeahead/typeahead.ts";
+import type { SfsTypeahead } from "../src/components/typeahead/typeahead.component.ts";
+import { makeContext, mockService, until } from "./helpers.ts";
+
+const { server, recorded } = mockService();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+afterEach(() => {
+  document.body.replaceChildren();
+  recorded.search.length = 0;
+  recorded.suggestions.length = 0;
+});
+
+async function mount() {
+  const form = document.createElement("form");
+  const input = document.createElement("input");
+  input.type = "search";
+  input.setAttribute("aria-label", "Search the shop");
+  form.append(input);
+  document.body.append(form);
+  const { context, calls } = makeContext();
+  const el = document.createElement("sfs-typeahead");
+  el.context = context;
+  el.input = input;
+  document.body.append(el);
+  await el.updateComplete;
+  const type = async (value: string) => {
+    input.focus();
+    input.value = value;
+    input.dispatchEvent(new Event("input"));
+    await until(() => el.controller!.answered === value.trim(), "suggestions");
+    await el.updateComplete;
+  };
+  const key = async (k: string) => {
+    const event = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+    input.dispatchEvent(event);
+    await el.updateComplete;
+    return event.defaultPrevented;
+  };
+  return { el, input, calls, type, key };
+}
+const options = (el: SfsTypeahead) => [...el.querySelectorAll("sfs-typeahead-option")];
+
+describe("<sfs-typeahead>", () => {
+  test("accessibility: the input is a combobox controlling the listbox; ArrowDown moves aria-activedescendant; Escape closes", async () => {
+    const { el, input, type, key } = await mount();
+    expect(input.getAttribute("role")).toBe("combobox");
+    expect(input.getAttribute("aria-autocomplete")).toBe("list");
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect(input.getAttribute("aria-controls")).toBe(el.id);
+    expect(document.getElementById(el.id)).toBe(el); // the reference resolves in the input's own tree
+    expect(el.getAttribute("role")).toBe("listbox");
+    expect(el.getAttribute("aria-label")).toBe("Suggestions");
+    expect(el.hidden).toBe(true);
+
+    await type("kur");
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    expect(el.hidden).toBe(false);
+    expect(input.hasAttribute("aria-activedescendant")).toBe(false);
+
+    expect(await key("ArrowDown")).toBe(true);
+    const first = options(el)[0]!;
+    expect(input.getAttribute("aria-activedescendant")).toBe(first.id);
+    expect(document.getElementById(first.id)).toBe(first);
+    expect(first.getAttribute("role")).toBe("option");
+    expect(first.getAttribute("aria-selected")).toBe("true");
+    await key("ArrowDown");
+    expect(input.getAttribute("aria-activedescendant")).toBe(options(el)[1]!.id);
+    expect(first.getAttribute("aria-selected")).toBe("false");
+
+    expect(await key("Escape")).toBe(true);
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect(input.hasAttribute("aria-activedescendant")).toBe(false);
+    expect(el.hidden).toBe(true);
+  });
+
+  test("groups (suggestions, brands, products) are labelled groups in the popup, options slotted into them", async () => {
+    const { el, type } = await mount();
+    await type("kur");
+    const groups = [...el.shadowRoot!.querySelectorAll("[role=group]")];
+    expect(groups.map((g) => g.getAttribute("aria-label"))).toEqual(["Suggestions", "Brands", "Products"]);
+    expect(groups.map((g) => g.querySelector("slot")!.getAttribute("name"))).toEqual(["suggestions", "designers", "products"]);
+    expect(options(el).map((o) => `${o.getAttribute("slot")}:${o.option!.label}`)).toEqual([
+      "suggestions:kurta",
+      "suggestions:kurta set",
+      "designers:Kurtas & Co",
+      "products:Cotton Kurta 1",
+      "products:Cotton Kurta 2",
+      "products:Cotton Kurta 3",
+    ]);
+    const option = options(el)[0]!;
+    await option.updateComplete;
+    expect(option.shadowRoot!.querySelector("[part~=match]")!.textContent).toBe("kur");
+    // One suggestions request (limit 6) and one product search (pageSize 4) per settled keystroke.
+    expect(Object.fromEntries(recorded.suggestions[0]!.searchParams)).toEqual({ query: "kur", limit: "6" });
+    expect(recorded.search[0]!.searchParams.get("pageSize")).toBe("4");
+    expect(recorded.search[0]!.searchParams.get("query")).toBe("kur");
+    expect(recorded.search[0]!.searchParams.get("spellEnabled")).toBe("false");
+    // A preview while typing is not a search: the server must not learn "kur" as a past query.
+    expect(recorded.search[0]!.searchParams.get("typeahead")).toBe("true");
+    expect(recorded.search[0]!.searchParams.has("returnFacets")).toBe(false);
+  });
+
+  test("Enter without an active option goes to the results page; Enter on a suggestion searches it", async () => {
+    const { el, input, calls, type, key } = await mount();
+    await type("kurta set blue");
+    expect(await key("Enter")).toBe(true); // the store's form does not submit
+    expect(calls.showResults).toEqual(["kurta set blue"]);
+
+    await type("kur");
+    await key("ArrowDown");
+    await key("ArrowDown");
+    const selected: unknown[] = [];
+    el.addEventListener("sfs-suggestion-select", (e) => selected.push(e.detail));
+    await key("Enter");
+    expect(selected).toEqual([{ kind: "suggestion", label: "kurta set", query: "kur" }]);
+    expect(calls.showResults).toEqual(["kurta set blue", "kurta set"]);
+    expect(input.value).toBe("kurta set");
+  });
+
+  test("clicking a product opens its page and reports ProductClick; the input keeps focus while clicking", async () => {
+    const { el, calls, type } = await mount();
+    await type("kur");
+    const product = options(el).find((o) => o.option?.kind === "product")!;
+    const down = new MouseEvent("mousedown", { bubbles: true, cancelable: true });
+    product.dispatchEvent(down);
+    expect(down.defaultPrevented).toBe(true);
+    product.click();
+    expect(calls.openUrl).toEqual(["https://shop.example/products/kurta-1?color=indigo"]);
+    expect(calls.tracked[0]![0]).toBe("ProductClick");
+    expect(calls.tracked[0]![1].clickProductId).toBe("kurta-1");
+  });
+
+  test("removed from the page, it gives the input back", async () => {
+    const { el, input } = await mount();
+    el.remove();
+    expect(input.hasAttribute("role")).toBe(false);
+    expect(input.hasAttribute("aria-controls")).toBe(false);
+  });
+});

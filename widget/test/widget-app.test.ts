@@ -1,0 +1,200 @@
+import "./setup.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { http, HttpResponse } from "msw";
+import "../src/components/facets/facets.ts";
+import "../src/components/pagination/pagination.ts";
+import "../src/components/product-card/product-card.ts";
+import "../src/components/search-results/search-results.ts";
+import "../src/components/sort/sort.ts";
+import "../src/components/typeahead/typeahead.ts";
+import { resolveConfig } from "../src/config/widget-config.ts";
+import { readScriptSettings, startWidget, type StorefrontSearchApi, type WidgetApp } from "../src/widget-app.ts";
+import { widgetConfigResponse } from "./fixtures.ts";
+import { api, mockService, settle, until } from "./helpers.ts";
+import { API_ORIGIN } from "./setup.ts";
+
+const { server, recorded } = mockService();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+let app: WidgetApp | null = null;
+afterEach(() => {
+  app?.stop();
+  app = null;
+  server.resetHandlers();
+  for (const list of Object.values(recorded)) list.length = 0;
+  document.body.replaceChildren();
+  document.adoptedStyleSheets = [];
+  delete window.StorefrontSearch;
+  localStorage.clear();
+});
+
+const settings = { api: API_ORIGIN, storeId: "demo", searchKey: "pk_search_test", analyticsKey: "pk_analytics_test" };
+
+function storePage(path: string) {
+  history.replaceState(null, "", path);
+  document.documentElement.lang = "en-IN";
+  const input = document.createElement("input");
+  input.type = "search";
+  input.name = "q";
+  const target = document.createElement("div");
+  target.id = "product-search-results";
+  target.textContent = "Loading…";
+  document.body.append(input, target);
+  return { input, target };
+}
+
+const storefront = () => window.StorefrontSearch as StorefrontSearchApi;
+
+describe("the head script", () => {
+  test("reads its <script> tag: the API defaults to the script's own origin; data-api and data-target override", () => {
+    const script = document.createElement("script");
+    script.src = "https://search.example/widget/v1/widget.js";
+    Object.assign(script.dataset, { storeId: "demo", searchKey: "pk_search_x", analyticsKey: "pk_analytics_x" });
+    expect(readScriptSettings(script)).toEqual({ api: "https://search.example", storeId: "demo", searchKey: "pk_search_x", analyticsKey: "pk_analytics_x" });
+    script.dataset.api = "https://api.other.example/base";
+    script.dataset.target = "results-here";
+    expect(readScriptSettings(script)).toMatchObject({ api: "https://api.other.example/base", targetId: "results-here" });
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      expect(readScriptSettings(document.createElement("script"))).toBeNull();
+      expect(readScriptSettings(null)).toBeNull();
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  test("on the results page: config fetched with the search key, results mounted in the target, typeahead on the input, SiteView and Search sent", async () => {
+    const { input, target } = storePage("/search-results?q=kurta");
+    app = await startWidget(settings);
+    const req = recorded.config[0]!;
+    expect(new URL(req.url).pathname).toBe("/1.9/widget-config");
+    expect(req.headers.get("x-service-store-id")).toBe("demo");
+    expect(req.headers.get("x-service-api-key")).toBe("pk_search_test");
+
+    const results = target.querySelector("sfs-search-results")!;
+    expect(target.childNodes).toHaveLength(1); // the store's placeholder is replaced
+    expect(app.typeaheads).toHaveLength(1);
+    expect(input.getAttribute("aria-controls")).toBe(app.typeaheads[0]!.id);
+    const theme = document.adoptedStyleSheets.at(-1)!;
+    expect([...theme.cssRules].map((r) => r.cssText.replace(/\s+/g, ""))).toEqual([":where(:root){--sfs-color-accent:#1f1f1f;}"]);
+    await until(() => results.search?.status === "complete", "results");
+
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView", "Search"]);
+    const siteView = app.tracker!.pending[0]!;
+    expect(siteView.storeId).toBe("demo");
+    expect(siteView.userId).toMatch(/^[0-9a-z]+$/);
+    expect(siteView.sessionId).toMatch(/^[0-9a-z]+$/);
+    expect(siteView.data).toEqual({
+      location: "https://shop.example/search-results?q=kurta",
+      referrer: "",
+      userAgent: navigator.userAgent,
+      region: "US", // navigator.language en-US in happy-dom
+      language: "en-IN", // <html lang>
+      currency: "INR",
+    });
+    expect(localStorage.getItem("sfs.uid")).toBe(siteView.userId);
+
+    // Sent as one text/plain beacon-style POST when flushed.
+    await app.tracker!.flush();
+    expect(recorded.tracking).toHaveLength(1);
+    expect(recorded.tracking[0]!.body.map((e) => (e as { type: string }).type)).toEqual(["SiteView", "Search"]);
+  });
+
+  test("window.StorefrontSearch: track() adds the locale fields and refuses events the service would reject; search() updates the results in place", async () => {
+    storePage("/search-results?q=kurta");
+    app = await startWidget(settings);
+    const results = app.results!;
+    await until(() => results.search?.status === "complete", "results");
+    const api = storefront();
+    expect(typeof api.track).toBe("function");
+    expect(typeof api.search).toBe("function");
+
+    api.track("AddToCart", { addProductId: "kurta-1", qty: 1 });
+    api.track("OrderComplete", { orderId: "o-1", products: [{ id: "kurta-1", price: 1299, qty: 1 }] });
+    const warn = console.warn;
+    const warnings: unknown[] = [];
+    console.warn = (...a: unknown[]) => warnings.push(a);
+    try {
+      api.track("AddToCart", { qty: 1 });
+      api.track("Checkout", {});
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toHaveLength(2);
+    const pending = app.tracker!.pending.slice(2);
+    expect(pending.map((e) => [e.type, e.data])).toEqual([
+      ["AddToCart", { region: "US", language: "en-IN", currency: "INR", addProductId: "kurta-1", qty: 1 }],
+      ["OrderComplete", { orderId: "o-1", products: [{ id: "kurta-1", price: 1299, qty: 1 }] }],
+    ]);
+
+    const before = history.length;
+    api.search("saree");
+    await settle(5);
+    expect(location.search).toBe("?q=saree");
+    expect(history.length).toBe(before + 1);
+    await until(() => results.search?.resultState?.query === "saree", "new results");
+    expect(recorded.search.at(-1)!.searchParams.get("query")).toBe("saree");
+  });
+
+  test("pre-production: searches with preprod=true and sends Search, but renders nothing", async () => {
+    server.use(http.get(api("widget-config"), () => HttpResponse.json({ ...widgetConfigResponse, preprod: true })));
+    const { input, target } = storePage("/search-results?q=kurta");
+    app = await startWidget(settings);
+    await until(() => app!.preprodSearch?.status === "complete", "preprod search");
+    expect(recorded.search[0]!.searchParams.get("preprod")).toBe("true");
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView", "Search"]);
+    expect(target.textContent).toBe("Loading…");
+    expect(document.querySelector("sfs-search-results, sfs-typeahead")).toBeNull();
+    expect(input.hasAttribute("role")).toBe(false);
+  });
+
+  test("a configuration that cannot be loaded (a wrong key) leaves the page alone", async () => {
+    const { target } = storePage("/search-results?q=kurta");
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      app = await startWidget({ ...settings, searchKey: "pk_search_wrong" });
+    } finally {
+      console.warn = warn;
+    }
+    expect(app.config).toBeNull();
+    expect(target.textContent).toBe("Loading…");
+    expect(recorded.search).toHaveLength(0);
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView"]);
+  });
+
+  test("defaults fill what the configuration leaves out; texts fall back per locale", () => {
+    const c = resolveConfig({ locale: "hi-IN", texts: { en: { results: "{count} items" }, hi: { filters: "फ़िल्टर" } }, pageSize: 500 });
+    expect(c.targetId).toBe("product-search-results");
+    expect(c.pageSize).toBe(24);
+    expect(c.texts.results).toBe("{count} items");
+    expect(c.texts.filters).toBe("फ़िल्टर");
+    expect(c.texts.retry).toBe("Try again");
+    expect(resolveConfig({ theme: { "--sfs-x": "red;}body{display:none", color: "red", "--sfs-ok": "1px" } }).theme).toEqual({ "--sfs-ok": "1px" });
+  });
+});
+
+describe("index.ts (the built entry)", () => {
+  test("finds its script tag, starts once, and a second evaluation does nothing", async () => {
+    storePage("/");
+    const script = document.createElement("script");
+    script.type = "text/x-not-run"; // happy-dom would try to download it
+    script.setAttribute("src", "https://search.example/widget/v1/widget.js");
+    Object.assign(script.dataset, { storeId: "demo", searchKey: "pk_search_test", analyticsKey: "pk_analytics_test" });
+    document.head.append(script);
+    try {
+      await import("../src/index.ts");
+      await until(() => recorded.config.length === 1 && !!document.querySelector("sfs-typeahead"), "start");
+      expect(storefront().version).toMatch(/^\d+\.\d+\.\d+$/);
+      // The same file evaluated again (Bun re-evaluates a specifier with another query string).
+      const secondCopy: string = "../src/index.ts?second-copy";
+      await import(secondCopy);
+      await settle(20);
+      expect(recorded.config).toHaveLength(1);
+      expect(document.querySelectorAll("sfs-typeahead")).toHaveLength(1);
+    } finally {
+      script.remove();
+    }
+  });
+});
