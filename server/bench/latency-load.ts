@@ -1,6 +1,6 @@
 /*
- * Latency helpers for benchmarks: the closed loop of load.ts (measureRate) that also records how long each
- * request took (sent until the body was read), and percentiles over such samples.
+ * Latency helpers for benchmarks: a closed loop of requests that records how long each took (sent until the
+ * body was read), and percentiles over such samples. load.ts's measureRate is this loop without the samples.
  */
 
 export interface LatencyRun {

@@ -1,3 +1,4 @@
+import { searchRequest } from "../src/engine/conformance.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { doc } from "../src/engine/conformance.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
@@ -97,17 +98,7 @@ function text(q: string, o: { prefix?: boolean; typos?: boolean } = {}): SearchB
   };
 }
 
-const browse = (over: Partial<EngineSearchRequest> = {}): EngineSearchRequest => ({
-  text: "",
-  matching: { typos: true, prefixLast: false },
-  filters: [],
-  facets: [],
-  rangeFacets: [],
-  sort: [{ kind: "relevance" }],
-  offset: 0,
-  limit: 50,
-  ...over,
-});
+const browse = (over: Partial<EngineSearchRequest> = {}) => searchRequest({ matching: { typos: true, prefixLast: false }, ...over });
 const BROWSE = text("*", { prefix: false });
 
 const tee = doc({

@@ -59,7 +59,8 @@ export const CATALOG: EngineDocument[] = [
   doc({ id: "kurta-yellow", name: "Yellow Kurtá", brand: "Flora", categories: ["Apparel", "Kurtas"], facets: { color: ["Yellow"] }, numbers: { price_min: 35, arrival_ts: 8 * DAY, stock: 1 } }),
 ];
 
-const request = (over: Partial<EngineSearchRequest> = {}): EngineSearchRequest => ({
+/** A search of everything (no text), relevance-sorted, 50 per page, with `over` applied. */
+export const searchRequest = (over: Partial<EngineSearchRequest> = {}): EngineSearchRequest => ({
   text: "",
   matching: { typos: true, prefixLast: false },
   filters: [],
@@ -76,7 +77,7 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
     let under: EngineUnderTest;
     let engine: SearchEngine;
     const store = "conformance";
-    const ids = async (over: Partial<EngineSearchRequest>) => (await engine.search(store, request(over))).hits.map((h) => h.id);
+    const ids = async (over: Partial<EngineSearchRequest>) => (await engine.search(store, searchRequest(over))).hits.map((h) => h.id);
     const idSet = async (over: Partial<EngineSearchRequest>) => new Set(await ids(over));
 
     beforeAll(async () => {
@@ -99,17 +100,17 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         const other = "conformance-versions";
         await engine.upsert(other, [doc({ id: "a", name: "Alpha", version: 3 })]);
         await engine.upsert(other, [doc({ id: "a", name: "Beta", version: 2 })]);
-        expect((await engine.search(other, request({ text: "alpha" }))).total).toBe(1);
+        expect((await engine.search(other, searchRequest({ text: "alpha" }))).total).toBe(1);
         await engine.upsert(other, [doc({ id: "a", name: "Gamma", version: 3 })]);
-        expect((await engine.search(other, request({ text: "gamma" }))).total).toBe(1);
-        expect((await engine.search(other, request({ text: "alpha" }))).total).toBe(0);
+        expect((await engine.search(other, searchRequest({ text: "gamma" }))).total).toBe(1);
+        expect((await engine.search(other, searchRequest({ text: "alpha" }))).total).toBe(0);
         await engine.remove(other, ["a", "absent"]);
         expect(await engine.count(other)).toBe(0);
         await engine.dropStore(other);
       });
 
       test("stores are separate", async () => {
-        expect((await engine.search("conformance-empty", request({ text: "shirt" }))).total).toBe(0);
+        expect((await engine.search("conformance-empty", searchRequest({ text: "shirt" }))).total).toBe(0);
         await engine.dropStore("conformance-empty");
       });
     });
@@ -162,7 +163,7 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       });
 
       test("empty text matches everything", async () => {
-        expect((await engine.search(store, request())).total).toBe(CATALOG.length);
+        expect((await engine.search(store, searchRequest())).total).toBe(CATALOG.length);
       });
 
       test("corrections name unknown words and their look-alikes", async () => {
@@ -187,7 +188,7 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       test("facet counts are disjunctive: a key's counts ignore its own selection", async () => {
         const result = await engine.search(
           store,
-          request({
+          searchRequest({
             text: "shirt",
             filters: [{ kind: "terms", key: "designer", values: ["Acme"] }],
             facets: ["designer", "color", "size"],
@@ -212,7 +213,7 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       });
 
       test("wildcard facet keys and range facets over the result", async () => {
-        const result = await engine.search(store, request({ facets: ["col*"], rangeFacets: [{ field: "price_min", maxBuckets: 4 }] }));
+        const result = await engine.search(store, searchRequest({ facets: ["col*"], rangeFacets: [{ field: "price_min", maxBuckets: 4 }] }));
         expect(Object.keys(result.facets)).toEqual(["color"]);
         const buckets = result.ranges.price_min!;
         expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(CATALOG.length);
@@ -269,7 +270,7 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         const all = await ids({ sort });
         const paged: string[] = [];
         for (let offset = 0; offset < CATALOG.length; offset += 3) {
-          const page = await engine.search(store, request({ sort, offset, limit: 3 }));
+          const page = await engine.search(store, searchRequest({ sort, offset, limit: 3 }));
           expect(page.total).toBe(CATALOG.length);
           paged.push(...page.hits.map((h) => h.id));
         }
@@ -287,9 +288,9 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
 
     test("a reopened engine answers the same", async () => {
       if (!under.reopen) return;
-      const before = await engine.search(store, request({ text: "shirt", facets: ["designer"] }));
+      const before = await engine.search(store, searchRequest({ text: "shirt", facets: ["designer"] }));
       const again = await under.reopen();
-      const after = await again.search(store, request({ text: "shirt", facets: ["designer"] }));
+      const after = await again.search(store, searchRequest({ text: "shirt", facets: ["designer"] }));
       await again.close();
       expect(after).toEqual(before);
     });

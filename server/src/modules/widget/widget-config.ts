@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { DEFAULT_CONFIG, DEFAULT_TEXTS } from "../../../../widget/src/config/widget-config.ts";
 
 /*
  * The look and feel of the embedded search, "managed by the service as agreed with the store": where results
@@ -37,49 +38,13 @@ export const WidgetSettings = Type.Object(
 
 export type WidgetSettings = Static<typeof WidgetSettings>;
 
-const DEFAULT_TEXTS = {
-  results: "{count} results",
-  noResults: "No products found for “{query}”",
-  didYouMean: "Did you mean",
-  fallback: "No exact matches for “{query}”; showing results for “{used}”",
-  clearAll: "Clear all",
-  showMore: "Show more",
-  sortBy: "Sort by",
-  filters: "Filters",
-  error: "Search is unavailable right now.",
-  retry: "Try again",
-  previous: "Previous",
-  next: "Next",
-  price: "Price",
-  suggestions: "Suggestions",
-  designers: "Brands",
-  products: "Products",
-};
-
-export const WIDGET_DEFAULTS = {
-  targetId: "product-search-results",
-  searchPagePath: "/search-results",
-  queryParam: "q",
-  searchInputSelector: "input[type=search]",
-  sortOptions: [
-    { value: "", label: "Relevance" },
-    { value: "pricea", label: "Price: low to high" },
-    { value: "priced", label: "Price: high to low" },
-    { value: "new", label: "Newest" },
-    { value: "rating", label: "Top rated" },
-  ],
-  pageSize: 24,
-  theme: {} as Record<string, string>,
-  locale: "en",
-  texts: { en: DEFAULT_TEXTS } as Record<string, Record<string, string>>,
-  currency: { code: "INR", display: "symbol" as const },
-  preprod: false,
-};
-
-/** The configuration the head script receives: stored members over defaults (texts merged per locale). */
+/**
+ * The configuration the head script receives: stored members over defaults (texts merged per locale). The
+ * defaults are the head script's own, the single source: the script uses them when a member is missing.
+ */
 export function widgetConfig(stored: WidgetSettings | undefined) {
   const s = stored ?? {};
   const texts: Record<string, Record<string, string>> = { en: { ...DEFAULT_TEXTS, ...s.texts?.en } };
   for (const [locale, t] of Object.entries(s.texts ?? {})) if (locale !== "en") texts[locale] = { ...DEFAULT_TEXTS, ...t };
-  return { ...WIDGET_DEFAULTS, ...s, texts, currency: { ...WIDGET_DEFAULTS.currency, ...s.currency } };
+  return { ...DEFAULT_CONFIG, ...s, texts, currency: { ...DEFAULT_CONFIG.currency, ...s.currency } };
 }
