@@ -37,6 +37,15 @@ const SUITES: Suite[] = [
     count: bunTestCounts,
   },
   {
+    // Chromium drives the demo store as a shopper; needs the widget built (the suite above) and /usr/bin/chromium.
+    name: "end-to-end (Playwright + Chromium, demo store)",
+    cmd: [process.execPath, "e2e/run.ts"],
+    count: (output) => {
+      const m = /^(\d+) passed, (\d+) failed$/m.exec(output);
+      return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
+    },
+  },
+  {
     name: "server and demo-store (bun test)",
     // Integration tests start servers and index real data: allow a minute per test on a loaded 2-core machine.
     cmd: [process.execPath, "test", "--timeout", "60000", "server", "demo-store"],

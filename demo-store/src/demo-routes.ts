@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
 import { IMAGE_CONTENT_TYPE, parseImagePath, renderImage } from "./catalog/images.ts";
+import { CART_SCRIPT } from "./cart-script.ts";
 import { html, htmlResponse, rawHtml, type SafeHtml } from "./html.ts";
 
 /*
@@ -49,6 +50,9 @@ const STYLE = `
   .card { background: #fff; border: 1px solid #e5e3de; border-radius: 6px; padding: .75rem; color: inherit; text-decoration: none; }
   .card img, .product img { width: 100%; height: auto; display: block; }
   .price { font-weight: 600; } .was { color: #777; text-decoration: line-through; margin-left: .5rem; font-weight: 400; }
+  .add-to-cart, .place-order { padding: .6rem 1.25rem; font: inherit; border: 0; border-radius: 4px; background: #1f1f1f; color: #fff; cursor: pointer; }
+  .place-order:disabled { opacity: .5; cursor: default; }
+  .cart-list { list-style: none; padding: 0; } .cart-item { padding: .5rem 0; border-bottom: 1px solid #e5e3de; }
   .product { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 2rem; }
   @media (max-width: 40rem) { .product { grid-template-columns: 1fr; } header { flex-wrap: wrap; } }
 `;
@@ -61,6 +65,7 @@ function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
 <title>${title} · Demo Fashion Store</title>
 <script async src="/widget/v1/widget.js" data-store-id="${embed.storeId}" data-search-key="${embed.searchKey}" data-analytics-key="${embed.analyticsKey}"></script>
 <style>${rawHtml(STYLE)}</style>
+<script>${rawHtml(CART_SCRIPT)}</script>
 </head>
 <body>
 <header>
@@ -69,6 +74,7 @@ function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
     <input type="search" name="q" id="store-search-input" placeholder="Search products" aria-label="Search products" autocomplete="off">
     <button type="submit">Search</button>
   </form>
+  <a href="/cart" id="cart-link">Cart (<span id="cart-count">0</span>)</a>
   <a href="/docs">API docs</a>
 </header>
 <main>${body}</main>
@@ -77,6 +83,12 @@ function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
 }
 
 const formatPrice = (n: number) => `₹${n.toLocaleString("en-IN")}`;
+
+/** The price paid for the product (its cheapest SKU), if it has one. */
+function minPrice(p: Product): number | undefined {
+  const prices = (p.skus ?? []).map((s) => s.promoPrice ?? s.price).filter((x): x is number => x !== undefined);
+  return prices.length ? Math.min(...prices) : undefined;
+}
 
 function priceOf(p: Product): SafeHtml {
   const prices = (p.skus ?? []).map((s) => s.promoPrice ?? s.price).filter((x): x is number => x !== undefined);
@@ -105,6 +117,8 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
         <p>${p.brand ?? ""}</p>
         <h1>${p.name}</h1>
         <p>${priceOf(p)}</p>
+        <p><button type="button" id="add-to-cart" class="add-to-cart" data-product-id="${p.id}" data-name="${p.name}" data-price="${String(minPrice(p) ?? 0)}">Add to cart</button>
+          <span id="cart-status" role="status"></span> <a href="/cart">View cart</a></p>
         <p>${(p.categories ?? []).join(" › ")}</p>
         ${p.description ? html`<p>${p.description}</p>` : ""}
         ${p.features?.length ? html`<ul>${p.features.map((f) => html`<li>${f}</li>`)}</ul>` : ""}
@@ -132,6 +146,28 @@ export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
     .get(
       "/search-results",
       () => htmlResponse(layout(embed, "Search results", html`<h1>Search results</h1><div id="product-search-results"></div>`)),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/cart",
+      () =>
+        htmlResponse(
+          layout(embed, "Cart", html`<h1>Your cart</h1><div id="cart-items"></div><p><a href="/checkout" id="go-to-checkout">Go to checkout</a></p>`),
+        ),
+      { detail: { hide: true } },
+    )
+    .get(
+      "/checkout",
+      () =>
+        htmlResponse(
+          layout(
+            embed,
+            "Checkout",
+            html`<h1>Checkout</h1><div id="cart-items"></div>
+              <p><button type="button" id="place-order" class="place-order">Place order</button></p>
+              <p id="order-confirmation" role="status" hidden></p>`,
+          ),
+        ),
       { detail: { hide: true } },
     )
     .get(

@@ -1,0 +1,359 @@
+/*
+ * The shopper's specs, run in order by run.ts in one browser context (one shopper: the events spec at the end
+ * checks what the earlier specs sent).
+ */
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+export interface Env {
+  base: string;
+  keys: { storeId: string; adminKey: string; searchKey: string; analyticsKey: string };
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  artifacts: string;
+  pageErrors: string[];
+}
+
+export interface Spec {
+  name: string;
+  run(env: Env): Promise<void>;
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Polls `probe` until it returns a truthy value; throws `message()` after `timeoutMs`. */
+async function waitFor<T>(probe: () => Promise<T> | T, message: () => string, timeoutMs = 8000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`${message()}${last ? ` (last error: ${String(last)})` : ""}`);
+    await Bun.sleep(100);
+  }
+}
+
+interface CardInfo {
+  id: string;
+  name: string;
+  designer: string;
+  price: number;
+}
+
+/** What the results page shows: its count line and the cards (read through the shadow roots). */
+async function results(page: Page): Promise<{ count: string; total: number; cards: CardInfo[] }> {
+  return page.evaluate(() => {
+    const host = document.querySelector("sfs-search-results");
+    const root = host?.shadowRoot;
+    const count = root?.querySelector('[part="count"]')?.textContent?.trim() ?? "";
+    const total = Number(count.replace(/[^\d]/g, "")) || 0;
+    const cards = Array.from(root?.querySelectorAll("sfs-product-card") ?? []).map((card) => {
+      const r = card.shadowRoot;
+      const text = (part: string) => r?.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? "";
+      const href = r?.querySelector<HTMLAnchorElement>('[part="name-link"]')?.href ?? "";
+      return {
+        id: href ? decodeURIComponent(new URL(href).pathname.split("/products/")[1] ?? "") : "",
+        name: text("name"),
+        designer: text("designer"),
+        price: Number(text("current-price").replace(/[^\d.]/g, "")),
+      };
+    });
+    return { count, total, cards };
+  });
+}
+
+/** Waits until the results page shows a count and at least one card. */
+async function loadedResults(page: Page, what: string) {
+  return waitFor(
+    async () => {
+      const r = await results(page);
+      return r.total > 0 && r.cards.length > 0 && r.cards.every((c) => c.name) ? r : null;
+    },
+    () => `${what}: the results page shows no products (url ${page.url()})`,
+    10_000,
+  );
+}
+
+interface StoredEvent {
+  type: string;
+  data: Record<string, unknown>;
+  userId?: string;
+  sessionId?: string;
+}
+
+async function events(env: Env): Promise<StoredEvent[]> {
+  const res = await fetch(`${env.base}/1.9/events?from=0&limit=1000`, {
+    headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.adminKey },
+  });
+  if (!res.ok) throw new Error(`GET /1.9/events answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { events: StoredEvent[] }).events;
+}
+
+const searchPage = (env: Env, query: string) => `${env.base}/search-results?q=${encodeURIComponent(query)}`;
+
+/** Remembered between specs. */
+const seen: { orderId?: string; clickedId?: string; addedId?: string } = {};
+
+export const specs: Spec[] = [
+  {
+    name: "search from the home page's input (Enter) shows products and a result count",
+    async run({ page, base }) {
+      await page.goto(base + "/");
+      await page.locator("#store-search-input").fill("jackets");
+      await page.locator("#store-search-input").press("Enter");
+      await page.waitForURL(/\/search-results\?.*q=jackets/);
+      const r = await loadedResults(page, "jackets");
+      assert(/\d[\d,.]*\s+results?/i.test(r.count), `count line "${r.count}" does not say how many results`);
+      assert(r.cards.some((c) => /jacket/i.test(c.name)), `no jacket among ${r.cards.map((c) => c.name).join(" | ")}`);
+    },
+  },
+  {
+    name: "a typo (jakcets) still finds jackets",
+    async run(env) {
+      const { page } = env;
+      await page.goto(searchPage(env, "jakcets"));
+      const r = await loadedResults(page, "jakcets");
+      const jackets = r.cards.filter((c) => /jacket/i.test(c.name));
+      assert(jackets.length >= Math.min(3, r.cards.length), `only ${jackets.length} jackets among ${r.cards.map((c) => c.name).join(" | ")}`);
+    },
+  },
+  {
+    name: "selecting a facet value changes the count and puts a facets param in the URL",
+    async run(env) {
+      const { page } = env;
+      await page.goto(searchPage(env, "jackets"));
+      const before = await loadedResults(page, "jackets");
+      const designer = page.locator('sfs-search-results fieldset[part="facet"][data-key*="designer" i] input[part="checkbox"]');
+      const checkbox = (await designer.count()) ? designer.first() : page.locator('sfs-search-results input[part="checkbox"]').first();
+      await checkbox.check();
+      await waitFor(() => new URL(page.url()).searchParams.get("facets"), () => `no facets param in ${page.url()}`);
+      const after = await waitFor(
+        async () => {
+          const r = await results(page);
+          return r.total > 0 && r.total !== before.total ? r : null;
+        },
+        () => `the count stayed "${before.count}" after choosing a facet value`,
+      );
+      assert(after.total < before.total, `count grew from ${before.total} to ${after.total}`);
+      assert(await checkbox.isChecked(), "the facet checkbox is not checked");
+    },
+  },
+  {
+    name: "sort by price ascending shows prices in ascending order",
+    async run(env) {
+      const { page } = env;
+      await page.goto(searchPage(env, "jackets"));
+      await loadedResults(page, "jackets");
+      await page.locator('sfs-search-results select[part="select"]').selectOption("pricea");
+      await waitFor(() => new URL(page.url()).searchParams.get("sort") === "pricea", () => `no sort=pricea in ${page.url()}`);
+      let last: number[] = [];
+      await waitFor(
+        async () => {
+          const r = await results(page);
+          last = r.cards.map((c) => c.price);
+          return last.length > 1 && last.every((p, i) => i === 0 || p >= last[i - 1]!);
+        },
+        () => `prices are not ascending: ${last.join(", ")}`,
+      );
+    },
+  },
+  {
+    name: "page 2 shows other products; Back restores page 1 (URL and first product)",
+    async run(env) {
+      const { page } = env;
+      await page.goto(searchPage(env, "jackets"));
+      const first = await loadedResults(page, "jackets");
+      assert(first.total > first.cards.length, `only ${first.total} results: no page 2`);
+      await page.locator('sfs-search-results button[part~="next"]').click();
+      await page.waitForURL(/[?&]page=2/);
+      const second = await waitFor(
+        async () => {
+          const r = await results(page);
+          return r.cards.length && r.cards[0]!.id !== first.cards[0]!.id ? r : null;
+        },
+        () => "page 2 shows the same first product as page 1",
+      );
+      const overlap = second.cards.filter((c) => first.cards.some((f) => f.id === c.id));
+      assert(overlap.length === 0, `page 2 repeats ${overlap.length} products of page 1`);
+      await page.goBack();
+      await waitFor(() => !new URL(page.url()).searchParams.has("page") && page.url().includes("q=jackets"), () => `Back left the URL at ${page.url()}`);
+      await waitFor(
+        async () => (await results(page)).cards[0]?.id === first.cards[0]!.id,
+        () => "Back did not restore page 1's first product",
+      );
+    },
+  },
+  {
+    name: "typeahead by keyboard: snea, ArrowDown, Enter lands on the chosen suggestion",
+    async run({ page, base }) {
+      await page.goto(base + "/");
+      const input = page.locator("#store-search-input");
+      await input.click();
+      await input.pressSequentially("snea", { delay: 40 });
+      const option = page.locator("sfs-typeahead-option").first();
+      await option.waitFor({ state: "visible" });
+      await input.press("ArrowDown");
+      const activeId = await waitFor(() => input.getAttribute("aria-activedescendant"), () => "ArrowDown made no option active");
+      const label = await page.evaluate((id) => {
+        const option = document.getElementById(id);
+        return (option?.shadowRoot?.textContent ?? option?.textContent ?? "").replace(/\s+/g, " ").trim();
+      }, activeId);
+      await input.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/search-results" || url.pathname.startsWith("/products/"));
+      const url = new URL(page.url());
+      if (url.pathname === "/search-results") {
+        const r = await loadedResults(page, `suggestion "${label}"`);
+        const q = url.searchParams.get("q") ?? "";
+        assert(q && label.toLowerCase().includes(q.toLowerCase()), `landed on q="${q}", the chosen suggestion was "${label}"`);
+        assert(r.cards.length > 0, "no products for the suggestion");
+      } else {
+        await page.locator("h1").waitFor();
+        const h1 = ((await page.locator("h1").textContent()) ?? "").trim();
+        assert(label.includes(h1), `landed on "${h1}", the chosen suggestion was "${label}"`);
+        assert(await page.locator("#add-to-cart").isVisible(), "the product page has no Add to cart button");
+      }
+      assert(label.length > 0, "the active option has no text");
+    },
+  },
+  {
+    name: "click a product, add it to the cart, check out and place the order",
+    async run(env) {
+      const { page, base } = env;
+      await page.goto(searchPage(env, "jackets"));
+      const r = await loadedResults(page, "jackets");
+      const target = r.cards[0]!;
+      await page.locator('sfs-search-results sfs-product-card a[part="name-link"]').first().click();
+      await page.waitForURL(/\/products\//);
+      assert(page.url().startsWith(base + "/products/"), `the product link went to ${page.url()}`);
+      await page.locator("h1").waitFor();
+      assert(((await page.locator("h1").textContent()) ?? "").trim() === target.name, `product page h1 is not "${target.name}"`);
+      seen.clickedId = target.id;
+      const add = page.locator("#add-to-cart");
+      seen.addedId = (await add.getAttribute("data-product-id")) ?? "";
+      await add.click();
+      await waitFor(async () => (await page.locator("#cart-status").textContent())?.includes("Added"), () => "no 'Added to cart' message");
+      assert((await page.locator("#cart-count").textContent()) === "1", "the header's cart count is not 1");
+      await page.locator("#cart-link").click();
+      await page.waitForURL(/\/cart$/);
+      const items = page.locator("#cart-items .cart-item");
+      assert((await items.count()) === 1, `the cart has ${await items.count()} lines`);
+      assert(((await items.first().locator(".cart-name").textContent()) ?? "") === target.name, "the cart line is not the product");
+      await page.locator("#go-to-checkout").click();
+      await page.waitForURL(/\/checkout$/);
+      await page.getByRole("button", { name: "Place order" }).click();
+      const confirmation = page.locator("#order-confirmation");
+      await confirmation.waitFor({ state: "visible" });
+      assert(/Thank you/.test((await confirmation.textContent()) ?? ""), "no order confirmation");
+      seen.orderId = (await confirmation.getAttribute("data-order-id")) ?? "";
+      assert(seen.orderId, "the confirmation has no order id");
+      assert((await page.locator("#cart-count").textContent()) === "0", "the cart was not emptied");
+      // Leaving the page flushes the batched events (pagehide).
+      await page.goto(base + "/");
+    },
+  },
+  {
+    name: "events: the server recorded the shopper's journey with the required fields",
+    async run(env) {
+      const required = ["SiteView", "Search", "PageChange", "SortByChange", "ProductClick", "AddToCart", "OrderComplete", "Purchase"];
+      let list: StoredEvent[] = [];
+      await waitFor(
+        async () => {
+          list = await events(env);
+          const order = list.filter((e) => e.type === "Purchase" && e.data.orderId === seen.orderId);
+          return required.every((t) => list.some((e) => e.type === t)) && order.length > 0;
+        },
+        () => `missing events: ${required.filter((t) => !list.some((e) => e.type === t)).join(", ") || `Purchase of ${seen.orderId}`} (have ${[...new Set(list.map((e) => e.type))].join(", ")})`,
+        12_000,
+      );
+      const of = (type: string) => list.filter((e) => e.type === type);
+      assert(of("ProductClick").some((e) => e.data.clickProductId === seen.clickedId), `no ProductClick with clickProductId ${seen.clickedId}`);
+      assert(of("AddToCart").some((e) => e.data.addProductId === seen.addedId && e.data.qty === 1), `no AddToCart with addProductId ${seen.addedId}`);
+      for (const type of ["OrderComplete", "Purchase"]) {
+        const e = of(type).find((x) => x.data.orderId === seen.orderId);
+        assert(e, `no ${type} with orderId ${seen.orderId}`);
+        const products = e.data.products as { id: string; price: number; qty: number }[];
+        assert(Array.isArray(products) && products.length === 1, `${type}.products is ${JSON.stringify(products)}`);
+        assert(products[0]!.id === seen.addedId && products[0]!.qty === 1 && products[0]!.price > 0, `${type}.products[0] is ${JSON.stringify(products[0])}`);
+      }
+      assert(of("SortByChange").length > 0 && of("Search").length > 0 && of("PageChange").length > 0, "search events missing");
+      const users = new Set(list.map((e) => e.userId).filter(Boolean));
+      assert(users.size === 1, `the events carry ${users.size} user ids (one shopper)`);
+    },
+  },
+  {
+    name: "screenshots of the results page at desktop (1280x900) and mobile (390x844)",
+    async run(env) {
+      const { page, artifacts } = env;
+      for (const [name, width, height] of [["results-desktop", 1280, 900], ["results-mobile", 390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(searchPage(env, "jackets"));
+        await loadedResults(page, `jackets at ${width}px`);
+        await page.evaluate(() => document.fonts.ready);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(overflow <= 1, `the page scrolls sideways by ${overflow}px at ${width}px`);
+        await page.screenshot({ path: join(artifacts, `${name}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+  },
+  {
+    name: "restyling: ::part rules and --sfs-color-accent change the computed styles",
+    async run(env) {
+      const { page, base, keys } = env;
+      const probe = () =>
+        page.evaluate(() => {
+          const root = document.querySelector("sfs-search-results")?.shadowRoot;
+          const card = root?.querySelector("sfs-product-card")?.shadowRoot;
+          const name = card?.querySelector('[part~="name"]');
+          const count = root?.querySelector('[part="count"]');
+          const current = root?.querySelector("sfs-pagination")?.shadowRoot?.querySelector('[part~="current"]');
+          if (!name || !count || !current) return null;
+          const s = (e: Element) => getComputedStyle(e);
+          return {
+            nameWeight: s(name).fontWeight,
+            nameColor: s(name).color,
+            countTransform: s(count).textTransform,
+            accent: s(current).backgroundColor + " " + s(current).borderColor + " " + s(current).color,
+          };
+        });
+      await page.goto(searchPage(env, "jackets"));
+      await loadedResults(page, "default styles");
+      const before = await waitFor(probe, () => "no card name, count or current page button to measure");
+
+      const css = `
+        sfs-search-results { --sfs-color-accent: rgb(0, 170, 85); }
+        sfs-search-results::part(card-name) { font-weight: 900; color: rgb(200, 0, 0); }
+        sfs-search-results::part(count) { text-transform: uppercase; }`;
+      const testUrl = `${base}/search-results?q=jackets&restyle=1`;
+      await page.route(testUrl, (route) =>
+        route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<script async src="/widget/v1/widget.js" data-store-id="${keys.storeId}" data-search-key="${keys.searchKey}"></script>
+<style>${css}</style></head><body><div id="product-search-results"></div></body></html>`,
+        }),
+      );
+      await page.goto(testUrl);
+      await loadedResults(page, "restyled page");
+      const after = await waitFor(probe, () => "no card name, count or current page button on the restyled page");
+      await page.unroute(testUrl);
+      assert(after.nameWeight === "900" && before.nameWeight !== "900", `card-name font-weight ${before.nameWeight} -> ${after.nameWeight}`);
+      assert(after.nameColor === "rgb(200, 0, 0)", `card-name color is ${after.nameColor}`);
+      assert(after.countTransform === "uppercase" && before.countTransform !== "uppercase", `count text-transform ${after.countTransform}`);
+      assert(after.accent.includes("rgb(0, 170, 85)") && !before.accent.includes("rgb(0, 170, 85)"), `accent: ${before.accent} -> ${after.accent}`);
+    },
+  },
+  {
+    name: "no uncaught errors in the pages",
+    async run({ pageErrors }) {
+      assert(pageErrors.length === 0, `page errors: ${pageErrors.join(" | ")}`);
+    },
+  },
+];
