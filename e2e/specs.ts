@@ -351,6 +351,33 @@ export const specs: Spec[] = [
     },
   },
   {
+    name: "a store page on another origin, with the script included twice, shows results and reports its events",
+    async run(env) {
+      const { page, keys, base } = env;
+      // A store's own page on another origin (127.0.0.1, another port) calling the service at localhost: CORS
+      // and preflights for real. The page is served by a real server: Chromium treats a page made up by
+      // page.route as public, and public pages may not reach loopback addresses.
+      const tag = `<script async src="${base}/widget/v1/widget.js" data-store-id="${keys.storeId}" data-search-key="${keys.searchKey}" data-analytics-key="${keys.analyticsKey}"></script>`;
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">${tag}${tag}</head><body><div id="product-search-results"></div></body></html>`;
+      const store = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }) });
+      const other = `http://127.0.0.1:${store.port}`;
+      try {
+        await page.goto(`${other}/search-results?q=kurta`);
+        await loadedResults(page, "another origin's store page");
+        const mounted = await page.evaluate(() => document.querySelectorAll("sfs-search-results").length);
+        assert(mounted === 1, `the results are mounted ${mounted} times`);
+      } finally {
+        await page.goto(base + "/");
+        store.stop(true);
+      }
+      await waitFor(
+        async () => (await events(env)).some((e) => e.type === "SiteView" && String(e.data.location ?? "").startsWith(other)),
+        () => `no SiteView from ${other} reached the service`,
+        12_000,
+      );
+    },
+  },
+  {
     name: "no uncaught errors in the pages",
     async run({ pageErrors }) {
       assert(pageErrors.length === 0, `page errors: ${pageErrors.join(" | ")}`);
