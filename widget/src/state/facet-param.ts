@@ -15,8 +15,8 @@ export function formatFacetParam(selections: readonly FacetSelection[]): string 
   return selections.map((s) => `${escapePart(s.key)}:${escapePart(s.value)}`).join(",");
 }
 
-export function parseFacetParam(param: string | null | undefined): FacetSelection[] {
-  if (!param) return [];
+/** The parameter's pairs, unescaped, split on the commas that are not escaped. The server parses with this too. */
+export function splitFacetParam(param: string): string[] {
   const parts: string[] = [];
   let current = "";
   for (let i = 0; i < param.length; i++) {
@@ -28,8 +28,13 @@ export function parseFacetParam(param: string | null | undefined): FacetSelectio
     } else current += c;
   }
   parts.push(current);
+  return parts;
+}
+
+export function parseFacetParam(param: string | null | undefined): FacetSelection[] {
+  if (!param) return [];
   const selections: FacetSelection[] = [];
-  for (const part of parts) {
+  for (const part of splitFacetParam(param)) {
     const colon = part.indexOf(":");
     if (colon <= 0 || colon === part.length - 1) continue; // not key:value: ignored rather than sent to the API
     const selection = { key: part.slice(0, colon).trim(), value: part.slice(colon + 1).trim() };

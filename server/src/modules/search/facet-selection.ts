@@ -1,6 +1,9 @@
 import type { EngineFilter } from "../../engine/types.ts";
 import { ValidationError } from "../../errors.ts";
+import { splitFacetParam, type FacetSelection } from "../../../../widget/src/state/facet-param.ts";
 import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
+
+export type { FacetSelection };
 
 /*
  * The `facets` parameter: comma-separated key:value pairs, e.g. "designer:Nike,designer:Puma,price:500-1000".
@@ -8,34 +11,14 @@ import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
  * backslash ("designer:Marks\, Spencer"). Price is a range "lb-ub" (either bound may be empty).
  */
 
-export interface FacetSelection {
-  key: string;
-  value: string;
-}
-
 const MAX_SELECTIONS = 100;
-
-function splitUnescaped(text: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "\\" && i + 1 < text.length) current += text[++i];
-    else if (c === ",") {
-      parts.push(current);
-      current = "";
-    } else current += c;
-  }
-  parts.push(current);
-  return parts;
-}
 
 const invalid = (problem: string) => new ValidationError(`Invalid facets parameter: ${problem}`, [{ path: "query.facets", problem }]);
 
 export function parseFacetSelections(param: string | undefined): FacetSelection[] {
   if (!param?.trim()) return [];
   const selections: FacetSelection[] = [];
-  for (const raw of splitUnescaped(param)) {
+  for (const raw of splitFacetParam(param)) {
     if (!raw.trim()) continue;
     const colon = raw.indexOf(":");
     if (colon <= 0 || colon === raw.length - 1) throw invalid(`"${raw.slice(0, 80)}" is not key:value`);
