@@ -29,11 +29,9 @@ const quote = (token: string) => `"${token}"`;
 
 function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): Alternative[] {
   const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast }];
-  // Corrections only for unknown words: a known word never competes with its look-alikes. The word as typed
-  // is corrected too, since plural folding can shorten a misspelling ("dres" folds to "dre").
+  // Corrections only for unknown words: a known word never competes with its look-alikes.
   if (matching.typos && !vocabulary.has(word.token)) {
-    const found = new Set([...vocabulary.corrections(word.token, 4), ...vocabulary.corrections(word.typed, 4)].map((c) => c.token));
-    for (const token of found) out.push({ token, quality: QUALITY.typo });
+    for (const c of vocabulary.correctionsOfWord(word, 4)) out.push({ token: c.token, quality: QUALITY.typo });
   }
   return out;
 }

@@ -2,7 +2,8 @@ import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
-import { queryWords, tokenize } from "../text/normalize.ts";
+import { tokenize } from "../text/normalize.ts";
+import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
 import { queryPlan } from "./fts-query.ts";
 import { StoreIndex, type TextMatches } from "./store-index.ts";
@@ -157,21 +158,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async corrections(storeId: string, text: string): Promise<WordCorrection[]> {
-    const { index } = this.store(storeId);
-    return queryWords(text).map((w) => {
-      // The word as typed is corrected too: plural folding can shorten a misspelling ("dres" folds to "dre").
-      const found = new Map<string, { word: string; docs: number; distance: number }>();
-      for (const c of [...index.vocabulary.corrections(w.token, 5), ...index.vocabulary.corrections(w.typed, 5)]) {
-        if (!found.has(c.token)) found.set(c.token, { word: c.surface, docs: c.docs, distance: c.distance });
-      }
-      const candidates = [...found.values()].sort((a, b) => a.distance - b.distance || b.docs - a.docs).slice(0, 5);
-      return {
-        word: w.typed,
-        known: index.vocabulary.has(w.token),
-        docs: index.vocabulary.docs(w.token),
-        candidates: candidates.map(({ word, docs }) => ({ word, docs })),
-      };
-    });
+    return queryCorrections(this.store(storeId).index.vocabulary, text);
   }
 
   async count(storeId: string): Promise<number> {

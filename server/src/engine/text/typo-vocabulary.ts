@@ -4,6 +4,9 @@
  * whole vocabulary. Rules: one edit from 4 letters, two from 8; a transposition counts as one edit.
  */
 
+import type { WordCorrection } from "../types.ts";
+import { queryWords, type QueryWord } from "./normalize.ts";
+
 export function maxEdits(word: string): number {
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
@@ -126,4 +129,26 @@ export class TypoVocabulary {
     out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.token < b.token ? -1 : 1));
     return out.slice(0, limit);
   }
+
+  /**
+   * Corrections of a query word: of its folded token and of the word as typed, since plural folding can shorten
+   * a misspelling ("dres" folds to "dre", too short for a typo). Up to `limit` of each, merged, closest first.
+   */
+  correctionsOfWord(word: Pick<QueryWord, "token" | "typed">, limit: number): Correction[] {
+    const found = new Map<string, Correction>();
+    for (const c of [...this.corrections(word.token, limit), ...this.corrections(word.typed, limit)]) {
+      if (!found.has(c.token)) found.set(c.token, c);
+    }
+    return [...found.values()].sort((a, b) => a.distance - b.distance || b.docs - a.docs);
+  }
+}
+
+/** The port's corrections(): for each word of a query, whether the vocabulary knows it, and its best look-alikes. */
+export function queryCorrections(vocabulary: TypoVocabulary, text: string): WordCorrection[] {
+  return queryWords(text).map((w) => ({
+    word: w.typed,
+    known: vocabulary.has(w.token),
+    docs: vocabulary.docs(w.token),
+    candidates: vocabulary.correctionsOfWord(w, 5).slice(0, 5).map((c) => ({ word: c.surface, docs: c.docs })),
+  }));
 }

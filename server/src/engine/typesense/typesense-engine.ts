@@ -1,7 +1,6 @@
 import { Client } from "typesense";
 import { EngineTransientError } from "../errors.ts";
-import { queryWords } from "../text/normalize.ts";
-import { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { queryCorrections, TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
 import {
   aliasName,
@@ -347,19 +346,7 @@ export class TypesenseEngine implements SearchEngine {
     } catch (error) {
       throw publicError(error, `reading the vocabulary of store ${storeId}`);
     }
-    return queryWords(text).map((w) => {
-      const found = new Map<string, { word: string; docs: number; distance: number }>();
-      for (const c of [...vocabulary.corrections(w.token, 5), ...vocabulary.corrections(w.typed, 5)]) {
-        if (!found.has(c.token)) found.set(c.token, { word: c.surface, docs: c.docs, distance: c.distance });
-      }
-      const candidates = [...found.values()].sort((a, b) => a.distance - b.distance || b.docs - a.docs).slice(0, 5);
-      return {
-        word: w.typed,
-        known: vocabulary.has(w.token),
-        docs: vocabulary.docs(w.token),
-        candidates: candidates.map(({ word, docs }) => ({ word, docs })),
-      };
-    });
+    return queryCorrections(vocabulary, text);
   }
 
   async count(storeId: string): Promise<number> {
