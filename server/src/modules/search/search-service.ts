@@ -7,7 +7,7 @@ import type { EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrect
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
-import { effectiveSettings } from "../settings/settings-schema.ts";
+import { effectiveSettings, type EffectiveSettings } from "../settings/settings-schema.ts";
 import { FACET_REQUEST, facetName, facetValueName, PRICE_FACET } from "./facet-keys.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
@@ -91,7 +91,7 @@ export class SearchService {
     }
     const response: SearchResponse = {
       totalProductCount: result.total,
-      products: this.hydrate(store, result),
+      products: this.hydrate(store.id, settings, result),
       fallback,
       facets: p.returnFacets ? shapeFacets(result) : [],
       spellSuggestions: p.query && p.spellEnabled ? spellSuggestions(corrections) : [],
@@ -143,16 +143,15 @@ export class SearchService {
     return null;
   }
 
-  private hydrate(store: StoreRow, result: EngineSearchResult): SearchProduct[] {
-    const settings = effectiveSettings(store.settings);
+  private hydrate(storeId: string, settings: EffectiveSettings, result: EngineSearchResult): SearchProduct[] {
     const products: SearchProduct[] = [];
     for (const hit of result.hits) {
       // The engine is written just before the catalog commits; a hit the catalog does not have yet is skipped.
-      const entry = this.d.catalog.get(store.id, hit.id);
+      const entry = this.d.catalog.get(storeId, hit.id);
       if (!entry?.doc || entry.deleted) continue;
       products.push(
         toSearchProduct(JSON.parse(entry.doc) as Product, {
-          storeId: store.id,
+          storeId,
           currencyConversion: settings.currencyConversion,
           imageSizes: settings.imageSizes,
         }),
