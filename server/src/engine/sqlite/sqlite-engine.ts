@@ -2,11 +2,10 @@ import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
-import { tokenize } from "../text/normalize.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
 import { queryPlan } from "./fts-query.ts";
-import { StoreIndex, type TextMatches } from "./store-index.ts";
+import { fieldTokens, StoreIndex, type TextMatches } from "./store-index.ts";
 
 /*
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
@@ -40,10 +39,9 @@ interface OpenStore {
   match: Statement;
 }
 
-function ftsColumns(doc: EngineDocument): string[] {
-  const t = doc.text;
-  const joined = (parts: string[]) => tokenize(parts.join("\n")).join(" ");
-  return [joined([t.name]), joined([t.brand]), joined(t.categories), joined(t.features), joined(t.tags), joined([t.description])];
+/** The FTS columns: each field's normalized tokens. */
+function ftsColumns(fields: [string, string][][]): string[] {
+  return fields.map((pairs) => pairs.map(([token]) => token).join(" "));
 }
 
 export class SqliteEngine implements SearchEngine {
@@ -83,7 +81,7 @@ export class SqliteEngine implements SearchEngine {
     const insertText = db.query(
       "INSERT INTO documents_fts (rowid, name, brand, categories, features, tags, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
-    const applied: [number, EngineDocument][] = [];
+    const applied: [number, EngineDocument, [string, string][][]][] = [];
     db.transaction(() => {
       for (const doc of docs) {
         const existing = current.get(doc.id) as { rowid: number; version: number } | null;
@@ -96,12 +94,13 @@ export class SqliteEngine implements SearchEngine {
         } else {
           rowid = (insertDoc.get(doc.id, doc.version, JSON.stringify(doc)) as { rowid: number }).rowid;
         }
-        insertText.run(rowid, ...ftsColumns(doc));
-        applied.push([rowid, doc]);
+        const fields = fieldTokens(doc);
+        insertText.run(rowid, ...ftsColumns(fields));
+        applied.push([rowid, doc, fields]);
       }
     })();
     // Memory follows the committed file, never ahead of it.
-    for (const [rowid, doc] of applied) index.put(rowid, structuredClone(doc));
+    for (const [rowid, doc, fields] of applied) index.put(rowid, structuredClone(doc), fields);
   }
 
   async remove(storeId: string, ids: readonly string[]): Promise<void> {

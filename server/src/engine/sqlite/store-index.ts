@@ -92,7 +92,8 @@ export class StoreIndex {
     return this.live;
   }
 
-  put(slot: number, doc: EngineDocument): void {
+  /** `fields`: the document's fieldTokens, when the caller has them already. */
+  put(slot: number, doc: EngineDocument, fields: [string, string][][] = fieldTokens(doc)): void {
     if (this.ids[slot] !== undefined) this.delete(slot);
     this.ids[slot] = doc.id;
     this.versions[slot] = doc.version;
@@ -108,7 +109,7 @@ export class StoreIndex {
       set.add(slot);
       this.identifiers.set(key, set);
     }
-    const { weighted, all } = documentTokens(doc);
+    const { weighted, all } = documentTokens(fields);
     this.slotTokens[slot] = Uint32Array.from(weighted.map(([token, field]) => this.tokenId(token) * 8 + field));
     this.vocabulary.count(all, 1);
     this.changed();
@@ -121,7 +122,7 @@ export class StoreIndex {
     this.slotTokens[slot] = undefined;
     for (const column of this.numbers.values()) column.set(slot, NaN);
     for (const identifier of doc.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(documentTokens(doc).all, -1);
+    this.vocabulary.count(documentTokens(fieldTokens(doc)).all, -1);
     this.ids[slot] = undefined;
     this.docs[slot] = undefined;
     this.live--;
@@ -481,25 +482,32 @@ export class StoreIndex {
 }
 
 /**
+ * A document's [token, surface] pairs per field, in the FTS column order: name, brand, categories, features,
+ * tags, description. Computed once per write and shared by the FTS index and the in-memory index.
+ */
+export function fieldTokens(doc: EngineDocument): [string, string][][] {
+  const t = doc.text;
+  return [[t.name], [t.brand], t.categories, t.features, t.tags, [t.description]].map((parts) => tokenPairs(parts.join("\n")));
+}
+
+/**
  * A document's tokens: those of the weighted fields with their field index (kept for relevance), and every
  * distinct token once with a surface form (for the vocabulary's document counts).
  */
-function documentTokens(doc: EngineDocument): { weighted: [string, number][]; all: [string, string][] } {
-  const t = doc.text;
-  const fields = [[t.name], [t.brand], t.categories, t.features, t.tags];
+function documentTokens(fields: [string, string][][]): { weighted: [string, number][]; all: [string, string][] } {
   const weighted: [string, number][] = [];
   const seen = new Map<string, string>();
-  fields.forEach((parts, field) => {
+  fields.forEach((pairs, field) => {
     const fieldSeen = new Set<string>();
-    for (const [token, surface] of tokenPairs(parts.join("\n"))) {
-      if (!fieldSeen.has(token)) {
+    for (const [token, surface] of pairs) {
+      // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
+      if (field < FIELD_WEIGHTS.length && !fieldSeen.has(token)) {
         fieldSeen.add(token);
         weighted.push([token, field]);
       }
       if (!seen.has(token)) seen.set(token, surface);
     }
   });
-  for (const [token, surface] of tokenPairs(t.description)) if (!seen.has(token)) seen.set(token, surface);
   return { weighted, all: [...seen] };
 }
 
