@@ -14,24 +14,25 @@ export interface StoreRow {
   settings: Record<string, unknown>;
 }
 
+interface RawStore {
+  id: string;
+  created_at: number;
+  settings: string;
+}
+
+const toStore = (r: RawStore): StoreRow => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) });
+
 /** Stores and their hashed API keys. */
 export class StoresRepo {
   constructor(private readonly db: Database) {}
 
   get(storeId: string): StoreRow | null {
-    const row = this.db.query("SELECT id, created_at, settings FROM stores WHERE id = ?").get(storeId) as
-      | { id: string; created_at: number; settings: string }
-      | null;
-    return row ? { id: row.id, createdAt: row.created_at, settings: JSON.parse(row.settings) } : null;
+    const row = this.db.query("SELECT id, created_at, settings FROM stores WHERE id = ?").get(storeId) as RawStore | null;
+    return row ? toStore(row) : null;
   }
 
   list(): StoreRow[] {
-    const rows = this.db.query("SELECT id, created_at, settings FROM stores ORDER BY id").all() as {
-      id: string;
-      created_at: number;
-      settings: string;
-    }[];
-    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) }));
+    return (this.db.query("SELECT id, created_at, settings FROM stores ORDER BY id").all() as RawStore[]).map(toStore);
   }
 
   create(storeId: string, now: number): boolean {
