@@ -20,8 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
-import { migrate, openDatabase } from "../src/db/connection.ts";
-import { MIGRATIONS } from "../src/db/schema.ts";
+import { openServiceDatabase } from "../src/db/connection.ts";
 import { SearchLogRepo } from "../src/db/search-log-repo.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
@@ -360,8 +359,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
 
     /* ---------------- engine: suggestions (SuggestionsService over the engine and a migrated service DB) */
     progress(size, "engine: suggestions");
-    const db = openDatabase(join(engineDir, "service.db"), { synchronous: "NORMAL" });
-    migrate(db, MIGRATIONS);
+    const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
     new StoresRepo(db).create(STORE_ID, Date.now());
     const searchLog = new SearchLogRepo(db);
     const suggestions = new SuggestionsService(engine, searchLog, () => Date.now());

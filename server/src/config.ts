@@ -32,7 +32,7 @@ export interface Config {
   /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
   demoCatalog: { dir: string; limit: number };
   /** A Typesense cluster (TYPESENSE_NODES, TYPESENSE_API_KEY) as the search engine; null: the embedded SQLite engine. */
-  typesense: { nodes: string[]; apiKey: string } | null;
+  typesense: { nodes: string[]; apiKey: string; connectionTimeoutSeconds: number; numRetries: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -140,7 +140,13 @@ function typesenseSettings(env: Env): Config["typesense"] {
     const node = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
     if (!nodes.includes(node)) nodes.push(node);
   }
-  return { nodes, apiKey };
+  // The client's own failover: a request that times out or fails on one node is retried on the next.
+  return {
+    nodes,
+    apiKey,
+    connectionTimeoutSeconds: integer(env, "TYPESENSE_TIMEOUT_SECONDS", 5, 1, 300),
+    numRetries: integer(env, "TYPESENSE_RETRIES", Math.max(3, nodes.length), 0, 20),
+  };
 }
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");

@@ -1,10 +1,8 @@
 import type { Elysia } from "elysia";
-import { join } from "node:path";
 import { buildApp } from "./app.ts";
 import { StoreAdmin } from "./auth/store-admin.ts";
 import type { Config } from "./config.ts";
-import { migrate, openDatabase } from "./db/connection.ts";
-import { MIGRATIONS } from "./db/schema.ts";
+import { openServiceDatabase } from "./db/connection.ts";
 import { createEngine } from "./engine/create-engine.ts";
 import { createLogger, type Logger } from "./log.ts";
 
@@ -26,8 +24,7 @@ export interface StartOptions {
 /** Opens the data directory, resumes interrupted work, and listens. */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const log = createLogger(config.logLevel);
-  const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
-  migrate(db, MIGRATIONS);
+  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous });
   const engine = createEngine(config);
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const { app, worker, stores, searchLog, purchaseSignals } = buildApp({ db, engine, log, maxBodyBytes: config.maxBodyBytes, widgetScriptFile: config.widgetScriptFile });

@@ -264,7 +264,11 @@ describe("search parameters", () => {
 describe("configuration", () => {
   test("TYPESENSE_NODES and TYPESENSE_API_KEY select the Typesense engine", () => {
     const config = loadConfig({ TYPESENSE_NODES: " http://ts1:8108, https://search.example.com/ts/ ,http://ts1:8108", TYPESENSE_API_KEY: "k" });
-    expect(config.typesense).toEqual({ nodes: ["http://ts1:8108", "https://search.example.com/ts"], apiKey: "k" });
+    expect(config.typesense).toEqual({ nodes: ["http://ts1:8108", "https://search.example.com/ts"], apiKey: "k", connectionTimeoutSeconds: 5, numRetries: 3 });
+    const fiveNodes = "http://a:1,http://b:1,http://c:1,http://d:1,http://e:1";
+    expect(loadConfig({ TYPESENSE_NODES: fiveNodes, TYPESENSE_API_KEY: "k" }).typesense?.numRetries).toBe(5);
+    const tuned = loadConfig({ TYPESENSE_NODES: fiveNodes, TYPESENSE_API_KEY: "k", TYPESENSE_TIMEOUT_SECONDS: "2", TYPESENSE_RETRIES: "1" });
+    expect(tuned.typesense).toMatchObject({ connectionTimeoutSeconds: 2, numRetries: 1 });
     expect(loadConfig({}).typesense).toBeNull();
     expect(createEngine(config).kind).toBe("typesense");
   });
@@ -277,6 +281,8 @@ describe("configuration", () => {
       [{ TYPESENSE_NODES: "ftp://ts1", TYPESENSE_API_KEY: "k" }, "TYPESENSE_NODES"],
       [{ TYPESENSE_NODES: "http://ts1:8108,", TYPESENSE_API_KEY: "k" }, "TYPESENSE_NODES"],
       [{ TYPESENSE_NODES: "http://ts1:8108?x=1", TYPESENSE_API_KEY: "k" }, "TYPESENSE_NODES"],
+      [{ TYPESENSE_NODES: "http://ts1:8108", TYPESENSE_API_KEY: "k", TYPESENSE_TIMEOUT_SECONDS: "0" }, "TYPESENSE_TIMEOUT_SECONDS"],
+      [{ TYPESENSE_NODES: "http://ts1:8108", TYPESENSE_API_KEY: "k", TYPESENSE_RETRIES: "many" }, "TYPESENSE_RETRIES"],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

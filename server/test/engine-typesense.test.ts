@@ -338,7 +338,7 @@ describe("reindex", () => {
     mock.once("PUT", `/aliases/${ALIAS}`, (req) => ({ json: alias(ALIAS, (req.json as { collection_name: string }).collection_name) }));
     mock.once("DELETE", "/collections/store_s1_1600000000000", { json: collection("store_s1_1600000000000") });
 
-    expect(await e.reindexStore("s1", catalog())).toEqual({ collection: COLLECTION, documents: 3 });
+    expect(await e.reindexStore("s1", catalog())).toEqual({ index: COLLECTION, documents: 3 });
     expect(mock.calls()).toEqual([
       "POST /collections",
       `POST /collections/${COLLECTION}/documents/import`,

@@ -3,8 +3,7 @@ import type { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { migrate, openDatabase } from "../src/db/connection.ts";
-import { MIGRATIONS } from "../src/db/schema.ts";
+import { openServiceDatabase } from "../src/db/connection.ts";
 import { SignalsRepo } from "../src/db/signals-repo.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
@@ -43,8 +42,7 @@ let ranking: RankingInputs;
 
 beforeEach(() => {
   dir = tempDir();
-  db = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL" });
-  migrate(db, MIGRATIONS);
+  db = openServiceDatabase(dir, { synchronous: "NORMAL" });
   const stores = new StoresRepo(db);
   stores.create("s1", 0);
   ranking = new RankingInputs(stores, new SignalsRepo(db));

@@ -110,7 +110,7 @@ describe("HTTPS", () => {
 
 describe("stores CLI", () => {
   const cli = (d: string, ...args: string[]) => {
-    const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "../src/auth/stores-cli.ts"), ...args], {
+    const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "../src/cli/stores.ts"), ...args], {
       env: { ...process.env, DATA_DIR: d },
     });
     return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };

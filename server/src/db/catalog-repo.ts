@@ -36,9 +36,16 @@ export class CatalogRepo {
   }
 
   /** Every live product of a store, as stored. */
-  liveProducts(storeId: string): IterableIterator<{ id: string; doc: string }> {
+  liveProducts(storeId: string): IterableIterator<{ id: string; version: number; doc: string }> {
     return this.db
-      .query("SELECT id, doc FROM products WHERE store_id = ? AND deleted = 0")
-      .iterate(storeId) as IterableIterator<{ id: string; doc: string }>;
+      .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0")
+      .iterate(storeId) as IterableIterator<{ id: string; version: number; doc: string }>;
+  }
+
+  /** Products (live or deleted) whose row changed at or after `since` (ms). */
+  changedSince(storeId: string, since: number): { id: string; version: number; doc: string | null }[] {
+    return this.db
+      .query("SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ?")
+      .all(storeId, since) as { id: string; version: number; doc: string | null }[];
   }
 }

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
+import { MIGRATIONS } from "./schema.ts";
 
 export interface OpenOptions {
   synchronous: "FULL" | "NORMAL";
@@ -29,4 +30,11 @@ export function migrate(db: Database, migrations: readonly string[]): void {
       db.exec(`PRAGMA user_version = ${i + 1}`);
     })();
   }
+}
+
+/** The service's own database (stores, keys, catalog, tasks, events) in DATA_DIR, migrated to the current schema. */
+export function openServiceDatabase(dataDir: string, opts: OpenOptions): Database {
+  const db = openDatabase(join(dataDir, "service.db"), opts);
+  migrate(db, MIGRATIONS);
+  return db;
 }

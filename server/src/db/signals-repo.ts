@@ -34,10 +34,10 @@ export class SignalsRepo {
     return out;
   }
 
-  /** Every store's purchase counts, for bringing the engine up to date at start-up. */
-  all(): { storeId: string; productId: string; purchases: number }[] {
+  /** Purchase counts of every store (or one), for bringing the engine up to date at start-up or after a reindex. */
+  all(storeId?: string): { storeId: string; productId: string; purchases: number }[] {
     return this.db
-      .query("SELECT store_id AS storeId, product_id AS productId, purchases FROM product_signals")
-      .all() as { storeId: string; productId: string; purchases: number }[];
+      .query("SELECT store_id AS storeId, product_id AS productId, purchases FROM product_signals WHERE ?1 IS NULL OR store_id = ?1")
+      .all(storeId ?? null) as { storeId: string; productId: string; purchases: number }[];
   }
 }

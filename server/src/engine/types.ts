@@ -122,6 +122,12 @@ export interface SearchEngine {
   /** Forget everything of a store. */
   dropStore(storeId: string): Promise<void>;
   /**
+   * Rebuild a store's index from `docs` beside the live one and switch to it when complete, so searches
+   * never see a half-built index; returns the new index's name. Only engines whose index outlives the server
+   * process (a cluster) have it: the embedded index lives inside the running server.
+   */
+  reindexStore?(storeId: string, docs: AsyncIterable<EngineDocument>): Promise<{ index: string; documents: number }>;
+  /**
    * Start-up check of an engine with remote parts (every node of a cluster): resolves with lines worth a
    * warning (a node down while others answer), throws an EngineUnavailableError naming what is wrong when the
    * engine cannot serve. Embedded engines need none.

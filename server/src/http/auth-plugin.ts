@@ -30,7 +30,7 @@ function credentials(headers: Record<string, string | undefined>, query: Record<
 
 /** Resolves and checks the caller of a route: `{ auth: "search" }` lets search keys and admin keys in. */
 export function authPlugin(deps: AuthDeps) {
-  return new Elysia({ name: "auth-plugin", seed: deps }).macro({
+  return new Elysia().macro({
     auth(kind: KeyKind) {
       return {
         resolve({ headers, query, request }): { caller: Caller } {

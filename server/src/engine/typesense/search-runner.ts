@@ -300,7 +300,6 @@ export class SearchRun {
     if (lift.perGroup < 1 || !this.d.fields.facetKeys.has(lift.key)) return [];
     const seed = (stableHash(lift.seed) % 2_147_483_646) + 1;
     const ids: string[] = [];
-    let groups = 0;
     for (let page = 1; ; page++) {
       const [result] = await this.d.multiSearch([
         this.withFilter(
@@ -313,8 +312,8 @@ export class SearchRun {
         // Documents without the key form one group with an empty key: they are not lifted.
         if (group.group_key.length > 0) ids.push(...group.hits.map(hitId));
       }
-      groups += grouped.length;
-      if (grouped.length < MAX_PER_PAGE || groups >= result!.found) break;
+      // Only a short page ends the groups: since v29 `found` counts groups only approximately (within 2%).
+      if (grouped.length < MAX_PER_PAGE) break;
     }
     const hash = (id: string) => stableHash(`${lift.seed}\u0000${id}`);
     return ids.sort((a, b) => hash(a) - hash(b));
@@ -384,7 +383,12 @@ export class SearchRun {
       const v = parseNumber(name, extreme);
       if (v !== undefined) sample.push(v);
     }
-    const bounds = rangeBuckets(sample, maxBuckets);
+    const sampled = rangeBuckets(sample, maxBuckets);
+    // A bucket empty in the partial distribution may still hold documents it left out: its gap is counted too.
+    const bounds = sampled.flatMap((b, i) => {
+      const next = sampled[i + 1];
+      return next && next.lb > b.ub ? [b, { lb: b.ub, ub: next.lb }] : [b];
+    });
     if (bounds.length === 0) return [];
     const int = numberType(name) === "int64";
     const edge = (n: number) => formatNumber(int ? Math.ceil(n) : n);

@@ -237,11 +237,13 @@ export class TypesenseEngine implements SearchEngine {
   /**
    * Rebuilds a store's collection from `docs` into a NEW collection, then moves the alias to it and drops the
    * old one: searches keep using the old collection until the new one is complete. Writes that go to the old
-   * collection while this runs are lost with it, so run it with the indexing worker paused (or compare
-   * `versions` with the catalog afterwards). Ids repeated in `docs` keep their highest version.
+   * collection while this runs are lost with it: the caller applies the catalog's changes since its start again
+   * afterwards (modules/indexing/store-reindex.ts). Ids repeated in `docs` keep their highest version.
    */
-  async reindexStore(storeId: string, docs: AsyncIterable<EngineDocument> | Iterable<EngineDocument>): Promise<{ collection: string; documents: number }> {
+  async reindexStore(storeId: string, docs: AsyncIterable<EngineDocument> | Iterable<EngineDocument>): Promise<{ index: string; documents: number }> {
     const alias = aliasName(storeId);
+    // Documents keep their insertion order (the last tie-break of every sort), so a reindex reorders no ties.
+    const seqs = new Map((await this.exportDocuments(storeId, "id,seq")).map((d) => [String(d.id), Number(d.seq)]));
     const collection = await this.createCollection(storeId);
     const vocabulary = new TypoVocabulary();
     const written = new Map<string, { version: number; pairs: [string, string][] }>();
@@ -256,7 +258,7 @@ export class TypesenseEngine implements SearchEngine {
       batch = [];
       const docsToWrite = [...latest.values()];
       if (docsToWrite.length === 0) return;
-      await this.importInto(collection, docsToWrite.map((doc) => toTypesenseDocument(doc, this.nextSeq())), "upsert");
+      await this.importInto(collection, docsToWrite.map((doc) => toTypesenseDocument(doc, seqs.get(doc.id) ?? this.nextSeq())), "upsert");
       for (const doc of docsToWrite) {
         const before = written.get(doc.id);
         if (before) vocabulary.count(before.pairs, -1);
@@ -286,7 +288,7 @@ export class TypesenseEngine implements SearchEngine {
     this.ensured.set(storeId, Promise.resolve());
     this.fieldCache.delete(storeId);
     this.vocabularies.replace(storeId, vocabulary);
-    return { collection, documents: written.size };
+    return { index: collection, documents: written.size };
   }
 
   async dropStore(storeId: string): Promise<void> {
@@ -453,21 +455,25 @@ export class TypesenseEngine implements SearchEngine {
 
   private async loadVocabulary(storeId: string): Promise<TypoVocabulary> {
     const vocabulary = new TypoVocabulary();
+    for (const doc of await this.exportDocuments(storeId, "id,vocab")) vocabulary.count(decodeVocabulary(doc.vocab as string | undefined), 1);
+    return vocabulary;
+  }
+
+  /** Some fields of every document of the store (none when it has no collection). */
+  private async exportDocuments(storeId: string, includeFields: string): Promise<Record<string, unknown>[]> {
     let exported: string;
     try {
-      const answer: unknown = await this.client.collections(aliasName(storeId)).documents().export({ include_fields: "id,vocab" });
+      const answer: unknown = await this.client.collections(aliasName(storeId)).documents().export({ include_fields: includeFields });
       // The client parses a JSON content type: a one-document export may arrive as an object.
       exported = typeof answer === "string" ? answer : JSON.stringify(answer);
     } catch (error) {
-      if (isNotFound(error)) return vocabulary;
+      if (isNotFound(error)) return [];
       throw toEngineError(error, `exporting store ${storeId}`);
     }
-    for (const line of exported.split("\n")) {
-      if (!line.trim()) continue;
-      const doc = JSON.parse(line) as { vocab?: string };
-      vocabulary.count(decodeVocabulary(doc.vocab), 1);
-    }
-    return vocabulary;
+    return exported
+      .split("\n")
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
   /** Stored version, seq and vocabulary of the ids present (filter_by id:=[...] searches in multi_search). */

@@ -31,8 +31,17 @@ export class PurchaseSignals {
   }
 
   async syncAll(): Promise<void> {
+    await this.sync(this.signals.all());
+  }
+
+  /** Pushes one store's counts in full (after its index was rebuilt). */
+  async syncStore(storeId: string): Promise<void> {
+    await this.sync(this.signals.all(storeId));
+  }
+
+  private async sync(rows: { storeId: string; productId: string; purchases: number }[]): Promise<void> {
     const byStore = new Map<string, { id: string; numbers: { purchases: number } }[]>();
-    for (const row of this.signals.all()) {
+    for (const row of rows) {
       const list = byStore.get(row.storeId) ?? [];
       list.push({ id: row.productId, numbers: { purchases: row.purchases } });
       byStore.set(row.storeId, list);

@@ -9,7 +9,7 @@ const TaskAccepted = t.Object({ taskId: t.String() });
 const idParam = t.Object({ version: t.String(), id: t.String({ minLength: 1, maxLength: 256 }) });
 
 export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; maxBodyBytes: number }) {
-  return new Elysia({ prefix: "/:version", name: "indexing-routes", seed: deps })
+  return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .post(
       "/products",

@@ -7,7 +7,7 @@ import type { SearchService } from "./search-service.ts";
 const optional = (description: string) => t.Optional(t.String({ description }));
 
 export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
-  return new Elysia({ prefix: "/:version", name: "search-routes", seed: deps })
+  return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .get("/search", ({ query, caller }) => deps.search.search(caller.store, parseSearchParams(query as Record<string, string>)), {
       auth: "search",

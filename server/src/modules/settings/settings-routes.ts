@@ -4,7 +4,7 @@ import { readJsonBody } from "../../http/json-body.ts";
 import type { SettingsService } from "./settings-service.ts";
 
 export function settingsRoutes(deps: AuthDeps & { settings: SettingsService }) {
-  return new Elysia({ prefix: "/:version", name: "settings-routes", seed: deps })
+  return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .get("/settings", ({ caller }) => caller.store.settings, {
       auth: "admin",

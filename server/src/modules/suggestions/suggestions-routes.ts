@@ -16,7 +16,7 @@ const ImportedQueries = Type.Array(
 );
 
 export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsService }) {
-  return new Elysia({ prefix: "/:version", name: "suggestions-routes", seed: deps })
+  return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .get(
       "/suggestions",

@@ -13,7 +13,7 @@ const toMs = (v: string | number | undefined, fallback: number) =>
   v === undefined ? fallback : typeof v === "number" ? v : Date.parse(v);
 
 export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; maxBodyBytes: number }) {
-  return new Elysia({ prefix: "/:version", name: "tracking-routes", seed: deps })
+  return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .post(
       "/tracking",

@@ -29,7 +29,7 @@ const JS = "text/javascript; charset=utf-8";
 export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string }) {
   const script = loadScript(deps.widgetScriptFile);
   const missing = () => new NotFoundError("The widget is not built on this server; run `npm run build -w widget`");
-  return new Elysia({ name: "widget-routes", seed: deps })
+  return new Elysia()
     .use(authPlugin(deps))
     .get(
       "/widget/v1/widget.js",

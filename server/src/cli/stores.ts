@@ -1,11 +1,9 @@
-import { join } from "node:path";
-import { ConfigError, loadConfig } from "../config.ts";
-import { migrate, openDatabase } from "../db/connection.ts";
-import { MIGRATIONS } from "../db/schema.ts";
+import type { Database } from "bun:sqlite";
+import { assertKeyKind, StoreAdmin } from "../auth/store-admin.ts";
+import type { Config } from "../config.ts";
 import { StoresRepo } from "../db/stores-repo.ts";
 import { createEngine } from "../engine/create-engine.ts";
-import { AppError } from "../errors.ts";
-import { assertKeyKind, StoreAdmin } from "./store-admin.ts";
+import { runCommand } from "./run-command.ts";
 
 /* npm run stores -- create <storeId> | rotate <storeId> <kind> [--grace-hours N] | list | delete <storeId> */
 
@@ -16,10 +14,7 @@ const USAGE = `Usage:
   npm run stores -- list
   npm run stores -- delete <storeId>                          removes the store and all its data`;
 
-async function run(args: string[]): Promise<number> {
-  const config = loadConfig(process.env);
-  const db = openDatabase(join(config.dataDir, "service.db"), { synchronous: config.dbSynchronous });
-  migrate(db, MIGRATIONS);
+async function stores(args: string[], config: Config, db: Database): Promise<number> {
   const admin = new StoreAdmin(new StoresRepo(db), Date.now);
   const [command, storeId, kind] = args;
   switch (command) {
@@ -65,12 +60,4 @@ async function run(args: string[]): Promise<number> {
   return 2;
 }
 
-try {
-  process.exit(await run(process.argv.slice(2)));
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof AppError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  throw error;
-}
+await runCommand(stores);
