@@ -83,3 +83,23 @@ test("range facets from a cut value distribution are counted by Typesense range 
   await e.dropStore("ranges");
   await e.close();
 });
+
+// The suite's bucket sort spans few buckets; past maxBucketExpressions the adapter splits the window.
+test("a bucket sort spanning more buckets than _eval expressions keeps the next sort inside the exact buckets", async () => {
+  const e = engine({ maxBucketExpressions: 2 });
+  await e.upsert("buckets", CATALOG);
+  const DAY = 86_400_000;
+  const sort = [
+    { kind: "number" as const, field: "arrival_ts", order: "desc" as const, bucket: { origin: 0, width: 2 * DAY } },
+    { kind: "number" as const, field: "price_min", order: "asc" as const },
+  ];
+  const ids = async (offset: number, limit: number) => (await e.search("buckets", searchRequest({ sort, offset, limit }))).hits.map((h) => h.id);
+  // Blocks of two days, newest first: [12,14) white 55, green 80; [10,12) red 18, blue 40, each by price. The
+  // later blocks are past the two expressions: by arrival alone (bag day 9, kurta 8, tee 3, sweat 1).
+  const order = ["shirt-white", "dress-green", "tee-red", "shirt-blue", "bag-tan", "kurta-yellow", "tee-black", "sweat-grey"];
+  expect(await ids(0, 8)).toEqual(order);
+  expect(await ids(3, 3)).toEqual(order.slice(3, 6));
+  expect(await ids(5, 3)).toEqual(order.slice(5, 8));
+  await e.dropStore("buckets");
+  await e.close();
+});

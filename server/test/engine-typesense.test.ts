@@ -332,6 +332,7 @@ describe("reindex", () => {
 
   test("builds a new collection in batches, then swaps the alias and drops the old collection", async () => {
     const e = engine({ importBatchSize: 2 });
+    mock.once("GET", `/collections/${ALIAS}/documents/export`, { text: exportLines([{ id: "b", seq: 5 }]) });
     mock.once("POST", "/collections", (req) => ({ status: 201, json: collection((req.json as { name: string }).name) }));
     mock.on("POST", `/collections/${COLLECTION}/documents/import`, (req) => ({ text: importOk(MockCluster.importLines(req).length) }));
     mock.once("GET", `/aliases/${ALIAS}`, { json: alias(ALIAS, "store_s1_1600000000000") });
@@ -340,6 +341,7 @@ describe("reindex", () => {
 
     expect(await e.reindexStore("s1", catalog())).toEqual({ index: COLLECTION, documents: 3 });
     expect(mock.calls()).toEqual([
+      `GET /collections/${ALIAS}/documents/export`,
       "POST /collections",
       `POST /collections/${COLLECTION}/documents/import`,
       `POST /collections/${COLLECTION}/documents/import`,
@@ -349,18 +351,24 @@ describe("reindex", () => {
     ]);
     const imports = mock.requests.filter((r) => r.path.endsWith("/import")).map((r) => MockCluster.importLines(r).map((l) => l.id));
     expect(imports).toEqual([["a", "b"], ["c"]]);
-    expect(mock.requests[4]!.json).toEqual({ collection_name: COLLECTION });
+    expect(mock.requests[0]!.query.include_fields).toBe("id,seq");
+    // A document keeps its insertion order (the final tie-break) through a reindex; new ones come after.
+    const seqs = Object.fromEntries(mock.requests.filter((r) => r.path.endsWith("/import")).flatMap((r) => MockCluster.importLines(r).map((l) => [l.id, l.seq])));
+    expect(seqs.b).toBe(5);
+    expect(seqs.a).toBeGreaterThan(5);
+    expect(mock.requests[5]!.json).toEqual({ collection_name: COLLECTION });
     // The vocabulary built while importing serves corrections (no export is needed).
     expect((await e.corrections("s1", "gamam"))[0]!.candidates[0]).toEqual({ word: "gamma", docs: 1 });
   });
 
   test("a failed reindex drops its new collection and leaves the alias alone", async () => {
     const e = engine();
+    mock.once("GET", `/collections/${ALIAS}/documents/export`, { status: 404, json: NOT_FOUND });
     mock.once("POST", "/collections", (req) => ({ status: 201, json: collection((req.json as { name: string }).name) }));
     mock.once("POST", `/collections/${COLLECTION}/documents/import`, { text: importResults([{ success: false, code: 400, error: "Bad document" }]) });
     mock.once("DELETE", `/collections/${COLLECTION}`, { json: collection(COLLECTION) });
     await expect(e.reindexStore("s1", [doc({ id: "a", name: "Alpha" })])).rejects.toBeInstanceOf(EngineRejectedError);
-    expect(mock.calls()).toEqual(["POST /collections", `POST /collections/${COLLECTION}/documents/import`, `DELETE /collections/${COLLECTION}`]);
+    expect(mock.calls()).toEqual([`GET /collections/${ALIAS}/documents/export`, "POST /collections", `POST /collections/${COLLECTION}/documents/import`, `DELETE /collections/${COLLECTION}`]);
   });
 });
 

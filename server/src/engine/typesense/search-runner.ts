@@ -36,7 +36,8 @@ import {
  * - number buckets (newc, newc2): probes read the sort field's value at the first and at the last requested
  *   position; every bucket in between becomes a scored `_eval` expression, so Typesense orders by bucket and
  *   then by the next sorts. Exact while the window spans at most `maxBucketExpressions` buckets; past that the
- *   remaining documents are ordered by the plain value (a very sparse catalog paged very deep).
+ *   documents of the first buckets still come exactly, and the ones after them by the plain value (e.g. 1-day
+ *   blocks over a catalog whose arrivals spread over years, paged deep).
  * - liftPerGroup (vendor_based_newness): a `group_by` query picks `perGroup` documents per group by
  *   `_rand(seed)` (stable for one shopper and day, as the embedded hash is, but not the same choice); the
  *   lifted block is ordered by the same seeded hash as the embedded engine, and the rest follows with
@@ -349,22 +350,27 @@ export class SearchRun {
     const step = sort.order === "asc" ? 1 : -1;
     const spanned = Math.abs(key(vEnd) - k1) + 1;
     const n = Math.min(spanned, options.maxBucketExpressions);
-    const expressions: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const k = k1 + i * step;
-      const a = origin + k * width;
-      const b = origin + (k + 1) * width;
-      // floor((v - origin) / width) = k: [a, b) for a positive width, (b, a] for a negative one.
-      expressions.push(
-        width > 0
-          ? `${numberCondition(sort.field, ">=", a)} && ${numberCondition(sort.field, "<", b)}`
-          : `${numberCondition(sort.field, ">", b)} && ${numberCondition(sort.field, "<=", a)}`,
-      );
-    }
-    const evalPart =
-      n === 1 ? `_eval(${expressions[0]}):desc` : `_eval([ ${expressions.map((e, i) => `(${e}):${n - i}`).join(", ")} ]):desc`;
-    const parts = [evalPart, ...(spanned > n ? [`${field}(missing_values: last):${valueOrder}`] : []), ...restParts];
-    return this.fetchWindow(base, clauses, sortBy(parts), offset, limit);
+    // Values whose bucket is one of kFrom..kTo: [a, b) for a positive width, (b, a] for a negative one.
+    const bucketRange = (kFrom: number, kTo: number) => {
+      const [kLo, kHi] = kFrom <= kTo ? [kFrom, kTo] : [kTo, kFrom];
+      return width > 0
+        ? `${numberCondition(sort.field, ">=", origin + kLo * width)} && ${numberCondition(sort.field, "<", origin + (kHi + 1) * width)}`
+        : `${numberCondition(sort.field, ">", origin + (kHi + 1) * width)} && ${numberCondition(sort.field, "<=", origin + kLo * width)}`;
+    };
+    const buckets = Array.from({ length: n }, (_, i) => bucketRange(k1 + i * step, k1 + i * step));
+    const evalPart = n === 1 ? `_eval(${buckets[0]}):desc` : `_eval([ ${buckets.map((e, i) => `(${e}):${n - i}`).join(", ")} ]):desc`;
+    const exact = sortBy([evalPart, ...restParts]);
+    if (spanned <= n) return this.fetchWindow(base, clauses, exact, offset, limit);
+    // The window reaches past n buckets: the documents of those come first, exactly; the others follow by the
+    // plain value (then the next sorts). They are the same documents as in a plain-value order from `inside` on.
+    const insideClauses = [...clauses, { group: null, expr: bucketRange(k1, k1 + (n - 1) * step) }];
+    const [counted] = await this.d.multiSearch([this.withFilter({ ...base, per_page: 0 }, insideClauses)]);
+    const inside = counted!.found;
+    const head = offset < inside ? await this.fetchWindow(base, insideClauses, exact, offset, Math.min(limit, inside - offset)) : [];
+    const from = Math.max(offset, inside);
+    const plain = sortBy([`${field}(missing_values: last):${valueOrder}`, ...restParts]);
+    const tail = offset + limit > inside ? await this.fetchWindow(base, clauses, plain, from, offset + limit - from) : [];
+    return head.concat(tail);
   }
 
   /** Range buckets from the value distribution; exact counts from a range facet when the distribution was cut. */
