@@ -24,11 +24,29 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * exactly its count.
  */
 export function rangeBuckets(values: number[], maxBuckets: number): RangeCount[] {
-  if (values.length === 0 || maxBuckets < 1) return [];
   const sorted = Float64Array.from(values).sort();
+  const counts = boundsOfSorted(sorted, maxBuckets).map((b) => ({ ...b, count: 0 }));
+  let b = 0;
+  for (const v of sorted) {
+    while (b < counts.length - 1 && v >= counts[b]!.ub) b++;
+    counts[b]!.count++;
+  }
+  return counts.filter((c) => c.count > 0);
+}
+
+/**
+ * The same buckets' bounds, empty ones included, contiguous from the smallest value to above the largest: for
+ * an engine that counts them itself over more documents than `values` (a sample of them).
+ */
+export function rangeBounds(values: number[], maxBuckets: number): { lb: number; ub: number }[] {
+  return boundsOfSorted(Float64Array.from(values).sort(), maxBuckets);
+}
+
+function boundsOfSorted(sorted: Float64Array, maxBuckets: number): { lb: number; ub: number }[] {
+  if (sorted.length === 0 || maxBuckets < 1) return [];
   const min = sorted[0]!;
   const max = sorted[sorted.length - 1]!;
-  if (min === max) return [{ lb: min, ub: round(min + niceWidth(Math.max(1, Math.abs(min)), 1)), count: sorted.length }];
+  if (min === max) return [{ lb: min, ub: round(min + niceWidth(Math.max(1, Math.abs(min)), 1)) }];
   const quantile = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
   let lo = quantile(0.02);
   let hi = quantile(0.98);
@@ -42,11 +60,5 @@ export function rangeBuckets(values: number[], maxBuckets: number): RangeCount[]
   bounds[0]!.lb = Math.min(bounds[0]!.lb, min);
   const last = bounds[bounds.length - 1]!;
   if (last.ub <= max) last.ub = round((Math.floor(max / width) + 1) * width);
-  const counts = bounds.map((b) => ({ ...b, count: 0 }));
-  let b = 0;
-  for (const v of sorted) {
-    while (b < counts.length - 1 && v >= counts[b]!.ub) b++;
-    counts[b]!.count++;
-  }
-  return counts.filter((c) => c.count > 0);
+  return bounds;
 }

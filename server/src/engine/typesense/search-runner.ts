@@ -1,4 +1,4 @@
-import { rangeBuckets } from "../range-buckets.ts";
+import { rangeBounds, rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, RangeCount } from "../types.ts";
@@ -366,10 +366,12 @@ export class SearchRun {
     const insideClauses = [...clauses, { group: null, expr: bucketRange(k1, k1 + (n - 1) * step) }];
     const [counted] = await this.d.multiSearch([this.withFilter({ ...base, per_page: 0 }, insideClauses)]);
     const inside = counted!.found;
-    const head = offset < inside ? await this.fetchWindow(base, insideClauses, exact, offset, Math.min(limit, inside - offset)) : [];
     const from = Math.max(offset, inside);
     const plain = sortBy([`${field}(missing_values: last):${valueOrder}`, ...restParts]);
-    const tail = offset + limit > inside ? await this.fetchWindow(base, clauses, plain, from, offset + limit - from) : [];
+    const [head, tail] = await Promise.all([
+      this.fetchWindow(base, insideClauses, exact, offset, Math.max(0, Math.min(limit, inside - offset))),
+      this.fetchWindow(base, clauses, plain, from, offset + limit - from),
+    ]);
     return head.concat(tail);
   }
 
@@ -389,12 +391,8 @@ export class SearchRun {
       const v = parseNumber(name, extreme);
       if (v !== undefined) sample.push(v);
     }
-    const sampled = rangeBuckets(sample, maxBuckets);
-    // A bucket empty in the partial distribution may still hold documents it left out: its gap is counted too.
-    const bounds = sampled.flatMap((b, i) => {
-      const next = sampled[i + 1];
-      return next && next.lb > b.ub ? [b, { lb: b.ub, ub: next.lb }] : [b];
-    });
+    // Every bound, also those empty in the partial distribution: Typesense counts all documents into them.
+    const bounds = rangeBounds(sample, maxBuckets);
     if (bounds.length === 0) return [];
     const int = numberType(name) === "int64";
     const edge = (n: number) => formatNumber(int ? Math.ceil(n) : n);

@@ -1,4 +1,5 @@
 import { Client } from "typesense";
+import { chunked } from "../../chunked.ts";
 import { EngineTransientError } from "../errors.ts";
 import { queryCorrections, TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
@@ -88,12 +89,6 @@ const DELETE_CHUNK_CHARS = 4000;
 const MISSING_STORE_RECHECK_MS = 5000;
 
 const EMPTY_RESULT: EngineSearchResult = { total: 0, hits: [], facets: {}, ranges: {} };
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Public methods only ever throw engine errors: a missing collection that escapes is the cluster changing under us. */
 function publicError(error: unknown, doing: string): Error {
@@ -385,7 +380,7 @@ export class TypesenseEngine implements SearchEngine {
   /** Runs searches in multi_search requests; a search's own error status is mapped like a request's. */
   private async multiSearch(searches: SearchParams[]): Promise<TsSearchResult[]> {
     const out: TsSearchResult[] = [];
-    for (const chunk of chunks(searches, SEARCHES_PER_REQUEST)) {
+    for (const chunk of chunked(searches, SEARCHES_PER_REQUEST)) {
       let response: { results: (TsSearchResult & { code?: number; error?: string })[] };
       try {
         response = (await this.client.multiSearch.perform({ searches: chunk } as never)) as unknown as typeof response;
@@ -483,7 +478,7 @@ export class TypesenseEngine implements SearchEngine {
     const put = (doc: Record<string, unknown>) =>
       out.set(String(doc.id), { version: Number(doc.version), seq: Number(doc.seq ?? 0), ...(typeof doc.vocab === "string" ? { vocab: doc.vocab } : {}) });
     try {
-      const searches = chunks(ids.filter(filterableId), MAX_PER_PAGE).map(
+      const searches = [...chunked(ids.filter(filterableId), MAX_PER_PAGE)].map(
         (chunk): SearchParams => ({ collection, q: "*", filter_by: idsFilter(chunk), include_fields: includeFields, per_page: MAX_PER_PAGE }),
       );
       for (const result of searches.length ? await this.multiSearch(searches) : []) for (const hit of result.hits ?? []) put(hit.document);
@@ -527,7 +522,7 @@ export class TypesenseEngine implements SearchEngine {
    * (404) is skipped: the port ignores absent ids.
    */
   private async importInto(collection: string, documents: readonly TypesenseDocument[], action: "upsert" | "update"): Promise<void> {
-    for (const batch of chunks(documents, this.opts.importBatchSize ?? 1000)) {
+    for (const batch of chunked(documents, this.opts.importBatchSize ?? 1000)) {
       let results: { success: boolean; error?: string; code?: number }[];
       try {
         results = await this.client.collections(collection).documents().import(batch as Record<string, unknown>[], { action, throwOnFail: false });

@@ -1,3 +1,4 @@
+import { chunked } from "../../chunked.ts";
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { TasksRepo } from "../../db/tasks-repo.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
@@ -29,7 +30,6 @@ export interface StoreReindexDeps {
   purchases: PurchaseSignals;
   engine: ReindexableEngine;
   now: () => number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ReindexReport {
@@ -47,18 +47,6 @@ const BATCH = 1000;
 const CLOCK_MARGIN_MS = 60_000;
 /** How long to wait for the worker's batch in flight at the switch. */
 const SETTLE_TIMEOUT_MS = 60_000;
-
-function* chunked<T>(items: Iterable<T>, size: number): Generator<T[]> {
-  let chunk: T[] = [];
-  for (const item of items) {
-    chunk.push(item);
-    if (chunk.length === size) {
-      yield chunk;
-      chunk = [];
-    }
-  }
-  if (chunk.length) yield chunk;
-}
 
 export class StoreReindex {
   constructor(private readonly d: StoreReindexDeps) {}
@@ -93,8 +81,7 @@ export class StoreReindex {
   private async workerSettled(switchedAt: number): Promise<boolean> {
     const [head] = this.d.tasks.pendingHead(1);
     if (!head || head.nextRunAt > switchedAt) return true;
-    const sleep = this.d.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-    for (const deadline = switchedAt + SETTLE_TIMEOUT_MS; this.d.now() < deadline; await sleep(50)) {
+    for (const deadline = switchedAt + SETTLE_TIMEOUT_MS; this.d.now() < deadline; await Bun.sleep(50)) {
       const task = this.d.tasks.get(head.storeId, head.id);
       if (!task || task.status !== "pending" || task.updatedAt > switchedAt || task.cursor !== head.cursor) return true;
     }
@@ -104,7 +91,7 @@ export class StoreReindex {
   private async catchUp(storeId: string, since: number): Promise<number> {
     const changed = this.d.catalog.changedSince(storeId, since);
     const live = changed.filter((r): r is { id: string; version: number; doc: string } => r.doc !== null);
-    for (let i = 0; i < live.length; i += BATCH) await this.d.engine.upsert(storeId, this.documents(storeId, live.slice(i, i + BATCH)));
+    for (const rows of chunked(live, BATCH)) await this.d.engine.upsert(storeId, this.documents(storeId, rows));
     const removed = changed.filter((r) => r.doc === null).map((r) => r.id);
     if (removed.length) await this.d.engine.remove(storeId, removed);
     return changed.length;
