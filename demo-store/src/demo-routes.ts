@@ -20,9 +20,10 @@ export class DemoCatalog {
   private byId = new Map<string, Product>();
   private newest: Product[] = [];
 
-  set(products: Product[]): void {
-    this.byId = new Map(products.map((p) => [p.id, p]));
-    this.newest = [...products].sort((a, b) => (b.arrivalDateTs ?? 0) - (a.arrivalDateTs ?? 0)).slice(0, 12);
+  /** Bulk by bulk, as the catalog is converted or read back, so pages show products while the rest is indexed. */
+  add(products: Product[]): void {
+    for (const p of products) this.byId.set(p.id, p);
+    this.newest = [...this.newest, ...products].sort((a, b) => (b.arrivalDateTs ?? 0) - (a.arrivalDateTs ?? 0)).slice(0, 12);
   }
 
   get(id: string): Product | undefined {

@@ -1,9 +1,11 @@
-import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
-import { progressBar } from "./progress-bar.ts";
+import type { Bulk } from "./catalog-cache.ts";
 
 /*
- * Feeds the demo catalog to the service the way a store would: through POST /products with the admin key,
- * in bulk requests, then following the tasks until all are complete.
+ * Feeds the demo catalog to the service the way a store would: through POST /products with the admin key, in
+ * bulk requests, then following the tasks until all are complete. Bulks are sent as soon as they are converted,
+ * at most `inFlight` at a time, so the service always has acknowledged work queued while the next one is
+ * validated; tasks are applied in the order they were acknowledged, so following the oldest unfinished task is
+ * enough to know how far indexing is.
  */
 
 export interface SeedTarget {
@@ -12,46 +14,76 @@ export interface SeedTarget {
   adminKey: string;
 }
 
-const BULK_SIZE = 1000;
+export interface SeedOptions {
+  /** Requests sent before one is acknowledged. */
+  inFlight?: number;
+  pollMs?: number;
+  /** Products indexed so far (complete tasks, plus the progress of the one being applied). */
+  onProgress?: (indexed: number) => void;
+}
 
-async function call(t: SeedTarget, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+async function call(t: SeedTarget, method: string, path: string, body?: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${t.apiUrl}/1.9${path}`, {
     method,
     headers: { "x-service-store-id": t.storeId, "x-service-api-key": t.adminKey, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body,
   });
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${json.message}`);
   return json;
 }
 
-export async function seedCatalog(t: SeedTarget, products: Product[], showProgress = true): Promise<void> {
-  const bar = showProgress ? progressBar("Indexing demo catalog", products.length) : null;
-  const tasks: { id: string; size: number; done: number }[] = [];
+interface SentTask {
+  id: string;
+  size: number;
+}
+
+export async function seedCatalog(t: SeedTarget, bulks: AsyncIterable<Bulk>, o: SeedOptions = {}): Promise<number> {
+  const inFlight = o.inFlight ?? 2;
+  const pollMs = o.pollMs ?? 200;
+  const tasks: SentTask[] = [];
   let sending = true;
-  // Tasks are followed while later bulks are still being sent, so the bar moves from the start.
+
   const send = async () => {
+    const pending = new Set<Promise<void>>();
     try {
-      for (let i = 0; i < products.length; i += BULK_SIZE) {
-        const batch = products.slice(i, i + BULK_SIZE);
-        const { taskId } = await call(t, "POST", "/products", batch);
-        tasks.push({ id: taskId as string, size: batch.length, done: 0 });
+      for await (const bulk of bulks) {
+        const request = call(t, "POST", "/products", bulk.json).then(({ taskId }) => {
+          tasks.push({ id: taskId as string, size: bulk.products.length });
+        });
+        // Kept in the set until settled; a failure surfaces through race/all below, never unhandled.
+        const tracked = request.finally(() => pending.delete(tracked));
+        tracked.catch(() => {});
+        pending.add(tracked);
+        if (pending.size >= inFlight) await Promise.race(pending);
       }
+      await Promise.all(pending);
     } finally {
       sending = false;
     }
   };
+
+  let complete = 0;
   const follow = async () => {
-    while (sending || tasks.some((task) => task.done < task.size)) {
-      for (const task of tasks.filter((x) => x.done < x.size)) {
+    let next = 0;
+    while (sending || next < tasks.length) {
+      let current = 0;
+      while (next < tasks.length) {
+        const task = tasks[next]!;
         const status = await call(t, "GET", `/tasks/${task.id}`);
         if (status.status === "error") throw new Error(`indexing task ${task.id} failed: ${status.message}`);
-        task.done = status.status === "complete" ? task.size : (status.processedCount as number);
+        if (status.status !== "complete") {
+          current = status.processedCount as number;
+          break;
+        }
+        complete += task.size;
+        next++;
       }
-      bar?.update(tasks.reduce((sum, task) => sum + task.done, 0));
-      await Bun.sleep(200);
+      o.onProgress?.(complete + current);
+      if (sending || next < tasks.length) await Bun.sleep(pollMs);
     }
   };
+
   await Promise.all([send(), follow()]);
-  bar?.finish();
+  return complete;
 }

@@ -4,7 +4,7 @@ import type { SeedTarget } from "./seed-catalog.ts";
 
 /*
  * A fresh demo has no shoppers yet, so its typeahead would only know catalog terms. Real fashion queries with
- * their popularity (../shared/data/query-suggestions) are imported as the store's past queries, through the
+ * their popularity (demo-store/data/query-suggestions) are imported as the store's past queries, through the
  * admin API a store migrating from another provider would use.
  */
 export async function seedQueries(t: SeedTarget, dataDir: string): Promise<number> {

@@ -1,31 +1,60 @@
 /*
- * `npm start`: the service and the demo store on one port. Creates the demo store and its keys if missing,
- * converts the real product data, indexes it through the public API (once per catalog version), and prints the
- * URLs and keys.
+ * `npm start`: the service and the demo store on one port. Creates the demo store and its keys if missing, builds
+ * the head script if stale, converts the real product data, indexes it through the public API (once per catalog
+ * version), and prints the URLs and keys.
+ *
+ * A first start overlaps what it can: the conversion runs on a worker thread from the first moment, beside the
+ * head script build and the server's start-up, and its bulks are sent as they come while the server indexes the
+ * ones before. The converted catalog is kept in DATA_DIR under its fingerprint, so a later start with nothing
+ * changed reads it back for the store's pages and indexes nothing.
  */
 import type { Elysia } from "elysia";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { ConfigError, loadConfig } from "../../server/src/config.ts";
 import { startService } from "../../server/src/start-service.ts";
-import { catalogFingerprint, loadDemoCatalog, type DemoCatalogOptions } from "./catalog/index.ts";
+import { buildWidgetIfStale } from "../../widget/scripts/build-if-stale.ts";
+import { catalogFingerprint, type DemoCatalogOptions } from "./catalog/index.ts";
+import { CatalogCache, keepWhileReading, type Bulk } from "./catalog-cache.ts";
+import { Conversion } from "./conversion.ts";
 import { loadOrCreateDemoKeys } from "./demo-keys.ts";
 import { DemoCatalog, demoStoreRoutes } from "./demo-routes.ts";
-import { seedCatalog } from "./seed-catalog.ts";
+import { probeFirstSearch, searchFinds, type SearchProbe } from "./first-search.ts";
+import { LogSink } from "./log-sink.ts";
+import { formatDuration, progressBar } from "./progress-bar.ts";
+import { seedCatalog, type SeedTarget } from "./seed-catalog.ts";
 import { seedQueries } from "./seed-queries.ts";
+
+/** A small first bulk gets the first products searchable early; later ones are large, for throughput. */
+const BULKS = { first: 1000, rest: 5000 };
+
+const seconds = (ms: number) => formatDuration(ms / 1000);
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   mkdirSync(config.dataDir, { recursive: true });
+  const source = { dataDir: config.demoCatalog.dir, limit: config.demoCatalog.limit || undefined };
+  const haveData = existsSync(source.dataDir);
+  const cache = new CatalogCache(join(config.dataDir, "demo-catalog"));
+  // Nothing converted is kept yet, so a conversion is certain: it starts now rather than after the server.
+  const conversion = haveData && cache.isEmpty() ? new Conversion(source) : null;
+  const widget = buildWidgetIfStale();
   const keys = loadOrCreateDemoKeys(config.dataDir, config.demoStore);
+  const logs = new LogSink(join(config.dataDir, "logs", "server.log"));
   const catalog = new DemoCatalog();
+
+  // The server reads the head script once, when it starts: the build (under a second, only when stale) ends first.
+  const built = await widget;
+  if (built.built) console.error(`Built the head script (${built.reason}): ${built.output.split("\n").at(-1)}`);
   const service = await startService(
     { ...config, demoStore: keys },
     {
       extend: (app) =>
         app.use(demoStoreRoutes(catalog, { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey })) as unknown as Elysia,
+      logWrite: logs.write,
     },
   );
+  const serverReady = performance.now();
   const shutdown = async () => {
     await service.stop();
     process.exit(0);
@@ -34,25 +63,13 @@ async function main(): Promise<void> {
   process.on("SIGINT", shutdown);
 
   const baseUrl = config.publicUrl ?? service.url;
-  const options: DemoCatalogOptions = { dataDir: config.demoCatalog.dir, baseUrl, limit: config.demoCatalog.limit || undefined };
-  if (!existsSync(config.demoCatalog.dir)) {
-    console.error(`No product data at ${config.demoCatalog.dir}; set DEMO_CATALOG_DIR. The demo store starts empty.`);
+  if (!haveData) {
+    console.error(`No product data at ${source.dataDir}; set DEMO_CATALOG_DIR. The demo store starts empty.`);
   } else {
-    const products = loadDemoCatalog(options);
-    catalog.set(products);
-    const marker = join(config.dataDir, "demo-catalog.json");
-    const fingerprint = catalogFingerprint(options);
-    const indexed = existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).fingerprint === fingerprint;
-    if (indexed) {
-      console.error(`Demo catalog already indexed (${products.length.toLocaleString("en")} products).`);
-    } else {
-      const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey };
-      await seedCatalog(target, products);
-      const withResults = await seedQueries(target, config.demoCatalog.dir);
-      console.error(`Imported popular queries for suggestions (${withResults} with results).`);
-      writeFileSync(marker, JSON.stringify({ fingerprint, products: products.length, indexedAt: new Date().toISOString() }));
-    }
+    const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey, searchKey: keys.searchKey };
+    await prepareCatalog({ ...source, baseUrl }, { target, catalog, cache, conversion, dataDir: config.dataDir, logs, serverReady });
   }
+  logs.toStdout();
 
   console.log(`
 Demo store     ${baseUrl}/
@@ -62,6 +79,92 @@ Admin key      ${keys.adminKey}   (server-side only)
 Search key     ${keys.searchKey}
 Analytics key  ${keys.analyticsKey}
 `);
+}
+
+interface CatalogContext {
+  target: SeedTarget & { searchKey: string };
+  catalog: DemoCatalog;
+  cache: CatalogCache;
+  /** Started early on a first start; null otherwise. */
+  conversion: Conversion | null;
+  dataDir: string;
+  logs: LogSink;
+  serverReady: number;
+}
+
+/**
+ * The store's pages get the converted catalog, kept or converted now; the service gets it through its API unless
+ * the marker says this very catalog (same fingerprint) was indexed completely before.
+ */
+async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): Promise<void> {
+  const fingerprint = catalogFingerprint(options);
+  const marker = join(c.dataDir, "demo-catalog.json");
+  const indexed = existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).fingerprint === fingerprint;
+  const readStarted = performance.now();
+  const cached = c.cache.read(fingerprint);
+  if (indexed && cached) {
+    for (const bulk of cached) c.catalog.add(bulk.products);
+    console.error(`Demo catalog already indexed (${c.catalog.size.toLocaleString("en")} products, read back in ${seconds(performance.now() - readStarted)}).`);
+    // The engine loads a store's index on its first search (seconds for the whole catalog): started now rather
+    // than when the first shopper searches. Not awaited: the store serves meanwhile.
+    void searchFinds(c.target, c.catalog.featured()[0]?.name ?? "shirt").catch(() => {});
+    return;
+  }
+
+  let feed: { total: number; bulks: AsyncIterable<Bulk> };
+  const conversion = cached ? null : (c.conversion ?? new Conversion({ dataDir: options.dataDir, limit: options.limit }));
+  if (conversion) {
+    const converting = await conversion.build(options.baseUrl, BULKS);
+    feed = { total: converting.total, bulks: keepWhileReading(converting.bulks, c.cache.writer(fingerprint, converting.total)) };
+  } else {
+    feed = { total: cached!.reduce((sum, b) => sum + b.products.length, 0), bulks: fromArray(cached!) };
+  }
+  const phases = await indexCatalog(c.target, feed, c.catalog);
+  const withResults = await seedQueries(c.target, options.dataDir);
+  writeFileSync(marker, JSON.stringify({ fingerprint, products: feed.total, indexedAt: new Date().toISOString() }));
+  const first = phases.firstSearch === null ? "" : `, first search ${seconds(phases.firstSearch)}`;
+  const converted = conversion?.finishedAt ? `, converted ${seconds(conversion.finishedAt)}` : "";
+  console.error(`Since the process started: server up ${seconds(c.serverReady)}${first}${converted}, all indexed ${seconds(phases.indexed)}.`);
+  console.error(`Imported popular queries for suggestions (${withResults} with results).`);
+  if (c.logs.fileLines > 0) console.error(`Server log of the indexing phase: ${shortPath(c.logs.file)} (${c.logs.fileLines} lines)`);
+}
+
+/** Sends the catalog with a progress bar; the store's pages get each bulk as it is sent. Times are performance.now(). */
+async function indexCatalog(
+  target: SeedTarget & { searchKey: string },
+  feed: { total: number; bulks: AsyncIterable<Bulk> },
+  catalog: DemoCatalog,
+): Promise<{ firstSearch: number | null; indexed: number }> {
+  const bar = progressBar("Indexing demo catalog", feed.total);
+  const started: { probe?: SearchProbe } = {};
+  async function* shown(): AsyncGenerator<Bulk> {
+    for await (const bulk of feed.bulks) {
+      catalog.add(bulk.products);
+      // Once the first bulk is on its way, watch for the moment a search finds its first product.
+      started.probe ??= probeFirstSearch(target, bulk.products[0]?.name ?? "");
+      yield bulk;
+    }
+  }
+  try {
+    const done = await seedCatalog(target, shown(), { onProgress: (n) => bar.update(n) });
+    const indexed = performance.now();
+    bar.finish(done);
+    // Everything is searchable now; a probe that had not seen its product yet sees it on its next try.
+    const firstSearch = started.probe ? await Promise.race([started.probe.found, Bun.sleep(2000).then(() => null)]) : null;
+    return { firstSearch, indexed };
+  } finally {
+    started.probe?.stop();
+  }
+}
+
+/** Relative to the working directory when inside it ("data/logs/server.log"), else absolute. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+}
+
+async function* fromArray<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
 }
 
 main().catch((error) => {

@@ -1,18 +1,23 @@
 import { afterAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../../server/test/support/child-server.ts";
 import { tempDir } from "../../server/test/support/test-server.ts";
 
-/* `npm start` as a shopper and a store owner meet it: one process, keys printed, catalog indexed once. */
+/*
+ * `npm start` as a shopper and a store owner meet it: one process, keys printed, catalog converted and indexed
+ * once; a second start reads the converted catalog back from DATA_DIR; a changed catalog is converted again.
+ */
 
 const START = join(import.meta.dir, "../src/start.ts");
 const dataDir = tempDir("sfs-demo-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function start(port: number): Promise<{ stdout: string; stderr: () => string; stop: () => Promise<void> }> {
+const cacheFiles = () => readdirSync(join(dataDir, "demo-catalog"));
+
+async function start(port: number, limit = 600): Promise<{ stdout: string; stderr: () => string; stop: () => Promise<void> }> {
   const proc = Bun.spawn([process.execPath, START], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DEMO_CATALOG_LIMIT: "600" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "info", DEMO_CATALOG_LIMIT: String(limit) },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -74,14 +79,40 @@ test("npm start: store, keys, indexed catalog, pages and images; a second start 
   expect(await image.text()).toStartWith("<svg");
   expect((await fetch(base + "/images/products/../../etc/passwd")).status).toBe(404);
   expect((await fetch(base + "/search-results")).status).toBe(200);
-  expect(first.stderr()).toContain("Indexing demo catalog 600/600");
+  // Not a terminal: a few plain lines, no bar redraws; the server's log lines of that phase went to a file.
+  const progress = first.stderr();
+  expect(progress).toContain("Indexing demo catalog: 600 products\n");
+  expect(progress).toMatch(/Indexing demo catalog: 600\/600 in [\d.]+ s/);
+  expect(progress).toMatch(/Since the process started: server up [\d.]+ s, (first search [\d.]+ s, )?converted [\d.]+ s, all indexed [\d.]+ s\./);
+  expect(progress).not.toContain("\r");
+  expect(progress).not.toContain('"level"');
+  expect(first.stdout).not.toContain('"level"');
+  const serverLog = readFileSync(join(dataDir, "logs", "server.log"), "utf8");
+  expect(serverLog).toContain('"msg":"listening"');
+  const [cached] = cacheFiles();
+  expect(cacheFiles()).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.jsonl$/)]);
+  const cachedAt = statSync(join(dataDir, "demo-catalog", cached!)).mtimeMs;
   await first.stop();
 
+  // Unchanged: nothing converted or indexed again, and the pages still know every product.
   const second = await start(port);
   expect(second.stdout).toContain(admin);
-  expect(second.stderr()).toContain("Demo catalog already indexed (600 products)");
+  expect(second.stderr()).toContain("Demo catalog already indexed (600 products");
   expect(second.stderr()).not.toContain("Indexing demo catalog");
+  expect(second.stderr()).not.toContain("converted");
+  expect(cacheFiles()).toEqual([cached!]);
+  expect(statSync(join(dataDir, "demo-catalog", cached!)).mtimeMs).toBe(cachedAt);
+  expect((await fetch(base + productPath!)).status).toBe(200);
   const again = (await (await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, { headers })).json()) as { version: number };
   expect(again.version).toBe(1);
   await second.stop();
+
+  // Another catalog (here a larger sample): converted and indexed again, and it replaces the kept one.
+  const third = await start(port, 700);
+  expect(third.stderr()).toContain("Indexing demo catalog: 700/700");
+  expect(third.stderr()).toMatch(/, converted [\d.]+ s/);
+  expect(cacheFiles()).toHaveLength(1);
+  expect(cacheFiles()[0]).not.toBe(cached);
+  expect(existsSync(join(dataDir, "demo-catalog", cached!))).toBe(false);
+  await third.stop();
 }, 120_000);

@@ -1,8 +1,10 @@
 /*
  * Prints demo catalog statistics, or the products as JSON:
  *   bun demo-store/src/catalog/cli.ts [--data DIR] [--base-url URL] [--limit N] [--json]
+ * DIR defaults to the service's DEMO_CATALOG_DIR (demo-store/data).
  */
 
+import { loadConfig } from "../../../server/src/config.ts";
 import { catalogFingerprint, loadDemoCatalogWithStats, type DemoCatalogOptions } from "./index.ts";
 
 function arg(name: string): string | undefined {
@@ -12,7 +14,7 @@ function arg(name: string): string | undefined {
 
 const limitText = arg("--limit");
 const opts: DemoCatalogOptions = {
-  dataDir: arg("--data") ?? "/work/shared/data",
+  dataDir: arg("--data") ?? loadConfig(process.env).demoCatalog.dir,
   baseUrl: arg("--base-url") ?? "http://localhost:8080",
   limit: limitText === undefined ? undefined : Number(limitText),
 };

@@ -1,5 +1,5 @@
 /*
- * Demo catalog: real product data from /work/shared/data (or any copy of it) converted to the service's
+ * Demo catalog: the real product data in demo-store/data (or any copy of it) converted to the service's
  * Product shape, with locally generated images. Synchronous and deterministic: the same options and
  * source files always give the same products in the same order.
  */
@@ -85,18 +85,26 @@ interface Normalized {
   sources: SourceId[];
 }
 
-function normalizeOptions(opts: DemoCatalogOptions): Normalized {
-  if (typeof opts.dataDir !== "string" || opts.dataDir === "") throw new Error("dataDir is required");
-  const baseUrl = String(opts.baseUrl ?? "").replace(/\/+$/, "");
-  // Products carry URLs built from it; the schema accepts only http(s) URLs without whitespace.
+/** Origin without trailing slashes; products carry URLs built from it, which the schema wants http(s) and unspaced. */
+function normalizeBaseUrl(raw: string): string {
+  const baseUrl = String(raw ?? "").replace(/\/+$/, "");
   if (!/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/.test(baseUrl)) throw new Error("baseUrl must be an http(s) URL");
+  return baseUrl;
+}
+
+function normalizeOptions(opts: DemoCatalogOptions): Normalized {
+  return { ...normalizePlanOptions(opts), baseUrl: normalizeBaseUrl(opts.baseUrl) };
+}
+
+function normalizePlanOptions(opts: DemoCatalogPlanOptions): Omit<Normalized, "baseUrl"> {
+  if (typeof opts.dataDir !== "string" || opts.dataDir === "") throw new Error("dataDir is required");
   const limit = opts.limit;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new Error("limit must be a non-negative integer");
   const requested = opts.sources ?? [...SOURCE_IDS];
   for (const s of requested) if (!SOURCE_IDS.includes(s)) throw new Error(`unknown source ${String(s)}`);
   // Canonical order, so the order of `sources` does not change the output.
   const sources = SOURCE_IDS.filter((s) => requested.includes(s));
-  return { dataDir: resolve(opts.dataDir), baseUrl, limit, sources };
+  return { dataDir: resolve(opts.dataDir), limit, sources };
 }
 
 function readTable(dataDir: string, file: string): Array<Record<string, string>> {
@@ -152,15 +160,27 @@ function roundRobin(perSource: KeyedRow[][], limit: number | undefined): KeyedRo
   return out;
 }
 
-/** Products plus per-source counts and timing. */
-export function loadDemoCatalogWithStats(opts: DemoCatalogOptions): DemoCatalogResult {
-  const started = performance.now();
-  const o = normalizeOptions(opts);
+/** What the conversion needs besides the origin that product URLs point at. */
+export type DemoCatalogPlanOptions = Omit<DemoCatalogOptions, "baseUrl">;
+
+/** Pass 1 done: which rows become products, in output order. Needs no base URL, so it can run before a server has one. */
+export interface DemoCatalogPlan {
+  /** Products the plan yields. */
+  total: number;
+  stats: Record<SourceId, SourceStats | undefined>;
+  chosen: KeyedRow[];
+  newIds: Set<string>;
+  tables: Partial<Record<SourceId, Row[]>>;
+  dataDir: string;
+}
+
+export function planDemoCatalog(opts: DemoCatalogPlanOptions): DemoCatalogPlan {
+  const o = normalizePlanOptions(opts);
   const tables: Partial<Record<SourceId, Row[]>> = {};
   for (const s of o.sources) tables[s] = readTable(o.dataDir, FILES[s]);
 
-  // Pass 1 over every row: validity, ids and arrival dates. New arrivals are ranked over the whole
-  // source, so a product's badge does not depend on `limit`.
+  // Every row: validity, ids and arrival dates. New arrivals are ranked over the whole source, so a
+  // product's badge does not depend on `limit`.
   const stats = {} as Record<SourceId, SourceStats | undefined>;
   const perSource: KeyedRow[][] = [];
   const newIds = new Set<string>();
@@ -185,16 +205,29 @@ export function loadDemoCatalogWithStats(opts: DemoCatalogOptions): DemoCatalogR
     stats[s] = st;
     perSource.push(keyed);
   }
-
-  // Pass 2, only for the sampled rows: full conversion.
   const chosen = roundRobin(perSource, o.limit);
-  const brands = chosen.length > 0 ? buildBrands(o.dataDir, tables) : undefined;
-  const products = chosen.map((k) => {
-    const draft = CONVERTERS[k.source].convert(k.row, brands!);
-    stats[k.source]!.included++;
-    return buildProduct(draft, { baseUrl: o.baseUrl, isNewArrival: newIds.has(k.id) });
-  });
-  return { products, stats, elapsedMs: performance.now() - started };
+  return { total: chosen.length, stats, chosen, newIds, tables, dataDir: o.dataDir };
+}
+
+/** Pass 2, only for the chosen rows: full conversion, one product at a time (`stats.included` counts them). */
+export function* buildDemoCatalog(plan: DemoCatalogPlan, baseUrl: string): Generator<Product> {
+  const origin = normalizeBaseUrl(baseUrl);
+  if (plan.chosen.length === 0) return;
+  const brands = buildBrands(plan.dataDir, plan.tables);
+  for (const k of plan.chosen) {
+    const draft = CONVERTERS[k.source].convert(k.row, brands);
+    plan.stats[k.source]!.included++;
+    yield buildProduct(draft, { baseUrl: origin, isNewArrival: plan.newIds.has(k.id) });
+  }
+}
+
+/** Products plus per-source counts and timing. */
+export function loadDemoCatalogWithStats(opts: DemoCatalogOptions): DemoCatalogResult {
+  const started = performance.now();
+  const o = normalizeOptions(opts);
+  const plan = planDemoCatalog(o);
+  const products = [...buildDemoCatalog(plan, o.baseUrl)];
+  return { products, stats: plan.stats, elapsedMs: performance.now() - started };
 }
 
 /**

@@ -7,13 +7,13 @@ import { buildProduct } from "../../src/catalog/product-builder.ts";
 import { convertStylesRow } from "../../src/catalog/sources/fashion-product-images.ts";
 import { convertFlipkartRow } from "../../src/catalog/sources/flipkart-sample.ts";
 import { convertMyntraRow } from "../../src/catalog/sources/myntra-catalog.ts";
-import { BASE_URL, dataSets, HAVE_DATA, rowWhere } from "./support.ts";
+import { BASE_URL, dataSets, rowWhere } from "./support.ts";
 
 const styles = (id: string) => convertStylesRow(rowWhere(dataSets().styles, "id", id), dataSets().brands);
 const myntra = (id: string) => convertMyntraRow(rowWhere(dataSets().myntra, "ProductID", id), dataSets().brands);
 const flipkart = (pid: string) => convertFlipkartRow(rowWhere(dataSets().flipkart, "pid", pid), dataSets().brands);
 
-describe.skipIf(!HAVE_DATA)("real rows", () => {
+describe("real rows", () => {
   test("styles.csv brands: single and multi-word, sub-lines collapsed, spellings unified", () => {
     const cases: Array<[string, string]> = [
       ["15970", "Turtle"], // Turtle Check Men Navy Blue Shirt ("Check" is the pattern)

@@ -1,13 +1,18 @@
-/* Shared fixtures for the catalog tests: the real data sets, read once per test file. */
+/* Shared fixtures for the catalog tests: the real data sets (demo-store/data, or DEMO_CATALOG_DIR), read once per test file. */
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadConfig } from "../../../server/src/config.ts";
 import { BrandLexicon } from "../../src/catalog/brands.ts";
 import { parseCsvTable } from "../../src/catalog/csv.ts";
 
-export const DATA_DIR = process.env.DEMO_DATA_DIR ?? "/work/shared/data";
+export const DATA_DIR = loadConfig({ DEMO_CATALOG_DIR: process.env.DEMO_CATALOG_DIR }).demoCatalog.dir;
 export const BASE_URL = "http://localhost:8080";
-export const HAVE_DATA = existsSync(join(DATA_DIR, "fashion-product-images/styles.csv"));
+
+// The data is part of the repository: missing data is a broken checkout, to be reported, not a reason to skip.
+if (!existsSync(join(DATA_DIR, "fashion-product-images/styles.csv"))) {
+  throw new Error(`The demo data is missing at ${DATA_DIR} (demo-store/data is committed with the repository)`);
+}
 
 type Row = Record<string, string>;
 let cache: { styles: Row[]; myntra: Row[]; flipkart: Row[]; brands: BrandLexicon } | undefined;

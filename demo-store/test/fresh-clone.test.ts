@@ -1,0 +1,91 @@
+import { afterAll, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { freePort } from "../../server/test/support/child-server.ts";
+import { tempDir } from "../../server/test/support/test-server.ts";
+
+/*
+ * The repository on its own, as a new user clones it: committed files only, in a folder with nothing beside it.
+ * `npm start` there finds its demo catalog inside the clone, builds the head script the clone lacks, and answers
+ * searches. Dependencies are what `npm ci` would install; the clone links the ones installed here.
+ */
+
+const ROOT = resolve(import.meta.dir, "../..");
+const outer = tempDir("sfs-clone-");
+const clone = join(outer, "repo");
+afterAll(() => rmSync(outer, { recursive: true, force: true }));
+
+function run(cmd: string[], cwd: string, okCodes = [0]): string {
+  const result = Bun.spawnSync(cmd, { cwd, stdout: "pipe", stderr: "pipe" });
+  if (!okCodes.includes(result.exitCode)) throw new Error(`${cmd.join(" ")} failed (${result.exitCode}): ${result.stderr.toString()}`);
+  return result.stdout.toString();
+}
+
+/** The environment without the settings that would point the clone's start at this checkout's files. */
+function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !["DATA_DIR", "DEMO_CATALOG_DIR", "WIDGET_SCRIPT_FILE", "CONFIG_FILE", "PUBLIC_URL"].includes(k) && !k.startsWith("DEMO_")) env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+test("a fresh clone with nothing beside it: demo data inside it, head script built, catalog searchable", async () => {
+  run(["git", "clone", "--quiet", ROOT, clone], outer);
+  expect(readdirSync(outer)).toEqual(["repo"]);
+  const data = join(clone, "demo-store/data");
+  for (const file of ["fashion-product-images/styles.csv", "myntra-catalog/myntra_products_catalog.csv", "flipkart-sample/product.csv", "query-suggestions/fashion-query-suggestions.json", "README.md"]) {
+    if (!existsSync(join(data, file))) throw new Error(`demo-store/data/${file} is not in the last commit of ${ROOT}: the demo data must be committed`);
+  }
+  // No file of the repository (README included) points at data or a specification outside it.
+  const outside = run(["git", "grep", "-n", "-I", "-E", String.raw`(\.\./)+shared/(data|spec)|/work/[s]hared`, "--", ".", ":!package-lock.json"], clone, [0, 1]);
+  expect(outside).toBe("");
+  symlinkSync(join(ROOT, "node_modules"), join(clone, "node_modules"));
+
+  const config = JSON.parse(
+    run([process.execPath, "-e", 'import { loadConfig } from "./server/src/config.ts"; console.log(JSON.stringify(loadConfig({})))'], clone),
+  ) as { dataDir: string; demoCatalog: { dir: string }; widgetScriptFile: string };
+  expect(config.demoCatalog.dir).toBe(data);
+  expect(config.dataDir).toBe(join(clone, "data"));
+  expect(config.widgetScriptFile).toBe(join(clone, "widget/dist/widget.js"));
+  expect(existsSync(config.widgetScriptFile)).toBe(false);
+
+  const port = freePort();
+  const proc = Bun.spawn([process.execPath, "demo-store/src/start.ts"], {
+    cwd: clone,
+    env: cleanEnv({ PORT: String(port), LOG_LEVEL: "warn", DEMO_CATALOG_LIMIT: "300" }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  try {
+    let stdout = "";
+    const reader = proc.stdout.getReader();
+    const deadline = Date.now() + 60_000;
+    while (!/Analytics key\s+\S+/.test(stdout) && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stdout += new TextDecoder().decode(value);
+    }
+    reader.releaseLock();
+    const stderr = () => new Response(proc.stderr).text();
+    if (!/Analytics key\s+\S+/.test(stdout)) throw new Error(`the demo did not start in the clone:\n${stdout}\n${await stderr()}`);
+    const key = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(stdout)?.[1] ?? "";
+    const base = `http://localhost:${port}`;
+
+    const script = await fetch(`${base}/widget/v1/widget.js`, { headers: { "accept-encoding": "identity" } });
+    expect(script.status).toBe(200);
+    expect(await script.text()).toBe(readFileSync(join(clone, "widget/dist/widget.js"), "utf8"));
+
+    const search = await fetch(`${base}/1.9/search?query=shirt&pageSize=1`, {
+      headers: { "x-service-store-id": key("Store id"), "x-service-api-key": key("Search key") },
+    });
+    expect(search.status).toBe(200);
+    expect(((await search.json()) as { totalProductCount: number }).totalProductCount).toBeGreaterThan(0);
+    // Everything it wrote stayed inside the clone.
+    expect(readdirSync(outer)).toEqual(["repo"]);
+    expect(existsSync(join(clone, "data/demo-catalog"))).toBe(true);
+  } finally {
+    proc.kill();
+    await proc.exited;
+  }
+}, 90_000);
