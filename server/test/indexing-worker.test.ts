@@ -100,7 +100,7 @@ test("an engine that stays down ends the task in error after the attempt limit",
   const task = indexing.task("s1", id);
   expect(task.status).toBe("error");
   expect(task.message).toContain("down 3");
-  expect(tasks.pendingHead(10)).toEqual([]);
+  expect(tasks.pendingHeads()).toEqual([]);
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
@@ -112,4 +112,39 @@ test("a bulk task is applied in chunks and reports progress", async () => {
   await small.runOnce();
   expect(indexing.task("s1", id)).toMatchObject({ status: "complete", processedCount: 100 });
   expect(await engine.count("s1")).toBe(100);
+});
+
+test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
+  new StoresRepo(db).create("s2", 0);
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 10 });
+  const bulk = indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
+  const single = indexing.upsert("s2", [product("q")]);
+  await small.runOnce();
+  expect(indexing.task("s1", bulk)).toMatchObject({ status: "pending", processedCount: 10 });
+  await small.runOnce();
+  expect(indexing.task("s2", single).status).toBe("complete");
+  expect(indexing.task("s1", bulk)).toMatchObject({ status: "pending", processedCount: 10 });
+  for (let i = 0; i < 4; i++) await small.runOnce();
+  expect(indexing.task("s1", bulk)).toMatchObject({ status: "complete", processedCount: 50 });
+});
+
+test("a task waiting for a retry holds back only its own store, and its store's later tasks stay behind it", async () => {
+  new StoresRepo(db).create("s2", 0);
+  const first = indexing.upsert("s1", [product("a")]);
+  const second = indexing.upsert("s1", [product("a", { name: "Renamed" })]);
+  const other = indexing.upsert("s2", [product("b")]);
+  engine.failures = [new EngineTransientError("connection refused")];
+  await worker.runOnce();
+  expect(indexing.task("s1", first).status).toBe("pending");
+  expect(await worker.runOnce()).toBe(0);
+  expect(indexing.task("s2", other).status).toBe("complete");
+  const wait = await worker.runOnce();
+  expect(wait).toBeGreaterThan(0);
+  expect(indexing.task("s1", second).status).toBe("pending");
+  clock += wait;
+  await worker.runOnce();
+  expect(indexing.task("s1", first).status).toBe("complete");
+  expect(indexing.task("s1", second).status).toBe("complete");
+  expect(indexing.product("s1", "a")).toMatchObject({ version: 2, product: { name: "Renamed" } });
+  expect(await engine.count("s2")).toBe(1);
 });

@@ -1,9 +1,13 @@
 import type { Database } from "bun:sqlite";
 
-export interface CatalogEntry {
+/** What the indexing worker needs to know of a product to compute its next version. */
+export interface CatalogState {
   version: number;
   contentHash: string | null;
   deleted: boolean;
+}
+
+export interface CatalogEntry extends CatalogState {
   /** The product JSON as indexed; null for a deleted product. */
   doc: string | null;
   updatedAt: number;
@@ -18,6 +22,14 @@ export class CatalogRepo {
       .query("SELECT version, content_hash, deleted, doc, updated_at FROM products WHERE store_id = ? AND id = ?")
       .get(storeId, id) as { version: number; content_hash: string | null; deleted: number; doc: string | null; updated_at: number } | null;
     return r ? { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1, doc: r.doc, updatedAt: r.updated_at } : null;
+  }
+
+  /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
+  states(storeId: string, ids: readonly string[]): Map<string, CatalogState> {
+    const rows = this.db
+      .query("SELECT id, version, content_hash, deleted FROM products WHERE store_id = ? AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string; version: number; content_hash: string | null; deleted: number }[];
+    return new Map(rows.map((r) => [r.id, { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1 }]));
   }
 
   /** Writes the new state of products; call inside the transaction that also records task progress. */

@@ -1,4 +1,5 @@
 import { foldPlural, queryWords, type QueryWord } from "../text/normalize.ts";
+import { fuzzyAllowed } from "../text/query-limits.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { TextMatching } from "../types.ts";
 
@@ -6,7 +7,9 @@ import type { TextMatching } from "../types.ts";
  * A shopper's query as an FTS5 expression over normalized tokens, plus how each word scores. Every word must
  * match (in any field); a word may match as itself, as its compound parts ("t-shirt": t AND shirt), as a typo
  * correction when the index does not know it, and the last word as a prefix. Adjacent words that the index
- * knows joined ("t shirt" -> tshirt) may match that way too.
+ * knows joined ("t shirt" -> tshirt) may match that way too. Words are limited as query-limits.ts says: at
+ * most MAX_QUERY_WORDS clauses, and no completion or correction of a very long word. Tokens hold only letters
+ * and digits and are always quoted, so no query text can form an FTS5 operator or a syntax error.
  */
 
 /** Match quality, for relevance: an exact word beats a completion, which beats a typo. */
@@ -28,7 +31,7 @@ export interface QueryPlan {
 const quote = (token: string) => `"${token}"`;
 
 function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): Alternative[] {
-  const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast }];
+  const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast && fuzzyAllowed(word.token) }];
   // Corrections only for unknown words: a known word never competes with its look-alikes.
   if (matching.typos && !vocabulary.has(word.token)) {
     for (const c of vocabulary.correctionsOfWord(word, 4)) out.push({ token: c.token, quality: QUALITY.typo });

@@ -2,7 +2,7 @@ import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { tokenPairs } from "../text/normalize.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount } from "../types.ts";
+import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, SearchableText } from "../types.ts";
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). FTS5 finds which
@@ -61,14 +61,20 @@ interface CompiledFilter {
 
 const IDENTIFIER_SCORE = 1e9;
 
+/** What a slot keeps of its document: its text (to uncount its words when it goes) and its sortable text. */
+interface HeldText {
+  text: SearchableText;
+  sortText: Record<string, string>;
+}
+
 export class StoreIndex {
   private readonly ids: (string | undefined)[] = [];
-  private readonly versions: number[] = [];
-  private readonly docs: (EngineDocument | undefined)[] = [];
+  private readonly texts: (HeldText | undefined)[] = [];
   // Facets: keys, global value ids, and each slot's sorted value ids.
   private readonly keyIndex = new Map<string, number>();
   private readonly keys: string[] = [];
-  private readonly valueIds = new Map<string, number>();
+  /** Per facet key index: value -> global value id. */
+  private readonly valueIds: Map<string, number>[] = [];
   private readonly valueNames: string[] = [];
   private readonly valueKey: number[] = [];
   private readonly slotValues: (Uint32Array | undefined)[] = [];
@@ -92,48 +98,50 @@ export class StoreIndex {
     return this.live;
   }
 
-  /** `fields`: the document's fieldTokens, when the caller has them already. */
-  put(slot: number, doc: EngineDocument, fields: [string, string][][] = fieldTokens(doc)): void {
+  /**
+   * `fields`: the document's fieldTokens, when the caller has them already. Facets and numbers go into the
+   * columns; of the document itself only shallow copies of its text objects are kept, so a caller that reuses
+   * its objects cannot change what a later delete uncounts (a deep copy took as long as the rest of put).
+   */
+  put(slot: number, doc: EngineDocument, fields: [string, string][][] = fieldTokens(doc.text)): void {
     if (this.ids[slot] !== undefined) this.delete(slot);
     this.ids[slot] = doc.id;
-    this.versions[slot] = doc.version;
-    this.docs[slot] = doc;
+    this.texts[slot] = { text: { ...doc.text }, sortText: { ...doc.sortText } };
     this.live++;
     const values: number[] = [];
-    for (const [key, list] of Object.entries(doc.facets)) for (const value of list) values.push(this.valueId(key, value));
-    this.slotValues[slot] = Uint32Array.from(new Set(values)).sort();
-    for (const [field, value] of Object.entries(doc.numbers)) this.numberColumn(field).set(slot, value);
+    for (const key in doc.facets) for (const value of doc.facets[key]!) values.push(this.valueId(key, value));
+    this.slotValues[slot] = uniqueSorted(values);
+    for (const field in doc.numbers) this.numberColumn(field).set(slot, doc.numbers[field]!);
     for (const identifier of doc.text.identifiers) {
       const key = identifier.toLowerCase();
       const set = this.identifiers.get(key) ?? new Set<number>();
       set.add(slot);
       this.identifiers.set(key, set);
     }
-    const { weighted, all } = documentTokens(fields);
-    this.slotTokens[slot] = Uint32Array.from(weighted.map(([token, field]) => this.tokenId(token) * 8 + field));
-    this.vocabulary.count(all, 1);
+    // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
+    const weighted: number[] = [];
+    for (let field = 0; field < FIELD_WEIGHTS.length; field++) for (const [token] of fields[field]!) weighted.push(this.tokenId(token) * 8 + field);
+    this.slotTokens[slot] = uniqueSorted(weighted);
+    this.vocabulary.count(distinctTokens(fields), 1);
     this.changed();
   }
 
   delete(slot: number): void {
-    const doc = this.docs[slot];
-    if (!doc) return;
+    const held = this.texts[slot];
+    if (!held) return;
     this.slotValues[slot] = undefined;
     this.slotTokens[slot] = undefined;
     for (const column of this.numbers.values()) column.set(slot, NaN);
-    for (const identifier of doc.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(documentTokens(fieldTokens(doc)).all, -1);
+    for (const identifier of held.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
+    this.vocabulary.count(distinctTokens(fieldTokens(held.text)), -1);
     this.ids[slot] = undefined;
-    this.docs[slot] = undefined;
+    this.texts[slot] = undefined;
     this.live--;
     this.changed();
   }
 
   setNumber(slot: number, field: string, value: number | null): void {
-    const doc = this.docs[slot];
-    if (!doc) return;
-    if (value === null) delete doc.numbers[field];
-    else doc.numbers[field] = value;
+    if (this.ids[slot] === undefined) return;
     this.numberColumn(field).set(slot, value ?? NaN);
   }
 
@@ -148,14 +156,15 @@ export class StoreIndex {
       k = this.keys.length;
       this.keys.push(key);
       this.keyIndex.set(key, k);
+      this.valueIds.push(new Map());
     }
-    const composite = `${k}\u0000${value}`;
-    let id = this.valueIds.get(composite);
+    const ids = this.valueIds[k]!;
+    let id = ids.get(value);
     if (id === undefined) {
       id = this.valueNames.length;
       this.valueNames.push(value);
       this.valueKey.push(k);
-      this.valueIds.set(composite, id);
+      ids.set(value, id);
     }
     return id;
   }
@@ -260,7 +269,7 @@ export class StoreIndex {
       const k = this.keyIndex.get(filter.key);
       const mask = new Uint8Array(this.valueNames.length);
       for (const v of filter.values) {
-        const id = k === undefined ? undefined : this.valueIds.get(`${k}\u0000${v}`);
+        const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
         if (id !== undefined) mask[id] = 1;
       }
       return {
@@ -471,7 +480,7 @@ export class StoreIndex {
     if (!ranks) {
       const slots = [...this.liveSlots()];
       const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
-      const textOf = (slot: number) => this.docs[slot]?.sortText[field] ?? "";
+      const textOf = (slot: number) => this.texts[slot]?.sortText[field] ?? "";
       slots.sort((a, b) => collator.compare(textOf(a), textOf(b)) || a - b);
       ranks = new Int32Array(this.ids.length);
       slots.forEach((slot, rank) => (ranks![slot] = rank));
@@ -485,30 +494,23 @@ export class StoreIndex {
  * A document's [token, surface] pairs per field, in the FTS column order: name, brand, categories, features,
  * tags, description. Computed once per write and shared by the FTS index and the in-memory index.
  */
-export function fieldTokens(doc: EngineDocument): [string, string][][] {
-  const t = doc.text;
+export function fieldTokens(t: SearchableText): [string, string][][] {
   return [[t.name], [t.brand], t.categories, t.features, t.tags, [t.description]].map((parts) => tokenPairs(parts.join("\n")));
 }
 
-/**
- * A document's tokens: those of the weighted fields with their field index (kept for relevance), and every
- * distinct token once with a surface form (for the vocabulary's document counts).
- */
-function documentTokens(fields: [string, string][][]): { weighted: [string, number][]; all: [string, string][] } {
-  const weighted: [string, number][] = [];
+/** Every distinct token of a document once, with a surface form (for the vocabulary's document counts). */
+function distinctTokens(fields: [string, string][][]): Map<string, string> {
   const seen = new Map<string, string>();
-  fields.forEach((pairs, field) => {
-    const fieldSeen = new Set<string>();
-    for (const [token, surface] of pairs) {
-      // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
-      if (field < FIELD_WEIGHTS.length && !fieldSeen.has(token)) {
-        fieldSeen.add(token);
-        weighted.push([token, field]);
-      }
-      if (!seen.has(token)) seen.set(token, surface);
-    }
-  });
-  return { weighted, all: [...seen] };
+  for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
+  return seen;
+}
+
+/** The distinct numbers of a list, ascending. */
+function uniqueSorted(values: number[]): Uint32Array {
+  const sorted = Uint32Array.from(values).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  return n === sorted.length ? sorted : sorted.slice(0, n);
 }
 
 /** The first k of `items` in `compare` order, without sorting everything when k is small. */

@@ -1,14 +1,18 @@
 /*
  * The words a store's index knows, with how many documents hold each, and a deletion index (the SymSpell
  * idea) so the words within one or two edits of a typed word are found by lookups instead of a scan over the
- * whole vocabulary. Rules: one edit from 4 letters, two from 8; a transposition counts as one edit.
+ * whole vocabulary. Rules: one edit from 4 letters, two from 8; a transposition counts as one edit. Words
+ * longer than MAX_FUZZY_LETTERS get none: a word's deletions grow with its length squared.
  */
 
 import type { WordCorrection } from "../types.ts";
 import { queryWords, type QueryWord } from "./normalize.ts";
+import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
+
+const editsByLength = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 
 export function maxEdits(word: string): number {
-  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+  return fuzzyAllowed(word) ? editsByLength(word.length) : 0;
 }
 
 // Three reusable rows: typeahead calls this thousands of times per keystroke, and allocating rows showed in profiles.
@@ -67,7 +71,7 @@ export class TypoVocabulary {
   /** Words whose deletions are indexed; a word stays indexed after its last document is gone (lookups check counts). */
   private readonly indexed = new Set<string>();
   /** Words counted but not yet in the deletion index: it is built on the first lookup, not at load. */
-  private unindexed: string[] = [];
+  private readonly unindexed = new Set<string>();
 
   has(token: string): boolean {
     return (this.docCount.get(token) ?? 0) > 0;
@@ -87,16 +91,26 @@ export class TypoVocabulary {
         continue;
       }
       this.docCount.set(token, after);
+      // A word already counted has its surface and is indexed or pending: this runs per word of every document.
+      if (before > 0) continue;
       if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
-      if (!this.indexed.has(token)) this.unindexed.push(token);
+      if (!this.indexed.has(token)) this.unindexed.add(token);
     }
+  }
+
+  /** Indexes the deletions of the words counted since the last call (corrections() calls it first). */
+  indexPending(): void {
+    for (const token of this.unindexed) this.indexDeletions(token);
+    this.unindexed.clear();
   }
 
   private indexDeletions(token: string): void {
     if (this.indexed.has(token)) return;
     this.indexed.add(token);
+    // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
+    if (token.length > MAX_FUZZY_LETTERS + 2) return;
     const keys = new Set<string>([token]);
-    deletes(token, maxEdits(token) || (token.length >= 3 ? 1 : 0), keys);
+    deletes(token, editsByLength(token.length) || (token.length >= 3 ? 1 : 0), keys);
     for (const key of keys) {
       const list = this.byDeletion.get(key);
       if (list) list.push(token);
@@ -108,10 +122,7 @@ export class TypoVocabulary {
   corrections(word: string, limit = 5): Correction[] {
     const allowed = maxEdits(word);
     if (allowed === 0) return [];
-    if (this.unindexed.length) {
-      for (const token of this.unindexed) this.indexDeletions(token);
-      this.unindexed = [];
-    }
+    this.indexPending();
     const keys = new Set<string>([word]);
     deletes(word, allowed, keys);
     const seen = new Set<string>();

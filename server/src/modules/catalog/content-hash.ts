@@ -1,18 +1,32 @@
 import { createHash } from "node:crypto";
 
-/** Key order of a JSON object carries no meaning, so it must not make an unchanged product look changed. */
+/**
+ * Key order of a JSON object carries no meaning, so it must not make an unchanged product look changed. Copies
+ * are made only of objects (to insert their keys in order) and of arrays holding objects. Copies have no
+ * prototype, so a "__proto__" key stays an own property, as JSON.parse made it.
+ */
 function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "object" && item !== null) (copy ??= value.slice())[i] = canonical(item);
+    }
+    return copy ?? value;
   }
-  return value;
+  const source = value as Record<string, unknown>;
+  const sorted: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(source).sort()) sorted[key] = canonical(source[key]);
+  return sorted;
 }
 
-export function contentHash(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("base64url");
+/** A value as JSON with every object's keys sorted: equal content gives equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(canonical(value));
+}
+
+/** The hash of a canonical JSON text, to tell an unchanged product from a changed one. */
+export function contentHash(json: string): string {
+  return createHash("sha256").update(json).digest("base64url");
 }

@@ -11,7 +11,17 @@ export interface RankingContext {
 
 /* How a catalog product is seen by the search engine: its text by field, its facet values and sort numbers. */
 
-const unique = (values: Iterable<string | undefined>) => [...new Set([...values].filter((v): v is string => !!v?.trim()))];
+/** The distinct non-blank values, in first-seen order (runs per facet key of every indexed product: no spreads). */
+function unique(values: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  const seen = values.length > 8 ? new Set<string>() : null;
+  for (const v of values) {
+    if (!v || !v.trim() || (seen ? seen.has(v) : out.includes(v))) continue;
+    seen?.add(v);
+    out.push(v);
+  }
+  return out;
+}
 
 function range(values: number[]): { min: number; max: number } | null {
   return values.length ? { min: Math.min(...values), max: Math.max(...values) } : null;
@@ -19,12 +29,16 @@ function range(values: number[]): { min: number; max: number } | null {
 
 function facetsOf(p: Product): Record<string, string[]> {
   const facets: Record<string, string[]> = {};
-  const put = (key: string, values: Iterable<string | undefined>) => {
+  const put = (key: string, values: readonly (string | undefined)[]) => {
     const v = unique(values);
     if (v.length) facets[key] = v;
   };
   put("designer", [p.brand]);
-  (p.categories ?? []).forEach((_, level, all) => put(`category.lvl${level}`, [all.slice(0, level + 1).join(" > ")]));
+  let path = "";
+  (p.categories ?? []).forEach((category, level) => {
+    path = level === 0 ? category : `${path} > ${category}`;
+    put(`category.lvl${level}`, [path]);
+  });
   put("gender", [p.gender]);
   put("ageGroup", [p.ageGroup]);
   put("color", (p.variations ?? []).map((v) => v.name));
@@ -35,7 +49,9 @@ function facetsOf(p: Product): Record<string, string[]> {
   for (const tag of [...(p.tags ?? []), ...(p.skus ?? []).flatMap((s) => s.tags ?? [])]) {
     const at = tag.indexOf(":");
     const prefix = tag.slice(0, at);
-    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), tag.slice(at + 1)]);
+    const values = byPrefix.get(prefix);
+    if (values) values.push(tag.slice(at + 1));
+    else byPrefix.set(prefix, [tag.slice(at + 1)]);
   }
   for (const [prefix, values] of byPrefix) put(`tag.${prefix}`, values);
   return facets;

@@ -1,20 +1,23 @@
 import type { Database } from "bun:sqlite";
-import type { CatalogEntry, CatalogRepo } from "../../db/catalog-repo.ts";
+import type { CatalogRepo, CatalogState } from "../../db/catalog-repo.ts";
 import type { TaskRow, TasksRepo } from "../../db/tasks-repo.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
-import { contentHash } from "../catalog/content-hash.ts";
+import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
 
 /*
- * Applies acknowledged tasks, oldest first, to the catalog and the engine, in batches of items that may span
- * several tasks. Per batch: new versions are computed from the catalog, the engine is written (idempotent),
- * then catalog rows and task progress are committed in one transaction. A crash between the two writes
- * leaves the tasks pending; the batch is recomputed from the same catalog state and gives the same versions,
- * so no reader ever sees an item applied twice.
+ * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
+ * the store with ready work that was served least recently, and holds that store's oldest tasks in the order they
+ * were acknowledged (a bulk task spans several batches; small tasks share one). So a store's large bulk delays
+ * another store's task by one batch at most, and a task waiting for a retry holds back only its own store.
+ * Per batch: new versions are computed from the catalog, the engine is written (idempotent), then catalog rows
+ * and task progress are committed in one transaction. A crash between the two writes leaves the tasks pending;
+ * the batch is recomputed from the same catalog state and gives the same versions, so no reader ever sees an
+ * item applied twice.
  */
 
 export interface IndexingWorkerOptions {
@@ -39,12 +42,27 @@ interface Slice {
   end: number;
 }
 
-interface WorkingEntry extends CatalogEntry {
+/** A product's state as this batch leaves it. */
+interface WorkingEntry extends CatalogState {
   changed: boolean;
+  /** The product JSON to store (canonical: sorted keys), null for a deletion. */
+  doc: string | null;
   product: Product | null;
 }
 
+/**
+ * Large enough that per-batch costs (task queries, two commits) stay small next to the items; small enough that
+ * another store's task waits about a quarter of a second (one batch) behind a bulk.
+ */
+const DEFAULT_BATCH_SIZE = 1000;
+
+/** Documents per engine write: the embedded engine holds the event loop for about 0.1 ms per document. */
+const ENGINE_CHUNK = 250;
+
 const backoffMs = (attempt: number) => Math.min(60_000, 500 * 2 ** (attempt - 1));
+
+/** Lets the event loop serve requests (searches, task polls) between the steps of a batch. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class IndexingWorker {
   private readonly batchSize: number;
@@ -53,11 +71,14 @@ export class IndexingWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
-  /** Parsed payloads of tasks in progress, so a bulk task is parsed once, not once per chunk. */
-  private readonly payloads = new Map<number, unknown[]>();
+  /** Parsed payloads of tasks in progress, so a bulk task is parsed once, not once per batch. */
+  private readonly payloads = new Map<number, { storeId: string; items: unknown[] }>();
+  /** The turn in which each store with pending work was last served; the least recent goes next. */
+  private readonly lastServed = new Map<string, number>();
+  private turn = 0;
 
   constructor(private readonly o: IndexingWorkerOptions) {
-    this.batchSize = o.batchSize ?? 500;
+    this.batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
   }
@@ -97,69 +118,86 @@ export class IndexingWorker {
         });
         this.wakeUp = null;
       } else {
-        // Let HTTP requests in between batches of a large bulk.
-        await new Promise((r) => setImmediate(r));
+        await yieldToEventLoop();
       }
     }
   }
 
-  /** Processes one batch. Returns how long to wait before the next (0: more work is ready). */
+  /** Processes one batch. Returns how long to wait before the next (0: more work may be ready). */
   async runOnce(): Promise<number> {
     const now = this.o.now();
-    const head = this.o.tasks.pendingHead(64);
-    if (head.length === 0) return this.idleMs;
-    // Order matters more than throughput: a task waiting for a retry holds back the ones behind it.
-    if (head[0]!.nextRunAt > now) return Math.min(this.idleMs, head[0]!.nextRunAt - now);
+    const heads = this.o.tasks.pendingHeads();
+    this.forgetIdleStores(heads);
+    const ready = heads.filter((head) => head.nextRunAt <= now);
+    if (ready.length === 0) {
+      const soonest = heads.reduce((at, head) => Math.min(at, head.nextRunAt), now + this.idleMs);
+      return soonest - now;
+    }
+    const served = (head: TaskRow) => this.lastServed.get(head.storeId) ?? 0;
+    const next = ready.reduce((a, b) => (served(b) < served(a) || (served(b) === served(a) && b.seq < a.seq) ? b : a));
+    this.lastServed.set(next.storeId, ++this.turn);
+    await this.applyBatch(next.storeId, now);
+    return 0;
+  }
 
-    const slices = this.nextSlices(head, now);
-    const entries = this.applyInMemory(slices);
+  /** Drops what is kept for stores without pending work (their tasks ended, or the store was deleted). */
+  private forgetIdleStores(heads: TaskRow[]): void {
+    const pending = new Set(heads.map((head) => head.storeId));
+    for (const storeId of this.lastServed.keys()) if (!pending.has(storeId)) this.lastServed.delete(storeId);
+    for (const [seq, payload] of this.payloads) if (!pending.has(payload.storeId)) this.payloads.delete(seq);
+  }
+
+  private async applyBatch(storeId: string, now: number): Promise<void> {
+    const slices = this.nextSlices(this.o.tasks.pendingOf(storeId, this.batchSize), now);
+    const entries = this.applyInMemory(storeId, slices);
+    await yieldToEventLoop();
     try {
-      await this.writeEngine(entries);
+      await this.writeEngine(storeId, entries);
     } catch (error) {
       this.recordFailure(slices, error as Error);
-      return 0;
+      return;
     }
+    await yieldToEventLoop();
     const committedAt = this.o.now();
     this.o.db.transaction(() => {
-      for (const [key, entry] of entries) {
-        if (!entry.changed) continue;
-        const [storeId, id] = splitKey(key);
-        this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
+      for (const [id, entry] of entries) {
+        if (entry.changed) this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
       }
       for (const s of slices) this.o.tasks.advance(s.task.seq, s.end, s.task.itemCount, committedAt);
     })();
     for (const s of slices) if (s.end >= s.task.itemCount) this.payloads.delete(s.task.seq);
-    return 0;
   }
 
-  private nextSlices(head: TaskRow[], now: number): Slice[] {
+  /** The store's tasks from the oldest, up to the batch size; a task waiting for a retry ends the batch. */
+  private nextSlices(tasks: TaskRow[], now: number): Slice[] {
     const slices: Slice[] = [];
     let room = this.batchSize;
-    for (const task of head) {
+    for (const task of tasks) {
       if (room === 0 || task.nextRunAt > now) break;
       let payload = this.payloads.get(task.seq);
       if (!payload) {
-        payload = JSON.parse(this.o.tasks.payload(task.seq)) as unknown[];
+        payload = { storeId: task.storeId, items: JSON.parse(this.o.tasks.payload(task.seq)) as unknown[] };
         this.payloads.set(task.seq, payload);
       }
       const end = Math.min(task.itemCount, task.cursor + room);
-      slices.push({ task, items: payload.slice(task.cursor, end), end });
+      slices.push({ task, items: payload.items.slice(task.cursor, end), end });
       room -= end - task.cursor;
     }
     return slices;
   }
 
   /** Replays the slices over the current catalog state, in order, as the catalog would see them. */
-  private applyInMemory(slices: Slice[]): Map<string, WorkingEntry> {
+  private applyInMemory(storeId: string, slices: Slice[]): Map<string, WorkingEntry> {
+    const ids = slices.flatMap(({ task, items }) => (task.kind === "upsert" ? items.map((item) => (item as Product).id) : (items as string[])));
+    const stored = this.o.catalog.states(storeId, ids);
     const entries = new Map<string, WorkingEntry>();
-    const entryFor = (storeId: string, id: string): WorkingEntry | null => {
-      const key = joinKey(storeId, id);
-      let entry = entries.get(key);
+    const entryFor = (id: string): WorkingEntry | null => {
+      let entry = entries.get(id);
       if (!entry) {
-        const stored = this.o.catalog.get(storeId, id);
-        if (!stored) return null;
-        entry = { ...stored, changed: false, product: null };
-        entries.set(key, entry);
+        const state = stored.get(id);
+        if (!state) return null;
+        entry = { ...state, changed: false, doc: null, product: null };
+        entries.set(id, entry);
       }
       return entry;
     };
@@ -167,21 +205,13 @@ export class IndexingWorker {
       for (const item of items) {
         if (task.kind === "upsert") {
           const product = item as Product;
-          const hash = contentHash(product);
-          const current = entryFor(task.storeId, product.id);
+          const doc = canonicalJson(product);
+          const hash = contentHash(doc);
+          const current = entryFor(product.id);
           if (current && !current.deleted && current.contentHash === hash) continue;
-          entries.set(joinKey(task.storeId, product.id), {
-            version: (current?.version ?? 0) + 1,
-            contentHash: hash,
-            deleted: false,
-            doc: JSON.stringify(product),
-            updatedAt: 0,
-            changed: true,
-            product,
-          });
+          entries.set(product.id, { version: (current?.version ?? 0) + 1, contentHash: hash, deleted: false, doc, changed: true, product });
         } else {
-          const id = item as string;
-          const current = entryFor(task.storeId, id);
+          const current = entryFor(item as string);
           if (!current || current.deleted) continue;
           Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, product: null });
         }
@@ -190,22 +220,21 @@ export class IndexingWorker {
     return entries;
   }
 
-  private async writeEngine(entries: Map<string, WorkingEntry>): Promise<void> {
-    const byStore = new Map<string, { upserts: [string, WorkingEntry][]; removals: string[] }>();
-    for (const [key, entry] of entries) {
+  private async writeEngine(storeId: string, entries: Map<string, WorkingEntry>): Promise<void> {
+    const upserts: [string, WorkingEntry][] = [];
+    const removals: string[] = [];
+    for (const [id, entry] of entries) {
       if (!entry.changed) continue;
-      const [storeId, id] = splitKey(key);
-      let work = byStore.get(storeId);
-      if (!work) byStore.set(storeId, (work = { upserts: [], removals: [] }));
-      if (entry.deleted) work.removals.push(id);
-      else work.upserts.push([id, entry]);
+      if (entry.deleted) removals.push(id);
+      else upserts.push([id, entry]);
     }
-    for (const [storeId, work] of byStore) {
-      const context = this.o.ranking.forProducts(storeId, work.upserts.map(([id]) => id));
-      const docs: EngineDocument[] = work.upserts.map(([id, entry]) => toEngineDocument(entry.product!, entry.version, context(id)));
-      if (docs.length) await this.o.engine.upsert(storeId, docs);
-      if (work.removals.length) await this.o.engine.remove(storeId, work.removals);
+    const context = this.o.ranking.forProducts(storeId, upserts.map(([id]) => id));
+    const docs: EngineDocument[] = upserts.map(([id, entry]) => toEngineDocument(entry.product!, entry.version, context(id)));
+    for (let start = 0; start < docs.length; start += ENGINE_CHUNK) {
+      if (start > 0) await yieldToEventLoop();
+      await this.o.engine.upsert(storeId, docs.slice(start, start + ENGINE_CHUNK));
     }
+    if (removals.length) await this.o.engine.remove(storeId, removals);
   }
 
   private recordFailure(slices: Slice[], error: Error): void {
@@ -225,6 +254,3 @@ export class IndexingWorker {
     for (const s of slices) this.payloads.delete(s.task.seq);
   }
 }
-
-const joinKey = (storeId: string, id: string) => `${storeId}\u0000${id}`;
-const splitKey = (key: string) => key.split("\u0000") as [string, string];

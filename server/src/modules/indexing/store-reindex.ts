@@ -54,7 +54,7 @@ export class StoreReindex {
   async run(storeId: string, onProgress: (documents: number) => void = () => {}): Promise<ReindexReport> {
     const startedAt = this.d.now();
     const { index, documents } = await this.d.engine.reindexStore(storeId, this.catalogDocuments(storeId, onProgress));
-    const settled = await this.workerSettled(this.d.now());
+    const settled = await this.workerSettled(storeId, this.d.now());
     const caughtUp = await this.catchUp(storeId, startedAt - CLOCK_MARGIN_MS);
     await this.d.purchases.syncStore(storeId);
     return { index, documents, caughtUp, settled };
@@ -74,12 +74,12 @@ export class StoreReindex {
   }
 
   /**
-   * Whether the batch the worker may have had in flight at `switchedAt` has committed. A batch always holds
-   * the oldest pending task, and committing (or failing) it updates that task's row; a task waiting for a
-   * retry has no batch in flight.
+   * Whether the batch the worker may have had in flight for the store at `switchedAt` has committed. A batch
+   * always holds its store's oldest pending task, and committing (or failing) it updates that task's row; a
+   * task waiting for a retry has no batch in flight.
    */
-  private async workerSettled(switchedAt: number): Promise<boolean> {
-    const [head] = this.d.tasks.pendingHead(1);
+  private async workerSettled(storeId: string, switchedAt: number): Promise<boolean> {
+    const [head] = this.d.tasks.pendingOf(storeId, 1);
     if (!head || head.nextRunAt > switchedAt) return true;
     for (const deadline = switchedAt + SETTLE_TIMEOUT_MS; this.d.now() < deadline; await Bun.sleep(50)) {
       const task = this.d.tasks.get(head.storeId, head.id);
