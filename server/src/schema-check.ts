@@ -10,6 +10,8 @@ import type { ErrorDetail } from "./errors.ts";
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 const MAX_DETAILS = 20;
+// Paths are echoed in answers and stored on tasks: an unknown key of a megabyte must not be, whole.
+const MAX_KEY_IN_PATH = 100;
 
 function checker(schema: TSchema): TypeCheck<TSchema> {
   let c = compiled.get(schema);
@@ -24,7 +26,8 @@ function checker(schema: TSchema): TypeCheck<TSchema> {
 export function joinPath(base: string, pointer: string): string {
   let out = base;
   for (const raw of pointer.split("/").slice(1)) {
-    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const part = key.length > MAX_KEY_IN_PATH ? key.slice(0, MAX_KEY_IN_PATH) + "…" : key;
     if (/^\d+$/.test(part)) out += `[${part}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
     else out += `[${JSON.stringify(part)}]`;
@@ -47,8 +50,8 @@ export function isValid<T extends TSchema>(schema: T, value: unknown): boolean {
   return checker(schema).Check(value);
 }
 
-/** Problems of `value` against `schema`, first per path, at most 20. Empty when valid. */
-export function schemaProblems(schema: TSchema, value: unknown, basePath: string): ErrorDetail[] {
+/** Problems of `value` against `schema`, first per path, at most `max`. Empty when valid. */
+export function schemaProblems(schema: TSchema, value: unknown, basePath: string, max = MAX_DETAILS): ErrorDetail[] {
   const c = checker(schema);
   if (c.Check(value)) return [];
   const details: ErrorDetail[] = [];
@@ -59,7 +62,7 @@ export function schemaProblems(schema: TSchema, value: unknown, basePath: string
     if ([...seen].some((p) => p === path || path.startsWith(p + ".") || path.startsWith(p + "["))) continue;
     seen.add(path);
     details.push({ path, problem: describe(error) });
-    if (details.length >= MAX_DETAILS) break;
+    if (details.length >= max) break;
   }
   return details;
 }

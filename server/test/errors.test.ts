@@ -16,14 +16,15 @@ describe("error statuses, each with a JSON { message, code } body", () => {
     expect((await errorBody(res)).code).toBe("invalid_json");
   });
 
-  test("400 names the item and the field of an invalid product", async () => {
+  test("400 names the item and the field of each invalid product when no product of a bulk is valid", async () => {
     const res = await s.call("admin", "POST", "/1.0/products", [
-      product("ok-1"),
+      product("bad-0", { gender: "Nobody" as never }),
       product("bad-1", { skus: [{ price: 10, availability: "Maybe" as never }] }),
     ]);
     expect(res.status).toBe(400);
     const body = await errorBody(res);
     expect(body.code).toBe("invalid_request");
+    expect(body.details).toContainEqual({ path: "body[0].gender", problem: "must be one of Women, Men, Unisex" });
     expect(body.details).toContainEqual({ path: "body[1].skus[0].availability", problem: "must be one of InStock, OutOfStock" });
   });
 
@@ -146,7 +147,9 @@ describe("fuzz: 10,000 malformed bodies never give a 5xx", () => {
   test("5,000 product bodies", async () => {
     const statuses = await fire("/1.0/products", s.keys.admin, malformedBodies(validProducts, 5000, 1));
     expect(statuses.filter((x) => x >= 500)).toEqual([]);
-    expect(statuses.filter((x) => x === 400).length).toBeGreaterThan(4000);
+    // Not every broken body is a 400: null optionals and blank strings are dropped, and a bulk with one valid
+    // product is accepted with the broken ones reported (messy-feeds.test.ts).
+    expect(statuses.filter((x) => x === 400).length).toBeGreaterThan(3000);
   }, 120_000);
 
   test("5,000 event bodies", async () => {

@@ -1,11 +1,27 @@
 import { Elysia, t } from "elysia";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
-import { parseProductsBody } from "../catalog/validate-products.ts";
+import { MAX_REJECTED_LISTED, parseProductsBody } from "../catalog/validate-products.ts";
 import { Product } from "../catalog/product-schema.ts";
 import type { IndexingService } from "./indexing-service.ts";
 
 const TaskAccepted = t.Object({ taskId: t.String() });
+const Problem = { path: t.String(), message: t.String() };
+const ProductsAccepted = t.Object({
+  taskId: t.String(),
+  accepted: t.Integer({ description: "products in the task" }),
+  warnings: t.Integer({ description: "null optional fields and blank strings dropped from the accepted products" }),
+  rejectedCount: t.Integer({ description: "invalid products left out of the task" }),
+  rejected: t.Array(
+    t.Object({
+      index: t.Integer(),
+      productId: t.Optional(t.String()),
+      ...Problem,
+      otherProblems: t.Optional(t.Array(t.Object(Problem))),
+    }),
+    { description: `the first ${MAX_REJECTED_LISTED} invalid products, in body order, with their first problems` },
+  ),
+});
 const idParam = t.Object({ version: t.String(), id: t.String({ minLength: 1, maxLength: 256 }) });
 
 export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; maxBodyBytes: number }) {
@@ -13,19 +29,23 @@ export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; max
     .use(authPlugin(deps))
     .post(
       "/products",
-      ({ body, caller, set }) => {
-        const taskId = deps.indexing.upsert(caller.store.id, parseProductsBody(body));
+      async ({ request, caller, set }) => {
+        const { products, ...report } = parseProductsBody(await readJsonBody(request, { maxBytes: deps.maxBodyBytes }));
+        const taskId = deps.indexing.upsert(caller.store.id, products, report);
         set.status = 202;
-        return { taskId };
+        return { taskId, accepted: products.length, ...report };
       },
       {
         auth: "admin",
-        parse: ({ request }) => readJsonBody(request, { maxBytes: deps.maxBodyBytes }),
-        response: { 202: TaskAccepted },
+        // Read by the handler, after the key is checked.
+        parse: "none",
+        response: { 202: ProductsAccepted },
         detail: {
           summary: "Add or update products",
           description:
-            "One Product or an array of up to 10,000. Validated before the answer; applied asynchronously by a task. A product is replaced whole.",
+            "One Product or an array of up to 10,000. Validated before the answer; applied asynchronously by a task. A product is replaced whole. " +
+            "Null optional fields and blank strings (optional fields, array entries) are dropped and counted as warnings. " +
+            "In an array, the valid products make the task and the invalid ones are reported (rejected); no valid product, or an invalid single object, is a 400.",
           tags: ["Indexing"],
           requestBody: {
             content: { "application/json": { schema: t.Union([Product, t.Array(Product)]) as never } },

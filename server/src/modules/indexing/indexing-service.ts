@@ -1,7 +1,8 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
-import type { TaskKind, TaskRow, TasksRepo } from "../../db/tasks-repo.ts";
+import type { TaskKind, TaskReport, TaskRow, TasksRepo } from "../../db/tasks-repo.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
+import type { RejectedProduct, ValidationReport } from "../catalog/validate-products.ts";
 
 export interface TaskView {
   status: TaskRow["status"];
@@ -10,6 +11,9 @@ export interface TaskView {
   message?: string;
   itemCount: number;
   processedCount: number;
+  warnings: number;
+  rejectedCount: number;
+  rejected: RejectedProduct[];
 }
 
 /** Accepting indexing work: a task is acknowledged only once it and its payload are committed. */
@@ -21,15 +25,16 @@ export class IndexingService {
     private readonly onEnqueued: () => void,
   ) {}
 
-  private enqueue(storeId: string, kind: TaskKind, items: unknown[]): string {
+  private enqueue(storeId: string, kind: TaskKind, items: unknown[], report?: TaskReport): string {
     const id = crypto.randomUUID();
-    this.tasks.insert({ id, storeId, kind, payload: JSON.stringify(items), itemCount: items.length, now: this.now() });
+    this.tasks.insert({ id, storeId, kind, payload: JSON.stringify(items), itemCount: items.length, now: this.now(), report });
     this.onEnqueued();
     return id;
   }
 
-  upsert(storeId: string, products: Product[]): string {
-    return this.enqueue(storeId, "upsert", products);
+  /** The accepted products become the task; what validation dropped or refused is stored with it, in the same row. */
+  upsert(storeId: string, products: Product[], report?: ValidationReport): string {
+    return this.enqueue(storeId, "upsert", products, report && { ...report, rejected: JSON.stringify(report.rejected) });
   }
 
   remove(storeId: string, productId: string): string {
@@ -46,6 +51,9 @@ export class IndexingService {
       ...(t.status === "error" && t.message ? { message: t.message } : {}),
       itemCount: t.itemCount,
       processedCount: t.cursor,
+      warnings: t.report.warnings,
+      rejectedCount: t.report.rejectedCount,
+      rejected: JSON.parse(t.report.rejected) as RejectedProduct[],
     };
   }
 
