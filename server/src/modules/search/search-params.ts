@@ -8,6 +8,11 @@ import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
 export const MAX_PAGE_SIZE = 100;
 /** Deepest result reachable by paging; beyond it shoppers refine instead (and engines slow down). */
 export const MAX_RESULT_WINDOW = 10_000;
+/**
+ * Characters of `query` as sent. Folding can make far more of them (one character can become 18 letters), so
+ * what a search costs is bounded after folding, by engine/text/query-limits.ts; this only bounds the request.
+ */
+const MAX_QUERY_CHARS = 512;
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export interface SearchParams {
@@ -71,7 +76,7 @@ function anonymousId(raw: Raw, names: string[]): string | undefined {
 }
 
 export function parseSearchParams(raw: Raw): SearchParams {
-  const query = text(raw, "query", 512);
+  const query = text(raw, "query", MAX_QUERY_CHARS);
   const collection = text(raw, "collection", 256);
   if (!query && !collection) {
     throw new ValidationError("Give a query or a collection", [{ path: "query.query", problem: "query or collection is required" }]);

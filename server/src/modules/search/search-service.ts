@@ -42,6 +42,13 @@ const MAX_FACET_VALUES = 200;
 const PRICE_BUCKETS = 6;
 /** A known word gets a suggestion only when a look-alike is in this many times more products. */
 const MUCH_MORE_COMMON = 10;
+/**
+ * Time one search may spend before it stops doing optional work (spell suggestions, fallback attempts) and
+ * answers with what it has. A single engine step cannot be interrupted; query-limits.ts keeps each one short.
+ */
+export const SEARCH_BUDGET_MS = 250;
+/** Engine searches one fallback may run: one word dropped, then a binary search over how many (MAX_QUERY_WORDS need 5). */
+export const MAX_FALLBACK_SEARCHES = 5;
 
 export function normalizeQuery(query: string): string {
   return foldCase(query).replace(/\s+/g, " ").trim();
@@ -53,12 +60,15 @@ export interface SearchServiceDeps {
   searchLog: GroupCommit<SearchLogEntry>;
   now: () => number;
   log: Logger;
+  /** SEARCH_BUDGET_MS unless given. */
+  budgetMs?: number;
 }
 
 export class SearchService {
   constructor(private readonly d: SearchServiceDeps) {}
 
   async search(store: StoreRow, p: SearchParams): Promise<SearchResponse> {
+    const deadline = performance.now() + (this.d.budgetMs ?? SEARCH_BUDGET_MS);
     const settings = effectiveSettings(store.settings);
     const filters = toEngineFilters(p.facets);
     if (p.collection) filters.push({ kind: "terms", key: "collection", values: [p.collection] });
@@ -81,9 +91,10 @@ export class SearchService {
     let result = await this.d.engine.search(store.id, request);
     let usedQuery = p.query;
     let fallback = false;
-    const corrections = p.query ? await this.d.engine.corrections(store.id, p.query) : [];
-    if (p.query && result.total === 0) {
-      const found = await this.dropWords(store.id, request, corrections);
+    // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
+    const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
+    if (p.query && corrections && result.total === 0) {
+      const found = await this.dropWords(store.id, request, corrections, deadline);
       if (found) {
         ({ result, text: usedQuery } = found);
         fallback = true;
@@ -94,7 +105,7 @@ export class SearchService {
       products: this.hydrate(store.id, settings, result),
       fallback,
       facets: p.returnFacets ? shapeFacets(result) : [],
-      spellSuggestions: p.query && p.spellEnabled ? spellSuggestions(corrections) : [],
+      spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
     };
@@ -103,7 +114,7 @@ export class SearchService {
     return response;
   }
 
-  private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[]): void {
+  private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[] | null): void {
     this.d.searchLog
       .add([
         {
@@ -113,7 +124,8 @@ export class SearchService {
           collection: p.collection ?? null,
           resultCount,
           fallback,
-          misspelled: corrections.some((c) => !c.known),
+          // Unchecked spelling counts as misspelled, so a rushed search never teaches suggestions a typo.
+          misspelled: !corrections || corrections.some((c) => !c.known),
           userId: p.userId ?? null,
           sessionId: p.sessionId ?? null,
           preprod: p.preprod,
@@ -123,24 +135,40 @@ export class SearchService {
   }
 
   /**
-   * Retries without the least important words until something is found: words the store's index does not
-   * know go first, then words from the end (shoppers put the main noun early: "jeans blue slim").
+   * Retries without the least important words: words the store's index does not know go first, then words
+   * from the end (shoppers put the main noun early: "jeans blue slim"). The answer keeps the most words that
+   * find something. Dropping one word is tried first (the usual case: one stray word), then a binary search
+   * over how many to drop, since every word must match and dropping more never finds less: at most
+   * MAX_FALLBACK_SEARCHES engine searches, and none once the deadline has passed.
    */
   private async dropWords(
     storeId: string,
     request: EngineSearchRequest,
     corrections: WordCorrection[],
+    deadline: number,
   ): Promise<{ result: EngineSearchResult; text: string } | null> {
     const order = corrections.map((c, i) => ({ i, unknown: !c.known && c.candidates.length === 0 }));
     order.sort((a, b) => Number(b.unknown) - Number(a.unknown) || b.i - a.i);
-    const kept = new Set(corrections.map((_, i) => i));
-    for (const { i } of order.slice(0, -1)) {
-      kept.delete(i);
-      const text = corrections.filter((_, j) => kept.has(j)).map((c) => c.word).join(" ");
+    const without = (dropped: number) => {
+      const gone = new Set(order.slice(0, dropped).map((o) => o.i));
+      return corrections.filter((_, j) => !gone.has(j)).map((c) => c.word).join(" ");
+    };
+    let found: { result: EngineSearchResult; text: string } | null = null;
+    // Fewest words dropped that find something, between `fewest` and `most` (one word always stays).
+    let fewest = 1;
+    let most = corrections.length - 1;
+    for (let searches = 0; fewest <= most && searches < MAX_FALLBACK_SEARCHES && (await hasTimeLeft(deadline)); searches++) {
+      const dropped = searches === 0 ? fewest : (fewest + most) >> 1;
+      const text = without(dropped);
       const result = await this.d.engine.search(storeId, { ...request, text });
-      if (result.total > 0) return { result, text };
+      if (result.total > 0) {
+        found = { result, text };
+        most = dropped - 1;
+      } else {
+        fewest = dropped + 1;
+      }
     }
-    return null;
+    return found;
   }
 
   private hydrate(storeId: string, settings: EffectiveSettings, result: EngineSearchResult): SearchProduct[] {
@@ -159,6 +187,15 @@ export class SearchService {
     }
     return products;
   }
+}
+
+/**
+ * Whether the deadline is still ahead, after letting the event loop serve what arrived meanwhile: the engine's
+ * steps are synchronous, and other requests (a health check, a shopper's keystroke) wait only for one step.
+ */
+async function hasTimeLeft(deadline: number): Promise<boolean> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return performance.now() < deadline;
 }
 
 function shapeFacets(result: EngineSearchResult): Facet[] {

@@ -1,13 +1,15 @@
 import { stableHash } from "../../engine/stable-hash.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
+import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
 import { editDistance, maxEdits } from "../../engine/text/typo-vocabulary.ts";
 
 /*
  * Matching a partial query against suggestion labels: every typed word must start a word of the label, in
  * any order; a word from 4 letters may carry one typo (two from 8) against the same-length start of a label
- * word. A typo in the first letter is forgiven only as a swap with the second: that check rules out most
- * label words before any edit distance is computed, which is what keeps a keystroke cheap over thousands of
- * candidates. Labels are tokenized once, when candidates are built.
+ * word, up to the length query-limits.ts allows corrections. A typo in the first letter is forgiven only as a
+ * swap with the second: that check rules out most label words before any edit distance is computed, which
+ * is what keeps a keystroke cheap over thousands of candidates. Labels are tokenized once, when candidates
+ * are built.
  */
 
 export interface Candidate {
@@ -66,6 +68,7 @@ export function matchScore(typedWords: string[], c: Candidate): number | null {
   return (c.words[0]?.startsWith(typedWords[0] ?? "") ? 2 : 0) + (exact === typedWords.length ? 1 : 0);
 }
 
+/** The words a shopper typed, as many as a search matches (query-limits.ts). */
 export function typedWords(query: string): string[] {
-  return words(query);
+  return words(query).slice(0, MAX_QUERY_WORDS);
 }

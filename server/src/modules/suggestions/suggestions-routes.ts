@@ -39,7 +39,8 @@ export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsSer
     )
     .post(
       "/query-log",
-      async ({ body, caller }) => {
+      async ({ request, caller }) => {
+        const body = await readJsonBody(request, { maxBytes: 4 * 1024 * 1024 });
         const problems = schemaProblems(ImportedQueries, body, "body");
         if (problems.length) throw new ValidationError(`Invalid query log: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
         const withResults = await deps.suggestions.importQueries(caller.store.id, body as { query: string; searches: number }[]);
@@ -47,7 +48,8 @@ export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsSer
       },
       {
         auth: "admin",
-        parse: ({ request }) => readJsonBody(request, { maxBytes: 4 * 1024 * 1024 }),
+        // Read by the handler, after the key is checked.
+        parse: "none",
         detail: {
           summary: "Import past queries [{ query, searches }] (e.g. from a previous search provider) to seed suggestions",
           tags: ["Search"],

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { openServiceDatabase } from "../src/db/connection.ts";
+import { GroupCommit } from "../src/db/group-commit.ts";
+import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts";
+import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
+import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
+import { createLogger } from "../src/log.ts";
+import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
+import { parseSearchParams } from "../src/modules/search/search-params.ts";
+import { MAX_FALLBACK_SEARCHES, SearchService } from "../src/modules/search/search-service.ts";
+import { demoProducts } from "./support/demo-products.ts";
+import { product } from "./support/fixtures.ts";
+import { startIndexedServer, type IndexedChildServer } from "./support/indexed-child-server.ts";
+import { queryString, type Params, type SearchBody, type SuggestionsBody } from "./support/search-client.ts";
+import { tempDir, UNLIMITED } from "./support/test-server.ts";
+
+/*
+ * Search cost is bounded whatever the query. The server runs as its own process (so a blocked event loop shows
+ * as slow answers here, not as a paused test) over 3,000 real products plus two with very long words; the
+ * time budget is checked on the service itself, over the real engine and databases.
+ */
+
+const CATALOG_SIZE = 3000;
+/** U+FDFA folds (NFKD) to 18 letters and spaces: 512 of them are ~9,000 characters in ~1,500 words. */
+const FDFA_SEARCH = "\uFDFA".repeat(512);
+/** The longest text /suggestions takes is 100 characters. */
+const FDFA_TYPEAHEAD = "\uFDFA".repeat(100);
+const HEALTH_BOUND_MS = 100;
+const RANDOM_WORD_BOUND_MS = 50;
+
+const letters = (rng: Rng, n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(rng.next() * 26))).join("");
+const rng = new Rng(20240611);
+/** Made-up words in two products' names: one just within the length that gets corrections, one beyond it. */
+const SHORT_LONG_WORD = letters(rng, MAX_FUZZY_LETTERS);
+const LONG_WORD = letters(rng, MAX_FUZZY_LETTERS + 8);
+/** One letter changed in the middle: a one-edit typo. */
+const typo = (word: string) => word.slice(0, 15) + (word[15] === "q" ? "r" : "q") + word.slice(16);
+
+let server: IndexedChildServer;
+let catalog: ReturnType<typeof demoProducts>;
+
+async function get<T>(path: string, params: Params | string): Promise<{ status: number; body: T; ms: number }> {
+  const qs = typeof params === "string" ? params : queryString(params);
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/1.9${path}${qs}`, { headers: server.searchHeaders });
+  const body = (await res.json()) as T;
+  return { status: res.status, body, ms: performance.now() - t0 };
+}
+
+beforeAll(async () => {
+  catalog = demoProducts(CATALOG_SIZE);
+  const extra = [
+    product("long-words-1", { name: `${SHORT_LONG_WORD} Pullover` }),
+    product("long-words-2", { name: `${LONG_WORD} Cardigan` }),
+  ];
+  // Rate limits off: the health test sends 20 requests at once from one address, several times.
+  server = await startIndexedServer([...catalog, ...extra], UNLIMITED);
+  // Warm: the typo index and the typeahead candidates are built on first use, not by the requests measured.
+  expect((await get<SearchBody>("/search", { query: "jeans" })).status).toBe(200);
+  expect((await get<SuggestionsBody>("/suggestions", { query: "je" })).status).toBe(200);
+}, 180_000);
+
+afterAll(() => server?.stop());
+
+describe("the issue's acceptance bounds", () => {
+  /**
+   * 20 requests made by `send` at once, while /health is polled one request after another: the slowest /health
+   * answer. Up to three attempts, the best counts: another process on a loaded machine can stall the server's
+   * process for a moment, which says nothing about this code (before the limits, one such batch of searches
+   * blocked the server for a minute).
+   */
+  async function slowestHealthWhile(send: () => Promise<{ status: number }>): Promise<number> {
+    let best = Infinity;
+    for (let attempt = 0; attempt < 3 && best >= HEALTH_BOUND_MS; attempt++) {
+      const health: number[] = [];
+      let running = true;
+      const poll = (async () => {
+        while (running) {
+          const t0 = performance.now();
+          const res = await fetch(`${server.url}/health`);
+          await res.arrayBuffer();
+          health.push(performance.now() - t0);
+          expect(res.status).toBe(200);
+        }
+      })();
+      const answers = await Promise.all(Array.from({ length: 20 }, send));
+      running = false;
+      await poll;
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(health.length).toBeGreaterThanOrEqual(2);
+      best = Math.min(best, Math.max(...health));
+    }
+    return best;
+  }
+
+  test(`while 20 searches of U+FDFA × 512 run, every /health answers within ${HEALTH_BOUND_MS} ms`, async () => {
+    const slowest = await slowestHealthWhile(() => get<SearchBody>("/search", { query: FDFA_SEARCH, returnFacets: true }));
+    expect(slowest).toBeLessThan(HEALTH_BOUND_MS);
+  }, 60_000);
+
+  test(`while 20 typeahead requests of U+FDFA × 100 run, every /health answers within ${HEALTH_BOUND_MS} ms`, async () => {
+    const slowest = await slowestHealthWhile(() => get<SuggestionsBody>("/suggestions", { query: FDFA_TYPEAHEAD }));
+    expect(slowest).toBeLessThan(HEALTH_BOUND_MS);
+  }, 60_000);
+
+  test(`a 512-letter random word answers within ${RANDOM_WORD_BOUND_MS} ms (median of 7, warm index)`, async () => {
+    const words = new Rng(7);
+    expect((await get<SearchBody>("/search", { query: letters(words, 512) })).status).toBe(200);
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const { status, body, ms } = await get<SearchBody>("/search", { query: letters(words, 512), returnFacets: true });
+      expect(status).toBe(200);
+      expect(body.totalProductCount).toBe(0);
+      times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[3]!).toBeLessThanOrEqual(RANDOM_WORD_BOUND_MS);
+  }, 30_000);
+});
+
+describe("limits apply after folding, and past them a query is still answered", () => {
+  test(`words past the ${MAX_QUERY_WORDS}th are ignored, not refused`, async () => {
+    // Words of one product's own text: together they find it; an unknown word after them changes nothing.
+    const wordsOf = (p: (typeof catalog)[number]) => [
+      ...new Set(`${p.name} ${p.description ?? ""}`.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => /^[a-z]{3,}$/.test(w))),
+    ];
+    const words = wordsOf(catalog.find((p) => wordsOf(p).length >= MAX_QUERY_WORDS)!).slice(0, MAX_QUERY_WORDS);
+    const base = await get<SearchBody>("/search", { query: words.join(" "), pageSize: 100 });
+    expect(base.status).toBe(200);
+    expect(base.body.fallback).toBe(false);
+    expect(base.body.totalProductCount).toBeGreaterThan(0);
+    const longer = await get<SearchBody>("/search", { query: `${words.join(" ")} qzxjv`, pageSize: 100 });
+    expect(longer.status).toBe(200);
+    expect(longer.body.fallback).toBe(false);
+    expect(longer.body.products.map((p) => p.productId)).toEqual(base.body.products.map((p) => p.productId));
+  });
+
+  test(`a known word behind ${MAX_QUERY_WORDS - 1} unknown words is found within ${MAX_FALLBACK_SEARCHES} fallback searches`, async () => {
+    const unknown = Array.from({ length: MAX_QUERY_WORDS - 1 }, (_, i) => `qz${String.fromCharCode(97 + i)}`);
+    const { status, body } = await get<SearchBody>("/search", { query: ["jeans", ...unknown].join(" ") });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ fallback: true, query: "jeans" });
+    expect(body.totalProductCount).toBe((await get<SearchBody>("/search", { query: "jeans" })).body.totalProductCount);
+  });
+
+  test(`typos and completion up to ${MAX_FUZZY_LETTERS} letters; a longer word matches only as itself`, async () => {
+    const ids = async (query: string) => (await get<SearchBody>("/search", { query })).body.products.map((p) => p.productId);
+    expect(await ids(typo(SHORT_LONG_WORD))).toEqual(["long-words-1"]);
+    expect(await ids(SHORT_LONG_WORD.slice(0, 20))).toEqual(["long-words-1"]);
+    expect(await ids(LONG_WORD)).toEqual(["long-words-2"]);
+    expect(await ids(typo(LONG_WORD))).toEqual([]);
+    expect(await ids(LONG_WORD.slice(0, MAX_FUZZY_LETTERS + 2))).toEqual([]);
+  });
+});
+
+describe("hostile shapes never break a search or the typeahead", () => {
+  const oneLetterWords = Array.from({ length: 256 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(" ");
+  const shapes: Record<string, string> = {
+    "U+FDFA × 512": FDFA_SEARCH,
+    "256 one-letter words": oneLetterWords,
+    "a-a-a-… (256 letters, 255 hyphens)": Array(256).fill("a").join("-"),
+    "jeans-… hyphen chain": Array(40).fill("jeans").join("-"),
+    "FTS5 operators and syntax": '"jeans" AND (shirt OR NEAR(dress, 2)) NOT ^top* col:umn {a b} + - "" \' ` \\ ; --',
+    "quotes only": '"'.repeat(512),
+    "asterisks only": "*".repeat(512),
+    "parentheses": "(".repeat(256) + ")".repeat(256),
+    "operators as words": "AND OR NOT NEAR AND OR NOT NEAR",
+    "punctuation only": "!?.,;:-_/\\|@#$%^&*()[]{}<>~`'\"".repeat(16),
+    "combining marks only": "\u0301\u0308\u0327".repeat(170),
+    "letters with stacked marks": "je\u0301\u0301\u0301ans ".repeat(40),
+    "RTL text": "فستان أحمر قميص أزرق",
+    "RTL with direction overrides": "\u202ejeans\u202c \u2067shirt\u2069",
+    "emoji": "👗👠🔥 jeans 👖".repeat(20),
+    "zero-width characters": "je\u200bans\u200d sh\u2060irt\ufeff",
+    "CJK compatibility (folds to katakana)": "\u3316".repeat(512),
+    "digits and letters mixed": "a1b2c3d4e5f6g7h8i9".repeat(28),
+    "512 letters, one word": "x".repeat(512),
+  };
+
+  for (const [name, query] of Object.entries(shapes)) {
+    test(`${name}: search and typeahead answer 200`, async () => {
+      expect(query.length).toBeLessThanOrEqual(512);
+      for (const params of [{ query }, { query, returnFacets: true, sortBy: "pricea" }, { query, typeahead: true }]) {
+        const { status, body } = await get<SearchBody>("/search", params);
+        expect(status).toBe(200);
+        expect(typeof body.totalProductCount).toBe("number");
+        expect(Array.isArray(body.products)).toBe(true);
+      }
+      const { status, body } = await get<SuggestionsBody>("/suggestions", { query: query.slice(0, 100) });
+      expect(status).toBe(200);
+      expect(Array.isArray(body.suggestions)).toBe(true);
+    });
+  }
+
+  test("FTS5 syntax, marks, emoji and repeats around a word are not operators: the word's results, unchanged", async () => {
+    const total = async (query: string) => (await get<SearchBody>("/search", { query })).body.totalProductCount;
+    const jeans = await total("jeans");
+    expect(jeans).toBeGreaterThan(0);
+    for (const variant of ['"jeans"', '"jeans', "jeans*", "(jeans)", "^jeans", "jeans:", "{jeans}", "je\u0301\u0301ans", "👖 jeans 🔥", "jeans ".repeat(80)]) {
+      expect(await total(variant), variant).toBe(jeans);
+    }
+  });
+
+  test("bytes that are not UTF-8 (a surrogate half, a lone continuation byte) answer without a 5xx", async () => {
+    for (const raw of ["%ED%A0%80", "jeans%ED%B0%80", "%C0%AF", "%80%80", "%F4%90%80%80"]) {
+      for (const path of ["/search", "/suggestions"]) {
+        const { status, body } = await get<{ message?: string }>(path, `?query=${raw}`);
+        expect(status, `${path} ${raw}`).toBeLessThan(500);
+        if (status >= 400) expect(typeof body.message).toBe("string");
+      }
+    }
+  });
+
+  test("too long before folding is a 400 naming the parameter", async () => {
+    const search = await get<{ message: string; details: { path: string }[] }>("/search", { query: "\uFDFA".repeat(513) });
+    expect(search.status).toBe(400);
+    expect(search.body.details[0]!.path).toBe("query.query");
+    const suggestions = await get<{ message: string }>("/suggestions", { query: FDFA_SEARCH });
+    expect(suggestions.status).toBe(400);
+    expect(suggestions.body.message).toContain("query");
+  });
+});
+
+describe("the time budget", () => {
+  test("a search past its budget answers what it has: no fallback, no spell suggestions, nothing learnt for suggestions", async () => {
+    const dir = tempDir("sfs-hostile-budget-");
+    const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
+    const engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
+    try {
+      new StoresRepo(db).create("budget", Date.now());
+      const store = new StoresRepo(db).get("budget")!;
+      const ranking = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
+      await engine.upsert("budget", catalog.slice(0, 500).map((p) => toEngineDocument(p, 1, ranking)));
+      const searchLog = new SearchLogRepo(db);
+      const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries));
+      const service = (budgetMs?: number) =>
+        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), budgetMs });
+      const learnt = async (query: string) => {
+        await Bun.sleep(0);
+        logWrites.flush();
+        return searchLog.popularQueries("budget", 1000).some((q) => q.query === query);
+      };
+      // "shirt" is known, "shirtt" a typo of it, "qzxv" unknown: with time left, a fallback and a suggestion.
+      const params = parseSearchParams({ query: "shirtt qzxv" });
+      const withTime = await service().search(store, params);
+      expect(withTime.fallback).toBe(true);
+      expect(withTime.spellSuggestions.length).toBeGreaterThan(0);
+      const spent = await service(0).search(store, params);
+      expect(spent).toMatchObject({ fallback: false, totalProductCount: 0, spellSuggestions: [] });
+      // A found query teaches suggestions only when its spelling was checked.
+      expect((await service(0).search(store, parseSearchParams({ query: "shirt" }))).totalProductCount).toBeGreaterThan(0);
+      expect(await learnt("shirt")).toBe(false);
+      await service().search(store, parseSearchParams({ query: "shirt" }));
+      expect(await learnt("shirt")).toBe(true);
+    } finally {
+      await engine.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

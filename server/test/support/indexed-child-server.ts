@@ -1,0 +1,61 @@
+import { rmSync } from "node:fs";
+import type { Product } from "../../src/modules/catalog/product-schema.ts";
+import { DEMO_KEYS, spawnServer, type ChildServer } from "./child-server.ts";
+import { tempDir } from "./test-server.ts";
+
+/*
+ * The server as its own process (so a blocked event loop shows as slow answers to the caller, not as a paused
+ * caller) on a fresh data directory, holding `products` indexed through the public API.
+ */
+
+export interface IndexedChildServer {
+  url: string;
+  proc: ChildServer["proc"];
+  /** Headers of the store's search key. */
+  searchHeaders: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startIndexedServer(products: readonly Product[], env: Record<string, string> = {}): Promise<IndexedChildServer> {
+  const dataDir = tempDir("sfs-indexed-");
+  const server = await spawnServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
+  // Drained, so the child can never block on a full pipe.
+  for (const stream of [server.proc.stdout, server.proc.stderr]) {
+    if (stream && typeof stream !== "number") void new Response(stream as ReadableStream).text().catch(() => "");
+  }
+  const stop = async () => {
+    server.proc.kill();
+    await server.proc.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const admin = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY };
+  try {
+    const taskIds: string[] = [];
+    for (let i = 0; i < products.length; i += 10_000) {
+      const res = await fetch(`${server.url}/1.9/products`, {
+        method: "POST",
+        headers: { ...admin, "content-type": "application/json" },
+        body: JSON.stringify(products.slice(i, i + 10_000)),
+      });
+      if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
+      taskIds.push(((await res.json()) as { taskId: string }).taskId);
+    }
+    for (const id of taskIds) {
+      for (;;) {
+        const task = (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string; message?: string };
+        if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
+        if (task.status === "complete") break;
+        await Bun.sleep(25);
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: server.url,
+    proc: server.proc,
+    searchHeaders: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY },
+    stop,
+  };
+}
