@@ -63,6 +63,51 @@ describe("widget configuration", () => {
   });
 });
 
+describe("widget configuration caching", () => {
+  test("browsers keep it a minute (private: the URL does not name the store) and revalidate by ETag", async () => {
+    const res = await s.call("search", "GET", "/1.9/widget-config");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, max-age=60");
+    const etag = res.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{12}"$/);
+    const body = await res.json();
+
+    const again = await s.call("search", "GET", "/1.9/widget-config", undefined, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("private, max-age=60");
+    expect(await again.text()).toBe("");
+    // A list of tags, and the strong form of the tag, match too (If-None-Match compares weakly).
+    const listed = await s.call("search", "GET", "/1.9/widget-config", undefined, { "if-none-match": `"other", ${etag.slice(2)}` });
+    expect(listed.status).toBe(304);
+    const stale = await s.call("search", "GET", "/1.9/widget-config", undefined, { "if-none-match": 'W/"000000000000"' });
+    expect(stale.status).toBe(200);
+    expect(await stale.json()).toEqual(body);
+  });
+
+  test("a settings change gives a new tag, so the old one no longer revalidates", async () => {
+    const before = (await s.call("search", "GET", "/1.9/widget-config")).headers.get("etag")!;
+    expect((await s.call("admin", "PATCH", "/1.9/settings", { widget: { pageSize: 48 } })).status).toBe(200);
+    const res = await s.call("search", "GET", "/1.9/widget-config", undefined, { "if-none-match": before });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).not.toBe(before);
+    expect(((await res.json()) as { pageSize: number }).pageSize).toBe(48);
+  });
+
+  test("the tag is the same compressed or not, and a CORS answer varies by Origin, store and encoding", async () => {
+    const headers = { "x-service-store-id": s.storeId, "x-service-api-key": s.keys.search, origin: "https://shop.example" };
+    const plain = await fetch(s.url + "/1.9/widget-config", { headers: { ...headers, "accept-encoding": "identity" } });
+    const br = await fetch(s.url + "/1.9/widget-config", { headers: { ...headers, "accept-encoding": "br" }, decompress: false });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("etag")).toBe(plain.headers.get("etag"));
+    const vary = (br.headers.get("vary") ?? "").split(",").map((f) => f.trim().toLowerCase());
+    expect(vary).toEqual(["origin", "x-service-store-id", "accept-encoding"]);
+    const revalidated = await fetch(s.url + "/1.9/widget-config", { headers: { ...headers, "accept-encoding": "br", "if-none-match": br.headers.get("etag")! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+  });
+});
+
 describe("head script", () => {
   test("served with a short cache and an ETag; revalidation answers 304", async () => {
     const res = await fetch(s.url + "/widget/v1/widget.js");

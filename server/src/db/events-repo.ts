@@ -14,7 +14,7 @@ export interface StoredEvent extends Omit<NewEvent, "storeId"> {
   seq: number;
 }
 
-/** Shopper events, append-only. */
+/** Shopper events: appended as received, deleted only when older than the retention period. */
 export class EventsRepo {
   constructor(private readonly db: Database) {}
 
@@ -28,6 +28,16 @@ export class EventsRepo {
         insert.run(e.storeId, e.type, e.receivedAt, e.userId, e.sessionId, e.apiVersion, JSON.stringify(e.data));
       }
     })();
+  }
+
+  /**
+   * Deletes up to `limit` of a store's events received before `before`, oldest first, in one statement (its
+   * own transaction); returns how many. The (store_id, received_at) index finds them without a table scan.
+   */
+  deleteReceivedBefore(storeId: string, before: number, limit: number): number {
+    return this.db
+      .query("DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE store_id = ? AND received_at < ? ORDER BY received_at LIMIT ?)")
+      .run(storeId, before, limit).changes;
   }
 
   /** Events of a store received in [from, to), in arrival order, after the cursor `afterSeq`. */

@@ -66,6 +66,16 @@ export class SearchLogRepo {
       .all(storeId, limit) as PopularQuery[];
   }
 
+  /**
+   * Deletes up to `limit` of a store's search log rows from before `before`, oldest first, in one statement;
+   * returns how many. query_stats, which suggestions read, is an aggregate and stays.
+   */
+  deleteBefore(storeId: string, before: number, limit: number): number {
+    return this.db
+      .query("DELETE FROM search_log WHERE seq IN (SELECT seq FROM search_log WHERE store_id = ? AND at < ? ORDER BY at LIMIT ?)")
+      .run(storeId, before, limit).changes;
+  }
+
   count(storeId: string): number {
     return (this.db.query("SELECT count(*) AS n FROM search_log WHERE store_id = ?").get(storeId) as { n: number }).n;
   }

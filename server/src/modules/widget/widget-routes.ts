@@ -1,30 +1,50 @@
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import { NotFoundError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { negotiateEncoding, precompressed, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
+import { contentHash, ifNoneMatch } from "../../http/etag.ts";
 import { widgetConfig, type WidgetSettings } from "./widget-config.ts";
 
 /*
  * The head script and its configuration. /widget/v1/widget.js is what stores embed: revalidated often (ETag),
  * so a fix reaches every store quickly. Beside it an immutable copy named by its content hash, for stores that
- * pin a version. The script is read once at start (it changes only with a deployment).
+ * pin a version. The script is read once at start (it changes only with a deployment) and compressed once.
  */
 
 interface BuiltScript {
-  body: string;
-  etag: string;
+  body: Uint8Array<ArrayBuffer>;
   hash: string;
+  encoded: Promise<Precompressed>;
 }
 
 function loadScript(file: string): BuiltScript | null {
   if (!existsSync(file)) return null;
-  const body = readFileSync(file, "utf8");
-  const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
-  return { body, etag: `"${hash}"`, hash };
+  const body = new Uint8Array(readFileSync(file));
+  const hash = contentHash(body);
+  return { body, hash, encoded: precompressed(hash, body) };
 }
 
 const JS = "text/javascript; charset=utf-8";
+/** Each encoding is its own representation with its own strong tag, so a cache never mixes their bytes. */
+const TAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
+
+/** The script in the best encoding the client accepts, or 304 when it holds that representation already. */
+async function scriptResponse(script: BuiltScript, request: Request, headers: Record<string, string>): Promise<Response> {
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  const etag = `"${script.hash}${encoding ? TAG_SUFFIX[encoding] : ""}"`;
+  const common = { ...headers, "content-type": JS, etag, vary: "Accept-Encoding", "access-control-allow-origin": "*" };
+  if (ifNoneMatch(request, etag)) return new Response(null, { status: 304, headers: common });
+  if (!encoding) return new Response(script.body, { headers: common });
+  return new Response((await script.encoded)[encoding], { headers: { ...common, "content-encoding": encoding } });
+}
+
+/**
+ * The widget configuration changes when the store changes its settings, so browsers keep it a minute and then
+ * revalidate. Private: the URL does not name the store (its id and key are headers), so a shared cache must not
+ * answer one store's request with another's configuration.
+ */
+const CONFIG_CACHE_CONTROL = "private, max-age=60";
 
 export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string }) {
   const script = loadScript(deps.widgetScriptFile);
@@ -35,30 +55,36 @@ export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string }) {
       "/widget/v1/widget.js",
       ({ request }) => {
         if (!script) throw missing();
-        const headers = {
-          "content-type": JS,
-          etag: script.etag,
+        return scriptResponse(script, request, {
           "cache-control": "public, max-age=300, must-revalidate",
-          "access-control-allow-origin": "*",
           link: `</widget/v1/widget.${script.hash}.js>; rel="alternate"`,
-        };
-        if (request.headers.get("if-none-match") === script.etag) return new Response(null, { status: 304, headers });
-        return new Response(script.body, { headers });
+        });
       },
       { detail: { summary: "The head script (latest v1)", tags: ["Widget"] } },
     )
     .get(
       "/widget/v1/:file",
-      ({ params }) => {
+      ({ params, request }) => {
         if (!script || params.file !== `widget.${script.hash}.js`) throw missing();
-        return new Response(script.body, {
-          headers: { "content-type": JS, etag: script.etag, "cache-control": "public, max-age=31536000, immutable", "access-control-allow-origin": "*" },
-        });
+        return scriptResponse(script, request, { "cache-control": "public, max-age=31536000, immutable" });
       },
       { detail: { summary: "An immutable copy of the head script, named by its content hash", tags: ["Widget"] } },
     )
-    .get("/:version/widget-config", ({ caller }) => widgetConfig(caller.store.settings.widget as WidgetSettings | undefined), {
-      auth: "search",
-      detail: { summary: "The store's widget configuration (set with PATCH /settings { widget })", tags: ["Widget"] },
-    });
+    .get(
+      "/:version/widget-config",
+      ({ caller, request, set }) => {
+        const body = JSON.stringify(widgetConfig(caller.store.settings.widget as WidgetSettings | undefined));
+        // Weak: a compressed answer is the same configuration in other bytes, and revalidates the same way.
+        const etag = `W/"${contentHash(body)}"`;
+        // Added to what the CORS hook set (Origin): Elysia lets a returned Response's own Vary replace it.
+        set.headers.vary = withVary(set.headers.vary as string | undefined, "X-Service-Store-ID");
+        const headers = { etag, "cache-control": CONFIG_CACHE_CONTROL };
+        if (ifNoneMatch(request, etag)) return new Response(null, { status: 304, headers });
+        return new Response(body, { headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
+      },
+      {
+        auth: "search",
+        detail: { summary: "The store's widget configuration (set with PATCH /settings { widget })", tags: ["Widget"] },
+      },
+    );
 }

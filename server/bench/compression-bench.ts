@@ -1,0 +1,125 @@
+/*
+ * Compression benchmark (not a test): what gzip and brotli cost on a real search answer (the demo catalog,
+ * 30 products with facets), to choose the levels in server/src/http/compression.ts.
+ *
+ *   codec  each level on the answer's bytes: milliseconds per answer, size, and the time as a ratio to
+ *          JSON.stringify of the same answer (what every answer costs already), measured in the same run;
+ *          the dynamic levels also on 1 MiB of catalog JSON (the largest body compressed per request).
+ *   HTTP   GET /search requests/s on the real server (child process) with Accept-Encoding identity, gzip and
+ *          br, as ratios to identity and to GET /health measured on the same server in the same rounds.
+ *
+ *   bun server/bench/compression-bench.ts [--limit N] [--seconds S] [--rounds R]
+ */
+import { rmSync } from "node:fs";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
+import { loadConfig } from "../src/config.ts";
+import { MAX_DYNAMIC_COMPRESS_BYTES } from "../src/http/compression.ts";
+import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
+import { tempDir } from "../test/support/test-server.ts";
+import { measureRate } from "./load.ts";
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const SECONDS = arg("--seconds", 3);
+const ROUNDS = arg("--rounds", 3);
+const LIMIT = arg("--limit", 3000);
+const CONCURRENCY = 8;
+const SEARCH = "/1.9/search?query=shirt&returnFacets=true&pageSize=30";
+
+/** Median milliseconds of `fn` over enough runs to fill about half a second (at least 3). */
+function timeMs(fn: () => unknown): number {
+  const samples: number[] = [];
+  const until = performance.now() + 500;
+  while (samples.length < 3 || (performance.now() < until && samples.length < 2000)) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  return samples.sort((a, b) => a - b)[samples.length >> 1]!;
+}
+
+const brotli = (quality: number) => (body: Uint8Array) =>
+  brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+const gzip = (level: 1 | 6 | 9) => (body: Uint8Array) => gzipSync(body, { level });
+const CODECS: [string, (body: Uint8Array) => Uint8Array][] = [
+  ["gzip 1", gzip(1)],
+  ["gzip 6 (dynamic)", gzip(6)],
+  ["gzip 9 (static)", gzip(9)],
+  ["brotli 1", brotli(1)],
+  ["brotli 4 (dynamic)", brotli(4)],
+  ["brotli 5", brotli(5)],
+  ["brotli 6", brotli(6)],
+  ["brotli 9", brotli(9)],
+  ["brotli 11 (static)", brotli(11)],
+];
+
+const dataDir = tempDir("sfs-bench-");
+const server = await spawnServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0" });
+const headers = (key: string, extra: Record<string, string> = {}) => ({
+  "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+  "x-service-api-key": key,
+  "content-type": "application/json",
+  ...extra,
+});
+const fmt = (n: number, digits = 0) => n.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+try {
+  const catalog = loadDemoCatalog({ dataDir: loadConfig(process.env).demoCatalog.dir, baseUrl: server.url, limit: LIMIT || undefined });
+  const accepted = await fetch(server.url + "/1.9/products", { method: "POST", headers: headers(DEMO_KEYS.DEMO_ADMIN_KEY), body: JSON.stringify(catalog) });
+  const { taskId } = (await accepted.json()) as { taskId: string };
+  for (;;) {
+    const task = (await (await fetch(server.url + `/1.9/tasks/${taskId}`, { headers: headers(DEMO_KEYS.DEMO_ADMIN_KEY) })).json()) as { status: string };
+    if (task.status === "error") throw new Error(`indexing task ${taskId} failed`);
+    if (task.status === "complete") break;
+    await Bun.sleep(50);
+  }
+
+  const answer = await (await fetch(server.url + SEARCH, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY, { "accept-encoding": "identity" }) })).json();
+  const body = new TextEncoder().encode(JSON.stringify(answer));
+  const stringifyMs = timeMs(() => JSON.stringify(answer));
+  // Distinct text, as a large page of events or products would be: repeating the answer would flatter the codecs.
+  const big = new TextEncoder().encode(JSON.stringify(catalog)).subarray(0, MAX_DYNAMIC_COMPRESS_BYTES);
+
+  console.log(`\nCompression benchmark: one search answer of ${fmt(body.length / 1024, 1)} KB (${SEARCH}, ${fmt(catalog.length)} demo products)`);
+  console.log(`JSON.stringify of it: ${stringifyMs.toFixed(3)} ms (the baseline)\n`);
+  console.log("| codec | ms per answer | ratio to JSON.stringify | size | share of original | ms per MiB |\n|---|---|---|---|---|---|");
+  for (const [name, codec] of CODECS) {
+    const size = codec(body).length;
+    const ms = timeMs(() => codec(body));
+    const perMiB = name.includes("dynamic") ? timeMs(() => codec(big)).toFixed(1) : "";
+    console.log(`| ${name} | ${ms.toFixed(3)} | ${(ms / stringifyMs).toFixed(1)} | ${fmt(size / 1024, 1)} KB | ${fmt((100 * size) / body.length, 1)} % | ${perMiB} |`);
+  }
+
+  // Rounds alternate the encodings, and each row is its median round, so drift in the machine's load (other
+  // processes on 2 cores) spreads over every row instead of landing on one.
+  const ENCODINGS = ["identity", "gzip", "br"] as const;
+  const rates = new Map<string, number[]>([["health", []], ...ENCODINGS.map((e) => [e, []] as [string, number[]])]);
+  const sent = new Map<string, number>();
+  for (let round = 0; round < ROUNDS; round++) {
+    rates.get("health")!.push((await measureRate(SECONDS, CONCURRENCY, () => fetch(server.url + "/health"))).perSecond);
+    for (const encoding of ENCODINGS) {
+      const h = headers(DEMO_KEYS.DEMO_SEARCH_KEY, { "accept-encoding": encoding });
+      sent.set(encoding, (await (await fetch(server.url + SEARCH, { headers: h, decompress: false })).arrayBuffer()).byteLength);
+      const run = await measureRate(SECONDS, CONCURRENCY, () => fetch(server.url + SEARCH, { headers: h, decompress: false }));
+      if (run.failures) throw new Error(`${run.failures} searches failed`);
+      rates.get(encoding)!.push(run.perSecond);
+    }
+  }
+  const median = (key: string) => rates.get(key)!.sort((a, b) => a - b)[ROUNDS >> 1]!;
+  console.log(`\nHTTP, median of ${ROUNDS} rounds of ${SECONDS} s, ${CONCURRENCY} requests in flight (the client reads the bytes, does not decode them)\n`);
+  console.log("| GET /search with Accept-Encoding | req/s | ratio to identity | ratio to /health | bytes sent |\n|---|---|---|---|---|");
+  for (const encoding of ENCODINGS) {
+    const rate = median(encoding);
+    console.log(`| ${encoding} | ${fmt(rate)} | ${(rate / median("identity")).toFixed(2)} | ${(rate / median("health")).toFixed(2)} | ${fmt(sent.get(encoding)!)} |`);
+  }
+  console.log(`| (GET /health) | ${fmt(median("health"))} | | 1.00 | |`);
+} finally {
+  server.proc.kill();
+  await server.proc.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,134 @@
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+/*
+ * Response compression. Text and JSON bodies go out as brotli or gzip when the client accepts it. Dynamic bodies
+ * (search, events) are compressed per response at moderate levels, brotli 4 and gzip 6: about 1 ms for a 70 KB
+ * search answer, as much as serializing it, to 15 % of its size; brotli 11 would take 250-300 ms for 13 %
+ * (server/bench/compression-bench.ts). Static assets (the head script) are compressed once, at the highest
+ * levels, by precompressed().
+ */
+
+export type Encoding = "br" | "gzip";
+type Bytes = Uint8Array<ArrayBuffer>;
+
+const COMPRESSIBLE_TYPE = /^\s*(text\/(?!event-stream)|application\/(json|javascript|[\w.-]+\+json)\s*(;|$))/i;
+/** Below this a compressed body saves less than a packet and costs a compressor run. */
+export const MIN_COMPRESS_BYTES = 1024;
+/**
+ * Larger bodies are sent as they are: per-request cost grows with size (12-15 ms per MiB of JSON), and only a
+ * rare admin page of events or a static file (the 3.5 MB docs bundle) gets there.
+ */
+export const MAX_DYNAMIC_COMPRESS_BYTES = 1024 * 1024;
+
+const LEVELS = {
+  dynamic: { br: 4, gzip: 6 },
+  static: { br: constants.BROTLI_MAX_QUALITY, gzip: 9 },
+} as const;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Off the event loop (zlib's thread pool): a big body does not hold up other requests while it is compressed. */
+async function compress(body: Uint8Array, encoding: Encoding, strength: keyof typeof LEVELS): Promise<Bytes> {
+  if (encoding === "gzip") return gzipAsync(body, { level: LEVELS[strength].gzip });
+  return brotliAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: LEVELS[strength].br,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+const Q_VALUE = /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i;
+
+/**
+ * The coding to send, from Accept-Encoding (RFC 9110 12.5.3): brotli when its q-value is at least gzip's,
+ * gzip otherwise; `*` stands for the codings not named; q=0 (or a malformed q) refuses one; null: identity.
+ */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  // Real headers are a few dozen characters; the cap bounds the work a hostile one can cause.
+  for (const member of acceptEncoding.slice(0, 1024).split(",")) {
+    const [name = "", ...params] = member.split(";").map((p) => p.trim());
+    const coding = name.toLowerCase() === "x-gzip" ? "gzip" : name.toLowerCase();
+    if (!coding || weights.has(coding)) continue;
+    const q = params.find((p) => /^q\s*=/i.test(p))?.replace(/\s+/g, "");
+    weights.set(coding, q === undefined ? 1 : Q_VALUE.test(q) ? Number(q.slice(2)) : 0);
+  }
+  const weight = (coding: Encoding) => weights.get(coding) ?? weights.get("*") ?? 0;
+  const br = weight("br");
+  const gz = weight("gzip");
+  if (br > 0 && br >= gz) return "br";
+  return gz > 0 ? "gzip" : null;
+}
+
+/** A Vary header value with `field` added once, keeping the fields already there (such as Origin). */
+export function withVary(vary: string | null | undefined, field: string): string {
+  const fields = (vary ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  if (fields.some((f) => f === "*" || f.toLowerCase() === field.toLowerCase())) return fields.join(", ");
+  return [...fields, field].join(", ");
+}
+
+/**
+ * The response as the client should receive it: compressed when its type is text or JSON, its body is big
+ * enough, it is not encoded already, and the client accepts an encoding. Vary names Accept-Encoding on every
+ * response of a compressible type, compressed or not, so caches keep the representations apart. A strong ETag
+ * becomes weak on a compressed body: the bytes differ, the content does not; routes compare If-None-Match
+ * weakly (etag.ts), so the weak tag revalidates too.
+ */
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
+  const type = response.headers.get("content-type");
+  if (
+    request.method === "HEAD" ||
+    response.status === 204 ||
+    response.status === 304 ||
+    !type ||
+    !COMPRESSIBLE_TYPE.test(type) ||
+    response.headers.has("content-encoding") ||
+    /(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get("cache-control") ?? "")
+  ) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("vary", withVary(headers.get("vary"), "Accept-Encoding"));
+  const init = { status: response.status, statusText: response.statusText, headers };
+  // A file-backed body stays a file reference here: its size is known without reading it.
+  const body = await response.blob();
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  if (!encoding || body.size < MIN_COMPRESS_BYTES || body.size > MAX_DYNAMIC_COMPRESS_BYTES) return new Response(body, init);
+  headers.set("content-encoding", encoding);
+  headers.delete("content-length");
+  const etag = headers.get("etag");
+  if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+  return new Response(await compress(await body.bytes(), encoding, "dynamic"), init);
+}
+
+/** For Elysia's wrap(): every response of the app, its plugins and routes added later passes compressResponse. */
+export function compressingHandler(handle: (request: Request) => unknown) {
+  // Elysia's composed request handler, typed loosely by Elysia: it always settles to the Response to send.
+  return async (request: Request) => compressResponse(request, (await handle(request)) as Response);
+}
+
+export type Precompressed = Readonly<Record<Encoding, Bytes>>;
+
+/** Static bodies by content hash: every app in the process (tests start many) compresses a given build once. */
+const precompressedCache = new Map<string, Promise<Precompressed>>();
+const PRECOMPRESSED_KEPT = 8;
+
+/**
+ * A static body compressed at the highest levels (brotli 11 takes about 200 ms for the head script, in zlib's
+ * thread pool), cached by `contentHash`. Start it when the body is loaded; requests await the same promise.
+ */
+export function precompressed(contentHash: string, body: Bytes): Promise<Precompressed> {
+  let encoded = precompressedCache.get(contentHash);
+  if (!encoded) {
+    encoded = Promise.all([compress(body, "br", "static"), compress(body, "gzip", "static")]).then(([br, gzip]) => ({ br, gzip }));
+    precompressedCache.set(contentHash, encoded);
+    // Builds replace each other only across deployments; the bound keeps a long test run from hoarding them.
+    if (precompressedCache.size > PRECOMPRESSED_KEPT) precompressedCache.delete(precompressedCache.keys().next().value!);
+  }
+  return encoded;
+}

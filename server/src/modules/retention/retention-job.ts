@@ -1,0 +1,105 @@
+import type { EventsRepo } from "../../db/events-repo.ts";
+import type { SearchLogRepo } from "../../db/search-log-repo.ts";
+import type { StoresRepo } from "../../db/stores-repo.ts";
+import type { Logger } from "../../log.ts";
+
+/*
+ * Data retention: raw shopper events and search log rows older than RETENTION_DAYS are deleted, once shortly
+ * after start and then daily. The aggregates that ranking and suggestions read (query_stats, product_signals,
+ * counted_orders) are kept: they are what the raw rows were counted into.
+ *
+ * Deletes run in chunks, one short transaction each, with a pause between them: the event loop serves requests
+ * and other writers take the write lock in between, however much has piled up (measured: 2,000 rows in
+ * 10-20 ms on a loaded 2-core machine with synchronous=FULL).
+ */
+
+const DAY_MS = 86_400_000;
+export const RETENTION_CHUNK_ROWS = 2_000;
+const PAUSE_BETWEEN_CHUNKS_MS = 10;
+/** Late enough not to compete with start-up work, early enough that a server restarted often still runs passes. */
+const FIRST_PASS_DELAY_MS = 1_000;
+const PASS_INTERVAL_MS = DAY_MS;
+
+export interface RetentionDeps {
+  stores: StoresRepo;
+  events: EventsRepo;
+  searchLog: SearchLogRepo;
+  retentionDays: number;
+  now: () => number;
+  log: Logger;
+}
+
+export interface RetentionResult {
+  events: number;
+  searchLog: number;
+}
+
+export class RetentionJob {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pass: Promise<void> | null = null;
+  private stopping = false;
+
+  constructor(private readonly deps: RetentionDeps) {}
+
+  start(): void {
+    this.schedule(FIRST_PASS_DELAY_MS);
+  }
+
+  /** Cancels the next pass and lets a running one end after its current chunk. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.pass;
+  }
+
+  /** Deletes every raw row older than the retention period; stops early, between chunks, when the job stops. */
+  private async runOnce(): Promise<RetentionResult> {
+    const before = this.deps.now() - this.deps.retentionDays * DAY_MS;
+    const deleted: RetentionResult = { events: 0, searchLog: 0 };
+    for (const store of this.deps.stores.list()) {
+      deleted.events += await this.inChunks((limit) => this.deps.events.deleteReceivedBefore(store.id, before, limit));
+      deleted.searchLog += await this.inChunks((limit) => this.deps.searchLog.deleteBefore(store.id, before, limit));
+    }
+    return deleted;
+  }
+
+  private async inChunks(deleteChunk: (limit: number) => number): Promise<number> {
+    let total = 0;
+    while (!this.stopping) {
+      const n = deleteChunk(RETENTION_CHUNK_ROWS);
+      total += n;
+      if (n < RETENTION_CHUNK_ROWS) break;
+      await Bun.sleep(PAUSE_BETWEEN_CHUNKS_MS);
+    }
+    return total;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      this.pass = this.logged().finally(() => {
+        this.pass = null;
+        this.schedule(PASS_INTERVAL_MS);
+      });
+    }, delayMs);
+    // A pending pass alone does not keep the process alive.
+    this.timer.unref();
+  }
+
+  private async logged(): Promise<void> {
+    const started = performance.now();
+    try {
+      const deleted = await this.runOnce();
+      this.deps.log.info("retention pass", {
+        retentionDays: this.deps.retentionDays,
+        deletedEvents: deleted.events,
+        deletedSearchLogRows: deleted.searchLog,
+        ms: Math.round(performance.now() - started),
+      });
+    } catch (error) {
+      // Nothing is lost by waiting: the next pass deletes what this one could not (a busy or full disk).
+      this.deps.log.warn("retention pass failed; retried at the next pass", { error: (error as Error).message });
+    }
+  }
+}
