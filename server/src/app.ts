@@ -5,8 +5,15 @@ import { EventsRepo } from "./db/events-repo.ts";
 import { StoresRepo } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";
+import { StoreGenerationGuard } from "./engine/store-generations.ts";
 import { assertKnownVersion } from "./http/api-versions.ts";
 import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
+import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
+import type { StorageHealth } from "./db/storage-health.ts";
+import type { AccessPolicy } from "./http/auth-plugin.ts";
+import { RateLimiter } from "./http/rate-limiter.ts";
+import type { Config } from "./config.ts";
+import { compressingHandler } from "./http/compression.ts";
 import { renderError, toAppError } from "./http/error-response.ts";
 import type { Logger } from "./log.ts";
 import { docsRoutes } from "./modules/docs/docs-routes.ts";
@@ -34,8 +41,15 @@ export interface AppDeps {
   engine: SearchEngine;
   log: Logger;
   maxBodyBytes: number;
+  storage: StorageHealth;
+  rateLimits: Config["rateLimits"];
+  trustProxy: boolean;
+  /** The origin whose pages may use admin keys (PUBLIC_URL), or null. */
+  adminOrigin: string | null;
   now?: () => number;
 }
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 interface RequestInfo {
   id: string;
@@ -51,12 +65,13 @@ const routePattern = (path: string) =>
 export function buildApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
   const stores = new StoresRepo(deps.db);
+  const engine = new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId));
   const tasks = new TasksRepo(deps.db);
   const catalog = new CatalogRepo(deps.db);
   const signals = new SignalsRepo(deps.db);
-  const purchaseSignals = new PurchaseSignals(signals, deps.engine, deps.log);
+  const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const ranking = new RankingInputs(stores, signals);
-  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine: deps.engine, ranking, now, log: deps.log });
+  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine, ranking, now, log: deps.log });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
     purchaseSignals.changed(storeId, ids),
@@ -64,9 +79,14 @@ export function buildApp(deps: AppDeps) {
   const searchLogRepo = new SearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries), 250);
-  const search = new SearchService({ engine: deps.engine, catalog, searchLog, now, log: deps.log });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log });
   const requests = new WeakMap<Request, RequestInfo>();
-  const common = { stores, now, maxBodyBytes: deps.maxBodyBytes };
+  const access: AccessPolicy = {
+    limits: { browser: new RateLimiter(deps.rateLimits.browser, now), admin: new RateLimiter(deps.rateLimits.admin, now) },
+    trustProxy: deps.trustProxy,
+    adminOrigin: deps.adminOrigin,
+  };
+  const common = { stores, now, access, maxBodyBytes: deps.maxBodyBytes };
 
   let routeTable: { method: string; pattern: RegExp }[] | null = null;
   const allowedMethods = (pathname: string) => {
@@ -76,25 +96,29 @@ export function buildApp(deps: AppDeps) {
   };
 
   const app = new Elysia()
+    .wrap(compressingHandler)
     .onRequest(({ request }) => {
-      requests.set(request, { id: request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID(), start: performance.now() });
-      const { pathname } = new URL(request.url);
+      requests.set(request, { id: requestIdOf(request), start: performance.now() });
+      assertValidHost(request);
+      const pathname = pathnameOf(request);
       assertKnownVersion(pathname);
       const origin = request.headers.get("origin");
       if (request.method === "OPTIONS" && origin && isBrowserRoute(pathname)) return preflightResponse(origin);
+      // Refused before any body is read: nothing is acknowledged that the storage could not keep.
+      if (WRITE_METHODS.has(request.method)) deps.storage.assertWritable();
     })
     .onBeforeHandle(({ request, set }) => {
       const info = requests.get(request)!;
       set.headers["x-request-id"] = info.id;
       const origin = request.headers.get("origin");
-      if (origin && isBrowserRoute(new URL(request.url).pathname)) {
+      if (origin && isBrowserRoute(pathnameOf(request))) {
         set.headers["access-control-allow-origin"] = origin;
         set.headers.vary = "Origin";
       }
     })
     .onError(({ code, error, request, set }) => {
       const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now() };
-      const appError = toAppError(code, error, () => allowedMethods(new URL(request.url).pathname));
+      const appError = deps.storage.classify(error) ?? toAppError(code, error, () => allowedMethods(pathnameOf(request)));
       if (appError.status >= 500) {
         deps.log.error("request failed", { requestId: info.id, error: (error as Error)?.message, stack: (error as Error)?.stack });
       }
@@ -102,7 +126,7 @@ export function buildApp(deps: AppDeps) {
       const headers: Record<string, string> = { "x-request-id": info.id };
       const origin = request.headers.get("origin");
       // Browser code may read why its call failed, except when its origin is the reason.
-      if (origin && isBrowserRoute(new URL(request.url).pathname) && appError.code !== "origin_not_allowed") {
+      if (origin && isBrowserRoute(pathnameOf(request)) && appError.code !== "origin_not_allowed") {
         headers["access-control-allow-origin"] = origin;
         headers.vary = "Origin";
       } else {
@@ -123,13 +147,22 @@ export function buildApp(deps: AppDeps) {
         ms: Math.round((performance.now() - info.start) * 100) / 100,
       });
     })
-    .get("/health", () => ({ status: "ok" }), { detail: { summary: "Liveness", tags: ["Service"] } })
+    .get(
+      "/health",
+      ({ set }) => {
+        const reason = deps.storage.reason;
+        if (!reason) return { status: "ok" };
+        set.status = 503;
+        return { status: "unavailable", reason };
+      },
+      { detail: { summary: "Liveness, and whether the storage can take writes (503 with the reason when not)", tags: ["Service"] } },
+    )
     .use(docsRoutes())
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, tracking }))
-    .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, deps.engine) }))
+    .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(deps.engine, searchLogRepo, now) }))
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
   return { app, worker, stores, indexing, searchLog, purchaseSignals };

@@ -31,8 +31,24 @@ export interface Config {
   widgetScriptFile: string;
   /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
   demoCatalog: { dir: string; limit: number };
+  /** Writes are refused (503) while the data directory's disk has less free space than this. */
+  minFreeDiskBytes: number;
+  /** Raw events and search log rows older than this many days are deleted daily; aggregates are kept. */
+  retentionDays: number;
+  /**
+   * Token buckets: requests per second and burst, per store and client address for browser keys (search,
+   * analytics), per key for admin keys; 0 requests per second turns a limit off.
+   */
+  rateLimits: { browser: RateLimit; admin: RateLimit };
+  /** Take the client address from X-Forwarded-For (set only behind a proxy that writes it). */
+  trustProxy: boolean;
   /** A Typesense cluster (TYPESENSE_NODES, TYPESENSE_API_KEY) as the search engine; null: the embedded SQLite engine. */
   typesense: { nodes: string[]; apiKey: string; connectionTimeoutSeconds: number; numRetries: number } | null;
+}
+
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +165,14 @@ function typesenseSettings(env: Env): Config["typesense"] {
   };
 }
 
+/** `<NAME>_PER_SECOND` and `<NAME>_BURST`; a burst below the rate would refuse steady traffic, so it is at least the rate. */
+function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
+  const perSecond = integer(env, `${name}_PER_SECOND`, fallback.perSecond, 0, 1_000_000);
+  const burst = integer(env, `${name}_BURST`, Math.max(fallback.burst, perSecond), 1, 10_000_000);
+  if (burst < perSecond) throw new ConfigError(`${name}_BURST`, `must be at least ${name}_PER_SECOND (${perSecond}), got ${burst}`);
+  return { perSecond, burst };
+}
+
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 export function loadConfig(rawEnv: Env): Config {
@@ -164,9 +188,16 @@ export function loadConfig(rawEnv: Env): Config {
     demoStore: demoStore(env),
     publicUrl: publicUrl(env),
     typesense: typesenseSettings(env),
+    minFreeDiskBytes: integer(env, "MIN_FREE_DISK_MB", 64, 0, 10_000_000) * 1024 * 1024,
+    retentionDays: integer(env, "RETENTION_DAYS", 400, 1, 36_500),
+    rateLimits: {
+      browser: rateLimit(env, "RATE_LIMIT_BROWSER", { perSecond: 100, burst: 200 }),
+      admin: rateLimit(env, "RATE_LIMIT_ADMIN", { perSecond: 50, burst: 200 }),
+    },
+    trustProxy: oneOf(env, "TRUST_PROXY", "false", ["true", "false"] as const) === "true",
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
     demoCatalog: {
-      dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "../shared/data")),
+      dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "demo-store/data")),
       limit: integer(env, "DEMO_CATALOG_LIMIT", 0, 0, 10_000_000),
     },
   };

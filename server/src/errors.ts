@@ -64,6 +64,27 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly code = "unsupported_media_type";
 }
 
+/** Too many requests from one client (rate limit); Retry-After says when to try again. */
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  readonly code = "rate_limited";
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, undefined, { "retry-after": String(retryAfterSeconds) });
+  }
+}
+
+/**
+ * The service's own storage cannot take the request now (database locked by another process, disk full, a
+ * failed write). Nothing was acknowledged; the client may retry after Retry-After.
+ */
+export class StorageUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = "storage_unavailable";
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message, undefined, { "retry-after": String(retryAfterSeconds) });
+  }
+}
+
 /** Failures of the search engine behind the port; the worker retries them. */
 export class EngineUnavailableError extends AppError {
   readonly status = 503;

@@ -2,8 +2,13 @@ import type { Elysia } from "elysia";
 import { buildApp } from "./app.ts";
 import { StoreAdmin } from "./auth/store-admin.ts";
 import type { Config } from "./config.ts";
-import { openServiceDatabase } from "./db/connection.ts";
+import { EventsRepo } from "./db/events-repo.ts";
+import { openServiceDatabase, SERVER_BUSY_TIMEOUT_MS } from "./db/connection.ts";
+import { SearchLogRepo } from "./db/search-log-repo.ts";
+import { StorageHealth } from "./db/storage-health.ts";
+import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "./http/tls-policy.ts";
 import { createEngine } from "./engine/create-engine.ts";
+import { RetentionJob } from "./modules/retention/retention-job.ts";
 import { createLogger, type Logger } from "./log.ts";
 
 export interface RunningService {
@@ -19,22 +24,41 @@ export interface RunningService {
 export interface StartOptions {
   /** Extra routes served on the same port (the demo store). */
   extend?: (app: Elysia) => Elysia;
+  /** Where log lines go instead of stdout (the demo keeps them off its progress bar). */
+  logWrite?: (line: string) => void;
 }
 
 /** Opens the data directory, resumes interrupted work, and listens. */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
-  const log = createLogger(config.logLevel);
-  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous });
+  const log = createLogger(config.logLevel, opts.logWrite);
+  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS });
   const engine = createEngine(config);
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
-  const { app, worker, stores, searchLog, purchaseSignals } = buildApp({ db, engine, log, maxBodyBytes: config.maxBodyBytes, widgetScriptFile: config.widgetScriptFile });
+  const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
+  storage.start();
+  const { app, worker, stores, searchLog, purchaseSignals } = buildApp({
+    db,
+    engine,
+    log,
+    storage,
+    maxBodyBytes: config.maxBodyBytes,
+    widgetScriptFile: config.widgetScriptFile,
+    rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
+    adminOrigin: config.publicUrl,
+  });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
     const d = config.demoStore;
-    storeAdmin.ensure(d.storeId, { admin: d.adminKey, search: d.searchKey, analytics: d.analyticsKey });
+    const stale = storeAdmin.ensure(d.storeId, { admin: d.adminKey, search: d.searchKey, analytics: d.analyticsKey });
+    for (const kind of stale) {
+      log.warn("demo store key setting is out of date", { storeId: d.storeId, kind, hint: "the key was rotated or revoked with the stores CLI; the configured one stays retired" });
+    }
   }
   const served = opts.extend ? opts.extend(app as unknown as Elysia) : app;
-  const tls = config.tls ? { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile) } : undefined;
+  const tls = config.tls
+    ? { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile), ciphers: TLS_CIPHERS, secureOptions: TLS_SECURE_OPTIONS }
+    : undefined;
   served.listen({
     port: config.port,
     hostname: config.host,
@@ -44,6 +68,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   });
   await purchaseSignals.syncAll();
   worker.start();
+  const retention = new RetentionJob({ stores, events: new EventsRepo(db), searchLog: new SearchLogRepo(db), retentionDays: config.retentionDays, now: Date.now, log });
+  retention.start();
   const server = served.server!;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `${config.tls ? "https" : "http"}://${shownHost}:${server.port}`;
@@ -55,8 +81,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     engineCount: (storeId) => engine.count(storeId),
     engineVersions: (storeId, ids) => engine.versions(storeId, ids),
     async stop() {
+      storage.stop();
       await served.stop();
       await worker.stop();
+      await retention.stop();
       searchLog.flush();
       await purchaseSignals.drain();
       await engine.close();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { KeyKind, StoredKey } from "../db/stores-repo.ts";
+import type { KeyKind, StoreRow, StoresRepo } from "../db/stores-repo.ts";
 
 /*
  * Keys are 32 random bytes, so a plain SHA-256 is enough to store them (no dictionary to attack), and cheap
@@ -18,16 +18,15 @@ export function hashApiKey(key: string): Uint8Array {
 }
 
 /**
- * The kind of the stored key that `presented` matches, or null. Every stored key is compared, in constant
- * time, so the time taken does not tell which kinds exist or how close a guess was.
+ * The store and key kind a presented key opens, or null. The key is found by its hash: a wrong key and a key for
+ * an unknown store are the same failed lookup, in the same time and with the same answer, so store ids cannot be
+ * probed. The lookup compares hashes of 256-bit random keys, which tells a timing attacker nothing about a key;
+ * the found hash is still compared in constant time before it counts.
  */
-export function matchApiKey(presented: string, stored: readonly StoredKey[]): KeyKind | null {
+export function findCaller(stores: StoresRepo, storeId: string, presented: string, now: number): { store: StoreRow; keyKind: KeyKind } | null {
   const candidate = hashApiKey(presented);
-  let match: KeyKind | null = null;
-  for (const key of stored) {
-    if (key.keyHash.length === candidate.length && timingSafeEqual(key.keyHash, candidate) && match === null) {
-      match = key.kind;
-    }
-  }
-  return match;
+  const key = stores.keyByHash(candidate, now);
+  if (!key || key.keyHash.length !== candidate.length || !timingSafeEqual(key.keyHash, candidate) || key.storeId !== storeId) return null;
+  const store = stores.get(storeId);
+  return store ? { store, keyKind: key.kind } : null;
 }

@@ -51,18 +51,24 @@ export class StoreAdmin {
     return key;
   }
 
-  /** Makes the store exist with exactly these keys (idempotent); used for DEMO_* settings. */
-  ensure(storeId: string, keys: StoreKeys): void {
+  /**
+   * Makes the store exist with these keys (idempotent); used for DEMO_* settings. A configured key the store has
+   * never had replaces the current key of its kind at once (changing the setting rotates the key). A key the store
+   * had and that was retired since (rotated or revoked with the stores CLI) stays retired: a stale setting never
+   * brings it back. Returns the kinds whose configured key is retired, so the caller can say the setting is stale.
+   */
+  ensure(storeId: string, keys: StoreKeys): KeyKind[] {
     assertStoreId(storeId);
     const now = this.now();
     this.stores.create(storeId, now);
-    const active = this.stores.activeKeys(storeId, now);
+    const retired: KeyKind[] = [];
     for (const kind of KEY_KINDS) {
-      const hash = hashApiKey(keys[kind]);
-      const ofKind = active.filter((k) => k.kind === kind);
-      const exact = ofKind.length === 1 && Buffer.from(ofKind[0]!.keyHash).equals(Buffer.from(hash));
-      if (!exact) this.stores.replaceKey(storeId, kind, hash, now, now);
+      const hash = Buffer.from(hashApiKey(keys[kind]));
+      const same = (stored: Uint8Array) => hash.equals(Buffer.from(stored));
+      if (!this.stores.issuedKeyHashes(storeId, kind).some(same)) this.stores.replaceKey(storeId, kind, hash, now, now);
+      else if (!this.stores.activeKeys(storeId, now).some((k) => k.kind === kind && same(k.keyHash))) retired.push(kind);
     }
+    return retired;
   }
 
   delete(storeId: string): boolean {

@@ -5,7 +5,15 @@ import { MIGRATIONS } from "./schema.ts";
 
 export interface OpenOptions {
   synchronous: "FULL" | "NORMAL";
+  /**
+   * How long a write waits for a lock another process holds. SQLite waits synchronously, so the server keeps it
+   * short (its requests answer 503 instead of freezing the event loop); command-line tools may wait longer.
+   */
+  busyTimeoutMs?: number;
 }
+
+/** The server's wait for a lock held by another process (a CLI command, a backup) before answering 503. */
+export const SERVER_BUSY_TIMEOUT_MS = 100;
 
 /**
  * WAL lets readers (search, task polls) proceed while the worker writes; the synchronous level decides whether a
@@ -16,7 +24,7 @@ export function openDatabase(path: string, opts: OpenOptions): Database {
   const db = new Database(path, { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
-  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   db.exec("PRAGMA foreign_keys = ON");
   return db;
 }

@@ -31,6 +31,12 @@ export class StoresRepo {
     return row ? toStore(row) : null;
   }
 
+  /** When the store was created (its generation: a store deleted and created again has a new one), or null. */
+  createdAt(storeId: string): number | null {
+    const row = this.db.query("SELECT created_at FROM stores WHERE id = ?").get(storeId) as { created_at: number } | null;
+    return row?.created_at ?? null;
+  }
+
   list(): StoreRow[] {
     return (this.db.query("SELECT id, created_at, settings FROM stores ORDER BY id").all() as RawStore[]).map(toStore);
   }
@@ -50,6 +56,20 @@ export class StoresRepo {
       .query("SELECT kind, key_hash FROM api_keys WHERE store_id = ? AND (expires_at IS NULL OR expires_at > ?)")
       .all(storeId, now) as { kind: KeyKind; key_hash: Uint8Array }[];
     return rows.map((r) => ({ kind: r.kind, keyHash: r.key_hash }));
+  }
+
+  /** The store and kind of the key with this hash, when it is valid at `now`. */
+  keyByHash(keyHash: Uint8Array, now: number): (StoredKey & { storeId: string }) | null {
+    const row = this.db
+      .query("SELECT store_id, kind, key_hash FROM api_keys WHERE key_hash = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
+      .get(keyHash, now) as { store_id: string; kind: KeyKind; key_hash: Uint8Array } | null;
+    return row ? { storeId: row.store_id, kind: row.kind, keyHash: row.key_hash } : null;
+  }
+
+  /** Hashes of every key of `kind` ever issued to the store, revoked and expired ones too. */
+  issuedKeyHashes(storeId: string, kind: KeyKind): Uint8Array[] {
+    const rows = this.db.query("SELECT key_hash FROM api_keys WHERE store_id = ? AND kind = ?").all(storeId, kind) as { key_hash: Uint8Array }[];
+    return rows.map((r) => r.key_hash);
   }
 
   /** Adds a key of `kind`; existing keys of that kind expire at `previousExpiresAt` (now = immediately). */

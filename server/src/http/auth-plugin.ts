@@ -1,12 +1,23 @@
 import { Elysia } from "elysia";
-import { matchApiKey } from "../auth/api-keys.ts";
+import { findCaller } from "../auth/api-keys.ts";
 import type { KeyKind, StoreRow, StoresRepo } from "../db/stores-repo.ts";
-import { ForbiddenOriginError, UnauthorizedError } from "../errors.ts";
+import { ForbiddenOriginError, TooManyRequestsError, UnauthorizedError } from "../errors.ts";
 import { originAllowed } from "./cors.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+
+export interface AccessPolicy {
+  /** Browser keys are limited per store and client address, admin keys per store. */
+  limits: { browser: RateLimiter; admin: RateLimiter };
+  /** Client address from the last X-Forwarded-For entry (the one our own proxy appended) instead of the socket. */
+  trustProxy: boolean;
+  /** The one origin whose pages may use an admin key (PUBLIC_URL); null: none. */
+  adminOrigin: string | null;
+}
 
 export interface AuthDeps {
   stores: StoresRepo;
   now: () => number;
+  access: AccessPolicy;
 }
 
 export interface Caller {
@@ -28,31 +39,49 @@ function credentials(headers: Record<string, string | undefined>, query: Record<
   return { storeId: q("x-service-store-id"), key: q("x-service-api-key"), inQuery: true };
 }
 
-/** Resolves and checks the caller of a route: `{ auth: "search" }` lets search keys and admin keys in. */
+function clientAddress(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return server?.requestIP(request)?.address ?? "unknown";
+}
+
+/**
+ * Resolves and checks the caller of a route: `{ auth: "search" }` lets search keys and admin keys in. It runs
+ * before the route reads its body (routes with a body declare `parse: "none"` and read it in the handler), so
+ * an unauthorised request never costs the memory or time of its body.
+ */
 export function authPlugin(deps: AuthDeps) {
   return new Elysia().macro({
     auth(kind: KeyKind) {
       return {
-        resolve({ headers, query, request }): { caller: Caller } {
+        resolve({ headers, query, request, server }): { caller: Caller } {
           const { storeId, key, inQuery } = credentials(headers, query as Record<string, unknown>, kind);
           if (!storeId) throw new UnauthorizedError("Missing X-Service-Store-ID header");
           if (!key) throw new UnauthorizedError("Missing X-Service-API-Key header");
-          const store = deps.stores.get(storeId);
-          // Unknown store and wrong key answer alike, so store ids cannot be probed.
-          const keyKind = store ? matchApiKey(key, deps.stores.activeKeys(store.id, deps.now())) : null;
-          if (!store || !keyKind) throw new UnauthorizedError("Unknown store or wrong API key");
+          const found = findCaller(deps.stores, storeId, key, deps.now());
+          if (!found) throw new UnauthorizedError("Unknown store or wrong API key");
+          const { store, keyKind } = found;
+          const origin = request.headers.get("origin");
           if (keyKind === "admin") {
             if (inQuery) throw new UnauthorizedError("Admin keys are never accepted in a URL");
-            const origin = request.headers.get("origin");
-            if (origin && origin !== new URL(request.url).origin) {
+            // Browsers send Origin from pages; the Host header is the client's to set, so it proves nothing.
+            if (origin && origin !== deps.access.adminOrigin) {
               throw new UnauthorizedError("Admin keys are for server-side calls only; use a search or analytics key in browsers");
             }
           } else if (keyKind !== kind) {
             throw new UnauthorizedError(`This route needs ${REQUIRED[kind]}; a ${keyKind} key cannot call it`);
           }
-          const origin = request.headers.get("origin");
           if (origin && !originAllowed(origin, store.settings.allowedOrigins)) {
             throw new ForbiddenOriginError(`Origin ${origin} is not allowed for this store`);
+          }
+          const limited =
+            keyKind === "admin"
+              ? deps.access.limits.admin.take(store.id)
+              : deps.access.limits.browser.take(`${store.id}\u0000${clientAddress(request, server, deps.access.trustProxy)}`);
+          if (limited) {
+            throw new TooManyRequestsError(`Too many requests for this store from this ${keyKind === "admin" ? "key" : "client"}; retry in ${limited} s`, limited);
           }
           return { caller: { store, keyKind } };
         },

@@ -1,5 +1,6 @@
 import type { Subprocess } from "bun";
 import { join } from "node:path";
+import { UNLIMITED } from "./test-server.ts";
 
 /* The server as a separate process (`bun server/src/main.ts`), for tests that kill it or check its exit. */
 
@@ -27,7 +28,7 @@ export interface ChildServer {
 export async function spawnServer(env: Record<string, string>, timeoutMs = 15_000): Promise<ChildServer> {
   const port = freePort();
   const proc = Bun.spawn([process.execPath, MAIN], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...UNLIMITED, ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

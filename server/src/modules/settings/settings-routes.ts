@@ -12,10 +12,11 @@ export function settingsRoutes(deps: AuthDeps & { settings: SettingsService }) {
     })
     .patch(
       "/settings",
-      ({ body, caller }) => deps.settings.update(caller.store, body),
+      async ({ request, caller }) => deps.settings.update(caller.store, await readJsonBody(request, { maxBytes: 64 * 1024 })),
       {
         auth: "admin",
-        parse: ({ request }) => readJsonBody(request, { maxBytes: 64 * 1024 }),
+        // Read by the handler, after the key is checked.
+        parse: "none",
         detail: {
           summary: "Change some of the store's settings (members given replace the stored ones)",
           description:

@@ -17,13 +17,15 @@ export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; max
     .use(authPlugin(deps))
     .post(
       "/tracking",
-      async ({ body, caller, params }) => {
+      async ({ request, caller, params }) => {
+        const body = await readJsonBody(request, { maxBytes: Math.min(deps.maxBodyBytes, 1024 * 1024), allowTextPlain: true });
         await deps.tracking.ingest(caller.store.id, params.version, body);
         return { ok: true, result: "success" as const };
       },
       {
         auth: "analytics",
-        parse: ({ request }) => readJsonBody(request, { maxBytes: Math.min(deps.maxBodyBytes, 1024 * 1024), allowTextPlain: true }),
+        // Read by the handler, after the key is checked.
+        parse: "none",
         detail: {
           summary: "Report shopper events",
           description: `One event or an array of up to 500 (sendBeacon batches). Types: ${EVENT_TYPES.join(", ")}.`,

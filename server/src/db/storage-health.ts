@@ -1,0 +1,119 @@
+import { closeSync, fsyncSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { StorageUnavailableError } from "../errors.ts";
+
+/*
+ * Whether the service's storage can take writes. Two things make it unwritable: a disk that is (nearly) full,
+ * checked every few seconds with statfs so that writes are refused before SQLite itself fails halfway, and a write
+ * that failed (SQLITE_FULL, an I/O error, a read-only file). While unwritable, /health answers 503 with the reason
+ * and requests that write answer 503: nothing new is acknowledged that could not be kept, and what was acknowledged
+ * before stays committed. A probe write (a small file in the data directory, synced and removed) decides when the
+ * storage is writable again.
+ */
+
+/** SQLite result codes for a database that another connection holds (a CLI command, a backup): retry shortly. */
+const BUSY = /^SQLITE_(BUSY|LOCKED)/;
+/** Result codes for storage that cannot take writes until an operator acts (disk full, I/O error, read-only). */
+const BROKEN = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB)/;
+
+/** An error thrown by bun:sqlite carries the extended result code, e.g. SQLITE_IOERR_WRITE. */
+function sqliteCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (error as Error | null)?.name === "SQLiteError" && typeof code === "string" ? code : null;
+}
+
+export interface StorageHealthOptions {
+  dataDir: string;
+  /** Writes are refused when the data directory's file system has less free space than this. */
+  minFreeBytes: number;
+  /** How often the free space is checked (and, while unwritable, the probe write tried). */
+  checkEveryMs?: number;
+  log: { warn(msg: string, fields?: Record<string, unknown>): void; info(msg: string, fields?: Record<string, unknown>): void };
+}
+
+export class StorageHealth {
+  private problem: string | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly o: StorageHealthOptions) {}
+
+  /** Checks now and then every `checkEveryMs`; the timer does not keep the process alive. */
+  start(): void {
+    this.check();
+    this.timer = setInterval(() => this.check(), this.o.checkEveryMs ?? 5_000);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Null when writable, else why not (for /health). */
+  get reason(): string | null {
+    return this.problem;
+  }
+
+  /** Throws the 503 a write gets while the storage cannot take it. */
+  assertWritable(): void {
+    if (this.problem) throw new StorageUnavailableError(`Storage cannot take writes: ${this.problem}`, 5);
+  }
+
+  /**
+   * The error a failed database call becomes for the client, or null when it is not a storage failure. A lasting
+   * failure also marks the storage unwritable until a probe write succeeds.
+   */
+  classify(error: unknown): StorageUnavailableError | null {
+    const code = sqliteCode(error);
+    if (!code) return null;
+    if (BUSY.test(code)) return new StorageUnavailableError("The database is busy (held by another process); retry shortly", 1);
+    if (!BROKEN.test(code)) return null;
+    this.markBroken(`a database write failed (${code}: ${(error as Error).message})`);
+    return new StorageUnavailableError(`Storage cannot take writes: ${this.problem}`, 5);
+  }
+
+  private markBroken(problem: string): void {
+    if (!this.problem) this.o.log.warn("storage unwritable", { reason: problem });
+    this.problem = problem;
+  }
+
+  check(): void {
+    const free = this.freeBytes();
+    if (free !== null && free < this.o.minFreeBytes) {
+      this.markBroken(`the disk holding the data directory has ${Math.floor(free / 1048576)} MiB free, under the minimum of ${Math.floor(this.o.minFreeBytes / 1048576)} MiB (MIN_FREE_DISK_MB)`);
+      return;
+    }
+    if (this.problem && this.probeWrite()) {
+      this.o.log.info("storage writable again", { previously: this.problem });
+      this.problem = null;
+    }
+  }
+
+  private freeBytes(): number | null {
+    try {
+      const s = statfsSync(this.o.dataDir);
+      return s.bavail * s.bsize;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes, syncs and removes 64 KiB beside the database: the cheapest real evidence that writes work again. */
+  private probeWrite(): boolean {
+    const file = join(this.o.dataDir, ".write-probe");
+    try {
+      const fd = openSync(file, "w");
+      try {
+        writeSync(fd, Buffer.alloc(65536));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      return true;
+    } catch {
+      return false;
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+}
