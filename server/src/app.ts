@@ -165,7 +165,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, worker, stores, indexing, searchLog, purchaseSignals };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

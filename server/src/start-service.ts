@@ -36,7 +36,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, worker, stores, searchLog, purchaseSignals } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals } = buildApp({
     db,
     engine,
     log,
@@ -68,6 +68,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   });
   await purchaseSignals.syncAll();
   worker.start();
+  // In the background: the first searches after a restart should not wait for a store's in-memory index.
+  guardedEngine.preload(stores.list().map((s) => s.id)).catch((error: Error) => log.error("preloading the search index failed", { error: error.message }));
   const retention = new RetentionJob({ stores, events: new EventsRepo(db), searchLog: new SearchLogRepo(db), retentionDays: config.retentionDays, now: Date.now, log });
   retention.start();
   const server = served.server!;

@@ -66,6 +66,11 @@ export class StoreGenerationGuard implements SearchEngine {
     return this.inner.versions(storeId, ids);
   }
 
+  async preload(storeIds: readonly string[]): Promise<void> {
+    for (const storeId of storeIds) await this.current(storeId);
+    await this.inner.preload?.(storeIds);
+  }
+
   async dropStore(storeId: string): Promise<void> {
     this.held.delete(storeId);
     return this.inner.dropStore(storeId);

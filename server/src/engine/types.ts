@@ -128,6 +128,11 @@ export interface SearchEngine {
    */
   reindexStore?(storeId: string, docs: AsyncIterable<EngineDocument>): Promise<{ index: string; documents: number }>;
   /**
+   * Loads what an engine keeps in this process's memory for these stores (the embedded engine's in-memory index),
+   * so that the first search after a start does not wait for it. Engines with nothing to load have none.
+   */
+  preload?(storeIds: readonly string[]): Promise<void>;
+  /**
    * Start-up check of an engine with remote parts (every node of a cluster): resolves with lines worth a
    * warning (a node down while others answer), throws an EngineUnavailableError naming what is wrong when the
    * engine cannot serve. Embedded engines need none.

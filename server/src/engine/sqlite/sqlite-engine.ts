@@ -59,6 +59,11 @@ interface OpenStore {
   sql: ReturnType<typeof statements>;
 }
 
+/** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
+const LOAD_SLICE = 2000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The FTS columns: each field's normalized tokens. */
 function ftsColumns(fields: [string, string][][]): string[] {
   return fields.map((pairs) => pairs.map(([token]) => token).join(" "));
@@ -66,7 +71,8 @@ function ftsColumns(fields: [string, string][][]): string[] {
 
 export class SqliteEngine implements SearchEngine {
   readonly kind = "sqlite";
-  private readonly stores = new Map<string, OpenStore>();
+  private readonly stores = new Map<string, Promise<OpenStore>>();
+  private closing = false;
   private readonly dir: string;
 
   constructor(private readonly opts: SqliteEngineOptions) {
@@ -75,26 +81,45 @@ export class SqliteEngine implements SearchEngine {
   }
 
   /** Store ids are validated at creation (letters, digits, - and _), so they are safe as file names. */
-  private store(storeId: string): OpenStore {
+  private store(storeId: string): Promise<OpenStore> {
     let open = this.stores.get(storeId);
     if (!open) {
-      const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
-      db.exec(SCHEMA);
-      // Segments are merged 16 at a time rather than 4: half the merge levels, so each token is rewritten half as
-      // often while a bulk is indexed (FTS writes 35 -> 27 us per demo product; MATCH times unchanged at 58k).
-      db.exec("INSERT INTO documents_fts (documents_fts, rank) VALUES ('automerge', 16)");
-      const index = new StoreIndex();
-      for (const row of db.query("SELECT rowid, doc FROM documents").iterate() as IterableIterator<{ rowid: number; doc: string }>) {
-        index.put(row.rowid, JSON.parse(row.doc));
-      }
-      open = { db, index, sql: statements(db) };
+      open = this.open(storeId);
       this.stores.set(storeId, open);
+      open.catch(() => this.stores.delete(storeId));
     }
     return open;
   }
 
+  /**
+   * Opens a store's file and loads its documents into memory in slices, letting the event loop run between them:
+   * a large store (58k demo products: about 3.5 s) loads while the server keeps answering other requests.
+   */
+  private async open(storeId: string): Promise<OpenStore> {
+    const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
+    db.exec(SCHEMA);
+    // Segments are merged 16 at a time rather than 4: half the merge levels, so each token is rewritten half as
+    // often while a bulk is indexed (FTS writes 35 -> 27 us per demo product; MATCH times unchanged at 58k).
+    db.exec("INSERT INTO documents_fts (documents_fts, rank) VALUES ('automerge', 16)");
+    const index = new StoreIndex();
+    const slice = db.query("SELECT rowid, doc FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?");
+    for (let after = 0; ; await yieldToEventLoop()) {
+      if (this.closing) throw new Error("the engine was closed while a store loaded");
+      const rows = slice.all(after, LOAD_SLICE) as { rowid: number; doc: string }[];
+      for (const row of rows) index.put(row.rowid, JSON.parse(row.doc));
+      if (rows.length < LOAD_SLICE) break;
+      after = rows.at(-1)!.rowid;
+    }
+    while (index.vocabulary.indexPending(LOAD_SLICE * 4)) await yieldToEventLoop();
+    return { db, index, sql: statements(db) };
+  }
+
+  async preload(storeIds: readonly string[]): Promise<void> {
+    for (const storeId of storeIds) await this.store(storeId);
+  }
+
   async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
-    const { db, index, sql } = this.store(storeId);
+    const { db, index, sql } = await this.store(storeId);
     const applied: [number, EngineDocument, [string, string][][]][] = [];
     db.transaction(() => {
       const rows = sql.currentOf.all(JSON.stringify(docs.map((doc) => doc.id))) as { id: string; rowid: number; version: number }[];
@@ -125,7 +150,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async remove(storeId: string, ids: readonly string[]): Promise<void> {
-    const { db, index, sql } = this.store(storeId);
+    const { db, index, sql } = await this.store(storeId);
     const removed: number[] = [];
     db.transaction(() => {
       for (const id of ids) {
@@ -140,7 +165,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async setNumbers(storeId: string, updates: readonly { id: string; numbers: Record<string, number | null> }[]): Promise<void> {
-    const { db, index, sql } = this.store(storeId);
+    const { db, index, sql } = await this.store(storeId);
     const changed: [number, string, number | null][] = [];
     db.transaction(() => {
       for (const u of updates) {
@@ -159,7 +184,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async search(storeId: string, request: EngineSearchRequest): Promise<EngineSearchResult> {
-    const { index, sql } = this.store(storeId);
+    const { index, sql } = await this.store(storeId);
     if (!request.text.trim()) return index.evaluate(request, null);
     const identifierSlots = new Set(index.identifierMatches(request.text));
     const plan = queryPlan(request.text, request.matching, index.vocabulary);
@@ -173,15 +198,15 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async corrections(storeId: string, text: string): Promise<WordCorrection[]> {
-    return queryCorrections(this.store(storeId).index.vocabulary, text);
+    return queryCorrections((await this.store(storeId)).index.vocabulary, text);
   }
 
   async count(storeId: string): Promise<number> {
-    return this.store(storeId).index.size;
+    return (await this.store(storeId)).index.size;
   }
 
   async versions(storeId: string, ids: readonly string[]): Promise<Map<string, number>> {
-    const { sql } = this.store(storeId);
+    const { sql } = await this.store(storeId);
     const out = new Map<string, number>();
     for (const id of ids) {
       const row = sql.current.get(id) as { version: number } | null;
@@ -191,8 +216,9 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async dropStore(storeId: string): Promise<void> {
-    this.stores.get(storeId)?.db.close();
+    const open = this.stores.get(storeId);
     this.stores.delete(storeId);
+    if (open) (await open.catch(() => null))?.db.close();
     for (const suffix of ["", "-wal", "-shm"]) {
       const file = join(this.dir, `${storeId}.db${suffix}`);
       if (existsSync(file)) rmSync(file);
@@ -200,7 +226,9 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async close(): Promise<void> {
-    for (const { db } of this.stores.values()) db.close();
+    this.closing = true;
+    const open = [...this.stores.values()];
     this.stores.clear();
+    for (const store of await Promise.allSettled(open)) if (store.status === "fulfilled") store.value.db.close();
   }
 }

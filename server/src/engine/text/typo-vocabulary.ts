@@ -98,10 +98,18 @@ export class TypoVocabulary {
     }
   }
 
-  /** Indexes the deletions of the words counted since the last call (corrections() calls it first). */
-  indexPending(): void {
-    for (const token of this.unindexed) this.indexDeletions(token);
-    this.unindexed.clear();
+  /**
+   * Indexes the deletions of the words counted since the last call (corrections() calls it first), or of at most
+   * `limit` of them; returns whether some are left.
+   */
+  indexPending(limit = Infinity): boolean {
+    let done = 0;
+    for (const token of this.unindexed) {
+      if (done++ >= limit) return true;
+      this.indexDeletions(token);
+      this.unindexed.delete(token);
+    }
+    return false;
   }
 
   private indexDeletions(token: string): void {
