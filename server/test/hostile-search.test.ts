@@ -1,3 +1,5 @@
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
@@ -137,6 +139,15 @@ describe("limits apply after folding, and past them a query is still answered", 
     expect(longer.status).toBe(200);
     expect(longer.body.fallback).toBe(false);
     expect(longer.body.products.map((p) => p.productId)).toEqual(base.body.products.map((p) => p.productId));
+    // The search log (what suggestions learn from) keeps the words that were matched, not the pasted rest.
+    await Bun.sleep(400);
+    const db = new Database(join(server.dataDir, "service.db"), { readonly: true });
+    try {
+      const logged = db.query("SELECT query FROM search_log ORDER BY seq DESC LIMIT 1").get() as { query: string };
+      expect(logged.query).toBe(words.join(" "));
+    } finally {
+      db.close();
+    }
   });
 
   test(`a known word behind ${MAX_QUERY_WORDS - 1} unknown words is found within ${MAX_FALLBACK_SEARCHES} fallback searches`, async () => {

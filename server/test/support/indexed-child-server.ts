@@ -11,6 +11,8 @@ import { tempDir } from "./test-server.ts";
 export interface IndexedChildServer {
   url: string;
   proc: ChildServer["proc"];
+  /** The server's DATA_DIR, to check what it recorded. */
+  dataDir: string;
   /** Headers of the store's search key. */
   searchHeaders: Record<string, string>;
   stop(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startIndexedServer(products: readonly Product[], env: Reco
   return {
     url: server.url,
     proc: server.proc,
+    dataDir,
     searchHeaders: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY },
     stop,
   };

@@ -3,6 +3,7 @@ import type { GroupCommit } from "../../db/group-commit.ts";
 import type { SearchLogEntry } from "../../db/search-log-repo.ts";
 import type { StoreRow } from "../../db/stores-repo.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
+import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
 import type { EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -50,8 +51,12 @@ export const SEARCH_BUDGET_MS = 250;
 /** Engine searches one fallback may run: one word dropped, then a binary search over how many (MAX_QUERY_WORDS need 5). */
 export const MAX_FALLBACK_SEARCHES = 5;
 
+/**
+ * A query as the search log and suggestions keep it: folded, single-spaced, and only the words search matches
+ * (MAX_QUERY_WORDS), so a pasted paragraph cannot become a suggestion label.
+ */
 export function normalizeQuery(query: string): string {
-  return foldCase(query).replace(/\s+/g, " ").trim();
+  return foldCase(query).trim().split(/\s+/, MAX_QUERY_WORDS).join(" ");
 }
 
 export interface SearchServiceDeps {
