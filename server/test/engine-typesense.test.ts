@@ -1,4 +1,5 @@
 import { searchRequest } from "../src/engine/conformance.ts";
+import { MAX_FUZZY_LETTERS } from "../src/engine/text/query-limits.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { doc } from "../src/engine/conformance.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
@@ -476,6 +477,18 @@ describe("search requests", () => {
     ]);
     expect(result.total).toBe(5);
     expect(result.hits).toEqual([{ id: "x", score: 0 }]);
+  });
+
+  test("a word longer than the typo limit turns typos off, and off as a prefix when it is the last word (as the embedded engine)", async () => {
+    const e = engine();
+    withFields();
+    withExport([{ id: "shirt-blue", vocab: "blue oxford shirt" }]);
+    mock.onMultiSearch(() => searchResult({ found: 0 }));
+    const long = "x".repeat(MAX_FUZZY_LETTERS + 1);
+    await e.search("s1", searchRequest({ text: `shirt ${long}`, matching: { typos: true, prefixLast: true } }));
+    expect(mock.searches()[0]![0]).toMatchObject(text(`shirt ${long}`, { prefix: false, typos: false }));
+    await e.search("s1", searchRequest({ text: `${long} shirt`, matching: { typos: true, prefixLast: true } }));
+    expect(mock.searches()[1]![0]).toMatchObject(text(`${long} shirt`, { prefix: true, typos: false }));
   });
 
   test("a filter on a facet key the cached field list lacks re-reads it, then matches nothing if still unknown", async () => {

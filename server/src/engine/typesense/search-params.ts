@@ -2,6 +2,7 @@ import { foldPlural, queryWords } from "../text/normalize.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineFilter, EngineSort, TextMatching } from "../types.ts";
 import { facetField, numberField, numberType, QUERY_FIELDS, QUERY_WEIGHTS } from "./collection-schema.ts";
+import { fuzzyAllowed } from "../text/query-limits.ts";
 
 /*
  * EngineSearchRequest pieces as Typesense search parameters: the query text, filter_by clauses, sort_by and
@@ -60,15 +61,18 @@ export function queryTokens(text: string, matching: TextMatching, vocabulary: Ty
  */
 export function textParams(q: string, matching: TextMatching, options: TextOptions): SearchParams {
   const perField = (value: string | number | boolean) => QUERY_FIELDS.map(() => String(value)).join(",");
+  // Typesense sets typos per query, not per word: a word too long for typo work (query-limits.ts) turns them off.
+  const words = q.split(" ");
+  const typos = matching.typos && words.every(fuzzyAllowed);
   return {
     q,
     query_by: QUERY_FIELDS.join(","),
     query_by_weights: QUERY_WEIGHTS.join(","),
-    prefix: perField(matching.prefixLast),
-    num_typos: perField(matching.typos ? 2 : 0),
+    prefix: perField(matching.prefixLast && fuzzyAllowed(words.at(-1) ?? "")),
+    num_typos: perField(typos ? 2 : 0),
     min_len_1typo: 4,
     min_len_2typo: 8,
-    typo_tokens_threshold: matching.typos ? 1 : 0,
+    typo_tokens_threshold: typos ? 1 : 0,
     drop_tokens_threshold: 0,
     split_join_tokens: "off",
     max_candidates: options.maxCandidates,
