@@ -1,0 +1,26 @@
+import MiniSearch from "minisearch";
+import type { Product } from "../../src/modules/catalog/product-schema.ts";
+import { PEER_FIELDS, peerDocument, type PeerDocument, type SearchSystem } from "./system.ts";
+
+/*
+ * MiniSearch 7 as its README suggests for a search box: the peer fields, prefix search, fuzzy 0.2 (one edit per
+ * five letters), words ORed, and field boosts name 3, brand 2, categories 2 (description 1): a product's name says
+ * what it is, its description mentions many other things.
+ */
+const SEARCH_OPTIONS = { boost: { name: 3, brand: 2, categories: 2 }, fuzzy: 0.2, prefix: true, combineWith: "OR" } as const;
+
+export class MiniSearchSystem implements SearchSystem {
+  readonly name = "minisearch";
+  readonly config = `MiniSearch 7 over ${PEER_FIELDS.join(", ")}; ${JSON.stringify(SEARCH_OPTIONS)}`;
+  private readonly engine = new MiniSearch<PeerDocument>({ fields: [...PEER_FIELDS], searchOptions: SEARCH_OPTIONS });
+
+  async index(products: readonly Product[]): Promise<void> {
+    this.engine.addAll(products.map(peerDocument));
+  }
+
+  async search(query: string, k: number): Promise<string[]> {
+    return this.engine.search(query).slice(0, k).map((r) => String(r.id));
+  }
+
+  async close(): Promise<void> {}
+}
