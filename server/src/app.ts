@@ -71,7 +71,7 @@ export function buildApp(deps: AppDeps) {
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const ranking = new RankingInputs(stores, signals);
-  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine, ranking, now, log: deps.log });
+  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine, ranking, now, log: deps.log, storage: deps.storage });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
     purchaseSignals.changed(storeId, ids),

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import type { Database } from "bun:sqlite";
+import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { SignalsRepo } from "../src/db/signals-repo.ts";
+import { StorageHealth } from "../src/db/storage-health.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
@@ -147,4 +148,37 @@ test("a task waiting for a retry holds back only its own store, and its store's 
   expect(indexing.task("s1", second).status).toBe("complete");
   expect(indexing.product("s1", "a")).toMatchObject({ version: 2, product: { name: "Renamed" } });
   expect(await engine.count("s2")).toBe(1);
+});
+
+/** A real SQLITE_FULL from SQLite: a database that may not grow past one page. */
+function diskFullError(): Error {
+  const full = new Database(":memory:");
+  try {
+    full.exec("PRAGMA max_page_count = 2; CREATE TABLE t (x BLOB)");
+    full.query("INSERT INTO t VALUES (zeroblob(100000))").run();
+  } catch (error) {
+    return error as Error;
+  } finally {
+    full.close();
+  }
+  throw new Error("expected SQLITE_FULL");
+}
+
+test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
+  const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
+  const patient = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
+  const full = diskFullError();
+  expect((full as { code?: string }).code).toBe("SQLITE_FULL");
+  const id = indexing.upsert("s1", [product("a")]);
+  engine.failures = Array.from({ length: 6 }, () => full);
+  // Twice the attempt limit of engine failures: each failed batch waits for its backoff, then is tried again.
+  while (engine.failures.length) {
+    clock += await patient.runOnce();
+    expect(indexing.task("s1", id).status).toBe("pending");
+  }
+  expect(storage.reason).toContain("SQLITE_FULL");
+  // The worker sleeps at most a second at a time; the last backoff is 32 s.
+  for (let i = 0; i < 100 && indexing.task("s1", id).status === "pending"; i++) clock += await patient.runOnce();
+  expect(indexing.task("s1", id).status).toBe("complete");
+  expect(await engine.count("s1")).toBe(1);
 });

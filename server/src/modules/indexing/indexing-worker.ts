@@ -8,6 +8,7 @@ import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
+import type { StorageHealth } from "../../db/storage-health.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -34,6 +35,11 @@ export interface IndexingWorkerOptions {
   maxAttempts?: number;
   /** Idle poll interval; enqueueing wakes the worker at once. */
   idleMs?: number;
+  /**
+   * Tells our own storage failing (disk full, a failed write) from engine failures: such a batch is retried until
+   * the storage works again and never fails its tasks, which were acknowledged.
+   */
+  storage?: Pick<StorageHealth, "classify">;
 }
 
 interface Slice {
@@ -105,6 +111,7 @@ export class IndexingWorker {
       try {
         delay = await this.runOnce();
       } catch (error) {
+        this.o.storage?.classify(error);
         this.o.log.error("indexing worker failed", { error: (error as Error).message, stack: (error as Error).stack });
         delay = this.idleMs;
       }
@@ -241,7 +248,8 @@ export class IndexingWorker {
     const now = this.o.now();
     const first = slices[0]!.task;
     const attempts = first.attempts + 1;
-    const permanent = error instanceof EngineRejectedError || attempts >= this.maxAttempts;
+    const ownStorage = this.o.storage?.classify(error) != null;
+    const permanent = !ownStorage && (error instanceof EngineRejectedError || attempts >= this.maxAttempts);
     this.o.log.warn("indexing batch failed", { taskId: first.id, storeId: first.storeId, attempts, permanent, error: error.message });
     if (!permanent) {
       this.o.tasks.retryLater(first.seq, attempts, now + backoffMs(attempts), error.message, now);
