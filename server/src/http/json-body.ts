@@ -33,6 +33,11 @@ function positionOf(error: Error, text: string): string {
 
 /** Reads a JSON request body with the service's media-type and size rules. */
 export async function readJsonBody(request: Request, opts: JsonBodyOptions): Promise<unknown> {
+  return (await readJsonText(request, opts)).value;
+}
+
+/** The same, with the body's text as sent: a route may keep it instead of serialising the value again. */
+export async function readJsonText(request: Request, opts: JsonBodyOptions): Promise<{ value: unknown; text: string }> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const accepted = type === "application/json" || (opts.allowTextPlain && type === "text/plain");
   if (!accepted) {
@@ -43,7 +48,7 @@ export async function readJsonBody(request: Request, opts: JsonBodyOptions): Pro
   const text = await readCapped(request, opts.maxBytes);
   if (text.trim() === "") throw new InvalidJsonError("The body is empty; send a JSON object or array");
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), text };
   } catch (error) {
     throw new InvalidJsonError(`The body is not valid JSON${positionOf(error as Error, text)}`, [
       { path: "body", problem: (error as Error).message },

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
-import { readJsonBody } from "../../http/json-body.ts";
+import { readJsonText } from "../../http/json-body.ts";
 import { MAX_REJECTED_LISTED, parseProductsBody } from "../catalog/validate-products.ts";
 import { Product } from "../catalog/product-schema.ts";
 import type { IndexingService } from "./indexing-service.ts";
@@ -30,8 +30,12 @@ export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; max
     .post(
       "/products",
       async ({ request, caller, set }) => {
-        const { products, ...report } = parseProductsBody(await readJsonBody(request, { maxBytes: deps.maxBodyBytes }));
-        const taskId = deps.indexing.upsert(caller.store.id, products, report);
+        const body = await readJsonText(request, { maxBytes: deps.maxBodyBytes });
+        const { products, ...report } = parseProductsBody(body.value);
+        // Nothing dropped or refused: the products are the body as sent, kept as the task's payload as it is
+        // rather than serialised again (about a tenth of the server's time per product in a bulk).
+        const asSent = report.warnings === 0 && report.rejectedCount === 0 ? (Array.isArray(body.value) ? body.text : `[${body.text}]`) : undefined;
+        const taskId = deps.indexing.upsert(caller.store.id, products, report, asSent);
         set.status = 202;
         return { taskId, accepted: products.length, ...report };
       },

@@ -25,16 +25,20 @@ export class IndexingService {
     private readonly onEnqueued: () => void,
   ) {}
 
-  private enqueue(storeId: string, kind: TaskKind, items: unknown[], report?: TaskReport): string {
+  /** `itemsJson`: the items already as JSON, when the caller has them so. */
+  private enqueue(storeId: string, kind: TaskKind, items: unknown[], report?: TaskReport, itemsJson?: string): string {
     const id = crypto.randomUUID();
-    this.tasks.insert({ id, storeId, kind, payload: JSON.stringify(items), itemCount: items.length, now: this.now(), report });
+    this.tasks.insert({ id, storeId, kind, payload: itemsJson ?? JSON.stringify(items), itemCount: items.length, now: this.now(), report });
     this.onEnqueued();
     return id;
   }
 
-  /** The accepted products become the task; what validation dropped or refused is stored with it, in the same row. */
-  upsert(storeId: string, products: Product[], report?: ValidationReport): string {
-    return this.enqueue(storeId, "upsert", products, report && { ...report, rejected: JSON.stringify(report.rejected) });
+  /**
+   * The accepted products become the task; what validation dropped or refused is stored with it, in the same row.
+   * `productsJson`: the products exactly as JSON (the request body when validation changed nothing).
+   */
+  upsert(storeId: string, products: Product[], report?: ValidationReport, productsJson?: string): string {
+    return this.enqueue(storeId, "upsert", products, report && { ...report, rejected: JSON.stringify(report.rejected) }, productsJson);
   }
 
   remove(storeId: string, productId: string): string {
