@@ -15,8 +15,21 @@ const FORMAT = "demo-catalog-cache/1";
 
 export interface Bulk {
   /** The bulk as the JSON array POST /products takes. */
-  json: string;
-  products: Product[];
+  readonly json: string;
+  readonly count: number;
+  /** Parsed from `json` when first read: while the catalog is being indexed, the pages seldom need them. */
+  readonly products: Product[];
+}
+
+export function bulkOf(json: string, count: number, parsed?: Product[]): Bulk {
+  let products = parsed;
+  return {
+    json,
+    count,
+    get products() {
+      return (products ??= JSON.parse(json) as Product[]);
+    },
+  };
 }
 
 interface Header {
@@ -45,9 +58,12 @@ export class CatalogCache {
       const [headerLine, ...lines] = readFileSync(file, "utf8").split("\n").filter((line) => line !== "");
       const header = JSON.parse(headerLine ?? "") as Header;
       if (header.format !== FORMAT || header.fingerprint !== fingerprint) return null;
-      const bulks = lines.map((json) => ({ json, products: JSON.parse(json) as Product[] }));
-      const count = bulks.reduce((sum, b) => sum + b.products.length, 0);
-      return count === header.products && bulks.every((b) => Array.isArray(b.products)) ? bulks : null;
+      const bulks = lines.map((json) => {
+        const products = JSON.parse(json) as Product[];
+        return bulkOf(json, Array.isArray(products) ? products.length : -1, products);
+      });
+      const count = bulks.reduce((sum, b) => sum + b.count, 0);
+      return count === header.products && bulks.every((b) => b.count >= 0) ? bulks : null;
     } catch {
       // A damaged cache is only a lost shortcut: the caller converts again and replaces it.
       return null;

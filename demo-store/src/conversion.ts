@@ -1,5 +1,4 @@
-import type { Bulk } from "./catalog-cache.ts";
-import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
+import { bulkOf, type Bulk } from "./catalog-cache.ts";
 
 /*
  * The demo catalog's conversion on a worker thread (convert-worker.ts), started before the server so that its
@@ -61,7 +60,7 @@ export class Conversion {
           return;
         }
         if (message.type !== "bulk") throw this.failure(message);
-        yield { json: message.json, products: JSON.parse(message.json) as Product[] };
+        yield bulkOf(message.json, message.count);
       }
     } finally {
       this.stop();

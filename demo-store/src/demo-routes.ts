@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
+import type { Bulk } from "./catalog-cache.ts";
 import { IMAGE_CONTENT_TYPE, parseImagePath, renderImage } from "./catalog/images.ts";
 import { CART_SCRIPT } from "./cart-script.ts";
 import { html, htmlResponse, rawHtml, type SafeHtml } from "./html.ts";
@@ -19,23 +20,42 @@ export interface StoreEmbed {
 export class DemoCatalog {
   private byId = new Map<string, Product>();
   private newest: Product[] = [];
+  /** Bulks whose products no page has needed yet: parsing them waits, so it does not compete with indexing. */
+  private unread: Bulk[] = [];
 
   /** Bulk by bulk, as the catalog is converted or read back, so pages show products while the rest is indexed. */
-  add(products: Product[]): void {
+  add(bulk: Bulk): void {
+    this.unread.push(bulk);
+  }
+
+  /** Reads the bulks no page has needed yet, one per turn of the event loop (after indexing, before a shopper asks). */
+  async readAll(): Promise<void> {
+    while (this.unread.length) {
+      this.read(this.unread.shift()!.products);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private read(products: Product[]): void {
     for (const p of products) this.byId.set(p.id, p);
     this.newest = [...this.newest, ...products].sort((a, b) => (b.arrivalDateTs ?? 0) - (a.arrivalDateTs ?? 0)).slice(0, 12);
   }
 
+  private current(): this {
+    for (const bulk of this.unread.splice(0)) this.read(bulk.products);
+    return this;
+  }
+
   get(id: string): Product | undefined {
-    return this.byId.get(id);
+    return this.current().byId.get(id);
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.current().byId.size;
   }
 
   featured(): Product[] {
-    return this.newest;
+    return this.current().newest;
   }
 }
 

@@ -49,7 +49,7 @@ export async function seedCatalog(t: SeedTarget, bulks: AsyncIterable<Bulk>, o: 
     try {
       for await (const bulk of bulks) {
         const request = call(t, "POST", "/products", bulk.json).then(({ taskId }) => {
-          tasks.push({ id: taskId as string, size: bulk.products.length });
+          tasks.push({ id: taskId as string, size: bulk.count });
         });
         // Kept in the set until settled; a failure surfaces through race/all below, never unhandled.
         const tracked = request.finally(() => pending.delete(tracked));

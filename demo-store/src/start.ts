@@ -103,7 +103,7 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   const readStarted = performance.now();
   const cached = c.cache.read(fingerprint);
   if (indexed && cached) {
-    for (const bulk of cached) c.catalog.add(bulk.products);
+    for (const bulk of cached) c.catalog.add(bulk);
     console.error(`Demo catalog already indexed (${c.catalog.size.toLocaleString("en")} products, read back in ${seconds(performance.now() - readStarted)}).`);
     // The engine loads a store's index on its first search (seconds for the whole catalog): started now rather
     // than when the first shopper searches. Not awaited: the store serves meanwhile.
@@ -139,7 +139,7 @@ async function indexCatalog(
   const started: { probe?: SearchProbe } = {};
   async function* shown(): AsyncGenerator<Bulk> {
     for await (const bulk of feed.bulks) {
-      catalog.add(bulk.products);
+      catalog.add(bulk);
       // Once the first bulk is on its way, watch for the moment a search finds its first product.
       started.probe ??= probeFirstSearch(target, bulk.products[0]?.name ?? "");
       yield bulk;
@@ -148,6 +148,7 @@ async function indexCatalog(
   try {
     const done = await seedCatalog(target, shown(), { onProgress: (n) => bar.update(n) });
     const indexed = performance.now();
+    void catalog.readAll();
     bar.finish(done);
     // Everything is searchable now; a probe that had not seen its product yet sees it on its next try.
     const firstSearch = started.probe ? await Promise.race([started.probe.found, Bun.sleep(2000).then(() => null)]) : null;

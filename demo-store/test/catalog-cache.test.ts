@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync
 import { join } from "node:path";
 import { tempDir } from "../../server/test/support/test-server.ts";
 import { loadDemoCatalog } from "../src/catalog/index.ts";
-import { CatalogCache, keepWhileReading, type Bulk } from "../src/catalog-cache.ts";
+import { bulkOf, CatalogCache, keepWhileReading, type Bulk } from "../src/catalog-cache.ts";
 import { Conversion } from "../src/conversion.ts";
 import { BASE_URL, DATA_DIR } from "./catalog/support.ts";
 
@@ -51,7 +51,7 @@ describe("conversion on a worker thread", () => {
 });
 
 describe("catalog cache", () => {
-  const bulks: Bulk[] = [expected.slice(0, 300), expected.slice(300)].map((products) => ({ json: JSON.stringify(products), products }));
+  const bulks: Bulk[] = [expected.slice(0, 300), expected.slice(300)].map((products) => bulkOf(JSON.stringify(products), products.length, products));
 
   test("kept while read, read back whole under its fingerprint, older ones dropped", async () => {
     const cache = freshCache();
