@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { Elysia } from "elysia";
 import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
 import type { Bulk } from "./catalog-cache.ts";
@@ -32,7 +33,7 @@ export class DemoCatalog {
   async readAll(): Promise<void> {
     while (this.unread.length) {
       this.read(this.unread.shift()!.products);
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
 

@@ -10,13 +10,12 @@
  *
  *   bun server/bench/compression-bench.ts [--limit N] [--seconds S] [--rounds R]
  */
-import { rmSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
 import { MAX_DYNAMIC_COMPRESS_BYTES } from "../src/http/compression.ts";
-import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
-import { tempDir } from "../test/support/test-server.ts";
+import { DEMO_KEYS } from "../test/support/child-server.ts";
+import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { measureRate } from "./load.ts";
 
 const arg = (name: string, fallback: number) => {
@@ -58,8 +57,8 @@ const CODECS: [string, (body: Uint8Array) => Uint8Array][] = [
   ["brotli 11 (static)", brotli(11)],
 ];
 
-const dataDir = tempDir("sfs-bench-");
-const server = await spawnServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0" });
+const catalog = loadDemoCatalog({ dataDir: loadConfig(process.env).demoCatalog.dir, baseUrl: "http://localhost:8080", limit: LIMIT || undefined });
+const server = await startIndexedServer(catalog);
 const headers = (key: string, extra: Record<string, string> = {}) => ({
   "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
   "x-service-api-key": key,
@@ -69,16 +68,6 @@ const headers = (key: string, extra: Record<string, string> = {}) => ({
 const fmt = (n: number, digits = 0) => n.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 try {
-  const catalog = loadDemoCatalog({ dataDir: loadConfig(process.env).demoCatalog.dir, baseUrl: server.url, limit: LIMIT || undefined });
-  const accepted = await fetch(server.url + "/1.9/products", { method: "POST", headers: headers(DEMO_KEYS.DEMO_ADMIN_KEY), body: JSON.stringify(catalog) });
-  const { taskId } = (await accepted.json()) as { taskId: string };
-  for (;;) {
-    const task = (await (await fetch(server.url + `/1.9/tasks/${taskId}`, { headers: headers(DEMO_KEYS.DEMO_ADMIN_KEY) })).json()) as { status: string };
-    if (task.status === "error") throw new Error(`indexing task ${taskId} failed`);
-    if (task.status === "complete") break;
-    await Bun.sleep(50);
-  }
-
   const answer = await (await fetch(server.url + SEARCH, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY, { "accept-encoding": "identity" }) })).json();
   const body = new TextEncoder().encode(JSON.stringify(answer));
   const stringifyMs = timeMs(() => JSON.stringify(answer));
@@ -119,7 +108,5 @@ try {
   }
   console.log(`| (GET /health) | ${fmt(median("health"))} | | 1.00 | |`);
 } finally {
-  server.proc.kill();
-  await server.proc.exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

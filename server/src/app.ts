@@ -54,6 +54,8 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 interface RequestInfo {
   id: string;
   start: number;
+  /** Read once: the hooks after onRequest need it too. */
+  pathname: string;
   status?: number;
   storeId?: string;
 }
@@ -98,9 +100,9 @@ export function buildApp(deps: AppDeps) {
   const app = new Elysia()
     .wrap(compressingHandler)
     .onRequest(({ request }) => {
-      requests.set(request, { id: requestIdOf(request), start: performance.now() });
-      assertValidHost(request);
       const pathname = pathnameOf(request);
+      requests.set(request, { id: requestIdOf(request), start: performance.now(), pathname });
+      assertValidHost(request);
       assertKnownVersion(pathname);
       const origin = request.headers.get("origin");
       if (request.method === "OPTIONS" && origin && isBrowserRoute(pathname)) return preflightResponse(origin);
@@ -111,14 +113,14 @@ export function buildApp(deps: AppDeps) {
       const info = requests.get(request)!;
       set.headers["x-request-id"] = info.id;
       const origin = request.headers.get("origin");
-      if (origin && isBrowserRoute(pathnameOf(request))) {
+      if (origin && isBrowserRoute(info.pathname)) {
         set.headers["access-control-allow-origin"] = origin;
         set.headers.vary = "Origin";
       }
     })
     .onError(({ code, error, request, set }) => {
-      const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now() };
-      const appError = deps.storage.classify(error) ?? toAppError(code, error, () => allowedMethods(pathnameOf(request)));
+      const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now(), pathname: pathnameOf(request) };
+      const appError = deps.storage.classify(error) ?? toAppError(code, error, () => allowedMethods(info.pathname));
       if (appError.status >= 500) {
         deps.log.error("request failed", { requestId: info.id, error: (error as Error)?.message, stack: (error as Error)?.stack });
       }
@@ -126,7 +128,7 @@ export function buildApp(deps: AppDeps) {
       const headers: Record<string, string> = { "x-request-id": info.id };
       const origin = request.headers.get("origin");
       // Browser code may read why its call failed, except when its origin is the reason.
-      if (origin && isBrowserRoute(pathnameOf(request)) && appError.code !== "origin_not_allowed") {
+      if (origin && isBrowserRoute(info.pathname) && appError.code !== "origin_not_allowed") {
         headers["access-control-allow-origin"] = origin;
         headers.vary = "Origin";
       } else {

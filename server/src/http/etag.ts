@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 /* Entity tags and If-None-Match revalidation (RFC 9110 8.8.3, 13.1.2). */
 
 /** 12 hex digits of the content's SHA-256: the same content always gets the same tag, on every server. */
-export function contentHash(content: string | Uint8Array): string {
+export function shortHash(content: string | Uint8Array): string {
   return createHash("sha256").update(content).digest("hex").slice(0, 12);
 }
 

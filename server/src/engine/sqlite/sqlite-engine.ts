@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -61,8 +62,6 @@ interface OpenStore {
 
 /** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
 const LOAD_SLICE = 2000;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The FTS columns: each field's normalized tokens. */
 function ftsColumns(fields: [string, string][][]): string[] {

@@ -1,3 +1,5 @@
+// Lets the event loop serve requests (searches, task polls) between the steps of a batch.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database } from "bun:sqlite";
 import type { CatalogRepo, CatalogState } from "../../db/catalog-repo.ts";
 import type { TaskRow, TasksRepo } from "../../db/tasks-repo.ts";
@@ -66,9 +68,6 @@ const DEFAULT_BATCH_SIZE = 1000;
 const ENGINE_CHUNK = 250;
 
 const backoffMs = (attempt: number) => Math.min(60_000, 500 * 2 ** (attempt - 1));
-
-/** Lets the event loop serve requests (searches, task polls) between the steps of a batch. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class IndexingWorker {
   private readonly batchSize: number;

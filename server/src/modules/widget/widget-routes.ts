@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import { NotFoundError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { negotiateEncoding, precompressed, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
-import { contentHash, ifNoneMatch } from "../../http/etag.ts";
+import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import { widgetConfig, type WidgetSettings } from "./widget-config.ts";
 
 /*
@@ -21,7 +21,7 @@ interface BuiltScript {
 function loadScript(file: string): BuiltScript | null {
   if (!existsSync(file)) return null;
   const body = new Uint8Array(readFileSync(file));
-  const hash = contentHash(body);
+  const hash = shortHash(body);
   return { body, hash, encoded: precompressed(hash, body) };
 }
 
@@ -75,7 +75,7 @@ export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string }) {
       ({ caller, request, set }) => {
         const body = JSON.stringify(widgetConfig(caller.store.settings.widget as WidgetSettings | undefined));
         // Weak: a compressed answer is the same configuration in other bytes, and revalidates the same way.
-        const etag = `W/"${contentHash(body)}"`;
+        const etag = `W/"${shortHash(body)}"`;
         // Added to what the CORS hook set (Origin): Elysia lets a returned Response's own Vary replace it.
         set.headers.vary = withVary(set.headers.vary as string | undefined, "X-Service-Store-ID");
         const headers = { etag, "cache-control": CONFIG_CACHE_CONTROL };
