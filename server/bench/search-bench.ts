@@ -21,7 +21,12 @@ import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { SearchLogRepo } from "../src/db/search-log-repo.ts";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { GroupCommit } from "../src/db/group-commit.ts";
+import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts";
+import { createLogger } from "../src/log.ts";
+import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
+import { SearchService } from "../src/modules/search/search-service.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
@@ -362,20 +367,29 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
     new StoresRepo(db).create(STORE_ID, Date.now());
     const searchLog = new SearchLogRepo(db);
-    const suggestions = new SuggestionsService(engine, searchLog, () => Date.now());
+    const searchService = new SearchService({
+      engine,
+      catalog: new CatalogRepo(db),
+      searchLog: new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries)),
+      now: Date.now,
+      log: createLogger("silent"),
+      vocabularies: new QueryVocabularies(engine, Date.now),
+    });
+    const countOf = (storeId: string, text: string) => searchService.count(storeId, text);
+    const suggestions = new SuggestionsService(engine, countOf, searchLog, () => Date.now());
     t = performance.now();
     const withResults = await suggestions.importQueries(STORE_ID, imported);
     const importMs = performance.now() - t;
     const rebuilds: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const fresh = new SuggestionsService(engine, searchLog, () => Date.now());
+      const fresh = new SuggestionsService(engine, countOf, searchLog, () => Date.now());
       const t0 = performance.now();
       await fresh.suggest(STORE_ID, "je", 8);
       rebuilds.push(performance.now() - t0);
     }
     const rebuildMs = summarize(rebuilds).p50;
     // A clock that never moves: candidates are built once, so the keystroke figures exclude periodic rebuilds.
-    const steady = new SuggestionsService(engine, searchLog, () => 0);
+    const steady = new SuggestionsService(engine, countOf, searchLog, () => 0);
     for (const s of strokes.slice(0, 300)) await steady.suggest(STORE_ID, s, 8);
     Bun.gc(true);
     const suggestTimes: number[] = [];

@@ -27,6 +27,7 @@ import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
 import { SearchService } from "./modules/search/search-service.ts";
+import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
 import { suggestionsRoutes } from "./modules/suggestions/suggestions-routes.ts";
@@ -73,7 +74,8 @@ export function buildApp(deps: AppDeps) {
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const ranking = new RankingInputs(stores, signals);
-  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine, ranking, now, log: deps.log, storage: deps.storage });
+  const vocabularies = new QueryVocabularies(engine, now);
+  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine, ranking, now, log: deps.log, storage: deps.storage, onApplied: (storeId) => vocabularies.changed(storeId) });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
     purchaseSignals.changed(storeId, ids),
@@ -81,7 +83,7 @@ export function buildApp(deps: AppDeps) {
   const searchLogRepo = new SearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries), 250);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
     limits: { browser: new RateLimiter(deps.rateLimits.browser, now), admin: new RateLimiter(deps.rateLimits.admin, now) },
@@ -164,7 +166,7 @@ export function buildApp(deps: AppDeps) {
     .use(trackingRoutes({ ...common, tracking }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, searchLogRepo, now) }))
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
   return { app, engine, worker, stores, indexing, searchLog, purchaseSignals };

@@ -1,4 +1,8 @@
+import { Database } from "bun:sqlite";
+import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { TOKENS_VERSION } from "../src/engine/text/normalize.ts";
 import { describeEngineConformance } from "../src/engine/conformance.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -14,4 +18,37 @@ describeEngineConformance("embedded SQLite", async () => {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+});
+
+test("documents indexed with an older tokenizer are re-tokenized when their store opens", async () => {
+  const dataDir = tempDir("sfs-engine-tokens-");
+  try {
+    const doc = {
+      id: "kurti-1",
+      version: 1,
+      text: { name: "Blue Kurtis", brand: "", categories: [], features: [], tags: [], description: "", identifiers: ["kurti-1"] },
+      facets: {},
+      numbers: {},
+      sortText: {},
+    };
+    const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+    await engine.upsert("s", [doc]);
+    await engine.close();
+    // As an older version left it: FTS rows of other tokens ("kurtis" did not fold) and no tokens version.
+    const db = new Database(join(dataDir, "engine", "s.db"));
+    db.exec("INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')");
+    db.exec("INSERT INTO documents_fts (rowid, name) VALUES (1, 'blue kurtis')");
+    db.exec("PRAGMA user_version = 0");
+    db.close();
+    const reopened = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+    const request = { matching: { typos: false, prefixLast: false }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+    expect((await reopened.search("s", { ...request, text: "kurti" })).hits.map((h) => h.id)).toEqual(["kurti-1"]);
+    expect((await reopened.search("s", { ...request, text: "kurtis" })).hits.map((h) => h.id)).toEqual(["kurti-1"]);
+    await reopened.close();
+    const after = new Database(join(dataDir, "engine", "s.db"));
+    expect((after.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(TOKENS_VERSION);
+    after.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

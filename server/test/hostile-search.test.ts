@@ -13,6 +13,7 @@ import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-lim
 import { createLogger } from "../src/log.ts";
 import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import { parseSearchParams } from "../src/modules/search/search-params.ts";
+import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { MAX_FALLBACK_SEARCHES, SearchService } from "../src/modules/search/search-service.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { product } from "./support/fixtures.ts";
@@ -249,7 +250,7 @@ describe("the time budget", () => {
       const searchLog = new SearchLogRepo(db);
       const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries));
       const service = (budgetMs?: number) =>
-        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), budgetMs });
+        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), budgetMs });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
         logWrites.flush();

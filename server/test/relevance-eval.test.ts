@@ -10,21 +10,22 @@ import { OurEngine } from "../eval/systems/ours.ts";
  */
 
 /**
- * Measured 2026-11-23 (the first run of the eval). These may only go up: when ranking improves, raise them to the
- * new figures; never lower them to make a change pass.
+ * Measured 2026-11-23, after query understanding (issue 19; the first run of the eval gave overall 0.798,
+ * gender + type 0.578, typo 0.761, 20 real queries without results). These may only go up: when ranking
+ * improves, raise them to the new figures; never lower them to make a change pass.
  */
 const MEASURED: { overall: number; families: Record<Family, number>; realZeroRate: number } = {
-  overall: 0.798,
+  overall: 0.974,
   families: {
-    type: 0.878,
-    "plural/singular": 0.898,
-    "gender + type": 0.578,
-    "colour + type": 0.801,
-    "brand + type": 0.918,
-    "usage + type": 0.828,
-    typo: 0.761,
+    type: 0.99,
+    "plural/singular": 0.988,
+    "gender + type": 0.979,
+    "colour + type": 0.964,
+    "brand + type": 0.997,
+    "usage + type": 0.997,
+    typo: 0.911,
   },
-  realZeroRate: 20 / 713,
+  realZeroRate: 18 / 713,
 };
 /*
  * The figures are deterministic (same products, queries and index order); the tolerances only absorb a tie

@@ -360,13 +360,15 @@ describe("fallback and spell suggestions", () => {
     }
   });
 
-  test("known words that match nothing together are dropped from the end", async () => {
+  test("known words that match nothing together: plain words go first, the product type (the last one named) stays", async () => {
     // Brute force: no product names both, so the query as typed finds nothing.
     expect(catalog.some((p) => /\bjeans?\b/i.test(p.name) && /\blipsticks?\b/i.test(p.name))).toBe(false);
     const body = await top10("jeans lipstick");
     expect(body.fallback).toBe(true);
-    expect(body.query).toBe("jeans");
-    expect(body.totalProductCount).toBe((await top10("jeans")).totalProductCount);
+    expect(body.query).toBe("lipstick");
+    expect(body.totalProductCount).toBe((await top10("lipstick")).totalProductCount);
+    // An earlier type word only describes the last one, and goes before the colour.
+    expect((await top10("blue lipstick jeans")).query).toBe("blue jeans");
   });
 
   test("a query that finds nothing even alone is no fallback: 0 results, the query as sent", async () => {

@@ -19,7 +19,7 @@ function oracleFoldPlural(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) return word.slice(0, -3) + "y";
   if (/(ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return word;
+  if (word.endsWith("ss") || word.endsWith("us")) return word;
   if (word.endsWith("s")) return word.slice(0, -1);
   return word;
 }

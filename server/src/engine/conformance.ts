@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { EngineDocument, EngineSearchRequest, SearchEngine } from "./types.ts";
+import type { EngineDocument, EngineFilter, EngineSearchRequest, SearchEngine } from "./types.ts";
 
 /*
  * The behaviour every SearchEngine adapter must show, as tests over a small hand-made catalog whose right
@@ -252,6 +252,19 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         // tee-red ("Red Tshirt") does not match "shirt": pinning reorders a result, it adds nothing to it.
         expect(order.slice(0, 2)).toEqual(["dress-green", "tee-black"]);
         expect(order).not.toContain("tee-red");
+      });
+
+      test("prefer: documents satisfying more of the filters first, then the next sort", async () => {
+        const acme: EngineFilter = { kind: "terms", key: "designer", values: ["Acme"] };
+        const cheap: EngineFilter = { kind: "range", field: "price_min", max: 50 };
+        const order = await ids({ sort: [{ kind: "prefer", filters: [acme, cheap] }, { kind: "number", field: "price_min", order: "asc" }] });
+        // Both: shirt-blue (Acme, 40); one: tee-black 15, tee-red 18, kurta-yellow 35 (cheap), shirt-white 55, sweat-grey 60 (Acme); none.
+        expect(order).toEqual(["shirt-blue", "tee-black", "tee-red", "kurta-yellow", "shirt-white", "sweat-grey", "dress-green", "bag-tan"]);
+        // A preference narrows nothing, and one nobody satisfies changes nothing.
+        const none: EngineFilter = { kind: "terms", key: "designer", values: ["Nobody"] };
+        expect(await ids({ sort: [{ kind: "prefer", filters: [none] }, { kind: "number", field: "price_min", order: "asc" }] })).toEqual(
+          await ids({ sort: [{ kind: "number", field: "price_min", order: "asc" }] }),
+        );
       });
 
       test("lift per group: at most n per value first, stable for one seed", async () => {

@@ -47,10 +47,18 @@ export type EngineSort =
   /** The listed ids first, in the listed order (ids not in the result are ignored). */
   | { kind: "pinned"; ids: string[] }
   /**
+   * Documents that satisfy more of the filters first (at most MAX_PREFER_FILTERS); the next sorts decide among
+   * those that satisfy as many. Query understanding puts it before relevance: a colour or brand the query names.
+   */
+  | { kind: "prefer"; filters: EngineFilter[] }
+  /**
    * Up to `perGroup` documents of each value of facet `key` (chosen by a hash of `seed` and the id, so stable
    * for one seed) first, in hash order; then the rest by the next sorts.
    */
   | { kind: "liftPerGroup"; key: string; perGroup: number; seed: string };
+
+/** Filters one prefer sort may hold: a cluster engine spells out every combination of them. */
+export const MAX_PREFER_FILTERS = 3;
 
 export interface TextMatching {
   /** Allow one typo from 4 letters and two from 8 on words the index does not know. */

@@ -12,8 +12,13 @@ import type { TextMatching } from "../types.ts";
  * and digits and are always quoted, so no query text can form an FTS5 operator or a syntax error.
  */
 
-/** Match quality, for relevance: an exact word beats a completion, which beats a typo. */
-export const QUALITY = { exact: 1, prefix: 0.8, typo: 0.6 } as const;
+/**
+ * Match quality, for relevance, times the field's weight (store-index.ts: name 10, brand 6, categories 4,
+ * features and tags 2). A completion is worth so little that an exact word in the categories beats it in the
+ * name: "red dress" must rank a red dress above a red top by the brand "Dressberry". A typo correction is
+ * only ever an alternative of an unknown word, so it competes with other corrections, not with exact words.
+ */
+export const QUALITY = { exact: 1, prefix: 0.3, typo: 0.6 } as const;
 
 export interface Alternative {
   token: string;
@@ -32,9 +37,10 @@ const quote = (token: string) => `"${token}"`;
 
 function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): Alternative[] {
   const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast && fuzzyAllowed(word.token) }];
-  // Corrections only for unknown words: a known word never competes with its look-alikes.
+  // Corrections only for unknown words: a known word never competes with its look-alikes ("kurti" is not "kurta").
   if (matching.typos && !vocabulary.has(word.token)) {
-    for (const c of vocabulary.correctionsOfWord(word, 4)) out.push({ token: c.token, quality: QUALITY.typo });
+    // Closest and most common first: a later look-alike ("stickers" for "snikers", after "sneakers") ranks lower.
+    vocabulary.correctionsOfWord(word, 4).forEach((c, i) => out.push({ token: c.token, quality: QUALITY.typo - 0.05 * i }));
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
+import { TOKENS_VERSION } from "../text/normalize.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
 import { queryPlan } from "./fts-query.ts";
@@ -101,16 +102,28 @@ export class SqliteEngine implements SearchEngine {
     // often while a bulk is indexed (FTS writes 35 -> 27 us per demo product; MATCH times unchanged at 58k).
     db.exec("INSERT INTO documents_fts (documents_fts, rank) VALUES ('automerge', 16)");
     const index = new StoreIndex();
+    const sql = statements(db);
+    // Documents written with other tokens (an older tokenizer) get their FTS rows rewritten as they load.
+    const retokenize = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version !== TOKENS_VERSION;
+    if (retokenize) db.exec("INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')");
     const slice = db.query("SELECT rowid, doc FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?");
     for (let after = 0; ; await yieldToEventLoop()) {
       if (this.closing) throw new Error("the engine was closed while a store loaded");
       const rows = slice.all(after, LOAD_SLICE) as { rowid: number; doc: string }[];
-      for (const row of rows) index.put(row.rowid, JSON.parse(row.doc));
+      db.transaction(() => {
+        for (const row of rows) {
+          const doc = JSON.parse(row.doc) as EngineDocument;
+          const fields = fieldTokens(doc.text);
+          if (retokenize) sql.insertText.run(row.rowid, ...ftsColumns(fields));
+          index.put(row.rowid, doc, fields);
+        }
+      })();
       if (rows.length < LOAD_SLICE) break;
       after = rows.at(-1)!.rowid;
     }
+    if (retokenize) db.exec(`PRAGMA user_version = ${TOKENS_VERSION}`);
     while (index.vocabulary.indexPending(LOAD_SLICE * 4)) await yieldToEventLoop();
-    return { db, index, sql: statements(db) };
+    return { db, index, sql };
   }
 
   async preload(storeIds: readonly string[]): Promise<void> {

@@ -2,7 +2,7 @@ import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { tokenPairs } from "../text/normalize.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, SearchableText } from "../types.ts";
+import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type SearchableText } from "../types.ts";
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). FTS5 finds which
@@ -442,6 +442,20 @@ export class StoreIndex {
       }
       case "liftPerGroup":
         return this.liftComparator(sort, matched);
+      case "prefer": {
+        const tests = sort.filters.slice(0, MAX_PREFER_FILTERS).map((f) => this.compileFilter(f).test);
+        const satisfied = new Map<number, number>();
+        const count = (slot: number) => {
+          let n = satisfied.get(slot);
+          if (n === undefined) {
+            n = 0;
+            for (const test of tests) if (test(slot)) n++;
+            satisfied.set(slot, n);
+          }
+          return n;
+        };
+        return (a, b) => count(b) - count(a);
+      }
     }
   }
 

@@ -20,6 +20,12 @@ const IRREGULAR_ENDINGS = new Set([...IRREGULAR.keys()].map((word) => word.charC
 const S = "s".charCodeAt(0);
 
 /**
+ * Changes whenever the tokens of some text change: an engine that stores tokens re-tokenizes its documents when
+ * the version it wrote them with differs (2: "-is" plurals fold).
+ */
+export const TOKENS_VERSION = 2;
+
+/**
  * Singular form of a word. The rules are crude ("jeans" becomes "jean", "canvas" becomes "canva") but the same
  * on both sides, so they only ever make a plural and its singular meet.
  */
@@ -32,7 +38,8 @@ export function foldPlural(word: string): string {
   if (last !== S || word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) return word.slice(0, -3) + "y";
   if (/(ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return word;
+  // "-is" folds too ("kurtis" -> kurti, "capris" -> capri); "tennis" -> tenni is harmless, being the same on both sides.
+  if (word.endsWith("ss") || word.endsWith("us")) return word;
   if (word.endsWith("s")) return word.slice(0, -1);
   return word;
 }

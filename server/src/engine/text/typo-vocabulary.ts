@@ -9,6 +9,15 @@ import type { WordCorrection } from "../types.ts";
 import { queryWords, type QueryWord } from "./normalize.ts";
 import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
 
+/**
+ * A look-alike this many times as common as a word the index knows (and in at least MIN_COMMON documents) is
+ * probably what the shopper meant: "sare" is a word of one description, "saree" of hundreds of products.
+ */
+const MUCH_MORE_COMMON = 10;
+const MIN_COMMON = 5;
+
+export const muchMoreCommon = (lookAlikeDocs: number, ownDocs: number): boolean => lookAlikeDocs >= Math.max(MIN_COMMON, ownDocs * MUCH_MORE_COMMON);
+
 const editsByLength = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 
 export function maxEdits(word: string): number {
@@ -92,7 +101,16 @@ export class TypoVocabulary {
       }
       this.docCount.set(token, after);
       // A word already counted has its surface and is indexed or pending: this runs per word of every document.
-      if (before > 0) continue;
+      // Only a plural written form replaces a singular one (its deletions are indexed anew): "snikers" is two
+      // edits from "sneakers" but three from "sneaker".
+      if (before > 0) {
+        if (surface !== token && this.surfaces.get(token) === token) {
+          this.surfaces.set(token, surface);
+          this.indexed.delete(token);
+          this.unindexed.add(token);
+        }
+        continue;
+      }
       if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
       if (!this.indexed.has(token)) this.unindexed.add(token);
     }
@@ -112,21 +130,28 @@ export class TypoVocabulary {
     return false;
   }
 
+  /**
+   * Deletions of the token and of its surface form when they differ: "soks" is one edit from "socks" but two
+   * from its token "sock".
+   */
   private indexDeletions(token: string): void {
     if (this.indexed.has(token)) return;
     this.indexed.add(token);
-    // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
-    if (token.length > MAX_FUZZY_LETTERS + 2) return;
-    const keys = new Set<string>([token]);
-    deletes(token, editsByLength(token.length) || (token.length >= 3 ? 1 : 0), keys);
-    for (const key of keys) {
-      const list = this.byDeletion.get(key);
-      if (list) list.push(token);
-      else this.byDeletion.set(key, [token]);
+    const surface = this.surfaces.get(token) ?? token;
+    for (const form of surface === token ? [token] : [token, surface]) {
+      // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
+      if (form.length > MAX_FUZZY_LETTERS + 2) continue;
+      const keys = new Set<string>([form]);
+      deletes(form, editsByLength(form.length) || (form.length >= 3 ? 1 : 0), keys);
+      for (const key of keys) {
+        const list = this.byDeletion.get(key);
+        if (!list) this.byDeletion.set(key, [token]);
+        else if (list.at(-1) !== token) list.push(token);
+      }
     }
   }
 
-  /** Known words within the allowed edits of `word`, closest and most common first; `word` itself excluded. */
+  /** Known words within the allowed edits of `word` (as tokens or as written), closest and most common first; `word` itself excluded. */
   corrections(word: string, limit = 5): Correction[] {
     const allowed = maxEdits(word);
     if (allowed === 0) return [];
@@ -141,8 +166,12 @@ export class TypoVocabulary {
         seen.add(token);
         const docs = this.docs(token);
         if (docs === 0) continue;
-        const distance = editDistance(word, token, allowed);
-        if (distance <= allowed) out.push({ token, surface: this.surfaces.get(token) ?? token, distance, docs });
+        const surface = this.surfaces.get(token) ?? token;
+        // Two edits when either word is long enough for two: "snikers" (7 letters) is two from "sneakers" (8).
+        const within = (form: string) => editDistance(word, form, Math.max(allowed, editsByLength(form.length))) <= Math.max(allowed, editsByLength(form.length));
+        if (!within(token) && (surface === token || !within(surface))) continue;
+        const distance = Math.min(editDistance(word, token, 2), editDistance(word, surface, 2));
+        out.push({ token, surface, distance, docs });
       }
     }
     out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.token < b.token ? -1 : 1));

@@ -1,6 +1,6 @@
 import { foldPlural, queryWords } from "../text/normalize.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import type { EngineFilter, EngineSort, TextMatching } from "../types.ts";
+import { MAX_PREFER_FILTERS, type EngineFilter, type EngineSort, type TextMatching } from "../types.ts";
 import { facetField, numberField, numberType, QUERY_FIELDS, QUERY_WEIGHTS } from "./collection-schema.ts";
 import { fuzzyAllowed } from "../text/query-limits.ts";
 
@@ -164,6 +164,8 @@ export function nativeSortPart(sort: EngineSort, fields: KnownFields): string | 
       return sort.field === "name" ? `name_sort:${sort.order}` : "";
     case "pinned":
       return pinnedSort(sort.ids);
+    case "prefer":
+      return preferSort(compileFilters(sort.filters.slice(0, MAX_PREFER_FILTERS), fields).map((c) => c.expr));
     case "liftPerGroup":
       return null;
   }
@@ -178,6 +180,20 @@ export function pinnedSort(ids: readonly string[]): string {
   if (listed.length === 0) return "";
   if (listed.length === 1) return `_eval(id:=${literal(listed[0]!)}):desc`;
   return `_eval([ ${listed.map((id, i) => `(id:=${literal(id)}):${listed.length - i}`).join(", ")} ]):desc`;
+}
+
+/**
+ * Documents satisfying more conditions first. Each combination of conditions is spelled out with its size as
+ * score, largest first, so the order is the same whether Typesense scores a document by its first matching
+ * expression or its best one (MAX_PREFER_FILTERS keeps this at 7 expressions).
+ */
+export function preferSort(conditions: readonly string[]): string {
+  if (conditions.length === 0) return "";
+  if (conditions.length === 1) return `_eval(${conditions[0]}):desc`;
+  const combinations: string[][] = [];
+  for (let mask = (1 << conditions.length) - 1; mask > 0; mask--) combinations.push(conditions.filter((_, i) => mask & (1 << i)));
+  combinations.sort((a, b) => b.length - a.length);
+  return `_eval([ ${combinations.map((c) => `(${c.join(" && ")}):${c.length}`).join(", ")} ]):desc`;
 }
 
 /**

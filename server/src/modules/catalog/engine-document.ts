@@ -1,6 +1,10 @@
 import type { EngineDocument } from "../../engine/types.ts";
 import { bayesianRatingScore, ratingScore, type BayesPrior } from "../search/rating-scores.ts";
 import type { Product } from "./product-schema.ts";
+import { productTypes } from "./product-type.ts";
+
+/** The facet key of a product's types (product-type.ts): used by query understanding, not shown as a facet. */
+export const PRODUCT_TYPE_FACET = "productType";
 
 /** What a document's sort numbers depend on beyond the product itself. */
 export interface RankingContext {
@@ -39,6 +43,7 @@ function facetsOf(p: Product): Record<string, string[]> {
     path = level === 0 ? category : `${path} > ${category}`;
     put(`category.lvl${level}`, [path]);
   });
+  put(PRODUCT_TYPE_FACET, productTypes(p.categories));
   put("gender", [p.gender]);
   put("ageGroup", [p.ageGroup]);
   put("color", (p.variations ?? []).map((v) => v.name));

@@ -42,6 +42,8 @@ export interface IndexingWorkerOptions {
    * the storage works again and never fails its tasks, which were acknowledged.
    */
   storage?: Pick<StorageHealth, "classify">;
+  /** Told after a batch of a store's catalog changes is committed (what is learned from the catalog goes stale). */
+  onApplied?: (storeId: string) => void;
 }
 
 interface Slice {
@@ -172,6 +174,7 @@ export class IndexingWorker {
       for (const s of slices) this.o.tasks.advance(s.task.seq, s.end, s.task.itemCount, committedAt);
     })();
     for (const s of slices) if (s.end >= s.task.itemCount) this.payloads.delete(s.task.seq);
+    this.o.onApplied?.(storeId);
   }
 
   /** The store's tasks from the oldest, up to the batch size; a task waiting for a retry ends the batch. */

@@ -5,6 +5,7 @@ import type { SearchLogEntry } from "../../db/search-log-repo.ts";
 import type { StoreRow } from "../../db/stores-repo.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
+import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";
 import type { EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -13,6 +14,8 @@ import { effectiveSettings, type EffectiveSettings } from "../settings/settings-
 import { FACET_REQUEST, facetName, facetValueName, PRICE_FACET } from "./facet-keys.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
+import { dropOrder, interpretQuery, requestOf, termsText, withPreferences, type QueryTerm } from "./query-understanding.ts";
+import type { QueryVocabularies } from "./query-vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
 
 export interface FacetValue {
@@ -42,8 +45,6 @@ export interface SearchResponse {
 /** Most values listed per facet; a shopper narrows long lists by typing, not scrolling. */
 const MAX_FACET_VALUES = 200;
 const PRICE_BUCKETS = 6;
-/** A known word gets a suggestion only when a look-alike is in this many times more products. */
-const MUCH_MORE_COMMON = 10;
 /**
  * Time one search may spend before it stops doing optional work (spell suggestions, fallback attempts) and
  * answers with what it has. A single engine step cannot be interrupted; query-limits.ts keeps each one short.
@@ -66,6 +67,7 @@ export interface SearchServiceDeps {
   searchLog: GroupCommit<SearchLogEntry>;
   now: () => number;
   log: Logger;
+  vocabularies: QueryVocabularies;
   /** SEARCH_BUDGET_MS unless given. */
   budgetMs?: number;
 }
@@ -94,13 +96,15 @@ export class SearchService {
       offset: p.from,
       limit: p.pageSize,
     };
-    let result = await this.d.engine.search(store.id, request);
-    let usedQuery = p.query;
-    let fallback = false;
     // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
     const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
-    if (p.query && corrections && result.total === 0) {
-      const found = await this.dropWords(store.id, request, corrections, deadline);
+    const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
+    const requestFor = (kept: readonly QueryTerm[]) => understoodRequest(request, p.query ?? "", terms, kept);
+    let result = await this.d.engine.search(store.id, requestFor(terms));
+    let usedQuery = p.query;
+    let fallback = false;
+    if (p.query && corrections && result.total === 0 && terms.length > 1) {
+      const found = await this.dropTerms(store.id, terms, requestFor, deadline);
       if (found) {
         ({ result, text: usedQuery } = found);
         fallback = true;
@@ -118,6 +122,13 @@ export class SearchService {
     // Typeahead previews run on every pause in typing ("kur", "kurt"): they are not searches to learn from.
     if (!p.typeahead) this.log(store.id, p, result.total, fallback, corrections);
     return response;
+  }
+
+  /** How many products searching `text` finds, read as search reads it (no filters, no fallback): a suggestion's count. */
+  async count(storeId: string, text: string): Promise<number> {
+    const terms = interpretQuery(text, await this.d.vocabularies.of(storeId), await this.d.engine.corrections(storeId, text));
+    const request: EngineSearchRequest = { text, matching: { typos: true, prefixLast: true }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 0 };
+    return (await this.d.engine.search(storeId, understoodRequest(request, text, terms, terms))).total;
   }
 
   private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[] | null): void {
@@ -141,34 +152,32 @@ export class SearchService {
   }
 
   /**
-   * Retries without the least important words: words the store's index does not know go first, then words
-   * from the end (shoppers put the main noun early: "jeans blue slim"). The answer keeps the most words that
-   * find something. Dropping one word is tried first (the usual case: one stray word), then a binary search
-   * over how many to drop, since every word must match and dropping more never finds less: at most
+   * Retries without the least informative terms (dropOrder: unknown and plain words first, the product type
+   * last). The answer keeps the most terms that find something. Dropping one term is tried first (the usual case:
+   * one stray word), then a binary search over how many to drop, since dropping more never finds less: at most
    * MAX_FALLBACK_SEARCHES engine searches, and none once the deadline has passed.
    */
-  private async dropWords(
+  private async dropTerms(
     storeId: string,
-    request: EngineSearchRequest,
-    corrections: WordCorrection[],
+    terms: readonly QueryTerm[],
+    requestFor: (kept: readonly QueryTerm[]) => EngineSearchRequest,
     deadline: number,
   ): Promise<{ result: EngineSearchResult; text: string } | null> {
-    const order = corrections.map((c, i) => ({ i, unknown: !c.known && c.candidates.length === 0 }));
-    order.sort((a, b) => Number(b.unknown) - Number(a.unknown) || b.i - a.i);
+    const order = dropOrder(terms);
     const without = (dropped: number) => {
-      const gone = new Set(order.slice(0, dropped).map((o) => o.i));
-      return corrections.filter((_, j) => !gone.has(j)).map((c) => c.word).join(" ");
+      const gone = new Set(order.slice(0, dropped));
+      return terms.filter((_, j) => !gone.has(j));
     };
     let found: { result: EngineSearchResult; text: string } | null = null;
-    // Fewest words dropped that find something, between `fewest` and `most` (one word always stays).
+    // Fewest terms dropped that find something, between `fewest` and `most` (one term always stays).
     let fewest = 1;
-    let most = corrections.length - 1;
+    let most = terms.length - 1;
     for (let searches = 0; fewest <= most && searches < MAX_FALLBACK_SEARCHES && (await hasTimeLeft(deadline)); searches++) {
       const dropped = searches === 0 ? fewest : (fewest + most) >> 1;
-      const text = without(dropped);
-      const result = await this.d.engine.search(storeId, { ...request, text });
+      const kept = without(dropped);
+      const result = await this.d.engine.search(storeId, requestFor(kept));
       if (result.total > 0) {
-        found = { result, text };
+        found = { result, text: termsText(kept) };
         most = dropped - 1;
       } else {
         fewest = dropped + 1;
@@ -193,6 +202,19 @@ export class SearchService {
     }
     return products;
   }
+}
+
+/** `base` with the query's kept terms: their text, filters, and preferences before relevance. */
+function understoodRequest(base: EngineSearchRequest, query: string, terms: readonly QueryTerm[], kept: readonly QueryTerm[]): EngineSearchRequest {
+  const understood = requestOf(kept);
+  // Nothing understood: the query goes as typed (an id such as "SKU-7781-A" matches only whole).
+  const plain = kept === terms && terms.every((t) => t.role === "word");
+  return {
+    ...base,
+    text: plain ? query : understood.text,
+    filters: [...base.filters, ...understood.filters],
+    sort: withPreferences(base.sort, understood.prefer),
+  };
 }
 
 /**
@@ -235,7 +257,7 @@ function spellSuggestions(corrections: WordCorrection[]): string[] {
   const best = corrections.map((c) => {
     const top = c.candidates[0];
     if (!top) return null;
-    if (!c.known || top.docs >= Math.max(5, c.docs * MUCH_MORE_COMMON)) return top.word;
+    if (!c.known || muchMoreCommon(top.docs, c.docs)) return top.word;
     return null;
   });
   if (best.every((b) => b === null)) return [];

@@ -27,11 +27,19 @@ export interface Candidate {
   words: string[];
 }
 
-const words = (text: string) => foldCase(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const pieces = (chunk: string) => chunk.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const chunks = (text: string) => foldCase(text).split(/\s+/).filter(Boolean);
+
+/** A label's words; a hyphenated one also whole ("T-Shirts": t, shirts, tshirts), as search indexes it. */
+const labelWords = (text: string) =>
+  chunks(text).flatMap((chunk) => {
+    const parts = pieces(chunk);
+    return parts.length > 1 ? [...parts, parts.join("")] : parts;
+  });
 
 export function candidate(kind: string, label: string, count: number, weight: number, priority = 0): Candidate {
   // Ids are stable numbers derived from the label, so a front end can key and cache suggestions.
-  return { id: String(stableHash(`${kind}\u0000${foldCase(label)}`)), label, count, priority, weight, words: words(label) };
+  return { id: String(stableHash(`${kind}\u0000${foldCase(label)}`)), label, count, priority, weight, words: labelWords(label) };
 }
 
 function wordMatches(typed: string, labelWord: string): boolean {
@@ -68,7 +76,13 @@ export function matchScore(typedWords: string[], c: Candidate): number | null {
   return (c.words[0]?.startsWith(typedWords[0] ?? "") ? 2 : 0) + (exact === typedWords.length ? 1 : 0);
 }
 
-/** The words a shopper typed, as many as a search matches (query-limits.ts). */
+/**
+ * The words a shopper typed, as many as a search matches (query-limits.ts). A hyphenated word is one word,
+ * joined: "t-sh" is the start of "tshirts", not a "t" and an "sh" anywhere (which found "Shirts Tops & Tunics").
+ */
 export function typedWords(query: string): string[] {
-  return words(query).slice(0, MAX_QUERY_WORDS);
+  return chunks(query)
+    .map((chunk) => pieces(chunk).join(""))
+    .filter(Boolean)
+    .slice(0, MAX_QUERY_WORDS);
 }

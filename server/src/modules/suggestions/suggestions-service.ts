@@ -1,6 +1,6 @@
 import type { SearchLogRepo } from "../../db/search-log-repo.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
-import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
+import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
 import { candidate, matchScore, typedWords, type Candidate } from "./suggestion-matcher.ts";
 
@@ -36,6 +36,8 @@ export class SuggestionsService {
 
   constructor(
     private readonly engine: SearchEngine,
+    /** How many products searching a text finds, as search reads it (SearchService.count). */
+    private readonly countOf: (storeId: string, text: string) => Promise<number>,
     private readonly searchLog: SearchLogRepo,
     private readonly now: () => number,
   ) {}
@@ -78,7 +80,7 @@ export class SuggestionsService {
     if (typed.length === 0) return { suggestions: [], designers: [], query };
     const { terms, designers } = await this.candidates(storeId);
     const suggestions = best(typed, terms, limit);
-    for (const c of suggestions) if (c.count === UNCOUNTED) c.count = (await this.engine.search(storeId, countOnly(c.label))).total;
+    for (const c of suggestions) if (c.count === UNCOUNTED) c.count = await this.countOf(storeId, c.label);
     return { suggestions: suggestions.map(shown), designers: best(typed, designers, limit).map(shown), query };
   }
 
@@ -86,8 +88,7 @@ export class SuggestionsService {
   async importQueries(storeId: string, queries: { query: string; searches: number }[]): Promise<number> {
     const rows: { query: string; searches: number; resultCount: number }[] = [];
     for (const q of queries) {
-      const result = await this.engine.search(storeId, countOnly(q.query));
-      rows.push({ query: normalizeQuery(q.query), searches: q.searches, resultCount: result.total });
+      rows.push({ query: normalizeQuery(q.query), searches: q.searches, resultCount: await this.countOf(storeId, q.query) });
     }
     this.searchLog.importQueries(storeId, rows, this.now());
     this.cache.delete(storeId);
@@ -98,18 +99,6 @@ export class SuggestionsService {
 const UNCOUNTED = -1;
 
 const sameTerm = (label: string) => queryWords(label).map((w) => w.token).join(" ");
-
-/** The request search makes for a term, counting only: a suggestion's count is what searching it gives. */
-const countOnly = (text: string): EngineSearchRequest => ({
-  text,
-  matching: { typos: true, prefixLast: true },
-  filters: [],
-  facets: [],
-  rangeFacets: [],
-  sort: [],
-  offset: 0,
-  limit: 0,
-});
 
 const shown = (c: Candidate): Suggestion => ({ id: c.id, label: c.label, count: c.count });
 
