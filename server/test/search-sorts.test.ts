@@ -229,6 +229,10 @@ describe("sortBy over hand-made products", () => {
     expectOrder(await order({}), ALL, (id) => [-tier(id)]);
   });
 
+  test("sortBy=relevance is the explicit default: the same order as no sortBy", async () => {
+    expect(await order({ sortBy: "relevance" })).toEqual(await order({}));
+  });
+
   test("the fixtures make the sorts below decisive (sanity check of the expectations themselves)", () => {
     // Most keys are distinct, so most expectations are an exact order, not loose groups.
     expect(expectedGroups(ALL, (id) => [asc(lowestPrice(id)), -tier(id)]).every((g) => g.length === 1)).toBe(true);

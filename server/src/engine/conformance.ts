@@ -254,12 +254,13 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         expect(order).not.toContain("tee-red");
       });
 
-      test("prefer: documents satisfying more of the filters first, then the next sort", async () => {
+      test("prefer: documents satisfying the first filter first, then the second, then the next sort", async () => {
         const acme: EngineFilter = { kind: "terms", key: "designer", values: ["Acme"] };
         const cheap: EngineFilter = { kind: "range", field: "price_min", max: 50 };
         const order = await ids({ sort: [{ kind: "prefer", filters: [acme, cheap] }, { kind: "number", field: "price_min", order: "asc" }] });
-        // Both: shirt-blue (Acme, 40); one: tee-black 15, tee-red 18, kurta-yellow 35 (cheap), shirt-white 55, sweat-grey 60 (Acme); none.
-        expect(order).toEqual(["shirt-blue", "tee-black", "tee-red", "kurta-yellow", "shirt-white", "sweat-grey", "dress-green", "bag-tan"]);
+        // Acme and cheap: shirt-blue 40; Acme only: shirt-white 55, sweat-grey 60; cheap only: tee-black 15,
+        // tee-red 18, kurta-yellow 35; neither: dress-green 80, bag-tan 120.
+        expect(order).toEqual(["shirt-blue", "shirt-white", "sweat-grey", "tee-black", "tee-red", "kurta-yellow", "dress-green", "bag-tan"]);
         // A preference narrows nothing, and one nobody satisfies changes nothing.
         const none: EngineFilter = { kind: "terms", key: "designer", values: ["Nobody"] };
         expect(await ids({ sort: [{ kind: "prefer", filters: [none] }, { kind: "number", field: "price_min", order: "asc" }] })).toEqual(

@@ -47,8 +47,9 @@ export type EngineSort =
   /** The listed ids first, in the listed order (ids not in the result are ignored). */
   | { kind: "pinned"; ids: string[] }
   /**
-   * Documents that satisfy more of the filters first (at most MAX_PREFER_FILTERS); the next sorts decide among
-   * those that satisfy as many. Query understanding puts it before relevance: a colour or brand the query names.
+   * Documents satisfying the first filter first; among those and among the rest, documents satisfying the second
+   * first, and so on (at most MAX_PREFER_FILTERS); the next sorts decide among equals. Query understanding puts
+   * it before relevance: the product type the query names, then its colour or brand.
    */
   | { kind: "prefer"; filters: EngineFilter[] }
   /**

@@ -445,16 +445,17 @@ export class StoreIndex {
       case "prefer": {
         const tests = sort.filters.slice(0, MAX_PREFER_FILTERS).map((f) => this.compileFilter(f).test);
         const satisfied = new Map<number, number>();
-        const count = (slot: number) => {
+        // One bit per filter, the first filter's the highest: comparing the numbers compares in filter order.
+        const bits = (slot: number) => {
           let n = satisfied.get(slot);
           if (n === undefined) {
             n = 0;
-            for (const test of tests) if (test(slot)) n++;
+            for (const test of tests) n = n * 2 + (test(slot) ? 1 : 0);
             satisfied.set(slot, n);
           }
           return n;
         };
-        return (a, b) => count(b) - count(a);
+        return (a, b) => bits(b) - bits(a);
       }
     }
   }

@@ -75,7 +75,10 @@ export interface Correction {
 
 export class TypoVocabulary {
   private readonly docCount = new Map<string, number>();
+  /** How each word was first written: what a correction shows. */
   private readonly surfaces = new Map<string, string>();
+  /** The plural written form of words first seen singular, matched by corrections too. */
+  private readonly plurals = new Map<string, string>();
   private readonly byDeletion = new Map<string, string[]>();
   /** Words whose deletions are indexed; a word stays indexed after its last document is gone (lookups check counts). */
   private readonly indexed = new Set<string>();
@@ -101,11 +104,11 @@ export class TypoVocabulary {
       }
       this.docCount.set(token, after);
       // A word already counted has its surface and is indexed or pending: this runs per word of every document.
-      // Only a plural written form replaces a singular one (its deletions are indexed anew): "snikers" is two
-      // edits from "sneakers" but three from "sneaker".
+      // A word first seen singular also gets its plural written form looked up (its deletions are indexed anew):
+      // "snikers" is two edits from "sneakers" but three from "sneaker".
       if (before > 0) {
-        if (surface !== token && this.surfaces.get(token) === token) {
-          this.surfaces.set(token, surface);
+        if (surface !== token && !this.plurals.has(token) && this.surfaces.get(token) === token) {
+          this.plurals.set(token, surface);
           this.indexed.delete(token);
           this.unindexed.add(token);
         }
@@ -130,15 +133,21 @@ export class TypoVocabulary {
     return false;
   }
 
+  /** The forms a typed word is compared with: the token, how it was first written, and its plural if seen. */
+  private forms(token: string): string[] {
+    const out = [token];
+    for (const form of [this.surfaces.get(token), this.plurals.get(token)]) if (form && !out.includes(form)) out.push(form);
+    return out;
+  }
+
   /**
-   * Deletions of the token and of its surface form when they differ: "soks" is one edit from "socks" but two
+   * Deletions of the token and of its written forms (forms()): "soks" is one edit from "socks" but two
    * from its token "sock".
    */
   private indexDeletions(token: string): void {
     if (this.indexed.has(token)) return;
     this.indexed.add(token);
-    const surface = this.surfaces.get(token) ?? token;
-    for (const form of surface === token ? [token] : [token, surface]) {
+    for (const form of this.forms(token)) {
       // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
       if (form.length > MAX_FUZZY_LETTERS + 2) continue;
       const keys = new Set<string>([form]);
@@ -166,12 +175,11 @@ export class TypoVocabulary {
         seen.add(token);
         const docs = this.docs(token);
         if (docs === 0) continue;
-        const surface = this.surfaces.get(token) ?? token;
         // Two edits when either word is long enough for two: "snikers" (7 letters) is two from "sneakers" (8).
-        const within = (form: string) => editDistance(word, form, Math.max(allowed, editsByLength(form.length))) <= Math.max(allowed, editsByLength(form.length));
-        if (!within(token) && (surface === token || !within(surface))) continue;
-        const distance = Math.min(editDistance(word, token, 2), editDistance(word, surface, 2));
-        out.push({ token, surface, distance, docs });
+        const forms = this.forms(token).filter((form) => editDistance(word, form, Math.max(allowed, editsByLength(form.length))) <= Math.max(allowed, editsByLength(form.length)));
+        if (forms.length === 0) continue;
+        const distance = Math.min(...forms.map((form) => editDistance(word, form, 2)));
+        out.push({ token, surface: this.surfaces.get(token) ?? token, distance, docs });
       }
     }
     out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.token < b.token ? -1 : 1));

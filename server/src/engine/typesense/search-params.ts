@@ -183,17 +183,21 @@ export function pinnedSort(ids: readonly string[]): string {
 }
 
 /**
- * Documents satisfying more conditions first. Each combination of conditions is spelled out with its size as
- * score, largest first, so the order is the same whether Typesense scores a document by its first matching
- * expression or its best one (MAX_PREFER_FILTERS keeps this at 7 expressions).
+ * Conditions in order of importance, as one `_eval`: a document scores one bit per condition it satisfies, the
+ * first condition's the highest. Each combination is spelled out with its score (the combination's bits),
+ * highest first, so a document gets its own combination's score whether Typesense takes the first matching
+ * expression or the best (MAX_PREFER_FILTERS keeps this at 7 expressions).
  */
 export function preferSort(conditions: readonly string[]): string {
   if (conditions.length === 0) return "";
   if (conditions.length === 1) return `_eval(${conditions[0]}):desc`;
-  const combinations: string[][] = [];
-  for (let mask = (1 << conditions.length) - 1; mask > 0; mask--) combinations.push(conditions.filter((_, i) => mask & (1 << i)));
-  combinations.sort((a, b) => b.length - a.length);
-  return `_eval([ ${combinations.map((c) => `(${c.join(" && ")}):${c.length}`).join(", ")} ]):desc`;
+  const n = conditions.length;
+  const parts: string[] = [];
+  for (let bits = (1 << n) - 1; bits > 0; bits--) {
+    const met = conditions.filter((_, i) => bits & (1 << (n - 1 - i)));
+    parts.push(`(${met.join(" && ")}):${bits}`);
+  }
+  return `_eval([ ${parts.join(", ")} ]):desc`;
 }
 
 /**

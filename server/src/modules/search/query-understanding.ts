@@ -159,22 +159,20 @@ function sharedStart(a: string, b: string): number {
 }
 
 /**
- * The product type among a misspelt word's look-alikes that shares most of its beginning (then the first listed),
- * if it is in at least a tenth as many products as the best look-alike ("snikers" is not "stickers", 6 products,
- * when "sneakers" is in 119, even where only stickers have a category of their own).
+ * The product type a misspelt word most likely stands for: among its look-alikes that are types, the one sharing
+ * most of its beginning (then the first listed, the closest and most common), unless a look-alike that is no type
+ * shares more of it and is at least as common. "sare" is sarees (not "care"), "caprs" capris (not "cap"),
+ * "desses" dresses (not the rarer "dessert"); "sneekers" is sneakers, no type here, not "speakers".
  */
 function likeliestType(typed: string, correction: WordCorrection, v: QueryVocabulary): { type: string; written: string } | undefined {
-  let best: { type: string; written: string; shared: number } | undefined;
-  const common = (correction.candidates[0]?.docs ?? 0) / 10;
-  for (const c of correction.candidates) {
-    if (c.docs < common) continue;
+  const read = correction.candidates.map((c) => {
     const written = foldCase(c.word);
-    const type = foldPlural(written);
-    if (!v.types.has(type)) continue;
-    const shared = sharedStart(typed, written);
-    if (!best || shared > best.shared) best = { type, written, shared };
-  }
-  return best;
+    return { written, type: foldPlural(written), docs: c.docs, shared: sharedStart(typed, written) };
+  });
+  let best: (typeof read)[number] | undefined;
+  for (const c of read) if (v.types.has(c.type) && (!best || c.shared > best.shared)) best = c;
+  if (!best || read.some((c) => !v.types.has(c.type) && c.shared > best.shared && c.docs >= best.docs)) return undefined;
+  return { type: best.type, written: best.written };
 }
 
 /** Consecutive colour words from `at` ("navy blue"), as the colour values holding all of them. */
@@ -194,19 +192,17 @@ function colourRun(words: readonly QueryWord[], at: number, v: QueryVocabulary):
 export interface TermsRequest {
   text: string;
   filters: EngineFilter[];
-  /** Preference sorts, most important first: the product type, then the other terms'. */
+  /** The preference sort, if any: the product type's filter first, then the other terms' in query order. */
   prefer: EngineSort[];
 }
 
 export function requestOf(terms: readonly QueryTerm[]): TermsRequest {
-  const tiers = [terms.filter((t) => t.role === "type"), terms.filter((t) => t.role !== "type")];
+  const ordered = [...terms.filter((t) => t.role === "type"), ...terms.filter((t) => t.role !== "type")];
+  const filters = ordered.flatMap((t) => t.prefer).slice(0, MAX_PREFER_FILTERS);
   return {
     text: terms.filter((t) => t.matched).map((t) => t.text).join(" "),
     filters: terms.flatMap((t) => t.filters),
-    prefer: tiers
-      .map((tier) => tier.flatMap((t) => t.prefer).slice(0, MAX_PREFER_FILTERS))
-      .filter((filters) => filters.length > 0)
-      .map((filters) => ({ kind: "prefer", filters })),
+    prefer: filters.length ? [{ kind: "prefer", filters }] : [],
   };
 }
 

@@ -7,6 +7,7 @@ import type { EffectiveSettings } from "../settings/settings-schema.ts";
  */
 
 export const SORT_BY_VALUES = [
+  "relevance",
   "rating",
   "rating2",
   "new",
@@ -42,6 +43,7 @@ export function engineSorts(sortBy: SortBy | undefined, ctx: SortContext): Engin
   const ageBlocks: EngineSort = { kind: "number", field: "arrival_ts", order: "asc", bucket: { origin: ctx.now, width: -blocks } };
   switch (sortBy) {
     case undefined:
+    case "relevance":
       return [RELEVANCE];
     case "rating":
       return [{ kind: "number", field: "rating_wilson", order: "desc" }, RELEVANCE];
