@@ -52,3 +52,26 @@ test("documents indexed with an older tokenizer are re-tokenized when their stor
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("a word first indexed singular is corrected from its plural written form once that appears", async () => {
+  const dataDir = tempDir("sfs-engine-plurals-");
+  const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+  try {
+    const doc = (id: string, name: string) => ({
+      id,
+      version: 1,
+      text: { name, brand: "", categories: [], features: [], tags: [], description: "", identifiers: [id] },
+      facets: {},
+      numbers: {},
+      sortText: {},
+    });
+    await engine.upsert("s", [doc("one", "White Sneaker")]);
+    // Seven letters, two edits from "sneakers" but three from "sneaker": no look-alike yet.
+    expect((await engine.corrections("s", "snikers"))[0]!.candidates).toEqual([]);
+    await engine.upsert("s", [doc("two", "Black Sneakers")]);
+    expect((await engine.corrections("s", "snikers"))[0]!.candidates.map((c) => c.word)).toEqual(["sneaker"]);
+  } finally {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -84,6 +84,8 @@ export class TypoVocabulary {
   private readonly indexed = new Set<string>();
   /** Words counted but not yet in the deletion index: it is built on the first lookup, not at load. */
   private readonly unindexed = new Set<string>();
+  /** Indexed words whose plural written form was seen since: only that form's deletions are still to index. */
+  private readonly unindexedPlurals = new Set<string>();
 
   has(token: string): boolean {
     return (this.docCount.get(token) ?? 0) > 0;
@@ -104,13 +106,12 @@ export class TypoVocabulary {
       }
       this.docCount.set(token, after);
       // A word already counted has its surface and is indexed or pending: this runs per word of every document.
-      // A word first seen singular also gets its plural written form looked up (its deletions are indexed anew):
-      // "snikers" is two edits from "sneakers" but three from "sneaker".
+      // A word first seen singular also gets its plural written form looked up: "snikers" is two edits from
+      // "sneakers" but three from "sneaker".
       if (before > 0) {
         if (surface !== token && !this.plurals.has(token) && this.surfaces.get(token) === token) {
           this.plurals.set(token, surface);
-          this.indexed.delete(token);
-          this.unindexed.add(token);
+          if (this.indexed.has(token)) this.unindexedPlurals.add(token);
         }
         continue;
       }
@@ -130,6 +131,11 @@ export class TypoVocabulary {
       this.indexDeletions(token);
       this.unindexed.delete(token);
     }
+    for (const token of this.unindexedPlurals) {
+      if (done++ >= limit) return true;
+      this.indexForm(token, this.plurals.get(token)!);
+      this.unindexedPlurals.delete(token);
+    }
     return false;
   }
 
@@ -147,16 +153,22 @@ export class TypoVocabulary {
   private indexDeletions(token: string): void {
     if (this.indexed.has(token)) return;
     this.indexed.add(token);
-    for (const form of this.forms(token)) {
-      // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
-      if (form.length > MAX_FUZZY_LETTERS + 2) continue;
-      const keys = new Set<string>([form]);
-      deletes(form, editsByLength(form.length) || (form.length >= 3 ? 1 : 0), keys);
-      for (const key of keys) {
-        const list = this.byDeletion.get(key);
-        if (!list) this.byDeletion.set(key, [token]);
-        else if (list.at(-1) !== token) list.push(token);
-      }
+    this.unindexedPlurals.delete(token);
+    for (const form of this.forms(token)) this.indexForm(token, form);
+  }
+
+  /** Files `token` under the deletions of one of its forms. */
+  private indexForm(token: string, form: string): void {
+    // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
+    if (form.length > MAX_FUZZY_LETTERS + 2) return;
+    const keys = new Set<string>([form]);
+    deletes(form, editsByLength(form.length) || (form.length >= 3 ? 1 : 0), keys);
+    for (const key of keys) {
+      const list = this.byDeletion.get(key);
+      if (!list) this.byDeletion.set(key, [token]);
+      // Forms of one token share deletions ("sock", "socks"): filed once when indexed together. A plural indexed
+      // later may file its token twice under a key; lookups skip tokens already seen.
+      else if (list.at(-1) !== token) list.push(token);
     }
   }
 
@@ -176,10 +188,13 @@ export class TypoVocabulary {
         const docs = this.docs(token);
         if (docs === 0) continue;
         // Two edits when either word is long enough for two: "snikers" (7 letters) is two from "sneakers" (8).
-        const forms = this.forms(token).filter((form) => editDistance(word, form, Math.max(allowed, editsByLength(form.length))) <= Math.max(allowed, editsByLength(form.length)));
-        if (forms.length === 0) continue;
-        const distance = Math.min(...forms.map((form) => editDistance(word, form, 2)));
-        out.push({ token, surface: this.surfaces.get(token) ?? token, distance, docs });
+        let distance = Infinity;
+        for (const form of this.forms(token)) {
+          const limit = Math.max(allowed, editsByLength(form.length));
+          const d = editDistance(word, form, limit);
+          if (d <= limit && d < distance) distance = d;
+        }
+        if (distance !== Infinity) out.push({ token, surface: this.surfaces.get(token) ?? token, distance, docs });
       }
     }
     out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.token < b.token ? -1 : 1));

@@ -22,8 +22,8 @@ export interface QueryTerm {
   /** The words as typed (folded), space-separated. */
   text: string;
   role: Role;
-  /** What the term was read as, for explain: a type token, a colour value, a gender. */
-  meaning?: string;
+  /** For a word naming a product type: the type token (a productType value). */
+  type?: string;
   /** Filters that narrow the result. */
   filters: EngineFilter[];
   /** Filters that rank first without narrowing (the type's before all others'). */
@@ -48,15 +48,17 @@ const KIDS = "Kids";
 const ADULTS = "Adults";
 
 /**
- * A type word narrows only when at least this share of the products holding the word are of that type: "shirt"
- * (1,876 shirts among 4,400 products saying "shirt") narrows; "cotton", the type of one odd category, does not.
+ * A word counts as a product type only when at least this share of the products holding the word are of that
+ * type: "shorts" (202 of 1,511 products saying "short", most of them "short sleeve") counts; "cotton", the type
+ * of one odd category, would not.
  */
 const MIN_TYPE_SHARE = 0.05;
 
 const possessive = (typed: string) => typed.replace(/['’]s?$/, "").replace(/\W+$/, "");
 
 function peopleTerm(typed: string, v: QueryVocabulary): QueryTerm | null {
-  const person = PEOPLE.get(possessive(typed)) ?? PEOPLE.get(possessive(typed).replace(/\W/g, ""));
+  const word = possessive(typed);
+  const person = PEOPLE.get(word) ?? PEOPLE.get(word.replace(/\W/g, ""));
   if (!person) return null;
   const filters: EngineFilter[] = [];
   const prefer: EngineFilter[] = [];
@@ -70,7 +72,7 @@ function peopleTerm(typed: string, v: QueryVocabulary): QueryTerm | null {
   } else if (v.ageGroups.has(ADULTS)) {
     prefer.push({ kind: "terms", key: VOCABULARY_KEYS.ageGroup, values: [ADULTS] });
   }
-  return { text: typed, role: "gender", meaning: [person.gender, person.kids && KIDS].filter(Boolean).join(" "), filters, prefer, matched: false, unknown: false };
+  return { text: typed, role: "gender", filters, prefer, matched: false, unknown: false };
 }
 
 const term = (text: string, role: Role, extra: Partial<QueryTerm> = {}): QueryTerm => ({ text, role, filters: [], prefer: [], matched: true, unknown: false, ...extra });
@@ -98,19 +100,19 @@ export function interpretQuery(query: string, v: QueryVocabulary, corrections: r
     const joined = next && !w.parts && !next.parts ? foldPlural(w.typed + next.typed) : null;
     if (joined && v.types.has(joined)) {
       typeCandidates.push(terms.length);
-      terms.push(term(`${w.typed} ${next!.typed}`, "word", { meaning: joined }));
+      terms.push(term(`${w.typed} ${next!.typed}`, "word", { type: joined }));
       i++;
       continue;
     }
     const brand = v.brands.longestAt(tokens, i);
     if (brand && brand.length > 1) {
-      terms.push(term(words.slice(i, i + brand.length).map((x) => x.typed).join(" "), "brand", { meaning: brand.value, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
+      terms.push(term(words.slice(i, i + brand.length).map((x) => x.typed).join(" "), "brand", { prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
       i += brand.length - 1;
       continue;
     }
     if (isType(w.token, correction?.docs)) {
       typeCandidates.push(terms.length);
-      terms.push(term(w.typed, "word", { meaning: w.token }));
+      terms.push(term(w.typed, "word", { type: w.token }));
       continue;
     }
     // A misspelt word (unknown, or known from one stray product while a look-alike is far more common) whose
@@ -120,22 +122,22 @@ export function interpretQuery(query: string, v: QueryVocabulary, corrections: r
     const typoType = misspelt ? likeliestType(w.typed, correction!, v) : undefined;
     if (typoType) {
       typeCandidates.push(terms.length);
-      terms.push(term(typoType.written, "word", { meaning: typoType.type }));
+      terms.push(term(typoType.written, "word", { type: typoType.type }));
       continue;
     }
     const colour = colourRun(words, i, v);
     if (colour) {
-      terms.push(term(colour.text, "colour", { meaning: colour.values.join(", "), prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
+      terms.push(term(colour.text, "colour", { prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
       i += colour.length - 1;
       continue;
     }
     if (brand) {
-      terms.push(term(w.typed, "brand", { meaning: brand.value, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
+      terms.push(term(w.typed, "brand", { prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
       continue;
     }
     const usage = v.usages.get(w.token);
     if (usage) {
-      terms.push(term(w.typed, "usage", { meaning: usage, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }] }));
+      terms.push(term(w.typed, "usage", { prefer: [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }] }));
       continue;
     }
     terms.push(term(w.typed, "word", { unknown: correction ? !correction.known && correction.candidates.length === 0 : false }));
@@ -145,9 +147,8 @@ export function interpretQuery(query: string, v: QueryVocabulary, corrections: r
   if (typeAt !== undefined) {
     const t = terms[typeAt]!;
     t.role = "type";
-    t.prefer = [{ kind: "terms", key: VOCABULARY_KEYS.type, values: [t.meaning!] }];
+    t.prefer = [{ kind: "terms", key: VOCABULARY_KEYS.type, values: [t.type!] }];
   }
-  for (const i of typeCandidates.slice(0, -1)) delete terms[i]!.meaning;
   return terms;
 }
 
@@ -192,17 +193,16 @@ function colourRun(words: readonly QueryWord[], at: number, v: QueryVocabulary):
 export interface TermsRequest {
   text: string;
   filters: EngineFilter[];
-  /** The preference sort, if any: the product type's filter first, then the other terms' in query order. */
-  prefer: EngineSort[];
+  /** Preferences in order of importance: the product type's first, then the other terms' in query order. */
+  prefer: EngineFilter[];
 }
 
 export function requestOf(terms: readonly QueryTerm[]): TermsRequest {
   const ordered = [...terms.filter((t) => t.role === "type"), ...terms.filter((t) => t.role !== "type")];
-  const filters = ordered.flatMap((t) => t.prefer).slice(0, MAX_PREFER_FILTERS);
   return {
     text: terms.filter((t) => t.matched).map((t) => t.text).join(" "),
     filters: terms.flatMap((t) => t.filters),
-    prefer: filters.length ? [{ kind: "prefer", filters }] : [],
+    prefer: ordered.flatMap((t) => t.prefer).slice(0, MAX_PREFER_FILTERS),
   };
 }
 
@@ -213,8 +213,8 @@ export const termsText = (terms: readonly QueryTerm[]) => terms.map((t) => t.tex
  * Preferences refine relevance, so they apply when relevance orders the result; under an explicit order (price,
  * newness) they would only break ties, and a cluster engine has room for three sort fields.
  */
-export function withPreferences(sorts: readonly EngineSort[], prefer: readonly EngineSort[]): EngineSort[] {
-  return sorts[0]?.kind === "relevance" ? [...prefer, ...sorts] : [...sorts];
+export function withPreferences(sorts: readonly EngineSort[], prefer: EngineFilter[]): EngineSort[] {
+  return prefer.length > 0 && sorts[0]?.kind === "relevance" ? [{ kind: "prefer", filters: prefer }, ...sorts] : [...sorts];
 }
 
 const DROP_RANK: Record<Role, number> = { word: 0, usage: 1, colour: 2, brand: 3, gender: 4, type: 5 };

@@ -1,4 +1,4 @@
-import { foldCase, queryWords } from "../../engine/text/normalize.ts";
+import { queryWords } from "../../engine/text/normalize.ts";
 import type { EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import { PRODUCT_TYPE_FACET } from "../catalog/engine-document.ts";
 
@@ -88,7 +88,8 @@ export function vocabularyFrom(result: EngineSearchResult): QueryVocabulary {
     if (tokens.length === 1) usages.set(tokens[0]!, v.value);
   }
   return {
-    types: new Map(values(VOCABULARY_KEYS.type).map((v) => [foldCase(v.value), v.count])),
+    // productType values are search tokens already (product-type.ts).
+    types: new Map(values(VOCABULARY_KEYS.type).map((v) => [v.value, v.count])),
     genders: new Set(values(VOCABULARY_KEYS.gender).map((v) => v.value)),
     ageGroups: new Set(values(VOCABULARY_KEYS.ageGroup).map((v) => v.value)),
     colours,
@@ -121,10 +122,6 @@ export class QueryVocabularies {
   changed(storeId: string): void {
     const cached = this.cache.get(storeId);
     if (cached) cached.stale = true;
-  }
-
-  forget(storeId: string): void {
-    this.cache.delete(storeId);
   }
 
   async of(storeId: string): Promise<QueryVocabulary> {
