@@ -37,6 +37,7 @@ import { FACET_REQUEST } from "../src/modules/search/facet-keys.ts";
 import { toEngineFilters, type FacetSelection } from "../src/modules/search/facet-selection.ts";
 import { engineSorts, type SortBy } from "../src/modules/search/sort-strategies.ts";
 import { effectiveSettings } from "../src/modules/settings/settings-schema.ts";
+import { MIN_SUGGESTION_SHOPPERS } from "../src/modules/suggestions/suggestable-query.ts";
 import { SuggestionsService } from "../src/modules/suggestions/suggestions-service.ts";
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
@@ -370,7 +371,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const searchService = new SearchService({
       engine,
       catalog: new CatalogRepo(db),
-      searchLog: new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries)),
+      searchLog: new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, MIN_SUGGESTION_SHOPPERS)),
       now: Date.now,
       log: createLogger("silent"),
       vocabularies: new QueryVocabularies(engine, Date.now),
@@ -378,7 +379,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const countOf = (storeId: string, text: string) => searchService.count(storeId, text);
     const suggestions = new SuggestionsService(engine, countOf, searchLog, () => Date.now());
     t = performance.now();
-    const withResults = await suggestions.importQueries(STORE_ID, imported);
+    const { withResults } = await suggestions.importQueries(STORE_ID, imported);
     const importMs = performance.now() - t;
     const rebuilds: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -30,6 +30,7 @@ import { SearchService } from "./modules/search/search-service.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
+import { MIN_SUGGESTION_SHOPPERS } from "./modules/suggestions/suggestable-query.ts";
 import { suggestionsRoutes } from "./modules/suggestions/suggestions-routes.ts";
 import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts";
 import { widgetRoutes } from "./modules/widget/widget-routes.ts";
@@ -82,7 +83,7 @@ export function buildApp(deps: AppDeps) {
   );
   const searchLogRepo = new SearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
-  const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries), 250);
+  const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {

@@ -248,13 +248,13 @@ describe("the time budget", () => {
       const ranking = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
       await engine.upsert("budget", catalog.slice(0, 500).map((p) => toEngineDocument(p, 1, ranking)));
       const searchLog = new SearchLogRepo(db);
-      const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries));
+      const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, 1));
       const service = (budgetMs?: number) =>
         new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), budgetMs });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
         logWrites.flush();
-        return searchLog.popularQueries("budget", 1000).some((q) => q.query === query);
+        return searchLog.popularQueries("budget", 1, 1000).some((q) => q.query === query);
       };
       // "shirt" is known, "shirtt" a typo of it, "qzxv" unknown: with time left, a fallback and a suggestion.
       const params = parseSearchParams({ query: "shirtt qzxv" });
@@ -264,9 +264,10 @@ describe("the time budget", () => {
       const spent = await service(0).search(store, params);
       expect(spent).toMatchObject({ fallback: false, totalProductCount: 0, spellSuggestions: [] });
       // A found query teaches suggestions only when its spelling was checked.
-      expect((await service(0).search(store, parseSearchParams({ query: "shirt" }))).totalProductCount).toBeGreaterThan(0);
+      const shopper = { query: "shirt", userId: "u1" };
+      expect((await service(0).search(store, parseSearchParams(shopper))).totalProductCount).toBeGreaterThan(0);
       expect(await learnt("shirt")).toBe(false);
-      await service().search(store, parseSearchParams({ query: "shirt" }));
+      await service().search(store, parseSearchParams(shopper));
       expect(await learnt("shirt")).toBe(true);
     } finally {
       await engine.close();

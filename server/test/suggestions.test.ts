@@ -83,7 +83,7 @@ describe("query-log import", () => {
     expect(catalog.some((p) => JSON.stringify(p).toLowerCase().includes("qqqzzv"))).toBe(false);
     const res = await importLog(SEEDED);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ imported: SEEDED.length, withResults: SEEDED.length - 1 });
+    expect(await res.json()).toEqual({ imported: SEEDED.length, withResults: SEEDED.length - 1, skipped: 0 });
   });
 
   test("is admin-only: search and analytics keys and no key are 401", async () => {
@@ -291,7 +291,17 @@ describe("GET /suggestions", () => {
 });
 
 describe("the search log feeds suggestions", () => {
-  test("searches with results are suggested; pre-production, fallback and empty searches are not", async () => {
+  /** Searches `query` once for each of `shoppers` distinct user ids. */
+  async function searchedBy(query: string, shoppers: number, extra: Params = {}): Promise<void> {
+    for (let i = 0; i < shoppers; i++) await search(s, { query, userId: `shopper-${Bun.hash(query)}-${i}`, ...extra });
+  }
+  /** The log is written every 250 ms; an import drops the 30-second suggestions cache. */
+  async function logged(): Promise<void> {
+    await Bun.sleep(400);
+    expect((await importLog([{ query: "shoes", searches: 1 }])).status).toBe(200);
+  }
+
+  test("searches with results by three shoppers are suggested; pre-production, fallback and empty searches are not", async () => {
     const withResults = "women kurta";
     const preprod = "red handbag";
     const fallback = "nike shoes qwzxvk";
@@ -300,13 +310,55 @@ describe("the search log feeds suggestions", () => {
     expect((await search(s, { query: preprod, preprod: true })).totalProductCount).toBeGreaterThan(0);
     expect((await search(s, { query: fallback })).fallback).toBe(true);
     expect((await search(s, { query: empty })).totalProductCount).toBe(0);
-    // The log is written every 250 ms; an import drops the 5-second suggestions cache.
-    await Bun.sleep(400);
-    expect((await importLog([{ query: "shoes", searches: 1 }])).status).toBe(200);
+    await searchedBy(withResults, 3);
+    await searchedBy(preprod, 3, { preprod: true });
+    await searchedBy(fallback, 3);
+    await searchedBy(empty, 3);
+    await logged();
     expect(labels((await suggest("women ku", { limit: 20 })).suggestions)).toContain(withResults);
     expect(labels((await suggest("red hand", { limit: 20 })).suggestions)).not.toContain(preprod);
     expect(labels((await suggest("qwzx", { limit: 20 })).suggestions)).toEqual([]);
     expect(labels((await suggest("zzqq", { limit: 20 })).suggestions)).toEqual([]);
+  });
+
+  test("one shopper's searches never become a suggestion, however many: it takes three distinct shoppers", async () => {
+    const query = "green kurta";
+    expect((await search(s, { query })).totalProductCount).toBeGreaterThan(0);
+    // Ten searches by one user, and searches with no shopper id at all (a server calling search), count for nobody.
+    for (let i = 0; i < 10; i++) await search(s, { query, userId: "the-only-one" });
+    for (let i = 0; i < 5; i++) await search(s, { query });
+    await searchedBy(query, 1);
+    await logged();
+    expect(labels((await suggest("green ku", { limit: 20 })).suggestions)).not.toContain(query);
+    // A session id counts where no user id is given: the third distinct shopper makes it public.
+    await search(s, { query, sessionId: "session-of-a-third-shopper" });
+    await logged();
+    expect(labels((await suggest("green ku", { limit: 20 })).suggestions)).toContain(query);
+  });
+
+  test("a suggestion's count is the query's own result count, not the filtered total of its last search", async () => {
+    const query = "blue kurta";
+    const all = (await search(s, { query, pageSize: 1, returnFacets: true })).totalProductCount;
+    const facets = (await search(s, { query, pageSize: 1, returnFacets: true })).facets;
+    const narrow = facets.flatMap((f) => f.values.map((v) => ({ selection: `${f.key}:${v.key}`, count: v.count }))).find((v) => v.count > 0 && v.count < all)!;
+    expect(narrow).toBeDefined();
+    await searchedBy(query, 3, { facets: narrow.selection });
+    await logged();
+    const mine = (await suggest("blue ku", { limit: 20 })).suggestions.find((x) => x.label === query);
+    expect(mine?.count).toBe(all);
+  });
+
+  test("junk is never suggested: repeated words, addresses and long numbers, searched or imported", async () => {
+    const junk = ["women women", "shoes shoes", "kurta 9876543210", "jane@example.com kurta", "www.example.com shoes"];
+    for (const q of junk) await searchedBy(q, 3);
+    await logged();
+    for (const q of junk) {
+      const typed = q.split(" ")[0]!.slice(0, 4);
+      expect({ q, shown: labels((await suggest(typed, { limit: 20 })).suggestions).includes(q) }).toEqual({ q, shown: false });
+    }
+    const res = await importLog(junk.map((query) => ({ query, searches: 100 })));
+    expect(await res.json()).toEqual({ imported: 0, withResults: 0, skipped: junk.length });
+    expect(labels((await suggest("wome", { limit: 20 })).suggestions)).not.toContain("women women");
   });
 });
 

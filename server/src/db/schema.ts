@@ -144,4 +144,18 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO task_payloads (seq, payload) SELECT seq, payload FROM tasks WHERE status = 'pending';
   ALTER TABLE tasks DROP COLUMN payload;
   `,
+  `
+  -- A past query becomes a public suggestion only once several distinct shoppers searched it. query_shoppers
+  -- holds hashed shopper ids per query only until the query has enough of them. Rows from before this rule
+  -- count each search as one shopper.
+  ALTER TABLE query_stats ADD COLUMN shoppers INTEGER NOT NULL DEFAULT 0;
+  UPDATE query_stats SET shoppers = searches;
+  CREATE TABLE query_shoppers (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    query     TEXT NOT NULL,
+    shopper   INTEGER NOT NULL,
+    at        INTEGER NOT NULL,
+    PRIMARY KEY (store_id, query, shopper)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { stableHash } from "../engine/stable-hash.ts";
 
 export interface SearchLogEntry {
   storeId: string;
@@ -8,8 +9,10 @@ export interface SearchLogEntry {
   collection: string | null;
   resultCount: number;
   fallback: boolean;
-  /** A word of the query is not in the catalog (a typo, or a word still being typed). */
-  misspelled: boolean;
+  /** Facets or a collection narrowed the search: its result count is not the query's own. */
+  filtered: boolean;
+  /** The query may teach suggestions (spelled right, not pre-production, not a fallback, not junk). */
+  teaches: boolean;
   userId: string | null;
   sessionId: string | null;
   preprod: boolean;
@@ -25,52 +28,72 @@ export interface PopularQuery {
 export class SearchLogRepo {
   constructor(private readonly db: Database) {}
 
-  append(entries: readonly SearchLogEntry[]): void {
+  /**
+   * Appends searches to the log and, for those that teach suggestions, to the per-query statistics: searches,
+   * distinct shoppers (counted until `minShoppers`, after which the query's shopper hashes are dropped), and
+   * the query's result count (an unfiltered search sets it; a filtered one can only show it is above zero).
+   */
+  append(entries: readonly SearchLogEntry[], minShoppers: number): void {
     const log = this.db.query(
       "INSERT INTO search_log (store_id, at, query, collection, result_count, fallback, user_id, session_id, preprod) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    const stats = this.db.query(
-      `INSERT INTO query_stats (store_id, query, searches, result_count, last_at) VALUES (?, ?, 1, ?, ?)
-       ON CONFLICT (store_id, query) DO UPDATE SET searches = searches + 1, result_count = excluded.result_count, last_at = excluded.last_at`,
+    const newShopper = this.db.query(
+      `INSERT OR IGNORE INTO query_shoppers (store_id, query, shopper, at)
+       SELECT ?1, ?2, ?3, ?4 WHERE coalesce((SELECT shoppers FROM query_stats WHERE store_id = ?1 AND query = ?2), 0) < ?5`,
     );
+    const stats = this.db.query(
+      `INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at) VALUES (?1, ?2, 1, ?3, ?4, ?5)
+       ON CONFLICT (store_id, query) DO UPDATE SET searches = searches + 1, shoppers = shoppers + excluded.shoppers,
+         result_count = CASE WHEN ?6 THEN max(result_count, excluded.result_count) ELSE excluded.result_count END,
+         last_at = excluded.last_at
+       RETURNING shoppers`,
+    );
+    const forgetShoppers = this.db.query("DELETE FROM query_shoppers WHERE store_id = ? AND query = ?");
     this.db.transaction(() => {
       for (const e of entries) {
         log.run(e.storeId, e.at, e.query, e.collection, e.resultCount, e.fallback ? 1 : 0, e.userId, e.sessionId, e.preprod ? 1 : 0);
-        // Pre-production traffic, fallbacks and misspelled queries do not teach suggestions: a shopper who
-        // typed "shoos" must not see "shoos" offered to the next one.
-        if (e.query && !e.preprod && !e.fallback && !e.misspelled) stats.run(e.storeId, e.query, e.resultCount, e.at);
+        if (!e.query || !e.teaches) continue;
+        const shopper = e.userId ?? e.sessionId;
+        const added = shopper === null ? 0 : newShopper.run(e.storeId, e.query, stableHash(shopper), e.at, minShoppers).changes;
+        const { shoppers } = stats.get(e.storeId, e.query, added, e.resultCount, e.at, e.filtered ? 1 : 0) as { shoppers: number };
+        if (added && shoppers >= minShoppers) forgetShoppers.run(e.storeId, e.query);
       }
     })();
   }
 
   /**
    * Adds imported past queries (e.g. from a previous search provider). Idempotent: a query's count becomes at
-   * least the imported one, so importing the same log twice changes nothing.
+   * least the imported one, so importing the same log twice changes nothing. An imported count is an admin's
+   * statement about many shoppers: each search counts as one.
    */
   importQueries(storeId: string, queries: readonly { query: string; searches: number; resultCount: number }[], at: number): void {
     const stats = this.db.query(
-      `INSERT INTO query_stats (store_id, query, searches, result_count, last_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (store_id, query) DO UPDATE SET searches = max(searches, excluded.searches), result_count = excluded.result_count`,
+      `INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at) VALUES (?1, ?2, ?3, ?3, ?4, ?5)
+       ON CONFLICT (store_id, query) DO UPDATE SET searches = max(searches, excluded.searches),
+         shoppers = max(shoppers, excluded.shoppers), result_count = excluded.result_count`,
     );
     this.db.transaction(() => {
       for (const q of queries) stats.run(storeId, q.query, q.searches, q.resultCount, at);
     })();
   }
 
-  /** Past queries that had results, most searched first: all of them (suggestions keep them in memory). */
-  popularQueries(storeId: string, limit: number): PopularQuery[] {
+  /** Past queries that had results and `minShoppers` distinct shoppers, most searched first (suggestions keep them in memory). */
+  popularQueries(storeId: string, minShoppers: number, limit: number): PopularQuery[] {
     return this.db
       .query(
-        "SELECT query, searches, result_count AS resultCount FROM query_stats WHERE store_id = ? AND result_count > 0 ORDER BY searches DESC, query LIMIT ?",
+        `SELECT query, searches, result_count AS resultCount FROM query_stats
+         WHERE store_id = ? AND result_count > 0 AND shoppers >= ? ORDER BY searches DESC, query LIMIT ?`,
       )
-      .all(storeId, limit) as PopularQuery[];
+      .all(storeId, minShoppers, limit) as PopularQuery[];
   }
 
   /**
    * Deletes up to `limit` of a store's search log rows from before `before`, oldest first, in one statement;
-   * returns how many. query_stats, which suggestions read, is an aggregate and stays.
+   * returns how many. query_stats, which suggestions read, is an aggregate and stays; the shopper hashes of
+   * queries still short of shoppers go with the log they came from.
    */
   deleteBefore(storeId: string, before: number, limit: number): number {
+    this.db.query("DELETE FROM query_shoppers WHERE store_id = ? AND at < ?").run(storeId, before);
     return this.db
       .query("DELETE FROM search_log WHERE seq IN (SELECT seq FROM search_log WHERE store_id = ? AND at < ? ORDER BY at LIMIT ?)")
       .run(storeId, before, limit).changes;

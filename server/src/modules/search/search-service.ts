@@ -17,6 +17,7 @@ import type { SearchParams } from "./search-params.ts";
 import { dropOrder, interpretQuery, requestOf, termsText, withPreferences, type QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
+import { suggestableQuery } from "../suggestions/suggestable-query.ts";
 
 export interface FacetValue {
   key: string;
@@ -132,17 +133,20 @@ export class SearchService {
   }
 
   private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[] | null): void {
+    const query = p.query ? normalizeQuery(p.query) : null;
+    // Unchecked spelling counts as misspelled, so a rushed search never teaches suggestions a typo.
+    const misspelled = !corrections || corrections.some((c) => !c.known);
     this.d.searchLog
       .add([
         {
           storeId,
           at: this.d.now(),
-          query: p.query ? normalizeQuery(p.query) : null,
+          query,
           collection: p.collection ?? null,
           resultCount,
           fallback,
-          // Unchecked spelling counts as misspelled, so a rushed search never teaches suggestions a typo.
-          misspelled: !corrections || corrections.some((c) => !c.known),
+          filtered: p.facets.length > 0 || p.collection !== undefined,
+          teaches: query !== null && !p.preprod && !fallback && !misspelled && suggestableQuery(query),
           userId: p.userId ?? null,
           sessionId: p.sessionId ?? null,
           preprod: p.preprod,

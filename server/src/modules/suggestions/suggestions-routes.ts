@@ -43,8 +43,9 @@ export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsSer
         const body = await readJsonBody(request, { maxBytes: 4 * 1024 * 1024 });
         const problems = schemaProblems(ImportedQueries, body, "body");
         if (problems.length) throw new ValidationError(`Invalid query log: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
-        const withResults = await deps.suggestions.importQueries(caller.store.id, body as { query: string; searches: number }[]);
-        return { imported: (body as unknown[]).length, withResults };
+        const queries = body as { query: string; searches: number }[];
+        const { withResults, skipped } = await deps.suggestions.importQueries(caller.store.id, queries);
+        return { imported: queries.length - skipped, withResults, skipped };
       },
       {
         auth: "admin",
@@ -52,6 +53,8 @@ export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsSer
         parse: "none",
         detail: {
           summary: "Import past queries [{ query, searches }] (e.g. from a previous search provider) to seed suggestions",
+          description:
+            "Answers { imported, withResults, skipped }: queries that can never be suggested (a repeated word, an email, link or number of 5+ digits, more than 6 words) are skipped.",
           tags: ["Search"],
         },
       },

@@ -2,10 +2,12 @@ import type { SearchLogRepo } from "../../db/search-log-repo.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
+import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "./suggestable-query.ts";
 import { candidate, matchScore, typedWords, type Candidate } from "./suggestion-matcher.ts";
 
 /*
- * Typeahead: past queries that had results (most searched first) and catalog terms (category levels), plus
+ * Typeahead: past queries that had results and enough distinct shoppers (most searched first) and catalog
+ * terms (category levels), plus
  * brands. Candidates are rebuilt at most every few seconds per store, so a keystroke costs a scan of
  * in-memory lists, not a database or engine query.
  */
@@ -55,7 +57,10 @@ export class SuggestionsService {
       offset: 0,
       limit: 0,
     });
-    const past = this.searchLog.popularQueries(storeId, MAX_PAST_QUERIES).map((q) => candidate("q", q.query, q.resultCount, q.searches + q.resultCount / 1e9, 1));
+    // A past query's logged result count may come from a filtered search: its count is taken when first shown.
+    const past = this.searchLog
+      .popularQueries(storeId, MIN_SUGGESTION_SHOPPERS, MAX_PAST_QUERIES)
+      .map((q) => candidate("q", q.query, UNCOUNTED, q.searches + q.resultCount / 1e9, 1));
     // One term per meaning: "Kurtas" is not offered beside the past query "kurta".
     const seen = new Set(past.map((c) => sameTerm(c.label)));
     const categoryTerms: Candidate[] = [];
@@ -79,20 +84,29 @@ export class SuggestionsService {
     const typed = typedWords(query);
     if (typed.length === 0) return { suggestions: [], designers: [], query };
     const { terms, designers } = await this.candidates(storeId);
-    const suggestions = best(typed, terms, limit);
-    for (const c of suggestions) if (c.count === UNCOUNTED) c.count = await this.countOf(storeId, c.label);
-    return { suggestions: suggestions.map(shown), designers: best(typed, designers, limit).map(shown), query };
+    const suggestions: Candidate[] = [];
+    for (const c of ranked(typed, terms)) {
+      if (suggestions.length === limit) break;
+      if (c.count === UNCOUNTED) c.count = await this.countOf(storeId, c.label);
+      // A term that no longer finds anything (the catalog changed) is not offered.
+      if (c.count > 0) suggestions.push(c);
+    }
+    return { suggestions: suggestions.map(shown), designers: ranked(typed, designers).slice(0, limit).map(shown), query };
   }
 
-  /** Adds past queries from elsewhere (a previous search provider, the demo's query log), counting their results now. */
-  async importQueries(storeId: string, queries: { query: string; searches: number }[]): Promise<number> {
+  /**
+   * Adds past queries from elsewhere (a previous search provider, the demo's query log), counting their results
+   * now. Queries that could never be suggested (suggestable-query.ts) are skipped and counted.
+   */
+  async importQueries(storeId: string, queries: { query: string; searches: number }[]): Promise<{ withResults: number; skipped: number }> {
     const rows: { query: string; searches: number; resultCount: number }[] = [];
     for (const q of queries) {
-      rows.push({ query: normalizeQuery(q.query), searches: q.searches, resultCount: await this.countOf(storeId, q.query) });
+      const query = normalizeQuery(q.query);
+      if (suggestableQuery(query)) rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query) });
     }
     this.searchLog.importQueries(storeId, rows, this.now());
     this.cache.delete(storeId);
-    return rows.filter((r) => r.resultCount > 0).length;
+    return { withResults: rows.filter((r) => r.resultCount > 0).length, skipped: queries.length - rows.length };
   }
 }
 
@@ -102,7 +116,8 @@ const sameTerm = (label: string) => queryWords(label).map((w) => w.token).join("
 
 const shown = (c: Candidate): Suggestion => ({ id: c.id, label: c.label, count: c.count });
 
-function best(typed: string[], candidates: Candidate[], limit: number): Candidate[] {
+/** The candidates that match what was typed, best first. */
+function ranked(typed: string[], candidates: Candidate[]): Candidate[] {
   const matched: { c: Candidate; score: number }[] = [];
   for (const c of candidates) {
     const score = matchScore(typed, c);
@@ -115,5 +130,5 @@ function best(typed: string[], candidates: Candidate[], limit: number): Candidat
       b.c.weight - a.c.weight ||
       (a.c.label < b.c.label ? -1 : 1),
   );
-  return matched.slice(0, limit).map(({ c }) => c);
+  return matched.map(({ c }) => c);
 }
