@@ -33,7 +33,7 @@ import { stableHash } from "../src/engine/stable-hash.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult } from "../src/engine/types.ts";
 import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import { FACET_REQUEST } from "../src/modules/search/facet-keys.ts";
+import { DEFAULT_FACETS, facetPlan } from "../src/modules/search/facet-display.ts";
 import { toEngineFilters, type FacetSelection } from "../src/modules/search/facet-selection.ts";
 import { engineSorts, type SortBy } from "../src/modules/search/sort-strategies.ts";
 import { effectiveSettings } from "../src/modules/settings/settings-schema.ts";
@@ -155,14 +155,16 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
+const DEFAULT_PLAN = facetPlan(DEFAULT_FACETS);
+
 /** Request as SearchService builds it for GET /search?query&returnFacets=true&sortBy&facets. */
 function engineRequest(item: MixItem, returnFacets = true): EngineSearchRequest {
   return {
     text: item.query,
     matching: { typos: true, prefixLast: true },
     filters: toEngineFilters(item.facets),
-    facets: returnFacets ? FACET_REQUEST : [],
-    rangeFacets: returnFacets ? [{ field: "price_min", maxBuckets: 6 }] : [],
+    facets: returnFacets ? DEFAULT_PLAN.terms : [],
+    rangeFacets: returnFacets ? DEFAULT_PLAN.ranges : [],
     sort: engineSorts(item.sort === "relevance" ? undefined : item.sort, {
       settings: effectiveSettings({}),
       now: Date.now(),

@@ -24,6 +24,21 @@ function deferredSearch() {
 }
 
 describe("SearchController", () => {
+  test("facet names follow the page's language: en_US is sent as en-US, a tag the API would refuse is left out", async () => {
+    const sent: (string | undefined)[] = [];
+    for (const language of ["en_US", "de", "not a locale", ""]) {
+      const scheduler = new ManualScheduler();
+      const backend = deferredSearch();
+      const host = new HeadlessHost();
+      const c = new SearchController(host, { search: backend.search, track: () => {}, pageSize: 24, locale: { ...locale, language }, debounceMs: 0, scheduler });
+      host.connect();
+      c.request(state());
+      scheduler.advance(1);
+      sent.push(backend.calls[0]?.request.language);
+    }
+    expect(sent).toEqual(["en-US", "de", undefined, undefined]);
+  });
+
   test("a burst of changes is one request (debounced); the older request is aborted and its answer never shown", async () => {
     const scheduler = new ManualScheduler();
     const backend = deferredSearch();
@@ -47,7 +62,7 @@ describe("SearchController", () => {
     expect(backend.calls).toHaveLength(0);
     scheduler.advance(1);
     expect(backend.calls).toHaveLength(1);
-    expect(backend.calls[0]!.request).toEqual({ query: "kurta", pageSize: 24, from: 0, returnFacets: true, facets: "color:Red,color:Blue" });
+    expect(backend.calls[0]!.request).toEqual({ query: "kurta", pageSize: 24, from: 0, returnFacets: true, facets: "color:Red,color:Blue", language: "en-IN" });
 
     // A newer request while the first is in flight: the first is aborted.
     c.request(state({ page: 3, sort: "pricea" }));
@@ -153,6 +168,7 @@ describe("through the API client (msw at the network boundary)", () => {
     expect(c.result?.products[0]?.productId).toBe("kurta-1");
     const url = recorded.search[0]!;
     expect(Object.fromEntries(url.searchParams)).toEqual({
+      language: "en-IN",
       query: "kurta",
       pageSize: "24",
       from: "24",

@@ -63,6 +63,7 @@ describe("<sfs-search-results>", () => {
     const { el, calls } = await mount("/search-results?q=kurta&facets=designer%3AMarks%5C%2C+Spencer+%26+Co&sort=pricea&page=2");
     await rendered(el);
     expect(lastSearch()).toEqual({
+      language: "en",
       query: "kurta",
       pageSize: "24",
       from: "24",

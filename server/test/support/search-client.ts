@@ -25,6 +25,7 @@ export interface FacetBody {
   key: string;
   name: string;
   values: FacetValueBody[];
+  shownValues?: number;
 }
 
 export interface SearchBody {

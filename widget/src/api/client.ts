@@ -88,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (request.userId) params.userId = request.userId;
       if (request.sessionId) params.sessionId = request.sessionId;
       if (request.preprod) params.preprod = true;
+      if (request.language) params.language = request.language;
       return get<SearchResponse>("search", params, signal);
     },
 

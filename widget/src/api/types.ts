@@ -73,6 +73,8 @@ export interface Facet {
   key: string;
   name?: string;
   values: FacetValue[];
+  /** Values to show before "show more" (the store's facet settings). */
+  shownValues?: number;
 }
 
 export interface SearchResponse {
@@ -113,6 +115,8 @@ export interface SearchRequest {
   userId?: string;
   sessionId?: string;
   preprod?: boolean;
+  /** Locale of facet names (LOCALE_PATTERN). */
+  language?: string;
 }
 
 /** One event of POST /tracking. */
@@ -123,3 +127,6 @@ export interface TrackingEvent {
   sessionId: string;
   storeId: string;
 }
+
+/** A BCP 47 locale as settings, texts and the search `language` parameter take it ("en", "de-CH"). */
+export const LOCALE_PATTERN = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$";

@@ -7,11 +7,13 @@ import {
   searchData,
   type LocaleFields,
 } from "../analytics/event-data.ts";
-import type { SearchRequest, SearchResponse } from "../api/types.ts";
+import { LOCALE_PATTERN, type SearchRequest, type SearchResponse } from "../api/types.ts";
 import { formatFacetParam } from "../state/facet-param.ts";
 import type { SearchState } from "../state/search-state.ts";
 import { Debouncer } from "./debouncer.ts";
 import { browserScheduler, type Scheduler } from "./scheduler.ts";
+
+const LOCALE = new RegExp(LOCALE_PATTERN);
 
 /*
  * Fetches the results of a search state: debounced (a burst of facet clicks is one request), the previous request
@@ -107,6 +109,8 @@ export class SearchController implements ReactiveController {
     this.inFlight = controller;
     const size = this.options.pageSize;
     const ids = this.options.ids?.() ?? {};
+    // A page's lang may be written "en_US"; one the API would refuse is left out (facet names then follow the store).
+    const language = this.options.locale.language.replace(/_/g, "-");
     const request: SearchRequest = {
       query: state.query,
       pageSize: size,
@@ -117,6 +121,7 @@ export class SearchController implements ReactiveController {
       ...(ids.userId ? { userId: ids.userId } : {}),
       ...(ids.sessionId ? { sessionId: ids.sessionId } : {}),
       ...(this.options.preprod ? { preprod: true } : {}),
+      ...(LOCALE.test(language) ? { language } : {}),
     };
     try {
       const result = await this.options.search(request, controller.signal);

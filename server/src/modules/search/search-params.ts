@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.ts";
 import { boundedInteger } from "../../http/query-params.ts";
+import { LOCALE_PATTERN } from "../../../../widget/src/api/types.ts";
 import { parseFacetSelections, type FacetSelection } from "./facet-selection.ts";
 import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
 
@@ -14,6 +15,7 @@ export const MAX_RESULT_WINDOW = 10_000;
  */
 const MAX_QUERY_CHARS = 512;
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const LOCALE = new RegExp(LOCALE_PATTERN);
 
 export interface SearchParams {
   query?: string;
@@ -30,6 +32,8 @@ export interface SearchParams {
   facets: FacetSelection[];
   campaignProducts: string[];
   sortBy?: SortBy;
+  /** Locale of facet names; the store's locale otherwise. */
+  language?: string;
 }
 
 type Raw = Record<string, string | undefined>;
@@ -91,6 +95,8 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const campaignProducts = (text(raw, "campaignProducts", 10_000) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (campaignProducts.length > 100) throw bad("campaignProducts", "at most 100 product ids");
   if (sortBy === "campaign" && campaignProducts.length === 0) throw bad("campaignProducts", "is required with sortBy=campaign");
+  const language = text(raw, "language", 35);
+  if (language !== undefined && !LOCALE.test(language)) throw bad("language", 'must be a locale such as "en" or "de-CH"');
   return {
     query,
     collection,
@@ -105,5 +111,6 @@ export function parseSearchParams(raw: Raw): SearchParams {
     facets: parseFacetSelections(raw.facets),
     campaignProducts,
     sortBy: sortBy as SortBy | undefined,
+    language,
   };
 }

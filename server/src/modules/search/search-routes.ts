@@ -29,6 +29,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
           facets: optional("Selections key:value,key:value; price as price:lb-ub; escape , and \\ with \\"),
           campaignProducts: optional("Comma-separated product ids for sortBy=campaign"),
           sortBy: optional(`One of ${SORT_BY_VALUES.join(", ")}`),
+          language: optional("Locale of facet names (e.g. de, pt-BR); default the store's locale setting"),
         },
         { additionalProperties: true },
       ),

@@ -11,27 +11,13 @@ import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
 import { effectiveSettings, type EffectiveSettings } from "../settings/settings-schema.ts";
-import { FACET_REQUEST, facetName, facetValueName, PRICE_FACET } from "./facet-keys.ts";
+import { facetPlan, shapeFacets, type Facet } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
 import { dropOrder, interpretQuery, requestOf, termsText, withPreferences, type QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
 import { suggestableQuery } from "../suggestions/suggestable-query.ts";
-
-export interface FacetValue {
-  key: string;
-  name: string;
-  count: number;
-  lb?: number;
-  ub?: number;
-}
-
-export interface Facet {
-  key: string;
-  name: string;
-  values: FacetValue[];
-}
 
 export interface SearchResponse {
   totalProductCount: number;
@@ -43,9 +29,6 @@ export interface SearchResponse {
   collection?: string;
 }
 
-/** Most values listed per facet; a shopper narrows long lists by typing, not scrolling. */
-const MAX_FACET_VALUES = 200;
-const PRICE_BUCKETS = 6;
 /**
  * Time one search may spend before it stops doing optional work (spell suggestions, fallback attempts) and
  * answers with what it has. A single engine step cannot be interrupted; query-limits.ts keeps each one short.
@@ -81,13 +64,14 @@ export class SearchService {
     const settings = effectiveSettings(store.settings);
     const filters = toEngineFilters(p.facets);
     if (p.collection) filters.push({ kind: "terms", key: "collection", values: [p.collection] });
+    // On a collection page the collection is the page itself, not a choice to offer.
+    const facets = p.returnFacets ? facetPlan(settings.facets, p.collection ? ["collection"] : []) : { terms: [], ranges: [] };
     const request: EngineSearchRequest = {
       text: p.query ?? "",
       matching: { typos: true, prefixLast: true },
       filters,
-      // On a collection page the collection is the page itself, not a choice to offer.
-      facets: p.returnFacets ? FACET_REQUEST.filter((k) => !(p.collection && k === "collection")) : [],
-      rangeFacets: p.returnFacets ? [{ field: "price_min", maxBuckets: PRICE_BUCKETS }] : [],
+      facets: facets.terms,
+      rangeFacets: facets.ranges,
       sort: engineSorts(p.sortBy, {
         settings,
         now: this.d.now(),
@@ -115,7 +99,7 @@ export class SearchService {
       totalProductCount: result.total,
       products: this.hydrate(store.id, settings, result),
       fallback,
-      facets: p.returnFacets ? shapeFacets(result) : [],
+      facets: p.returnFacets ? shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }) : [],
       spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
@@ -199,7 +183,7 @@ export class SearchService {
       products.push(
         toSearchProduct(JSON.parse(entry.doc) as Product, {
           storeId,
-          currencyConversion: settings.currencyConversion,
+          currencyConversion: settings.currencyConversion ?? undefined,
           imageSizes: settings.imageSizes,
         }),
       );
@@ -228,28 +212,6 @@ function understoodRequest(base: EngineSearchRequest, query: string, terms: read
 async function hasTimeLeft(deadline: number): Promise<boolean> {
   await yieldToEventLoop();
   return performance.now() < deadline;
-}
-
-function shapeFacets(result: EngineSearchResult): Facet[] {
-  const rank = (key: string) => {
-    const i = FACET_REQUEST.findIndex((k) => (k.endsWith("*") ? key.startsWith(k.slice(0, -1)) : k === key));
-    return i < 0 ? FACET_REQUEST.length : i;
-  };
-  const keys = Object.keys(result.facets).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  const facets: Facet[] = keys.map((key) => ({
-    key,
-    name: facetName(key),
-    values: result.facets[key]!.slice(0, MAX_FACET_VALUES).map((v) => ({ key: v.value, name: facetValueName(key, v.value), count: v.count })),
-  }));
-  const price = result.ranges.price_min;
-  if (price?.length) {
-    facets.push({
-      key: PRICE_FACET,
-      name: facetName(PRICE_FACET),
-      values: price.map((r) => ({ key: `${r.lb}-${r.ub}`, name: `${r.lb} – ${r.ub}`, count: r.count, lb: r.lb, ub: r.ub })),
-    });
-  }
-  return facets;
 }
 
 /**

@@ -1,10 +1,23 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { LOCALE_PATTERN } from "../../../../widget/src/api/types.ts";
+import { DEFAULT_FACETS, DEFAULT_SHOWN_VALUES, type FacetSetting } from "../search/facet-display.ts";
 import { WidgetSettings } from "../widget/widget-config.ts";
 
 /* Per-store settings an admin key may change. Each member has a default, so a new store works as is. */
 
 const Origin = Type.String({ maxLength: 300, pattern: "^(\\*|https?://[A-Za-z0-9.-]+(:\\d{1,5})?)$" });
 const SizeTemplate = Type.String({ maxLength: 1000, pattern: "\\{(url|rawUrl)\\}" });
+const Locale = Type.String({ minLength: 2, maxLength: 35, pattern: LOCALE_PATTERN });
+const ShownValues = Type.Integer({ minimum: 1, maximum: 200 });
+/** Keys are checked by SettingsService (isFacetSettingKey): a pattern cannot say which keys exist. */
+const FacetSettingSchema = Type.Object(
+  {
+    key: Type.String({ minLength: 1, maxLength: 80 }),
+    names: Type.Optional(Type.Record(Locale, Type.String({ minLength: 1, maxLength: 100 }), { additionalProperties: false, maxProperties: 50 })),
+    shownValues: Type.Optional(ShownValues),
+  },
+  { additionalProperties: false },
+);
 
 export const StoreSettings = Type.Object(
   {
@@ -19,7 +32,7 @@ export const StoreSettings = Type.Object(
       Type.Object({ mean: Type.Number({ minimum: 0, maximum: 1 }), weight: Type.Number({ minimum: 0, maximum: 1e6 }) }, { additionalProperties: false }),
     ),
     /** BCP 47 locale for name sorting (namea, named). */
-    locale: Type.Optional(Type.String({ minLength: 2, maxLength: 35, pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$" })),
+    locale: Type.Optional(Locale),
     /** When set, search products carry ccv: prices converted at `rate` into `currency`. */
     currencyConversion: Type.Optional(
       Type.Object(
@@ -31,6 +44,10 @@ export const StoreSettings = Type.Object(
     imageSizes: Type.Optional(
       Type.Object({ s: Type.Optional(SizeTemplate), m: Type.Optional(SizeTemplate), l: Type.Optional(SizeTemplate) }, { additionalProperties: false }),
     ),
+    /** The facets shoppers see, in order (facet-display.ts); the default list when absent. */
+    facets: Type.Optional(Type.Array(FacetSettingSchema, { maxItems: 100 })),
+    /** Values each facet shows before "show more", unless its entry says otherwise. */
+    facetShownValues: Type.Optional(ShownValues),
     /** The embedded search's look and feel (see modules/widget/widget-config.ts). */
     widget: Type.Optional(WidgetSettings),
   },
@@ -39,22 +56,23 @@ export const StoreSettings = Type.Object(
 
 export type StoreSettings = Static<typeof StoreSettings>;
 
-export const SETTING_DEFAULTS = {
-  newnessDays: 7,
-  vendorLiftPerVendor: 2,
-  ratingPrior: { mean: 0.7, weight: 10 },
-  locale: "en",
-} as const;
-
-/** A store's settings with defaults filled in. */
+/**
+ * A store's settings with defaults filled in: what GET /settings shows and what the service uses. A member
+ * with no default value (currencyConversion) is null when unset; allowedOrigins unset means any origin.
+ */
 export function effectiveSettings(stored: Record<string, unknown>) {
   const s = stored as StoreSettings;
   return {
-    ...s,
-    newnessDays: s.newnessDays ?? SETTING_DEFAULTS.newnessDays,
-    vendorLiftPerVendor: s.vendorLiftPerVendor ?? SETTING_DEFAULTS.vendorLiftPerVendor,
-    ratingPrior: s.ratingPrior ?? SETTING_DEFAULTS.ratingPrior,
-    locale: s.locale ?? SETTING_DEFAULTS.locale,
+    allowedOrigins: s.allowedOrigins?.length ? s.allowedOrigins : ["*"],
+    newnessDays: s.newnessDays ?? 7,
+    vendorLiftPerVendor: s.vendorLiftPerVendor ?? 2,
+    ratingPrior: s.ratingPrior ?? { mean: 0.7, weight: 10 },
+    locale: s.locale ?? "en",
+    currencyConversion: s.currencyConversion ?? null,
+    imageSizes: s.imageSizes ?? {},
+    facets: (s.facets ?? DEFAULT_FACETS) as readonly FacetSetting[],
+    facetShownValues: s.facetShownValues ?? DEFAULT_SHOWN_VALUES,
+    widget: s.widget ?? {},
   };
 }
 

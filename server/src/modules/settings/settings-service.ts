@@ -2,10 +2,12 @@ import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { StoreRow, StoresRepo } from "../../db/stores-repo.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { ValidationError } from "../../errors.ts";
+import type { ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { ratingNumbers } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { effectiveSettings, StoreSettings } from "./settings-schema.ts";
+import { isFacetSettingKey } from "../search/facet-display.ts";
+import { effectiveSettings, StoreSettings, type EffectiveSettings } from "./settings-schema.ts";
 
 export class SettingsService {
   constructor(
@@ -14,11 +16,17 @@ export class SettingsService {
     private readonly engine: SearchEngine,
   ) {}
 
-  /** Merges the given members into the store's settings; numbers that depend on a changed setting follow. */
-  async update(store: StoreRow, body: unknown): Promise<StoreSettings> {
-    const problems = schemaProblems(StoreSettings, body, "body");
+  /**
+   * Merges the given members into the store's settings (a member given as null goes back to its default);
+   * numbers that depend on a changed setting follow. Answers the effective settings.
+   */
+  async update(store: StoreRow, body: unknown): Promise<EffectiveSettings> {
+    const { set, cleared } = splitCleared(body);
+    const problems = [...schemaProblems(StoreSettings, set, "body"), ...facetKeyProblems(set as StoreSettings)];
+    for (const key of cleared) if (!(key in StoreSettings.properties)) problems.push({ path: `body.${key}`, problem: "is not a setting" });
     if (problems.length) throw new ValidationError(`Invalid settings: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
-    const merged = { ...store.settings, ...(body as StoreSettings) };
+    const merged: Record<string, unknown> = { ...store.settings, ...(set as StoreSettings) };
+    for (const key of cleared) delete merged[key];
     this.stores.updateSettings(store.id, merged);
     const before = effectiveSettings(store.settings).ratingPrior;
     const after = effectiveSettings(merged).ratingPrior;
@@ -31,6 +39,28 @@ export class SettingsService {
       }
       await this.engine.setNumbers(store.id, updates);
     }
-    return merged;
+    return effectiveSettings(merged);
   }
+}
+
+/** The body's members to set, and the names of those given as null (to clear). */
+function splitCleared(body: unknown): { set: unknown; cleared: string[] } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { set: body, cleared: [] };
+  const entries = Object.entries(body);
+  return {
+    set: Object.fromEntries(entries.filter(([, v]) => v !== null)),
+    cleared: entries.filter(([, v]) => v === null).map(([k]) => k),
+  };
+}
+
+function facetKeyProblems(settings: StoreSettings): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  (settings.facets ?? []).forEach((f, i) => {
+    if (typeof f?.key !== "string") return;
+    if (!isFacetSettingKey(f.key)) problems.push({ path: `body.facets[${i}].key`, problem: `"${f.key.slice(0, 80)}" is not a facet key (designer, gender, ageGroup, color, size, availability, collection, price, category.lvlN, tag.<prefix>, tag.*, category.lvl*)` });
+    else if (seen.has(f.key)) problems.push({ path: `body.facets[${i}].key`, problem: `"${f.key}" is listed twice` });
+    seen.add(f.key);
+  });
+  return problems;
 }

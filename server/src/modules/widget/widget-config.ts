@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { LOCALE_PATTERN } from "../../../../widget/src/api/types.ts";
 import { DEFAULT_CONFIG, DEFAULT_TEXTS } from "../../../../widget/src/config/widget-config.ts";
 
 /*
@@ -23,8 +24,8 @@ export const WidgetSettings = Type.Object(
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
     theme: Type.Optional(StrictRecord("^--sfs-[a-z0-9-]{1,60}$", Token, 100)),
-    locale: Type.Optional(Type.String({ maxLength: 35, pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$" })),
-    texts: Type.Optional(StrictRecord("^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
+    locale: Type.Optional(Type.String({ maxLength: 35, pattern: LOCALE_PATTERN })),
+    texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
     currency: Type.Optional(
       Type.Object(
         { code: Type.String({ pattern: "^[A-Z]{3}$" }), display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])) },

@@ -72,7 +72,7 @@ export class SfsFacets extends LitElement {
   }
 
   private facetName(facet: Pick<Facet, "key" | "name">): string {
-    return facet.key === PRICE ? this.texts.price : (facet.name ?? facet.key);
+    return facet.name ?? (facet.key === PRICE ? this.texts.price : facet.key);
   }
 
   /** A price range "500-1000" reads as "₹500 – ₹1,000"; an open bound as "₹500+" or "– ₹1,000". */
@@ -125,7 +125,8 @@ export class SfsFacets extends LitElement {
 
   private renderFacet(facet: Facet) {
     const open = this.expanded.has(facet.key);
-    const values = open ? facet.values : facet.values.slice(0, VISIBLE_VALUES);
+    const shown = facet.shownValues ?? VISIBLE_VALUES;
+    const values = open ? facet.values : facet.values.slice(0, shown);
     const listId = `values-${facet.key.replace(/[^\w-]/g, "_")}`;
     return html`<fieldset part="facet" data-key=${facet.key}>
       <legend part="facet-title">${this.facetName(facet)}</legend>
@@ -147,7 +148,7 @@ export class SfsFacets extends LitElement {
           </li>`;
         })}
       </ul>
-      ${facet.values.length > VISIBLE_VALUES
+      ${facet.values.length > shown
         ? html`<button part="show-more" type="button" aria-expanded=${open ? "true" : "false"} aria-controls=${listId} @click=${() => this.toggleExpanded(facet.key)}>
             ${open ? this.texts.showLess : this.texts.showMore}
           </button>`

@@ -1,0 +1,139 @@
+import type { EngineSearchResult } from "../../engine/types.ts";
+import type { Facet as WidgetFacet, FacetValue as WidgetFacetValue } from "../../../../widget/src/api/types.ts";
+import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
+
+/*
+ * Which facets shoppers see, in what order, under which names, and how many values show before "show more":
+ * the store's `facets` setting, or DEFAULT_FACETS. Used by every route that answers facets (search, similarity).
+ *
+ * A setting entry's key is a facet key or a wildcard ("tag.*", "category.lvl*") standing for every such key not
+ * listed on its own. A wildcard never brings in an internal tag (INTERNAL_TAGS: bookkeeping such as the feed a
+ * product came from, or a second copy of a built-in facet such as tag.color beside color); listing one by its
+ * key shows it. Facets not shown can still be selected in a request.
+ */
+
+export type FacetValue = WidgetFacetValue & { name: string };
+export type Facet = WidgetFacet & { name: string; values: FacetValue[] };
+
+export interface FacetSetting {
+  key: string;
+  /** Display name per locale ("en", "de", "pt-BR"); the built-in English name otherwise. */
+  names?: Record<string, string>;
+  /** Values shown before "show more"; the store's facetShownValues otherwise. */
+  shownValues?: number;
+}
+
+/** What a shopper of a typical store narrows by, most decisive first; deeper category levels are the catalog's filing. */
+export const DEFAULT_FACETS: readonly FacetSetting[] = [
+  { key: "category.lvl0" },
+  { key: "category.lvl1" },
+  { key: "category.lvl2" },
+  { key: "gender" },
+  { key: "ageGroup" },
+  { key: "designer" },
+  { key: PRICE_FACET },
+  { key: "color" },
+  { key: "size" },
+  { key: "tag.*" },
+  { key: "collection" },
+  { key: "availability" },
+];
+export const DEFAULT_SHOWN_VALUES = 8;
+/** Most values listed per facet; a shopper narrows long lists by typing, not scrolling. */
+const MAX_FACET_VALUES = 200;
+const PRICE_BUCKETS = 6;
+
+/** Tag prefixes a wildcard leaves out: feed bookkeeping, and copies of built-in facets. */
+const INTERNAL_TAGS = new Set(["source", "year", "id", "sku", "vendor", "internal", "color", "colour", "brand", "designer", "gender", "size", "category", "type"]);
+
+const WILDCARDS = ["tag.*", "category.lvl*"];
+
+/** Whether `key` may appear in the facets setting. */
+export function isFacetSettingKey(key: string): boolean {
+  return key === PRICE_FACET || WILDCARDS.includes(key) || isTermFacetKey(key);
+}
+
+/** Built-in facet names in the languages the service ships; a tag is named by its prefix, as the catalog writes it. */
+const NAMES: Record<string, Record<string, string>> = {
+  en: { designer: "Brand", gender: "Gender", ageGroup: "Age group", color: "Colour", size: "Size", availability: "Availability", collection: "Collection", [PRICE_FACET]: "Price", category: "Category", level: "Category level {n}" },
+  de: { designer: "Marke", gender: "Geschlecht", ageGroup: "Altersgruppe", color: "Farbe", size: "Größe", availability: "Verfügbarkeit", collection: "Kollektion", [PRICE_FACET]: "Preis", category: "Kategorie", level: "Kategorieebene {n}" },
+  fr: { designer: "Marque", gender: "Genre", ageGroup: "Tranche d’âge", color: "Couleur", size: "Taille", availability: "Disponibilité", collection: "Collection", [PRICE_FACET]: "Prix", category: "Catégorie", level: "Catégorie niveau {n}" },
+  es: { designer: "Marca", gender: "Género", ageGroup: "Grupo de edad", color: "Color", size: "Talla", availability: "Disponibilidad", collection: "Colección", [PRICE_FACET]: "Precio", category: "Categoría", level: "Categoría nivel {n}" },
+};
+
+function builtInName(key: string, language: string): string {
+  const names = NAMES[language.toLowerCase().split("-")[0]!] ?? NAMES.en!;
+  const level = /^category\.lvl(\d+)$/.exec(key);
+  if (level) return level[1] === "0" ? names.category! : names.level!.replace("{n}", String(Number(level[1]) + 1));
+  if (key.startsWith("tag.")) return humanize(key.slice(4));
+  return names[key] ?? key;
+}
+
+/** "navy-blue" → "Navy blue", "InStock" → "In stock": slugs and identifiers as words. */
+function humanize(slug: string): string {
+  const words = slug.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** How a value is shown: a category path by its last level, a slug or identifier as words, other values as stored. */
+function valueName(key: string, value: string): string {
+  if (key.startsWith("category.lvl")) return value.split(" > ").at(-1) ?? value;
+  if (key.startsWith("tag.") || key === "collection" || key === "availability") return humanize(value);
+  return value;
+}
+
+/** The name for `language`: exact locale, then its language ("de" for "de-CH"), then English, then built in. */
+function displayName(setting: FacetSetting | undefined, key: string, language: string): string {
+  const names = setting?.names;
+  if (names) {
+    const lower = Object.fromEntries(Object.entries(names).map(([k, v]) => [k.toLowerCase(), v]));
+    const lang = language.toLowerCase();
+    const found = lower[lang] ?? lower[lang.split("-")[0]!] ?? lower.en;
+    if (found) return found;
+  }
+  return builtInName(key, language);
+}
+
+export interface FacetPlan {
+  /** Term facet keys to ask the engine for (wildcards as the engine reads them). */
+  terms: string[];
+  /** Range facets to ask for. */
+  ranges: { field: string; maxBuckets: number }[];
+}
+
+/** What to ask the engine for: the shown facets, less any the request makes pointless (a collection page's own collection). */
+export function facetPlan(settings: readonly FacetSetting[], omit: readonly string[] = []): FacetPlan {
+  const keys = settings.map((s) => s.key).filter((k) => !omit.includes(k));
+  return {
+    terms: keys.filter((k) => k !== PRICE_FACET),
+    ranges: keys.includes(PRICE_FACET) ? [{ field: "price_min", maxBuckets: PRICE_BUCKETS }] : [],
+  };
+}
+
+/** The engine's counts as the facets a shopper sees, in the setting's order, named for `language`. */
+export function shapeFacets(
+  result: Pick<EngineSearchResult, "facets" | "ranges">,
+  settings: readonly FacetSetting[],
+  display: { language: string; shownValues: number },
+): Facet[] {
+  const listed = new Set(settings.map((s) => s.key));
+  const settingFor = (key: string) => settings.find((s) => s.key === key) ?? settings.find((s) => wildcardCovers(s.key, key, listed));
+  const rank = (key: string) => settings.indexOf(settingFor(key)!);
+  const keys = Object.keys(result.facets).filter((key) => settingFor(key) && result.facets[key]!.length);
+  const price = result.ranges.price_min;
+  if (price?.length && listed.has(PRICE_FACET)) keys.push(PRICE_FACET);
+  keys.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  return keys.map((key) => {
+    const setting = settingFor(key)!;
+    const head = { key, name: displayName(listed.has(key) ? setting : undefined, key, display.language), shownValues: setting.shownValues ?? display.shownValues };
+    if (key === PRICE_FACET) {
+      return { ...head, values: price!.map((r) => ({ key: `${r.lb}-${r.ub}`, name: `${r.lb} – ${r.ub}`, count: r.count, lb: r.lb, ub: r.ub })) };
+    }
+    return { ...head, values: result.facets[key]!.slice(0, MAX_FACET_VALUES).map((v) => ({ key: v.value, name: valueName(key, v.value), count: v.count })) };
+  });
+}
+
+function wildcardCovers(pattern: string, key: string, listed: ReadonlySet<string>): boolean {
+  if (!pattern.endsWith("*") || listed.has(key) || !key.startsWith(pattern.slice(0, -1))) return false;
+  return !(pattern === "tag.*" && INTERNAL_TAGS.has(key.slice(4)));
+}
