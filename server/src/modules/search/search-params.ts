@@ -34,6 +34,8 @@ export interface SearchParams {
   sortBy?: SortBy;
   /** Locale of facet names; the store's locale otherwise. */
   language?: string;
+  /** Answer how the query was read and each result's score parts (admin key only: checked by the route). */
+  explain: boolean;
 }
 
 type Raw = Record<string, string | undefined>;
@@ -112,5 +114,6 @@ export function parseSearchParams(raw: Raw): SearchParams {
     campaignProducts,
     sortBy: sortBy as SortBy | undefined,
     language,
+    explain: flag(raw, ["explain"], false),
   };
 }

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { UnauthorizedError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
 import { parseSearchParams } from "./search-params.ts";
@@ -9,7 +10,12 @@ const optional = (description: string) => t.Optional(t.String({ description }));
 export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
-    .get("/search", ({ query, caller }) => deps.search.search(caller.store, parseSearchParams(query as Record<string, string>)), {
+    .get("/search", ({ query, caller }) => {
+      const params = parseSearchParams(query as Record<string, string>);
+      // The explanation shows the store's vocabulary and its ranking: for the store, not for every shopper.
+      if (params.explain && caller.keyKind !== "admin") throw new UnauthorizedError("explain=true needs an admin key");
+      return deps.search.search(caller.store, params);
+    }, {
       auth: "search",
       // Documented here, checked by parseSearchParams so every 400 names its parameter.
       query: t.Object(
@@ -29,6 +35,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
           facets: optional("Selections key:value,key:value; price as price:lb-ub; escape , and \\ with \\"),
           campaignProducts: optional("Comma-separated product ids for sortBy=campaign"),
           sortBy: optional(`One of ${SORT_BY_VALUES.join(", ")}`),
+          explain: optional("true (admin key): the query's interpretation, the engine request and each result's score parts"),
           language: optional("Locale of facet names (e.g. de, pt-BR); default the store's locale setting"),
         },
         { additionalProperties: true },

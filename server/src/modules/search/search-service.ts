@@ -6,10 +6,12 @@ import type { StoreRow } from "../../db/stores-repo.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
 import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";
-import type { EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../../engine/types.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
+import { toEngineDocument } from "../catalog/engine-document.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
+import { explainSearch, type SearchExplanation } from "./search-explain.ts";
 import { effectiveSettings, type EffectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
@@ -27,6 +29,8 @@ export interface SearchResponse {
   spellSuggestions: string[];
   query?: string;
   collection?: string;
+  /** With explain=true (admin key): how the query was read and why each product is where it is. */
+  explain?: SearchExplanation;
 }
 
 /**
@@ -36,6 +40,8 @@ export interface SearchResponse {
 export const SEARCH_BUDGET_MS = 250;
 /** Engine searches one fallback may run: one word dropped, then a binary search over how many (MAX_QUERY_WORDS need 5). */
 export const MAX_FALLBACK_SEARCHES = 5;
+/** Explain reads fields, not rating scores: any prior does. */
+const NO_PRIOR = { mean: 0, weight: 0 };
 
 /**
  * A query as the search log and suggestions keep it: folded, single-spaced, and only the words search matches
@@ -85,13 +91,15 @@ export class SearchService {
     const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
     const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
     const requestFor = (kept: readonly QueryTerm[]) => understoodRequest(request, p.query ?? "", terms, kept);
+    let kept: readonly QueryTerm[] = terms;
     let result = await this.d.engine.search(store.id, requestFor(terms));
     let usedQuery = p.query;
     let fallback = false;
     if (p.query && corrections && result.total === 0 && terms.length > 1) {
       const found = await this.dropTerms(store.id, terms, requestFor, deadline);
       if (found) {
-        ({ result, text: usedQuery } = found);
+        ({ result, kept } = found);
+        usedQuery = termsText(kept);
         fallback = true;
       }
     }
@@ -104,8 +112,12 @@ export class SearchService {
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
     };
-    // Typeahead previews run on every pause in typing ("kur", "kurt"): they are not searches to learn from.
-    if (!p.typeahead) this.log(store.id, p, result.total, fallback, corrections);
+    if (p.explain) {
+      response.explain = explainSearch({ terms, kept, corrections, request: requestFor(kept), result, documents: this.documentsOf(store.id, result) });
+    }
+    // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
+    // look at the ranking: neither is a search to learn from.
+    if (!p.typeahead && !p.explain) this.log(store.id, p, result.total, fallback, corrections);
     return response;
   }
 
@@ -150,13 +162,13 @@ export class SearchService {
     terms: readonly QueryTerm[],
     requestFor: (kept: readonly QueryTerm[]) => EngineSearchRequest,
     deadline: number,
-  ): Promise<{ result: EngineSearchResult; text: string } | null> {
+  ): Promise<{ result: EngineSearchResult; kept: readonly QueryTerm[] } | null> {
     const order = dropOrder(terms);
     const without = (dropped: number) => {
       const gone = new Set(order.slice(0, dropped));
       return terms.filter((_, j) => !gone.has(j));
     };
-    let found: { result: EngineSearchResult; text: string } | null = null;
+    let found: { result: EngineSearchResult; kept: readonly QueryTerm[] } | null = null;
     // Fewest terms dropped that find something, between `fewest` and `most` (one term always stays).
     let fewest = 1;
     let most = terms.length - 1;
@@ -165,13 +177,23 @@ export class SearchService {
       const kept = without(dropped);
       const result = await this.d.engine.search(storeId, requestFor(kept));
       if (result.total > 0) {
-        found = { result, text: termsText(kept) };
+        found = { result, kept };
         most = dropped - 1;
       } else {
         fewest = dropped + 1;
       }
     }
     return found;
+  }
+
+  /** The hits' engine documents as the catalog has them now: what explain reads a product's fields from. */
+  private documentsOf(storeId: string, result: EngineSearchResult): Map<string, EngineDocument> {
+    const docs = new Map<string, EngineDocument>();
+    for (const hit of result.hits) {
+      const entry = this.d.catalog.get(storeId, hit.id);
+      if (entry?.doc && !entry.deleted) docs.set(hit.id, toEngineDocument(JSON.parse(entry.doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
+    }
+    return docs;
   }
 
   private hydrate(storeId: string, settings: EffectiveSettings, result: EngineSearchResult): SearchProduct[] {
