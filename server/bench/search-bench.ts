@@ -41,6 +41,7 @@ import { MIN_SUGGESTION_SHOPPERS } from "../src/modules/suggestions/suggestable-
 import { SuggestionsService } from "../src/modules/suggestions/suggestions-service.ts";
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
+import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -377,6 +378,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       now: Date.now,
       log: createLogger("silent"),
       vocabularies: new QueryVocabularies(engine, Date.now),
+      shapes: shapedProductsIn(db),
     });
     const countOf = (storeId: string, text: string) => searchService.count(storeId, text);
     const suggestions = new SuggestionsService(engine, countOf, searchLog, () => Date.now());

@@ -22,6 +22,7 @@ import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
 import { GroupCommit } from "./db/group-commit.ts";
 import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
+import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
@@ -76,7 +77,19 @@ export function buildApp(deps: AppDeps) {
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const ranking = new RankingInputs(stores, signals);
   const vocabularies = new QueryVocabularies(engine, now);
-  const worker = new IndexingWorker({ db: deps.db, tasks, catalog, engine, ranking, now, log: deps.log, storage: deps.storage, onApplied: (storeId) => vocabularies.changed(storeId) });
+  const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
+  const worker = new IndexingWorker({
+    db: deps.db,
+    tasks,
+    catalog,
+    engine,
+    ranking,
+    shapes,
+    now,
+    log: deps.log,
+    storage: deps.storage,
+    onApplied: (storeId) => vocabularies.changed(storeId),
+  });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
     purchaseSignals.changed(storeId, ids),
@@ -84,7 +97,7 @@ export function buildApp(deps: AppDeps) {
   const searchLogRepo = new SearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
     limits: { browser: new RateLimiter(deps.rateLimits.browser, now), admin: new RateLimiter(deps.rateLimits.admin, now) },

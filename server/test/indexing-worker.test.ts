@@ -17,6 +17,7 @@ import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
+import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
 
 /*
  * The worker's retry and failure handling. The engine is the real embedded one behind the port, wrapped so a test
@@ -52,7 +53,7 @@ beforeEach(() => {
   tasks = new TasksRepo(db);
   const catalog = new CatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ db, tasks, catalog, engine, ranking, now, log: createLogger("silent"), maxAttempts: 3 });
+  worker = new IndexingWorker({ db, tasks, catalog, engine, ranking, now, log: createLogger("silent"), maxAttempts: 3, shapes: shapedProductsIn(db) });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -105,7 +106,7 @@ test("an engine that stays down ends the task in error after the attempt limit",
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 40 });
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: shapedProductsIn(db) });
   const id = indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect(indexing.task("s1", id)).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
@@ -117,7 +118,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   new StoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 10 });
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: shapedProductsIn(db) });
   const bulk = indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
   const single = indexing.upsert("s2", [product("q")]);
   await small.runOnce();
@@ -166,7 +167,7 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
+  const patient = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: shapedProductsIn(db) });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
   const id = indexing.upsert("s1", [product("a")]);

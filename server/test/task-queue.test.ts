@@ -14,6 +14,7 @@ import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
+import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
 
 /*
  * Task payloads live in their own table (a progress update must not rewrite a bulk's payload): tasks acknowledged
@@ -43,6 +44,7 @@ function parts(database: Database) {
     catalog,
     engine,
     ranking: new RankingInputs(stores, new SignalsRepo(database)),
+    shapes: shapedProductsIn(database),
     now: Date.now,
     log: createLogger("silent"),
   });

@@ -158,4 +158,17 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, query, shopper)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Each product's Search product JSON, shaped once (at indexing, or on first view after the shaping settings
+  -- changed) so a results page sends stored fragments. Its own table: reading it never walks a product's
+  -- overflow pages. "shaping" names the settings and code version it was shaped with; a row with another one
+  -- is shaped again when next read.
+  CREATE TABLE search_products (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id        TEXT NOT NULL,
+    shaping   TEXT NOT NULL,
+    json      TEXT NOT NULL,
+    UNIQUE (store_id, id)
+  );
+  `,
 ];

@@ -444,14 +444,16 @@ export class StoreIndex {
         return this.liftComparator(sort, matched);
       case "prefer": {
         const tests = sort.filters.slice(0, MAX_PREFER_FILTERS).map((f) => this.compileFilter(f).test);
-        const satisfied = new Map<number, number>();
+        // Per slot, computed on first comparison (-1: not yet); an array, since topK compares a broad query's
+        // tens of thousands of matches several times each.
+        const satisfied = new Int8Array(this.ids.length).fill(-1);
         // One bit per filter, the first filter's the highest: comparing the numbers compares in filter order.
         const bits = (slot: number) => {
-          let n = satisfied.get(slot);
-          if (n === undefined) {
+          let n = satisfied[slot]!;
+          if (n < 0) {
             n = 0;
             for (const test of tests) n = n * 2 + (test(slot) ? 1 : 0);
-            satisfied.set(slot, n);
+            satisfied[slot] = n;
           }
           return n;
         };

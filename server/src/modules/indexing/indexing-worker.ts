@@ -11,6 +11,7 @@ import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { StorageHealth } from "../../db/storage-health.ts";
+import { shapeJson, type ShapedProducts } from "../catalog/shaped-products.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -29,6 +30,8 @@ export interface IndexingWorkerOptions {
   catalog: CatalogRepo;
   engine: SearchEngine;
   ranking: RankingInputs;
+  /** Where committed products' Search product JSON goes, shaped with the store's settings of the moment. */
+  shapes: ShapedProducts;
   now: () => number;
   log: Logger;
   /** Items (products or deletions) per batch. */
@@ -167,9 +170,14 @@ export class IndexingWorker {
     }
     await yieldToEventLoop();
     const committedAt = this.o.now();
+    const shaping = this.o.shapes.shaping(storeId);
+    const shaped = new Map<string, { key: string; json: string }>();
+    for (const [id, entry] of entries) if (entry.changed && entry.product) shaped.set(id, { key: shaping.key, json: shapeJson(entry.product, shaping) });
     this.o.db.transaction(() => {
       for (const [id, entry] of entries) {
-        if (entry.changed) this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
+        if (!entry.changed) continue;
+        this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
+        this.o.shapes.put(storeId, id, shaped.get(id) ?? null);
       }
       for (const s of slices) this.o.tasks.advance(s.task.seq, s.end, s.task.itemCount, committedAt);
     })();

@@ -117,14 +117,18 @@ export function shapeFacets(
   display: { language: string; shownValues: number },
 ): Facet[] {
   const listed = new Set(settings.map((s) => s.key));
-  const settingFor = (key: string) => settings.find((s) => s.key === key) ?? settings.find((s) => wildcardCovers(s.key, key, listed));
-  const rank = (key: string) => settings.indexOf(settingFor(key)!);
-  const keys = Object.keys(result.facets).filter((key) => settingFor(key) && result.facets[key]!.length);
+  /** Each answered key's setting and its place in the list. */
+  const shown = new Map<string, { setting: FacetSetting; rank: number }>();
+  const show = (key: string) => {
+    const rank = settings.findIndex((s) => s.key === key || wildcardCovers(s.key, key, listed));
+    if (rank >= 0) shown.set(key, { setting: settings[rank]!, rank });
+  };
+  for (const key of Object.keys(result.facets)) if (result.facets[key]!.length) show(key);
   const price = result.ranges.price_min;
-  if (price?.length && listed.has(PRICE_FACET)) keys.push(PRICE_FACET);
-  keys.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  if (price?.length) show(PRICE_FACET);
+  const keys = [...shown.keys()].sort((a, b) => shown.get(a)!.rank - shown.get(b)!.rank || (a < b ? -1 : 1));
   return keys.map((key) => {
-    const setting = settingFor(key)!;
+    const { setting } = shown.get(key)!;
     const head = { key, name: displayName(listed.has(key) ? setting : undefined, key, display.language), shownValues: setting.shownValues ?? display.shownValues };
     if (key === PRICE_FACET) {
       return { ...head, values: price!.map((r) => ({ key: `${r.lb}-${r.ub}`, name: `${r.lb} – ${r.ub}`, count: r.count, lb: r.lb, ub: r.ub })) };

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { UnauthorizedError } from "../../errors.ts";
+import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
 import { parseSearchParams } from "./search-params.ts";
@@ -10,11 +11,12 @@ const optional = (description: string) => t.Optional(t.String({ description }));
 export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
-    .get("/search", ({ query, caller }) => {
+    .get("/search", async ({ query, caller }) => {
       const params = parseSearchParams(query as Record<string, string>);
       // The explanation shows the store's vocabulary and its ranking: for the store, not for every shopper.
       if (params.explain && caller.keyKind !== "admin") throw new UnauthorizedError("explain=true needs an admin key");
-      return deps.search.search(caller.store, params);
+      const { products, ...rest } = await deps.search.search(caller.store, params);
+      return jsonWithFragments("products", products, rest);
     }, {
       auth: "search",
       // Documented here, checked by parseSearchParams so every 400 names its parameter.

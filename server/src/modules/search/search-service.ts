@@ -10,7 +10,7 @@ import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEng
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
-import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
+import type { ShapedProducts } from "../catalog/shaped-products.ts";
 import { explainSearch, type SearchExplanation } from "./search-explain.ts";
 import { effectiveSettings, type EffectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet } from "./facet-display.ts";
@@ -23,7 +23,8 @@ import { suggestableQuery } from "../suggestions/suggestable-query.ts";
 
 export interface SearchResponse {
   totalProductCount: number;
-  products: SearchProduct[];
+  /** Each a Search product's JSON, as shaped and stored (shaped-products.ts): the HTTP layer joins them. */
+  products: string[];
   fallback: boolean;
   facets: Facet[];
   spellSuggestions: string[];
@@ -58,6 +59,7 @@ export interface SearchServiceDeps {
   now: () => number;
   log: Logger;
   vocabularies: QueryVocabularies;
+  shapes: ShapedProducts;
   /** SEARCH_BUDGET_MS unless given. */
   budgetMs?: number;
 }
@@ -105,7 +107,7 @@ export class SearchService {
     }
     const response: SearchResponse = {
       totalProductCount: result.total,
-      products: this.hydrate(store.id, settings, result),
+      products: this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id), (id) => this.liveDoc(store.id, id)),
       fallback,
       facets: p.returnFacets ? shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }) : [],
       spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
@@ -190,28 +192,18 @@ export class SearchService {
   private documentsOf(storeId: string, result: EngineSearchResult): Map<string, EngineDocument> {
     const docs = new Map<string, EngineDocument>();
     for (const hit of result.hits) {
-      const entry = this.d.catalog.get(storeId, hit.id);
-      if (entry?.doc && !entry.deleted) docs.set(hit.id, toEngineDocument(JSON.parse(entry.doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
+      const doc = this.liveDoc(storeId, hit.id);
+      if (doc) docs.set(hit.id, toEngineDocument(JSON.parse(doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
     }
     return docs;
   }
 
-  private hydrate(storeId: string, settings: EffectiveSettings, result: EngineSearchResult): SearchProduct[] {
-    const products: SearchProduct[] = [];
-    for (const hit of result.hits) {
-      // The engine is written just before the catalog commits; a hit the catalog does not have yet is skipped.
-      const entry = this.d.catalog.get(storeId, hit.id);
-      if (!entry?.doc || entry.deleted) continue;
-      products.push(
-        toSearchProduct(JSON.parse(entry.doc) as Product, {
-          storeId,
-          currencyConversion: settings.currencyConversion ?? undefined,
-          imageSizes: settings.imageSizes,
-        }),
-      );
-    }
-    return products;
+  /** A product's document as the catalog has it; null when it is deleted or not committed yet (the engine is written first). */
+  private liveDoc(storeId: string, id: string): string | null {
+    const entry = this.d.catalog.get(storeId, id);
+    return entry?.doc && !entry.deleted ? entry.doc : null;
   }
+
 }
 
 /** `base` with the query's kept terms: their text, filters, and preferences before relevance. */

@@ -1,0 +1,81 @@
+import type { Database } from "bun:sqlite";
+import { SearchProductsRepo } from "../../db/search-products-repo.ts";
+import { stableHash } from "../../engine/stable-hash.ts";
+import type { Product } from "./product-schema.ts";
+import { toSearchProduct, type CurrencyConversion, type ImageSizeTemplates, type ShapeOptions } from "./search-product.ts";
+
+/*
+ * Search products shaped once and kept as JSON (search_products), so a results page is stored fragments joined,
+ * with no per-hit parse or reshaping. The indexing worker shapes each product as it commits it; a product
+ * shaped under other settings (currencyConversion, imageSizes) or by an older version of toSearchProduct is
+ * shaped again the first time a page needs it, so a settings change costs nothing up front.
+ */
+
+/** Raise when toSearchProduct's output changes: stored shapes are then redone as they are read. */
+const SHAPE_VERSION = 1;
+
+/** The store settings a Search product depends on (null and absent: none). */
+export interface ShapingSettings {
+  currencyConversion?: CurrencyConversion | null;
+  imageSizes?: ImageSizeTemplates;
+}
+
+export interface Shaping {
+  key: string;
+  options: ShapeOptions;
+}
+
+export function shapingFor(storeId: string, settings: ShapingSettings): Shaping {
+  const options = { storeId, currencyConversion: settings.currencyConversion ?? undefined, imageSizes: settings.imageSizes };
+  return { key: String(stableHash(JSON.stringify([SHAPE_VERSION, settings.currencyConversion ?? null, settings.imageSizes ?? null]))), options };
+}
+
+export const shapeJson = (product: Product, shaping: Shaping): string => JSON.stringify(toSearchProduct(product, shaping.options));
+
+/** The stored shapes of a database, and how to make missing ones. */
+export class ShapedProducts {
+  constructor(
+    private readonly repo: SearchProductsRepo,
+    private readonly transaction: (write: () => void) => void,
+    /** A store's current settings (the indexing worker shapes with them). */
+    private readonly settingsOf: (storeId: string) => ShapingSettings,
+  ) {}
+
+  shaping(storeId: string): Shaping {
+    return shapingFor(storeId, this.settingsOf(storeId));
+  }
+
+  /** Call inside the transaction that commits the product: its shape, or null for a deleted product. */
+  put(storeId: string, id: string, shaped: { key: string; json: string } | null): void {
+    if (shaped) this.repo.put(storeId, id, shaped.key, shaped.json);
+    else this.repo.remove(storeId, id);
+  }
+
+  /**
+   * The shaped JSON of `ids` in order; a product missing from the catalog (not committed yet, or deleted) is
+   * left out. Shapes missing or made under other settings are made from the catalog's document and stored.
+   */
+  page(storeId: string, settings: ShapingSettings, ids: readonly string[], catalogDoc: (id: string) => string | null): string[] {
+    const shaping = shapingFor(storeId, settings);
+    const stored = this.repo.shaped(storeId, ids, shaping.key);
+    const made: [string, string][] = [];
+    const out: string[] = [];
+    for (const id of ids) {
+      let json = stored.get(id);
+      if (json === undefined) {
+        const doc = catalogDoc(id);
+        if (doc === null) continue;
+        json = shapeJson(JSON.parse(doc) as Product, shaping);
+        made.push([id, json]);
+      }
+      out.push(json);
+    }
+    if (made.length) this.transaction(() => made.forEach(([id, json]) => this.repo.put(storeId, id, shaping.key, json)));
+    return out;
+  }
+}
+
+/** The shapes kept in `db`, with each store's settings from `settingsOf`. */
+export function shapedProductsIn(db: Database, settingsOf: (storeId: string) => ShapingSettings = () => ({})): ShapedProducts {
+  return new ShapedProducts(new SearchProductsRepo(db), (write) => db.transaction(write)(), settingsOf);
+}

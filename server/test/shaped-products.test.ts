@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import type { Product } from "../src/modules/catalog/product-schema.ts";
+import { toSearchProduct, type ShapeOptions } from "../src/modules/catalog/search-product.ts";
+import { demoProducts } from "./support/demo-products.ts";
+import { deleteProduct, indexProducts, search, searchAll } from "./support/search-client.ts";
+import { reopenTestServer, startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
+
+/*
+ * Search products are shaped once and sent as stored JSON (modules/catalog/shaped-products.ts). Whatever path a
+ * page takes (shaped at indexing, reshaped after a settings change, after an update or a restart), what a shopper
+ * gets must equal shaping the catalog product now, with the store's settings now.
+ */
+
+const dataDir = tempDir("sfs-shaped-");
+let s: TestServer;
+let catalog: Product[];
+
+beforeAll(async () => {
+  s = await startTestServer({}, dataDir);
+  catalog = demoProducts(400);
+  await indexProducts(s, catalog);
+}, 60_000);
+afterAll(async () => {
+  await s?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const patch = async (body: unknown) => expect((await s.call("admin", "PATCH", "/1.9/settings", body)).status).toBe(200);
+
+/** Every product searching "shirt" gives, against toSearchProduct of the catalog product with `settings`. */
+async function expectShapedAs(settings: Omit<ShapeOptions, "storeId">, products = catalog) {
+  const { products: shown } = await searchAll(s, { query: "shirt" });
+  expect(shown.length).toBeGreaterThan(20);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  for (const got of shown) {
+    const expected = JSON.parse(JSON.stringify(toSearchProduct(byId.get(got.productId)!, { storeId: s.storeId, ...settings })));
+    expect(got).toEqual(expected);
+  }
+}
+
+describe("pre-shaped search products", () => {
+  test("as indexed: each equals the catalog product shaped now", async () => {
+    await expectShapedAs({});
+  });
+
+  test("image sizes and currency conversion apply from the next search, and null takes them away again", async () => {
+    const imageSizes = { s: "https://img.example/{url}?w=200", l: "https://img.example/{url}?w=1200" };
+    const currencyConversion = { currency: "EUR", rate: 0.011 };
+    await patch({ imageSizes, currencyConversion });
+    await expectShapedAs({ imageSizes, currencyConversion });
+    await patch({ imageSizes: null, currencyConversion: null });
+    await expectShapedAs({});
+  });
+
+  test("an updated product shows its new version; a deleted one is gone", async () => {
+    const target = catalog.find((p) => /shirt/i.test(p.name))!;
+    const renamed = { ...target, name: `${target.name} Reworked` };
+    await indexProducts(s, [renamed]);
+    const updated = catalog.map((p) => (p.id === target.id ? renamed : p));
+    await expectShapedAs({}, updated);
+    const gone = updated.find((p) => p.id !== target.id && /shirt/i.test(p.name))!;
+    await deleteProduct(s, gone.id);
+    const ids = (await searchAll(s, { query: "shirt" })).products.map((p) => p.productId);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).toContain(target.id);
+    catalog = updated.filter((p) => p.id !== gone.id);
+  });
+
+  test("after a restart pages are the same", async () => {
+    const before = await search(s, { query: "shirt", pageSize: 50 });
+    await s.stop();
+    s = await reopenTestServer(s);
+    expect(await search(s, { query: "shirt", pageSize: 50 })).toEqual(before);
+  }, 30_000);
+});
