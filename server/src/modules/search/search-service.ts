@@ -207,7 +207,7 @@ export class SearchService {
 }
 
 /** `base` with the query's kept terms: their text, filters, and preferences before relevance. */
-function understoodRequest(base: EngineSearchRequest, query: string, terms: readonly QueryTerm[], kept: readonly QueryTerm[]): EngineSearchRequest {
+export function understoodRequest(base: EngineSearchRequest, query: string, terms: readonly QueryTerm[], kept: readonly QueryTerm[]): EngineSearchRequest {
   const understood = requestOf(kept);
   // Nothing understood: the query goes as typed (an id such as "SKU-7781-A" matches only whole).
   const plain = kept === terms && terms.every((t) => t.role === "word");
