@@ -26,8 +26,7 @@ import { GroupCommit } from "../src/db/group-commit.ts";
 import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts";
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
-import { SearchService, understoodRequest } from "../src/modules/search/search-service.ts";
-import { interpretQuery } from "../src/modules/search/query-understanding.ts";
+import { SearchService, understoodQuery } from "../src/modules/search/search-service.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
@@ -311,11 +310,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const eng = engine;
     const vocabularies = new QueryVocabularies(eng, Date.now);
     /** What SearchService asks the engine for the item: corrections read, the query understood (search-service.ts). */
-    const serviceRequest = async (item: MixItem) => {
-      const corrections = await eng.corrections(STORE_ID, item.query);
-      const terms = interpretQuery(item.query, await vocabularies.of(STORE_ID), corrections);
-      return understoodRequest(engineRequest(item), item.query, terms, terms);
-    };
+    const serviceRequest = (item: MixItem) => understoodQuery(eng, vocabularies, STORE_ID, engineRequest(item));
     const { mix, found } = await buildMix(queries, 4000, (q) =>
       eng.search(STORE_ID, engineRequest({ query: q, sort: "relevance", selection: "none", facets: [], found: true })),
     );

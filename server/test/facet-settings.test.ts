@@ -1,28 +1,23 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { getJson, indexProducts, search, type SearchBody } from "./support/search-client.ts";
-import { errorBody, startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
+import { errorBody, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /*
  * The store's facet settings and the settings API's null-clears / effective-settings rules, over 2,000 real
  * demo products: which facets a search answers, in what order, under which names, with how many values shown.
  */
 
-const dataDir = tempDir("sfs-facet-settings-");
 let s: TestServer;
 let catalog: Product[];
 
 beforeAll(async () => {
-  s = await startTestServer({}, dataDir);
+  s = await startTestServer();
   catalog = demoProducts(2000);
   await indexProducts(s, catalog);
 }, 60_000);
-afterAll(async () => {
-  await s?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => s?.stop());
 
 async function patch(body: unknown): Promise<Response> {
   return s.call("admin", "PATCH", "/1.9/settings", body);

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import type { SearchExplanation } from "../src/modules/search/search-explain.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { getJson, indexProducts, search, type Params, type SearchBody } from "./support/search-client.ts";
-import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /* explain=true over 2,000 real demo products: the interpretation, the engine request and each result's parts. */
 
-const dataDir = tempDir("sfs-explain-");
 let s: TestServer;
 let catalog: Map<string, Product>;
 
 beforeAll(async () => {
-  s = await startTestServer({}, dataDir);
+  s = await startTestServer();
   const products = demoProducts(2000);
   catalog = new Map(products.map((p) => [p.id, p]));
   await indexProducts(s, products);
 }, 60_000);
-afterAll(async () => {
-  await s?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => s?.stop());
 
 type Explained = SearchBody & { explain: SearchExplanation };
 

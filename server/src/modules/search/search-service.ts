@@ -12,7 +12,7 @@ import type { Product } from "../catalog/product-schema.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { ShapedProducts } from "../catalog/shaped-products.ts";
 import { explainSearch, type SearchExplanation } from "./search-explain.ts";
-import { effectiveSettings, type EffectiveSettings } from "../settings/settings-schema.ts";
+import { effectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
@@ -125,9 +125,8 @@ export class SearchService {
 
   /** How many products searching `text` finds, read as search reads it (no filters, no fallback): a suggestion's count. */
   async count(storeId: string, text: string): Promise<number> {
-    const terms = interpretQuery(text, await this.d.vocabularies.of(storeId), await this.d.engine.corrections(storeId, text));
     const request: EngineSearchRequest = { text, matching: { typos: true, prefixLast: true }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 0 };
-    return (await this.d.engine.search(storeId, understoodRequest(request, text, terms, terms))).total;
+    return (await this.d.engine.search(storeId, await understoodQuery(this.d.engine, this.d.vocabularies, storeId, request))).total;
   }
 
   private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[] | null): void {
@@ -203,11 +202,24 @@ export class SearchService {
     const entry = this.d.catalog.get(storeId, id);
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
+}
 
+/**
+ * `base` as search sends it when no term is dropped and time is not short: its text's spelling checked and the
+ * query understood. What a suggestion's count and the search bench's engine-only figure ask the engine.
+ */
+export async function understoodQuery(
+  engine: SearchEngine,
+  vocabularies: QueryVocabularies,
+  storeId: string,
+  base: EngineSearchRequest,
+): Promise<EngineSearchRequest> {
+  const terms = interpretQuery(base.text, await vocabularies.of(storeId), await engine.corrections(storeId, base.text));
+  return understoodRequest(base, base.text, terms, terms);
 }
 
 /** `base` with the query's kept terms: their text, filters, and preferences before relevance. */
-export function understoodRequest(base: EngineSearchRequest, query: string, terms: readonly QueryTerm[], kept: readonly QueryTerm[]): EngineSearchRequest {
+function understoodRequest(base: EngineSearchRequest, query: string, terms: readonly QueryTerm[], kept: readonly QueryTerm[]): EngineSearchRequest {
   const understood = requestOf(kept);
   // Nothing understood: the query goes as typed (an id such as "SKU-7781-A" matches only whole).
   const plain = kept === terms && terms.every((t) => t.role === "word");

@@ -1,8 +1,7 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { StoreRow, StoresRepo } from "../../db/stores-repo.ts";
 import type { SearchEngine } from "../../engine/types.ts";
-import { ValidationError } from "../../errors.ts";
-import type { ErrorDetail } from "../../errors.ts";
+import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { ratingNumbers } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
