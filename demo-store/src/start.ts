@@ -10,6 +10,7 @@
  */
 import type { Elysia } from "elysia";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { isAbsolute, join, relative } from "node:path";
 import { ConfigError, loadConfig } from "../../server/src/config.ts";
 import { startService } from "../../server/src/start-service.ts";
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
   } else {
     const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey, searchKey: keys.searchKey };
     await prepareCatalog({ ...source, baseUrl }, { target, catalog, cache, conversion, dataDir: config.dataDir, logs, serverReady });
+    // The server logs a request in a setImmediate queued when its handler finished, which can be after this
+    // process has read the answer: one turn of the same queue lets the last request's line reach the file.
+    await yieldToEventLoop();
   }
   logs.toStdout();
 
