@@ -25,7 +25,6 @@ import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
 import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
-import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
 import { SearchService } from "./modules/search/search-service.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
@@ -75,7 +74,6 @@ export function buildApp(deps: AppDeps) {
   const catalog = new CatalogRepo(deps.db);
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
-  const ranking = new RankingInputs(stores, signals);
   const vocabularies = new QueryVocabularies(engine, now);
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
   const worker = new IndexingWorker({
@@ -83,7 +81,6 @@ export function buildApp(deps: AppDeps) {
     tasks,
     catalog,
     engine,
-    ranking,
     shapes,
     now,
     log: deps.log,

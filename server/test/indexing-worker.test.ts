@@ -4,7 +4,6 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { SignalsRepo } from "../src/db/signals-repo.ts";
 import { StorageHealth } from "../src/db/storage-health.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
@@ -12,7 +11,6 @@ import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import type { EngineDocument } from "../src/engine/types.ts";
 import { createLogger } from "../src/log.ts";
-import { RankingInputs } from "../src/modules/catalog/ranking-inputs.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
@@ -40,20 +38,18 @@ let clock: number;
 let worker: IndexingWorker;
 let indexing: IndexingService;
 let tasks: TasksRepo;
-let ranking: RankingInputs;
 
 beforeEach(() => {
   dir = tempDir();
   db = openServiceDatabase(dir, { synchronous: "NORMAL" });
   const stores = new StoresRepo(db);
   stores.create("s1", 0);
-  ranking = new RankingInputs(stores, new SignalsRepo(db));
   engine = new FailingEngine({ dataDir: dir, synchronous: "NORMAL" });
   clock = 1_000_000;
   tasks = new TasksRepo(db);
   const catalog = new CatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ db, tasks, catalog, engine, ranking, now, log: createLogger("silent"), maxAttempts: 3, shapes: shapedProductsIn(db) });
+  worker = new IndexingWorker({ db, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3, shapes: shapedProductsIn(db) });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -106,7 +102,7 @@ test("an engine that stays down ends the task in error after the attempt limit",
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: shapedProductsIn(db) });
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: shapedProductsIn(db) });
   const id = indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect(indexing.task("s1", id)).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
@@ -118,7 +114,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   new StoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: shapedProductsIn(db) });
+  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: shapedProductsIn(db) });
   const bulk = indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
   const single = indexing.upsert("s2", [product("q")]);
   await small.runOnce();
@@ -167,7 +163,7 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, ranking, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: shapedProductsIn(db) });
+  const patient = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: shapedProductsIn(db) });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
   const id = indexing.upsert("s1", [product("a")]);

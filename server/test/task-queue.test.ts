@@ -4,12 +4,10 @@ import { rmSync } from "node:fs";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { migrate, openDatabase } from "../src/db/connection.ts";
 import { MIGRATIONS } from "../src/db/schema.ts";
-import { SignalsRepo } from "../src/db/signals-repo.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
-import { RankingInputs } from "../src/modules/catalog/ranking-inputs.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
@@ -43,7 +41,6 @@ function parts(database: Database) {
     tasks,
     catalog,
     engine,
-    ranking: new RankingInputs(stores, new SignalsRepo(database)),
     shapes: shapedProductsIn(database),
     now: Date.now,
     log: createLogger("silent"),

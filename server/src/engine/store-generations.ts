@@ -1,4 +1,4 @@
-import type { EngineDocument, EngineSearchRequest, SearchEngine } from "./types.ts";
+import type { EngineSearchRequest, IndexableDocument, SearchEngine } from "./types.ts";
 
 /*
  * A store can be deleted and created again with the same id (the stores CLI, in another process) while the server
@@ -31,7 +31,7 @@ export class StoreGenerationGuard implements SearchEngine {
     await this.dropping.get(storeId);
   }
 
-  async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
+  async upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void> {
     await this.current(storeId);
     return this.inner.upsert(storeId, docs);
   }

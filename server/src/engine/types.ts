@@ -3,6 +3,7 @@
  * SQLite, Typesense) implement it and import nothing from modules/. Modules build EngineDocuments from the
  * catalog and never see an adapter's own shapes or errors. Every adapter passes engine/conformance.ts.
  */
+import type { FieldTokens } from "./text/field-tokens.ts";
 
 /** Text an engine matches queries against, by field, weighted name > brand > categories > features/tags > description. */
 export interface SearchableText {
@@ -112,11 +113,24 @@ export interface WordCorrection {
   candidates: { word: string; docs: number }[];
 }
 
+/**
+ * A document with the forms writing it needs computed ahead (prepared-document.ts), so the indexing thread can
+ * do that work beside the thread that serves searches.
+ */
+export interface PreparedDocument {
+  doc: EngineDocument;
+  /** The document as stored, without its version (stored beside it). */
+  json: string;
+  fields: FieldTokens;
+}
+
+export type IndexableDocument = EngineDocument | PreparedDocument;
+
 export interface SearchEngine {
   /** "sqlite" or "typesense", for logs. */
   readonly kind: string;
   /** Insert or replace documents of one store. Idempotent: the indexing worker may repeat a batch after a crash. */
-  upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void>;
+  upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void>;
   /** Remove documents by id; ids that are absent are ignored. */
   remove(storeId: string, ids: readonly string[]): Promise<void>;
   /** Change some numbers of documents without a new version (signals such as purchase counts); null removes one. */

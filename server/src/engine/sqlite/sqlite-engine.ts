@@ -5,9 +5,11 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { TOKENS_VERSION } from "../text/normalize.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { queryPlan } from "./fts-query.ts";
-import { fieldTokens, StoreIndex, type TextMatches } from "./store-index.ts";
+import { StoreIndex, type TextMatches } from "./store-index.ts";
+import { fieldTokens, type FieldTokens } from "../text/field-tokens.ts";
+import { preparedOf } from "../prepared-document.ts";
 
 /*
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
@@ -65,7 +67,7 @@ interface OpenStore {
 const LOAD_SLICE = 2000;
 
 /** The FTS columns: each field's normalized tokens. */
-function ftsColumns(fields: [string, string][][]): string[] {
+function ftsColumns(fields: FieldTokens): string[] {
   return fields.map((pairs) => pairs.map(([token]) => token).join(" "));
 }
 
@@ -130,32 +132,33 @@ export class SqliteEngine implements SearchEngine {
     for (const storeId of storeIds) await this.store(storeId);
   }
 
-  async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
+  async upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void> {
     const { db, index, sql } = await this.store(storeId);
-    const applied: [number, EngineDocument, [string, string][][]][] = [];
+    const prepared = docs.map(preparedOf);
+    const applied: [number, PreparedDocument][] = [];
     db.transaction(() => {
-      const rows = sql.currentOf.all(JSON.stringify(docs.map((doc) => doc.id))) as { id: string; rowid: number; version: number }[];
+      const rows = sql.currentOf.all(JSON.stringify(prepared.map(({ doc }) => doc.id))) as { id: string; rowid: number; version: number }[];
       const current = new Map(rows.map((row) => [row.id, row]));
-      for (const doc of docs) {
-        const existing = current.get(doc.id);
-        if (existing && existing.version > doc.version) continue;
+      for (const p of prepared) {
+        const { id, version } = p.doc;
+        const existing = current.get(id);
+        if (existing && existing.version > version) continue;
         let rowid: number;
         if (existing) {
           rowid = existing.rowid;
-          sql.updateDoc.run(doc.version, JSON.stringify(doc), rowid);
+          sql.updateDoc.run(version, p.json, rowid);
           sql.deleteText.run(rowid);
         } else {
-          rowid = Number(sql.insertDoc.run(doc.id, doc.version, JSON.stringify(doc)).lastInsertRowid);
+          rowid = Number(sql.insertDoc.run(id, version, p.json).lastInsertRowid);
         }
         // The same id twice in one call: the second write replaces the first.
-        current.set(doc.id, { id: doc.id, rowid, version: doc.version });
-        const fields = fieldTokens(doc.text);
-        sql.insertText.run(rowid, ...ftsColumns(fields));
-        applied.push([rowid, doc, fields]);
+        current.set(id, { id, rowid, version });
+        sql.insertText.run(rowid, ...ftsColumns(p.fields));
+        applied.push([rowid, p]);
       }
     })();
     // Memory follows the committed file, never ahead of it.
-    for (const [rowid, doc, fields] of applied) index.put(rowid, doc, fields);
+    for (const [rowid, { doc, fields }] of applied) index.put(rowid, doc, fields);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
     // they delayed it by 0.7 s (demo catalog).
     index.vocabulary.indexPending();

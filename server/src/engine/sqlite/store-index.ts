@@ -1,6 +1,6 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { tokenPairs } from "../text/normalize.ts";
+import { fieldTokens, type FieldTokens } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type SearchableText } from "../types.ts";
 
@@ -103,7 +103,7 @@ export class StoreIndex {
    * columns; of the document itself only shallow copies of its text objects are kept, so a caller that reuses
    * its objects cannot change what a later delete uncounts (a deep copy took as long as the rest of put).
    */
-  put(slot: number, doc: EngineDocument, fields: [string, string][][] = fieldTokens(doc.text)): void {
+  put(slot: number, doc: EngineDocument, fields: FieldTokens = fieldTokens(doc.text)): void {
     if (this.ids[slot] !== undefined) this.delete(slot);
     this.ids[slot] = doc.id;
     this.texts[slot] = { text: { ...doc.text }, sortText: { ...doc.sortText } };
@@ -507,16 +507,8 @@ export class StoreIndex {
   }
 }
 
-/**
- * A document's [token, surface] pairs per field, in the FTS column order: name, brand, categories, features,
- * tags, description. Computed once per write and shared by the FTS index and the in-memory index.
- */
-export function fieldTokens(t: SearchableText): [string, string][][] {
-  return [[t.name], [t.brand], t.categories, t.features, t.tags, [t.description]].map((parts) => tokenPairs(parts.join("\n")));
-}
-
 /** Every distinct token of a document once, with a surface form (for the vocabulary's document counts). */
-function distinctTokens(fields: [string, string][][]): Map<string, string> {
+function distinctTokens(fields: FieldTokens): Map<string, string> {
   const seen = new Map<string, string>();
   for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
   return seen;

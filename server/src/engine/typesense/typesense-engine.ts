@@ -2,7 +2,8 @@ import { Client } from "typesense";
 import { chunked } from "../../chunked.ts";
 import { EngineTransientError } from "../errors.ts";
 import { queryCorrections, TypoVocabulary } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../types.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
+import { documentOf } from "../prepared-document.ts";
 import {
   aliasName,
   collectionSchema,
@@ -156,8 +157,9 @@ export class TypesenseEngine implements SearchEngine {
 
   // ---------------------------------------------------------------------------------------------- writes
 
-  async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
-    if (docs.length === 0) return;
+  async upsert(storeId: string, indexable: readonly IndexableDocument[]): Promise<void> {
+    if (indexable.length === 0) return;
+    const docs = indexable.map(documentOf);
     try {
       await this.ensureCollection(storeId);
       // One document per id: the highest version, the later one among equals (as applying them in order would).

@@ -4,22 +4,21 @@ import type { Database } from "bun:sqlite";
 import type { CatalogRepo, CatalogState } from "../../db/catalog-repo.ts";
 import type { TaskRow, TasksRepo } from "../../db/tasks-repo.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
-import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
+import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
-import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
-import { toEngineDocument } from "../catalog/engine-document.ts";
-import type { RankingInputs } from "../catalog/ranking-inputs.ts";
-import type { Product } from "../catalog/product-schema.ts";
 import type { StorageHealth } from "../../db/storage-health.ts";
-import { shapeJson, type ShapedProducts } from "../catalog/shaped-products.ts";
+import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
+import { IndexingThread } from "./indexing-thread.ts";
+import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
  * the store with ready work that was served least recently, and holds that store's oldest tasks in the order they
  * were acknowledged (a bulk task spans several batches; small tasks share one). So a store's large bulk delays
  * another store's task by one batch at most, and a task waiting for a retry holds back only its own store.
- * Per batch: new versions are computed from the catalog, the engine is written (idempotent), then catalog rows
- * and task progress are committed in one transaction. A crash between the two writes leaves the tasks pending;
+ * Per batch: the items are prepared on the indexing thread (JSON, hashes, engine documents, tokens; the next
+ * batches are prepared ahead while this one is applied), new versions are computed from the catalog, the
+ * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A crash between the two writes leaves the tasks pending;
  * the batch is recomputed from the same catalog state and gives the same versions, so no reader ever sees an
  * item applied twice.
  */
@@ -29,7 +28,6 @@ export interface IndexingWorkerOptions {
   tasks: TasksRepo;
   catalog: CatalogRepo;
   engine: SearchEngine;
-  ranking: RankingInputs;
   /** Where committed products' Search product JSON goes, shaped with the store's settings of the moment. */
   shapes: ShapedProducts;
   now: () => number;
@@ -49,18 +47,23 @@ export interface IndexingWorkerOptions {
   onApplied?: (storeId: string) => void;
 }
 
+/** Items [start, end) of a task. */
 interface Slice {
   task: TaskRow;
-  items: unknown[];
+  start: number;
   end: number;
 }
+
+/** A slice as the indexing thread prepared it. */
+type PreparedSlice = { kind: "upsert"; products: PreparedProduct[]; shapeKey: string } | { kind: "delete"; ids: string[] };
 
 /** A product's state as this batch leaves it. */
 interface WorkingEntry extends CatalogState {
   changed: boolean;
   /** The product JSON to store (canonical: sorted keys), null for a deletion. */
   doc: string | null;
-  product: Product | null;
+  prepared: PreparedProduct | null;
+  shapeKey: string | null;
 }
 
 /**
@@ -69,8 +72,14 @@ interface WorkingEntry extends CatalogState {
  */
 const DEFAULT_BATCH_SIZE = 1000;
 
-/** Documents per engine write: the embedded engine holds the event loop for about 0.1 ms per document. */
-const ENGINE_CHUNK = 250;
+/**
+ * Documents per engine write: the embedded engine holds the event loop for about 0.1 ms per document, and its
+ * per-commit cost (FTS5 writes a segment per commit) falls with bigger writes: 500 is about 50 ms.
+ */
+const ENGINE_CHUNK = 500;
+
+/** Batches of a store prepared ahead of the one being applied (more would only hold memory). */
+const PREPARED_AHEAD = 2;
 
 const backoffMs = (attempt: number) => Math.min(60_000, 500 * 2 ** (attempt - 1));
 
@@ -81,8 +90,9 @@ export class IndexingWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
-  /** Parsed payloads of tasks in progress, so a bulk task is parsed once, not once per batch. */
-  private readonly payloads = new Map<number, { storeId: string; items: unknown[] }>();
+  private readonly thread: IndexingThread;
+  /** Slices requested from the thread ahead of their batch, by sliceKey. */
+  private readonly ahead = new Map<string, { storeId: string; seq: number; start: number; prepared: Promise<PreparedSlice> }>();
   /** The turn in which each store with pending work was last served; the least recent goes next. */
   private readonly lastServed = new Map<string, number>();
   private turn = 0;
@@ -91,6 +101,7 @@ export class IndexingWorker {
     this.batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
+    this.thread = new IndexingThread(o.db.filename);
   }
 
   start(): void {
@@ -107,6 +118,8 @@ export class IndexingWorker {
     this.running = false;
     this.wake();
     await this.loop;
+    this.thread.close();
+    this.ahead.clear();
   }
 
   private async run(): Promise<void> {
@@ -155,14 +168,21 @@ export class IndexingWorker {
   private forgetIdleStores(heads: TaskRow[]): void {
     const pending = new Set(heads.map((head) => head.storeId));
     for (const storeId of this.lastServed.keys()) if (!pending.has(storeId)) this.lastServed.delete(storeId);
-    for (const [seq, payload] of this.payloads) if (!pending.has(payload.storeId)) this.payloads.delete(seq);
+    for (const [key, slice] of this.ahead) if (!pending.has(slice.storeId)) this.ahead.delete(key);
   }
 
   private async applyBatch(storeId: string, now: number): Promise<void> {
-    const slices = this.nextSlices(this.o.tasks.pendingOf(storeId, this.batchSize), now);
-    const entries = this.applyInMemory(storeId, slices);
-    await yieldToEventLoop();
+    const queue = this.o.tasks.pendingOf(storeId, this.batchSize).map((task) => ({ task, cursor: task.cursor }));
+    this.dropStale(storeId, queue);
+    const slices = this.nextSlices(queue, now);
+    const shaping = this.o.shapes.shaping(storeId);
+    const preparing = slices.map((slice) => this.prepared(storeId, slice, shaping));
+    for (let batch = 0; batch < PREPARED_AHEAD; batch++) {
+      for (const slice of this.nextSlices(queue, now)) this.prepareAhead(storeId, slice, shaping);
+    }
+    let entries: Map<string, WorkingEntry>;
     try {
+      entries = this.applyInMemory(storeId, await Promise.all(preparing));
       await this.writeEngine(storeId, entries);
     } catch (error) {
       this.recordFailure(slices, error as Error);
@@ -170,42 +190,67 @@ export class IndexingWorker {
     }
     await yieldToEventLoop();
     const committedAt = this.o.now();
-    const shaping = this.o.shapes.shaping(storeId);
-    const shaped = new Map<string, { key: string; json: string }>();
-    for (const [id, entry] of entries) if (entry.changed && entry.product) shaped.set(id, { key: shaping.key, json: shapeJson(entry.product, shaping) });
     this.o.db.transaction(() => {
       for (const [id, entry] of entries) {
         if (!entry.changed) continue;
         this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
-        this.o.shapes.put(storeId, id, shaped.get(id) ?? null);
+        this.o.shapes.put(storeId, id, entry.prepared && { key: entry.shapeKey!, json: entry.prepared.shaped });
       }
       for (const s of slices) this.o.tasks.advance(s.task.seq, s.end, s.task.itemCount, committedAt);
     })();
-    for (const s of slices) if (s.end >= s.task.itemCount) this.payloads.delete(s.task.seq);
     this.o.onApplied?.(storeId);
   }
 
-  /** The store's tasks from the oldest, up to the batch size; a task waiting for a retry ends the batch. */
-  private nextSlices(tasks: TaskRow[], now: number): Slice[] {
+  /**
+   * The next batch from `queue` (the store's pending tasks, oldest first, each with the cursor to go on from,
+   * advanced past what is returned): up to the batch size; a task waiting for a retry ends the batch.
+   */
+  private nextSlices(queue: { task: TaskRow; cursor: number }[], now: number): Slice[] {
     const slices: Slice[] = [];
     let room = this.batchSize;
-    for (const task of tasks) {
-      if (room === 0 || task.nextRunAt > now) break;
-      let payload = this.payloads.get(task.seq);
-      if (!payload) {
-        payload = { storeId: task.storeId, items: JSON.parse(this.o.tasks.payload(task.seq)) as unknown[] };
-        this.payloads.set(task.seq, payload);
-      }
-      const end = Math.min(task.itemCount, task.cursor + room);
-      slices.push({ task, items: payload.items.slice(task.cursor, end), end });
-      room -= end - task.cursor;
+    for (const entry of queue) {
+      if (room === 0 || entry.task.nextRunAt > now) break;
+      if (entry.cursor >= entry.task.itemCount) continue;
+      const end = Math.min(entry.task.itemCount, entry.cursor + room);
+      slices.push({ task: entry.task, start: entry.cursor, end });
+      room -= end - entry.cursor;
+      entry.cursor = end;
     }
     return slices;
   }
 
-  /** Replays the slices over the current catalog state, in order, as the catalog would see them. */
-  private applyInMemory(storeId: string, slices: Slice[]): Map<string, WorkingEntry> {
-    const ids = slices.flatMap(({ task, items }) => (task.kind === "upsert" ? items.map((item) => (item as Product).id) : (items as string[])));
+  private prepared(storeId: string, slice: Slice, shaping: Shaping): Promise<PreparedSlice> {
+    const key = sliceKey(slice);
+    const ahead = this.ahead.get(key);
+    this.ahead.delete(key);
+    return ahead?.prepared ?? this.request(storeId, slice, shaping);
+  }
+
+  private prepareAhead(storeId: string, slice: Slice, shaping: Shaping): void {
+    const key = sliceKey(slice);
+    if (this.ahead.has(key)) return;
+    const prepared = this.request(storeId, slice, shaping);
+    // A slice prepared ahead may never be used (its task failed, the store was deleted): not an unhandled error.
+    prepared.catch(() => {});
+    this.ahead.set(key, { storeId, seq: slice.task.seq, start: slice.start, prepared });
+  }
+
+  /** Forgets slices prepared ahead that will not be asked for: their task ended, or was applied past them. */
+  private dropStale(storeId: string, queue: { task: TaskRow }[]): void {
+    const cursors = new Map(queue.map(({ task }) => [task.seq, task.cursor]));
+    for (const [key, slice] of this.ahead) {
+      if (slice.storeId === storeId && !((cursors.get(slice.seq) ?? Infinity) <= slice.start)) this.ahead.delete(key);
+    }
+  }
+
+  private async request(storeId: string, { task, start, end }: Slice, shaping: Shaping): Promise<PreparedSlice> {
+    const strings = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping });
+    return task.kind === "upsert" ? { kind: "upsert", products: decodePrepared(strings), shapeKey: shaping.key } : { kind: "delete", ids: strings };
+  }
+
+  /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
+  private applyInMemory(storeId: string, slices: PreparedSlice[]): Map<string, WorkingEntry> {
+    const ids = slices.flatMap((slice) => (slice.kind === "upsert" ? slice.products.map((p) => p.id) : slice.ids));
     const stored = this.o.catalog.states(storeId, ids);
     const entries = new Map<string, WorkingEntry>();
     const entryFor = (id: string): WorkingEntry | null => {
@@ -213,24 +258,24 @@ export class IndexingWorker {
       if (!entry) {
         const state = stored.get(id);
         if (!state) return null;
-        entry = { ...state, changed: false, doc: null, product: null };
+        entry = { ...state, changed: false, doc: null, prepared: null, shapeKey: null };
         entries.set(id, entry);
       }
       return entry;
     };
-    for (const { task, items } of slices) {
-      for (const item of items) {
-        if (task.kind === "upsert") {
-          const product = item as Product;
-          const doc = canonicalJson(product);
-          const hash = contentHash(doc);
-          const current = entryFor(product.id);
-          if (current && !current.deleted && current.contentHash === hash) continue;
-          entries.set(product.id, { version: (current?.version ?? 0) + 1, contentHash: hash, deleted: false, doc, changed: true, product });
-        } else {
-          const current = entryFor(item as string);
+    for (const slice of slices) {
+      if (slice.kind === "upsert") {
+        for (const prepared of slice.products) {
+          const current = entryFor(prepared.id);
+          if (current && !current.deleted && current.contentHash === prepared.hash) continue;
+          const version = (current?.version ?? 0) + 1;
+          entries.set(prepared.id, { version, contentHash: prepared.hash, deleted: false, doc: prepared.doc, changed: true, prepared, shapeKey: slice.shapeKey });
+        }
+      } else {
+        for (const id of slice.ids) {
+          const current = entryFor(id);
           if (!current || current.deleted) continue;
-          Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, product: null });
+          Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, prepared: null, shapeKey: null });
         }
       }
     }
@@ -238,15 +283,16 @@ export class IndexingWorker {
   }
 
   private async writeEngine(storeId: string, entries: Map<string, WorkingEntry>): Promise<void> {
-    const upserts: [string, WorkingEntry][] = [];
+    const docs: PreparedDocument[] = [];
     const removals: string[] = [];
     for (const [id, entry] of entries) {
       if (!entry.changed) continue;
       if (entry.deleted) removals.push(id);
-      else upserts.push([id, entry]);
+      else {
+        entry.prepared!.engine.doc.version = entry.version;
+        docs.push(entry.prepared!.engine);
+      }
     }
-    const context = this.o.ranking.forProducts(storeId, upserts.map(([id]) => id));
-    const docs: EngineDocument[] = upserts.map(([id, entry]) => toEngineDocument(entry.product!, entry.version, context(id)));
     for (let start = 0; start < docs.length; start += ENGINE_CHUNK) {
       if (start > 0) await yieldToEventLoop();
       await this.o.engine.upsert(storeId, docs.slice(start, start + ENGINE_CHUNK));
@@ -269,6 +315,7 @@ export class IndexingWorker {
     this.o.db.transaction(() => {
       for (const s of slices) this.o.tasks.fail(s.task.seq, `Search engine rejected the update: ${error.message}`, now);
     })();
-    for (const s of slices) this.payloads.delete(s.task.seq);
   }
 }
+
+const sliceKey = ({ task, start, end }: Slice) => `${task.seq}:${start}:${end}`;

@@ -1,0 +1,34 @@
+import { expect, test } from "bun:test";
+import { fieldTokens } from "../src/engine/text/field-tokens.ts";
+import { canonicalJson, contentHash } from "../src/modules/catalog/content-hash.ts";
+import { toEngineDocument, type RankingContext } from "../src/modules/catalog/engine-document.ts";
+import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts";
+import { decodePrepared, encodePrepared } from "../src/modules/indexing/prepared-batch.ts";
+import { demoProducts } from "./support/demo-products.ts";
+
+/*
+ * What the indexing thread sends is strings; what the main thread decodes must be exactly what preparing the
+ * products on the main thread would give, for real catalog text (hyphens, apostrophes, non-Latin letters).
+ */
+
+test("prepared products decode to the documents, tokens, hashes and shapes made in place", () => {
+  const products = demoProducts(400);
+  products[0]!.name = "T-shirt d’été / Café-crème 100% coton";
+  const shaping = shapingFor("s1", { imageSizes: { s: "https://img.example/{url}?w=200", l: "https://img.example/{url}?w=1200" } });
+  const context = (id: string): RankingContext => ({ ratingPrior: { mean: 0.8, weight: 3 }, purchases: id === products[1]!.id ? 7 : 0 });
+  const decoded = decodePrepared(encodePrepared(products, shaping, context));
+  expect(decoded).toHaveLength(products.length);
+  decoded.forEach((prepared, i) => {
+    const product = products[i]!;
+    const doc = canonicalJson(product);
+    expect(prepared.id).toBe(product.id);
+    expect(prepared.doc).toBe(doc);
+    expect(prepared.hash).toBe(contentHash(doc));
+    expect(prepared.shaped).toBe(shapeJson(product, shaping));
+    const engineDoc = toEngineDocument(product, 0, context(product.id));
+    expect(prepared.engine.doc).toEqual(engineDoc);
+    expect(prepared.engine.fields).toEqual(fieldTokens(engineDoc.text));
+    expect(JSON.parse(prepared.engine.json)).not.toHaveProperty("version");
+  });
+  expect(decoded[1]!.engine.doc.numbers.purchases).toBe(7);
+});
