@@ -1,10 +1,10 @@
-import { fieldTokens } from "./text/field-tokens.ts";
+import { fieldTokens, indexedText } from "./text/field-tokens.ts";
 import type { EngineDocument, IndexableDocument, PreparedDocument } from "./types.ts";
 
-/** What storing a document costs beyond the document: its JSON and its tokens by field. */
+/** What storing a document costs beyond the document: its JSON and its tokens. */
 export function prepareDocument(doc: EngineDocument): PreparedDocument {
   const { version: _version, ...stored } = doc;
-  return { doc, json: JSON.stringify(stored), fields: fieldTokens(doc.text) };
+  return { doc, json: JSON.stringify(stored), text: indexedText(fieldTokens(doc.text)) };
 }
 
 export const isPrepared = (d: IndexableDocument): d is PreparedDocument => "doc" in d;

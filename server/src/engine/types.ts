@@ -3,7 +3,7 @@
  * SQLite, Typesense) implement it and import nothing from modules/. Modules build EngineDocuments from the
  * catalog and never see an adapter's own shapes or errors. Every adapter passes engine/conformance.ts.
  */
-import type { FieldTokens } from "./text/field-tokens.ts";
+import type { IndexedText } from "./text/field-tokens.ts";
 
 /** Text an engine matches queries against, by field, weighted name > brand > categories > features/tags > description. */
 export interface SearchableText {
@@ -121,7 +121,7 @@ export interface PreparedDocument {
   doc: EngineDocument;
   /** The document as stored, without its version (stored beside it). */
   json: string;
-  fields: FieldTokens;
+  text: IndexedText;
 }
 
 export type IndexableDocument = EngineDocument | PreparedDocument;

@@ -8,7 +8,7 @@ import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { queryPlan } from "./fts-query.ts";
 import { StoreIndex, type TextMatches } from "./store-index.ts";
-import { fieldTokens, type FieldTokens } from "../text/field-tokens.ts";
+import { fieldTokens, indexedText } from "../text/field-tokens.ts";
 import { preparedOf } from "../prepared-document.ts";
 
 /*
@@ -66,11 +66,6 @@ interface OpenStore {
 /** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
 const LOAD_SLICE = 2000;
 
-/** The FTS columns: each field's normalized tokens. */
-function ftsColumns(fields: FieldTokens): string[] {
-  return fields.map((pairs) => pairs.map(([token]) => token).join(" "));
-}
-
 export class SqliteEngine implements SearchEngine {
   readonly kind = "sqlite";
   private readonly stores = new Map<string, Promise<OpenStore>>();
@@ -115,9 +110,9 @@ export class SqliteEngine implements SearchEngine {
       db.transaction(() => {
         for (const row of rows) {
           const doc = JSON.parse(row.doc) as EngineDocument;
-          const fields = fieldTokens(doc.text);
-          if (retokenize) sql.insertText.run(row.rowid, ...ftsColumns(fields));
-          index.put(row.rowid, doc, fields);
+          const indexed = indexedText(fieldTokens(doc.text));
+          if (retokenize) sql.insertText.run(row.rowid, ...indexed.columns);
+          index.put(row.rowid, doc, indexed);
         }
       })();
       if (rows.length < LOAD_SLICE) break;
@@ -153,12 +148,12 @@ export class SqliteEngine implements SearchEngine {
         }
         // The same id twice in one call: the second write replaces the first.
         current.set(id, { id, rowid, version });
-        sql.insertText.run(rowid, ...ftsColumns(p.fields));
+        sql.insertText.run(rowid, ...p.text.columns);
         applied.push([rowid, p]);
       }
     })();
     // Memory follows the committed file, never ahead of it.
-    for (const [rowid, { doc, fields }] of applied) index.put(rowid, doc, fields);
+    for (const [rowid, { doc, text }] of applied) index.put(rowid, doc, text);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
     // they delayed it by 0.7 s (demo catalog).
     index.vocabulary.indexPending();

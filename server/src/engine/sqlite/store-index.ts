@@ -1,6 +1,6 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { fieldTokens, type FieldTokens } from "../text/field-tokens.ts";
+import { columnTokens, fieldTokens, indexedText, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type SearchableText } from "../types.ts";
 
@@ -99,11 +99,11 @@ export class StoreIndex {
   }
 
   /**
-   * `fields`: the document's fieldTokens, when the caller has them already. Facets and numbers go into the
+   * `indexed`: the document's indexedText, when the caller has it already. Facets and numbers go into the
    * columns; of the document itself only shallow copies of its text objects are kept, so a caller that reuses
    * its objects cannot change what a later delete uncounts (a deep copy took as long as the rest of put).
    */
-  put(slot: number, doc: EngineDocument, fields: FieldTokens = fieldTokens(doc.text)): void {
+  put(slot: number, doc: EngineDocument, indexed: IndexedText = indexedText(fieldTokens(doc.text))): void {
     if (this.ids[slot] !== undefined) this.delete(slot);
     this.ids[slot] = doc.id;
     this.texts[slot] = { text: { ...doc.text }, sortText: { ...doc.sortText } };
@@ -120,9 +120,9 @@ export class StoreIndex {
     }
     // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
     const weighted: number[] = [];
-    for (let field = 0; field < FIELD_WEIGHTS.length; field++) for (const [token] of fields[field]!) weighted.push(this.tokenId(token) * 8 + field);
+    for (let field = 0; field < FIELD_WEIGHTS.length; field++) for (const token of columnTokens(indexed.columns[field]!)) weighted.push(this.tokenId(token) * 8 + field);
     this.slotTokens[slot] = uniqueSorted(weighted);
-    this.vocabulary.count(distinctTokens(fields), 1);
+    this.vocabulary.count(indexed.distinct, 1);
     this.changed();
   }
 
@@ -133,7 +133,7 @@ export class StoreIndex {
     this.slotTokens[slot] = undefined;
     for (const column of this.numbers.values()) column.set(slot, NaN);
     for (const identifier of held.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(distinctTokens(fieldTokens(held.text)), -1);
+    this.vocabulary.count(indexedText(fieldTokens(held.text)).distinct, -1);
     this.ids[slot] = undefined;
     this.texts[slot] = undefined;
     this.live--;
@@ -505,13 +505,6 @@ export class StoreIndex {
     }
     return ranks;
   }
-}
-
-/** Every distinct token of a document once, with a surface form (for the vocabulary's document counts). */
-function distinctTokens(fields: FieldTokens): Map<string, string> {
-  const seen = new Map<string, string>();
-  for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
-  return seen;
 }
 
 /** The distinct numbers of a list, ascending. */

@@ -4,7 +4,25 @@ import { tokenPairs } from "./normalize.ts";
 /** A document's [token, surface] pairs per field, in the order name, brand, categories, features, tags, description. */
 export type FieldTokens = [string, string][][];
 
-/** Computed once per write and shared by the embedded engine's FTS index and its in-memory index. */
 export function fieldTokens(t: SearchableText): FieldTokens {
   return [[t.name], [t.brand], t.categories, t.features, t.tags, [t.description]].map((parts) => tokenPairs(parts.join("\n")));
 }
+
+/**
+ * A document's tokens as the embedded engine indexes them, computed once per write: each field's tokens joined
+ * by spaces (its FTS columns; tokens never hold one), and every distinct token once with a surface form (for
+ * the typo vocabulary's document counts).
+ */
+export interface IndexedText {
+  columns: string[];
+  distinct: [string, string][];
+}
+
+export function indexedText(fields: FieldTokens): IndexedText {
+  const seen = new Map<string, string>();
+  for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
+  return { columns: fields.map((pairs) => pairs.map(([token]) => token).join(" ")), distinct: [...seen] };
+}
+
+/** The tokens of one of IndexedText's columns. */
+export const columnTokens = (column: string): string[] => (column ? column.split(" ") : []);

@@ -1,5 +1,5 @@
 import { prepareDocument } from "../../engine/prepared-document.ts";
-import type { FieldTokens } from "../../engine/text/field-tokens.ts";
+import { columnTokens } from "../../engine/text/field-tokens.ts";
 import type { EngineDocument, PreparedDocument } from "../../engine/types.ts";
 import type { TaskKind } from "../../db/tasks-repo.ts";
 import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
@@ -35,15 +35,14 @@ export interface PreparedProduct {
   engine: PreparedDocument;
 }
 
-const FIELDS = 6;
-const PER_PRODUCT = 5 + FIELDS;
+const COLUMNS = 6;
+const PER_PRODUCT = 6 + COLUMNS;
 
-/** Field tokens as one string per field: token and surface alternate, space-separated (neither holds a space). */
-const encodeFields = (fields: FieldTokens) => fields.map((pairs) => pairs.flat().join(" "));
+/** Token and surface pairs as one string: they alternate, space-separated (neither holds a space). */
+const encodePairs = (pairs: [string, string][]) => pairs.flat().join(" ");
 
-function decodeField(text: string): [string, string][] {
-  if (!text) return [];
-  const parts = text.split(" ");
+function decodePairs(text: string): [string, string][] {
+  const parts = columnTokens(text);
   const pairs: [string, string][] = new Array(parts.length >> 1);
   for (let i = 0; i < pairs.length; i++) pairs[i] = [parts[2 * i]!, parts[2 * i + 1]!];
   return pairs;
@@ -55,7 +54,7 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
   for (const product of products) {
     const doc = canonicalJson(product);
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
-    out.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, ...encodeFields(engine.fields));
+    out.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, encodePairs(engine.text.distinct), ...engine.text.columns);
   }
   return out;
 }
@@ -65,10 +64,10 @@ export function decodePrepared(strings: readonly string[]): PreparedProduct[] {
   const out: PreparedProduct[] = [];
   for (let at = 0; at < strings.length; at += PER_PRODUCT) {
     const [id, hash, doc, shaped, json] = strings.slice(at, at + 5) as [string, string, string, string, string];
-    const fields = strings.slice(at + 5, at + PER_PRODUCT).map(decodeField);
+    const text = { distinct: decodePairs(strings[at + 5]!), columns: strings.slice(at + 6, at + PER_PRODUCT) };
     const engineDoc = JSON.parse(json) as EngineDocument;
     engineDoc.version = 0;
-    out.push({ id, hash, doc, shaped, engine: { doc: engineDoc, json, fields } });
+    out.push({ id, hash, doc, shaped, engine: { doc: engineDoc, json, text } });
   }
   return out;
 }
