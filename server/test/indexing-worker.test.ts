@@ -101,6 +101,21 @@ test("an engine that stays down ends the task in error after the attempt limit",
   expect(tasks.pendingHeads()).toEqual([]);
 });
 
+test("a task the indexing thread cannot prepare (its payload is gone) is retried, then ends in error saying so", async () => {
+  const id = indexing.upsert("s1", [product("a")]);
+  db.run("DELETE FROM task_payloads");
+  for (let i = 0; i < 3; i++) {
+    clock += 120_000;
+    await worker.runOnce();
+  }
+  const task = indexing.task("s1", id);
+  expect(task.status).toBe("error");
+  expect(task.message).toStartWith("The update could not be prepared:");
+  const next = indexing.upsert("s1", [product("b")]);
+  await worker.runOnce();
+  expect(indexing.task("s1", next).status).toBe("complete");
+});
+
 test("a bulk task is applied in chunks and reports progress", async () => {
   const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: shapedProductsIn(db) });
   const id = indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));

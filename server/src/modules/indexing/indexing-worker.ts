@@ -8,7 +8,7 @@ import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { StorageHealth } from "../../db/storage-health.ts";
 import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
-import { IndexingThread } from "./indexing-thread.ts";
+import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
 
 /*
@@ -312,8 +312,9 @@ export class IndexingWorker {
       return;
     }
     // The batch cannot be applied: end every task in it, so the tasks behind them are not held back forever.
+    const message = error instanceof PrepareError ? `The update could not be prepared: ${error.message}` : `Search engine rejected the update: ${error.message}`;
     this.o.db.transaction(() => {
-      for (const s of slices) this.o.tasks.fail(s.task.seq, `Search engine rejected the update: ${error.message}`, now);
+      for (const s of slices) this.o.tasks.fail(s.task.seq, message, now);
     })();
   }
 }
