@@ -7,7 +7,7 @@ export function prepareDocument(doc: EngineDocument): PreparedDocument {
   return { doc, json: JSON.stringify(stored), text: indexedText(fieldTokens(doc.text)) };
 }
 
-export const isPrepared = (d: IndexableDocument): d is PreparedDocument => "doc" in d;
+const isPrepared = (d: IndexableDocument): d is PreparedDocument => "doc" in d;
 
 export const documentOf = (d: IndexableDocument): EngineDocument => (isPrepared(d) ? d.doc : d);
 

@@ -1,6 +1,6 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { columnTokens, fieldTokens, indexedText, type IndexedText } from "../text/field-tokens.ts";
+import { columnTokens, distinctTokens, fieldTokens, indexedText, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type SearchableText } from "../types.ts";
 
@@ -133,7 +133,7 @@ export class StoreIndex {
     this.slotTokens[slot] = undefined;
     for (const column of this.numbers.values()) column.set(slot, NaN);
     for (const identifier of held.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(indexedText(fieldTokens(held.text)).distinct, -1);
+    this.vocabulary.count(distinctTokens(fieldTokens(held.text)), -1);
     this.ids[slot] = undefined;
     this.texts[slot] = undefined;
     this.live--;

@@ -19,9 +19,14 @@ export interface IndexedText {
 }
 
 export function indexedText(fields: FieldTokens): IndexedText {
+  return { columns: fields.map((pairs) => pairs.map(([token]) => token).join(" ")), distinct: distinctTokens(fields) };
+}
+
+/** Every distinct token of a document once, with the surface form it first had. */
+export function distinctTokens(fields: FieldTokens): [string, string][] {
   const seen = new Map<string, string>();
   for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
-  return { columns: fields.map((pairs) => pairs.map(([token]) => token).join(" ")), distinct: [...seen] };
+  return [...seen];
 }
 
 /** The tokens of one of IndexedText's columns. */

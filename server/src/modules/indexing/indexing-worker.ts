@@ -18,9 +18,9 @@ import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
  * another store's task by one batch at most, and a task waiting for a retry holds back only its own store.
  * Per batch: the items are prepared on the indexing thread (JSON, hashes, engine documents, tokens; the next
  * batches are prepared ahead while this one is applied), new versions are computed from the catalog, the
- * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A crash between the two writes leaves the tasks pending;
- * the batch is recomputed from the same catalog state and gives the same versions, so no reader ever sees an
- * item applied twice.
+ * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
+ * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
+ * gives the same versions, so no reader ever sees an item applied twice.
  */
 
 export interface IndexingWorkerOptions {
@@ -239,7 +239,9 @@ export class IndexingWorker {
   private dropStale(storeId: string, queue: { task: TaskRow }[]): void {
     const cursors = new Map(queue.map(({ task }) => [task.seq, task.cursor]));
     for (const [key, slice] of this.ahead) {
-      if (slice.storeId === storeId && !((cursors.get(slice.seq) ?? Infinity) <= slice.start)) this.ahead.delete(key);
+      if (slice.storeId !== storeId) continue;
+      const cursor = cursors.get(slice.seq);
+      if (cursor === undefined || cursor > slice.start) this.ahead.delete(key);
     }
   }
 
