@@ -3,18 +3,17 @@ import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
-import { TOKENS_VERSION } from "../text/normalize.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
-import { queryPlan } from "./fts-query.ts";
+import { queryPlan } from "./text-query.ts";
 import { StoreIndex, type TextMatches } from "./store-index.ts";
-import { fieldTokens, indexedText } from "../text/field-tokens.ts";
 import { preparedOf } from "../prepared-document.ts";
 
 /*
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
- * rebuilt without touching others). Documents are kept whole as JSON beside an FTS5 index of their normalized
- * tokens; on first use a store's documents are loaded into a StoreIndex for filtering, facets and sorting.
+ * rebuilt without touching others). Documents are kept whole as JSON; on first use a store's documents are
+ * loaded into a StoreIndex, which matches text, filters, counts facets and sorts in memory. No token is stored:
+ * they are computed as documents load, so a change of tokenizer needs no migration.
  */
 
 const SCHEMA = `
@@ -24,11 +23,8 @@ const SCHEMA = `
     version  INTEGER NOT NULL,
     doc      TEXT NOT NULL
   );
-  CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(
-    name, brand, categories, features, tags, description,
-    content = '', contentless_delete = 1,
-    tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3'
-  );
+  -- Where text was matched until the TextIndex replaced it.
+  DROP TABLE IF EXISTS documents_fts;
 `;
 
 
@@ -40,19 +36,13 @@ export interface SqliteEngineOptions {
 /** A store's statements, looked up once when the store is opened (db.query: close() finalizes them). */
 function statements(db: Database) {
   return {
-    // Only which rows match: relevance is scored in memory (StoreIndex), far cheaper than bm25 per row.
-    match: db.query("SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?"),
     current: db.query("SELECT rowid, version FROM documents WHERE id = ?"),
     currentOf: db.query("SELECT id, rowid, version FROM documents WHERE id IN (SELECT value FROM json_each(?))"),
-    // Not INSERT ... RETURNING: stepped through .get() beside FTS5 inserts it measured 20 times slower.
+    // Not INSERT ... RETURNING: stepped through .get() it measured 20 times slower (beside the FTS5 inserts of then).
     insertDoc: db.query("INSERT INTO documents (id, version, doc) VALUES (?, ?, ?)"),
     updateDoc: db.query("UPDATE documents SET version = ?, doc = ? WHERE rowid = ?"),
     updateJson: db.query("UPDATE documents SET doc = ? WHERE rowid = ?"),
     deleteDoc: db.query("DELETE FROM documents WHERE rowid = ?"),
-    insertText: db.query(
-      "INSERT INTO documents_fts (rowid, name, brand, categories, features, tags, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ),
-    deleteText: db.query("DELETE FROM documents_fts WHERE rowid = ?"),
     find: db.query("SELECT rowid, doc FROM documents WHERE id = ?"),
   } satisfies Record<string, Statement>;
 }
@@ -90,37 +80,31 @@ export class SqliteEngine implements SearchEngine {
 
   /**
    * Opens a store's file and loads its documents into memory in slices, letting the event loop run between them:
-   * a large store (58k demo products: about 3.5 s) loads while the server keeps answering other requests.
+   * a large store (58k demo products: about 4 s) loads while the server keeps answering other requests.
    */
   private async open(storeId: string): Promise<OpenStore> {
     const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
     db.exec(SCHEMA);
-    // Segments are merged 16 at a time rather than 4: half the merge levels, so each token is rewritten half as
-    // often while a bulk is indexed (FTS writes 35 -> 27 us per demo product; MATCH times unchanged at 58k).
-    db.exec("INSERT INTO documents_fts (documents_fts, rank) VALUES ('automerge', 16)");
     const index = new StoreIndex();
     const sql = statements(db);
-    // Documents written with other tokens (an older tokenizer) get their FTS rows rewritten as they load.
-    const retokenize = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version !== TOKENS_VERSION;
-    if (retokenize) db.exec("INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')");
     const slice = db.query("SELECT rowid, doc FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?");
     for (let after = 0; ; await yieldToEventLoop()) {
       if (this.closing) throw new Error("the engine was closed while a store loaded");
       const rows = slice.all(after, LOAD_SLICE) as { rowid: number; doc: string }[];
-      db.transaction(() => {
-        for (const row of rows) {
-          const doc = JSON.parse(row.doc) as EngineDocument;
-          const indexed = indexedText(fieldTokens(doc.text));
-          if (retokenize) sql.insertText.run(row.rowid, ...indexed.columns);
-          index.put(row.rowid, doc, indexed);
-        }
-      })();
+      for (const row of rows) index.put(row.rowid, JSON.parse(row.doc) as EngineDocument);
       if (rows.length < LOAD_SLICE) break;
       after = rows.at(-1)!.rowid;
     }
-    if (retokenize) db.exec(`PRAGMA user_version = ${TOKENS_VERSION}`);
-    while (index.vocabulary.indexPending(LOAD_SLICE * 4)) await yieldToEventLoop();
+    void this.indexLookAlikes(index);
     return { db, index, sql };
+  }
+
+  /**
+   * A loaded store's look-alike words (its typo index, 0.8 s for the demo catalog) are indexed after it starts
+   * answering, in slices; a correction needed sooner finishes them itself (TypoVocabulary.corrections).
+   */
+  private async indexLookAlikes(index: StoreIndex): Promise<void> {
+    while (!this.closing && index.vocabulary.indexPending(LOAD_SLICE * 4)) await yieldToEventLoop();
   }
 
   async preload(storeIds: readonly string[]): Promise<void> {
@@ -142,13 +126,11 @@ export class SqliteEngine implements SearchEngine {
         if (existing) {
           rowid = existing.rowid;
           sql.updateDoc.run(version, p.json, rowid);
-          sql.deleteText.run(rowid);
         } else {
           rowid = Number(sql.insertDoc.run(id, version, p.json).lastInsertRowid);
         }
         // The same id twice in one call: the second write replaces the first.
         current.set(id, { id, rowid, version });
-        sql.insertText.run(rowid, ...p.text.columns);
         applied.push([rowid, p]);
       }
     })();
@@ -166,7 +148,6 @@ export class SqliteEngine implements SearchEngine {
       for (const id of ids) {
         const row = sql.current.get(id) as { rowid: number } | null;
         if (!row) continue;
-        sql.deleteText.run(row.rowid);
         sql.deleteDoc.run(row.rowid);
         removed.push(row.rowid);
       }
@@ -194,14 +175,12 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async search(storeId: string, request: EngineSearchRequest): Promise<EngineSearchResult> {
-    const { index, sql } = await this.store(storeId);
+    const { index } = await this.store(storeId);
     if (!request.text.trim()) return index.evaluate(request, null);
     const identifierSlots = new Set(index.identifierMatches(request.text));
     const plan = queryPlan(request.text, request.matching, index.vocabulary);
     const slots: number[] = [...identifierSlots];
-    if (plan) {
-      for (const [rowid] of sql.match.values(plan.expression) as [number][]) if (!identifierSlots.has(rowid)) slots.push(rowid);
-    }
+    if (plan) for (const slot of index.text.match(plan.clauses)) if (!identifierSlots.has(slot)) slots.push(slot);
     const words = (plan?.words ?? []).map((alternatives) => index.scoringWord(alternatives));
     const text: TextMatches = { slots, words, identifierSlots };
     return index.evaluate(request, text);

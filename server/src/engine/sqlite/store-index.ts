@@ -1,11 +1,12 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { columnTokens, distinctTokens, fieldTokens, indexedText, type IndexedText } from "../text/field-tokens.ts";
+import { columnTokens, distinctTokens, fieldTokens, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type SearchableText } from "../types.ts";
+import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount } from "../types.ts";
+import { FIELD_END, TextIndex } from "./text-index.ts";
 
 /*
- * One store's documents in memory, indexed by slot (the document's rowid in SQLite). FTS5 finds which
+ * One store's documents in memory, indexed by slot (the document's rowid in SQLite). A TextIndex finds which
  * documents match the text; everything after that is one pass over these columns: relevance, filters,
  * disjunctive facet counts, range facets, then sorting and paging. The layout is what keeps a faceted, sorted
  * search over 50,000 products within a few milliseconds:
@@ -61,9 +62,9 @@ interface CompiledFilter {
 
 const IDENTIFIER_SCORE = 1e9;
 
-/** What a slot keeps of its document: its text (to uncount its words when it goes) and its sortable text. */
+/** What a slot keeps of its document's text beyond its tokens: its identifiers and its sortable text. */
 interface HeldText {
-  text: SearchableText;
+  identifiers: string[];
   sortText: Record<string, string>;
 }
 
@@ -82,11 +83,9 @@ export class StoreIndex {
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly numberFields: string[] = [];
   private readonly textRanks = new Map<string, Int32Array>();
-  // Text: token ids and each slot's weighted-field tokens.
-  private readonly tokenIds = new Map<string, number>();
-  private readonly tokenNames: string[] = [];
+  // Text: tokens, and each slot's weighted-field tokens.
+  readonly text = new TextIndex();
   private readonly slotTokens: (Uint32Array | undefined)[] = [];
-  private sortedTokens: number[] | null = null;
   private readonly identifiers = new Map<string, Set<number>>();
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
@@ -100,14 +99,15 @@ export class StoreIndex {
 
   /**
    * `indexed`: the document's indexedText, when the caller has it already. Facets and numbers go into the
-   * columns; of the document itself only shallow copies of its text objects are kept, so a caller that reuses
-   * its objects cannot change what a later delete uncounts (a deep copy took as long as the rest of put).
+   * columns; of the document itself only copies of its identifiers and sortable text are kept, so a caller
+   * that reuses its objects cannot change what a later delete takes out.
    */
-  put(slot: number, doc: EngineDocument, indexed: IndexedText = indexedText(fieldTokens(doc.text))): void {
-    if (this.ids[slot] !== undefined) this.delete(slot);
+  put(slot: number, doc: EngineDocument, indexed?: IndexedText): void {
+    // A replaced document's tokens are not taken out here: the TextIndex swaps only those that changed.
+    if (this.ids[slot] !== undefined) this.release(slot);
+    else this.live++;
     this.ids[slot] = doc.id;
-    this.texts[slot] = { text: { ...doc.text }, sortText: { ...doc.sortText } };
-    this.live++;
+    this.texts[slot] = { identifiers: [...doc.text.identifiers], sortText: { ...doc.sortText } };
     const values: number[] = [];
     for (const key in doc.facets) for (const value of doc.facets[key]!) values.push(this.valueId(key, value));
     this.slotValues[slot] = uniqueSorted(values);
@@ -119,25 +119,44 @@ export class StoreIndex {
       this.identifiers.set(key, set);
     }
     // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
+    let fields: string[][];
+    let distinct: [string, string][];
+    if (indexed) {
+      fields = indexed.columns.map(columnTokens);
+      distinct = indexed.distinct;
+    } else {
+      const pairs = fieldTokens(doc.text);
+      fields = pairs.map((field) => field.map(([token]) => token));
+      distinct = distinctTokens(pairs);
+    }
+    const sequence = this.text.put(slot, fields);
     const weighted: number[] = [];
-    for (let field = 0; field < FIELD_WEIGHTS.length; field++) for (const token of columnTokens(indexed.columns[field]!)) weighted.push(this.tokenId(token) * 8 + field);
+    for (let i = 0, field = 0; i < sequence.length && field < FIELD_WEIGHTS.length; i++) {
+      if (sequence[i] === FIELD_END) field++;
+      else weighted.push(sequence[i]! * 8 + field);
+    }
     this.slotTokens[slot] = uniqueSorted(weighted);
-    this.vocabulary.count(indexed.distinct, 1);
+    this.vocabulary.count(distinct, 1);
     this.changed();
   }
 
   delete(slot: number): void {
-    const held = this.texts[slot];
-    if (!held) return;
-    this.slotValues[slot] = undefined;
-    this.slotTokens[slot] = undefined;
-    for (const column of this.numbers.values()) column.set(slot, NaN);
-    for (const identifier of held.text.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(distinctTokens(fieldTokens(held.text)), -1);
+    if (!this.texts[slot]) return;
+    this.release(slot);
+    this.text.delete(slot);
     this.ids[slot] = undefined;
     this.texts[slot] = undefined;
     this.live--;
     this.changed();
+  }
+
+  /** Takes a slot's document out of everything but its tokens' posting lists. */
+  private release(slot: number): void {
+    this.slotValues[slot] = undefined;
+    this.slotTokens[slot] = undefined;
+    for (const column of this.numbers.values()) column.set(slot, NaN);
+    for (const identifier of this.texts[slot]!.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
+    this.vocabulary.count(this.text.tokensOf(slot).map((token) => [token, token]), -1);
   }
 
   setNumber(slot: number, field: string, value: number | null): void {
@@ -169,17 +188,6 @@ export class StoreIndex {
     return id;
   }
 
-  private tokenId(token: string): number {
-    let id = this.tokenIds.get(token);
-    if (id === undefined) {
-      id = this.tokenNames.length;
-      this.tokenNames.push(token);
-      this.tokenIds.set(token, id);
-      this.sortedTokens = null;
-    }
-    return id;
-  }
-
   private numberColumn(field: string): NumberColumn {
     let column = this.numbers.get(field);
     if (!column) {
@@ -201,38 +209,17 @@ export class StoreIndex {
   scoringWord(alternatives: { token: string; quality: number; prefix?: boolean }[]): ScoringWord {
     const quality = new Map<number, number>();
     let docs = 0;
-    const consider = (token: string, q: number) => {
-      const id = this.tokenIds.get(token);
+    const consider = (id: number | undefined, q: number) => {
       if (id === undefined) return;
       if ((quality.get(id) ?? 0) < q) quality.set(id, q);
-      docs = Math.max(docs, this.vocabulary.docs(token));
+      docs = Math.max(docs, this.vocabulary.docs(this.text.name(id)));
     };
     for (const a of alternatives) {
-      if (a.prefix) for (const token of this.tokensStartingWith(a.token)) consider(token, token === a.token ? 1 : a.quality);
-      else consider(a.token, a.quality);
+      const exact = this.text.id(a.token);
+      if (a.prefix) for (const id of this.text.tokensStartingWith(a.token)) consider(id, id === exact ? 1 : a.quality);
+      else consider(exact, a.quality);
     }
     return { quality, idf: Math.log(1 + this.live / Math.max(1, docs)) };
-  }
-
-  private tokensStartingWith(prefix: string): string[] {
-    if (!this.sortedTokens) {
-      this.sortedTokens = this.tokenNames.map((_, i) => i).sort((a, b) => (this.tokenNames[a]! < this.tokenNames[b]! ? -1 : 1));
-    }
-    const sorted = this.sortedTokens;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.tokenNames[sorted[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < sorted.length; i++) {
-      const token = this.tokenNames[sorted[i]!]!;
-      if (!token.startsWith(prefix)) break;
-      out.push(token);
-    }
-    return out;
   }
 
   private relevance(slot: number, words: ScoringWord[]): number {
@@ -249,7 +236,7 @@ export class StoreIndex {
           }
         }
       }
-      // FTS5 matched it, so the word is somewhere: in the description, or only through its compound parts.
+      // The TextIndex matched it, so the word is somewhere: in the description, or only through its compound parts.
       score += w.idf * (best || DESCRIPTION_WEIGHT * 0.5);
     }
     return score;

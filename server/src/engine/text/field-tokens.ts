@@ -10,7 +10,7 @@ export function fieldTokens(t: SearchableText): FieldTokens {
 
 /**
  * A document's tokens as the embedded engine indexes them, computed once per write: each field's tokens joined
- * by spaces (its FTS columns; tokens never hold one), and every distinct token once with a surface form (for
+ * by spaces (tokens never hold one), and every distinct token once with a surface form (for
  * the typo vocabulary's document counts).
  */
 export interface IndexedText {

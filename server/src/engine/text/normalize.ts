@@ -20,12 +20,6 @@ const IRREGULAR_ENDINGS = new Set([...IRREGULAR.keys()].map((word) => word.charC
 const S = "s".charCodeAt(0);
 
 /**
- * Changes whenever the tokens of some text change: an engine that stores tokens re-tokenizes its documents when
- * the version it wrote them with differs (2: "-is" plurals fold).
- */
-export const TOKENS_VERSION = 2;
-
-/**
  * Singular form of a word. The rules are crude ("jeans" becomes "jean", "canvas" becomes "canva") but the same
  * on both sides, so they only ever make a plural and its singular meet.
  */

@@ -74,7 +74,7 @@ const DEFAULT_BATCH_SIZE = 1000;
 
 /**
  * Documents per engine write: the embedded engine holds the event loop for about 0.1 ms per document, and its
- * per-commit cost (FTS5 writes a segment per commit) falls with bigger writes: 500 is about 50 ms.
+ * per-commit cost falls with bigger writes: 500 is about 50 ms.
  */
 const ENGINE_CHUNK = 500;
 

@@ -2,14 +2,14 @@ import { foldPlural, queryWords, type QueryWord } from "../text/normalize.ts";
 import { fuzzyAllowed } from "../text/query-limits.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { TextMatching } from "../types.ts";
+import type { Clause } from "./text-index.ts";
 
 /*
- * A shopper's query as an FTS5 expression over normalized tokens, plus how each word scores. Every word must
+ * A shopper's query as clauses over normalized tokens (text-index.ts), plus how each word scores. Every word must
  * match (in any field); a word may match as itself, as its compound parts ("t-shirt": t AND shirt), as a typo
  * correction when the index does not know it, and the last word as a prefix. Adjacent words that the index
  * knows joined ("t shirt" -> tshirt) may match that way too. Words are limited as query-limits.ts says: at
- * most MAX_QUERY_WORDS clauses, and no completion or correction of a very long word. Tokens hold only letters
- * and digits and are always quoted, so no query text can form an FTS5 operator or a syntax error.
+ * most MAX_QUERY_WORDS clauses, and no completion or correction of a very long word.
  */
 
 /**
@@ -28,12 +28,10 @@ export interface Alternative {
 }
 
 export interface QueryPlan {
-  expression: string;
+  clauses: Clause[];
   /** Per query word, the tokens that count as matching it. */
   words: Alternative[][];
 }
-
-const quote = (token: string) => `"${token}"`;
 
 function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): Alternative[] {
   const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast && fuzzyAllowed(word.token) }];
@@ -45,26 +43,24 @@ function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching
   return out;
 }
 
-/** Adjacent tokens: "t-shirt" written "t shirt" must not match a "t" and a "shirt" far apart. */
-const phrase = (tokens: string[]) => `"${tokens.join(" ")}"`;
-
-function clause(word: QueryWord, alternatives: Alternative[]): string {
-  const terms = alternatives.map((a) => (a.prefix ? `${quote(a.token)}*` : quote(a.token)));
-  if (word.parts) terms.push(phrase(word.parts));
-  return terms.length === 1 ? terms[0]! : `(${terms.join(" OR ")})`;
+// Parts are matched as a phrase: "t-shirt" written "t shirt" must not match a "t" and a "shirt" far apart.
+function clause(word: QueryWord, alternatives: Alternative[]): Clause {
+  const terms: Clause = alternatives.map(({ token, prefix }) => ({ token, prefix }));
+  if (word.parts) terms.push({ phrase: word.parts });
+  return terms;
 }
 
 export function queryPlan(text: string, matching: TextMatching, vocabulary: TypoVocabulary): QueryPlan | null {
   const words = queryWords(text);
   if (words.length === 0) return null;
   const alternatives = words.map((w, i) => alternativesOf(w, i === words.length - 1, matching, vocabulary));
-  const clauses: string[] = [];
+  const clauses: Clause[] = [];
   for (let i = 0; i < words.length; i++) {
     const next = words[i + 1];
     if (next && !words[i]!.parts && !next.parts) {
       const pair = foldPlural(words[i]!.typed + next.typed);
       if (vocabulary.has(pair)) {
-        clauses.push(`(${phrase([words[i]!.token, next.token])} OR ${quote(pair)})`);
+        clauses.push([{ phrase: [words[i]!.token, next.token] }, { token: pair }]);
         for (const list of [alternatives[i]!, alternatives[i + 1]!]) list.push({ token: pair, quality: QUALITY.exact });
         i++;
         continue;
@@ -72,5 +68,5 @@ export function queryPlan(text: string, matching: TextMatching, vocabulary: Typo
     }
     clauses.push(clause(words[i]!, alternatives[i]!));
   }
-  return { expression: clauses.join(" AND "), words: alternatives };
+  return { clauses, words: alternatives };
 }
