@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
 
@@ -48,6 +48,25 @@ export class CatalogCache {
   /** True when no converted catalog is kept at all (a first start, or a data directory from before the cache). */
   isEmpty(): boolean {
     return !existsSync(this.dir) || !readdirSync(this.dir).some((name) => name.endsWith(".jsonl"));
+  }
+
+  /**
+   * How many products are kept under this fingerprint, from the file's header alone; null when there is no such
+   * file. A file under a fingerprint's name was complete when renamed there, so its header speaks for it.
+   */
+  products(fingerprint: string): number | null {
+    const file = this.fileFor(fingerprint);
+    if (!existsSync(file)) return null;
+    const fd = openSync(file, "r");
+    try {
+      const start = Buffer.alloc(4096);
+      const header = JSON.parse(start.toString("utf8", 0, readSync(fd, start)).split("\n")[0]!) as Header;
+      return header.format === FORMAT && header.fingerprint === fingerprint && Number.isInteger(header.products) ? header.products : null;
+    } catch {
+      return null;
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** The bulks kept under this fingerprint; null when there are none or the file does not hold what its header says. */

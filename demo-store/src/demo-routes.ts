@@ -23,14 +23,28 @@ export class DemoCatalog {
   private newest: Product[] = [];
   /** Bulks whose products no page has needed yet: parsing them waits, so it does not compete with indexing. */
   private unread: Bulk[] = [];
+  /** Where the whole catalog comes from when it is read back later rather than added bulk by bulk. */
+  private source: (() => Bulk[]) | null = null;
 
   /** Bulk by bulk, as the catalog is converted or read back, so pages show products while the rest is indexed. */
   add(bulk: Bulk): void {
     this.unread.push(bulk);
   }
 
+  /** The whole catalog, read when a page first needs it or readAll() runs, whichever comes first. */
+  addLater(source: () => Bulk[]): void {
+    this.source = source;
+  }
+
+  private fromSource(): void {
+    const source = this.source;
+    this.source = null;
+    if (source) this.unread.push(...source());
+  }
+
   /** Reads the bulks no page has needed yet, one per turn of the event loop (after indexing, before a shopper asks). */
   async readAll(): Promise<void> {
+    this.fromSource();
     while (this.unread.length) {
       this.read(this.unread.shift()!.products);
       await yieldToEventLoop();
@@ -43,6 +57,7 @@ export class DemoCatalog {
   }
 
   private current(): this {
+    this.fromSource();
     for (const bulk of this.unread.splice(0)) this.read(bulk.products);
     return this;
   }

@@ -9,7 +9,7 @@
  * changed reads it back for the store's pages and indexes nothing.
  */
 import type { Elysia } from "elysia";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { isAbsolute, join, relative } from "node:path";
 import { ConfigError, loadConfig } from "../../server/src/config.ts";
@@ -104,16 +104,23 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   const fingerprint = catalogFingerprint(options);
   const marker = join(c.dataDir, "demo-catalog.json");
   const indexed = existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).fingerprint === fingerprint;
-  const readStarted = performance.now();
-  const cached = c.cache.read(fingerprint);
-  if (indexed && cached) {
-    for (const bulk of cached) c.catalog.add(bulk);
-    console.error(`Demo catalog already indexed (${c.catalog.size.toLocaleString("en")} products, read back in ${seconds(performance.now() - readStarted)}).`);
+  const kept = c.cache.products(fingerprint);
+  if (indexed && kept !== null) {
+    console.error(`Demo catalog already indexed (${kept.toLocaleString("en")} products).`);
+    c.catalog.addLater(() => readBack(c, fingerprint, marker));
     // The engine loads a store's index on its first search (seconds for the whole catalog): started now rather
-    // than when the first shopper searches. Not awaited: the store serves meanwhile.
-    void searchFinds(c.target, c.catalog.featured()[0]?.name ?? "shirt").catch(() => {});
+    // than when the first shopper searches, and before the pages' copy of the catalog is read back (about 1 s),
+    // since both run on this thread and a search matters more than a list a page may never show (a page asked
+    // for sooner reads it at once). Not awaited: the store serves meanwhile.
+    void searchFinds(c.target, "shirt")
+      .catch(() => false)
+      .then(() => {
+        console.error(`Search ready ${seconds(performance.now())} after the process started.`);
+        return c.catalog.readAll();
+      });
     return;
   }
+  const cached = c.cache.read(fingerprint);
 
   let feed: { total: number; bulks: AsyncIterable<Bulk> };
   const conversion = cached ? null : (c.conversion ?? new Conversion({ dataDir: options.dataDir, limit: options.limit }));
@@ -131,6 +138,15 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   console.error(`Since the process started: server up ${seconds(c.serverReady)}${first}${converted}, all indexed ${seconds(phases.indexed)}.`);
   console.error(`Imported popular queries for suggestions (${withResults} with results).`);
   if (c.logs.fileLines > 0) console.error(`Server log of the indexing phase: ${shortPath(c.logs.file)} (${c.logs.fileLines} lines)`);
+}
+
+/** The kept catalog for the pages; when it cannot be read, the next start converts and indexes it again. */
+function readBack(c: CatalogContext, fingerprint: string, marker: string): Bulk[] {
+  const bulks = c.cache.read(fingerprint);
+  if (bulks) return bulks;
+  rmSync(marker, { force: true });
+  console.error("The kept demo catalog could not be read: the store's pages show no products until the next start converts it again.");
+  return [];
 }
 
 /** Sends the catalog with a progress bar; the store's pages get each bulk as it is sent. Times are performance.now(). */

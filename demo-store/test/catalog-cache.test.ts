@@ -63,6 +63,9 @@ describe("catalog cache", () => {
     expect(back.map((b) => b.json)).toEqual(bulks.map((b) => b.json));
     expect(back.flatMap((b) => b.products)).toEqual(expected);
     expect(cache.read("b".repeat(64))).toBeNull();
+    // A second start trusts the header of a kept file, read alone, and reads the bulks later.
+    expect(cache.products("a".repeat(64))).toBe(700);
+    expect(cache.products("b".repeat(64))).toBeNull();
 
     await collect(keepWhileReading(fromArray(bulks.slice(0, 1)), cache.writer("b".repeat(64), 300)));
     expect(readdirSync(cache.dir)).toEqual([`${"b".repeat(64)}.jsonl`]);
@@ -98,6 +101,9 @@ describe("catalog cache", () => {
     expect(cache.read(fp)).toBeNull();
     writeFileSync(cache.fileFor("e".repeat(64)), whole); // another fingerprint's content under this name
     expect(cache.read("e".repeat(64))).toBeNull();
+    expect(cache.products("e".repeat(64))).toBeNull();
+    writeFileSync(file, "not json\n");
+    expect(cache.products(fp)).toBeNull();
     expect(existsSync(file)).toBe(true);
   });
 });

@@ -98,6 +98,9 @@ test("npm start: store, keys, indexed catalog, pages and images; a second start 
   const second = await start(port);
   expect(second.stdout).toContain(admin);
   expect(second.stderr()).toContain("Demo catalog already indexed (600 products");
+  // The store's index loads in the background and says when search answers.
+  for (const until = Date.now() + 20_000; !second.stderr().includes("Search ready") && Date.now() < until; ) await Bun.sleep(50);
+  expect(second.stderr()).toMatch(/Search ready [\d.]+ s after the process started\./);
   expect(second.stderr()).not.toContain("Indexing demo catalog");
   expect(second.stderr()).not.toContain("converted");
   expect(cacheFiles()).toEqual([cached!]);

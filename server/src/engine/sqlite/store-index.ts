@@ -1,6 +1,6 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { columnTokens, distinctTokens, fieldTokens, type IndexedText } from "../text/field-tokens.ts";
+import { columnTokens, fieldTokens, type FieldTokens, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount } from "../types.ts";
 import { FIELD_END, TextIndex } from "./text-index.ts";
@@ -119,17 +119,9 @@ export class StoreIndex {
       this.identifiers.set(key, set);
     }
     // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
-    let fields: string[][];
-    let distinct: [string, string][];
-    if (indexed) {
-      fields = indexed.columns.map(columnTokens);
-      distinct = indexed.distinct;
-    } else {
-      const pairs = fieldTokens(doc.text);
-      fields = pairs.map((field) => field.map(([token]) => token));
-      distinct = distinctTokens(pairs);
-    }
-    const sequence = this.text.put(slot, fields);
+    const pairs = indexed ? null : fieldTokens(doc.text);
+    const sequence = this.text.put(slot, indexed ? indexed.columns.map(columnTokens) : pairs!.map((field) => field.map(([token]) => token)));
+    const distinct = indexed ? indexed.distinct : this.distinctPairs(sequence, pairs!);
     const weighted: number[] = [];
     for (let i = 0, field = 0; i < sequence.length && field < FIELD_WEIGHTS.length; i++) {
       if (sequence[i] === FIELD_END) field++;
@@ -138,6 +130,21 @@ export class StoreIndex {
     this.slotTokens[slot] = uniqueSorted(weighted);
     this.vocabulary.count(distinct, 1);
     this.changed();
+  }
+
+  /**
+   * A document's distinct [token, surface] pairs, the first surface of each, from its sequence: the TextIndex
+   * has numbered its tokens, so this needs no map of strings per document (which took a tenth of a store's load).
+   */
+  private distinctPairs(sequence: Uint32Array, pairs: FieldTokens): [string, string][] {
+    const first = this.text.firstOccurrences(sequence);
+    const out: [string, string][] = [];
+    let at = 0;
+    for (const field of pairs) {
+      for (const pair of field) if (first[at++]) out.push(pair);
+      at++; // the field's end
+    }
+    return out;
   }
 
   delete(slot: number): void {

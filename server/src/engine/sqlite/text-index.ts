@@ -125,6 +125,19 @@ export class TextIndex {
     if (++this.deadWaiting >= this.sweepAfter) this.sweep();
   }
 
+  /** For each place of a token sequence, whether its token appears there first (1) or again (0). */
+  firstOccurrences(sequence: Uint32Array): Uint8Array {
+    const generation = this.nextTokenGeneration();
+    const first = new Uint8Array(sequence.length);
+    for (let i = 0; i < sequence.length; i++) {
+      const id = sequence[i]!;
+      if (id === FIELD_END || this.tokenMarks[id] === generation) continue;
+      this.tokenMarks[id] = generation;
+      first[i] = 1;
+    }
+    return first;
+  }
+
   /** The distinct tokens of a live slot. */
   tokensOf(slot: number): string[] {
     const sequence = this.alive[slot] === 1 ? this.sequences[slot] : undefined;
