@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describeEngineConformance } from "../src/engine/conformance.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
+import type { EngineSearchRequest } from "../src/engine/types.ts";
 import { tempDir } from "./support/test-server.ts";
 
 describeEngineConformance("embedded SQLite", async () => {
@@ -69,6 +70,36 @@ test("a word first indexed singular is corrected from its plural written form on
     expect((await engine.corrections("s", "snikers"))[0]!.candidates).toEqual([]);
     await engine.upsert("s", [doc("two", "Black Sneakers")]);
     expect((await engine.corrections("s", "snikers"))[0]!.candidates.map((c) => c.word)).toEqual(["sneaker"]);
+  } finally {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a filter remembered for broad searches follows documents that change, come and go", async () => {
+  const dataDir = tempDir("sfs-engine-masks-");
+  const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+  try {
+    const doc = (id: string, color: string, version = 1) => ({
+      id,
+      version,
+      text: { name: `Shirt ${id}`, brand: "", categories: [], features: [], tags: [], description: "", identifiers: [id] },
+      facets: { color: [color] },
+      numbers: {},
+      sortText: {},
+    });
+    const red = { kind: "terms" as const, key: "color", values: ["red"] };
+    const request: EngineSearchRequest = { text: "", matching: { typos: false, prefixLast: false }, filters: [red], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+    const preferRed: EngineSearchRequest = { ...request, filters: [], sort: [{ kind: "prefer", filters: [red] }] };
+    const ids = async (r: EngineSearchRequest) => (await engine.search("s", r)).hits.map((h) => h.id);
+    await engine.upsert("s", [doc("a", "red"), doc("b", "blue"), doc("c", "red")]);
+    expect(await ids(request)).toEqual(["a", "c"]);
+    expect(await ids(preferRed)).toEqual(["a", "c", "b"]);
+    await engine.upsert("s", [doc("a", "blue", 2), doc("d", "red")]);
+    expect(await ids(request)).toEqual(["c", "d"]);
+    expect(await ids(preferRed)).toEqual(["c", "d", "a", "b"]);
+    await engine.remove("s", ["c"]);
+    expect(await ids(request)).toEqual(["d"]);
   } finally {
     await engine.close();
     rmSync(dataDir, { recursive: true, force: true });
