@@ -3,6 +3,7 @@ import { stableHash } from "../stable-hash.ts";
 import { columnTokens, fieldTokens, type FieldTokens, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount } from "../types.ts";
+import { FlatLists } from "./flat-lists.ts";
 import { FIELD_END, TextIndex } from "./text-index.ts";
 
 /*
@@ -83,7 +84,7 @@ export class StoreIndex {
   private readonly valueIds: Map<string, number>[] = [];
   private readonly valueNames: string[] = [];
   private readonly valueKey: number[] = [];
-  private readonly slotValues: (Uint32Array | undefined)[] = [];
+  private readonly slotValues = new FlatLists();
   // Numbers and sortable text.
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly numberFields: string[] = [];
@@ -92,11 +93,13 @@ export class StoreIndex {
   private readonly filterMasks = new Map<string, Uint8Array>();
   // Text: tokens, and each slot's weighted-field tokens.
   readonly text = new TextIndex();
-  private readonly slotTokens: (Uint32Array | undefined)[] = [];
+  private readonly slotTokens = new FlatLists();
   private readonly identifiers = new Map<string, Set<number>>();
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
+  /** Per query word position, its qualities by token id (qualityArrays). */
+  private readonly wordQualities: Float64Array[] = [];
   private live = 0;
   readonly vocabulary = new TypoVocabulary();
 
@@ -117,7 +120,7 @@ export class StoreIndex {
     this.texts[slot] = { identifiers: [...doc.text.identifiers], sortText: { ...doc.sortText } };
     const values: number[] = [];
     for (const key in doc.facets) for (const value of doc.facets[key]!) values.push(this.valueId(key, value));
-    this.slotValues[slot] = uniqueSorted(values);
+    this.slotValues.set(slot, uniqueSorted(values));
     for (const field in doc.numbers) this.numberColumn(field).set(slot, doc.numbers[field]!);
     for (const identifier of doc.text.identifiers) {
       const key = identifier.toLowerCase();
@@ -134,7 +137,7 @@ export class StoreIndex {
       if (sequence[i] === FIELD_END) field++;
       else weighted.push(sequence[i]! * 8 + field);
     }
-    this.slotTokens[slot] = uniqueSorted(weighted);
+    this.slotTokens.set(slot, uniqueSorted(weighted));
     this.vocabulary.count(distinct, 1);
     this.changed();
   }
@@ -166,8 +169,8 @@ export class StoreIndex {
 
   /** Takes a slot's document out of everything but its tokens' posting lists. */
   private release(slot: number): void {
-    this.slotValues[slot] = undefined;
-    this.slotTokens[slot] = undefined;
+    this.slotValues.clear(slot);
+    this.slotTokens.clear(slot);
     for (const column of this.numbers.values()) column.set(slot, NaN);
     for (const identifier of this.texts[slot]!.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
     this.vocabulary.count(this.text.tokensOf(slot).map((token) => [token, token]), -1);
@@ -237,22 +240,23 @@ export class StoreIndex {
     return { quality, idf: Math.log(1 + this.live / Math.max(1, docs)) };
   }
 
-  private relevance(slot: number, words: ScoringWord[]): number {
-    const tokens = this.slotTokens[slot];
+  private relevance(slot: number, words: ScoringWord[], qualities: Float64Array[]): number {
+    const { data, start, length } = this.slotTokens;
+    const from = start[slot]!;
+    const to = from + (length[slot] ?? 0);
     let score = 0;
-    for (const w of words) {
+    for (let w = 0; w < words.length; w++) {
+      const quality = qualities[w]!;
       let best = 0;
-      if (tokens) {
-        for (let i = 0; i < tokens.length; i++) {
-          const q = w.quality.get(tokens[i]! >>> 3);
-          if (q !== undefined) {
-            const s = FIELD_WEIGHTS[tokens[i]! & 7]! * q;
-            if (s > best) best = s;
-          }
+      for (let i = from; i < to; i++) {
+        const q = quality[data[i]! >>> 3]!;
+        if (q > 0) {
+          const s = FIELD_WEIGHTS[data[i]! & 7]! * q;
+          if (s > best) best = s;
         }
       }
       // The TextIndex matched it, so the word is somewhere: in the description, or only through its compound parts.
-      score += w.idf * (best || DESCRIPTION_WEIGHT * 0.5);
+      score += words[w]!.idf * (best || DESCRIPTION_WEIGHT * 0.5);
     }
     return score;
   }
@@ -280,10 +284,11 @@ export class StoreIndex {
         const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
         if (id !== undefined) mask[id] = 1;
       }
+      const values = this.slotValues;
       const scan = (slot: number) => {
-        const held = this.slotValues[slot];
-        if (!held) return false;
-        for (let i = 0; i < held.length; i++) if (mask[held[i]!]) return true;
+        const from = values.start[slot]!;
+        const to = from + (values.length[slot] ?? 0);
+        for (let i = from; i < to; i++) if (mask[values.data[i]!]) return true;
         return false;
       };
       const cacheKey = `${filter.key}\u0000${[...filter.values].sort().join("\u0000")}`;
@@ -346,6 +351,7 @@ export class StoreIndex {
     const scores = this.scratchScores;
     const candidates = text ? text.slots : this.liveSlots();
     const matched: number[] = [];
+    const { data: valueData, start: valueStart, length: valueLength } = this.slotValues;
 
     for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i]!;
@@ -367,11 +373,10 @@ export class StoreIndex {
       }
       // Disjunctive counts: a document that fails only the filter of key K still counts for K's values.
       if (counting) {
-        const held = this.slotValues[slot];
-        if (held) {
-          if (failures === 0) for (let h = 0; h < held.length; h++) counts[held[h]!]!++;
-          else for (let h = 0; h < held.length; h++) if (valueKey[held[h]!] === failedGroup) counts[held[h]!]!++;
-        }
+        const from = valueStart[slot]!;
+        const to = from + (valueLength[slot] ?? 0);
+        if (failures === 0) for (let h = from; h < to; h++) counts[valueData[h]!]!++;
+        else for (let h = from; h < to; h++) if (valueKey[valueData[h]!] === failedGroup) counts[valueData[h]!]!++;
       }
       for (const r of ranges) {
         if (failures === 1 && failedGroup !== r.group) continue;
@@ -390,22 +395,42 @@ export class StoreIndex {
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of ranges) if (r.values.length) rangeResult[r.field] = rangeBuckets(r.values, r.maxBuckets);
 
-    const score = (slot: number) => {
-      let s = scores[slot]!;
-      if (s !== s) {
-        s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words);
-        scores[slot] = s;
-      }
-      return s;
-    };
-    const compare = this.comparator(request.sort, score, matched);
-    const page = topK(matched, compare, request.offset + request.limit).slice(request.offset);
-    return {
-      total: matched.length,
-      hits: page.map((slot) => ({ id: this.ids[slot]!, score: score(slot) })),
-      facets,
-      ranges: rangeResult,
-    };
+    const qualities = text ? this.qualityArrays(text.words) : [];
+    try {
+      const score = (slot: number) => {
+        let s = scores[slot]!;
+        if (s !== s) {
+          s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words, qualities);
+          scores[slot] = s;
+        }
+        return s;
+      };
+      const compare = this.comparator(request.sort, score, matched);
+      const page = topK(matched, compare, request.offset + request.limit).slice(request.offset);
+      return {
+        total: matched.length,
+        hits: page.map((slot) => ({ id: this.ids[slot]!, score: score(slot) })),
+        facets,
+        ranges: rangeResult,
+      };
+    } finally {
+      text?.words.forEach((w, i) => w.quality.forEach((_, id) => (qualities[i]![id] = 0)));
+    }
+  }
+
+  /**
+   * Each query word's qualities by token id, in arrays kept between searches (zero but for the word's tokens while
+   * a search runs): relevance reads one per token of every scored document, and a Map lookup there was most of
+   * the cost of scoring a broad query.
+   */
+  private qualityArrays(words: ScoringWord[]): Float64Array[] {
+    const size = this.text.size;
+    return words.map((w, i) => {
+      let array = this.wordQualities[i];
+      if (!array || array.length < size) array = this.wordQualities[i] = new Float64Array(size * 2);
+      w.quality.forEach((q, id) => (array[id] = q));
+      return array;
+    });
   }
 
   private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: number[]): Comparator {
@@ -482,10 +507,11 @@ export class StoreIndex {
     const k = this.keyIndex.get(sort.key);
     const hash = new Map<number, number>();
     const groups = new Map<number, number[]>();
+    const { data, start, length } = this.slotValues;
     for (const slot of matched) {
-      const held = this.slotValues[slot];
       let group: number | undefined;
-      if (held && k !== undefined) for (let i = 0; i < held.length && group === undefined; i++) if (this.valueKey[held[i]!] === k) group = held[i];
+      const to = start[slot]! + (length[slot] ?? 0);
+      if (k !== undefined) for (let i = start[slot]!; i < to && group === undefined; i++) if (this.valueKey[data[i]!] === k) group = data[i];
       if (group === undefined) continue;
       hash.set(slot, stableHash(`${sort.seed}\u0000${this.ids[slot]}`));
       const list = groups.get(group);

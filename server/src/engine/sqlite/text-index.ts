@@ -1,3 +1,5 @@
+import { grownTo } from "./flat-lists.ts";
+
 /*
  * Which documents hold which tokens, in memory: a posting list of slots per token, and each slot's tokens in
  * order, field by field. It answers the embedded engine's text matching, which SQLite FTS5 answered before:
@@ -51,6 +53,11 @@ export class TextIndex {
 
   constructor(private readonly sweepAfter = SWEEP_AFTER) {}
 
+  /** Tokens known: every token id is below this. */
+  get size(): number {
+    return this.tokenNames.length;
+  }
+
   id(token: string): number | undefined {
     return this.tokenIds.get(token);
   }
@@ -72,7 +79,7 @@ export class TextIndex {
   }
 
   private nextTokenGeneration(): number {
-    if (this.tokenMarks.length < this.tokenNames.length) this.tokenMarks = grown(this.tokenMarks, this.tokenNames.length);
+    if (this.tokenMarks.length < this.tokenNames.length) this.tokenMarks = grownTo(this.tokenMarks, this.tokenNames.length);
     return ++this.tokenGeneration;
   }
 
@@ -113,7 +120,7 @@ export class TextIndex {
       }
     }
     this.sequences[slot] = next;
-    if (slot >= this.alive.length) this.alive = grown(this.alive, slot + 1);
+    if (slot >= this.alive.length) this.alive = grownTo(this.alive, slot + 1);
     this.alive[slot] = 1;
     return next;
   }
@@ -198,7 +205,7 @@ export class TextIndex {
   match(clauses: readonly Clause[]): number[] {
     if (clauses.length === 0) return [];
     const resolved = clauses.map((c) => this.resolve(c)).sort((a, b) => a.cost - b.cost);
-    if (this.slotMarks.length < this.sequences.length) this.slotMarks = grown(this.slotMarks, this.sequences.length);
+    if (this.slotMarks.length < this.sequences.length) this.slotMarks = grownTo(this.slotMarks, this.sequences.length);
     let candidates = this.firstCandidates(resolved[0]!);
     for (let c = 1; c < resolved.length && candidates.length > 0; c++) {
       const clause = resolved[c]!;
@@ -291,12 +298,6 @@ export class TextIndex {
     }
     return false;
   }
-}
-
-function grown<T extends Uint8Array | Int32Array>(array: T, atLeast: number): T {
-  const next = new (array.constructor as new (n: number) => T)(Math.max(atLeast, array.length * 2));
-  next.set(array);
-  return next;
 }
 
 /** Takes a slot out of an unordered list: the last entry fills its place. */
