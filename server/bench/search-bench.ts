@@ -619,7 +619,11 @@ async function runHttp(
       `${line(suggest)}, ${fmt(singleSuggest.perSecond)} req/s${failures(singleSuggest)}`,
       atTarget ? `p99 ≤ ${TARGET.suggestP99} ms over HTTP: ${verdict(suggest.p99 <= TARGET.suggestP99)}` : "",
     );
-    row("HTTP: server RSS after the load", `${fmt(rssLoaded.current)} MiB (peak ${fmt(rssLoaded.peak)})`);
+    row(
+      "HTTP: server RSS after the load",
+      `${fmt(rssLoaded.current)} MiB (peak ${fmt(rssLoaded.peak)})`,
+      `${((rssLoaded.current * 1024) / products.length).toFixed(1)} KB per product (goal: not above 15)`,
+    );
     return {
       rows,
       facetsSortRow,
