@@ -8,6 +8,8 @@
  *   HTTP    the real server as a child process: indexing through POST /products, then GET /search and
  *           GET /suggestions under load, as latency percentiles and as requests/s relative to GET /health
  *           measured on the same server in the same run; server RSS after indexing and after the load.
+ *   peer    the same queries (text only) against MiniSearch behind a plain node:http server
+ *           (minisearch-peer-server.ts), at the same concurrency.
  *
  * Each size runs in its own process (clean memory figures); the targets (2-core machine, 50k products) are
  * engine p50 <= 2 ms and p99 <= 10 ms for a search with facets and a sort, suggestions p99 <= 3 ms.
@@ -319,6 +321,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     /* ---------------- HTTP level (needs the products) */
     let http: HttpResult | null = null;
     if (size <= HTTP_MAX) http = await runHttp(size, products, mix, strokes, imported);
+    const peer = http ? await runPeer(size, products, mix) : null;
     products = null;
 
     /* ---------------- engine: timings, without the products in memory */
@@ -490,6 +493,14 @@ async function runSize(size: number, resultFile: string): Promise<void> {
         value: `${fmt(http.searchPerSecond)} req/s vs ${fmt(enginePerSecond)} searches/s`,
         note: `${ofEngine.toFixed(2)} (goal ≥ 0.60: ${verdict(ofEngine >= 0.6)})`,
       });
+      if (peer) {
+        httpRows.push({
+          measure: `peer: MiniSearch 7 behind node:http, the same query mix as text only, ${CONCURRENCY} in flight`,
+          value: `${fmt(peer.loaded.perSecond)} req/s, p50 ${ms(peer.loaded.p50)} ms, p99 ${ms(peer.loaded.p99)} ms`,
+          note: `ours with facets, sorts and logging: ${(http.searchPerSecond / peer.loaded.perSecond).toFixed(2)}× its req/s`,
+        });
+        httpRows.push({ measure: "peer: MiniSearch 7 behind node:http, 1 in flight", value: line(peer.single), note: `ours: ${line(http.facetsSort)} (facets + sort)` });
+      }
       Object.assign(result, {
         httpOfEngine: ofEngine,
         httpSearchRatio: http.searchRatio,
@@ -520,6 +531,42 @@ interface HttpResult {
   searchPerSecond: number;
   suggestRatio: number;
   indexSeconds: number;
+}
+
+/**
+ * The peer line: the mix's queries (text only: it has no facets or sorts) against MiniSearch behind node:http, in a
+ * child process of its own, measured like ours.
+ */
+async function runPeer(size: number, products: Product[], mix: MixItem[]): Promise<{ loaded: LatencySummary & { perSecond: number }; single: LatencySummary }> {
+  progress(size, "peer: MiniSearch behind node:http");
+  const dir = tempDir("sfs-search-bench-peer-");
+  const file = join(dir, "products.json");
+  await Bun.write(file, JSON.stringify(products));
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "minisearch-peer-server.ts"), file], { stdout: "pipe", stderr: "inherit" });
+  try {
+    const reader = proc.stdout.getReader();
+    let out = "";
+    while (!/listening \d+/.test(out)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the MiniSearch peer server ended before listening");
+      out += new TextDecoder().decode(value);
+    }
+    // Keep its pipe drained so its output can never block it.
+    void (async () => {
+      while (!(await reader.read()).done);
+    })().catch(() => {});
+    const url = `http://127.0.0.1:${out.match(/listening (\d+)/)![1]}/search`;
+    const call = (i: number) => ({ send: () => fetch(`${url}?${new URLSearchParams({ query: mix[i % mix.length]!.query })}`) });
+    for (let i = 0; i < 300; i++) await (await call(i).send()).arrayBuffer();
+    Bun.gc(true);
+    const loaded = await measureLatencies(SECONDS, CONCURRENCY, (i) => call(i + 300));
+    const single = await measureLatencies(SECONDS, 1, (i) => call(i + 20_000));
+    return { loaded: { ...summarize(loaded.latencies), perSecond: loaded.perSecond }, single: summarize(single.latencies) };
+  } finally {
+    proc.kill();
+    await proc.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function runHttp(
