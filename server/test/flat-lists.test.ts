@@ -1,13 +1,12 @@
 import { expect, test } from "bun:test";
+import { seededRandom } from "../../demo-store/src/catalog/seeded-random.ts";
 import { FlatLists } from "../src/engine/sqlite/flat-lists.ts";
 
-// Seeded: a failure repeats.
-function seeded(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-}
 
 test("each slot reads back its last list through replacements, clears and compactions", () => {
-  const random = seeded(11);
+  // Seeded: a failure repeats.
+  const rng = seededRandom("flat-lists");
+  const random = () => rng.next();
   const lists = new FlatLists();
   const model = new Map<number, number[]>();
   const read = (slot: number) => [...lists.data.subarray(lists.start[slot]!, lists.start[slot]! + lists.length[slot]!)];

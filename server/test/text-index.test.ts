@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { seededRandom } from "../../demo-store/src/catalog/seeded-random.ts";
 import { TextIndex, type Clause } from "../src/engine/sqlite/text-index.ts";
 
 /*
@@ -25,10 +26,6 @@ function plainMatch(docs: Map<number, string[]>, clauses: Clause[]): number[] {
   return [...docs].filter(([, columns]) => clauses.every((c) => matches(columns, c))).map(([slot]) => slot);
 }
 
-// A seeded generator: a failure repeats.
-function seeded(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-}
 
 const QUERIES: Clause[][] = [
   [[{ token: "red" }]],
@@ -43,7 +40,9 @@ const QUERIES: Clause[][] = [
 ];
 
 test("matches what a plain scan matches through writes, rewrites, deletes and sweeps", () => {
-  const random = seeded(7);
+  // Seeded: a failure repeats.
+  const rng = seededRandom("text-index");
+  const random = () => rng.next();
   // Deleted slots swept after 20 wait, so that sweeps happen between rewrites of waiting slots.
   const index = new TextIndex(20);
   const docs = new Map<number, string[]>();
