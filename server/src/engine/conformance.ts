@@ -185,6 +185,24 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         expect(await idSet({ filters: [{ kind: "range", field: "price_min", min: 120 }] })).toEqual(new Set(["bag-tan"]));
       });
 
+      test("an ids filter keeps only those documents; facets count within them, pinned order pages them", async () => {
+        const only = { kind: "ids" as const, ids: ["tee-red", "shirt-blue", "bag-tan", "no-such-id"] };
+        expect(await idSet({ filters: [only] })).toEqual(new Set(["tee-red", "shirt-blue", "bag-tan"]));
+        expect(await idSet({ filters: [{ kind: "ids", ids: [] }] })).toEqual(new Set());
+        const pinned = { kind: "pinned" as const, ids: only.ids };
+        expect(await ids({ filters: [only], sort: [pinned], offset: 1, limit: 2 })).toEqual(["shirt-blue", "bag-tan"]);
+        const result = await engine.search(
+          store,
+          searchRequest({ filters: [only, { kind: "terms", key: "designer", values: ["Zenith"] }], facets: ["designer"], sort: [pinned] }),
+        );
+        expect(result.hits.map((h) => h.id)).toEqual(["tee-red"]);
+        expect(result.facets.designer).toEqual([
+          { value: "Acme", count: 1 },
+          { value: "Zenith", count: 1 },
+          { value: "Ölberg", count: 1 },
+        ]);
+      });
+
       test("facet counts are disjunctive: a key's counts ignore its own selection", async () => {
         const result = await engine.search(
           store,

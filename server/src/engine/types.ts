@@ -34,7 +34,9 @@ export interface EngineDocument {
 /** A selection on one facet key (any of the values: OR), or a numeric range [min, max) as range facets bucket. */
 export type EngineFilter =
   | { kind: "terms"; key: string; values: string[] }
-  | { kind: "range"; field: string; min?: number; max?: number };
+  | { kind: "range"; field: string; min?: number; max?: number }
+  /** Only these documents (a similar-products set, which facets then count and a selection narrows). */
+  | { kind: "ids"; ids: string[] };
 
 export type EngineSort =
   | { kind: "relevance" }

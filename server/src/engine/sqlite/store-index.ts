@@ -63,6 +63,9 @@ interface CompiledFilter {
 
 const IDENTIFIER_SCORE = 1e9;
 
+/** The group of an ids filter: no facet key's index, no range field's group. */
+const IDS_GROUP = -1_000_001;
+
 /** A search tests a filter on more than this share of the store: worth a byte per slot (compileFilter). */
 const BROAD = 1 / 8;
 /** Byte-per-slot filters kept at most: 64 KB each at 58k products. */
@@ -301,6 +304,10 @@ export class StoreIndex {
       }
       const held = bySlot;
       return { group: k ?? -1_000_000, test: held ? (slot) => held[slot] === 1 : scan };
+    }
+    if (filter.kind === "ids") {
+      const ids = new Set(filter.ids);
+      return { group: IDS_GROUP, test: (slot) => ids.has(this.ids[slot]!) };
     }
     const column = this.numbers.get(filter.field);
     const min = filter.min ?? -Infinity;

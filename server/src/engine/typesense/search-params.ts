@@ -127,6 +127,10 @@ export function compileFilters(filters: readonly EngineFilter[], fields: KnownFi
       if (!fields.facetKeys.has(f.key) || f.values.length === 0) return { ...NOTHING, group: `terms:${f.key}` };
       return { group: `terms:${f.key}`, expr: `${facetField(f.key)}:=[${f.values.map(literal).join(",")}]` };
     }
+    if (f.kind === "ids") {
+      const ids = f.ids.filter(filterableId);
+      return ids.length ? { group: "ids", expr: idsFilter(ids) } : { ...NOTHING, group: "ids" };
+    }
     const group = `range:${f.field}`;
     if (!fields.numbers.has(f.field)) return { ...NOTHING, group };
     const field = numberField(f.field);

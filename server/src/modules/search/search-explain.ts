@@ -49,6 +49,7 @@ const SHOWN_VALUES = 5;
 
 function filterText(f: EngineFilter): string {
   if (f.kind === "range") return `${f.field}:[${f.min ?? ""},${f.max ?? ""})`;
+  if (f.kind === "ids") return `id:${f.ids.slice(0, SHOWN_VALUES).join("|")}${f.ids.length > SHOWN_VALUES ? `|…(+${f.ids.length - SHOWN_VALUES})` : ""}`;
   const more = f.values.length - SHOWN_VALUES;
   return `${f.key}:${f.values.slice(0, SHOWN_VALUES).join("|")}${more > 0 ? `|…(+${more})` : ""}`;
 }
@@ -72,6 +73,7 @@ function sortText(s: EngineSort): string {
 
 function holds(doc: EngineDocument, f: EngineFilter): boolean {
   if (f.kind === "terms") return (doc.facets[f.key] ?? []).some((v) => f.values.includes(v));
+  if (f.kind === "ids") return f.ids.includes(doc.id);
   const n = doc.numbers[f.field];
   return n !== undefined && (f.min === undefined || n >= f.min) && (f.max === undefined || n < f.max);
 }
