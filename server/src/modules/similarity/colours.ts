@@ -1,0 +1,82 @@
+import { converter, parse, type Oklab } from "culori";
+
+/*
+ * A colour name, as catalogs write variation names ("Navy Blue", "Off White", "Mustard"), as a point in OKLab, where
+ * straight-line distance follows how different two colours look. CSS knows many names (culori parses them); the
+ * names below are fashion's own, or CSS names a catalog writes in two words. "Multi" or a made-up name has none.
+ */
+
+const FASHION_NAMES: Readonly<Record<string, string>> = {
+  "navy blue": "#1f2a48",
+  "off white": "#efeadd",
+  "grey melange": "#a8a8a5",
+  "turquoise blue": "#2cbcc6",
+  "sea green": "#2e8b57",
+  "coffee brown": "#4a3526",
+  "mushroom brown": "#9e8e7c",
+  "lime green": "#7bc043",
+  "fluorescent green": "#3dff2a",
+  "rose gold": "#b5707a",
+  mustard: "#d1a11a",
+  cream: "#f2e8d0",
+  charcoal: "#37444e",
+  skin: "#e6b794",
+  steel: "#7a8998",
+  rust: "#b4430f",
+  burgundy: "#7d1d2f",
+  metallic: "#9da2a7",
+  nude: "#e2bb98",
+  mauve: "#b585a6",
+  rose: "#e6a1b1",
+  taupe: "#8a7c6a",
+  gunmetal: "#52555a",
+  platinum: "#d8d8d4",
+  bronze: "#a8713b",
+  copper: "#b36a3d",
+  camel: "#c09a6c",
+  denim: "#3c5a8a",
+  grey: "#8a8a8a",
+  peach: "#fdc9a3",
+};
+
+const toOklab = converter("oklab");
+const known = new Map<string, Oklab | null>();
+
+function lookup(name: string): Oklab | null {
+  const hex = FASHION_NAMES[name];
+  const parsed = parse(hex ?? name.replace(/[\s-]+/g, ""));
+  return parsed ? toOklab(parsed) : null;
+}
+
+/** The colour a name stands for: the whole name, else its last word that names one ("Coffee Brown" → brown). */
+export function colourOf(name: string | undefined): Oklab | null {
+  if (!name) return null;
+  const key = name.trim().toLowerCase().slice(0, 60);
+  let colour = known.get(key);
+  if (colour !== undefined) return colour;
+  colour = lookup(key);
+  const words = key.split(/[\s/&-]+/).filter(Boolean);
+  for (let i = words.length - 1; !colour && i >= 0; i--) colour = lookup(words[i]!);
+  if (known.size < 10_000) known.set(key, colour);
+  return colour;
+}
+
+/**
+ * How different two colours look as a shopper names them: OKLab's difference split into lightness, chroma and
+ * hue, with hue weighted up and lightness and chroma down. Plain OKLab distance put dark maroon nearer navy blue
+ * than bright blue (both dark), while a shopper looking at a navy shirt calls a royal blue one "also blue". About
+ * 0.05 is a close shade; 0.35 and more are unrelated colours.
+ */
+export function colourDistance(x: Oklab, y: Oklab): number {
+  const c1 = Math.hypot(x.a, x.b);
+  const c2 = Math.hypot(y.a, y.b);
+  const dl = x.l - y.l;
+  const dc = c1 - c2;
+  // ΔH² = Δa² + Δb² - ΔC²: the part of the a/b difference that is a change of hue.
+  const dh2 = Math.max(0, (x.a - y.a) ** 2 + (x.b - y.b) ** 2 - dc * dc);
+  return Math.sqrt((dl / LIGHTNESS_WEIGHT) ** 2 + (dc / CHROMA_WEIGHT) ** 2 + dh2 * HUE_WEIGHT ** 2);
+}
+
+const LIGHTNESS_WEIGHT = 1.5;
+const CHROMA_WEIGHT = 2;
+const HUE_WEIGHT = 1.5;

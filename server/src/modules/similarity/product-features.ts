@@ -1,0 +1,57 @@
+import type { Oklab } from "culori";
+import { tokenize } from "../../engine/text/normalize.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import { colourOf } from "./colours.ts";
+
+/*
+ * What the similar-products model reads of a product: only what the catalog states. Its words (name twice,
+ * features, description) become term counts, weighted by rarity when compared (similarity-index.ts).
+ */
+
+export interface ProductFeatures {
+  id: string;
+  gender?: string;
+  ageGroup?: string;
+  /** Category path prefixes, top first: ["Apparel", "Apparel > Topwear", "Apparel > Topwear > Shirts"]. */
+  paths: string[];
+  brand: string;
+  /** Brand and name without colour words: variants of one design sold as separate products share it. */
+  line: string;
+  colours: { variationId?: string; colour: Oklab | null }[];
+  /** log of the lowest price a shopper pays, or null without prices. */
+  logPrice: number | null;
+  inStock: boolean;
+  /** Words and how often each occurs. */
+  terms: Map<string, number>;
+}
+
+/** Words of a description counted at most: a long one says more than the name, not hundreds of times more. */
+const MAX_DESCRIPTION_WORDS = 200;
+
+export function productFeatures(p: Product): ProductFeatures {
+  const paths: string[] = [];
+  for (const category of p.categories ?? []) paths.push(paths.length ? `${paths.at(-1)} > ${category}` : category);
+  const terms = new Map<string, number>();
+  const count = (words: string[], weight: number) => {
+    for (const w of words) if (w.length > 1) terms.set(w, (terms.get(w) ?? 0) + weight);
+  };
+  const nameWords = tokenize(p.name);
+  count(nameWords, 2);
+  count(tokenize((p.features ?? []).join("\n")), 1);
+  count(tokenize(p.description ?? "").slice(0, MAX_DESCRIPTION_WORDS), 1);
+  const brand = (p.brand ?? "").trim().toLowerCase();
+  const skus = p.skus ?? [];
+  const prices = skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []).filter((n) => n > 0);
+  return {
+    id: p.id,
+    gender: p.gender,
+    ageGroup: p.ageGroup,
+    paths,
+    brand,
+    line: `${brand}|${nameWords.filter((w) => !colourOf(w)).join(" ")}`,
+    colours: (p.variations ?? []).map((v) => ({ variationId: v.id, colour: colourOf(v.name) })),
+    logPrice: prices.length ? Math.log(Math.min(...prices)) : null,
+    inStock: skus.length === 0 || skus.some((s) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0),
+    terms,
+  };
+}
