@@ -26,6 +26,9 @@ import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
+import { SimilarityIndexes } from "./modules/similarity/similarity-indexes.ts";
+import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
+import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
@@ -75,6 +78,7 @@ export function buildApp(deps: AppDeps) {
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
+  const similarityIndexes = new SimilarityIndexes(catalog, now);
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
   const worker = new IndexingWorker({
     db: deps.db,
@@ -85,7 +89,10 @@ export function buildApp(deps: AppDeps) {
     now,
     log: deps.log,
     storage: deps.storage,
-    onApplied: (storeId) => vocabularies.changed(storeId),
+    onApplied: (storeId) => {
+      vocabularies.changed(storeId);
+      similarityIndexes.changed(storeId);
+    },
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
@@ -177,6 +184,7 @@ export function buildApp(deps: AppDeps) {
     .use(trackingRoutes({ ...common, tracking }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search }))
+    .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, indexes: similarityIndexes }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 

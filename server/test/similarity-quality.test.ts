@@ -16,7 +16,7 @@ import { SimilarityIndex, type Similar } from "../src/modules/similarity/similar
  * Measured 2026-11-23 (issue 11, first model). These may only go up (the colour distance only down): raise them
  * when the model improves; never loosen them to make a change pass.
  */
-const MEASURED = { sameGender: 0.952, compatibleGender: 1, sameLeaf: 0.939, medianColourDe2000: 0 };
+const MEASURED = { sameGender: 0.961, compatibleGender: 1, sameLeaf: 0.943, medianColourDe2000: 0 };
 
 const SOURCES = 200;
 const TOP = 10;

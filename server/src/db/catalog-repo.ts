@@ -54,6 +54,13 @@ export class CatalogRepo {
       .iterate(storeId) as IterableIterator<{ id: string; version: number; doc: string }>;
   }
 
+  /** Up to `limit` live products with ids after `afterId`, in id order: a whole store read a page at a time. */
+  liveProductsAfter(storeId: string, afterId: string, limit: number): { id: string; doc: string }[] {
+    return this.db
+      .query("SELECT id, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
+      .all(storeId, afterId, limit) as { id: string; doc: string }[];
+  }
+
   /** Products (live or deleted) whose row changed at or after `since` (ms). */
   changedSince(storeId: string, since: number): { id: string; version: number; doc: string | null }[] {
     return this.db

@@ -75,6 +75,11 @@ export interface Facet {
   values: FacetValue[];
   /** Values to show before "show more" (the store's facet settings). */
   shownValues?: number;
+  /**
+   * Similarity only: values that relate to the product the similar ones are for ("Same brand", "Same colour",
+   * "Lower price"), each selectable like a value of this facet (`key`, with `lb`/`ub` on price).
+   */
+  specialValues?: FacetValue[];
 }
 
 export interface SearchResponse {
@@ -86,6 +91,14 @@ export interface SearchResponse {
   /** The search term used: differs from the submitted one when `fallback` is true. */
   query?: string;
   collection?: string;
+}
+
+export interface SimilarityResponse {
+  totalProductCount: number;
+  /** Each Search product carries price.first. */
+  products: { product: SearchProduct }[];
+  facets: Facet[];
+  sourceProduct: { productId: string; image?: string; name: string };
 }
 
 export interface Suggestion {

@@ -38,11 +38,11 @@ export interface SearchParams {
   explain: boolean;
 }
 
-type Raw = Record<string, string | undefined>;
+export type Raw = Record<string, string | undefined>;
 
-const bad = (name: string, problem: string) => new ValidationError(`${name} ${problem}`, [{ path: `query.${name}`, problem }]);
+export const bad = (name: string, problem: string) => new ValidationError(`${name} ${problem}`, [{ path: `query.${name}`, problem }]);
 
-function text(raw: Raw, name: string, max: number): string | undefined {
+export function text(raw: Raw, name: string, max: number): string | undefined {
   const value = raw[name];
   if (value === undefined || value.trim() === "") return undefined;
   if (value.length > max) throw bad(name, `must be at most ${max} characters`);
@@ -50,7 +50,7 @@ function text(raw: Raw, name: string, max: number): string | undefined {
   return value.trim();
 }
 
-function flag(raw: Raw, names: string[], fallback: boolean): boolean {
+export function flag(raw: Raw, names: string[], fallback: boolean): boolean {
   for (const name of names) {
     const value = raw[name];
     if (value === undefined || value === "") continue;
@@ -71,6 +71,21 @@ function integer(raw: Raw, names: string[], range: { min: number; max: number; f
   return range.fallback;
 }
 
+/** `from` (alias `offset`) and `pageSize`, within the page size and the result window. */
+export function pageParams(raw: Raw): { from: number; pageSize: number } {
+  const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
+  const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
+  if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
+  return { from, pageSize };
+}
+
+/** A locale for facet names, when given. */
+export function languageParam(raw: Raw): string | undefined {
+  const language = text(raw, "language", 35);
+  if (language !== undefined && !LOCALE.test(language)) throw bad("language", 'must be a locale such as "en" or "de-CH"');
+  return language;
+}
+
 function anonymousId(raw: Raw, names: string[]): string | undefined {
   for (const name of names) {
     const value = raw[name];
@@ -87,9 +102,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
   if (!query && !collection) {
     throw new ValidationError("Give a query or a collection", [{ path: "query.query", problem: "query or collection is required" }]);
   }
-  const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
-  const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
-  if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
+  const { from, pageSize } = pageParams(raw);
   const sortBy = raw.sortBy || undefined;
   if (sortBy !== undefined && !(SORT_BY_VALUES as readonly string[]).includes(sortBy)) {
     throw bad("sortBy", `must be one of ${SORT_BY_VALUES.join(", ")}`);
@@ -97,8 +110,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const campaignProducts = (text(raw, "campaignProducts", 10_000) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (campaignProducts.length > 100) throw bad("campaignProducts", "at most 100 product ids");
   if (sortBy === "campaign" && campaignProducts.length === 0) throw bad("campaignProducts", "is required with sortBy=campaign");
-  const language = text(raw, "language", 35);
-  if (language !== undefined && !LOCALE.test(language)) throw bad("language", 'must be a locale such as "en" or "de-CH"');
+  const language = languageParam(raw);
   return {
     query,
     collection,

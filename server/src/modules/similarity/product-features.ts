@@ -5,7 +5,9 @@ import { colourOf } from "./colours.ts";
 
 /*
  * What the similar-products model reads of a product: only what the catalog states. Its words (name twice,
- * features, description) become term counts, weighted by rarity when compared (similarity-index.ts).
+ * features, description) become term counts, weighted by rarity when compared (similarity-index.ts). Colour
+ * and brand words are left out of them: each is compared as itself, and "navy" in a name must not outweigh
+ * the red variant a shopper is looking at, nor a brand name in every title outweigh what the product is.
  */
 
 export interface ProductFeatures {
@@ -32,8 +34,9 @@ export function productFeatures(p: Product): ProductFeatures {
   const paths: string[] = [];
   for (const category of p.categories ?? []) paths.push(paths.length ? `${paths.at(-1)} > ${category}` : category);
   const terms = new Map<string, number>();
+  const brandWords = new Set(tokenize(p.brand ?? ""));
   const count = (words: string[], weight: number) => {
-    for (const w of words) if (w.length > 1) terms.set(w, (terms.get(w) ?? 0) + weight);
+    for (const w of words) if (w.length > 1 && !brandWords.has(w) && !colourOf(w)) terms.set(w, (terms.get(w) ?? 0) + weight);
   };
   const nameWords = tokenize(p.name);
   count(nameWords, 2);

@@ -15,7 +15,7 @@ import type { ProductFeatures } from "./product-features.ts";
  * (the rest move down, they are not dropped).
  */
 
-export const WEIGHTS = { category: 0.35, text: 0.35, colour: 0.15, price: 0.1, brand: 0.05 } as const;
+export const WEIGHTS = { category: 0.35, text: 0.3, colour: 0.22, price: 0.08, brand: 0.05 } as const;
 export type Contributions = Record<keyof typeof WEIGHTS, number>;
 
 /** Similar products answered at most (the carousel pages through them). */

@@ -1,0 +1,30 @@
+import { ValidationError } from "../../errors.ts";
+import { parseFacetSelections, type FacetSelection } from "../search/facet-selection.ts";
+import { flag, languageParam, pageParams, text, type Raw } from "../search/search-params.ts";
+
+/* GET /similarity parameters: paging, facets and language as search reads them. */
+
+export interface SimilarityParams {
+  productId: string;
+  /** The variant the shopper is looking at: its colour pulls same-coloured alternatives forward. */
+  variantId?: string;
+  from: number;
+  pageSize: number;
+  facets: FacetSelection[];
+  language?: string;
+  /** Each result's score parts (admin key only: checked by the route). */
+  explain: boolean;
+}
+
+export function parseSimilarityParams(raw: Raw): SimilarityParams {
+  const productId = text(raw, "productId", 256);
+  if (!productId) throw new ValidationError("Give a productId", [{ path: "query.productId", problem: "is required" }]);
+  return {
+    productId,
+    variantId: text(raw, "variantId", 256),
+    ...pageParams(raw),
+    facets: parseFacetSelections(raw.facets),
+    language: languageParam(raw),
+    explain: flag(raw, ["explain"], false),
+  };
+}

@@ -1,0 +1,130 @@
+import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { StoreRow } from "../../db/stores-repo.ts";
+import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
+import { NotFoundError } from "../../errors.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
+import { shapingFor } from "../catalog/shaped-products.ts";
+import { PRICE_FACET } from "../search/facet-keys.ts";
+import { facetPlan, shapeFacets, type Facet } from "../search/facet-display.ts";
+import { toEngineFilters } from "../search/facet-selection.ts";
+import { effectiveSettings } from "../settings/settings-schema.ts";
+import type { Contributions } from "./similarity-index.ts";
+import type { SimilarityIndexes } from "./similarity-indexes.ts";
+import type { SimilarityParams } from "./similarity-params.ts";
+
+/*
+ * GET /similarity: the similar set of a product (similarity-index.ts) answered through the engine, so facets,
+ * a facet selection and paging work exactly as in search: the set is an ids filter, its order a pinned sort.
+ * The model runs here, over the catalog, not in the engine: the same answer on both engines, explainable, and
+ * no vectors to keep in a Typesense collection.
+ */
+
+export interface SimilarityResponse {
+  totalProductCount: number;
+  products: { product: SearchProduct }[];
+  facets: Facet[];
+  sourceProduct: { productId: string; image?: string; name: string };
+  /** With explain=true (admin key): each result's score and its parts. */
+  explain?: { productId: string; score: number; contributions: Contributions }[];
+}
+
+export interface SimilarityServiceDeps {
+  catalog: CatalogRepo;
+  engine: SearchEngine;
+  indexes: SimilarityIndexes;
+}
+
+export class SimilarityService {
+  constructor(private readonly d: SimilarityServiceDeps) {}
+
+  async similar(store: StoreRow, p: SimilarityParams): Promise<SimilarityResponse> {
+    const source = this.product(store.id, p.productId);
+    if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
+    const index = await this.d.indexes.of(store.id, store.createdAt);
+    const ranked = index.similar(p.productId, p.variantId) ?? [];
+    const settings = effectiveSettings(store.settings);
+    const plan = facetPlan(settings.facets);
+    const ids = ranked.map((r) => r.id);
+    const selection = toEngineFilters(p.facets);
+    const request: EngineSearchRequest = {
+      text: "",
+      matching: { typos: false, prefixLast: false },
+      filters: [{ kind: "ids", ids }, ...selection],
+      facets: plan.terms,
+      rangeFacets: plan.ranges,
+      sort: [{ kind: "pinned", ids }],
+      offset: p.from,
+      limit: p.pageSize,
+    };
+    const result = ids.length ? await this.d.engine.search(store.id, request) : { total: 0, hits: [], facets: {}, ranges: {} };
+    const shaping = shapingFor(store.id, settings);
+    const products: { product: SearchProduct }[] = [];
+    for (const hit of result.hits) {
+      const product = this.product(store.id, hit.id);
+      if (product) products.push({ product: toSearchProduct(product, { ...shaping.options, withFirstPrice: true }) });
+    }
+    const facets = shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues });
+    await this.addSpecialValues(store.id, facets, source, p, request, selection);
+    const scores = new Map(ranked.map((r) => [r.id, r]));
+    return {
+      totalProductCount: result.total,
+      products,
+      facets,
+      sourceProduct: sourceProductOf(source, p.variantId),
+      ...(p.explain
+        ? { explain: result.hits.map((h) => ({ productId: h.id, score: scores.get(h.id)!.score, contributions: scores.get(h.id)!.contributions })) }
+        : {}),
+    };
+  }
+
+  /**
+   * Every facet of a similarity answer has specialValues: the source's own brand ("Same brand") and colour
+   * ("Same colour") when similar products share them, and on price, those below the source's ("Lower price").
+   * Each is a value the shopper can select like any other; counts follow the facets' disjunctive rule.
+   */
+  private async addSpecialValues(storeId: string, facets: Facet[], source: Product, p: SimilarityParams, request: EngineSearchRequest, selection: EngineFilter[]) {
+    const variation = source.variations?.find((v) => v.id === p.variantId) ?? source.variations?.[0];
+    const own: Record<string, { value?: string; name: string }> = {
+      designer: { value: source.brand, name: "Same brand" },
+      color: { value: variation?.name, name: "Same colour" },
+    };
+    for (const facet of facets) {
+      facet.specialValues = [];
+      const mine = own[facet.key];
+      const value = mine?.value ? facet.values.find((v) => v.key === mine.value) : undefined;
+      if (mine && value) facet.specialValues.push({ key: value.key, name: mine.name, count: value.count });
+      if (facet.key === PRICE_FACET) {
+        const price = lowestPrice(source);
+        if (price === null) continue;
+        const others = selection.filter((f) => !(f.kind === "range" && f.field === "price_min"));
+        const below = await this.d.engine.search(storeId, {
+          ...request,
+          filters: [...request.filters.filter((f) => f.kind === "ids"), ...others, { kind: "range", field: "price_min", max: price }],
+          facets: [],
+          rangeFacets: [],
+          offset: 0,
+          limit: 0,
+        });
+        if (below.total > 0) facet.specialValues.push({ key: `0-${price}`, name: "Lower price", count: below.total, lb: 0, ub: price });
+      }
+    }
+  }
+
+  private product(storeId: string, id: string): Product | null {
+    const entry = this.d.catalog.get(storeId, id);
+    return entry?.doc ? (JSON.parse(entry.doc) as Product) : null;
+  }
+}
+
+function lowestPrice(p: Product): number | null {
+  const prices = (p.skus ?? []).flatMap((s) => (s.promoPrice ?? s.price) ?? []);
+  return prices.length ? Math.min(...prices) : null;
+}
+
+/** The source as the carousel's heading shows it: the asked variant's image when it has one. */
+function sourceProductOf(p: Product, variantId?: string): SimilarityResponse["sourceProduct"] {
+  const media = p.media ?? [];
+  const image = (media.find((m) => variantId && m.variationId === variantId) ?? media[0])?.url;
+  return { productId: p.id, ...(image ? { image } : {}), name: p.name };
+}
