@@ -8,6 +8,8 @@
  *   HTTP    the real server as a child process: indexing through POST /products, then GET /search and
  *           GET /suggestions under load, as latency percentiles and as requests/s relative to GET /health
  *           measured on the same server in the same run; server RSS after indexing and after the load.
+ *   similar SimilarityIndex over the products' features, then the engine's page of each similar set (as
+ *           GET /similarity asks it), for 500 sources spread over the catalog; its build time and memory.
  *   peer    the same queries (text only) against MiniSearch behind a plain node:http server
  *           (minisearch-peer-server.ts), at the same concurrency.
  *
@@ -44,6 +46,9 @@ import { SuggestionsService } from "../src/modules/suggestions/suggestions-servi
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
 import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
+import { productFeatures } from "../src/modules/similarity/product-features.ts";
+import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
+import { similarSetRequest } from "../src/modules/similarity/similarity-service.ts";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -308,6 +313,14 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     docs = null;
     const rssBuilt = await gcRss();
 
+    progress(size, "similarity: the index of the products' features");
+    t = performance.now();
+    const similarity = new SimilarityIndex();
+    for (const p of products) similarity.put(productFeatures(p));
+    const similarityBuildMs = performance.now() - t;
+    const rssSimilarity = await gcRss();
+    const similaritySources = products.filter((_, i) => i % Math.max(1, Math.floor(products!.length / 500)) === 0).map((p) => p.id);
+
     progress(size, "engine: query mix (selections from the engine's own facets; also the warm-up)");
     const eng = engine;
     const vocabularies = new QueryVocabularies(eng, Date.now);
@@ -343,6 +356,20 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const byClass = (c: string) => samples.filter((s) => classOf(s.item) === c).map((s) => s.ms);
     const classSummaries = new Map(CLASSES.map((c) => [c, summarize(byClass(c))]));
     const facetsSort = classSummaries.get("facets + sort")!;
+
+    // Similar products as GET /similarity computes them: the model's ranking, then the engine's page with facets.
+    progress(size, "similarity: timing sources spread over the catalog");
+    Bun.gc(true);
+    const similarityPlan = facetPlan(DEFAULT_FACETS);
+    for (const id of similaritySources.slice(0, 50)) similarity.similar(id);
+    const similarityMs: number[] = [];
+    for (const id of similaritySources) {
+      const t0 = performance.now();
+      const ids = similarity.similar(id)!.map((r) => r.id);
+      if (ids.length) await engine.search(STORE_ID, similarSetRequest(ids, [], similarityPlan, { from: 0, pageSize: 30 }));
+      similarityMs.push(performance.now() - t0);
+    }
+    const similar = summarize(similarityMs);
 
     // The same queries without facets: how much of the time is facet counting.
     progress(size, "engine: reference without facets");
@@ -475,6 +502,16 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       "paid inline by one request per store each time the service's candidate cache expires",
     );
     row("suggestions: import of past queries", `${ms(importMs)} ms`, `${fmt(imported.length)} queries, ${fmt(withResults)} with results`);
+    row(
+      "similarity: index of product features",
+      `${(similarityBuildMs / 1000).toFixed(1)} s, +${fmt(rssSimilarity.current - rssBuilt.current)} MiB`,
+      `${(((rssSimilarity.current - rssBuilt.current) * 1024) / size).toFixed(1)} KB per product`,
+    );
+    row(
+      `similarity: ranking + the engine's page with facets (${fmt(similarityMs.length)} sources)`,
+      line(similar),
+      `p99 ${(similar.p99 / facetsSort.p99).toFixed(2)}× search's facets + sort p99 (goal ≤ 2: ${verdict(similar.p99 <= 2 * facetsSort.p99)})`,
+    );
 
     result = { size, facetsSort, suggest, httpSkipped: !http, buildSeconds: buildMs / 1000, rebuildMs, slowest, fit };
     if (!http) {

@@ -79,6 +79,8 @@ interface HeldText {
 
 export class StoreIndex {
   private readonly ids: (string | undefined)[] = [];
+  /** Each live document's slot by id: an ids filter's candidates without a pass over the store. */
+  private readonly slotOf = new Map<string, number>();
   private readonly texts: (HeldText | undefined)[] = [];
   // Facets: keys, global value ids, and each slot's sorted value ids.
   private readonly keyIndex = new Map<string, number>();
@@ -120,6 +122,7 @@ export class StoreIndex {
     if (this.ids[slot] !== undefined) this.release(slot);
     else this.live++;
     this.ids[slot] = doc.id;
+    this.slotOf.set(doc.id, slot);
     this.texts[slot] = { identifiers: [...doc.text.identifiers], sortText: { ...doc.sortText } };
     const values: number[] = [];
     for (const key in doc.facets) for (const value of doc.facets[key]!) values.push(this.valueId(key, value));
@@ -164,6 +167,7 @@ export class StoreIndex {
     if (!this.texts[slot]) return;
     this.release(slot);
     this.text.delete(slot);
+    this.slotOf.delete(this.ids[slot]!);
     this.ids[slot] = undefined;
     this.texts[slot] = undefined;
     this.live--;
@@ -341,6 +345,21 @@ export class StoreIndex {
     return wanted;
   }
 
+  /**
+   * Without text, an ids filter's documents are the only candidates: a document outside it fails that filter,
+   * and the counts of the facets it would still count for (those of the failed filter's group) are none.
+   */
+  private idsCandidates(filters: readonly EngineFilter[]): number[] | null {
+    const only = filters.find((f) => f.kind === "ids");
+    if (!only) return null;
+    const slots = new Set<number>();
+    for (const id of only.ids) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) slots.add(slot);
+    }
+    return [...slots];
+  }
+
   /** Filters, scores, counts and sorts the candidates: text matches, or every document when `text` is null. */
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f, (text ? text.slots.length : this.live) > this.live * BROAD));
@@ -356,7 +375,7 @@ export class StoreIndex {
     }));
     if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
     const scores = this.scratchScores;
-    const candidates = text ? text.slots : this.liveSlots();
+    const candidates = text ? text.slots : this.idsCandidates(request.filters) ?? this.liveSlots();
     const matched: number[] = [];
     const { data: valueData, start: valueStart, length: valueLength } = this.slotValues;
 

@@ -39,7 +39,8 @@ export interface Similar {
 }
 
 interface Entry {
-  features: ProductFeatures;
+  /** Without its terms, which live on as termIds and termCounts. */
+  features: Omit<ProductFeatures, "terms">;
   termIds: Uint32Array;
   termCounts: Float32Array;
   /** Its category path prefixes as ids (comparing numbers, not strings, per candidate). */
@@ -95,7 +96,8 @@ export class SimilarityIndex {
       if (id === undefined) this.pathIds.set(path, (id = this.pathIds.size));
       return id;
     });
-    const entry = { features, termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
+    const { terms: _terms, ...kept } = features;
+    const entry = { features: kept, termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
     this.entries.set(features.id, entry);
     this.generation++;
     for (const path of features.paths) {
@@ -181,7 +183,7 @@ export class SimilarityIndex {
    * The source's leaf category, widened level by level until there are enough, but never past its top level: a
    * ring's nearest products outside jewellery would be filler. A product without categories is compared with all.
    */
-  private candidates(f: ProductFeatures): Iterable<string> {
+  private candidates(f: Held): Iterable<string> {
     for (let level = f.paths.length - 1; level >= 0; level--) {
       const set = this.byPath.get(f.paths[level]!);
       if (set && (set.size > ENOUGH_CANDIDATES || level === 0)) return set;
@@ -220,7 +222,9 @@ export class SimilarityIndex {
 
 const total = (c: Contributions) => c.category + c.text + c.colour + c.price + c.brand;
 
-function compatible(a: ProductFeatures, b: ProductFeatures): boolean {
+type Held = Entry["features"];
+
+function compatible(a: Held, b: Held): boolean {
   if (a.gender && b.gender && a.gender !== b.gender && a.gender !== "Unisex" && b.gender !== "Unisex") return false;
   return !(a.ageGroup && b.ageGroup && a.ageGroup !== b.ageGroup);
 }

@@ -6,7 +6,7 @@ import type { Product } from "../catalog/product-schema.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
 import { shapingFor } from "../catalog/shaped-products.ts";
 import { PRICE_FACET } from "../search/facet-keys.ts";
-import { facetPlan, shapeFacets, type Facet } from "../search/facet-display.ts";
+import { facetPlan, shapeFacets, type Facet, type FacetPlan } from "../search/facet-display.ts";
 import { toEngineFilters } from "../search/facet-selection.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import type { Contributions } from "./similarity-index.ts";
@@ -47,16 +47,7 @@ export class SimilarityService {
     const plan = facetPlan(settings.facets);
     const ids = ranked.map((r) => r.id);
     const selection = toEngineFilters(p.facets);
-    const request: EngineSearchRequest = {
-      text: "",
-      matching: { typos: false, prefixLast: false },
-      filters: [{ kind: "ids", ids }, ...selection],
-      facets: plan.terms,
-      rangeFacets: plan.ranges,
-      sort: [{ kind: "pinned", ids }],
-      offset: p.from,
-      limit: p.pageSize,
-    };
+    const request = similarSetRequest(ids, selection, plan, p);
     const result = ids.length ? await this.d.engine.search(store.id, request) : { total: 0, hits: [], facets: {}, ranges: {} };
     const shaping = shapingFor(store.id, settings);
     const products: { product: SearchProduct }[] = [];
@@ -115,6 +106,20 @@ export class SimilarityService {
     const entry = this.d.catalog.get(storeId, id);
     return entry?.doc ? (JSON.parse(entry.doc) as Product) : null;
   }
+}
+
+/** The engine request that answers a page of a similar set: only its ids, in their order, with the selection and facets. */
+export function similarSetRequest(ids: string[], selection: EngineFilter[], plan: FacetPlan, page: { from: number; pageSize: number }): EngineSearchRequest {
+  return {
+    text: "",
+    matching: { typos: false, prefixLast: false },
+    filters: [{ kind: "ids", ids }, ...selection],
+    facets: plan.terms,
+    rangeFacets: plan.ranges,
+    sort: [{ kind: "pinned", ids }],
+    offset: page.from,
+    limit: page.pageSize,
+  };
 }
 
 function lowestPrice(p: Product): number | null {
