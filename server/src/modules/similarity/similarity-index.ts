@@ -1,5 +1,5 @@
 import type { Oklab } from "culori";
-import { colourDistance } from "./colours.ts";
+import { colourPoint, pointDistance } from "./colours.ts";
 import type { ProductFeatures } from "./product-features.ts";
 
 /*
@@ -43,6 +43,8 @@ interface Entry {
   features: Omit<ProductFeatures, "terms">;
   termIds: Uint32Array;
   termCounts: Float32Array;
+  /** Its known colours as [L, a, b, chroma] quadruples (colour-distance.ts), read per candidate without objects. */
+  colours: Float32Array;
   /** Its category path prefixes as ids (comparing numbers, not strings, per candidate). */
   pathIds: Int32Array;
   /** Its TF-IDF weights (per termIds) and their length, as of `weightsAt` (the idfs' generation). */
@@ -53,7 +55,8 @@ interface Entry {
 
 export class SimilarityIndex {
   private readonly entries = new Map<string, Entry>();
-  private readonly byPath = new Map<string, Set<string>>();
+  /** Entries by category path prefix: the candidate sets, iterated without a lookup per candidate. */
+  private readonly byPath = new Map<string, Set<Entry>>();
   private readonly pathIds = new Map<string, number>();
   private readonly termIds = new Map<string, number>();
   private docFrequency = new Float64Array(1024);
@@ -97,12 +100,12 @@ export class SimilarityIndex {
       return id;
     });
     const { terms: _terms, ...kept } = features;
-    const entry = { features: kept, termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
+    const entry = { features: kept, colours: colourPoints(features.colours.map((c) => c.colour)), termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
     this.entries.set(features.id, entry);
     this.generation++;
     for (const path of features.paths) {
-      const set = this.byPath.get(path) ?? new Set<string>();
-      set.add(features.id);
+      const set = this.byPath.get(path) ?? new Set<Entry>();
+      set.add(entry);
       this.byPath.set(path, set);
     }
   }
@@ -113,7 +116,7 @@ export class SimilarityIndex {
     this.entries.delete(id);
     this.generation++;
     for (const term of entry.termIds) this.docFrequency[term]!--;
-    for (const path of entry.features.paths) this.byPath.get(path)?.delete(id);
+    for (const path of entry.features.paths) this.byPath.get(path)?.delete(entry);
   }
 
   /** Products similar to `sourceId`, best first, at most MAX_SIMILAR; null when the store has no such product. */
@@ -122,7 +125,7 @@ export class SimilarityIndex {
     if (!source) return null;
     const f = source.features;
     const asked = f.colours.find((c) => c.variationId === variantId)?.colour;
-    const sourceColours = (asked ? [asked] : f.colours.map((c) => c.colour)).filter((c): c is Oklab => c !== null);
+    const sourceColours = asked ? colourPoints([asked]) : source.colours;
     this.refreshIdfs();
     const sourceNorm = this.weightsOf(source);
     try {
@@ -131,7 +134,7 @@ export class SimilarityIndex {
         return {
           category: WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(source.pathIds, other.pathIds)]!,
           text: WEIGHTS.text * this.cosine(sourceNorm, other),
-          colour: WEIGHTS.colour * colourScore(sourceColours, o.colours),
+          colour: WEIGHTS.colour * colourScore(sourceColours, other.colours),
           price: WEIGHTS.price * priceScore(f.logPrice, o.logPrice),
           brand: f.brand && f.brand === o.brand ? WEIGHTS.brand : 0,
         };
@@ -140,16 +143,15 @@ export class SimilarityIndex {
       // every product in stock above every one that is not.
       const entries: Entry[] = [];
       const keys: number[] = [];
-      for (const id of this.candidates(f)) {
-        const other = this.entries.get(id)!;
+      for (const other of this.candidates(f)) {
         const o = other.features;
-        if (id === sourceId || !compatible(f, o)) continue;
+        if (other === source || !compatible(f, o)) continue;
         entries.push(other);
         // contributionsOf's sum, without an object per candidate.
         const score =
           WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(source.pathIds, other.pathIds)]! +
           WEIGHTS.text * this.cosine(sourceNorm, other) +
-          WEIGHTS.colour * colourScore(sourceColours, o.colours) +
+          WEIGHTS.colour * colourScore(sourceColours, other.colours) +
           WEIGHTS.price * priceScore(f.logPrice, o.logPrice) +
           (f.brand && f.brand === o.brand ? WEIGHTS.brand : 0);
         keys.push((o.inStock ? 2 : 0) + score);
@@ -183,12 +185,12 @@ export class SimilarityIndex {
    * The source's leaf category, widened level by level until there are enough, but never past its top level: a
    * ring's nearest products outside jewellery would be filler. A product without categories is compared with all.
    */
-  private candidates(f: Held): Iterable<string> {
+  private candidates(f: Held): Iterable<Entry> {
     for (let level = f.paths.length - 1; level >= 0; level--) {
       const set = this.byPath.get(f.paths[level]!);
       if (set && (set.size > ENOUGH_CANDIDATES || level === 0)) return set;
     }
-    return this.entries.keys();
+    return this.entries.values();
   }
 
   /** Writes the source's TF-IDF weights into the scratch array; returns their norm. */
@@ -238,12 +240,16 @@ function sharedDepth(a: Int32Array, b: Int32Array): number {
   return shared >= a.length - 1 ? 2 : 1;
 }
 
-function colourScore(source: Oklab[], candidate: { colour: Oklab | null }[]): number {
+function colourPoints(colours: (Oklab | null)[]): Float32Array {
+  return Float32Array.from(colours.flatMap((c) => (c ? colourPoint(c) : [])));
+}
+
+/** The closest pair of a source colour and a candidate colour, scored 1 (the same) down to 0 (COLOUR_SPAN apart). */
+function colourScore(source: Float32Array, candidate: Float32Array): number {
   let best = Infinity;
-  for (const s of source) {
-    for (const { colour } of candidate) {
-      if (!colour) continue;
-      const d = colourDistance(s, colour);
+  for (let i = 0; i < source.length; i += 4) {
+    for (let j = 0; j < candidate.length; j += 4) {
+      const d = pointDistance(source, i, candidate, j);
       if (d < best) best = d;
     }
   }
