@@ -99,7 +99,7 @@ async function events(env: Env): Promise<StoredEvent[]> {
 const searchPage = (env: Env, query: string) => `${env.base}/search-results?q=${encodeURIComponent(query)}`;
 
 /** Remembered between specs. */
-const seen: { orderId?: string; clickedId?: string; addedId?: string } = {};
+const seen: { orderId?: string; clickedId?: string; addedId?: string; similarSource?: string; similarClicked?: string } = {};
 
 export const specs: Spec[] = [
   {
@@ -259,9 +259,41 @@ export const specs: Spec[] = [
     },
   },
   {
+    name: "a product page shows similar products of its kind; seeing them and clicking one are reported",
+    async run(env) {
+      const { page, base } = env;
+      await page.goto(searchPage(env, "jackets"));
+      const source = (await loadedResults(page, "jackets")).cards[0]!;
+      await page.goto(`${base}/products/${encodeURIComponent(source.id)}`);
+      const links = page.locator('sfs-similar-products sfs-product-card a[part="name-link"]');
+      await waitFor(async () => (await links.count()) >= 4, () => "fewer than 4 similar products on the product page");
+      await page.locator("sfs-similar-products").scrollIntoViewIfNeeded();
+      const idOf = (href: string | null) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
+      const ids = await Promise.all([0, 1, 2, 3].map(async (i) => idOf(await links.nth(i).getAttribute("href"))));
+      const product = async (id: string) =>
+        (await (await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, { headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.adminKey } })).json()) as {
+          categories?: string[];
+          gender?: string;
+        };
+      const own = await product(source.id);
+      for (const id of ids) {
+        const other = await product(id);
+        assert(id !== source.id, "the product is among its own similar products");
+        assert(other.categories?.[0] === own.categories?.[0], `${id} (${other.categories?.join(" > ")}) is not of the kind of ${source.id} (${own.categories?.join(" > ")})`);
+        assert(!other.gender || !own.gender || other.gender === own.gender || [other.gender, own.gender].includes("Unisex"), `${id} is for ${other.gender}, ${source.id} for ${own.gender}`);
+      }
+      seen.similarSource = source.id;
+      seen.similarClicked = ids[0];
+      const href = await links.first().getAttribute("href");
+      await links.first().click();
+      await page.waitForURL((url) => url.href === new URL(href ?? "", base).href);
+      await page.goto(base + "/");
+    },
+  },
+  {
     name: "events: the server recorded the shopper's journey with the required fields",
     async run(env) {
-      const required = ["SiteView", "Search", "PageChange", "SortByChange", "ProductClick", "AddToCart", "OrderComplete", "Purchase"];
+      const required = ["SiteView", "Search", "PageChange", "SortByChange", "ProductClick", "AddToCart", "OrderComplete", "Purchase", "ViewSimilarProducts", "SimilarProductClick"];
       let list: StoredEvent[] = [];
       await waitFor(
         async () => {
@@ -283,6 +315,11 @@ export const specs: Spec[] = [
         assert(products[0]!.id === seen.addedId && products[0]!.qty === 1 && products[0]!.price > 0, `${type}.products[0] is ${JSON.stringify(products[0])}`);
       }
       assert(of("SortByChange").length > 0 && of("Search").length > 0 && of("PageChange").length > 0, "search events missing");
+      assert(of("ViewSimilarProducts").some((e) => e.data.productId === seen.similarSource), `no ViewSimilarProducts of ${seen.similarSource}`);
+      assert(
+        of("SimilarProductClick").some((e) => e.data.similarProductId === seen.similarSource && e.data.clickProductId === seen.similarClicked),
+        `no SimilarProductClick of ${seen.similarClicked} from ${seen.similarSource}`,
+      );
       const users = new Set(list.map((e) => e.userId).filter(Boolean));
       assert(users.size === 1, `the events carry ${users.size} user ids (one shopper)`);
     },

@@ -160,7 +160,8 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
         ${p.description ? html`<p>${p.description}</p>` : ""}
         ${p.features?.length ? html`<ul>${p.features.map((f) => html`<li>${f}</li>`)}</ul>` : ""}
       </div>
-    </article>`,
+    </article>
+    <div data-sfs-similar data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>`,
   );
 }
 

@@ -13,10 +13,11 @@ import { SimilarityIndex, type Similar } from "../src/modules/similarity/similar
  */
 
 /**
- * Measured 2026-11-23 (issue 11, first model). These may only go up (the colour distance only down): raise them
- * when the model improves; never loosen them to make a change pass.
+ * Measured 2026-11-23 (issue 11). These may only go up (the colour distance only down): raise them when the model
+ * improves; never loosen them to make a change pass. (Once, they went down by a requirement: the source's own
+ * variants sold as separate products, its closest matches, are no longer offered: 0.962 -> 0.958, 0.944 -> 0.942.)
  */
-const MEASURED = { sameGender: 0.961, compatibleGender: 1, sameLeaf: 0.943, medianColourDe2000: 0 };
+const MEASURED = { sameGender: 0.957, compatibleGender: 1, sameLeaf: 0.941, medianColourDe2000: 0 };
 
 const SOURCES = 200;
 const TOP = 10;
@@ -66,10 +67,18 @@ test("similar products agree with their source on gender and category, and look 
   expect(medianColourDe2000).toBeLessThanOrEqual(MEASURED.medianColourDe2000);
 });
 
-test("never the source, never an incompatible age group, and a top 10 that is not one brand when others exist", () => {
+test("never the source nor its variants, never an incompatible age group, and a top 10 that is not one brand when others exist", () => {
+  // A product of the same brand and name but for its colour words is the same design: never its alternative.
+  const design = new Map(products.map((p) => [p.id, designOf(p)]));
+  const byDesign = new Map<string, number>();
+  for (const key of design.values()) byDesign.set(key, (byDesign.get(key) ?? 0) + 1);
+  let variantsElsewhere = 0;
   for (const { source } of results) {
     const all = index.similar(source.id)!;
     expect(all.some((s) => s.id === source.id)).toBe(false);
+    const own = design.get(source.id)!;
+    expect(all.filter((s) => design.get(s.id) === own).map((s) => byId.get(s.id)!.name)).toEqual([]);
+    variantsElsewhere += byDesign.get(own)! - 1;
     for (const s of all) {
       const other = byId.get(s.id)!;
       if (source.ageGroup && other.ageGroup) expect(other.ageGroup).toBe(source.ageGroup);
@@ -80,7 +89,16 @@ test("never the source, never an incompatible age group, and a top 10 that is no
     for (const s of all.slice(0, TOP)) counts.set(brandOf(s), (counts.get(brandOf(s)) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBeLessThanOrEqual(4);
   }
+  // The rule was tested: the sample's sources do have variants in the catalog.
+  expect(variantsElsewhere).toBeGreaterThan(0);
 });
+
+/** Brand and name, lower case, without the words of its variations' names (variants differ by those only). */
+function designOf(p: Product): string {
+  const colour = new Set((p.variations ?? []).flatMap((v) => (v.name ?? "").toLowerCase().split(/[^a-z0-9]+/)));
+  const words = p.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !colour.has(w));
+  return `${(p.brand ?? "").toLowerCase()}|${words.join(" ")}`;
+}
 
 test("the asked variant's colour pulls same-coloured alternatives forward", () => {
   const item = (id: string, colours: string[], extra: Partial<Product> = {}): Product => ({

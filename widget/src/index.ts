@@ -11,6 +11,7 @@ import "./components/sort/sort.ts";
 import "./components/pagination/pagination.ts";
 import "./components/search-results/search-results.ts";
 import "./components/typeahead/typeahead.ts";
+import "./components/similar-products/similar-products.ts";
 import { readScriptSettings, startWidget } from "./widget-app.ts";
 
 // currentScript is only set while this file is first evaluated (async scripts too), so it is read right away.

@@ -4,6 +4,7 @@ import { Identity, type KeyValueStorage } from "./analytics/identity.ts";
 import { Tracker } from "./analytics/tracker.ts";
 import { createApiClient, type ApiClient } from "./api/client.ts";
 import type { SfsSearchResults } from "./components/search-results/search-results.component.ts";
+import type { SfsSimilarProducts } from "./components/similar-products/similar-products.component.ts";
 import type { SfsTypeahead } from "./components/typeahead/typeahead.component.ts";
 import { resolveConfig, themeStyleText, type WidgetConfig } from "./config/widget-config.ts";
 import { HeadlessHost } from "./core/headless-host.ts";
@@ -44,6 +45,7 @@ declare global {
 
 export const WIDGET_VERSION = "1.0.0";
 const MAX_INPUTS = 4;
+const MAX_CAROUSELS = 4;
 
 export interface WidgetApp {
   config: WidgetConfig | null;
@@ -52,6 +54,7 @@ export interface WidgetApp {
   tracker: Tracker | null;
   results: SfsSearchResults | null;
   typeaheads: SfsTypeahead[];
+  carousels: SfsSimilarProducts[];
   /** Pre-production mode: the search that ran without showing anything. */
   preprodSearch: SearchController | null;
   stop(): void;
@@ -145,11 +148,13 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     tracker,
     results: null,
     typeaheads: [],
+    carousels: [],
     preprodSearch: null,
     stop() {
       tracker?.stop();
       app.results?.remove();
       for (const t of app.typeaheads) t.remove();
+      for (const c of app.carousels) c.remove();
       app.preprodSearch?.hostDisconnected();
     },
   };
@@ -242,6 +247,15 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     results.context = context;
     target.replaceChildren(results);
     app.results = results;
+  }
+  // Similar products wherever the store put <div data-sfs-similar data-product-id="…" [data-variant-id="…"]>.
+  for (const slot of Array.from(doc.querySelectorAll<HTMLElement>("[data-sfs-similar][data-product-id]")).slice(0, MAX_CAROUSELS)) {
+    const carousel = doc.createElement("sfs-similar-products");
+    carousel.context = context;
+    carousel.productId = slot.dataset.productId!;
+    carousel.variantId = slot.dataset.variantId ?? "";
+    slot.replaceChildren(carousel);
+    app.carousels.push(carousel);
   }
   let inputs = queryAll(doc, config.searchInputSelector);
   if (!inputs.length) inputs = queryAll(doc, "input[type=search]");

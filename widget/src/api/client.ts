@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance } from "ky";
 import type { WidgetConfigResponse } from "../config/widget-config.ts";
-import type { SearchRequest, SearchResponse, SuggestionsResponse, TrackingEvent } from "./types.ts";
+import type { SearchRequest, SearchResponse, SimilarityResponse, SuggestionsResponse, TrackingEvent } from "./types.ts";
 
 /*
  * The one client of the service's browser routes. Search routes send the store id and the search key as headers;
@@ -37,6 +37,7 @@ export interface ApiClient {
   widgetConfig(signal?: AbortSignal): Promise<WidgetConfigResponse>;
   search(request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse>;
   suggestions(query: string, limit: number, signal?: AbortSignal): Promise<SuggestionsResponse>;
+  similar(request: { productId: string; variantId?: string; pageSize: number }, signal?: AbortSignal): Promise<SimilarityResponse>;
   /** Sends a batch of events; resolves true when the service took it (2xx). Never rejects. */
   track(events: TrackingEvent[], transport: "fetch" | "beacon"): Promise<boolean>;
 }
@@ -93,6 +94,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     suggestions: (query, limit, signal) => get<SuggestionsResponse>("suggestions", { query, limit }, signal),
+
+    similar: ({ productId, variantId, pageSize }, signal) =>
+      get<SimilarityResponse>("similarity", { productId, pageSize, ...(variantId ? { variantId } : {}) }, signal),
 
     async track(events, transport) {
       if (!trackingUrl || events.length === 0) return false;

@@ -57,6 +57,8 @@ export const DEFAULT_TEXTS = {
   reviews: "{count} reviews",
   colors: "Colours",
   loading: "Loading results",
+  similarProducts: "You may also like",
+  loadingSimilar: "Loading similar products",
 };
 
 export type Texts = typeof DEFAULT_TEXTS;

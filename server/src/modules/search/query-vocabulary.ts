@@ -107,7 +107,15 @@ interface Cached {
   vocabulary: Promise<QueryVocabulary>;
   builtAt: number;
   stale: boolean;
+  /** Documents the store had when it was built. */
+  documents: Promise<number>;
 }
+
+/**
+ * A vocabulary built from less than this share of the store's documents (during its first bulk) is rebuilt before
+ * it answers, not in the background: otherwise the pages of one search could be read with two vocabularies.
+ */
+const OUTGROWN = 0.5;
 
 /** Per store, the vocabulary, built on first use and rebuilt in the background once the catalog has changed. */
 export class QueryVocabularies {
@@ -128,6 +136,9 @@ export class QueryVocabularies {
     const cached = this.cache.get(storeId);
     const now = this.now();
     if (!cached) return this.build(storeId, now).vocabulary;
+    if (cached.stale && (await cached.documents.catch(() => 0)) < OUTGROWN * (await this.engine.count(storeId))) {
+      return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
+    }
     const age = now - cached.builtAt;
     if ((cached.stale && age >= REBUILD_AFTER_CHANGE_MS) || age >= MAX_AGE_MS) {
       // The old one answers until the new one is ready.
@@ -153,6 +164,7 @@ export class QueryVocabularies {
         .then(vocabularyFrom),
       builtAt: now,
       stale: false,
+      documents: this.engine.count(storeId),
     };
     if (previous) {
       // Swapped in only once built, so searches meanwhile keep the previous one.

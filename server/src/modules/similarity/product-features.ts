@@ -17,7 +17,7 @@ export interface ProductFeatures {
   /** Category path prefixes, top first: ["Apparel", "Apparel > Topwear", "Apparel > Topwear > Shirts"]. */
   paths: string[];
   brand: string;
-  /** Brand and name without colour words: variants of one design sold as separate products share it. */
+  /** Brand and name without colour words (its variations' names, and known colours): variants of one design sold as separate products share it. */
   line: string;
   colours: { variationId?: string; colour: Oklab | null }[];
   /** log of the lowest price a shopper pays, or null without prices. */
@@ -43,6 +43,8 @@ export function productFeatures(p: Product): ProductFeatures {
   count(tokenize((p.features ?? []).join("\n")), 1);
   count(tokenize(p.description ?? "").slice(0, MAX_DESCRIPTION_WORDS), 1);
   const brand = (p.brand ?? "").trim().toLowerCase();
+  // A variant's name says its colour as the catalog writes it ("Off-White & Black", "Navy & Golden").
+  const variationWords = new Set((p.variations ?? []).flatMap((v) => tokenize(v.name ?? "")));
   const skus = p.skus ?? [];
   const prices = skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []).filter((n) => n > 0);
   return {
@@ -51,7 +53,7 @@ export function productFeatures(p: Product): ProductFeatures {
     ageGroup: p.ageGroup,
     paths,
     brand,
-    line: `${brand}|${nameWords.filter((w) => !colourOf(w)).join(" ")}`,
+    line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
     colours: (p.variations ?? []).map((v) => ({ variationId: v.id, colour: colourOf(v.name) })),
     logPrice: prices.length ? Math.log(Math.min(...prices)) : null,
     inStock: skus.length === 0 || skus.some((s) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0),

@@ -7,7 +7,8 @@ import type { ProductFeatures } from "./product-features.ts";
  * and weighted (WEIGHTS): the category path (same leaf, same parent, same top level), the words (cosine of
  * TF-IDF vectors of name, features and description), the colour (OKLab distance of the closest variation to
  * the source's, or to the asked variant's), the price (ratio), the brand. Hard rules first: gender compatible
- * (unisex fits both; unstated fits all), the same age group where both state one, never the source itself.
+ * (unisex fits both; unstated fits all), the same age group where both state one, never the source itself nor
+ * its variants sold as separate products (its product line: brand and name without colour words).
  * Candidates are the source's category leaf, widened to its parent and its top level until there are enough, so
  * a product with no close neighbours still gets its nearest sensible ones, never filler from unrelated
  * departments (a product without categories is compared with every other). Ranked: in stock
@@ -145,7 +146,8 @@ export class SimilarityIndex {
       const keys: number[] = [];
       for (const other of this.candidates(f)) {
         const o = other.features;
-        if (other === source || !compatible(f, o)) continue;
+        // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
+        if (other === source || o.line === f.line || !compatible(f, o)) continue;
         entries.push(other);
         // contributionsOf's sum, without an object per candidate.
         const score =
