@@ -118,6 +118,18 @@ test("the asked variant's colour pulls same-coloured alternatives forward", () =
   const firstFive = (variantId: string) => small.similar("source", variantId)!.slice(0, 5).map((s) => s.id.replace(/\d$/, ""));
   expect(firstFive("source-Red")).toEqual(Array(5).fill("red"));
   expect(firstFive("source-Navy Blue")).toEqual(Array(5).fill("blue"));
+  // A red one whose red is sold out in every size (its grey is not) is not offered as a red one.
+  small.put(
+    productFeatures(
+      item("soldout", ["Red", "Grey"], {
+        skus: [
+          { variationId: "soldout-Red", size: "M", price: 30, availability: "OutOfStock" },
+          { variationId: "soldout-Grey", size: "M", price: 30, availability: "InStock" },
+        ],
+      }),
+    ),
+  );
+  expect(firstFive("source-Red")).toEqual(Array(5).fill("red"));
   // A women's shirt and a kids' one are never offered for a men's adult shirt; a unisex one is.
   small.put(productFeatures(item("women", ["Red"], { gender: "Women" })));
   small.put(productFeatures(item("unisex", ["Red"], { gender: "Unisex" })));

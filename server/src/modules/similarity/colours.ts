@@ -78,8 +78,13 @@ export function pointDistance(x: ArrayLike<number>, i: number, y: ArrayLike<numb
   const dc = x[i + 3]! - y[j + 3]!;
   // ΔH² = Δa² + Δb² - ΔC²: the part of the a/b difference that is a change of hue.
   const dh2 = Math.max(0, da * da + db * db - dc * dc);
-  return Math.sqrt((dl / LIGHTNESS_WEIGHT) ** 2 + (dc / CHROMA_WEIGHT) ** 2 + dh2 * HUE_WEIGHT ** 2);
+  // Chroma counts in full against a grey, white or black: a grey shirt is no red one, however alike in lightness.
+  const chromaWeight = Math.min(x[i + 3]!, y[j + 3]!) < ACHROMATIC ? 1 : CHROMA_WEIGHT;
+  return Math.sqrt((dl / LIGHTNESS_WEIGHT) ** 2 + (dc / chromaWeight) ** 2 + dh2 * HUE_WEIGHT ** 2);
 }
+
+/** Chroma below which a colour is a grey (OKLab; navy blue, a dark but clear blue, is about 0.05). */
+const ACHROMATIC = 0.03;
 
 const LIGHTNESS_WEIGHT = 1.5;
 const CHROMA_WEIGHT = 2;

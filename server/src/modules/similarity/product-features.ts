@@ -19,7 +19,8 @@ export interface ProductFeatures {
   brand: string;
   /** Brand and name without colour words (its variations' names, and known colours): variants of one design sold as separate products share it. */
   line: string;
-  colours: { variationId?: string; colour: Oklab | null }[];
+  /** Per variation: its colour, and whether a size of it can be bought (no stock data: yes). */
+  colours: { variationId?: string; colour: Oklab | null; available: boolean }[];
   /** log of the lowest price a shopper pays, or null without prices. */
   logPrice: number | null;
   inStock: boolean;
@@ -29,6 +30,8 @@ export interface ProductFeatures {
 
 /** Words of a description counted at most: a long one says more than the name, not hundreds of times more. */
 const MAX_DESCRIPTION_WORDS = 200;
+
+const skuAvailable = (s: NonNullable<Product["skus"]>[number]) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0;
 
 export function productFeatures(p: Product): ProductFeatures {
   const paths: string[] = [];
@@ -54,9 +57,12 @@ export function productFeatures(p: Product): ProductFeatures {
     paths,
     brand,
     line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
-    colours: (p.variations ?? []).map((v) => ({ variationId: v.id, colour: colourOf(v.name) })),
+    colours: (p.variations ?? []).map((v) => {
+      const own = skus.filter((s) => s.variationId === v.id);
+      return { variationId: v.id, colour: colourOf(v.name), available: own.length === 0 || own.some(skuAvailable) };
+    }),
     logPrice: prices.length ? Math.log(Math.min(...prices)) : null,
-    inStock: skus.length === 0 || skus.some((s) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0),
+    inStock: skus.length === 0 || skus.some(skuAvailable),
     terms,
   };
 }

@@ -44,7 +44,10 @@ interface Entry {
   features: Omit<ProductFeatures, "terms">;
   termIds: Uint32Array;
   termCounts: Float32Array;
-  /** Its known colours as [L, a, b, chroma] quadruples (colour-distance.ts), read per candidate without objects. */
+  /**
+   * Its known colours as [L, a, b, chroma] quadruples (colours.ts), read per candidate without objects: those of
+   * variations with a size to buy, or all when none has.
+   */
   colours: Float32Array;
   /** Its category path prefixes as ids (comparing numbers, not strings, per candidate). */
   pathIds: Int32Array;
@@ -101,7 +104,9 @@ export class SimilarityIndex {
       return id;
     });
     const { terms: _terms, ...kept } = features;
-    const entry = { features: kept, colours: colourPoints(features.colours.map((c) => c.colour)), termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
+    // A colour counts where a size of it can be bought: a shopper on the red variant is shown red ones to buy.
+    const buyable = features.colours.filter((c) => c.available);
+    const entry = { features: kept, colours: colourPoints((buyable.length ? buyable : features.colours).map((c) => c.colour)), termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
     this.entries.set(features.id, entry);
     this.generation++;
     for (const path of features.paths) {
