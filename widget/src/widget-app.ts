@@ -257,6 +257,8 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     slot.replaceChildren(carousel);
     app.carousels.push(carousel);
   }
+  // The element written by the store itself (<sfs-similar-products product-id="…">) gets the same context.
+  for (const carousel of Array.from(doc.querySelectorAll("sfs-similar-products"))) carousel.context ??= context;
   let inputs = queryAll(doc, config.searchInputSelector);
   if (!inputs.length) inputs = queryAll(doc, "input[type=search]");
   for (const input of inputs.slice(0, MAX_INPUTS)) {

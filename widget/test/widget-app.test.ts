@@ -7,13 +7,20 @@ import "../src/components/product-card/product-card.ts";
 import "../src/components/search-results/search-results.ts";
 import "../src/components/sort/sort.ts";
 import "../src/components/typeahead/typeahead.ts";
+import "../src/components/similar-products/similar-products.ts";
 import { resolveConfig } from "../src/config/widget-config.ts";
 import { readScriptSettings, startWidget, type StorefrontSearchApi, type WidgetApp } from "../src/widget-app.ts";
 import { widgetConfigResponse } from "./fixtures.ts";
 import { api, mockService, settle, until } from "./helpers.ts";
 import { API_ORIGIN } from "./setup.ts";
 
-const { server, recorded } = mockService();
+const similarAsked: URL[] = [];
+const { server, recorded } = mockService([
+  http.get(api("similarity"), ({ request }) => {
+    similarAsked.push(new URL(request.url));
+    return HttpResponse.json({ totalProductCount: 0, products: [], facets: [], sourceProduct: { productId: "x", name: "X" } });
+  }),
+]);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 let app: WidgetApp | null = null;
@@ -46,6 +53,26 @@ function storePage(path: string) {
 const storefront = () => window.StorefrontSearch as StorefrontSearchApi;
 
 describe("the head script", () => {
+  test("on a product page: a carousel in each data-sfs-similar div, and the store's own element gets its context", async () => {
+    history.replaceState(null, "", "/products/p1");
+    const slot = document.createElement("div");
+    slot.dataset.sfsSimilar = "";
+    slot.dataset.productId = "p1";
+    slot.dataset.variantId = "p1-red";
+    const own = document.createElement("sfs-similar-products");
+    own.setAttribute("product-id", "p2");
+    document.body.append(slot, own);
+    app = await startWidget(settings);
+    expect(app.carousels).toHaveLength(1);
+    expect(slot.firstElementChild).toBe(app.carousels[0]!);
+    await until(() => similarAsked.length === 2, "two similarity requests");
+    expect(similarAsked.map((u) => [u.searchParams.get("productId"), u.searchParams.get("variantId")]).sort()).toEqual([
+      ["p1", "p1-red"],
+      ["p2", null],
+    ]);
+    similarAsked.length = 0;
+  });
+
   test("reads its <script> tag: the API defaults to the script's own origin; data-api and data-target override", () => {
     const script = document.createElement("script");
     script.src = "https://search.example/widget/v1/widget.js";
