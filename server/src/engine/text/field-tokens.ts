@@ -23,7 +23,7 @@ export function indexedText(fields: FieldTokens): IndexedText {
 }
 
 /** Every distinct token of a document once, with the surface form it first had. */
-export function distinctTokens(fields: FieldTokens): [string, string][] {
+function distinctTokens(fields: FieldTokens): [string, string][] {
   const seen = new Map<string, string>();
   for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
   return [...seen];

@@ -16,11 +16,11 @@ import type { ProductFeatures } from "./product-features.ts";
  * (the rest move down, they are not dropped).
  */
 
-export const WEIGHTS = { category: 0.35, text: 0.3, colour: 0.22, price: 0.08, brand: 0.05 } as const;
+const WEIGHTS = { category: 0.35, text: 0.3, colour: 0.22, price: 0.08, brand: 0.05 } as const;
 export type Contributions = Record<keyof typeof WEIGHTS, number>;
 
 /** Similar products answered at most (the carousel pages through them). */
-export const MAX_SIMILAR = 120;
+const MAX_SIMILAR = 120;
 /** Candidates wanted before the search stops widening from the leaf category. */
 const ENOUGH_CANDIDATES = 200;
 /** Of the first page, at most this many of one brand, and of one product line. */
