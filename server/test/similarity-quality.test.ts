@@ -141,3 +141,19 @@ test("the asked variant's colour pulls same-coloured alternatives forward", () =
   expect(small.similar("kids")!.map((s) => s.id)).not.toContain("adult");
   expect(small.similar("missing")).toBeNull();
 });
+
+test("an extreme product (1,000 variations, 500 long features) brings a bounded number of colours and words", () => {
+  const big: Product = {
+    id: "huge",
+    name: "Cotton Shirt Huge",
+    categories: ["Apparel", "Topwear", "Shirts"],
+    features: Array.from({ length: 500 }, (_, i) => `feature${i} ${"word".repeat(3)}${i} pattern${i % 50}`),
+    variations: Array.from({ length: 1000 }, (_, i) => ({ id: `huge-${i}`, name: ["Red", "Blue", "Green", "Navy Blue", "Maroon"][i % 5]! })),
+  };
+  const features = productFeatures(big);
+  expect(features.terms.size).toBeLessThanOrEqual(120);
+  expect(features.colours.length).toBeLessThanOrEqual(24);
+  index.put(features);
+  expect(index.similar("huge")!.length).toBeGreaterThan(0);
+  index.remove("huge");
+});

@@ -30,6 +30,12 @@ export interface ProductFeatures {
 
 /** Words of a description counted at most: a long one says more than the name, not hundreds of times more. */
 const MAX_DESCRIPTION_WORDS = 200;
+/**
+ * What one product brings at most, so that a catalog's extreme product (1,000 variations, 500 long features)
+ * cannot make each ranking compare thousands of colours or words: its most frequent words, its first colours.
+ */
+const MAX_TERMS = 120;
+const MAX_COLOURS = 24;
 
 const skuAvailable = (s: NonNullable<Product["skus"]>[number]) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0;
 
@@ -57,12 +63,12 @@ export function productFeatures(p: Product): ProductFeatures {
     paths,
     brand,
     line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
-    colours: (p.variations ?? []).map((v) => {
+    colours: (p.variations ?? []).slice(0, MAX_COLOURS).map((v) => {
       const own = skus.filter((s) => s.variationId === v.id);
       return { variationId: v.id, colour: colourOf(v.name), available: own.length === 0 || own.some(skuAvailable) };
     }),
     logPrice: prices.length ? Math.log(Math.min(...prices)) : null,
     inStock: skus.length === 0 || skus.some(skuAvailable),
-    terms,
+    terms: terms.size > MAX_TERMS ? new Map([...terms].sort((a, b) => b[1] - a[1]).slice(0, MAX_TERMS)) : terms,
   };
 }
