@@ -188,7 +188,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, similarityIndexes };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

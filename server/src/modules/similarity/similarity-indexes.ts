@@ -23,11 +23,27 @@ interface Held {
 
 export class SimilarityIndexes {
   private readonly held = new Map<string, Held>();
+  private stopped = false;
 
   constructor(
     private readonly catalog: CatalogRepo,
     private readonly now: () => number,
   ) {}
+
+  /** Builds the stores' indexes one after the other, ahead of their first similarity request. */
+  async preload(stores: readonly { id: string; createdAt: number }[]): Promise<void> {
+    for (const store of stores) {
+      if (this.stopped) return;
+      await this.of(store.id, store.createdAt).catch((error: unknown) => {
+        if (!this.stopped) throw error;
+      });
+    }
+  }
+
+  /** The service is stopping: a build under way ends at its next page (its database is about to close). */
+  stop(): void {
+    this.stopped = true;
+  }
 
   /** The store's catalog changed (the indexing worker applied a batch). */
   changed(storeId: string): void {
@@ -59,6 +75,7 @@ export class SimilarityIndexes {
   private async build(storeId: string): Promise<SimilarityIndex> {
     const index = new SimilarityIndex();
     for (let after = ""; ; await yieldToEventLoop()) {
+      if (this.stopped) throw new Error("the service stopped while similar products were being indexed");
       const rows = this.catalog.liveProductsAfter(storeId, after, PAGE);
       for (const row of rows) index.put(productFeatures(JSON.parse(row.doc) as Product));
       if (rows.length < PAGE) return index;

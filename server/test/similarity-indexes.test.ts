@@ -1,0 +1,56 @@
+import { expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { openServiceDatabase } from "../src/db/connection.ts";
+import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SimilarityIndexes } from "../src/modules/similarity/similarity-indexes.ts";
+import { product } from "./support/fixtures.ts";
+import { tempDir } from "./support/test-server.ts";
+
+/* Each store's similarity index, read from the real catalog tables: ahead of time, kept current, stopped cleanly. */
+
+function catalogOf(count: number) {
+  const dir = tempDir("sfs-similarity-indexes-");
+  const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
+  new StoresRepo(db).create("s", 1);
+  const catalog = new CatalogRepo(db);
+  const put = (id: string, deleted = false, at = 1) =>
+    catalog.put("s", id, { version: 1, contentHash: null, doc: deleted ? null : JSON.stringify(product(id, { name: `Linen Shirt ${id}` })), deleted, updatedAt: at });
+  for (let i = 0; i < count; i++) put(`p${i}`);
+  return { catalog, put, close: () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+test("preloaded in pages ahead of the first request, then kept current from changed rows", async () => {
+  const { catalog, put, close } = catalogOf(2500);
+  let now = 10;
+  const indexes = new SimilarityIndexes(catalog, () => now);
+  try {
+    await indexes.preload([{ id: "s", createdAt: 1 }]);
+    const index = await indexes.of("s", 1);
+    expect(index.size).toBe(2500);
+    now = 20;
+    put("late", false, 15);
+    put("p0", true, 15);
+    indexes.changed("s");
+    expect((await indexes.of("s", 1)).has("late")).toBe(true);
+    expect(index.has("p0")).toBe(false);
+    // A store deleted and created again (a new generation) starts a new index.
+    expect(await indexes.of("s", 2)).not.toBe(index);
+  } finally {
+    close();
+  }
+});
+
+test("a stop during a preload ends it quietly at its next page", async () => {
+  const { catalog, close } = catalogOf(3000);
+  const indexes = new SimilarityIndexes(catalog, () => 1);
+  try {
+    const preload = indexes.preload([{ id: "s", createdAt: 1 }]);
+    indexes.stop();
+    await expect(preload).resolves.toBeUndefined();
+    // Nothing half-read is kept for later: a request after the stop finds no index.
+    await expect(indexes.of("s", 1)).rejects.toThrow("stopped");
+  } finally {
+    close();
+  }
+});
