@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../../engine/types.ts";
 import { bayesianRatingScore, ratingScore, type BayesPrior } from "../search/rating-scores.ts";
+import { paidPrices } from "./price-range.ts";
 import type { Product } from "./product-schema.ts";
 import { productTypes } from "./product-type.ts";
 
@@ -73,8 +74,7 @@ function numbersOf(p: Product, ctx: RankingContext): Record<string, number> {
   const numbers: Record<string, number> = { ...ratingNumbers(p, ctx.ratingPrior) };
   if (ctx.purchases > 0) numbers.purchases = ctx.purchases;
   const skus = p.skus ?? [];
-  // The price a shopper pays: the promotional price where there is one.
-  const prices = range(skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []));
+  const prices = range(paidPrices(skus));
   if (prices) Object.assign(numbers, { price_min: prices.min, price_max: prices.max });
   const stocked = skus.filter((s) => s.inventoryQuantity !== undefined);
   if (stocked.length) numbers.stock = stocked.reduce((sum, s) => sum + Math.max(0, s.inventoryQuantity!), 0);

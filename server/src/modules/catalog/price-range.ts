@@ -26,6 +26,9 @@ export interface Ccv {
   currency: string;
 }
 
+/** What a shopper pays for each SKU that has a price: the promotional price where there is one. */
+export const paidPrices = (skus: readonly Sku[] = []): number[] => skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []);
+
 export const PRICE_FIELDS = ["price", "promoPrice", "initialPrice"] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
 

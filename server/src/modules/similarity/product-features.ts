@@ -1,5 +1,6 @@
 import type { Oklab } from "culori";
 import { tokenize } from "../../engine/text/normalize.ts";
+import { paidPrices } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { colourOf } from "./colours.ts";
 
@@ -55,7 +56,7 @@ export function productFeatures(p: Product): ProductFeatures {
   // A variant's name says its colour as the catalog writes it ("Off-White & Black", "Navy & Golden").
   const variationWords = new Set((p.variations ?? []).flatMap((v) => tokenize(v.name ?? "")));
   const skus = p.skus ?? [];
-  const prices = skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []).filter((n) => n > 0);
+  const prices = paidPrices(skus).filter((n) => n > 0);
   return {
     id: p.id,
     gender: p.gender,
