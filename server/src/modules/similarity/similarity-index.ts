@@ -135,18 +135,19 @@ export class SimilarityIndex {
     this.refreshIdfs();
     const sourceNorm = this.weightsOf(source);
     try {
-      const contributionsOf = (other: Entry): Contributions => {
+      /** Writes a candidate's score parts into `out` and answers their sum: one formula for ranking and explaining. */
+      const score = (other: Entry, out: Contributions): number => {
         const o = other.features;
-        return {
-          category: WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(source.pathIds, other.pathIds)]!,
-          text: WEIGHTS.text * this.cosine(sourceNorm, other),
-          colour: WEIGHTS.colour * colourScore(sourceColours, other.colours),
-          price: WEIGHTS.price * priceScore(f.logPrice, o.logPrice),
-          brand: f.brand && f.brand === o.brand ? WEIGHTS.brand : 0,
-        };
+        out.category = WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(source.pathIds, other.pathIds)]!;
+        out.text = WEIGHTS.text * this.cosine(sourceNorm, other);
+        out.colour = WEIGHTS.colour * colourScore(sourceColours, other.colours);
+        out.price = WEIGHTS.price * priceScore(f.logPrice, o.logPrice);
+        out.brand = f.brand && f.brand === o.brand ? WEIGHTS.brand : 0;
+        return total(out);
       };
-      // Scored lean (an entry and a key each), ranked in stock first: a score is at most 1, so 2 + score puts
-      // every product in stock above every one that is not.
+      // Scored lean (an entry and a key each, the parts into one reused object), ranked in stock first: a score is
+      // at most 1, so 2 + score puts every product in stock above every one that is not.
+      const scratch: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
       const entries: Entry[] = [];
       const keys: number[] = [];
       for (const other of this.candidates(f)) {
@@ -154,23 +155,16 @@ export class SimilarityIndex {
         // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
         if (other === source || o.line === f.line || !compatible(f, o)) continue;
         entries.push(other);
-        // contributionsOf's sum, without an object per candidate.
-        const score =
-          WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(source.pathIds, other.pathIds)]! +
-          WEIGHTS.text * this.cosine(sourceNorm, other) +
-          WEIGHTS.colour * colourScore(sourceColours, other.colours) +
-          WEIGHTS.price * priceScore(f.logPrice, o.logPrice) +
-          (f.brand && f.brand === o.brand ? WEIGHTS.brand : 0);
-        keys.push((o.inStock ? 2 : 0) + score);
+        keys.push((o.inStock ? 2 : 0) + score(other, scratch));
       }
       const kept = Math.min(keys.length, MAX_SIMILAR * 2);
       const threshold = kept ? Float64Array.from(keys).sort()[keys.length - kept]! : Infinity;
       const ranked: (Similar & { key: number; brand: string; line: string })[] = [];
       entries.forEach((other, i) => {
         if (keys[i]! < threshold) return;
-        const contributions = contributionsOf(other);
+        const contributions = { ...scratch };
         const { id, brand, line } = other.features;
-        ranked.push({ id, score: total(contributions), contributions, key: keys[i]!, brand, line });
+        ranked.push({ id, score: score(other, contributions), contributions, key: keys[i]!, brand, line });
       });
       ranked.sort((a, b) => b.key - a.key || (a.id < b.id ? -1 : 1));
       return diversified(ranked.slice(0, MAX_SIMILAR * 2)).slice(0, MAX_SIMILAR).map(({ id, score, contributions }) => ({ id, score, contributions }));

@@ -2,6 +2,7 @@ import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { StoreRow } from "../../db/stores-repo.ts";
 import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError } from "../../errors.ts";
+import { paidPrices } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
 import { shapingFor } from "../catalog/shaped-products.ts";
@@ -57,16 +58,12 @@ export class SimilarityService {
     }
     const facets = shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues });
     await this.addSpecialValues(store.id, facets, source, p, request, selection);
-    const scores = new Map(ranked.map((r) => [r.id, r]));
-    return {
-      totalProductCount: result.total,
-      products,
-      facets,
-      sourceProduct: sourceProductOf(source, p.variantId),
-      ...(p.explain
-        ? { explain: result.hits.map((h) => ({ productId: h.id, score: scores.get(h.id)!.score, contributions: scores.get(h.id)!.contributions })) }
-        : {}),
-    };
+    const response: SimilarityResponse = { totalProductCount: result.total, products, facets, sourceProduct: sourceProductOf(source, p.variantId) };
+    if (p.explain) {
+      const scores = new Map(ranked.map((r) => [r.id, r]));
+      response.explain = result.hits.map((h) => ({ productId: h.id, score: scores.get(h.id)!.score, contributions: scores.get(h.id)!.contributions }));
+    }
+    return response;
   }
 
   /**
@@ -122,8 +119,9 @@ export function similarSetRequest(ids: string[], selection: EngineFilter[], plan
   };
 }
 
+/** The source's `price_min` (engine-document.ts): what "Lower price" compares with. */
 function lowestPrice(p: Product): number | null {
-  const prices = (p.skus ?? []).flatMap((s) => (s.promoPrice ?? s.price) ?? []);
+  const prices = paidPrices(p.skus);
   return prices.length ? Math.min(...prices) : null;
 }
 
