@@ -132,42 +132,34 @@ export class TextIndex {
     if (++this.deadWaiting >= this.sweepAfter) this.sweep();
   }
 
-  /** For each place of a token sequence, whether its token appears there first (1) or again (0). */
-  firstOccurrences(sequence: Uint32Array): Uint8Array {
+  /** Calls `visit` with each token of a sequence once, at its first place: distinct tokens without a Set. */
+  private forEachDistinct(sequence: Uint32Array, visit: (id: number, at: number) => void): void {
     const generation = this.nextTokenGeneration();
-    const first = new Uint8Array(sequence.length);
     for (let i = 0; i < sequence.length; i++) {
       const id = sequence[i]!;
       if (id === FIELD_END || this.tokenMarks[id] === generation) continue;
       this.tokenMarks[id] = generation;
-      first[i] = 1;
+      visit(id, i);
     }
+  }
+
+  /** For each place of a token sequence, whether its token appears there first (1) or again (0). */
+  firstOccurrences(sequence: Uint32Array): Uint8Array {
+    const first = new Uint8Array(sequence.length);
+    this.forEachDistinct(sequence, (_, at) => (first[at] = 1));
     return first;
   }
 
   /** The distinct tokens of a live slot. */
   tokensOf(slot: number): string[] {
     const sequence = this.alive[slot] === 1 ? this.sequences[slot] : undefined;
-    if (!sequence) return [];
-    const generation = this.nextTokenGeneration();
     const out: string[] = [];
-    for (let i = 0; i < sequence.length; i++) {
-      const id = sequence[i]!;
-      if (id === FIELD_END || this.tokenMarks[id] === generation) continue;
-      this.tokenMarks[id] = generation;
-      out.push(this.tokenNames[id]!);
-    }
+    if (sequence) this.forEachDistinct(sequence, (id) => out.push(this.tokenNames[id]!));
     return out;
   }
 
   private unlist(slot: number, sequence: Uint32Array): void {
-    const generation = this.nextTokenGeneration();
-    for (let i = 0; i < sequence.length; i++) {
-      const id = sequence[i]!;
-      if (id === FIELD_END || this.tokenMarks[id] === generation) continue;
-      this.tokenMarks[id] = generation;
-      removeFrom(this.postings[id]!, slot);
-    }
+    this.forEachDistinct(sequence, (id) => removeFrom(this.postings[id]!, slot));
   }
 
   private sweep(): void {
