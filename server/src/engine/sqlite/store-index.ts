@@ -286,6 +286,10 @@ export class StoreIndex {
   private compileFilter(filter: EngineFilter, broad = false): CompiledFilter {
     if (filter.kind === "terms") {
       const k = this.keyIndex.get(filter.key);
+      const group = k ?? -1_000_000;
+      const cacheKey = `${filter.key}\u0000${[...filter.values].sort().join("\u0000")}`;
+      const kept = this.filterMasks.get(cacheKey);
+      if (kept) return { group, test: (slot) => kept[slot] === 1 };
       const mask = new Uint8Array(this.valueNames.length);
       for (const v of filter.values) {
         const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
@@ -298,16 +302,12 @@ export class StoreIndex {
         for (let i = from; i < to; i++) if (mask[values.data[i]!]) return true;
         return false;
       };
-      const cacheKey = `${filter.key}\u0000${[...filter.values].sort().join("\u0000")}`;
-      let bySlot = this.filterMasks.get(cacheKey);
-      if (!bySlot && broad) {
-        bySlot = new Uint8Array(this.ids.length);
-        for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
-        if (this.filterMasks.size >= FILTER_MASKS) this.filterMasks.delete(this.filterMasks.keys().next().value!);
-        this.filterMasks.set(cacheKey, bySlot);
-      }
-      const held = bySlot;
-      return { group: k ?? -1_000_000, test: held ? (slot) => held[slot] === 1 : scan };
+      if (!broad) return { group, test: scan };
+      const bySlot = new Uint8Array(this.ids.length);
+      for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
+      if (this.filterMasks.size >= FILTER_MASKS) this.filterMasks.delete(this.filterMasks.keys().next().value!);
+      this.filterMasks.set(cacheKey, bySlot);
+      return { group, test: (slot) => bySlot[slot] === 1 };
     }
     if (filter.kind === "ids") {
       const ids = new Set(filter.ids);
