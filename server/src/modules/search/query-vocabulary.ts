@@ -109,6 +109,11 @@ interface Cached {
   stale: boolean;
   /** Documents the store had when it was built. */
   documents: Promise<number>;
+  /**
+   * Whether the store has outgrown it (OUTGROWN), asked once per change and shared by the searches meanwhile: once
+   * per applied batch, not per search (on Typesense, counting is a request). Null: not asked since the last change.
+   */
+  outgrown: Promise<boolean> | null;
 }
 
 /**
@@ -129,15 +134,19 @@ export class QueryVocabularies {
   /** The store's catalog changed (the indexing worker applied a batch). */
   changed(storeId: string): void {
     const cached = this.cache.get(storeId);
-    if (cached) cached.stale = true;
+    if (cached) {
+      cached.stale = true;
+      cached.outgrown = null;
+    }
   }
 
   async of(storeId: string): Promise<QueryVocabulary> {
     const cached = this.cache.get(storeId);
     const now = this.now();
     if (!cached) return this.build(storeId, now).vocabulary;
-    if (cached.stale && (await cached.documents.catch(() => 0)) < OUTGROWN * (await this.engine.count(storeId))) {
-      return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
+    if (cached.stale) {
+      cached.outgrown ??= Promise.all([cached.documents.catch(() => 0), this.engine.count(storeId)]).then(([built, current]) => built < OUTGROWN * current, () => false);
+      if (await cached.outgrown) return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
     }
     const age = now - cached.builtAt;
     if ((cached.stale && age >= REBUILD_AFTER_CHANGE_MS) || age >= MAX_AGE_MS) {
@@ -165,6 +174,7 @@ export class QueryVocabularies {
       builtAt: now,
       stale: false,
       documents: this.engine.count(storeId),
+      outgrown: null,
     };
     if (previous) {
       // Swapped in only once built, so searches meanwhile keep the previous one.
