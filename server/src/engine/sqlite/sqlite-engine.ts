@@ -100,7 +100,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   /**
-   * A loaded store's look-alike words (its typo index, 0.8 s for the demo catalog) are indexed after it starts
+   * A loaded store's look-alike words (its typo index, about 0.25 s for the demo catalog) are indexed after it starts
    * answering, in slices; a correction needed sooner finishes them itself (TypoVocabulary.corrections).
    */
   private async indexLookAlikes(index: StoreIndex): Promise<void> {
