@@ -8,13 +8,12 @@ import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsResultsLoadEvent } from "../../events/sfs-results-load.ts";
 import { writeSearchState } from "../../state/search-state.ts";
 import { emit } from "../shared/emit.ts";
-import { CARD_PARTS, exportParts, FACETS_PARTS, PAGINATION_PARTS, SORT_PARTS } from "../shared/export-parts.ts";
+import { CARD_EXPORT_PARTS, exportParts, FACETS_PARTS, PAGINATION_PARTS, SORT_PARTS } from "../shared/export-parts.ts";
 import { searchResultsStyles } from "./search-results.styles.ts";
 
 export type { SfsResultsLoadEvent };
 
 const SKELETON_CARDS = 8;
-const cardParts = `card, ${exportParts("card", CARD_PARTS)}`;
 const facetsParts = `facets, ${exportParts("facets", FACETS_PARTS)}`;
 const sortParts = `sort, ${exportParts("sort", SORT_PARTS)}`;
 const paginationParts = `pagination, ${exportParts("pagination", PAGINATION_PARTS)}`;
@@ -241,7 +240,7 @@ export class SfsSearchResults extends LitElement {
       <ul part="grid" aria-busy=${loading ? "true" : "false"}>
         ${result.products.map(
           (p) => html`<li>
-            <sfs-product-card part="card" exportparts=${cardParts} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat}></sfs-product-card>
+            <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat}></sfs-product-card>
           </li>`,
         )}
       </ul>

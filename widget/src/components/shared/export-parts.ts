@@ -7,6 +7,8 @@ export const CARD_PARTS = [
   "base", "image-link", "image", "badges", "badge", "designer", "name", "name-link", "price", "sale-price",
   "current-price", "original-price", "rating", "rating-stars", "swatches", "swatch", "swatch-image", "swatch-label",
 ] as const;
+/** The exportparts of a product card inside another component: the card as `card`, its parts as `card-*`. */
+export const CARD_EXPORT_PARTS = `card, ${exportParts("card", CARD_PARTS)}`;
 export const FACETS_PARTS = [
   "base", "selected", "chip", "chip-remove", "clear-all", "facet", "facet-title", "values", "value", "checkbox",
   "value-label", "count", "show-more",

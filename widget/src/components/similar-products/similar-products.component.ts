@@ -2,10 +2,9 @@ import { html, LitElement, nothing, type PropertyValues } from "lit";
 import type { SearchProduct } from "../../api/types.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";
-import { CARD_PARTS, exportParts } from "../shared/export-parts.ts";
+import { CARD_EXPORT_PARTS } from "../shared/export-parts.ts";
 import { similarProductsStyles } from "./similar-products.styles.ts";
 
-const cardParts = `card, ${exportParts("card", CARD_PARTS)}`;
 /** Products asked for: a carousel shows a few at a time and pages through the rest by scrolling. */
 const PAGE_SIZE = 24;
 const SKELETON_CARDS = 4;
@@ -163,7 +162,7 @@ export class SfsSimilarProducts extends LitElement {
           ? Array.from({ length: SKELETON_CARDS }, () => html`<li part="item" aria-hidden="true"><div part="skeleton"></div></li>`)
           : this.products.map(
               (p) => html`<li part="item">
-                <sfs-product-card part="card" exportparts=${cardParts} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat} image-sizes="14rem"></sfs-product-card>
+                <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat} image-sizes="14rem"></sfs-product-card>
               </li>`,
             )}
       </ul>
