@@ -113,11 +113,11 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
     // since both run on this thread and a search matters more than a list a page may never show (a page asked
     // for sooner reads it at once). Not awaited: the store serves meanwhile.
     void searchFinds(c.target, "shirt")
-      .catch(() => false)
-      .then(() => {
-        console.error(`Search ready ${seconds(performance.now())} after the process started.`);
-        return c.catalog.readAll();
-      });
+      .then(
+        () => console.error(`Search ready ${seconds(performance.now())} after the process started.`),
+        () => undefined,
+      )
+      .then(() => c.catalog.readAll());
     return;
   }
   const cached = c.cache.read(fingerprint);
