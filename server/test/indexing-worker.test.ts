@@ -75,6 +75,14 @@ test("a transient engine failure is retried after a backoff, holding back later 
   expect(await engine.count("s1")).toBe(2);
 });
 
+/** Three attempts two minutes apart: past the retry limit and its backoff. */
+async function attemptPastLimit(): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    clock += 120_000;
+    await worker.runOnce();
+  }
+}
+
 test("a rejected update ends its task in error with a message; the queue moves on", async () => {
   const bad = indexing.upsert("s1", [product("a")]);
   engine.failures = [new EngineRejectedError("field price has the wrong type")];
@@ -91,10 +99,7 @@ test("a rejected update ends its task in error with a message; the queue moves o
 test("an engine that stays down ends the task in error after the attempt limit", async () => {
   const id = indexing.upsert("s1", [product("a")]);
   engine.failures = [1, 2, 3].map((i) => new EngineTransientError(`down ${i}`));
-  for (let i = 0; i < 3; i++) {
-    clock += 120_000;
-    await worker.runOnce();
-  }
+  await attemptPastLimit();
   const task = indexing.task("s1", id);
   expect(task.status).toBe("error");
   expect(task.message).toContain("down 3");
@@ -104,10 +109,7 @@ test("an engine that stays down ends the task in error after the attempt limit",
 test("a task the indexing thread cannot prepare (its payload is gone) is retried, then ends in error saying so", async () => {
   const id = indexing.upsert("s1", [product("a")]);
   db.run("DELETE FROM task_payloads");
-  for (let i = 0; i < 3; i++) {
-    clock += 120_000;
-    await worker.runOnce();
-  }
+  await attemptPastLimit();
   const task = indexing.task("s1", id);
   expect(task.status).toBe("error");
   expect(task.message).toStartWith("The update could not be prepared:");
