@@ -47,7 +47,6 @@ import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
 import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
 import { heapStats } from "bun:jsc";
-import { productFeatures } from "../src/modules/similarity/product-features.ts";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { similarSetRequest } from "../src/modules/similarity/similarity-service.ts";
 
@@ -319,7 +318,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const heapBefore = heapStats().heapSize;
     t = performance.now();
     const similarity = new SimilarityIndex();
-    for (const p of products) similarity.put(productFeatures(p));
+    for (const p of products) similarity.put(p);
     const similarityBuildMs = performance.now() - t;
     const rssSimilarity = await gcRss();
     // What the index holds: RSS also keeps the garbage of building it, which the allocator does not give back.

@@ -26,7 +26,8 @@ import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
-import { SimilarityIndexes } from "./modules/similarity/similarity-indexes.ts";
+import { CatalogModels } from "./modules/catalog/catalog-models.ts";
+import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
@@ -78,7 +79,7 @@ export function buildApp(deps: AppDeps) {
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
-  const similarityIndexes = new SimilarityIndexes(catalog, now);
+  const similarityIndexes = new CatalogModels(catalog, now, () => new SimilarityIndex(), "similar products");
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
   const worker = new IndexingWorker({
     db: deps.db,

@@ -31,7 +31,7 @@ beforeAll(() => {
   products = evalProducts();
   byId = new Map(products.map((p) => [p.id, p]));
   index = new SimilarityIndex();
-  for (const p of products) index.put(productFeatures(p));
+  for (const p of products) index.put(p);
   const every = Math.floor(products.length / SOURCES);
   results = products
     .filter((_, i) => i % every === 0)
@@ -112,29 +112,27 @@ test("the asked variant's colour pulls same-coloured alternatives forward", () =
     ...extra,
   });
   const small = new SimilarityIndex();
-  small.put(productFeatures(item("source", ["Red", "Navy Blue"])));
-  for (let i = 0; i < 5; i++) small.put(productFeatures(item(`red${i}`, ["Maroon"])));
-  for (let i = 0; i < 5; i++) small.put(productFeatures(item(`blue${i}`, ["Blue"])));
+  small.put(item("source", ["Red", "Navy Blue"]));
+  for (let i = 0; i < 5; i++) small.put(item(`red${i}`, ["Maroon"]));
+  for (let i = 0; i < 5; i++) small.put(item(`blue${i}`, ["Blue"]));
   const firstFive = (variantId: string) => small.similar("source", variantId)!.slice(0, 5).map((s) => s.id.replace(/\d$/, ""));
   expect(firstFive("source-Red")).toEqual(Array(5).fill("red"));
   expect(firstFive("source-Navy Blue")).toEqual(Array(5).fill("blue"));
   // A red one whose red is sold out in every size (its grey is not) is not offered as a red one.
   small.put(
-    productFeatures(
-      item("soldout", ["Red", "Grey"], {
-        skus: [
-          { variationId: "soldout-Red", size: "M", price: 30, availability: "OutOfStock" },
-          { variationId: "soldout-Grey", size: "M", price: 30, availability: "InStock" },
-        ],
-      }),
-    ),
+    item("soldout", ["Red", "Grey"], {
+      skus: [
+        { variationId: "soldout-Red", size: "M", price: 30, availability: "OutOfStock" },
+        { variationId: "soldout-Grey", size: "M", price: 30, availability: "InStock" },
+      ],
+    }),
   );
   expect(firstFive("source-Red")).toEqual(Array(5).fill("red"));
   // A women's shirt and a kids' one are never offered for a men's adult shirt; a unisex one is.
-  small.put(productFeatures(item("women", ["Red"], { gender: "Women" })));
-  small.put(productFeatures(item("unisex", ["Red"], { gender: "Unisex" })));
-  small.put(productFeatures(item("kids", ["Red"], { ageGroup: "Kids" })));
-  small.put(productFeatures(item("adult", ["Red"], { ageGroup: "Adults" })));
+  small.put(item("women", ["Red"], { gender: "Women" }));
+  small.put(item("unisex", ["Red"], { gender: "Unisex" }));
+  small.put(item("kids", ["Red"], { ageGroup: "Kids" }));
+  small.put(item("adult", ["Red"], { ageGroup: "Adults" }));
   const ids = small.similar("source")!.map((s) => s.id);
   expect(ids).toContain("unisex");
   expect(ids).not.toContain("women");
@@ -153,7 +151,7 @@ test("an extreme product (1,000 variations, 500 long features) brings a bounded 
   const features = productFeatures(big);
   expect(features.terms.size).toBeLessThanOrEqual(120);
   expect(features.colours.length).toBeLessThanOrEqual(24);
-  index.put(features);
+  index.put(big);
   expect(index.similar("huge")!.length).toBeGreaterThan(0);
   index.remove("huge");
 });

@@ -1,6 +1,8 @@
 import type { Oklab } from "culori";
 import { colourPoint, pointDistance } from "./colours.ts";
-import type { ProductFeatures } from "./product-features.ts";
+import type { CatalogModel } from "../catalog/catalog-models.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import { productFeatures, type ProductFeatures } from "./product-features.ts";
 
 /*
  * "More like this" for one store, from the catalog alone. A candidate is scored in blocks, each between 0 and 1
@@ -57,7 +59,7 @@ interface Entry {
   weightsAt: number;
 }
 
-export class SimilarityIndex {
+export class SimilarityIndex implements CatalogModel {
   private readonly entries = new Map<string, Entry>();
   /** Entries by category path prefix: the candidate sets, iterated without a lookup per candidate. */
   private readonly byPath = new Map<string, Set<Entry>>();
@@ -79,7 +81,8 @@ export class SimilarityIndex {
     return this.entries.has(id);
   }
 
-  put(features: ProductFeatures): void {
+  put(product: Product): void {
+    const features = productFeatures(product);
     this.remove(features.id);
     const ids: number[] = [];
     const counts: number[] = [];

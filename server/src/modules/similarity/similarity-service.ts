@@ -10,8 +10,8 @@ import { PRICE_FACET } from "../search/facet-keys.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetPlan } from "../search/facet-display.ts";
 import { toEngineFilters } from "../search/facet-selection.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
-import type { Contributions } from "./similarity-index.ts";
-import type { SimilarityIndexes } from "./similarity-indexes.ts";
+import type { CatalogModels } from "../catalog/catalog-models.ts";
+import type { Contributions, SimilarityIndex } from "./similarity-index.ts";
 import type { SimilarityParams } from "./similarity-params.ts";
 
 /*
@@ -33,7 +33,7 @@ export interface SimilarityResponse {
 export interface SimilarityServiceDeps {
   catalog: CatalogRepo;
   engine: SearchEngine;
-  indexes: SimilarityIndexes;
+  indexes: CatalogModels<SimilarityIndex>;
 }
 
 export class SimilarityService {

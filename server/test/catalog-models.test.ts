@@ -3,14 +3,17 @@ import { rmSync } from "node:fs";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
-import { SimilarityIndexes } from "../src/modules/similarity/similarity-indexes.ts";
+import { CatalogModels } from "../src/modules/catalog/catalog-models.ts";
+import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
 
-/* Each store's similarity index, read from the real catalog tables: ahead of time, kept current, stopped cleanly. */
+const similarityModels = (catalog: CatalogRepo, now: () => number) => new CatalogModels(catalog, now, () => new SimilarityIndex(), "similar products");
+
+/* Each store's model (here the similarity index), read from the real catalog tables: ahead of time, kept current, stopped cleanly. */
 
 function catalogOf(count: number) {
-  const dir = tempDir("sfs-similarity-indexes-");
+  const dir = tempDir("sfs-catalog-models-");
   const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
   new StoresRepo(db).create("s", 1);
   const catalog = new CatalogRepo(db);
@@ -23,7 +26,7 @@ function catalogOf(count: number) {
 test("preloaded in pages ahead of the first request, then kept current from changed rows", async () => {
   const { catalog, put, close } = catalogOf(2500);
   let now = 10;
-  const indexes = new SimilarityIndexes(catalog, () => now);
+  const indexes = similarityModels(catalog, () => now);
   try {
     await indexes.preload([{ id: "s", createdAt: 1 }]);
     const index = await indexes.of("s", 1);
@@ -43,7 +46,7 @@ test("preloaded in pages ahead of the first request, then kept current from chan
 
 test("a stop during a preload ends it quietly at its next page", async () => {
   const { catalog, close } = catalogOf(3000);
-  const indexes = new SimilarityIndexes(catalog, () => 1);
+  const indexes = similarityModels(catalog, () => 1);
   try {
     const preload = indexes.preload([{ id: "s", createdAt: 1 }]);
     indexes.stop();

@@ -1,0 +1,94 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { Product } from "./product-schema.ts";
+
+/*
+ * Each store's in-memory model of its catalog (similar products, looks), read from the catalog on the first
+ * request that needs it (a page of products per turn of the event loop: about 2 s for the demo catalog, while
+ * the server keeps answering) and kept current from the catalog's changed rows after the indexing worker
+ * applied a batch.
+ */
+
+/** What a model does with the catalog's rows. */
+export interface CatalogModel {
+  put(product: Product): void;
+  remove(id: string): void;
+}
+
+const PAGE = 1000;
+
+interface Held<M> {
+  /** The store's generation (its creation time): a store deleted and created again starts a new model. */
+  generation: number;
+  ready: Promise<M>;
+  /** When the last read of the catalog started (ms): rows updated since then are read at the next request. */
+  readSince: number;
+  stale: boolean;
+}
+
+export class CatalogModels<M extends CatalogModel> {
+  private readonly held = new Map<string, Held<M>>();
+  private stopped = false;
+
+  constructor(
+    private readonly catalog: CatalogRepo,
+    private readonly now: () => number,
+    private readonly create: () => M,
+    /** What the model is, for the error of a build the service stopped ("similar products"). */
+    private readonly what: string,
+  ) {}
+
+  /** Builds the stores' models one after the other, ahead of their first request. */
+  async preload(stores: readonly { id: string; createdAt: number }[]): Promise<void> {
+    for (const store of stores) {
+      if (this.stopped) return;
+      await this.of(store.id, store.createdAt).catch((error: unknown) => {
+        if (!this.stopped) throw error;
+      });
+    }
+  }
+
+  /** The service is stopping: a build under way ends at its next page (its database is about to close). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** The store's catalog changed (the indexing worker applied a batch). */
+  changed(storeId: string): void {
+    const held = this.held.get(storeId);
+    if (held) held.stale = true;
+  }
+
+  async of(storeId: string, generation: number): Promise<M> {
+    let held = this.held.get(storeId);
+    if (!held || held.generation !== generation) {
+      const readSince = this.now();
+      const fresh: Held<M> = { generation, ready: this.build(storeId), readSince, stale: false };
+      this.held.set(storeId, fresh);
+      fresh.ready.catch(() => this.held.get(storeId) === fresh && this.held.delete(storeId));
+      held = fresh;
+    }
+    const model = await held.ready;
+    if (held.stale) {
+      held.stale = false;
+      const since = held.readSince;
+      held.readSince = this.now();
+      for (const row of this.catalog.changedSince(storeId, since)) {
+        if (row.doc === null) model.remove(row.id);
+        else model.put(JSON.parse(row.doc) as Product);
+      }
+    }
+    return model;
+  }
+
+  private async build(storeId: string): Promise<M> {
+    const model = this.create();
+    for (let after = ""; ; await yieldToEventLoop()) {
+      if (this.stopped) throw new Error(`the service stopped while ${this.what} were being indexed`);
+      const rows = this.catalog.liveProductsAfter(storeId, after, PAGE);
+      for (const row of rows) model.put(JSON.parse(row.doc) as Product);
+      if (rows.length < PAGE) return model;
+      after = rows.at(-1)!.id;
+    }
+  }
+}
