@@ -24,10 +24,15 @@ import { GroupCommit } from "./db/group-commit.ts";
 import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
 import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
+import { LookPairsRepo } from "./db/look-pairs-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
 import { CatalogModels } from "./modules/catalog/catalog-models.ts";
 import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
+import { LookIndex } from "./modules/looks/look-index.ts";
+import { lookRoutes } from "./modules/looks/look-routes.ts";
+import { LookService } from "./modules/looks/look-service.ts";
+import { PinnedLooksRepo } from "./db/pinned-looks-repo.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
@@ -80,6 +85,7 @@ export function buildApp(deps: AppDeps) {
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   const similarityIndexes = new CatalogModels(catalog, now, () => new SimilarityIndex(), "similar products");
+  const lookIndexes = new CatalogModels(catalog, now, () => new LookIndex(), "looks");
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
   const worker = new IndexingWorker({
     db: deps.db,
@@ -93,10 +99,12 @@ export function buildApp(deps: AppDeps) {
     onApplied: (storeId) => {
       vocabularies.changed(storeId);
       similarityIndexes.changed(storeId);
+      lookIndexes.changed(storeId);
     },
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
-  const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, now, (storeId, ids) =>
+  const lookPairs = new LookPairsRepo(deps.db);
+  const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, lookPairs, now, (storeId, ids) =>
     purchaseSignals.changed(storeId, ids),
   );
   const searchLogRepo = new SearchLogRepo(deps.db);
@@ -186,10 +194,11 @@ export function buildApp(deps: AppDeps) {
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, indexes: similarityIndexes }) }))
+    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, models: lookIndexes, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, similarityIndexes };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, similarityIndexes, lookIndexes };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

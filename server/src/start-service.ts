@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, similarityIndexes } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, similarityIndexes, lookIndexes } = buildApp({
     db,
     engine,
     log,
@@ -72,15 +72,18 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   await purchaseSignals.syncAll();
   worker.start();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
-  // Similar products' indexes follow a little later, so that they do not slow the stores' first searches; a
-  // product page opened before then waits for its store's (about 2.5 s for 50k products).
+  // Similar products' and looks' models follow a little later, so that they do not slow the stores' first
+  // searches; a product page opened before then waits for its store's (about 2.5 s for 50k products).
   const preloaded = stores.list();
   let similarityPreload: ReturnType<typeof setTimeout> | undefined;
   guardedEngine
     .preload(preloaded.map((s) => s.id))
     .then(() => {
       similarityPreload = setTimeout(() => {
-        similarityIndexes.preload(preloaded).catch((error: Error) => log.error("preloading similar products failed", { error: error.message }));
+        similarityIndexes
+          .preload(preloaded)
+          .then(() => lookIndexes.preload(preloaded))
+          .catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
       }, SIMILARITY_PRELOAD_DELAY_MS);
       similarityPreload.unref?.();
     })
@@ -101,6 +104,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       storage.stop();
       clearTimeout(similarityPreload);
       similarityIndexes.stop();
+      lookIndexes.stop();
       await served.stop();
       await worker.stop();
       await retention.stop();

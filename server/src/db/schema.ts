@@ -171,4 +171,31 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (store_id, id)
   );
   `,
+  `
+  -- Complete the look, learned: evidence that two products go together (orders with both, look clicks), one
+  -- row per direction so a product's partners are one range read.
+  CREATE TABLE look_pairs (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id  TEXT NOT NULL,
+    other_id    TEXT NOT NULL,
+    evidence    REAL NOT NULL,
+    PRIMARY KEY (store_id, product_id, other_id)
+  ) WITHOUT ROWID;
+  -- Look clicks already counted: one per shopper session and pair, so one client cannot move a look.
+  CREATE TABLE look_clicks (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    session_id  TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    other_id    TEXT NOT NULL,
+    PRIMARY KEY (store_id, session_id, product_id, other_id)
+  ) WITHOUT ROWID;
+  -- Looks a store curated for a product: shown before the composed ones.
+  CREATE TABLE pinned_looks (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id  TEXT NOT NULL,
+    looks       TEXT NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (store_id, product_id)
+  ) WITHOUT ROWID;
+  `,
 ];

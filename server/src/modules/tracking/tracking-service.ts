@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { Database } from "bun:sqlite";
 import type { EventsRepo, NewEvent, StoredEvent } from "../../db/events-repo.ts";
+import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
 import type { SignalsRepo } from "../../db/signals-repo.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
@@ -90,6 +91,7 @@ export class TrackingService {
     db: Database,
     private readonly events: EventsRepo,
     signals: SignalsRepo,
+    lookPairs: LookPairsRepo,
     private readonly now: () => number,
     /** Called after a commit with the products whose purchase counts changed. */
     onPurchases: (storeId: string, productIds: string[]) => void,
@@ -99,10 +101,16 @@ export class TrackingService {
       db.transaction(() => {
         events.append(batch);
         for (const e of batch) {
+          if (e.type === "CTLProductClick" || e.type === "CTLPopupProductClick") {
+            const click = e.data as { baseProductId?: string; selectedProduct: { productId: string } };
+            if (click.baseProductId) lookPairs.countLookClick(e.storeId, e.sessionId, click.baseProductId, click.selectedProduct.productId);
+          }
           if (e.type !== "OrderComplete" && e.type !== "Purchase") continue;
           const order = e.data as { orderId: string; products: { id: string; qty?: number }[] };
           const lines = order.products.map((p) => ({ productId: p.id, qty: p.qty ?? 1 }));
-          changed.push([e.storeId, signals.countOrder(e.storeId, order.orderId, lines)]);
+          const counted = signals.countOrder(e.storeId, order.orderId, lines);
+          lookPairs.countOrder(e.storeId, counted);
+          changed.push([e.storeId, counted]);
         }
       })();
       for (const [storeId, ids] of changed) onPurchases(storeId, ids);

@@ -1,0 +1,277 @@
+import { MAX_PALETTES, paletteById, relation, RELATIONS, storyOf, type Palette, type Relation } from "./colour-harmony.ts";
+import { paletteFor, type LookEntry, type LookIndex } from "./look-index.ts";
+import { ANY_GENDER, OCCASIONS, occasionFit, SEASONS, seasonFit } from "./look-rules.ts";
+import { LOOK_TEMPLATES, type Slot } from "./look-slots.ts";
+
+/*
+ * Composes up to nine looks for a product from its store's catalog. Per slot of each template (look-slots.ts),
+ * the candidates are the products of the slot's kinds that are in stock, fit the source's gender and age
+ * group, are not of the source's own category, and go with it: season, occasion, price level within
+ * PRICE_BAND of its percentile, colour (colour-harmony.ts). Each candidate's composed score c (0 to 1) blends
+ * with what shoppers taught (n: pairs bought together, look clicks): s = (n·T + K·c) / (n + K), where T (above
+ * any composed score) is what a pair shoppers proved is worth: a little evidence nudges, much of it leads. A
+ * taught pair may even break a soft rule (a colour the model would not choose), never the slot or gender rules.
+ *
+ * A look is found by beam search over its template's slots: pieces must also go with each other (no clash,
+ * at most one loud piece, one gender, occasions and seasons that fit). Looks are found one after another,
+ * each penalising pieces and colour stories the earlier ones used, and no piece in more than two looks.
+ */
+
+export const MAX_LOOKS = 9;
+/** Candidates kept per slot (of neutral colours, and as many of other colours), and partial looks kept per step of the beam. */
+const CANDIDATES = 14;
+const BEAM = 10;
+/** Widest gap of price percentiles between the source and a piece. */
+const PRICE_BAND = 0.35;
+/** Prior strength of the composed score against shopper evidence, and the score evidence pulls towards. */
+const PRIOR_STRENGTH = 3;
+const TAUGHT_SCORE = 1.5;
+const WEIGHTS = { colour: 0.4, occasion: 0.25, season: 0.15, price: 0.2 } as const;
+/** What an optional piece must score to be worth adding. */
+const OPTIONAL_BAR = 0.6;
+/** Score taken off per earlier look a piece is in, and per earlier look with the same colour story. */
+const REUSE_PENALTY = 0.15;
+const STORY_PENALTY = 0.12;
+const MAX_USES = 2;
+
+export interface PieceScore {
+  /** The composed score and its parts, each 0 to 1 (before weights). */
+  composed: number;
+  colour: number;
+  occasion: number;
+  season: number;
+  price: number;
+  /** Shopper evidence for the pair (co-purchases, look clicks) and the blended score. */
+  evidence: number;
+  score: number;
+  /** How its colour relates to the source's. */
+  colourRelation: Relation;
+}
+
+export interface LookPiece extends PieceScore {
+  id: string;
+  slot: string;
+  /** The colour variation shown in the look (the one that goes best). */
+  variationId?: string;
+}
+
+export interface ComposeOptions {
+  variationId?: string;
+  /** Shopper evidence per product paired with the source. */
+  evidence: ReadonlyMap<string, number>;
+  /** Looks already taken (pinned): their pieces count as used. */
+  taken: readonly (readonly string[])[];
+  /** How many looks to compose. */
+  wanted: number;
+}
+
+interface Candidate extends LookPiece {
+  entry: LookEntry;
+  palette: Palette;
+}
+
+interface Partial {
+  pieces: Candidate[];
+  score: number;
+  louds: number;
+  /** The look's gender and age group: the source's, else the first piece's that states one. */
+  gender: number;
+  ageId: number;
+}
+
+export function composeLooks(index: LookIndex, sourceId: string, o: ComposeOptions): LookPiece[][] {
+  const source = index.get(sourceId);
+  const templates = source ? LOOK_TEMPLATES[source.kind] : undefined;
+  if (!source || !templates || o.wanted <= 0) return [];
+  const sourcePalette = paletteFor(source, o.variationId).palette;
+  const candidates = new Map<Slot, Candidate[]>();
+  const fits = new SourceFits(source, sourcePalette);
+  for (const template of templates) for (const slot of template) candidates.set(slot, slotCandidates(index, fits, slot, o.evidence));
+
+  const uses = new Map<string, number>();
+  for (const look of o.taken) for (const id of look) uses.set(id, (uses.get(id) ?? 0) + 1);
+  const stories = new Map<string, number>();
+  const looks: LookPiece[][] = [];
+  while (looks.length < o.wanted) {
+    let best: { look: Candidate[]; value: number; story: string } | null = null;
+    for (const template of templates) {
+      const required = template.filter((s) => !s.optional).length || 1;
+      for (const state of beam(template, candidates, source, sourcePalette, uses)) {
+        const story = storyOf([sourcePalette, ...state.pieces.map((p) => p.palette)]);
+        const value = state.score / required - STORY_PENALTY * (stories.get(story) ?? 0);
+        if (!best || value > best.value) best = { look: state.pieces, value, story };
+      }
+    }
+    if (!best) break;
+    for (const piece of best.look) uses.set(piece.id, (uses.get(piece.id) ?? 0) + 1);
+    stories.set(best.story, (stories.get(best.story) ?? 0) + 1);
+    looks.push(best.look.map(({ entry: _entry, palette: _palette, ...piece }) => piece));
+  }
+  return looks;
+}
+
+/** What one request reads again and again: how each palette, season mask and occasion mask fits the source. */
+class SourceFits {
+  private readonly colours = new Float32Array(MAX_PALETTES + 1).fill(-1);
+  readonly seasons = Float32Array.from({ length: 1 << SEASONS.length }, (_, mask) => seasonFit(this.source.seasons, mask));
+  readonly occasions = Float32Array.from({ length: 1 << OCCASIONS.length }, (_, mask) => occasionFit(this.source.occasions, mask));
+
+  constructor(
+    readonly source: LookEntry,
+    readonly palette: Palette,
+  ) {}
+
+  colour(paletteId: number): number {
+    let fit = this.colours[paletteId]!;
+    if (fit < 0) this.colours[paletteId] = fit = RELATIONS[relation(this.palette, paletteById(paletteId))];
+    return fit;
+  }
+}
+
+/**
+ * The best products for a slot, scored against the source alone: hard rules first (stock, gender, age group,
+ * not the source's category), then the score. The best neutral pieces and the best coloured ones are kept
+ * apart (CANDIDATES each): with a neutral source every accent outscores every neutral, and a slot of accents
+ * only would leave the beam nothing that goes with a loud piece. Only the few kept become objects.
+ */
+function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence: ReadonlyMap<string, number>): Candidate[] {
+  const source = fits.source;
+  const neutral = new Best();
+  const coloured = new Best();
+  for (const kind of slot.kinds) {
+    const c = index.ofKind(kind);
+    if (!c) continue;
+    for (let i = 0; i < c.entries.length; i++) {
+      if (c.categoryId[i] === source.categoryId) continue;
+      const gender = c.gender[i]!;
+      if (gender !== ANY_GENDER && source.gender !== ANY_GENDER && gender !== source.gender) continue;
+      const age = c.ageId[i]!;
+      if (age && source.ageId && age !== source.ageId) continue;
+      let colour = -1;
+      let palette = 0;
+      for (let j = c.colourStart[i]!; j < c.colourStart[i + 1]!; j++) {
+        const fit = fits.colour(c.palettes[j]!);
+        if (fit > colour) {
+          colour = fit;
+          palette = c.palettes[j]!;
+        }
+      }
+      const n = evidence.size ? (evidence.get(c.entries[i]!.id) ?? 0) : 0;
+      const score = blend(fits.seasons[c.seasons[i]!]!, fits.occasions[c.occasions[i]!]!, Math.abs(source.pricePercentile - c.pricePercentile[i]!), colour, n);
+      if (score >= 0) (paletteById(palette).neutral ? neutral : coloured).offer(c.entries[i]!, score);
+    }
+  }
+  return [...neutral.kept, ...coloured.kept].map((entry) => candidate(fits, entry, slot, evidence.get(entry.id) ?? 0)).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+/** The CANDIDATES best-scored entries offered. */
+class Best {
+  readonly kept: LookEntry[] = [];
+  private readonly scores: number[] = [];
+  private worst = 0;
+
+  offer(entry: LookEntry, score: number): void {
+    if (this.kept.length < CANDIDATES) {
+      this.kept.push(entry);
+      this.scores.push(score);
+      if (this.kept.length === CANDIDATES) this.worst = this.lowest();
+    } else if (score > this.scores[this.worst]!) {
+      this.kept[this.worst] = entry;
+      this.scores[this.worst] = score;
+      this.worst = this.lowest();
+    }
+  }
+
+  private lowest(): number {
+    let at = 0;
+    for (let i = 1; i < this.scores.length; i++) if (this.scores[i]! < this.scores[at]!) at = i;
+    return at;
+  }
+}
+
+/**
+ * A piece's score from its fits with the source, or -1 when a soft rule rules it out and no shopper evidence
+ * keeps it: the composed score blended with the evidence.
+ */
+function blend(season: number, occasion: number, priceGap: number, colour: number, evidence: number): number {
+  const ruledOut = season === 0 || occasion === 0 || colour === 0 || priceGap > PRICE_BAND;
+  if (ruledOut && evidence === 0) return -1;
+  const composed = ruledOut ? 0 : composedScore(season, occasion, priceGap, colour);
+  return (evidence * TAUGHT_SCORE + PRIOR_STRENGTH * composed) / (evidence + PRIOR_STRENGTH);
+}
+
+const priceFit = (gap: number) => (Number.isNaN(gap) ? 0.5 : Math.max(0, 1 - gap / PRICE_BAND));
+
+const composedScore = (season: number, occasion: number, priceGap: number, colour: number) =>
+  WEIGHTS.colour * colour + WEIGHTS.occasion * occasion + WEIGHTS.season * season + WEIGHTS.price * priceFit(priceGap);
+
+/** A kept product as a candidate: its parts for explanations, and the colour variation that goes best. */
+function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: number): Candidate {
+  let chosen = paletteFor(entry);
+  for (const c of entry.colours) if (fits.colour(c.palette.id) > fits.colour(chosen.palette.id)) chosen = c;
+  const season = fits.seasons[entry.seasons]!;
+  const occasion = fits.occasions[entry.occasions]!;
+  const gap = Math.abs(fits.source.pricePercentile - entry.pricePercentile);
+  const colour = fits.colour(chosen.palette.id);
+  return {
+    id: entry.id,
+    slot: slot.name,
+    ...(chosen.variationId ? { variationId: chosen.variationId } : {}),
+    composed: blend(season, occasion, gap, colour, 0) < 0 ? 0 : composedScore(season, occasion, gap, colour),
+    colour,
+    occasion,
+    season,
+    price: priceFit(gap),
+    evidence,
+    score: blend(season, occasion, gap, colour, evidence),
+    colourRelation: relation(fits.palette, chosen.palette),
+    entry,
+    palette: chosen.palette,
+  };
+}
+
+
+/** The best complete looks of one template, given the pieces earlier looks used. */
+function beam(template: readonly Slot[], candidates: Map<Slot, Candidate[]>, source: LookEntry, sourcePalette: Palette, uses: Map<string, number>): Partial[] {
+  let states: Partial[] = [{ pieces: [], score: 0, louds: sourcePalette.loud ? 1 : 0, gender: source.gender, ageId: source.ageId }];
+  for (const slot of template) {
+    const next: Partial[] = slot.optional ? [...states] : [];
+    for (const state of states) {
+      for (const c of candidates.get(slot)!) {
+        const used = uses.get(c.id) ?? 0;
+        if (used >= MAX_USES) continue;
+        const gain = fits(state, c);
+        if (gain === null) continue;
+        const value = gain - REUSE_PENALTY * used - (slot.optional ? OPTIONAL_BAR : 0);
+        if (slot.optional && value <= 0) continue;
+        next.push({
+          pieces: [...state.pieces, c],
+          score: state.score + value,
+          louds: state.louds + (c.palette.loud ? 1 : 0),
+          gender: state.gender === ANY_GENDER ? c.entry.gender : state.gender,
+          ageId: state.ageId || c.entry.ageId,
+        });
+      }
+    }
+    if (next.length === 0) return [];
+    next.sort((a, b) => b.score - a.score);
+    states = next.slice(0, BEAM);
+  }
+  return states;
+}
+
+/** What a candidate adds to a partial look (its score, weighed by how it goes with the pieces so far), or null when it cannot join. */
+function fits(state: Partial, c: Candidate): number | null {
+  if (c.palette.loud && state.louds > 0 && c.evidence === 0) return null;
+  if (c.entry.gender !== ANY_GENDER && state.gender !== ANY_GENDER && c.entry.gender !== state.gender) return null;
+  if (c.entry.ageId && state.ageId && c.entry.ageId !== state.ageId) return null;
+  let together = 0;
+  for (const p of state.pieces) {
+    if (p.id === c.id || p.entry.categoryId === c.entry.categoryId) return null;
+    const colour = RELATIONS[relation(p.palette, c.palette)];
+    if (colour === 0 || occasionFit(p.entry.occasions, c.entry.occasions) === 0 || seasonFit(p.entry.seasons, c.entry.seasons) === 0) return null;
+    together += colour;
+  }
+  const mean = state.pieces.length ? together / state.pieces.length : 1;
+  return c.score * (0.8 + 0.2 * mean);
+}

@@ -1,0 +1,175 @@
+import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
+import type { PinnedLooksRepo } from "../../db/pinned-looks-repo.ts";
+import type { StoreRow } from "../../db/stores-repo.ts";
+import type { SearchEngine } from "../../engine/types.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import type { CatalogModels } from "../catalog/catalog-models.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
+import { shapingFor } from "../catalog/shaped-products.ts";
+import { effectiveSettings } from "../settings/settings-schema.ts";
+import { composeLooks, MAX_LOOKS, type LookPiece } from "./look-composer.ts";
+import type { LookEntry, LookIndex } from "./look-index.ts";
+import type { LookParams } from "./look-params.ts";
+import { occasionNames, seasonNames } from "./look-rules.ts";
+import { kindOf } from "./look-slots.ts";
+
+/*
+ * GET /ctl: a store's curated looks for the product first, then composed ones (look-composer.ts), up to nine.
+ * A look holds the pieces that complete the source, not the source itself: the shopper is already looking at
+ * it, and the answer carries it once as `sourceProduct` for the widget to show beside every look. Pieces are
+ * kept only where the engine holds them (one ids request), so a look never shows what search would not.
+ */
+
+export interface LookProduct extends SearchProduct {
+  gender?: string;
+  /** The slot the product fills in its look ("bottom", "shoes", …); for the source and pinned pieces, their kind. */
+  internalCategory?: string;
+}
+
+export interface ExplainedPiece {
+  productId: string;
+  slot: string;
+  score: number;
+  composed: number;
+  evidence: number;
+  parts: { colour: number; occasion: number; season: number; price: number };
+  why: string;
+}
+
+export interface LooksResponse {
+  ctlProducts: LookProduct[][];
+  sourceProduct: LookProduct;
+  /** With explain=true (admin key): per look, whether the store pinned it, and per piece why it is there. */
+  explain?: { pinned: boolean; pieces: ExplainedPiece[] }[];
+}
+
+export interface LookServiceDeps {
+  catalog: CatalogRepo;
+  engine: SearchEngine;
+  models: CatalogModels<LookIndex>;
+  pairs: LookPairsRepo;
+  pinned: PinnedLooksRepo;
+  now: () => number;
+}
+
+interface Look {
+  pinned: boolean;
+  pieces: (LookPiece | { id: string; slot: string; variationId?: undefined })[];
+}
+
+export class LookService {
+  constructor(private readonly d: LookServiceDeps) {}
+
+  async looks(store: StoreRow, p: LookParams): Promise<LooksResponse> {
+    const source = this.product(store.id, p.productId);
+    if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
+    const model = await this.d.models.of(store.id, store.createdAt);
+    const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: kindOf(this.product(store.id, id)?.categories) ?? "pinned" })) }));
+    const composed = composeLooks(model, p.productId, {
+      variationId: p.variantId,
+      evidence: this.d.pairs.partners(store.id, p.productId),
+      taken: pinned.map((look) => look.pieces.map((piece) => piece.id)),
+      wanted: MAX_LOOKS - pinned.length,
+    });
+    const looks = await this.live(store.id, [...pinned, ...composed.map((pieces) => ({ pinned: false, pieces }))]);
+
+    const settings = effectiveSettings(store.settings);
+    const options = { ...shapingFor(store.id, settings).options, withFirstPrice: true };
+    const shape = (product: Product, internalCategory: string, variationId?: string): LookProduct => {
+      const shaped: LookProduct = toSearchProduct(product, options);
+      if (variationId && shaped.colors[variationId]) shaped.defaultColorId = variationId;
+      return { ...shaped, ...(product.gender ? { gender: product.gender } : {}), internalCategory };
+    };
+    const response: LooksResponse = {
+      ctlProducts: looks.map((look) => look.pieces.map((piece) => shape(this.product(store.id, piece.id)!, piece.slot, piece.variationId))),
+      sourceProduct: shape(source, kindOf(source.categories) ?? "product", p.variantId),
+    };
+    if (p.explain) {
+      const sourceEntry = model.get(p.productId);
+      response.explain = looks.map((look) => ({
+        pinned: look.pinned,
+        pieces: look.pieces.map((piece) => ("score" in piece ? explained(piece, sourceEntry, model.get(piece.id)) : pinnedPiece(piece.id, piece.slot))),
+      }));
+    }
+    return response;
+  }
+
+  /** The looks with only the pieces the engine holds; a composed look that lost a piece is dropped (it is no longer whole). */
+  private async live(storeId: string, looks: Look[]): Promise<Look[]> {
+    const ids = [...new Set(looks.flatMap((look) => look.pieces.map((piece) => piece.id)))];
+    if (ids.length === 0) return [];
+    const result = await this.d.engine.search(storeId, {
+      text: "",
+      matching: { typos: false, prefixLast: false },
+      filters: [{ kind: "ids", ids }],
+      facets: [],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: ids.length,
+    });
+    const held = new Set(result.hits.map((hit) => hit.id));
+    const kept: Look[] = [];
+    for (const look of looks) {
+      const pieces = look.pieces.filter((piece) => held.has(piece.id) && this.d.catalog.get(storeId, piece.id)?.doc);
+      if (pieces.length && (look.pinned || pieces.length === look.pieces.length)) kept.push({ ...look, pieces });
+    }
+    return kept;
+  }
+
+  /** The store's curated looks for a product (admin). */
+  getPinned(store: StoreRow, productId: string): { productId: string; looks: string[][] } {
+    const looks = this.d.pinned.get(store.id, productId);
+    if (!looks) throw new NotFoundError(`No pinned looks for product "${productId}"`);
+    return { productId, looks };
+  }
+
+  /** Replaces a product's curated looks; every product named must be in the catalog. */
+  putPinned(store: StoreRow, productId: string, looks: string[][]): { productId: string; looks: string[][] } {
+    if (!this.product(store.id, productId)) throw new NotFoundError(`No product "${productId}" in this store`);
+    const missing = looks.flatMap((look, i) => look.flatMap((id, j) => (this.product(store.id, id) ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])));
+    if (missing.length) throw new ValidationError(`Invalid pinned looks: ${missing[0]!.path} ${missing[0]!.problem}`, missing.slice(0, 20));
+    this.d.pinned.put(store.id, productId, looks, this.d.now());
+    return { productId, looks };
+  }
+
+  deletePinned(store: StoreRow, productId: string): void {
+    if (!this.d.pinned.delete(store.id, productId)) throw new NotFoundError(`No pinned looks for product "${productId}"`);
+  }
+
+  private product(storeId: string, id: string): Product | null {
+    const entry = this.d.catalog.get(storeId, id);
+    return entry?.doc ? (JSON.parse(entry.doc) as Product) : null;
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function pinnedPiece(productId: string, slot: string): ExplainedPiece {
+  return { productId, slot, score: 1, composed: 0, evidence: 0, parts: { colour: 0, occasion: 0, season: 0, price: 0 }, why: "pinned by the store" };
+}
+
+/** A composed piece's score, its parts, and in words why it was chosen for its slot. */
+function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookEntry | undefined): ExplainedPiece {
+  const reasons = [`fills "${piece.slot}"`, `colour: ${piece.colourRelation}`];
+  if (source && entry) {
+    const said = (names: string[]) => names.join("/") || "not stated";
+    reasons.push(`occasion ${said(occasionNames(entry.occasions))} with ${said(occasionNames(source.occasions))}`);
+    reasons.push(`season ${said(seasonNames(entry.seasons))} with ${said(seasonNames(source.seasons))}`);
+    if (!Number.isNaN(entry.pricePercentile) && !Number.isNaN(source.pricePercentile)) {
+      reasons.push(`price level ${Math.round(entry.pricePercentile * 100)}th percentile of its kind, the source's ${Math.round(source.pricePercentile * 100)}th`);
+    }
+  }
+  if (piece.evidence > 0) reasons.push(`shoppers paired it with the source (evidence ${round(piece.evidence)}), blended with the composed score ${round(piece.composed)}`);
+  return {
+    productId: piece.id,
+    slot: piece.slot,
+    score: round(piece.score),
+    composed: round(piece.composed),
+    evidence: round(piece.evidence),
+    parts: { colour: round(piece.colour), occasion: round(piece.occasion), season: round(piece.season), price: round(piece.price) },
+    why: reasons.join("; "),
+  };
+}
