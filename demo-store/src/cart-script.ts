@@ -1,18 +1,21 @@
 /*
  * The demo store's cart: a small inline script (written here, no catalog data in it) that keeps the cart in
  * localStorage, renders it with textContent, and reports AddToCart, OrderComplete and Purchase through the head
- * script's public API. The head script loads async, so calls go through its queue until it has arrived:
- * window.StorefrontSearch = { q: [["track", type, data]] }.
+ * script's public API. It also registers itself as the widget's cart hook, so that "Add to cart" in the
+ * complete-the-look popup fills this cart; the widget reports those AddToCart events itself, so the hook does
+ * not. The head script loads async, so calls go through its queue until it has arrived:
+ * window.StorefrontSearch = { q: [["track", type, data], ["setCartHook", fn]] }.
  */
 export const CART_SCRIPT = `
 (function () {
   var KEY = "demo-cart";
-  function track(type, data) {
+  function call(name, a, b) {
     var s = window.StorefrontSearch;
-    if (s && typeof s.track === "function") { s.track(type, data); return; }
+    if (s && typeof s[name] === "function") { s[name](a, b); return; }
     s = window.StorefrontSearch = s || { q: [] };
-    (s.q = s.q || []).push(["track", type, data]);
+    (s.q = s.q || []).push([name, a, b]);
   }
+  function track(type, data) { call("track", type, data); }
   function load() {
     try { var v = JSON.parse(localStorage.getItem(KEY) || "[]"); return Array.isArray(v) ? v : []; } catch (e) { return []; }
   }
@@ -23,6 +26,15 @@ export const CART_SCRIPT = `
     var el = document.getElementById("cart-count");
     if (el) el.textContent = String(count(load()));
   }
+  function addItem(id, name, price) {
+    var items = load();
+    var found = items.filter(function (i) { return i.id === id; })[0];
+    if (found) found.qty += 1; else items.push({ id: id, name: name, price: price, qty: 1 });
+    save(items);
+    showCount();
+  }
+  // Registered at once (not on DOMContentLoaded): the head script may start before the page has loaded.
+  call("setCartHook", function (item) { addItem(item.productId, item.name, Number(item.price) || 0); return true; });
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     if (text !== undefined) e.textContent = text;
@@ -55,11 +67,7 @@ export const CART_SCRIPT = `
     if (add) add.addEventListener("click", function () {
       var d = add.dataset;
       var price = Number(d.price) || 0;
-      var items = load();
-      var found = items.filter(function (i) { return i.id === d.productId; })[0];
-      if (found) found.qty += 1; else items.push({ id: d.productId, name: d.name, price: price, qty: 1 });
-      save(items);
-      showCount();
+      addItem(d.productId, d.name, price);
       track("AddToCart", { addProductId: d.productId, qty: 1, price: price });
       var status = document.getElementById("cart-status");
       if (status) status.textContent = "Added to cart";

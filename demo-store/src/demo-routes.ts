@@ -161,7 +161,8 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
         ${p.features?.length ? html`<ul>${p.features.map((f) => html`<li>${f}</li>`)}</ul>` : ""}
       </div>
     </article>
-    <div data-sfs-similar data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>`,
+    <div data-sfs-similar data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>
+    <div data-sfs-ctl data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>`,
   );
 }
 

@@ -3,13 +3,14 @@ import { eventProblem, takesLocale } from "./analytics/event-types.ts";
 import { Identity, type KeyValueStorage } from "./analytics/identity.ts";
 import { Tracker } from "./analytics/tracker.ts";
 import { createApiClient, type ApiClient } from "./api/client.ts";
+import type { SfsCompleteTheLook } from "./components/complete-the-look/complete-the-look.component.ts";
 import type { SfsSearchResults } from "./components/search-results/search-results.component.ts";
 import type { SfsSimilarProducts } from "./components/similar-products/similar-products.component.ts";
 import type { SfsTypeahead } from "./components/typeahead/typeahead.component.ts";
 import { resolveConfig, themeStyleText, type WidgetConfig } from "./config/widget-config.ts";
 import { HeadlessHost } from "./core/headless-host.ts";
 import { SearchController } from "./core/search-controller.ts";
-import type { WidgetContext } from "./core/widget-context.ts";
+import type { CartHook, WidgetContext } from "./core/widget-context.ts";
 import { createPriceFormat } from "./format/price-format.ts";
 import { readSearchState, searchPageHref } from "./state/search-state.ts";
 
@@ -34,6 +35,12 @@ export interface StorefrontSearchApi {
   track(type: string, data?: object): void;
   /** Shows the results of `query`: updates the results in place on the results page, else goes there. */
   search(query: string): void;
+  /**
+   * Registers the store's cart: the complete-the-look popup shows "Add to cart" buttons only with one, calls
+   * `hook(item)` and reports AddToCart itself when the hook did not answer (or resolve to) `false`. A value that
+   * is not a function removes the hook.
+   */
+  setCartHook(hook: CartHook | null): void;
   readonly version: string;
 }
 
@@ -55,6 +62,8 @@ export interface WidgetApp {
   results: SfsSearchResults | null;
   typeaheads: SfsTypeahead[];
   carousels: SfsSimilarProducts[];
+  /** The complete-the-look elements mounted in data-sfs-ctl divs. */
+  looks: SfsCompleteTheLook[];
   /** Pre-production mode: the search that ran without showing anything. */
   preprodSearch: SearchController | null;
   stop(): void;
@@ -125,6 +134,24 @@ function queryAll(doc: Document, selector: string): HTMLInputElement[] {
   }
 }
 
+/**
+ * A carousel wherever the store put <div {slot} data-product-id="…" [data-variant-id="…"]>; the elements the store
+ * wrote itself (<sfs-similar-products product-id="…">) get the same context.
+ */
+function mountCarousels<K extends "sfs-similar-products" | "sfs-complete-the-look">(doc: Document, context: WidgetContext, slotAttribute: string, tag: K) {
+  const mounted: HTMLElementTagNameMap[K][] = [];
+  for (const slot of Array.from(doc.querySelectorAll<HTMLElement>(`[${slotAttribute}][data-product-id]`)).slice(0, MAX_CAROUSELS)) {
+    const carousel = doc.createElement(tag);
+    carousel.context = context;
+    carousel.productId = slot.dataset.productId!;
+    carousel.variantId = slot.dataset.variantId ?? "";
+    slot.replaceChildren(carousel);
+    mounted.push(carousel);
+  }
+  for (const carousel of Array.from(doc.querySelectorAll(tag))) carousel.context ??= context;
+  return mounted;
+}
+
 export async function startWidget(settings: ScriptSettings, win: Window = window): Promise<WidgetApp> {
   const doc = win.document;
   const nav = win.navigator;
@@ -149,12 +176,13 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     results: null,
     typeaheads: [],
     carousels: [],
+    looks: [],
     preprodSearch: null,
     stop() {
       tracker?.stop();
       app.results?.remove();
       for (const t of app.typeaheads) t.remove();
-      for (const c of app.carousels) c.remove();
+      for (const c of [...app.carousels, ...app.looks]) c.remove();
       app.preprodSearch?.hostDisconnected();
     },
   };
@@ -173,16 +201,20 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     const withLocale = takesLocale(type) ? { region: locale.region, language: locale.language, currency: locale.currency, ...payload } : payload;
     tracker?.track(type, withLocale);
   };
+  let cartHook: CartHook | null = null;
   const queued = (win.StorefrontSearch as { q?: unknown[][] } | undefined)?.q;
   const api: StorefrontSearchApi = {
     track,
     search: (query) => void contextReady.then((ctx) => ctx?.showResults(String(query))),
+    setCartHook: (hook) => void (cartHook = typeof hook === "function" ? hook : null),
     version: WIDGET_VERSION,
   };
   win.StorefrontSearch = api;
   // Calls a store made through a stub before the script arrived: window.StorefrontSearch = { q: [["track", …]] }.
   if (Array.isArray(queued)) {
-    for (const [name, ...args] of queued) if (name === "track" || name === "search") (api[name] as (...a: unknown[]) => void)(...args);
+    for (const [name, ...args] of queued) {
+      if (name === "track" || name === "search" || name === "setCartHook") (api[name] as (...a: unknown[]) => void)(...args);
+    }
   }
 
   let raw = null;
@@ -215,6 +247,7 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
       else win.location.assign(searchPageHref(win.location.href, config.searchPagePath, config.queryParam, text));
     },
     openUrl: (url) => win.location.assign(url),
+    cart: () => cartHook,
   };
   app.context = context;
 
@@ -248,17 +281,8 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     target.replaceChildren(results);
     app.results = results;
   }
-  // Similar products wherever the store put <div data-sfs-similar data-product-id="…" [data-variant-id="…"]>.
-  for (const slot of Array.from(doc.querySelectorAll<HTMLElement>("[data-sfs-similar][data-product-id]")).slice(0, MAX_CAROUSELS)) {
-    const carousel = doc.createElement("sfs-similar-products");
-    carousel.context = context;
-    carousel.productId = slot.dataset.productId!;
-    carousel.variantId = slot.dataset.variantId ?? "";
-    slot.replaceChildren(carousel);
-    app.carousels.push(carousel);
-  }
-  // The element written by the store itself (<sfs-similar-products product-id="…">) gets the same context.
-  for (const carousel of Array.from(doc.querySelectorAll("sfs-similar-products"))) carousel.context ??= context;
+  app.carousels = mountCarousels(doc, context, "data-sfs-similar", "sfs-similar-products");
+  app.looks = mountCarousels(doc, context, "data-sfs-ctl", "sfs-complete-the-look");
   let inputs = queryAll(doc, config.searchInputSelector);
   if (!inputs.length) inputs = queryAll(doc, "input[type=search]");
   for (const input of inputs.slice(0, MAX_INPUTS)) {

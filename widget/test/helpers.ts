@@ -89,6 +89,24 @@ export function mockService(extra: HttpHandler[] = []) {
   return { server, recorded };
 }
 
+/** The browser's IntersectionObserver, driven by the test: happy-dom has no layout to observe. */
+export class FakeObserver {
+  static last: FakeObserver | null = null;
+  constructor(private readonly callback: (entries: { isIntersecting: boolean; intersectionRatio: number }[]) => void) {
+    FakeObserver.last = this;
+  }
+  observe() {}
+  disconnect() {}
+  show(ratio: number) {
+    this.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio }]);
+  }
+  /** Puts it in place of the global one; returns what puts the real one back. */
+  static install(): () => void {
+    const real = globalThis.IntersectionObserver;
+    (globalThis as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+    return () => ((globalThis as { IntersectionObserver: unknown }).IntersectionObserver = real);
+  }
+}
 
 /** A widget context over the real API client (msw answers) and the happy-dom window; calls out are recorded. */
 export function makeContext(config: WidgetConfigResponse = widgetConfigResponse) {
@@ -104,6 +122,7 @@ export function makeContext(config: WidgetConfigResponse = widgetConfigResponse)
     urlEnv: window,
     showResults: (q) => calls.showResults.push(q),
     openUrl: (u) => calls.openUrl.push(u),
+    cart: () => null,
   };
   return { context, calls };
 }

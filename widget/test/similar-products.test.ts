@@ -5,7 +5,7 @@ import "../src/components/product-card/product-card.ts";
 import "../src/components/similar-products/similar-products.ts";
 import type { SfsSimilarProducts } from "../src/components/similar-products/similar-products.component.ts";
 import { searchResponse } from "./fixtures.ts";
-import { api, makeContext, mockService, settle, until } from "./helpers.ts";
+import { api, FakeObserver, makeContext, mockService, settle, until } from "./helpers.ts";
 
 const asked: URL[] = [];
 let answer: () => Response = () => HttpResponse.json({ totalProductCount: 3, products: searchResponse().products.map((product) => ({ product })), facets: [], sourceProduct: { productId: "src", name: "Source" } });
@@ -22,20 +22,6 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-/** The browser's IntersectionObserver, driven by the test: happy-dom has no layout to observe. */
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  constructor(private readonly callback: (entries: { isIntersecting: boolean; intersectionRatio: number }[]) => void) {
-    FakeObserver.last = this;
-  }
-  observe() {}
-  disconnect() {}
-  show(ratio: number) {
-    this.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio }]);
-  }
-}
-const realObserver = globalThis.IntersectionObserver;
-
 async function mount(productId = "src", variantId = "") {
   const { context, calls } = makeContext();
   const el = document.createElement("sfs-similar-products") as SfsSimilarProducts;
@@ -50,7 +36,7 @@ async function mount(productId = "src", variantId = "") {
 }
 
 test("a labelled region with a scrolling list of product cards, asked with the product and its variant", async () => {
-  (globalThis as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+  const restore = FakeObserver.install();
   try {
     const { el, calls, root } = await mount("src", "src-red");
     expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ productId: "src", variantId: "src-red", pageSize: "24" });
@@ -73,7 +59,7 @@ test("a labelled region with a scrolling list of product cards, asked with the p
     const clicked = calls.tracked.filter(([type]) => type === "SimilarProductClick");
     expect(clicked).toEqual([["SimilarProductClick", { similarProductId: "src", clickProductId: card.product!.productId }]]);
   } finally {
-    (globalThis as { IntersectionObserver: unknown }).IntersectionObserver = realObserver;
+    restore();
   }
 });
 

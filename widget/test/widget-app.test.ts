@@ -8,17 +8,24 @@ import "../src/components/search-results/search-results.ts";
 import "../src/components/sort/sort.ts";
 import "../src/components/typeahead/typeahead.ts";
 import "../src/components/similar-products/similar-products.ts";
+import "../src/components/complete-the-look/complete-the-look.ts";
 import { resolveConfig } from "../src/config/widget-config.ts";
 import { readScriptSettings, startWidget, type StorefrontSearchApi, type WidgetApp } from "../src/widget-app.ts";
-import { widgetConfigResponse } from "./fixtures.ts";
+import type { CartItem } from "../src/core/widget-context.ts";
+import { product, widgetConfigResponse } from "./fixtures.ts";
 import { api, mockService, settle, until } from "./helpers.ts";
 import { API_ORIGIN } from "./setup.ts";
 
 const similarAsked: URL[] = [];
+const ctlAsked: URL[] = [];
 const { server, recorded } = mockService([
   http.get(api("similarity"), ({ request }) => {
     similarAsked.push(new URL(request.url));
     return HttpResponse.json({ totalProductCount: 0, products: [], facets: [], sourceProduct: { productId: "x", name: "X" } });
+  }),
+  http.get(api("ctl"), ({ request }) => {
+    ctlAsked.push(new URL(request.url));
+    return HttpResponse.json({ ctlProducts: [[{ ...product(2), internalCategory: "bottom" }]], sourceProduct: { ...product(1), internalCategory: "top" } });
   }),
 ]);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -71,6 +78,49 @@ describe("the head script", () => {
       ["p2", null],
     ]);
     similarAsked.length = 0;
+  });
+
+  test("a complete-the-look element in each data-sfs-ctl div; a cart hook queued before the script is taken, and AddToCart goes out with the locale", async () => {
+    history.replaceState(null, "", "/products/kurta-1");
+    document.documentElement.lang = "en-IN";
+    const slot = document.createElement("div");
+    slot.dataset.sfsCtl = "";
+    slot.dataset.productId = "kurta-1";
+    const own = document.createElement("sfs-complete-the-look");
+    own.setAttribute("product-id", "kurta-9");
+    document.body.append(slot, own);
+    const added: CartItem[] = [];
+    const queuedHook = (item: CartItem) => void added.push(item);
+    window.StorefrontSearch = { q: [["setCartHook", queuedHook]] };
+    app = await startWidget(settings);
+    expect(app.looks).toHaveLength(1);
+    const looks = app.looks[0]!;
+    expect(slot.firstElementChild).toBe(looks);
+    expect(app.context!.cart!()).toBe(queuedHook);
+    await until(() => ctlAsked.length === 2, "two ctl requests");
+    expect(ctlAsked.map((u) => u.searchParams.get("productId")).sort()).toEqual(["kurta-1", "kurta-9"]);
+    expect(own.context).toBe(app.context);
+
+    await until(() => !looks.loading && !!looks.shadowRoot!.querySelector('[part="view-look"]'), "looks");
+    looks.shadowRoot!.querySelector<HTMLButtonElement>('[part="view-look"]')!.click();
+    await looks.updateComplete;
+    const buttons = looks.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="add-to-cart"]');
+    expect(buttons).toHaveLength(2);
+    buttons[1]!.click();
+    await until(() => app!.tracker!.pending.some((e) => e.type === "AddToCart"), "AddToCart");
+    expect(added.map((i) => i.productId)).toEqual(["kurta-2"]);
+    expect(app.tracker!.pending.find((e) => e.type === "AddToCart")!.data).toMatchObject({ addProductId: "kurta-2", qty: 1, price: 1299, page: 1, region: "US", language: "en-IN", currency: "INR" });
+    expect(app.tracker!.pending.find((e) => e.type === "CTLViewLookClick")!.data).toMatchObject({ position: 1, baseProductId: "kurta-1", region: "US" });
+
+    // Registered again later, or removed: the widget asks for it each time.
+    const later = () => false;
+    storefront().setCartHook(later);
+    expect(app.context!.cart!()).toBe(later);
+    storefront().setCartHook(null);
+    expect(app.context!.cart!()).toBeNull();
+    app.stop();
+    expect(slot.childElementCount).toBe(0);
+    app = null;
   });
 
   test("reads its <script> tag: the API defaults to the script's own origin; data-api and data-target override", () => {

@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance } from "ky";
 import type { WidgetConfigResponse } from "../config/widget-config.ts";
-import type { SearchRequest, SearchResponse, SimilarityResponse, SuggestionsResponse, TrackingEvent } from "./types.ts";
+import type { CtlResponse, SearchRequest, SearchResponse, SimilarityResponse, SuggestionsResponse, TrackingEvent } from "./types.ts";
 
 /*
  * The one client of the service's browser routes. Search routes send the store id and the search key as headers;
@@ -38,6 +38,8 @@ export interface ApiClient {
   search(request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse>;
   suggestions(query: string, limit: number, signal?: AbortSignal): Promise<SuggestionsResponse>;
   similar(request: { productId: string; variantId?: string; pageSize: number }, signal?: AbortSignal): Promise<SimilarityResponse>;
+  /** The looks that complete a product; 404 (ApiError) when the store has no such product. */
+  ctl(request: { productId: string; variantId?: string }, signal?: AbortSignal): Promise<CtlResponse>;
   /** Sends a batch of events; resolves true when the service took it (2xx). Never rejects. */
   track(events: TrackingEvent[], transport: "fetch" | "beacon"): Promise<boolean>;
 }
@@ -97,6 +99,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     similar: ({ productId, variantId, pageSize }, signal) =>
       get<SimilarityResponse>("similarity", { productId, pageSize, ...(variantId ? { variantId } : {}) }, signal),
+
+    ctl: (request, signal) => get<CtlResponse>("ctl", request, signal),
 
     async track(events, transport) {
       if (!trackingUrl || events.length === 0) return false;

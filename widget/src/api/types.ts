@@ -101,6 +101,19 @@ export interface SimilarityResponse {
   sourceProduct: { productId: string; image?: string; name: string };
 }
 
+/** A product of GET /ctl: a Search product with the slot it fills in a look. */
+export interface CtlProduct extends SearchProduct {
+  gender?: string;
+  /** The slot it fills in the look ("bottom", "shoes", "bag", …); for the source product its own kind. */
+  internalCategory?: string;
+}
+
+export interface CtlResponse {
+  /** Up to 9 looks, best first; each is the products that complete the source (the source is not in them). */
+  ctlProducts: CtlProduct[][];
+  sourceProduct: CtlProduct;
+}
+
 export interface Suggestion {
   id: string;
   label: string;

@@ -59,6 +59,13 @@ export const DEFAULT_TEXTS = {
   loading: "Loading results",
   similarProducts: "You may also like",
   loadingSimilar: "Loading similar products",
+  completeTheLook: "Complete the look",
+  loadingLooks: "Loading looks",
+  viewLook: "View Look {n}",
+  look: "Look {n}",
+  thisItem: "This item",
+  addToCart: "Add to cart",
+  added: "Added",
 };
 
 export type Texts = typeof DEFAULT_TEXTS;

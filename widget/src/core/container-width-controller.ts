@@ -2,15 +2,16 @@ import type { ReactiveController, ReactiveControllerHost } from "lit";
 
 /**
  * Follows the width of the host's own box (not the viewport: the results may sit in a narrow column of a wide
- * page) and says whether it is below a breakpoint. A width of 0 (not laid out yet) decides nothing.
+ * page) and keeps what `classify` makes of it (narrow or not, how many looks fit), updating the host only when
+ * that changes, not on every pixel of a resize. A width of 0 (not laid out yet) decides nothing.
  */
-export class ContainerWidthController implements ReactiveController {
-  narrow = false;
+export class ContainerWidthController<T> implements ReactiveController {
   private observer: ResizeObserver | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly breakpoint = 768,
+    private readonly classify: (width: number) => T,
+    public value: T,
   ) {
     host.addController(this);
   }
@@ -32,9 +33,9 @@ export class ContainerWidthController implements ReactiveController {
 
   measure(width: number): void {
     if (!width) return;
-    const narrow = width < this.breakpoint;
-    if (narrow === this.narrow) return;
-    this.narrow = narrow;
+    const value = this.classify(width);
+    if (value === this.value) return;
+    this.value = value;
     this.host.requestUpdate();
   }
 }

@@ -4,6 +4,19 @@ import type { WidgetConfig } from "../config/widget-config.ts";
 import type { PriceFormat } from "../format/price-format.ts";
 import type { UrlEnv } from "./url-state-controller.ts";
 
+/** What a store's cart hook receives (window.StorefrontSearch.setCartHook). */
+export interface CartItem {
+  productId: string;
+  variantId?: string;
+  name: string;
+  price: number;
+  url?: string;
+  qty: 1;
+}
+
+/** Puts an item into the store's cart; `false` (or a rejection) means it was not added. */
+export type CartHook = (item: CartItem) => void | boolean | Promise<void | boolean>;
+
 /**
  * What the head script hands the components it mounts: the store's configuration and the services around it.
  * Components never read `window` themselves; the entry builds this from it (tests build their own).
@@ -21,4 +34,6 @@ export interface WidgetContext {
   showResults(query: string): void;
   /** Follows a link (a product page). */
   openUrl(url: string): void;
+  /** The store's cart hook, asked when needed: a store may register it after the widget started. */
+  cart?(): CartHook | null;
 }

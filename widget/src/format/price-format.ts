@@ -20,6 +20,11 @@ export interface PriceFormat {
   shown(item: PricedItem): ShownPrice | null;
 }
 
+/** What the shopper pays: the promotional range when it is lower than the price. */
+export function paidRange({ price, promoPrice }: PricedItem): PriceRange | undefined {
+  return promoPrice && (!price || promoPrice.min < price.min) ? promoPrice : price;
+}
+
 export function createPriceFormat(locale: string, currency: CurrencyDisplay): PriceFormat {
   let format: Intl.NumberFormat;
   try {
@@ -41,8 +46,8 @@ export function createPriceFormat(locale: string, currency: CurrencyDisplay): Pr
     shown(item) {
       // Converted prices (ccv) when the service converts to the currency this store displays.
       const source: PricedItem = item.ccv && item.ccv.currency === currency.code ? item.ccv : item;
-      const { price, promoPrice, initialPrice } = source;
-      const paid = promoPrice && (!price || promoPrice.min < price.min) ? promoPrice : price;
+      const { price, initialPrice } = source;
+      const paid = paidRange(source);
       if (!paid) return null;
       const before = initialPrice && initialPrice.min > paid.min ? initialPrice : paid !== price && price ? price : undefined;
       return before ? { current: range(paid), original: range(before) } : { current: range(paid) };

@@ -76,7 +76,7 @@ export class SfsSearchResults extends LitElement {
   url: UrlStateController | null = null;
   search: SearchController | null = null;
   /** Measures the element's width for the narrow layout. */
-  readonly layout = new ContainerWidthController(this);
+  readonly layout = new ContainerWidthController(this, (width) => width < 768, false);
   private announced: SearchResponse | null = null;
   private focusCountOnLoad = false;
 
@@ -94,7 +94,7 @@ export class SfsSearchResults extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.search && this.context) this.createControllers(this.context);
-    this.narrow = this.layout.narrow;
+    this.narrow = this.layout.value;
     if (changed.has("narrow") && !this.narrow) this.drawer?.close?.();
   }
 

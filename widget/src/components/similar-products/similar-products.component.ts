@@ -1,15 +1,15 @@
-import { html, LitElement, nothing, type PropertyValues } from "lit";
+import { html, nothing } from "lit";
 import type { SearchProduct } from "../../api/types.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";
 import { CARD_EXPORT_PARTS } from "../shared/export-parts.ts";
+import { pager } from "../shared/pager.ts";
+import { ProductCarousel } from "../shared/product-carousel.ts";
 import { similarProductsStyles } from "./similar-products.styles.ts";
 
 /** Products asked for: a carousel shows a few at a time and pages through the rest by scrolling. */
 const PAGE_SIZE = 24;
 const SKELETON_CARDS = 4;
-/** Share of the carousel on screen before it counts as seen (ViewSimilarProducts). */
-const VISIBLE_RATIO = 0.5;
 
 let carousels = 0;
 
@@ -25,8 +25,8 @@ let carousels = 0;
  * @csspart header - Title and buttons.
  * @csspart title - The heading.
  * @csspart controls - The two buttons.
- * @csspart previous - Scrolls back by a view.
- * @csspart next - Scrolls on by a view.
+ * @csspart previous - Scrolls back by a view (`aria-disabled="true"` at the start).
+ * @csspart next - Scrolls on by a view (`aria-disabled="true"` at the end).
  * @csspart list - The scrolling list of cards.
  * @csspart item - One list item.
  * @csspart skeleton - A placeholder card while loading.
@@ -36,88 +36,30 @@ let carousels = 0;
  * @cssproperty --sfs-similar-title-size - Size of the heading.
  * @cssproperty --sfs-grid-gap - Space between cards.
  */
-export class SfsSimilarProducts extends LitElement {
+export class SfsSimilarProducts extends ProductCarousel<SearchProduct> {
   static override styles = similarProductsStyles;
 
   static override properties = {
-    context: { attribute: false },
-    productId: { attribute: "product-id" },
-    variantId: { attribute: "variant-id" },
-    products: { state: true },
-    loading: { state: true },
     atStart: { state: true },
     atEnd: { state: true },
   };
 
-  declare context: WidgetContext | null;
-  declare productId: string;
-  declare variantId: string;
-  declare products: SearchProduct[];
-  declare loading: boolean;
   declare atStart: boolean;
   declare atEnd: boolean;
   private readonly listId = `sfs-similar-${++carousels}`;
-  private abort: AbortController | null = null;
-  private observer: IntersectionObserver | null = null;
-  private seen = false;
 
   constructor() {
     super();
-    this.context = null;
-    this.productId = "";
-    this.variantId = "";
-    this.products = [];
-    this.loading = false;
     this.atStart = true;
     this.atEnd = false;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.abort?.abort();
-    this.observer?.disconnect();
+  protected async fetch(ctx: WidgetContext, signal: AbortSignal): Promise<SearchProduct[]> {
+    const answer = await ctx.client.similar({ productId: this.productId, variantId: this.variantId || undefined, pageSize: PAGE_SIZE }, signal);
+    return answer.products.map((p) => p.product);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has("productId") || changed.has("variantId") || changed.has("context")) && this.context && this.productId) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    this.abort?.abort();
-    const abort = (this.abort = new AbortController());
-    this.loading = true;
-    this.hidden = false;
-    try {
-      const answer = await this.context!.client.similar({ productId: this.productId, variantId: this.variantId || undefined, pageSize: PAGE_SIZE }, abort.signal);
-      if (abort.signal.aborted) return;
-      this.products = answer.products.map((p) => p.product);
-    } catch {
-      if (abort.signal.aborted) return;
-      this.products = [];
-    }
-    this.loading = false;
-    this.hidden = this.products.length === 0;
-    if (!this.hidden) this.watchVisibility();
-  }
-
-  /** ViewSimilarProducts once, when the shopper first has the carousel in view (at once where nothing can tell). */
-  private watchVisibility(): void {
-    if (this.seen || this.observer) return;
-    if (typeof IntersectionObserver !== "function") return this.markSeen();
-    this.observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting && e.intersectionRatio >= VISIBLE_RATIO)) this.markSeen();
-      },
-      { threshold: VISIBLE_RATIO },
-    );
-    this.observer.observe(this);
-  }
-
-  private markSeen(): void {
-    this.observer?.disconnect();
-    this.observer = null;
-    if (this.seen) return;
-    this.seen = true;
+  protected onSeen(): void {
     this.context?.track("ViewSimilarProducts", { productId: this.productId });
   }
 
@@ -147,20 +89,17 @@ export class SfsSimilarProducts extends LitElement {
 
   override render() {
     const ctx = this.context;
-    if (!ctx || (!this.loading && this.products.length === 0)) return nothing;
+    if (!ctx || (!this.loading && this.items.length === 0)) return nothing;
     const t = ctx.config.texts;
     return html`<section part="base" aria-labelledby="${this.listId}-title" aria-busy=${this.loading ? "true" : "false"}>
-      <div part="header">
+      <div part="header" class="header">
         <h2 part="title" id="${this.listId}-title">${t.similarProducts}</h2>
-        <div part="controls">
-          <button part="previous" type="button" aria-controls=${this.listId} aria-label=${t.previous} ?disabled=${this.loading || this.atStart} @click=${() => this.scrollByView(-1)}>‹</button>
-          <button part="next" type="button" aria-controls=${this.listId} aria-label=${t.next} ?disabled=${this.loading || this.atEnd} @click=${() => this.scrollByView(1)}>›</button>
-        </div>
+        ${pager("", this.listId, t, this.loading || this.atStart, this.loading || this.atEnd, (step) => this.scrollByView(step))}
       </div>
       <ul part="list" id=${this.listId} tabindex="0" aria-label=${t.similarProducts} @scroll=${this.onScroll} @sfs-product-click=${this.onCardClick}>
         ${this.loading
           ? Array.from({ length: SKELETON_CARDS }, () => html`<li part="item" aria-hidden="true"><div part="skeleton"></div></li>`)
-          : this.products.map(
+          : this.items.map(
               (p) => html`<li part="item">
                 <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat} image-sizes="14rem"></sfs-product-card>
               </li>`,
