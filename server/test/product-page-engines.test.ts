@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { SimilarityResponse } from "../../widget/src/api/types.ts";
 import { demoProducts } from "./support/demo-products.ts";
-import { getJson, indexProducts } from "./support/search-client.ts";
+import { deleteProduct, getJson, indexProducts } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
 import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
 
 /*
- * GET /similarity answers the same on both engines: the model runs in the service, and the engines only answer
- * the set's page (an ids filter, a pinned order, facets), which the conformance suite covers. Here the real
- * server runs once on the embedded engine and once on the Typesense stand-in, over the same demo products.
+ * GET /similarity and GET /ctl answer the same on both engines: their models run in the service, and the engines
+ * only answer an ids filter (with a pinned order and facets for similar products), which the conformance suite
+ * covers. Here the real server runs once on the embedded engine and once on the Typesense stand-in, over the
+ * same demo products.
  */
 
 const products = demoProducts(400);
@@ -45,4 +46,28 @@ test("the same similar products, order, facets and special values on the embedde
     const filtered = { productId: source.id, pageSize: 12, from: 1, facets: `designer:${brand}` };
     expect(view(await similar(typesense, filtered))).toEqual(view(await similar(embedded, filtered)));
   }
+});
+
+interface LooksBody {
+  ctlProducts: { productId: string; internalCategory?: string; price?: { first?: number } }[][];
+  sourceProduct: { productId: string };
+}
+const looks = async (s: TestServer, productId: string) => (await getJson<LooksBody>(s, "/ctl", { productId })).body;
+const lookIds = (r: LooksBody) => r.ctlProducts.map((look) => look.map((p) => `${p.internalCategory}:${p.productId}`));
+
+test("the same looks on the embedded engine and on Typesense, and a deleted piece leaves both", async () => {
+  const sources = products.filter((_, i) => i % 40 === 0).slice(0, 6);
+  const answered: { id: string; first: LooksBody }[] = [];
+  for (const source of sources) {
+    const a = await looks(embedded, source.id);
+    expect(lookIds(await looks(typesense, source.id))).toEqual(lookIds(a));
+    if (a.ctlProducts.length) answered.push({ id: source.id, first: a });
+  }
+  expect(answered.length).toBeGreaterThanOrEqual(3);
+  const { id: sourceId, first: before } = answered[0]!;
+  const piece = before.ctlProducts[0]![0]!.productId;
+  await Promise.all([deleteProduct(embedded, piece), deleteProduct(typesense, piece)]);
+  const [afterA, afterB] = await Promise.all([looks(embedded, sourceId), looks(typesense, sourceId)]);
+  expect(lookIds(afterA).flat().some((id) => id.endsWith(`:${piece}`))).toBe(false);
+  expect(lookIds(afterB)).toEqual(lookIds(afterA));
 });
