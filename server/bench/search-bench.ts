@@ -10,6 +10,8 @@
  *           measured on the same server in the same run; server RSS after indexing and after the load.
  *   similar SimilarityIndex over the products' features, then the engine's page of each similar set (as
  *           GET /similarity asks it), for 500 sources spread over the catalog; its build time and memory.
+ *   looks   LookIndex, nine looks composed per source, then the engine's check of their pieces (as GET /ctl
+ *           does), for the same 500 sources; its build time and memory.
  *   peer    the same queries (text only) against MiniSearch behind a plain node:http server
  *           (minisearch-peer-server.ts), at the same concurrency.
  *
@@ -49,6 +51,9 @@ import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
 import { heapStats } from "bun:jsc";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { similarSetRequest } from "../src/modules/similarity/similarity-service.ts";
+import { LookIndex } from "../src/modules/looks/look-index.ts";
+import { composeLooks, MAX_LOOKS } from "../src/modules/looks/look-composer.ts";
+import { heldPiecesRequest } from "../src/modules/looks/look-service.ts";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -325,6 +330,17 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const similarityHeap = heapStats().heapSize - heapBefore;
     const similaritySources = products.filter((_, i) => i % Math.max(1, Math.floor(products!.length / 500)) === 0).map((p) => p.id);
 
+    progress(size, "looks: the look index");
+    Bun.gc(true);
+    const heapBeforeLooks = heapStats().heapSize;
+    t = performance.now();
+    const lookIndex = new LookIndex();
+    for (const p of products) lookIndex.put(p);
+    lookIndex.get(""); // its per-kind columns and price percentiles, built on first use
+    const looksBuildMs = performance.now() - t;
+    Bun.gc(true);
+    const looksHeap = heapStats().heapSize - heapBeforeLooks;
+
     progress(size, "engine: query mix (selections from the engine's own facets; also the warm-up)");
     const eng = engine;
     const vocabularies = new QueryVocabularies(eng, Date.now);
@@ -374,6 +390,22 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       similarityMs.push(performance.now() - t0);
     }
     const similar = summarize(similarityMs);
+
+    // Complete the look as GET /ctl computes it: nine looks composed, then the engine's check of their pieces.
+    progress(size, "looks: timing the same sources");
+    Bun.gc(true);
+    const composeFor = (id: string) => composeLooks(lookIndex, id, { evidence: new Map(), taken: [], wanted: MAX_LOOKS });
+    for (const id of similaritySources.slice(0, 50)) composeFor(id);
+    const looksMs: number[] = [];
+    let looksFound = 0;
+    for (const id of similaritySources) {
+      const t0 = performance.now();
+      const pieces = [...new Set(composeFor(id).flatMap((look) => look.map((p) => p.id)))];
+      if (pieces.length) await engine.search(STORE_ID, heldPiecesRequest(pieces));
+      looksMs.push(performance.now() - t0);
+      looksFound += pieces.length ? 1 : 0;
+    }
+    const looks = summarize(looksMs);
 
     // The same queries without facets: how much of the time is facet counting.
     progress(size, "engine: reference without facets");
@@ -515,6 +547,16 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       `similarity: ranking + the engine's page with facets (${fmt(similarityMs.length)} sources)`,
       line(similar),
       `p99 ${(similar.p99 / facetsSort.p99).toFixed(2)}× search's facets + sort p99 (goal ≤ 2: ${verdict(similar.p99 <= 2 * facetsSort.p99)})`,
+    );
+    row(
+      "looks: look index",
+      `${(looksBuildMs / 1000).toFixed(1)} s, +${fmt(looksHeap / 1048576)} MiB of heap held`,
+      `${(looksHeap / 1024 / size).toFixed(2)} KB per product held`,
+    );
+    row(
+      `looks: 9 composed + the engine's check of their pieces (${fmt(looksMs.length)} sources, ${fmt(looksFound)} with looks)`,
+      line(looks),
+      `p99 ${(looks.p99 / facetsSort.p99).toFixed(2)}× search's facets + sort p99 (goal ≤ 3: ${verdict(looks.p99 <= 3 * facetsSort.p99)})`,
     );
 
     result = { size, facetsSort, suggest, httpSkipped: !http, buildSeconds: buildMs / 1000, rebuildMs, slowest, fit };

@@ -2,7 +2,7 @@ import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
 import type { PinnedLooksRepo } from "../../db/pinned-looks-repo.ts";
 import type { StoreRow } from "../../db/stores-repo.ts";
-import type { SearchEngine } from "../../engine/types.ts";
+import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { CatalogModels } from "../catalog/catalog-models.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -100,16 +100,7 @@ export class LookService {
   private async live(storeId: string, looks: Look[]): Promise<Look[]> {
     const ids = [...new Set(looks.flatMap((look) => look.pieces.map((piece) => piece.id)))];
     if (ids.length === 0) return [];
-    const result = await this.d.engine.search(storeId, {
-      text: "",
-      matching: { typos: false, prefixLast: false },
-      filters: [{ kind: "ids", ids }],
-      facets: [],
-      rangeFacets: [],
-      sort: [],
-      offset: 0,
-      limit: ids.length,
-    });
+    const result = await this.d.engine.search(storeId, heldPiecesRequest(ids));
     const held = new Set(result.hits.map((hit) => hit.id));
     const kept: Look[] = [];
     for (const look of looks) {
@@ -143,6 +134,11 @@ export class LookService {
     const entry = this.d.catalog.get(storeId, id);
     return entry?.doc ? (JSON.parse(entry.doc) as Product) : null;
   }
+}
+
+/** The engine request that tells which of the looks' pieces the engine holds. */
+export function heldPiecesRequest(ids: string[]): EngineSearchRequest {
+  return { text: "", matching: { typos: false, prefixLast: false }, filters: [{ kind: "ids", ids }], facets: [], rangeFacets: [], sort: [], offset: 0, limit: ids.length };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
