@@ -291,6 +291,82 @@ export const specs: Spec[] = [
     },
   },
   {
+    name: "complete the look: page the carousel, open look 2, page the popup, add and click from it and from the carousel; all six CTL events recorded",
+    async run(env) {
+      const { page, base } = env;
+      await page.goto(searchPage(env, "shirts"));
+      const source = (await loadedResults(page, "shirts")).cards[0]!;
+      await page.goto(`${base}/products/${encodeURIComponent(source.id)}`);
+      const ctl = page.locator("sfs-complete-the-look");
+      const viewLook = ctl.locator('[part="view-look"]');
+      // A page of the carousel shows the looks that fit; a second page needs more looks than that.
+      const next = ctl.locator('[part="next"]').first();
+      await waitFor(async () => (await viewLook.count()) >= 2 && (await next.getAttribute("aria-disabled")) === "false", () => "no second page of looks on the product page", 15_000);
+      await ctl.scrollIntoViewIfNeeded();
+      const idOf = (href: string | null) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
+      const visibleLooks = async () => (await viewLook.allTextContents()).filter(Boolean);
+      // The carousel: on to page 2 and back.
+      await next.click();
+      await ctl.locator('[part="previous"]').first().click();
+      await viewLook.filter({ hasText: "View Look 2" }).click();
+      const dialog = ctl.locator('[part="dialog"]');
+      await waitFor(async () => dialog.isVisible(), () => "the View Look popup did not open");
+      assert((await dialog.locator('[part="dialog-title"]').textContent())?.includes("2"), "the popup is not titled Look 2");
+      // The look's own products: the page's product is shown first as "This item", and following it is no look click.
+      const popupLinks = () => dialog.locator('[part~="product"]:not([part~="source"]) sfs-product-card a[part="name-link"]');
+      await dialog.locator('[part="dialog-next"]').click();
+      // Add to cart from the popup (the demo store's cart hook), then follow a product of the look.
+      const cartIds = () => page.evaluate(() => (JSON.parse(localStorage.getItem("demo-cart") ?? "[]") as { id: string }[]).map((i) => i.id));
+      const before = await cartIds();
+      await dialog.locator('[part~="product"]:not([part~="source"]) [part="add-to-cart"]').first().click();
+      const addedId = await waitFor(async () => (await cartIds()).find((id) => !before.includes(id)), () => "the cart hook did not add the item to the demo cart");
+      const popupHref = await popupLinks().first().getAttribute("href");
+      const popupClicked = idOf(popupHref);
+      await popupLinks().first().click();
+      await page.waitForURL((url) => url.href === new URL(popupHref ?? "", base).href);
+      // Back on the product page: a product of a look in the carousel.
+      await page.goto(`${base}/products/${encodeURIComponent(source.id)}`);
+      await waitFor(async () => (await visibleLooks()).length >= 1, () => "no looks after coming back");
+      const carouselLink = ctl.locator('[part~="product"]:not([part~="source"]) sfs-product-card a[part="name-link"]').first();
+      const carouselHref = await carouselLink.getAttribute("href");
+      const carouselClicked = idOf(carouselHref);
+      await carouselLink.click();
+      await page.waitForURL((url) => url.href === new URL(carouselHref ?? "", base).href);
+      await page.goto(base + "/");
+
+      const types = ["CTLLoad", "CTLPageChange", "CTLViewLookClick", "CTLPopupPageChange", "CTLPopupProductClick", "CTLProductClick"];
+      let list: StoredEvent[] = [];
+      const mine = () => list.filter((e) => types.includes(e.type) && e.data.baseProductId === source.id);
+      await waitFor(
+        async () => {
+          list = await events(env);
+          return types.every((t) => mine().some((e) => e.type === t));
+        },
+        () => `missing CTL events: ${types.filter((t) => !mine().some((e) => e.type === t)).join(", ")}`,
+        12_000,
+      );
+      const of = (type: string) => mine().filter((e) => e.type === type);
+      for (const e of mine()) {
+        const related = e.data.relatedProducts as string[];
+        assert(Array.isArray(related) && related.length > 0 && e.data.totalProducts === related.length, `${e.type}: relatedProducts/totalProducts ${JSON.stringify(e.data)}`);
+        assert(Array.isArray(e.data.productIds) && typeof e.data.pageSize === "number" && e.data.query === "", `${e.type}: listing fields ${JSON.stringify(e.data)}`);
+        assert(!related.includes(source.id), `${e.type}: the source is among its own look products`);
+      }
+      const pages = of("CTLPageChange").map((e) => `${e.data.pageFrom}->${e.data.pageTo}`);
+      assert(pages.includes("1->2") && pages.includes("2->1"), `CTLPageChange pages ${pages.join(", ")}`);
+      assert(of("CTLViewLookClick").some((e) => e.data.position === 2), "no CTLViewLookClick with position 2");
+      assert(of("CTLPopupPageChange").some((e) => e.data.pageFrom === 1 && e.data.pageTo === 2), "no CTLPopupPageChange 1->2");
+      const selected = (type: string, id: string) =>
+        of(type).some((e) => {
+          const s = e.data.selectedProduct as { productId: string; position: number; internalCategory?: string };
+          return s.productId === id && (e.data.relatedProducts as string[])[s.position - 1] === id && !!s.internalCategory;
+        });
+      assert(selected("CTLPopupProductClick", popupClicked), `no CTLPopupProductClick of ${popupClicked} with its position and internalCategory`);
+      assert(selected("CTLProductClick", carouselClicked), `no CTLProductClick of ${carouselClicked} with its position and internalCategory`);
+      assert(list.some((e) => e.type === "AddToCart" && e.data.addProductId === addedId && e.data.qty === 1), `no AddToCart of ${addedId} from the look popup`);
+    },
+  },
+  {
     name: "events: the server recorded the shopper's journey with the required fields",
     async run(env) {
       const required = ["SiteView", "Search", "PageChange", "SortByChange", "ProductClick", "AddToCart", "OrderComplete", "Purchase", "ViewSimilarProducts", "SimilarProductClick"];

@@ -220,24 +220,24 @@ test("without a link to follow, Tab wraps over the cards' own links", async () =
   expect(focused(root)).toBe(d.querySelector('[part="close"]'));
 });
 
-test("the popup pages four products at a time (CTLPopupPageChange) and reports followed products as CTLPopupProductClick", async () => {
+test("the popup pages three products at a time (CTLPopupPageChange) and reports followed products as CTLPopupProductClick", async () => {
   const { el, events, viewButtons, dialog, cardsIn } = await mount(1200);
   viewButtons()[1]!.click();
   await render(el);
   const shown = () => cardsIn(dialog()!.querySelector('[part="dialog-list"]')!).map((c) => c.product!.productId);
-  expect(shown()).toEqual(["kurta-1", "kurta-4", "kurta-5", "kurta-6", "kurta-7"]);
-  const look2 = { ...COMMON, pageSize: 4, relatedProducts: LOOK_IDS[1], totalProducts: 5 };
+  expect(shown()).toEqual(["kurta-1", "kurta-4", "kurta-5", "kurta-6"]);
+  const look2 = { ...COMMON, pageSize: 3, relatedProducts: LOOK_IDS[1], totalProducts: 5 };
 
   await follow(cardsIn(dialog()!)[2]!);
-  expect(events("CTLPopupProductClick")).toEqual([{ ...look2, productIds: LOOK_IDS[1]!.slice(0, 4), selectedProduct: { productId: "kurta-5", position: 2, internalCategory: "shoes" } }]);
+  expect(events("CTLPopupProductClick")).toEqual([{ ...look2, productIds: LOOK_IDS[1]!.slice(0, 3), selectedProduct: { productId: "kurta-5", position: 2, internalCategory: "shoes" } }]);
 
   dialog()!.querySelector<HTMLButtonElement>('[part="dialog-next"]')!.click();
   await render(el);
-  expect(shown()).toEqual(["kurta-1", "kurta-8"]);
-  expect(events("CTLPopupPageChange")).toEqual([{ ...look2, productIds: ["kurta-8"], pageFrom: 1, pageTo: 2 }]);
+  expect(shown()).toEqual(["kurta-1", "kurta-7", "kurta-8"]);
+  expect(events("CTLPopupPageChange")).toEqual([{ ...look2, productIds: ["kurta-7", "kurta-8"], pageFrom: 1, pageTo: 2 }]);
   expect(dialog()!.querySelector('[part="dialog-next"]')!.getAttribute("aria-disabled")).toBe("true");
-  await follow(cardsIn(dialog()!)[1]!);
-  expect(events("CTLPopupProductClick").at(-1)).toEqual({ ...look2, productIds: ["kurta-8"], selectedProduct: { productId: "kurta-8", position: 5, internalCategory: "outerwear" } });
+  await follow(cardsIn(dialog()!)[2]!);
+  expect(events("CTLPopupProductClick").at(-1)).toEqual({ ...look2, productIds: ["kurta-7", "kurta-8"], selectedProduct: { productId: "kurta-8", position: 5, internalCategory: "outerwear" } });
   // The carousel's own events were not sent for the popup.
   expect(events("CTLPageChange")).toEqual([]);
   expect(events("CTLProductClick")).toEqual([]);
@@ -268,7 +268,7 @@ test("Add to cart: only with a cart hook; what the hook took is reported as AddT
   await render(el);
   expect(received).toEqual([{ productId: "kurta-3", name: "Cotton Kurta 3", price: 1199, url: "https://shop.example/products/kurta-3", qty: 1 }]);
   expect(events("AddToCart")).toEqual([
-    { query: "", productIds: LOOK_IDS[0], facets: [], pageSize: 4, sortBy: "", region: "IN", language: "en", currency: "INR", page: 1, totalProducts: 2, addProductId: "kurta-3", qty: 1, price: 1199 },
+    { query: "", productIds: LOOK_IDS[0], facets: [], pageSize: 3, sortBy: "", region: "IN", language: "en", currency: "INR", page: 1, totalProducts: 2, addProductId: "kurta-3", qty: 1, price: 1199 },
   ]);
   expect(buttons()[2]!.textContent).toBe("Added");
   expect(dialog()!.querySelector('[role="status"]')!.textContent).toBe("Cotton Kurta 3: Added");

@@ -155,7 +155,7 @@ function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookE
     reasons.push(`occasion ${said(occasionNames(entry.occasions))} with ${said(occasionNames(source.occasions))}`);
     reasons.push(`season ${said(seasonNames(entry.seasons))} with ${said(seasonNames(source.seasons))}`);
     if (!Number.isNaN(entry.pricePercentile) && !Number.isNaN(source.pricePercentile)) {
-      reasons.push(`price level ${Math.round(entry.pricePercentile * 100)}th percentile of its kind, the source's ${Math.round(source.pricePercentile * 100)}th`);
+      reasons.push(`price at percentile ${Math.round(entry.pricePercentile * 100)} of its kind, the source's at ${Math.round(source.pricePercentile * 100)}`);
     }
   }
   if (piece.evidence > 0) reasons.push(`shoppers paired it with the source (evidence ${round(piece.evidence)}), blended with the composed score ${round(piece.composed)}`);

@@ -15,7 +15,7 @@ const MAX_LOOKS = 9;
 /** A look is drawn at least this wide (px, with the gap after it): a page holds as many as fit, at least one. */
 const LOOK_WIDTH = 272;
 /** Products per popup page: the same on every screen, so that a page means the same in every report. */
-export const POPUP_PAGE_SIZE = 4;
+export const POPUP_PAGE_SIZE = 3;
 
 let instances = 0;
 
@@ -28,7 +28,7 @@ const ids = (products: CtlProduct[]) => [...new Set(products.map((p) => p.produc
  * Each look is previewed as the source product ("this item") and its products, with a "View Look N" button (N is
  * the look's place overall, 1–9) that opens the look in a modal dialog: focus moves into it and stays there (Tab
  * and Shift+Tab wrap), Escape, the close button or a click on the backdrop close it and focus returns to the
- * button. The dialog lists the look's products four per page, each with "Add to cart" when the store registered
+ * button. The dialog lists the look's products three per page, each with "Add to cart" when the store registered
  * a cart hook (`StorefrontSearch.setCartHook`); an item the hook took is reported as AddToCart. It hides itself
  * when there are no looks or the request fails.
  *
