@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { Product } from "../modules/catalog/product-schema.ts";
 
 /** What the indexing worker needs to know of a product to compute its next version. */
 export interface CatalogState {
@@ -16,6 +17,12 @@ export interface CatalogEntry extends CatalogState {
 /** The catalog, source of truth for products: what the engine holds can always be rebuilt from it. */
 export class CatalogRepo {
   constructor(private readonly db: Database) {}
+
+  /** A product of the catalog, parsed; null when unknown or deleted. */
+  product(storeId: string, id: string): Product | null {
+    const doc = this.get(storeId, id)?.doc;
+    return doc ? (JSON.parse(doc) as Product) : null;
+  }
 
   get(storeId: string, id: string): CatalogEntry | null {
     const r = this.db

@@ -1,6 +1,6 @@
 import type { CatalogModel } from "../catalog/catalog-models.ts";
 import { paidPrices } from "../catalog/price-range.ts";
-import type { Product } from "../catalog/product-schema.ts";
+import { skuAvailable, type Product } from "../catalog/product-schema.ts";
 import { paletteOf, UNKNOWN_PALETTE, type Palette } from "./colour-harmony.ts";
 import { genderCode, tagMasks } from "./look-rules.ts";
 import { kindOf, type Kind } from "./look-slots.ts";
@@ -40,8 +40,6 @@ export interface LookEntry {
   /** Its price's percentile among its kind (0 cheapest, 1 dearest); NaN without prices or too few priced; see LookIndex.refresh. */
   pricePercentile: number;
 }
-
-const skuAvailable = (s: NonNullable<Product["skus"]>[number]) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0;
 
 export function lookEntry(p: Product): LookEntry | null {
   const kind = kindOf(p.categories);

@@ -63,10 +63,10 @@ export class LookService {
   constructor(private readonly d: LookServiceDeps) {}
 
   async looks(store: StoreRow, p: LookParams): Promise<LooksResponse> {
-    const source = this.product(store.id, p.productId);
+    const source = this.d.catalog.product(store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.models.of(store.id, store.createdAt);
-    const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: kindOf(this.product(store.id, id)?.categories) ?? "pinned" })) }));
+    const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: kindOf(this.d.catalog.product(store.id, id)?.categories) ?? "pinned" })) }));
     const composed = composeLooks(model, p.productId, {
       variationId: p.variantId,
       evidence: this.d.pairs.partners(store.id, p.productId),
@@ -83,7 +83,7 @@ export class LookService {
       return { ...shaped, ...(product.gender ? { gender: product.gender } : {}), internalCategory };
     };
     const response: LooksResponse = {
-      ctlProducts: looks.map((look) => look.pieces.map((piece) => shape(this.product(store.id, piece.id)!, piece.slot, piece.variationId))),
+      ctlProducts: looks.map((look) => look.pieces.map((piece) => shape(this.d.catalog.product(store.id, piece.id)!, piece.slot, piece.variationId))),
       sourceProduct: shape(source, kindOf(source.categories) ?? "product", p.variantId),
     };
     if (p.explain) {
@@ -119,8 +119,8 @@ export class LookService {
 
   /** Replaces a product's curated looks; every product named must be in the catalog. */
   putPinned(store: StoreRow, productId: string, looks: string[][]): { productId: string; looks: string[][] } {
-    if (!this.product(store.id, productId)) throw new NotFoundError(`No product "${productId}" in this store`);
-    const missing = looks.flatMap((look, i) => look.flatMap((id, j) => (this.product(store.id, id) ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])));
+    if (!this.d.catalog.product(store.id, productId)) throw new NotFoundError(`No product "${productId}" in this store`);
+    const missing = looks.flatMap((look, i) => look.flatMap((id, j) => (this.d.catalog.product(store.id, id) ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])));
     if (missing.length) throw new ValidationError(`Invalid pinned looks: ${missing[0]!.path} ${missing[0]!.problem}`, missing.slice(0, 20));
     this.d.pinned.put(store.id, productId, looks, this.d.now());
     return { productId, looks };
@@ -128,11 +128,6 @@ export class LookService {
 
   deletePinned(store: StoreRow, productId: string): void {
     if (!this.d.pinned.delete(store.id, productId)) throw new NotFoundError(`No pinned looks for product "${productId}"`);
-  }
-
-  private product(storeId: string, id: string): Product | null {
-    const entry = this.d.catalog.get(storeId, id);
-    return entry?.doc ? (JSON.parse(entry.doc) as Product) : null;
   }
 }
 

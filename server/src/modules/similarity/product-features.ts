@@ -1,7 +1,7 @@
 import type { Oklab } from "culori";
 import { tokenize } from "../../engine/text/normalize.ts";
 import { paidPrices } from "../catalog/price-range.ts";
-import type { Product } from "../catalog/product-schema.ts";
+import { skuAvailable, type Product } from "../catalog/product-schema.ts";
 import { colourOf } from "./colours.ts";
 
 /*
@@ -37,8 +37,6 @@ const MAX_DESCRIPTION_WORDS = 200;
  */
 const MAX_TERMS = 120;
 const MAX_COLOURS = 24;
-
-const skuAvailable = (s: NonNullable<Product["skus"]>[number]) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0;
 
 export function productFeatures(p: Product): ProductFeatures {
   const paths: string[] = [];

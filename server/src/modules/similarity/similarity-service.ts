@@ -40,7 +40,7 @@ export class SimilarityService {
   constructor(private readonly d: SimilarityServiceDeps) {}
 
   async similar(store: StoreRow, p: SimilarityParams): Promise<SimilarityResponse> {
-    const source = this.product(store.id, p.productId);
+    const source = this.d.catalog.product(store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const index = await this.d.indexes.of(store.id, store.createdAt);
     const ranked = index.similar(p.productId, p.variantId) ?? [];
@@ -53,7 +53,7 @@ export class SimilarityService {
     const shaping = shapingFor(store.id, settings);
     const products: { product: SearchProduct }[] = [];
     for (const hit of result.hits) {
-      const product = this.product(store.id, hit.id);
+      const product = this.d.catalog.product(store.id, hit.id);
       if (product) products.push({ product: toSearchProduct(product, { ...shaping.options, withFirstPrice: true }) });
     }
     const facets = shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues });
@@ -97,11 +97,6 @@ export class SimilarityService {
         if (below.total > 0) facet.specialValues.push({ key: `0-${price}`, name: "Lower price", count: below.total, lb: 0, ub: price });
       }
     }
-  }
-
-  private product(storeId: string, id: string): Product | null {
-    const entry = this.d.catalog.get(storeId, id);
-    return entry?.doc ? (JSON.parse(entry.doc) as Product) : null;
   }
 }
 
