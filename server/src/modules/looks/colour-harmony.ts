@@ -116,7 +116,7 @@ function readPalette(key: string, id: number): Palette {
 const hueOf = (p: readonly number[]) => ((Math.atan2(p[2]!, p[1]!) * 180) / Math.PI + 360) % 360;
 
 /** How two pieces' colours relate, and what each relation scores: 0 means they clash, never in one look. */
-export const RELATIONS = {
+const RELATIONS = {
   "colour not known": 0.55,
   "two neutrals": 0.8,
   "a neutral goes with anything": 0.9,

@@ -1,6 +1,6 @@
-import { MAX_PALETTES, paletteById, relation, RELATIONS, storyOf, type Palette, type Relation } from "./colour-harmony.ts";
+import { harmony, MAX_PALETTES, paletteById, relation, storyOf, type Palette, type Relation } from "./colour-harmony.ts";
 import { paletteFor, type LookEntry, type LookIndex } from "./look-index.ts";
-import { ANY_GENDER, OCCASIONS, occasionFit, SEASONS, seasonFit } from "./look-rules.ts";
+import { agree, ANY_GENDER, OCCASIONS, occasionFit, SEASONS, seasonFit } from "./look-rules.ts";
 import { LOOK_TEMPLATES, type Slot } from "./look-slots.ts";
 
 /*
@@ -123,7 +123,7 @@ class SourceFits {
 
   colour(paletteId: number): number {
     let fit = this.colours[paletteId]!;
-    if (fit < 0) this.colours[paletteId] = fit = RELATIONS[relation(this.palette, paletteById(paletteId))];
+    if (fit < 0) this.colours[paletteId] = fit = harmony(this.palette, paletteById(paletteId));
     return fit;
   }
 }
@@ -142,11 +142,7 @@ function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence
     const c = index.ofKind(kind);
     if (!c) continue;
     for (let i = 0; i < c.entries.length; i++) {
-      if (c.categoryId[i] === source.categoryId) continue;
-      const gender = c.gender[i]!;
-      if (gender !== ANY_GENDER && source.gender !== ANY_GENDER && gender !== source.gender) continue;
-      const age = c.ageId[i]!;
-      if (age && source.ageId && age !== source.ageId) continue;
+      if (c.categoryId[i] === source.categoryId || !agree(c.gender[i]!, source.gender) || !agree(c.ageId[i]!, source.ageId)) continue;
       let colour = -1;
       let palette = 0;
       for (let j = c.colourStart[i]!; j < c.colourStart[i + 1]!; j++) {
@@ -157,7 +153,7 @@ function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence
         }
       }
       const n = evidence.size ? (evidence.get(c.entries[i]!.id) ?? 0) : 0;
-      const score = blend(fits.seasons[c.seasons[i]!]!, fits.occasions[c.occasions[i]!]!, Math.abs(source.pricePercentile - c.pricePercentile[i]!), colour, n);
+      const score = blend(composedScore(fits.seasons[c.seasons[i]!]!, fits.occasions[c.occasions[i]!]!, Math.abs(source.pricePercentile - c.pricePercentile[i]!), colour), n);
       if (score >= 0) (paletteById(palette).neutral ? neutral : coloured).offer(c.entries[i]!, score);
     }
   }
@@ -189,21 +185,22 @@ class Best {
   }
 }
 
-/**
- * A piece's score from its fits with the source, or -1 when a soft rule rules it out and no shopper evidence
- * keeps it: the composed score blended with the evidence.
- */
-function blend(season: number, occasion: number, priceGap: number, colour: number, evidence: number): number {
-  const ruledOut = season === 0 || occasion === 0 || colour === 0 || priceGap > PRICE_BAND;
-  if (ruledOut && evidence === 0) return -1;
-  const composed = ruledOut ? 0 : composedScore(season, occasion, priceGap, colour);
-  return (evidence * TAUGHT_SCORE + PRIOR_STRENGTH * composed) / (evidence + PRIOR_STRENGTH);
+/** The composed score of a piece's fits with the source (0 to 1), or -1 when a soft rule rules it out. */
+function composedScore(season: number, occasion: number, priceGap: number, colour: number): number {
+  if (season === 0 || occasion === 0 || colour === 0 || priceGap > PRICE_BAND) return -1;
+  return WEIGHTS.colour * colour + WEIGHTS.occasion * occasion + WEIGHTS.season * season + WEIGHTS.price * priceFit(priceGap);
 }
 
 const priceFit = (gap: number) => (Number.isNaN(gap) ? 0.5 : Math.max(0, 1 - gap / PRICE_BAND));
 
-const composedScore = (season: number, occasion: number, priceGap: number, colour: number) =>
-  WEIGHTS.colour * colour + WEIGHTS.occasion * occasion + WEIGHTS.season * season + WEIGHTS.price * priceFit(priceGap);
+/**
+ * The composed score blended with shopper evidence; -1 when a soft rule ruled the piece out and no evidence
+ * keeps it (a piece kept by evidence alone counts as composed 0).
+ */
+function blend(composed: number, evidence: number): number {
+  if (composed < 0 && evidence === 0) return -1;
+  return (evidence * TAUGHT_SCORE + PRIOR_STRENGTH * Math.max(0, composed)) / (evidence + PRIOR_STRENGTH);
+}
 
 /** A kept product as a candidate: its parts for explanations, and the colour variation that goes best. */
 function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: number): Candidate {
@@ -213,23 +210,23 @@ function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: num
   const occasion = fits.occasions[entry.occasions]!;
   const gap = Math.abs(fits.source.pricePercentile - entry.pricePercentile);
   const colour = fits.colour(chosen.palette.id);
+  const composed = composedScore(season, occasion, gap, colour);
   return {
     id: entry.id,
     slot: slot.name,
     ...(chosen.variationId ? { variationId: chosen.variationId } : {}),
-    composed: blend(season, occasion, gap, colour, 0) < 0 ? 0 : composedScore(season, occasion, gap, colour),
+    composed: Math.max(0, composed),
     colour,
     occasion,
     season,
     price: priceFit(gap),
     evidence,
-    score: blend(season, occasion, gap, colour, evidence),
+    score: blend(composed, evidence),
     colourRelation: relation(fits.palette, chosen.palette),
     entry,
     palette: chosen.palette,
   };
 }
-
 
 /** The best complete looks of one template, given the pieces earlier looks used. */
 function beam(template: readonly Slot[], candidates: Map<Slot, Candidate[]>, source: LookEntry, sourcePalette: Palette, uses: Map<string, number>): Partial[] {
@@ -263,12 +260,11 @@ function beam(template: readonly Slot[], candidates: Map<Slot, Candidate[]>, sou
 /** What a candidate adds to a partial look (its score, weighed by how it goes with the pieces so far), or null when it cannot join. */
 function fits(state: Partial, c: Candidate): number | null {
   if (c.palette.loud && state.louds > 0 && c.evidence === 0) return null;
-  if (c.entry.gender !== ANY_GENDER && state.gender !== ANY_GENDER && c.entry.gender !== state.gender) return null;
-  if (c.entry.ageId && state.ageId && c.entry.ageId !== state.ageId) return null;
+  if (!agree(c.entry.gender, state.gender) || !agree(c.entry.ageId, state.ageId)) return null;
   let together = 0;
   for (const p of state.pieces) {
     if (p.id === c.id || p.entry.categoryId === c.entry.categoryId) return null;
-    const colour = RELATIONS[relation(p.palette, c.palette)];
+    const colour = harmony(p.palette, c.palette);
     if (colour === 0 || occasionFit(p.entry.occasions, c.entry.occasions) === 0 || seasonFit(p.entry.seasons, c.entry.seasons) === 0) return null;
     together += colour;
   }

@@ -90,6 +90,9 @@ export const occasionNames = (mask: number) => OCCASIONS.filter((_, i) => mask &
 /** Gender codes: what a look's pieces must agree on. Unisex and unstated fit any look. */
 export const ANY_GENDER = 0;
 
+/** Whether two gender codes, or two age group ids, may share a look: equal, or either unstated (0). */
+export const agree = (a: number, b: number): boolean => a === 0 || b === 0 || a === b;
+
 export function genderCode(gender: string | undefined): number {
   const g = gender?.trim().toLowerCase();
   if (g === "men" || g === "male" || g === "boys") return 1;
