@@ -29,6 +29,12 @@ export interface Ccv {
 /** What a shopper pays for each SKU that has a price: the promotional price where there is one. */
 export const paidPrices = (skus: readonly Sku[] = []): number[] => skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []);
 
+/** The lowest price above 0 a shopper pays for a SKU, or null: a product's price level for the models. */
+export function lowestPaidPrice(skus: readonly Sku[] = []): number | null {
+  const prices = paidPrices(skus).filter((n) => n > 0);
+  return prices.length ? Math.min(...prices) : null;
+}
+
 export const PRICE_FIELDS = ["price", "promoPrice", "initialPrice"] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
 

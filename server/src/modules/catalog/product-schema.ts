@@ -131,6 +131,3 @@ export type Popularity = {
 
 /** Most products one POST /products may carry; a bulk feed sends several requests. */
 export const MAX_PRODUCTS_PER_REQUEST = 10_000;
-
-/** Whether a size can be bought: said in stock, or some left (the models of similar products and looks). */
-export const skuAvailable = (s: NonNullable<Product["skus"]>[number]): boolean => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0;

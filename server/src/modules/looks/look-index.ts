@@ -1,6 +1,7 @@
 import type { CatalogModel } from "../catalog/catalog-models.ts";
-import { paidPrices } from "../catalog/price-range.ts";
-import { skuAvailable, type Product } from "../catalog/product-schema.ts";
+import { lowestPaidPrice } from "../catalog/price-range.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import { productInStock, variationAvailable } from "../catalog/product-stock.ts";
 import { paletteOf, UNKNOWN_PALETTE, type Palette } from "./colour-harmony.ts";
 import { genderCode, tagMasks } from "./look-rules.ts";
 import { kindOf, type Kind } from "./look-slots.ts";
@@ -44,13 +45,9 @@ export interface LookEntry {
 export function lookEntry(p: Product): LookEntry | null {
   const kind = kindOf(p.categories);
   if (!kind) return null;
-  const skus = p.skus ?? [];
-  const colours = (p.variations ?? []).map((v) => {
-    const own = skus.filter((s) => s.variationId === v.id);
-    return { variationId: v.id, palette: paletteOf(v.name), available: own.length === 0 || own.some(skuAvailable) };
-  });
+  const colours = (p.variations ?? []).map((v) => ({ variationId: v.id, palette: paletteOf(v.name), available: variationAvailable(p, v.id) }));
   const buyable = colours.filter((c) => c.available);
-  const prices = paidPrices(skus).filter((n) => n > 0);
+  const price = lowestPaidPrice(p.skus);
   return {
     id: p.id,
     kind,
@@ -61,8 +58,8 @@ export function lookEntry(p: Product): LookEntry | null {
     ...(p.ageGroup ? { ageGroup: p.ageGroup } : {}),
     ...tagMasks(p.tags),
     colours: (buyable.length ? buyable : colours).slice(0, MAX_COLOURS).map(({ variationId, palette }) => ({ variationId, palette })),
-    inStock: skus.length === 0 || skus.some(skuAvailable),
-    logPrice: prices.length ? Math.log(Math.min(...prices)) : NaN,
+    inStock: productInStock(p),
+    logPrice: price === null ? NaN : Math.log(price),
     pricePercentile: NaN,
   };
 }

@@ -1,7 +1,8 @@
 import type { Oklab } from "culori";
 import { tokenize } from "../../engine/text/normalize.ts";
-import { paidPrices } from "../catalog/price-range.ts";
-import { skuAvailable, type Product } from "../catalog/product-schema.ts";
+import { lowestPaidPrice } from "../catalog/price-range.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import { productInStock, variationAvailable } from "../catalog/product-stock.ts";
 import { colourOf } from "./colours.ts";
 
 /*
@@ -53,8 +54,7 @@ export function productFeatures(p: Product): ProductFeatures {
   const brand = (p.brand ?? "").trim().toLowerCase();
   // A variant's name says its colour as the catalog writes it ("Off-White & Black", "Navy & Golden").
   const variationWords = new Set((p.variations ?? []).flatMap((v) => tokenize(v.name ?? "")));
-  const skus = p.skus ?? [];
-  const prices = paidPrices(skus).filter((n) => n > 0);
+  const price = lowestPaidPrice(p.skus);
   return {
     id: p.id,
     gender: p.gender,
@@ -62,12 +62,9 @@ export function productFeatures(p: Product): ProductFeatures {
     paths,
     brand,
     line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
-    colours: (p.variations ?? []).slice(0, MAX_COLOURS).map((v) => {
-      const own = skus.filter((s) => s.variationId === v.id);
-      return { variationId: v.id, colour: colourOf(v.name), available: own.length === 0 || own.some(skuAvailable) };
-    }),
-    logPrice: prices.length ? Math.log(Math.min(...prices)) : null,
-    inStock: skus.length === 0 || skus.some(skuAvailable),
+    colours: (p.variations ?? []).slice(0, MAX_COLOURS).map((v) => ({ variationId: v.id, colour: colourOf(v.name), available: variationAvailable(p, v.id) })),
+    logPrice: price === null ? null : Math.log(price),
+    inStock: productInStock(p),
     terms: terms.size > MAX_TERMS ? new Map([...terms].sort((a, b) => b[1] - a[1]).slice(0, MAX_TERMS)) : terms,
   };
 }
