@@ -66,14 +66,14 @@ export class LookService {
     const source = this.d.catalog.product(store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.models.of(store.id, store.createdAt);
-    const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: kindOf(this.d.catalog.product(store.id, id)?.categories) ?? "pinned" })) }));
+    const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })) }));
     const composed = composeLooks(model, p.productId, {
       variationId: p.variantId,
       evidence: this.d.pairs.partners(store.id, p.productId),
       taken: pinned.map((look) => look.pieces.map((piece) => piece.id)),
       wanted: MAX_LOOKS - pinned.length,
     });
-    const looks = await this.live(store.id, [...pinned, ...composed.map((pieces) => ({ pinned: false, pieces }))]);
+    const { looks, products } = await this.live(store.id, [...pinned, ...composed.map((pieces) => ({ pinned: false, pieces }))]);
 
     const settings = effectiveSettings(store.settings);
     const options = { ...shapingFor(store.id, settings).options, withFirstPrice: true };
@@ -83,7 +83,7 @@ export class LookService {
       return { ...shaped, ...(product.gender ? { gender: product.gender } : {}), internalCategory };
     };
     const response: LooksResponse = {
-      ctlProducts: looks.map((look) => look.pieces.map((piece) => shape(this.d.catalog.product(store.id, piece.id)!, piece.slot, piece.variationId))),
+      ctlProducts: looks.map((look) => look.pieces.map((piece) => shape(products.get(piece.id)!, piece.slot, piece.variationId))),
       sourceProduct: shape(source, kindOf(source.categories) ?? "product", p.variantId),
     };
     if (p.explain) {
@@ -96,18 +96,25 @@ export class LookService {
     return response;
   }
 
-  /** The looks with only the pieces the engine holds; a composed look that lost a piece is dropped (it is no longer whole). */
-  private async live(storeId: string, looks: Look[]): Promise<Look[]> {
+  /**
+   * The looks with only the pieces the engine holds and the catalog has, each read once; a composed look that
+   * lost a piece is dropped (it is no longer whole).
+   */
+  private async live(storeId: string, looks: Look[]): Promise<{ looks: Look[]; products: Map<string, Product> }> {
+    const products = new Map<string, Product>();
     const ids = [...new Set(looks.flatMap((look) => look.pieces.map((piece) => piece.id)))];
-    if (ids.length === 0) return [];
+    if (ids.length === 0) return { looks: [], products };
     const result = await this.d.engine.search(storeId, heldPiecesRequest(ids));
-    const held = new Set(result.hits.map((hit) => hit.id));
+    for (const hit of result.hits) {
+      const product = this.d.catalog.product(storeId, hit.id);
+      if (product) products.set(hit.id, product);
+    }
     const kept: Look[] = [];
     for (const look of looks) {
-      const pieces = look.pieces.filter((piece) => held.has(piece.id) && this.d.catalog.get(storeId, piece.id)?.doc);
+      const pieces = look.pieces.filter((piece) => products.has(piece.id));
       if (pieces.length && (look.pinned || pieces.length === look.pieces.length)) kept.push({ ...look, pieces });
     }
-    return kept;
+    return { looks: kept, products };
   }
 
   /** The store's curated looks for a product (admin). */
