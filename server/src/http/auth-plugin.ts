@@ -25,6 +25,14 @@ export interface Caller {
   keyKind: KeyKind;
 }
 
+/**
+ * explain=true shows how the store's catalog, vocabulary and ranking are read: for the store (an admin key), not
+ * for every shopper.
+ */
+export function assertMayExplain(explain: boolean, caller: Caller): void {
+  if (explain && caller.keyKind !== "admin") throw new UnauthorizedError("explain=true needs an admin key");
+}
+
 const REQUIRED: Record<KeyKind, string> = {
   admin: "an admin key",
   search: "a search key",

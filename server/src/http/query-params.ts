@@ -1,4 +1,11 @@
+import { t } from "elysia";
 import { ValidationError } from "../errors.ts";
+
+/**
+ * A query parameter as a route documents it: optional text. Routes check their parameters themselves, so that
+ * every 400 names the parameter.
+ */
+export const documentedParam = (description: string) => t.Optional(t.String({ description }));
 
 /*
  * Range checks for numeric query parameters. Elysia converts the text to a number, but a failed bound in its

@@ -1,17 +1,15 @@
 import { Elysia, t } from "elysia";
-import { UnauthorizedError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { assertMayExplain, authPlugin, type AuthDeps, type Caller } from "../../http/auth-plugin.ts";
+import { documentedParam } from "../../http/query-params.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { parseLookParams, parsePinnedLooks } from "./look-params.ts";
 import type { LookService } from "./look-service.ts";
 
-const optional = (description: string) => t.Optional(t.String({ description }));
-
 const lookQuery = t.Object(
   {
-    productId: optional("Product whose looks are wanted (required)"),
-    variantId: optional("The variant shown: the looks go with its colour"),
-    explain: optional("true (admin key): per piece, the slot it fills and why it was chosen"),
+    productId: documentedParam("Product whose looks are wanted (required)"),
+    variantId: documentedParam("The variant shown: the looks go with its colour"),
+    explain: documentedParam("true (admin key): per piece, the slot it fills and why it was chosen"),
   },
   { additionalProperties: true },
 );
@@ -21,25 +19,23 @@ const lookQuery = t.Object(
  * shopper-facing read. The store's pinned looks: admin key.
  */
 export function lookRoutes(deps: AuthDeps & { looks: LookService }) {
-  const looks = {
-    handler: async ({ query, caller }: { query: Record<string, string>; caller: { store: Parameters<LookService["looks"]>[0]; keyKind: string } }) => {
-      const params = parseLookParams(query);
-      if (params.explain && caller.keyKind !== "admin") throw new UnauthorizedError("explain=true needs an admin key");
-      return deps.looks.looks(caller.store, params);
-    },
-    options: {
-      auth: "search" as const,
-      query: lookQuery,
-      detail: { summary: "Complete the look: up to 9 looks (arrays of Search products) that go with a product", tags: ["Search"] },
-    },
+  const looks = ({ query, caller }: { query: Record<string, unknown>; caller: Caller }) => {
+    const params = parseLookParams(query as Record<string, string>);
+    assertMayExplain(params.explain, caller);
+    return deps.looks.looks(caller.store, params);
+  };
+  const looksOptions = {
+    auth: "search" as const,
+    query: lookQuery,
+    detail: { summary: "Complete the look: up to 9 looks (arrays of Search products) that go with a product", tags: ["Search"] },
   };
   const productParam = t.Object({ version: t.String(), productId: t.String({ maxLength: 256 }) });
   return new Elysia()
     .use(authPlugin(deps))
-    .get("/ctl", ({ query, caller }) => looks.handler({ query: query as Record<string, string>, caller }), looks.options)
+    .get("/ctl", looks, looksOptions)
     .group("/:version", (app) =>
       app
-        .get("/ctl", ({ query, caller }) => looks.handler({ query: query as Record<string, string>, caller }), looks.options)
+        .get("/ctl", looks, looksOptions)
         .get("/ctl/pinned/:productId", ({ params, caller }) => deps.looks.getPinned(caller.store, params.productId), {
           auth: "admin",
           params: productParam,
