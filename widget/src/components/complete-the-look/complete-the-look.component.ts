@@ -146,17 +146,15 @@ export class SfsCompleteTheLook extends ProductCarousel<CtlProduct[]> {
 
   /** The fields every CTL event carries, for the carousel's page or the popup's. */
   private data(inPopup: boolean) {
-    const look = this.items[this.opened] ?? [];
-    const related = inPopup ? ids(look) : this.related;
-    return {
-      ...(inPopup ? this.listing(slice(look, this.popupPage, POPUP_PAGE_SIZE), POPUP_PAGE_SIZE) : this.listing(slice(this.items, this.page, this.perPage).flat(), this.perPage)),
-      baseProductId: this.source!.productId,
-      relatedProducts: related,
-      totalProducts: related.length,
-    };
+    const related = inPopup ? ids(this.items[this.opened] ?? []) : this.related;
+    return { ...this.listing(inPopup), baseProductId: this.source!.productId, relatedProducts: related, totalProducts: related.length };
   }
 
-  private listing(products: CtlProduct[], pageSize: number) {
+  /** The listing fields of the page shown: the popup's, else the carousel's. */
+  private listing(inPopup: boolean) {
+    const [products, pageSize] = inPopup
+      ? [slice(this.items[this.opened] ?? [], this.popupPage, POPUP_PAGE_SIZE), POPUP_PAGE_SIZE]
+      : [slice(this.items, this.page, this.perPage).flat(), this.perPage];
     return { query: "", productIds: ids(products), facets: [], pageSize, sortBy: "", ...this.context!.locale };
   }
 
@@ -233,11 +231,10 @@ export class SfsCompleteTheLook extends ProductCarousel<CtlProduct[]> {
     if (!taken) return;
     this.status = `${product.name}: ${ctx.config.texts.added}`;
     this.added = new Set(this.added).add(productId);
-    const look = this.items[this.opened] ?? [];
     ctx.track("AddToCart", {
-      ...this.listing(slice(look, this.popupPage, POPUP_PAGE_SIZE), POPUP_PAGE_SIZE),
+      ...this.listing(true),
       page: this.popupPage + 1,
-      totalProducts: look.length,
+      totalProducts: (this.items[this.opened] ?? []).length,
       addProductId: productId,
       qty: 1,
       price,
