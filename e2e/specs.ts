@@ -98,6 +98,17 @@ async function events(env: Env): Promise<StoredEvent[]> {
 
 const searchPage = (env: Env, query: string) => `${env.base}/search-results?q=${encodeURIComponent(query)}`;
 
+/** The store's product id a product link points at (/products/{id}). */
+const productIdOf = (href: string | null, base: string) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
+
+/** Opens the product page of the first result for `query`; its card. */
+async function firstResultPage(env: Env, query: string): Promise<CardInfo> {
+  await env.page.goto(searchPage(env, query));
+  const source = (await loadedResults(env.page, query)).cards[0]!;
+  await env.page.goto(`${env.base}/products/${encodeURIComponent(source.id)}`);
+  return source;
+}
+
 /** Remembered between specs. */
 const seen: { orderId?: string; clickedId?: string; addedId?: string; similarSource?: string; similarClicked?: string } = {};
 
@@ -262,14 +273,11 @@ export const specs: Spec[] = [
     name: "a product page shows similar products of its kind; seeing them and clicking one are reported",
     async run(env) {
       const { page, base } = env;
-      await page.goto(searchPage(env, "jackets"));
-      const source = (await loadedResults(page, "jackets")).cards[0]!;
-      await page.goto(`${base}/products/${encodeURIComponent(source.id)}`);
+      const source = await firstResultPage(env, "jackets");
       const links = page.locator('sfs-similar-products sfs-product-card a[part="name-link"]');
       await waitFor(async () => (await links.count()) >= 4, () => "fewer than 4 similar products on the product page");
       await page.locator("sfs-similar-products").scrollIntoViewIfNeeded();
-      const idOf = (href: string | null) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
-      const ids = await Promise.all([0, 1, 2, 3].map(async (i) => idOf(await links.nth(i).getAttribute("href"))));
+      const ids = await Promise.all([0, 1, 2, 3].map(async (i) => productIdOf(await links.nth(i).getAttribute("href"), base)));
       const product = async (id: string) =>
         (await (await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, { headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.adminKey } })).json()) as {
           categories?: string[];
@@ -294,16 +302,13 @@ export const specs: Spec[] = [
     name: "complete the look: page the carousel, open look 2, page the popup, add and click from it and from the carousel; all six CTL events recorded",
     async run(env) {
       const { page, base } = env;
-      await page.goto(searchPage(env, "shirts"));
-      const source = (await loadedResults(page, "shirts")).cards[0]!;
-      await page.goto(`${base}/products/${encodeURIComponent(source.id)}`);
+      const source = await firstResultPage(env, "shirts");
       const ctl = page.locator("sfs-complete-the-look");
       const viewLook = ctl.locator('[part="view-look"]');
       // A page of the carousel shows the looks that fit; a second page needs more looks than that.
       const next = ctl.locator('[part="next"]').first();
       await waitFor(async () => (await viewLook.count()) >= 2 && (await next.getAttribute("aria-disabled")) === "false", () => "no second page of looks on the product page", 15_000);
       await ctl.scrollIntoViewIfNeeded();
-      const idOf = (href: string | null) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
       const visibleLooks = async () => (await viewLook.allTextContents()).filter(Boolean);
       // The carousel: on to page 2 and back.
       await next.click();
@@ -321,7 +326,7 @@ export const specs: Spec[] = [
       await dialog.locator('[part~="product"]:not([part~="source"]) [part="add-to-cart"]').first().click();
       const addedId = await waitFor(async () => (await cartIds()).find((id) => !before.includes(id)), () => "the cart hook did not add the item to the demo cart");
       const popupHref = await popupLinks().first().getAttribute("href");
-      const popupClicked = idOf(popupHref);
+      const popupClicked = productIdOf(popupHref, base);
       await popupLinks().first().click();
       await page.waitForURL((url) => url.href === new URL(popupHref ?? "", base).href);
       // Back on the product page: a product of a look in the carousel.
@@ -329,7 +334,7 @@ export const specs: Spec[] = [
       await waitFor(async () => (await visibleLooks()).length >= 1, () => "no looks after coming back");
       const carouselLink = ctl.locator('[part~="product"]:not([part~="source"]) sfs-product-card a[part="name-link"]').first();
       const carouselHref = await carouselLink.getAttribute("href");
-      const carouselClicked = idOf(carouselHref);
+      const carouselClicked = productIdOf(carouselHref, base);
       await carouselLink.click();
       await page.waitForURL((url) => url.href === new URL(carouselHref ?? "", base).href);
       await page.goto(base + "/");
