@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
-import { StoresRepo } from "./db/stores-repo.ts";
+import { StoresRepo, type StoreRow } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
@@ -27,7 +27,7 @@ import { SignalsRepo } from "./db/signals-repo.ts";
 import { LookPairsRepo } from "./db/look-pairs-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
-import { CatalogModels } from "./modules/catalog/catalog-models.ts";
+import { CatalogModels, ModelSet } from "./modules/catalog/catalog-models.ts";
 import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
 import { LookIndex } from "./modules/looks/look-index.ts";
 import { lookRoutes } from "./modules/looks/look-routes.ts";
@@ -84,8 +84,9 @@ export function buildApp(deps: AppDeps) {
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
-  const similarityIndexes = new CatalogModels(catalog, now, () => new SimilarityIndex(), "similar products");
-  const lookIndexes = new CatalogModels(catalog, now, () => new LookIndex(), "looks");
+  // Product pages' models (similar products, looks) share one read of each store's catalog.
+  const productPageModels = new CatalogModels(catalog, now, () => new ModelSet({ similar: new SimilarityIndex(), looks: new LookIndex() }), "similar products and looks");
+  const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
   const worker = new IndexingWorker({
     db: deps.db,
@@ -98,8 +99,7 @@ export function buildApp(deps: AppDeps) {
     storage: deps.storage,
     onApplied: (storeId) => {
       vocabularies.changed(storeId);
-      similarityIndexes.changed(storeId);
-      lookIndexes.changed(storeId);
+      productPageModels.changed(storeId);
     },
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
@@ -193,12 +193,12 @@ export function buildApp(deps: AppDeps) {
     .use(trackingRoutes({ ...common, tracking }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search }))
-    .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, indexes: similarityIndexes }) }))
-    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, models: lookIndexes, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
+    .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
+    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, similarityIndexes, lookIndexes };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

@@ -11,8 +11,8 @@ import { createEngine } from "./engine/create-engine.ts";
 import { RetentionJob } from "./modules/retention/retention-job.ts";
 import { createLogger, type Logger } from "./log.ts";
 
-/** After the stores' search indexes are loaded, how long similar products' indexes wait before they are built. */
-const SIMILARITY_PRELOAD_DELAY_MS = 5_000;
+/** After the stores' search indexes are loaded, how long product pages' models wait before they are built. */
+const PAGE_MODELS_PRELOAD_DELAY_MS = 5_000;
 
 export interface RunningService {
   url: string;
@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, similarityIndexes, lookIndexes } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels } = buildApp({
     db,
     engine,
     log,
@@ -72,20 +72,18 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   await purchaseSignals.syncAll();
   worker.start();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
-  // Similar products' and looks' models follow a little later, so that they do not slow the stores' first
-  // searches; a product page opened before then waits for its store's (about 2.5 s for 50k products).
+  // Product pages' models (similar products and looks, from one read of the catalog) follow a little later, so
+  // that they do not slow the stores' first searches; a product page opened before then waits for its store's
+  // (about 3 s for 50k products).
   const preloaded = stores.list();
-  let similarityPreload: ReturnType<typeof setTimeout> | undefined;
+  let pageModelsPreload: ReturnType<typeof setTimeout> | undefined;
   guardedEngine
     .preload(preloaded.map((s) => s.id))
     .then(() => {
-      similarityPreload = setTimeout(() => {
-        similarityIndexes
-          .preload(preloaded)
-          .then(() => lookIndexes.preload(preloaded))
-          .catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
-      }, SIMILARITY_PRELOAD_DELAY_MS);
-      similarityPreload.unref?.();
+      pageModelsPreload = setTimeout(() => {
+        productPageModels.preload(preloaded).catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
+      }, PAGE_MODELS_PRELOAD_DELAY_MS);
+      pageModelsPreload.unref?.();
     })
     .catch((error: Error) => log.error("preloading the search index failed", { error: error.message }));
   const retention = new RetentionJob({ stores, events: new EventsRepo(db), searchLog: new SearchLogRepo(db), retentionDays: config.retentionDays, now: Date.now, log });
@@ -102,9 +100,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     engineVersions: (storeId, ids) => engine.versions(storeId, ids),
     async stop() {
       storage.stop();
-      clearTimeout(similarityPreload);
-      similarityIndexes.stop();
-      lookIndexes.stop();
+      clearTimeout(pageModelsPreload);
+      productPageModels.stop();
       await served.stop();
       await worker.stop();
       await retention.stop();

@@ -15,6 +15,19 @@ export interface CatalogModel {
   remove(id: string): void;
 }
 
+/** Several models fed by one read of the catalog: each row is parsed once for all of them. */
+export class ModelSet<M extends Record<string, CatalogModel>> implements CatalogModel {
+  constructor(readonly models: M) {}
+
+  put(product: Product): void {
+    for (const model of Object.values(this.models)) model.put(product);
+  }
+
+  remove(id: string): void {
+    for (const model of Object.values(this.models)) model.remove(id);
+  }
+}
+
 const PAGE = 1000;
 
 interface Held<M> {

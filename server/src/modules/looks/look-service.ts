@@ -4,7 +4,6 @@ import type { PinnedLooksRepo } from "../../db/pinned-looks-repo.ts";
 import type { StoreRow } from "../../db/stores-repo.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { CatalogModels } from "../catalog/catalog-models.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
 import { shapingFor } from "../catalog/shaped-products.ts";
@@ -48,7 +47,8 @@ export interface LooksResponse {
 export interface LookServiceDeps {
   catalog: CatalogRepo;
   engine: SearchEngine;
-  models: CatalogModels<LookIndex>;
+  /** The store's look index, current. */
+  index: (store: StoreRow) => Promise<LookIndex>;
   pairs: LookPairsRepo;
   pinned: PinnedLooksRepo;
   now: () => number;
@@ -65,7 +65,7 @@ export class LookService {
   async looks(store: StoreRow, p: LookParams): Promise<LooksResponse> {
     const source = this.d.catalog.product(store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
-    const model = await this.d.models.of(store.id, store.createdAt);
+    const model = await this.d.index(store);
     const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })) }));
     const composed = composeLooks(model, p.productId, {
       variationId: p.variantId,

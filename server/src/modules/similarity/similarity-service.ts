@@ -10,7 +10,6 @@ import { PRICE_FACET } from "../search/facet-keys.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetPlan } from "../search/facet-display.ts";
 import { toEngineFilters } from "../search/facet-selection.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
-import type { CatalogModels } from "../catalog/catalog-models.ts";
 import type { Contributions, SimilarityIndex } from "./similarity-index.ts";
 import type { SimilarityParams } from "./similarity-params.ts";
 
@@ -33,7 +32,8 @@ export interface SimilarityResponse {
 export interface SimilarityServiceDeps {
   catalog: CatalogRepo;
   engine: SearchEngine;
-  indexes: CatalogModels<SimilarityIndex>;
+  /** The store's similarity index, current. */
+  index: (store: StoreRow) => Promise<SimilarityIndex>;
 }
 
 export class SimilarityService {
@@ -42,7 +42,7 @@ export class SimilarityService {
   async similar(store: StoreRow, p: SimilarityParams): Promise<SimilarityResponse> {
     const source = this.d.catalog.product(store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
-    const index = await this.d.indexes.of(store.id, store.createdAt);
+    const index = await this.d.index(store);
     const ranked = index.similar(p.productId, p.variantId) ?? [];
     const settings = effectiveSettings(store.settings);
     const plan = facetPlan(settings.facets);
