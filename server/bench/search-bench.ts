@@ -265,6 +265,20 @@ async function gcRss(): Promise<{ current: number; peak: number }> {
   return rssMiB(process.pid);
 }
 
+/**
+ * A model built from the products, with its build time, the heap it holds and RSS after it. The heap is what it
+ * holds; RSS also keeps the garbage of building it, which the allocator does not give back.
+ */
+async function measuredBuild<M>(build: () => M): Promise<{ model: M; ms: number; heap: number; rss: number }> {
+  Bun.gc(true);
+  const heapBefore = heapStats().heapSize;
+  const t = performance.now();
+  const model = build();
+  const ms = performance.now() - t;
+  const rss = (await gcRss()).current;
+  return { model, ms, heap: heapStats().heapSize - heapBefore, rss };
+}
+
 /** Least-squares line of latency over matched documents: where the time goes as result sets grow. */
 function fitLine(points: { x: number; y: number }[]): { a: number; b: number } {
   const n = points.length;
@@ -319,27 +333,22 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const rssBuilt = await gcRss();
 
     progress(size, "similarity: the index of the products' features");
-    Bun.gc(true);
-    const heapBefore = heapStats().heapSize;
-    t = performance.now();
-    const similarity = new SimilarityIndex();
-    for (const p of products) similarity.put(p);
-    const similarityBuildMs = performance.now() - t;
-    const rssSimilarity = await gcRss();
-    // What the index holds: RSS also keeps the garbage of building it, which the allocator does not give back.
-    const similarityHeap = heapStats().heapSize - heapBefore;
+    const similarityBuild = await measuredBuild(() => {
+      const index = new SimilarityIndex();
+      for (const p of products!) index.put(p);
+      return index;
+    });
+    const similarity = similarityBuild.model;
     const similaritySources = products.filter((_, i) => i % Math.max(1, Math.floor(products!.length / 500)) === 0).map((p) => p.id);
 
     progress(size, "looks: the look index");
-    Bun.gc(true);
-    const heapBeforeLooks = heapStats().heapSize;
-    t = performance.now();
-    const lookIndex = new LookIndex();
-    for (const p of products) lookIndex.put(p);
-    lookIndex.get(""); // its per-kind columns and price percentiles, built on first use
-    const looksBuildMs = performance.now() - t;
-    Bun.gc(true);
-    const looksHeap = heapStats().heapSize - heapBeforeLooks;
+    const looksBuild = await measuredBuild(() => {
+      const index = new LookIndex();
+      for (const p of products!) index.put(p);
+      index.get(""); // its per-kind columns and price percentiles, built on first use
+      return index;
+    });
+    const lookIndex = looksBuild.model;
 
     progress(size, "engine: query mix (selections from the engine's own facets; also the warm-up)");
     const eng = engine;
@@ -540,8 +549,8 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     row("suggestions: import of past queries", `${ms(importMs)} ms`, `${fmt(imported.length)} queries, ${fmt(withResults)} with results`);
     row(
       "similarity: index of product features",
-      `${(similarityBuildMs / 1000).toFixed(1)} s, +${fmt(similarityHeap / 1048576)} MiB of heap held (RSS +${fmt(rssSimilarity.current - rssBuilt.current)} MiB)`,
-      `${(similarityHeap / 1024 / size).toFixed(2)} KB per product held`,
+      `${(similarityBuild.ms / 1000).toFixed(1)} s, +${fmt(similarityBuild.heap / 1048576)} MiB of heap held (RSS +${fmt(similarityBuild.rss - rssBuilt.current)} MiB)`,
+      `${(similarityBuild.heap / 1024 / size).toFixed(2)} KB per product held`,
     );
     row(
       `similarity: ranking + the engine's page with facets (${fmt(similarityMs.length)} sources)`,
@@ -550,8 +559,8 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     );
     row(
       "looks: look index",
-      `${(looksBuildMs / 1000).toFixed(1)} s, +${fmt(looksHeap / 1048576)} MiB of heap held`,
-      `${(looksHeap / 1024 / size).toFixed(2)} KB per product held`,
+      `${(looksBuild.ms / 1000).toFixed(1)} s, +${fmt(looksBuild.heap / 1048576)} MiB of heap held`,
+      `${(looksBuild.heap / 1024 / size).toFixed(2)} KB per product held`,
     );
     row(
       `looks: 9 composed + the engine's check of their pieces (${fmt(looksMs.length)} sources, ${fmt(looksFound)} with looks)`,
