@@ -45,6 +45,8 @@ import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts
 import { widgetRoutes } from "./modules/widget/widget-routes.ts";
 import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
 import { TrackingService } from "./modules/tracking/tracking-service.ts";
+import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
+import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
 
 export interface AppDeps {
   db: Database;
@@ -57,6 +59,8 @@ export interface AppDeps {
   trustProxy: boolean;
   /** The origin whose pages may use admin keys (PUBLIC_URL), or null. */
   adminOrigin: string | null;
+  /** METRICS_TOKEN: GET /metrics is served only when set. */
+  metricsToken?: string | null;
   now?: () => number;
 }
 
@@ -111,6 +115,7 @@ export function buildApp(deps: AppDeps) {
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes });
+  const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount() });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
     limits: { browser: new RateLimiter(deps.rateLimits.browser, now), admin: new RateLimiter(deps.rateLimits.admin, now) },
@@ -169,13 +174,16 @@ export function buildApp(deps: AppDeps) {
     .onAfterResponse(({ request, set, route }) => {
       const info = requests.get(request);
       if (!info) return;
+      const status = info.status ?? (typeof set.status === "number" ? set.status : 200);
+      const elapsedMs = performance.now() - info.start;
+      metrics.observeRequest(request.method, route, status, elapsedMs / 1000);
       deps.log.info("request", {
         requestId: info.id,
         method: request.method,
         route,
         storeId: request.headers.get("x-service-store-id") ?? undefined,
-        status: info.status ?? (typeof set.status === "number" ? set.status : 200),
-        ms: Math.round((performance.now() - info.start) * 100) / 100,
+        status,
+        ms: Math.round(elapsedMs * 100) / 100,
       });
     })
     .get(
@@ -189,10 +197,11 @@ export function buildApp(deps: AppDeps) {
       { detail: { summary: "Liveness, and whether the storage can take writes (503 with the reason when not)", tags: ["Service"] } },
     )
     .use(docsRoutes())
+    .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
-    .use(trackingRoutes({ ...common, tracking }))
+    .use(trackingRoutes({ ...common, tracking, metrics }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
-    .use(searchRoutes({ ...common, search }))
+    .use(searchRoutes({ ...common, search, metrics }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))

@@ -44,6 +44,8 @@ export interface Config {
   trustProxy: boolean;
   /** A Typesense cluster (TYPESENSE_NODES, TYPESENSE_API_KEY) as the search engine; null: the embedded SQLite engine. */
   typesense: { nodes: string[]; apiKey: string; connectionTimeoutSeconds: number; numRetries: number } | null;
+  /** GET /metrics is served (Prometheus text format) only when set, and only to `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
 }
 
 export interface RateLimit {
@@ -135,6 +137,15 @@ function publicUrl(env: Env): string | null {
   return raw.replace(/\/$/, "");
 }
 
+/** METRICS_TOKEN: long enough that guessing it over HTTP is hopeless, like the stores' keys. */
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (!raw) return null;
+  if (raw.length < 16) throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters");
+  if (/\s/.test(raw)) throw new ConfigError("METRICS_TOKEN", "must not contain white space (it is sent as a Bearer token)");
+  return raw;
+}
+
 /** TYPESENSE_NODES: comma-separated node URLs (http or https, host, optional port and path); both settings or neither. */
 function typesenseSettings(env: Env): Config["typesense"] {
   const rawNodes = env.TYPESENSE_NODES?.trim();
@@ -195,6 +206,7 @@ export function loadConfig(rawEnv: Env): Config {
       admin: rateLimit(env, "RATE_LIMIT_ADMIN", { perSecond: 50, burst: 200 }),
     },
     trustProxy: oneOf(env, "TRUST_PROXY", "false", ["true", "false"] as const) === "true",
+    metricsToken: metricsToken(env),
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "demo-store/data")),

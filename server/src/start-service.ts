@@ -49,6 +49,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,
     adminOrigin: config.publicUrl,
+    metricsToken: config.metricsToken,
   });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {

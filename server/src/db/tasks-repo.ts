@@ -99,6 +99,12 @@ export class TasksRepo {
     return rows.map(toRow);
   }
 
+  /** Items of pending tasks not yet applied (past each task's cursor): the indexing queue's depth. */
+  pendingItemCount(): number {
+    const row = this.db.query("SELECT coalesce(sum(item_count - cursor), 0) AS n FROM tasks WHERE status = 'pending'").get() as { n: number };
+    return row.n;
+  }
+
   payload(seq: number): string {
     return (this.db.query("SELECT payload FROM task_payloads WHERE seq = ?").get(seq) as { payload: string }).payload;
   }

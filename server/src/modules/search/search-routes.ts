@@ -5,14 +5,18 @@ import { documentedParam } from "../../http/query-params.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
 import { parseSearchParams } from "./search-params.ts";
 import type { SearchService } from "./search-service.ts";
+import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 
-export function searchRoutes(deps: AuthDeps & { search: SearchService }) {
+export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: Pick<ServiceMetrics, "observeSearch"> }) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .get("/search", async ({ query, caller }) => {
       const params = parseSearchParams(query as Record<string, string>);
       assertMayExplain(params.explain, caller);
-      const { products, ...rest } = await deps.search.search(caller.store, params);
+      const started = performance.now();
+      const { products, ...rest } = await deps.search
+        .search(caller.store, params)
+        .finally(() => deps.metrics.observeSearch((performance.now() - started) / 1000));
       return jsonWithFragments("products", products, rest);
     }, {
       auth: "search",

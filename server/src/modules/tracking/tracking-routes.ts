@@ -4,6 +4,7 @@ import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { EVENT_TYPES } from "./event-schemas.ts";
 import type { TrackingService } from "./tracking-service.ts";
+import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 
 const DAY = 86_400_000;
 
@@ -12,14 +13,14 @@ const instant = t.Union([t.Numeric(), t.String({ format: "date-time" })], { desc
 const toMs = (v: string | number | undefined, fallback: number) =>
   v === undefined ? fallback : typeof v === "number" ? v : Date.parse(v);
 
-export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; maxBodyBytes: number }) {
+export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; maxBodyBytes: number; metrics: Pick<ServiceMetrics, "countEvents"> }) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .post(
       "/tracking",
       async ({ request, caller, params }) => {
         const body = await readJsonBody(request, { maxBytes: Math.min(deps.maxBodyBytes, 1024 * 1024), allowTextPlain: true });
-        await deps.tracking.ingest(caller.store.id, params.version, body);
+        deps.metrics.countEvents(await deps.tracking.ingest(caller.store.id, params.version, body));
         return { ok: true, result: "success" as const };
       },
       {
