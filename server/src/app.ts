@@ -45,6 +45,17 @@ import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts
 import { widgetRoutes } from "./modules/widget/widget-routes.ts";
 import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
 import { TrackingService } from "./modules/tracking/tracking-service.ts";
+import { AnalyticsWorker } from "./modules/analytics/analytics-worker.ts";
+import { ReportCounter } from "./modules/analytics/report-counter.ts";
+import { ReportsRepo } from "./db/reports-repo.ts";
+import { BehaviourRepo } from "./db/behaviour-repo.ts";
+import { BehaviourLearner } from "./modules/ranking/behaviour-learner.ts";
+import { ProductFacts } from "./modules/ranking/product-facts.ts";
+import { ResultReranker } from "./modules/ranking/result-reranker.ts";
+import { reportsRoutes } from "./modules/reports/reports-routes.ts";
+import { usersRoutes } from "./modules/analytics/users-routes.ts";
+import { ShopperErasureRepo } from "./db/shopper-erasure-repo.ts";
+import { ReportsService } from "./modules/reports/reports-service.ts";
 import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
 import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
 
@@ -104,17 +115,30 @@ export function buildApp(deps: AppDeps) {
     onApplied: (storeId) => {
       vocabularies.changed(storeId);
       productPageModels.changed(storeId);
+      productFacts.changed(storeId);
     },
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const lookPairs = new LookPairsRepo(deps.db);
-  const tracking = new TrackingService(deps.db, new EventsRepo(deps.db), signals, lookPairs, now, (storeId, ids) =>
-    purchaseSignals.changed(storeId, ids),
+  const events = new EventsRepo(deps.db);
+  const productFacts = new ProductFacts(catalog);
+  // The report counter first: the behaviour learner reads the clicks it attributed to searches.
+  const analytics = new AnalyticsWorker(deps.db, events, [new ReportCounter(deps.db), new BehaviourLearner(deps.db, productFacts, now)], deps.log);
+  const tracking = new TrackingService(
+    deps.db,
+    events,
+    signals,
+    lookPairs,
+    now,
+    (storeId, ids) => purchaseSignals.changed(storeId, ids),
+    () => analytics.wake(),
   );
+  const reports = new ReportsService(new ReportsRepo(deps.db), () => analytics.catchUp());
   const searchLogRepo = new SearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes });
+  const reranker = new ResultReranker(new BehaviourRepo(deps.db), productFacts, now);
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount() });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
@@ -200,6 +224,8 @@ export function buildApp(deps: AppDeps) {
     .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, tracking, metrics }))
+    .use(reportsRoutes({ ...common, reports }))
+    .use(usersRoutes({ ...common, erasure: new ShopperErasureRepo(deps.db), catchUp: () => analytics.catchUp() }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
@@ -207,7 +233,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics } = buildApp({
     db,
     engine,
     log,
@@ -72,6 +72,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   });
   await purchaseSignals.syncAll();
   worker.start();
+  // Events acknowledged before a stop or crash but not yet counted into the reports.
+  analytics.wake();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
   // Product pages' models (similar products and looks, from one read of the catalog) follow a little later, so
   // that they do not slow the stores' first searches; a product page opened before then waits for its store's
@@ -106,6 +108,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await served.stop();
       await worker.stop();
       await retention.stop();
+      await analytics.stop();
       searchLog.flush();
       await purchaseSignals.drain();
       await engine.close();

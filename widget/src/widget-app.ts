@@ -256,9 +256,10 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     const state = readSearchState(win.location.href, config.queryParam);
     if (new URL(win.location.href).pathname === config.searchPagePath && state.query) {
       const host = new HeadlessHost();
+      // No events of its own: the store's Search and ProductClick events describe its existing search, which
+      // the preprod report compares with our answers.
       app.preprodSearch = new SearchController(host, {
         search: (request, signal) => client.search(request, signal),
-        track,
         pageSize: config.pageSize,
         locale,
         ids: context.ids,

@@ -157,7 +157,7 @@ describe("the head script", () => {
     expect([...theme.cssRules].map((r) => r.cssText.replace(/\s+/g, ""))).toEqual([":where(:root){--sfs-color-accent:#1f1f1f;}"]);
     await until(() => results.search?.status === "complete", "results");
 
-    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView", "Search"]);
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView"]);
     const siteView = app.tracker!.pending[0]!;
     expect(siteView.storeId).toBe("demo");
     expect(siteView.userId).toMatch(/^[0-9a-z]+$/);
@@ -214,13 +214,13 @@ describe("the head script", () => {
     expect(recorded.search.at(-1)!.searchParams.get("query")).toBe("saree");
   });
 
-  test("pre-production: searches with preprod=true and sends Search, but renders nothing", async () => {
+  test("pre-production: searches with preprod=true, renders nothing and sends no Search of its own", async () => {
     server.use(http.get(api("widget-config"), () => HttpResponse.json({ ...widgetConfigResponse, preprod: true })));
     const { input, target } = storePage("/search-results?q=kurta");
     app = await startWidget(settings);
     await until(() => app!.preprodSearch?.status === "complete", "preprod search");
     expect(recorded.search[0]!.searchParams.get("preprod")).toBe("true");
-    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView", "Search"]);
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView"]);
     expect(target.textContent).toBe("Loading…");
     expect(document.querySelector("sfs-search-results, sfs-typeahead")).toBeNull();
     expect(input.hasAttribute("role")).toBe(false);

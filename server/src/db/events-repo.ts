@@ -40,6 +40,14 @@ export class EventsRepo {
       .run(storeId, before, limit).changes;
   }
 
+  /** Events of every store after `afterSeq`, in arrival order: what the analytics worker reads next. */
+  after(afterSeq: number, limit: number): (StoredEvent & { storeId: string })[] {
+    const rows = this.db
+      .query("SELECT seq, store_id, type, received_at, user_id, session_id, api_version, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?")
+      .all(afterSeq, limit) as (EventRow & { store_id: string })[];
+    return rows.map((r) => ({ ...fromRow(r), storeId: r.store_id }));
+  }
+
   /** Events of a store received in [from, to), in arrival order, after the cursor `afterSeq`. */
   list(q: { storeId: string; from: number; to: number; type?: string; afterSeq: number; limit: number }): StoredEvent[] {
     const rows = this.db
@@ -48,23 +56,27 @@ export class EventsRepo {
          WHERE store_id = ? AND received_at >= ? AND received_at < ? AND seq > ? AND (? IS NULL OR type = ?)
          ORDER BY seq LIMIT ?`,
       )
-      .all(q.storeId, q.from, q.to, q.afterSeq, q.type ?? null, q.type ?? null, q.limit) as {
-      seq: number;
-      type: string;
-      received_at: number;
-      user_id: string | null;
-      session_id: string | null;
-      api_version: string;
-      data: string;
-    }[];
-    return rows.map((r) => ({
-      seq: r.seq,
-      type: r.type,
-      receivedAt: r.received_at,
-      userId: r.user_id,
-      sessionId: r.session_id,
-      apiVersion: r.api_version,
-      data: JSON.parse(r.data),
-    }));
+      .all(q.storeId, q.from, q.to, q.afterSeq, q.type ?? null, q.type ?? null, q.limit) as EventRow[];
+    return rows.map(fromRow);
   }
 }
+
+interface EventRow {
+  seq: number;
+  type: string;
+  received_at: number;
+  user_id: string | null;
+  session_id: string | null;
+  api_version: string;
+  data: string;
+}
+
+const fromRow = (r: EventRow): StoredEvent => ({
+  seq: r.seq,
+  type: r.type,
+  receivedAt: r.received_at,
+  userId: r.user_id,
+  sessionId: r.session_id,
+  apiVersion: r.api_version,
+  data: JSON.parse(r.data),
+});

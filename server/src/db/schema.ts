@@ -198,4 +198,165 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, product_id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Reports: aggregates per store and UTC day, with the shopper's region, language and currency ('' when unknown)
+  -- as dimensions, built by the analytics worker from the events table (analytics_progress holds how far).
+  CREATE TABLE analytics_progress (
+    consumer  TEXT PRIMARY KEY,
+    last_seq  INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  -- Counters by name (searches, clickedSearches, revenue, position:3, ...).
+  CREATE TABLE report_daily (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day       TEXT NOT NULL,
+    region    TEXT NOT NULL,
+    language  TEXT NOT NULL,
+    currency  TEXT NOT NULL,
+    metric    TEXT NOT NULL,
+    value     REAL NOT NULL,
+    PRIMARY KEY (store_id, day, region, language, currency, metric)
+  ) WITHOUT ROWID;
+  CREATE TABLE report_queries (
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day           TEXT NOT NULL,
+    query         TEXT NOT NULL,
+    region        TEXT NOT NULL,
+    language      TEXT NOT NULL,
+    currency      TEXT NOT NULL,
+    searches      INTEGER NOT NULL DEFAULT 0,
+    no_results    INTEGER NOT NULL DEFAULT 0,
+    clicked       INTEGER NOT NULL DEFAULT 0,
+    converted     INTEGER NOT NULL DEFAULT 0,
+    position_sum  REAL NOT NULL DEFAULT 0,
+    positions     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (store_id, day, query, region, language, currency)
+  ) WITHOUT ROWID;
+  CREATE TABLE report_products (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day         TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    region      TEXT NOT NULL,
+    language    TEXT NOT NULL,
+    currency    TEXT NOT NULL,
+    clicks      INTEGER NOT NULL DEFAULT 0,
+    carts       INTEGER NOT NULL DEFAULT 0,
+    purchases   REAL NOT NULL DEFAULT 0,
+    revenue     REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (store_id, day, product_id, region, language, currency)
+  ) WITHOUT ROWID;
+  -- Clicks per query and product: which of the store's clicked products our shadow answers hold (preprod).
+  CREATE TABLE report_query_clicks (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day         TEXT NOT NULL,
+    query       TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    region      TEXT NOT NULL,
+    language    TEXT NOT NULL,
+    currency    TEXT NOT NULL,
+    clicks      INTEGER NOT NULL,
+    PRIMARY KEY (store_id, day, query, product_id, region, language, currency)
+  ) WITHOUT ROWID;
+  -- Distinct users and sessions per day: a range's distinct count cannot be summed from daily counts.
+  CREATE TABLE report_visitors (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day       TEXT NOT NULL,
+    kind      TEXT NOT NULL CHECK (kind IN ('user', 'session')),
+    visitor   TEXT NOT NULL,
+    region    TEXT NOT NULL,
+    language  TEXT NOT NULL,
+    currency  TEXT NOT NULL,
+    PRIMARY KEY (store_id, day, kind, visitor, region, language, currency)
+  ) WITHOUT ROWID;
+  -- Orders already in the reports (OrderComplete and Purchase of one order, and repeats, count once).
+  CREATE TABLE report_orders (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    order_id  TEXT NOT NULL,
+    PRIMARY KEY (store_id, order_id)
+  ) WITHOUT ROWID;
+  -- Recent searches per session, until their clicks and conversions can no longer arrive.
+  CREATE TABLE attribution_searches (
+    id            INTEGER PRIMARY KEY,
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    session_id    TEXT NOT NULL,
+    query         TEXT NOT NULL,
+    at            INTEGER NOT NULL,
+    day           TEXT NOT NULL,
+    region        TEXT NOT NULL,
+    language      TEXT NOT NULL,
+    currency      TEXT NOT NULL,
+    with_results  INTEGER NOT NULL,
+    clicked       INTEGER NOT NULL DEFAULT 0,
+    carted        INTEGER NOT NULL DEFAULT 0,
+    converted     INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX attribution_searches_session ON attribution_searches(store_id, session_id, query, at);
+  CREATE INDEX attribution_searches_at ON attribution_searches(at);
+  -- Products clicked from those searches: a later purchase of one converts the search.
+  CREATE TABLE attribution_clicks (
+    store_id    TEXT NOT NULL,
+    session_id  TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    search_id   INTEGER NOT NULL REFERENCES attribution_searches(id) ON DELETE CASCADE,
+    PRIMARY KEY (store_id, session_id, product_id, search_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX attribution_clicks_search ON attribution_clicks(search_id);
+  -- Each session's last known region, language and currency: orders carry none of their own.
+  CREATE TABLE attribution_sessions (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    session_id  TEXT NOT NULL,
+    region      TEXT NOT NULL,
+    language    TEXT NOT NULL,
+    currency    TEXT NOT NULL,
+    at          INTEGER NOT NULL,
+    PRIMARY KEY (store_id, session_id)
+  ) WITHOUT ROWID;
+  -- The latest first page per query: the store's own search (from its Search events) and ours (from
+  -- preprod=true searches), for the preprod report.
+  CREATE TABLE query_answers (
+    store_id     TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    source       TEXT NOT NULL CHECK (source IN ('theirs', 'ours')),
+    query        TEXT NOT NULL,
+    total        INTEGER NOT NULL,
+    product_ids  TEXT NOT NULL,
+    at           INTEGER NOT NULL,
+    PRIMARY KEY (store_id, source, query)
+  ) WITHOUT ROWID;
+  `,
+  `
+  -- Ranking from behaviour and personalisation. Values are log2 of a decayed sum, taken at time 0 (see
+  -- modules/ranking/decay.ts): adding an event is one log-add and nothing has to be rewritten as time passes.
+  -- behaviour_seen: what one shopper (user id, else session id) already counted today per product, so repeats
+  -- count once per day.
+  CREATE TABLE behaviour_seen (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day         TEXT NOT NULL,
+    actor       TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    query       TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    PRIMARY KEY (store_id, day, actor, kind, query, product_id)
+  ) WITHOUT ROWID;
+  -- Evidence per query and product ('' query: per product), and its decayed click and conversion counts.
+  CREATE TABLE behaviour_scores (
+    store_id     TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    query        TEXT NOT NULL,
+    product_id   TEXT NOT NULL,
+    evidence     REAL NOT NULL,
+    clicks       REAL NOT NULL,
+    conversions  REAL NOT NULL,
+    PRIMARY KEY (store_id, query, product_id)
+  ) WITHOUT ROWID;
+  -- Erasing a user (DELETE /users/{userId}) finds their events without reading every event.
+  CREATE INDEX events_user ON events(store_id, user_id) WHERE user_id IS NOT NULL;
+  CREATE INDEX search_log_user ON search_log(store_id, user_id) WHERE user_id IS NOT NULL;
+  -- A shopper's (u:<userId> or s:<sessionId>) affinity to facet values (brand, category, colour, price band).
+  CREATE TABLE shopper_affinities (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    shopper   TEXT NOT NULL,
+    facet     TEXT NOT NULL,
+    value     TEXT NOT NULL,
+    weight    REAL NOT NULL,
+    PRIMARY KEY (store_id, shopper, facet, value)
+  ) WITHOUT ROWID;
+  `,
 ];

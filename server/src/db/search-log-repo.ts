@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { stableHash } from "../engine/stable-hash.ts";
+import { saveAnswer } from "./report-aggregates-repo.ts";
 
 export interface SearchLogEntry {
   storeId: string;
@@ -16,6 +17,8 @@ export interface SearchLogEntry {
   userId: string | null;
   sessionId: string | null;
   preprod: boolean;
+  /** A preprod search's first page (its product ids), kept as our answer to the query for the preprod report. */
+  shadowAnswer?: { total: number; productIds: string[] };
 }
 
 export interface PopularQuery {
@@ -52,6 +55,7 @@ export class SearchLogRepo {
     this.db.transaction(() => {
       for (const e of entries) {
         log.run(e.storeId, e.at, e.query, e.collection, e.resultCount, e.fallback ? 1 : 0, e.userId, e.sessionId, e.preprod ? 1 : 0);
+        if (e.shadowAnswer && e.query) saveAnswer(this.db, { storeId: e.storeId, source: "ours", query: e.query, ...e.shadowAnswer, at: e.at });
         if (!e.query || !e.teaches) continue;
         const shopper = e.userId ?? e.sessionId;
         const added = shopper === null ? 0 : newShopper.run(e.storeId, e.query, stableHash(shopper), e.at, minShoppers).changes;

@@ -1,3 +1,4 @@
+import type { RerankParts } from "../ranking/result-reranker.ts";
 import { tokenize } from "../../engine/text/normalize.ts";
 import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, SearchableText, WordCorrection } from "../../engine/types.ts";
 import type { QueryTerm, Role } from "./query-understanding.ts";
@@ -31,6 +32,8 @@ export interface ProductExplanation {
   prefers: { filter: string; met: boolean }[];
   /** Per searched word, the fields holding it as typed (folded); none: matched as a completion or a typo. */
   matches: Record<string, (keyof SearchableText)[]>;
+  /** When behaviour or personalisation re-ranked the results: the engine's rank and what moved it. */
+  reranking?: RerankParts;
 }
 
 export interface SearchExplanation {
@@ -96,6 +99,9 @@ export function explainSearch(input: {
   result: EngineSearchResult;
   /** The engine documents of the hits, by id (a hit the catalog no longer has is left out). */
   documents: ReadonlyMap<string, EngineDocument>;
+  /** The 1-based position of the first hit. */
+  firstPosition: number;
+  reranking: ReadonlyMap<string, RerankParts> | null;
 }): SearchExplanation {
   const { request, result } = input;
   const prefer = request.sort.find((s): s is Extract<EngineSort, { kind: "prefer" }> => s.kind === "prefer")?.filters ?? [];
@@ -106,10 +112,11 @@ export function explainSearch(input: {
     if (!doc) return;
     products.push({
       productId: hit.id,
-      position: request.offset + i + 1,
+      position: input.firstPosition + i,
       relevance: hit.score,
       prefers: prefer.map((f) => ({ filter: filterText(f), met: holds(doc, f) })),
       matches: fieldsHolding(doc, words),
+      ...(input.reranking?.has(hit.id) ? { reranking: input.reranking.get(hit.id)! } : {}),
     });
   });
   return {

@@ -20,6 +20,7 @@ import { dropOrder, interpretQuery, requestOf, termsText, withPreferences, type 
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
 import { suggestableQuery } from "../suggestions/suggestable-query.ts";
+import type { RerankParts, ResultReranker } from "../ranking/result-reranker.ts";
 
 export interface SearchResponse {
   totalProductCount: number;
@@ -60,6 +61,8 @@ export interface SearchServiceDeps {
   log: Logger;
   vocabularies: QueryVocabularies;
   shapes: ShapedProducts;
+  /** Behaviour ranking and personalisation (absent: the engine's order). */
+  reranker?: ResultReranker;
   /** SEARCH_BUDGET_MS unless given. */
   budgetMs?: number;
 }
@@ -89,6 +92,24 @@ export class SearchService {
       offset: p.from,
       limit: p.pageSize,
     };
+    // Behaviour and personalisation re-rank the first results of the relevance order: the engine is asked for
+    // the results a page can receive from below, and the page is cut after the re-rank.
+    const plan =
+      (p.sortBy ?? "relevance") === "relevance"
+        ? (this.d.reranker?.plan({
+            storeId: store.id,
+            query: normalizeQuery(p.query ?? ""),
+            behaviour: settings.behaviourRanking,
+            personalisation: settings.personalisation,
+            userId: p.userId ?? null,
+            sessionId: p.sessionId ?? null,
+          }) ?? null)
+        : null;
+    const window = plan?.window(p.from, p.pageSize) ?? null;
+    if (window !== null) {
+      request.offset = 0;
+      request.limit = window;
+    }
     // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
     const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
     const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
@@ -105,6 +126,13 @@ export class SearchService {
         fallback = true;
       }
     }
+    let reranking: Map<string, RerankParts> | null = null;
+    if (plan && window !== null) {
+      const byId = new Map(result.hits.map((h) => [h.id, h]));
+      const reranked = plan.apply(result.hits.map((h) => h.id));
+      reranking = reranked.parts;
+      result = { ...result, hits: reranked.ids.slice(p.from, p.from + p.pageSize).map((id) => byId.get(id)!) };
+    }
     const response: SearchResponse = {
       totalProductCount: result.total,
       products: this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id), (id) => this.liveDoc(store.id, id)),
@@ -115,11 +143,20 @@ export class SearchService {
       ...(p.collection ? { collection: p.collection } : {}),
     };
     if (p.explain) {
-      response.explain = explainSearch({ terms, kept, corrections, request: requestFor(kept), result, documents: this.documentsOf(store.id, result) });
+      response.explain = explainSearch({
+        terms,
+        kept,
+        corrections,
+        request: requestFor(kept),
+        result,
+        documents: this.documentsOf(store.id, result),
+        firstPosition: p.from + 1,
+        reranking,
+      });
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
     // look at the ranking: neither is a search to learn from.
-    if (!p.typeahead && !p.explain) this.log(store.id, p, result.total, fallback, corrections);
+    if (!p.typeahead && !p.explain) this.log(store.id, p, result, fallback, corrections);
     return response;
   }
 
@@ -129,7 +166,7 @@ export class SearchService {
     return (await this.d.engine.search(storeId, await understoodQuery(this.d.engine, this.d.vocabularies, storeId, request))).total;
   }
 
-  private log(storeId: string, p: SearchParams, resultCount: number, fallback: boolean, corrections: WordCorrection[] | null): void {
+  private log(storeId: string, p: SearchParams, result: EngineSearchResult, fallback: boolean, corrections: WordCorrection[] | null): void {
     const query = p.query ? normalizeQuery(p.query) : null;
     // Unchecked spelling counts as misspelled, so a rushed search never teaches suggestions a typo.
     const misspelled = !corrections || corrections.some((c) => !c.known);
@@ -140,13 +177,17 @@ export class SearchService {
           at: this.d.now(),
           query,
           collection: p.collection ?? null,
-          resultCount,
+          resultCount: result.total,
           fallback,
           filtered: p.facets.length > 0 || p.collection !== undefined,
           teaches: query !== null && !p.preprod && !fallback && !misspelled && suggestableQuery(query),
           userId: p.userId ?? null,
           sessionId: p.sessionId ?? null,
           preprod: p.preprod,
+          // Our answer as a shopper would have seen it first: what the preprod report compares with the store's.
+          ...(p.preprod && p.from === 0 && p.facets.length === 0 && !p.collection
+            ? { shadowAnswer: { total: result.total, productIds: result.hits.slice(0, 30).map((h) => h.id) } }
+            : {}),
         },
       ])
       .catch((error: Error) => this.d.log.error("search log write failed", { error: error.message }));

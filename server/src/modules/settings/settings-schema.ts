@@ -48,6 +48,10 @@ export const StoreSettings = Type.Object(
     facets: Type.Optional(Type.Array(FacetSettingSchema, { maxItems: 100 })),
     /** Values each facet shows before "show more", unless its entry says otherwise. */
     facetShownValues: Type.Optional(ShownValues),
+    /** Results re-ranked by what shoppers clicked, carted and bought (default true). */
+    behaviourRanking: Type.Optional(Type.Boolean()),
+    /** Each shopper's first results re-ranked by their own taste (default true). */
+    personalisation: Type.Optional(Type.Boolean()),
     /** The embedded search's look and feel (see modules/widget/widget-config.ts). */
     widget: Type.Optional(WidgetSettings),
   },
@@ -73,6 +77,8 @@ export function effectiveSettings(stored: Record<string, unknown>) {
     facets: (s.facets ?? DEFAULT_FACETS) as readonly FacetSetting[],
     facetShownValues: s.facetShownValues ?? DEFAULT_SHOWN_VALUES,
     widget: s.widget ?? {},
+    behaviourRanking: s.behaviourRanking ?? true,
+    personalisation: s.personalisation ?? true,
   };
 }
 

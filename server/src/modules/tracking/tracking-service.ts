@@ -95,6 +95,8 @@ export class TrackingService {
     private readonly now: () => number,
     /** Called after a commit with the products whose purchase counts changed. */
     onPurchases: (storeId: string, productIds: string[]) => void,
+    /** Called after every commit: the analytics worker counts the new events. */
+    onCommitted: () => void,
   ) {
     this.writer = new GroupCommit((batch) => {
       const changed: [string, string[]][] = [];
@@ -114,6 +116,7 @@ export class TrackingService {
         }
       })();
       for (const [storeId, ids] of changed) onPurchases(storeId, ids);
+      onCommitted();
     });
   }
 

@@ -1,0 +1,166 @@
+/*
+ * Reports benchmark (not a test): 1 million shopper events over 30 days (searches, page changes, clicks, carts,
+ * orders, recommendation events; 40,000 sessions, 5,000 queries with a Zipf-like popularity, 3 regions, 2
+ * languages, 2 currencies) are written to a fresh database and counted by the real analytics worker (events/s);
+ * then the real server is started on that data and every report is requested over HTTP with its default range
+ * (7 days), a 30-day range and a region filter: p50 and p95 per report (goal: p95 <= 200 ms).
+ *
+ * Baseline, measured in the same run on the same database: one scan of the raw events of the same 30 days (what a
+ * report would cost if it read events instead of aggregates), and GET /health over HTTP. The ratios hold on a
+ * noisy machine.
+ *
+ *   bun server/bench/reports-bench.ts [--events 1000000] [--runs 30]
+ */
+import { Database } from "bun:sqlite";
+import { openServiceDatabase } from "../src/db/connection.ts";
+import { EventsRepo, type NewEvent } from "../src/db/events-repo.ts";
+import { StoresRepo } from "../src/db/stores-repo.ts";
+import { createLogger } from "../src/log.ts";
+import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
+import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
+import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
+import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
+import { tempDir } from "../test/support/test-server.ts";
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? Number(argv[at + 1]) : fallback;
+};
+const EVENTS = arg("--events", 1_000_000);
+const RUNS = arg("--runs", 30);
+const DAY_MS = 86_400_000;
+const NOW = Date.now();
+const STORE = DEMO_KEYS.DEMO_STORE_ID;
+
+/** A deterministic generator (mulberry32), so runs compare. */
+let seed = 42;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+  return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+}
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+const zipf = (n: number) => Math.min(n - 1, Math.floor(n ** random()) - 1);
+
+const QUERIES = Array.from({ length: 5_000 }, (_, i) => `query ${i}`);
+const REGIONS = [
+  { region: "DE", language: "de", currency: "EUR" },
+  { region: "FR", language: "fr", currency: "EUR" },
+  { region: "US", language: "en", currency: "USD" },
+];
+
+function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
+  let sent = 0;
+  for (let s = 0; sent < EVENTS; s++) {
+    const sessionId = `s${s % 40_000}-${Math.floor(s / 40_000)}`;
+    const userId = `u${s % 25_000}`;
+    const dims = pick(REGIONS);
+    let at = NOW - Math.floor(random() * 30 * DAY_MS);
+    const visit = (type: string, data: Record<string, unknown>) => {
+      sent++;
+      at += 5_000 + Math.floor(random() * 60_000);
+      return { type, userId, sessionId, data, receivedAt: Math.min(at, NOW) };
+    };
+    yield visit("SiteView", { location: "https://shop.example/", ...dims });
+    for (let q = 0; q < 3 && sent < EVENTS; q++) {
+      const query = QUERIES[zipf(QUERIES.length)]!;
+      const total = random() < 0.08 ? 0 : 1 + Math.floor(random() * 500);
+      const productIds = Array.from({ length: Math.min(total, 30) }, () => `p${zipf(20_000)}`);
+      const listing = { query, productIds, pageSize: 30, ...dims };
+      yield visit("Search", { ...listing, totalProducts: total });
+      if (total === 0) continue;
+      if (random() < 0.3) yield visit("PageChange", { ...listing, page: 2 });
+      if (random() < 0.45) {
+        const clicked = pick(productIds);
+        yield visit("ProductClick", { ...listing, page: 1, clickProductId: clicked });
+        if (random() < 0.25) yield visit("AddToCart", { ...listing, page: 1, addProductId: clicked, qty: 1 });
+        if (random() < 0.08) yield visit("Purchase", { orderId: `o${s}-${q}`, products: [{ id: clicked, price: 10 + Math.floor(random() * 90), qty: 1 }] });
+        if (random() < 0.2) yield visit("ViewSimilarProducts", { productId: clicked });
+        if (random() < 0.1) yield visit("CTLLoad", { baseProductId: clicked });
+      }
+    }
+  }
+}
+
+const dir = tempDir("sfs-reports-bench-");
+const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
+new StoresRepo(db).create(STORE, NOW - 40 * DAY_MS);
+const events = new EventsRepo(db);
+let t = performance.now();
+let batch: NewEvent[] = [];
+let written = 0;
+for (const e of shopperEvents()) {
+  batch.push({ ...e, storeId: STORE, apiVersion: "1.9" });
+  if (batch.length === 5_000) {
+    events.append(batch);
+    written += batch.length;
+    batch = [];
+  }
+}
+events.append(batch);
+written += batch.length;
+console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+t = performance.now();
+const worker = new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts(new CatalogRepo(db)), () => NOW)], createLogger("silent"));
+let counted = 0;
+for (let n; (n = worker.catchUp(100_000)) > 0; ) counted += n;
+const countSeconds = (performance.now() - t) / 1000;
+console.log(`analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`);
+
+// Baseline: what reading the raw events of 30 days costs, once.
+const raw = new Database(`${dir}/service.db`, { readonly: true });
+t = performance.now();
+raw.query("SELECT type, COUNT(*) FROM events WHERE store_id = ? AND received_at >= ? GROUP BY type").all(STORE, NOW - 30 * DAY_MS);
+const rawScanMs = performance.now() - t;
+raw.close();
+db.close();
+
+const server = await spawnServer({ DATA_DIR: dir, ...DEMO_KEYS, LOG_LEVEL: "silent" }, 60_000);
+const headers = { "x-service-store-id": STORE, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY };
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const REPORTS = ["overview", "searches", "searches?filter=no-results", "searches?filter=no-clicks", "products", "click-positions", "recommendations", "preprod"];
+const VARIANTS: [string, string][] = [
+  ["7 days", ""],
+  ["30 days", `from=${day(NOW - 29 * DAY_MS)}&to=${day(NOW)}`],
+  ["30 days, region", `from=${day(NOW - 29 * DAY_MS)}&to=${day(NOW)}&region=FR`],
+];
+
+async function timed(path: string): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(server.url + path, { headers });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return performance.now() - start;
+}
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+try {
+  const health: number[] = [];
+  for (let i = 0; i < RUNS; i++) health.push(await timed("/health"));
+  const healthP50 = percentile(health, 50);
+  console.log(`\nbaseline: raw scan of 30 days of events ${rawScanMs.toFixed(0)} ms; GET /health p50 ${healthP50.toFixed(2)} ms\n`);
+  console.log("report                         | range            |  p50 ms |  p95 ms | p95 / raw scan | verdict (p95 <= 200 ms)");
+  let worst = 0;
+  for (const report of REPORTS) {
+    for (const [label, params] of VARIANTS) {
+      const path = `/1.9/reports/${report}${report.includes("?") ? (params ? "&" : "") : params ? "?" : ""}${params}`;
+      await timed(path); // first request: the server's statements are prepared
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push(await timed(path));
+      const p95 = percentile(times, 95);
+      worst = Math.max(worst, p95);
+      console.log(
+        `${report.padEnd(30)} | ${label.padEnd(16)} | ${percentile(times, 50).toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | ${(p95 / rawScanMs).toFixed(2).padStart(14)} | ${p95 <= 200 ? "met" : "NOT MET"}`,
+      );
+    }
+  }
+  console.log(`\nworst p95 ${worst.toFixed(1)} ms over ${REPORTS.length * VARIANTS.length} report requests x ${RUNS} runs: ${worst <= 200 ? "goal met" : "goal NOT met"}`);
+} finally {
+  server.proc.kill();
+  await server.proc.exited;
+}

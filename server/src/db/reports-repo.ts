@@ -1,0 +1,147 @@
+import type { Database } from "bun:sqlite";
+
+/** A report's rows: one store, days [from, to] (inclusive, "YYYY-MM-DD"), and optional dimension values. */
+export interface ReportScope {
+  storeId: string;
+  from: string;
+  to: string;
+  region: string | null;
+  language: string | null;
+  currency: string | null;
+}
+
+export interface QueryRow {
+  query: string;
+  searches: number;
+  noResults: number;
+  clicked: number;
+  converted: number;
+  positionSum: number;
+  positions: number;
+}
+
+export interface ProductRow {
+  productId: string;
+  clicks: number;
+  carts: number;
+  purchases: number;
+}
+
+export type QueryOrder = "searches" | "no-results" | "no-clicks";
+export type ProductOrder = "clicks" | "carts" | "purchases";
+
+/** The scope as SQL: the same WHERE for every aggregate table (the dimension filters use one index each way). */
+const inScope = (t = "") =>
+  `${t}store_id = ?1 AND ${t}day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR ${t}region = ?4) AND (?5 IS NULL OR ${t}language = ?5)
+   AND (?6 IS NULL OR ${t}currency = ?6)`;
+const SCOPE = inScope();
+const scopeArgs = (s: ReportScope) => [s.storeId, s.from, s.to, s.region, s.language, s.currency] as const;
+
+/** Reads of the report aggregates (written by ReportAggregatesRepo): sums over a scope, never raw events. */
+export class ReportsRepo {
+  constructor(private readonly db: Database) {}
+
+  /** Counter sums per day (metric names as ReportCounter writes them), positions excluded. */
+  dailyCounts(scope: ReportScope): { day: string; metric: string; value: number }[] {
+    return this.db
+      .query(`SELECT day, metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric NOT LIKE 'position:%' GROUP BY day, metric`)
+      .all(...scopeArgs(scope)) as { day: string; metric: string; value: number }[];
+  }
+
+  /** Revenue per day and currency. */
+  dailyRevenue(scope: ReportScope): { day: string; currency: string; value: number }[] {
+    return this.db
+      .query(`SELECT day, currency, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric = 'revenue' GROUP BY day, currency`)
+      .all(...scopeArgs(scope)) as { day: string; currency: string; value: number }[];
+  }
+
+  /** Clicks per position (positions 1 to MAX_COUNTED_POSITION). */
+  positions(scope: ReportScope): Map<number, number> {
+    const rows = this.db
+      .query(`SELECT metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric LIKE 'position:%' GROUP BY metric`)
+      .all(...scopeArgs(scope)) as { metric: string; value: number }[];
+    return new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+  }
+
+  /** Distinct users and sessions over the whole scope, and per day. */
+  visitors(scope: ReportScope): { total: Record<"user" | "session", number>; daily: { day: string; kind: "user" | "session"; n: number }[] } {
+    const args = scopeArgs(scope);
+    const total = { user: 0, session: 0 };
+    for (const r of this.db.query(`SELECT kind, COUNT(DISTINCT visitor) AS n FROM report_visitors WHERE ${SCOPE} GROUP BY kind`).all(...args) as {
+      kind: "user" | "session";
+      n: number;
+    }[]) {
+      total[r.kind] = r.n;
+    }
+    const daily = this.db
+      .query(`SELECT day, kind, COUNT(DISTINCT visitor) AS n FROM report_visitors WHERE ${SCOPE} GROUP BY day, kind`)
+      .all(...args) as { day: string; kind: "user" | "session"; n: number }[];
+    return { total, daily };
+  }
+
+  /** Per-query sums, most searched first (or the queries without results / without clicks), "" left out. */
+  queries(scope: ReportScope, order: QueryOrder, limit: number): QueryRow[] {
+    const having = { searches: "", "no-results": "HAVING noResults > 0", "no-clicks": "HAVING searches > noResults AND clicked = 0" }[order];
+    const orderBy = order === "no-results" ? "noResults DESC" : "searches DESC";
+    return this.db
+      .query(
+        `SELECT query, SUM(searches) AS searches, SUM(no_results) AS noResults, SUM(clicked) AS clicked, SUM(converted) AS converted,
+           SUM(position_sum) AS positionSum, SUM(positions) AS positions
+         FROM report_queries WHERE ${SCOPE} AND query != '' GROUP BY query ${having} ORDER BY ${orderBy}, query LIMIT ?7`,
+      )
+      .all(...scopeArgs(scope), limit) as QueryRow[];
+  }
+
+  /** Per-product sums, ordered by one of them, with revenue per currency. */
+  products(scope: ReportScope, order: ProductOrder, limit: number): (ProductRow & { revenue: Record<string, number> })[] {
+    const rows = this.db
+      .query(
+        `SELECT product_id AS productId, SUM(clicks) AS clicks, SUM(carts) AS carts, SUM(purchases) AS purchases
+         FROM report_products WHERE ${SCOPE} GROUP BY product_id HAVING ${order} > 0 ORDER BY ${order} DESC, product_id LIMIT ?7`,
+      )
+      .all(...scopeArgs(scope), limit) as ProductRow[];
+    const revenueOf = this.db.query(
+      `SELECT currency, SUM(revenue) AS value FROM report_products WHERE ${SCOPE} AND product_id = ?7 AND revenue != 0 GROUP BY currency`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      revenue: Object.fromEntries((revenueOf.all(...scopeArgs(scope), r.productId) as { currency: string; value: number }[]).map((x) => [x.currency, x.value])),
+    }));
+  }
+
+  /**
+   * Queries we answered in pre-production, with the store's searches of them in the scope and both latest first
+   * pages, most searched first.
+   */
+  shadowQueries(scope: ReportScope): { query: string; searches: number; noResults: number; ourTotal: number; ourIds: string; theirIds: string | null }[] {
+    return this.db
+      .query(
+        `SELECT q.query, SUM(q.searches) AS searches, SUM(q.no_results) AS noResults, a.total AS ourTotal, a.product_ids AS ourIds,
+           t.product_ids AS theirIds
+         FROM report_queries q
+         JOIN query_answers a ON a.store_id = q.store_id AND a.source = 'ours' AND a.query = q.query
+         LEFT JOIN query_answers t ON t.store_id = q.store_id AND t.source = 'theirs' AND t.query = q.query
+         WHERE ${inScope("q.")} AND q.query != ''
+         GROUP BY q.query ORDER BY searches DESC, q.query`,
+      )
+      .all(...scopeArgs(scope)) as { query: string; searches: number; noResults: number; ourTotal: number; ourIds: string; theirIds: string | null }[];
+  }
+
+  /** The store's clicks per product for the queries we answered in pre-production. */
+  shadowClicks(scope: ReportScope): { query: string; productId: string; clicks: number }[] {
+    return this.db
+      .query(
+        `SELECT query, product_id AS productId, SUM(clicks) AS clicks FROM report_query_clicks
+         WHERE ${SCOPE} AND query IN (SELECT query FROM query_answers WHERE store_id = ?1 AND source = 'ours')
+         GROUP BY query, product_id`,
+      )
+      .all(...scopeArgs(scope)) as { query: string; productId: string; clicks: number }[];
+  }
+
+  /** All searches with a query in the scope (how much of the store's traffic the comparison covers). */
+  searchesWithQuery(scope: ReportScope): number {
+    return (
+      (this.db.query(`SELECT SUM(searches) AS n FROM report_queries WHERE ${SCOPE} AND query != ''`).get(...scopeArgs(scope)) as { n: number | null }).n ?? 0
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { foldCase } from "../../engine/text/normalize.ts";
+import { lowestPaidPrice } from "../catalog/price-range.ts";
+import type { Product } from "../catalog/product-schema.ts";
+
+/** What personalisation learns a shopper's taste from, per product: facet -> values. */
+export type Facts = Record<Facet, string[]>;
+export const FACETS = ["brand", "category", "colour", "priceBand"] as const;
+export type Facet = (typeof FACETS)[number];
+
+/** Products' facts kept per store; a store's are dropped when its catalog changes. */
+const MAX_PER_STORE = 200_000;
+
+/**
+ * A price band: half an octave of price (x1.41 per band), so "around 40" and "around 55" differ while 40 and
+ * 45 do not, in any currency and without the store's price distribution.
+ */
+export const priceBand = (price: number): string => `b${Math.floor(2 * Math.log2(Math.max(price, 1)))}`;
+
+export function factsOf(p: Product): Facts {
+  const price = lowestPaidPrice(p.skus);
+  return {
+    brand: p.brand ? [foldCase(p.brand)] : [],
+    category: p.categories?.length ? [foldCase(p.categories.at(-1)!)] : [],
+    colour: [...new Set((p.variations ?? []).map((v) => foldCase(v.name ?? "")).filter(Boolean))].slice(0, 5),
+    priceBand: price !== null ? [priceBand(price)] : [],
+  };
+}
+
+/** Facts of catalog products, read from the catalog once and cached until the store's catalog changes. */
+export class ProductFacts {
+  private readonly stores = new Map<string, Map<string, Facts | null>>();
+
+  constructor(private readonly catalog: CatalogRepo) {}
+
+  of(storeId: string, productId: string): Facts | null {
+    let cache = this.stores.get(storeId);
+    if (!cache) this.stores.set(storeId, (cache = new Map()));
+    const hit = cache.get(productId);
+    if (hit !== undefined) return hit;
+    const entry = this.catalog.get(storeId, productId);
+    const facts = entry?.doc && !entry.deleted ? factsOf(JSON.parse(entry.doc) as Product) : null;
+    if (cache.size >= MAX_PER_STORE) cache.clear();
+    cache.set(productId, facts);
+    return facts;
+  }
+
+  changed(storeId: string): void {
+    this.stores.delete(storeId);
+  }
+}

@@ -1,0 +1,46 @@
+import { Elysia, t } from "elysia";
+import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { documentedParam } from "../../http/query-params.ts";
+import { toCsv } from "./report-csv.ts";
+import { parseReportParams } from "./report-params.ts";
+import { REPORT_LIMITS, REPORT_NAMES, type ReportName, type ReportsService } from "./reports-service.ts";
+
+export function reportsRoutes(deps: AuthDeps & { reports: ReportsService }) {
+  return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).get(
+    "/reports/:name",
+    ({ params, query, caller }) => {
+      const limits = REPORT_LIMITS[params.name as ReportName] ?? REPORT_LIMITS.overview;
+      const p = parseReportParams(query as Record<string, string>, deps.now(), limits);
+      const report = deps.reports.report(caller.store.id, params.name, p);
+      if (!p.csv) return report.json;
+      return new Response(toCsv(report.table), {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="${params.name}-${p.scope.from}-${p.scope.to}.csv"`,
+        },
+      });
+    },
+    {
+      auth: "admin",
+      query: t.Object(
+          {
+            from: documentedParam("First day, YYYY-MM-DD (UTC); default 6 days before to"),
+            to: documentedParam("Last day, YYYY-MM-DD (UTC), inclusive; default today"),
+            region: documentedParam("Only events of this region"),
+            language: documentedParam("Only events of this language"),
+            currency: documentedParam("Only events of this currency (ISO 4217)"),
+            limit: documentedParam("Rows (searches, products, preprod queries: default 100, at most 1000; click-positions: positions listed, default 20)"),
+            format: documentedParam("json (default) or csv"),
+            filter: documentedParam("searches: no-results or no-clicks"),
+            sort: documentedParam("products: clicks (default), addToCarts or purchases"),
+          },
+          { additionalProperties: true },
+        ),
+      detail: {
+        summary: "Analytics reports",
+        description: `Reports: ${REPORT_NAMES.join(", ")}. Definitions are on the reports page and in README.`,
+        tags: ["Analytics"],
+      },
+    },
+  );
+}

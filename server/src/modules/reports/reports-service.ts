@@ -1,0 +1,257 @@
+import type { ReportScope, ReportsRepo } from "../../db/reports-repo.ts";
+import { NotFoundError } from "../../errors.ts";
+import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
+import { MAX_COUNTED_POSITION } from "../analytics/report-counter.ts";
+import { daysOf, invalidParam, type ReportParams } from "./report-params.ts";
+
+/*
+ * The reports a store reads (README "Reports" states the definitions): sums over the daily aggregates of a
+ * date range and dimension filter. Each report is JSON, and a table for format=csv.
+ */
+
+export const REPORT_NAMES = ["overview", "searches", "products", "click-positions", "recommendations", "preprod"] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+/** Limits per report: default and most rows. */
+export const REPORT_LIMITS: Record<ReportName, { fallback: number; max: number }> = {
+  overview: { fallback: 100, max: 1000 },
+  searches: { fallback: 100, max: 1000 },
+  products: { fallback: 100, max: 1000 },
+  "click-positions": { fallback: 20, max: MAX_COUNTED_POSITION },
+  recommendations: { fallback: 100, max: 1000 },
+  preprod: { fallback: 100, max: 1000 },
+};
+
+export interface Report {
+  json: Record<string, unknown>;
+  /** The report's main table, for format=csv. */
+  table: Record<string, string | number | null>[];
+}
+
+/** A share, or null when nothing was there to share (no searches, no clicks). */
+const rate = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
+const money = (v: number) => Math.round(v * 100) / 100;
+const average = (sum: number, n: number): number | null => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
+
+type Counts = Map<string, number>;
+
+function overviewFigures(c: Counts, visitors: { users: number; sessions: number }, revenue: Record<string, number>) {
+  const n = (name: string) => c.get(name) ?? 0;
+  const searches = n("searches");
+  const withResults = searches - n("noResultSearches");
+  return {
+    searches,
+    users: visitors.users,
+    sessions: visitors.sessions,
+    noResultRate: rate(n("noResultSearches"), searches),
+    clickThroughRate: rate(n("clickedSearches"), withResults),
+    conversionRate: rate(n("convertedSearches"), withResults),
+    addToCartRate: rate(n("cartedSearches"), withResults),
+    orders: n("orders"),
+    revenue,
+    averageClickPosition: average(n("positionSum"), n("positions")),
+  };
+}
+
+/** Revenue keyed by currency code, unknown currencies as XXX. */
+const revenueObject = (rows: { currency: string; value: number }[]): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[r.currency || UNKNOWN_CURRENCY] = money((out[r.currency || UNKNOWN_CURRENCY] ?? 0) + r.value);
+  return out;
+};
+
+/** One row per currency as CSV columns revenue_EUR, revenue_USD, ... */
+const revenueColumns = (revenue: Record<string, number>) => Object.fromEntries(Object.entries(revenue).map(([c, v]) => [`revenue_${c}`, v]));
+
+export class ReportsService {
+  constructor(
+    private readonly repo: ReportsRepo,
+    /** Counts events acknowledged but not yet aggregated, so a report includes them. */
+    private readonly catchUp: () => void,
+  ) {}
+
+  report(storeId: string, name: string, p: ReportParams): Report {
+    if (!(REPORT_NAMES as readonly string[]).includes(name)) {
+      throw new NotFoundError(`No report "${name.slice(0, 60)}"; reports are ${REPORT_NAMES.join(", ")}`);
+    }
+    this.catchUp();
+    const scope: ReportScope = { storeId, ...p.scope };
+    const range = { from: scope.from, to: scope.to };
+    switch (name as ReportName) {
+      case "overview":
+        return this.overview(scope, range);
+      case "searches":
+        return this.searches(scope, p, range);
+      case "products":
+        return this.products(scope, p, range);
+      case "click-positions":
+        return this.clickPositions(scope, p, range);
+      case "recommendations":
+        return this.recommendations(scope, range);
+      case "preprod":
+        return this.preprod(scope, p, range);
+    }
+  }
+
+  private overview(scope: ReportScope, range: { from: string; to: string }): Report {
+    const total: Counts = new Map();
+    const perDay = new Map<string, Counts>(daysOf(scope).map((d) => [d, new Map()]));
+    for (const r of this.repo.dailyCounts(scope)) {
+      total.set(r.metric, (total.get(r.metric) ?? 0) + r.value);
+      perDay.get(r.day)?.set(r.metric, r.value);
+    }
+    const revenueRows = this.repo.dailyRevenue(scope);
+    const visitors = this.repo.visitors(scope);
+    const dayVisitors = new Map<string, { users: number; sessions: number }>();
+    for (const v of visitors.daily) {
+      const entry = dayVisitors.get(v.day) ?? { users: 0, sessions: 0 };
+      entry[v.kind === "user" ? "users" : "sessions"] = v.n;
+      dayVisitors.set(v.day, entry);
+    }
+    const daily = [...perDay].map(([date, counts]) => ({
+      date,
+      ...overviewFigures(counts, dayVisitors.get(date) ?? { users: 0, sessions: 0 }, revenueObject(revenueRows.filter((r) => r.day === date))),
+    }));
+    const json = { ...range, ...overviewFigures(total, { users: visitors.total.user, sessions: visitors.total.session }, revenueObject(revenueRows)), daily };
+    return { json, table: daily.map(({ revenue, ...d }) => ({ ...d, ...revenueColumns(revenue) })) };
+  }
+
+  private searches(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
+    const filter = p.filter ?? "searches";
+    if (filter !== "searches" && filter !== "no-results" && filter !== "no-clicks") throw invalidParam("filter", `must be no-results or no-clicks, got "${filter.slice(0, 40)}"`);
+    const searches = this.repo.queries(scope, filter, p.limit).map((q) => ({
+      query: q.query,
+      count: q.searches,
+      clickThroughRate: rate(q.clicked, q.searches - q.noResults),
+      conversionRate: rate(q.converted, q.searches - q.noResults),
+      averageClickPosition: average(q.positionSum, q.positions),
+      noResultCount: q.noResults,
+    }));
+    return { json: { ...range, searches }, table: searches };
+  }
+
+  private products(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
+    const sorts = { clicks: "clicks", addToCarts: "carts", purchases: "purchases" } as const;
+    const sort = p.sort ?? "clicks";
+    if (!(sort in sorts)) throw invalidParam("sort", `must be clicks, addToCarts or purchases, got "${sort.slice(0, 40)}"`);
+    const products = this.repo.products(scope, sorts[sort as keyof typeof sorts], p.limit).map((r) => ({
+      productId: r.productId,
+      clicks: r.clicks,
+      addToCarts: r.carts,
+      purchases: r.purchases,
+      revenue: revenueObject(Object.entries(r.revenue).map(([currency, value]) => ({ currency, value }))),
+    }));
+    return { json: { ...range, products }, table: products.map(({ revenue, ...r }) => ({ ...r, ...revenueColumns(revenue) })) };
+  }
+
+  private clickPositions(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
+    const counts = this.repo.positions(scope);
+    const positions = Array.from({ length: p.limit }, (_, i) => ({ position: i + 1, clicks: counts.get(i + 1) ?? 0 }));
+    const totals = this.totals(scope);
+    const clicks = totals.get("positions") ?? 0;
+    const listed = positions.reduce((sum, x) => sum + x.clicks, 0);
+    const json = { ...range, clicks, averageClickPosition: average(totals.get("positionSum") ?? 0, clicks), positions, beyond: clicks - listed };
+    return { json, table: positions };
+  }
+
+  private recommendations(scope: ReportScope, range: { from: string; to: string }): Report {
+    const c = this.totals(scope);
+    const n = (name: string) => c.get(name) ?? 0;
+    const lookClicks = n("ctlProductClicks") + n("ctlPopupProductClicks");
+    const json = {
+      ...range,
+      similarProducts: { views: n("similarViews"), clicks: n("similarClicks"), clickThroughRate: rate(n("similarClicks"), n("similarViews")) },
+      completeTheLook: {
+        loads: n("ctlLoads"),
+        viewLookClicks: n("ctlViewLookClicks"),
+        productClicks: n("ctlProductClicks"),
+        popupProductClicks: n("ctlPopupProductClicks"),
+        pageChanges: n("ctlPageChanges"),
+        popupPageChanges: n("ctlPopupPageChanges"),
+        clickThroughRate: rate(lookClicks, n("ctlLoads")),
+        viewLookPositions: Array.from({ length: 9 }, (_, i) => ({ position: i + 1, clicks: n(`ctlViewLook:${i + 1}`) })),
+      },
+    };
+    const table = [
+      ...Object.entries(json.similarProducts).map(([k, v]) => ({ widget: "similarProducts", metric: k, value: v })),
+      ...Object.entries(json.completeTheLook)
+        .filter(([k]) => k !== "viewLookPositions")
+        .map(([k, v]) => ({ widget: "completeTheLook", metric: k, value: v as number | null })),
+      ...json.completeTheLook.viewLookPositions.map((x) => ({ widget: "completeTheLook", metric: `viewLookPosition${x.position}`, value: x.clicks })),
+    ];
+    return { json, table };
+  }
+
+  /** Every counter summed over the scope. */
+  private totals(scope: ReportScope): Counts {
+    const c: Counts = new Map();
+    for (const r of this.repo.dailyCounts(scope)) c.set(r.metric, (c.get(r.metric) ?? 0) + r.value);
+    return c;
+  }
+
+  /**
+   * The store's own search (its Search and ProductClick events) against our pre-production answers to the same
+   * queries: only queries we answered with preprod=true are compared, weighted by how often shoppers searched them.
+   */
+  private preprod(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
+    const queries = this.repo.shadowQueries(scope);
+    const clicks = new Map<string, { productId: string; clicks: number }[]>();
+    for (const c of this.repo.shadowClicks(scope)) {
+      const list = clicks.get(c.query) ?? [];
+      list.push(c);
+      clicks.set(c.query, list);
+    }
+    let searches = 0;
+    let theirZero = 0;
+    let ourZero = 0;
+    let clicked = 0;
+    let inTop10 = 0;
+    let inTop30 = 0;
+    let overlapWeighted = 0;
+    let overlapSearches = 0;
+    const rows = queries.map((q) => {
+      const ours = JSON.parse(q.ourIds) as string[];
+      const theirs = q.theirIds ? (JSON.parse(q.theirIds) as string[]).slice(0, 10) : [];
+      const top10 = new Set(ours.slice(0, 10));
+      const top30 = new Set(ours.slice(0, 30));
+      const qClicks = clicks.get(q.query) ?? [];
+      const total = qClicks.reduce((s, c) => s + c.clicks, 0);
+      const in10 = qClicks.reduce((s, c) => s + (top10.has(c.productId) ? c.clicks : 0), 0);
+      const in30 = qClicks.reduce((s, c) => s + (top30.has(c.productId) ? c.clicks : 0), 0);
+      const depth = Math.min(10, Math.max(theirs.length, top10.size));
+      const overlap = q.theirIds && depth > 0 ? theirs.filter((id) => top10.has(id)).length / depth : null;
+      searches += q.searches;
+      theirZero += q.noResults;
+      if (q.ourTotal === 0) ourZero += q.searches;
+      clicked += total;
+      inTop10 += in10;
+      inTop30 += in30;
+      if (overlap !== null) {
+        overlapWeighted += overlap * q.searches;
+        overlapSearches += q.searches;
+      }
+      return {
+        query: q.query,
+        searches: q.searches,
+        theirNoResults: q.noResults,
+        ourTotal: q.ourTotal,
+        clicks: total,
+        clicksInOurTop10: in10,
+        clicksInOurTop30: in30,
+        overlapAt10: overlap === null ? null : Math.round(overlap * 10_000) / 10_000,
+      };
+    });
+    const json = {
+      ...range,
+      comparedQueries: queries.length,
+      comparedSearches: searches,
+      coverage: rate(searches, this.repo.searchesWithQuery(scope)),
+      zeroResultRate: { theirs: rate(theirZero, searches), ours: rate(ourZero, searches) },
+      clickedInOurTop10: rate(inTop10, clicked),
+      clickedInOurTop30: rate(inTop30, clicked),
+      overlapAt10: rate(overlapWeighted, overlapSearches),
+      queries: rows.slice(0, p.limit),
+    };
+    return { json, table: json.queries };
+  }
+}

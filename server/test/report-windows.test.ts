@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { Database } from "bun:sqlite";
+import { openServiceDatabase } from "../src/db/connection.ts";
+import { EventsRepo } from "../src/db/events-repo.ts";
+import { ReportsRepo } from "../src/db/reports-repo.ts";
+import { StoresRepo } from "../src/db/stores-repo.ts";
+import { createLogger } from "../src/log.ts";
+import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
+import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
+import { parseReportParams } from "../src/modules/reports/report-params.ts";
+import { ReportsService } from "../src/modules/reports/reports-service.ts";
+import { tempDir } from "./support/test-server.ts";
+
+/*
+ * The time windows of the definitions, at their edges: events are written with chosen arrival times into a real
+ * database and counted by the real worker (the HTTP API stamps arrival with the clock, which a test cannot move).
+ */
+
+const MIN = 60_000;
+const T0 = Date.parse("2026-03-10T23:50:00Z");
+let db: Database;
+let events: EventsRepo;
+
+beforeEach(() => {
+  db = openServiceDatabase(tempDir(), { synchronous: "NORMAL" });
+  new StoresRepo(db).create("s", 1);
+  events = new EventsRepo(db);
+});
+afterEach(() => db.close());
+
+const worker = () => new AnalyticsWorker(db, events, [new ReportCounter(db)], createLogger("silent"));
+
+function add(at: number, sessionId: string, type: string, data: Record<string, unknown>): void {
+  events.append([{ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at }]);
+}
+
+function overview(from = "2026-03-01", to = "2026-03-31"): Record<string, unknown> & { daily: { date: string; clickThroughRate: number | null }[] } {
+  const service = new ReportsService(new ReportsRepo(db), () => worker().catchUp());
+  return service.report("s", "overview", parseReportParams({ from, to }, T0, { fallback: 100, max: 1000 })).json as never;
+}
+
+const search = (q: string) => ({ query: q, productIds: ["a", "b", "c"], totalProducts: 3 });
+const click = (q: string, id: string) => ({ query: q, productIds: ["a", "b", "c"], clickProductId: id });
+
+describe("time windows", () => {
+  test("a click 30 minutes after the search counts; 31 minutes after does not", () => {
+    add(T0, "in", "Search", search("coat"));
+    add(T0 + 30 * MIN, "in", "ProductClick", click("coat", "a"));
+    add(T0, "late", "Search", search("coat"));
+    add(T0 + 31 * MIN, "late", "ProductClick", click("coat", "a"));
+    expect(overview()).toMatchObject({ searches: 2, clickThroughRate: 0.5 });
+  });
+
+  test("a click counts only for the same session and query, and never before the search", () => {
+    add(T0, "a", "ProductClick", click("coat", "a"));
+    add(T0 + MIN, "a", "Search", search("coat"));
+    add(T0 + 2 * MIN, "a", "ProductClick", click("scarf", "a"));
+    add(T0 + 2 * MIN, "b", "ProductClick", click("coat", "a"));
+    expect(overview()).toMatchObject({ searches: 1, clickThroughRate: 0 });
+  });
+
+  test("a mark counts on the search's day, even when the click arrives after midnight", () => {
+    add(T0, "a", "Search", search("coat"));
+    add(T0 + 20 * MIN, "a", "ProductClick", click("coat", "b"));
+    const o = overview();
+    const days = new Map(o.daily.map((d) => [d.date, d.clickThroughRate]));
+    expect(days.get("2026-03-10")).toBe(1);
+    expect(days.get("2026-03-11")).toBeNull();
+  });
+
+  test("add-to-cart converts within a day; a purchase converts only the searches its product was clicked from", () => {
+    add(T0, "cart", "Search", search("coat"));
+    add(T0 + 23 * 60 * MIN, "cart", "AddToCart", { query: "coat", addProductId: "a" });
+    add(T0, "stale", "Search", search("coat"));
+    add(T0 + 25 * 60 * MIN, "stale", "AddToCart", { query: "coat", addProductId: "a" });
+    add(T0, "bought", "Search", search("hat"));
+    add(T0 + MIN, "bought", "ProductClick", click("hat", "b"));
+    add(T0 + 2 * MIN, "bought", "Purchase", { orderId: "o1", products: [{ id: "b", price: 5 }] });
+    add(T0, "other", "Search", search("hat"));
+    add(T0 + MIN, "other", "ProductClick", click("hat", "b"));
+    add(T0 + 2 * MIN, "other", "Purchase", { orderId: "o2", products: [{ id: "c", price: 5 }] });
+    // 4 searches with results: cart (converted), stale (not), bought (converted), other (clicked, bought another product).
+    expect(overview()).toMatchObject({ searches: 4, conversionRate: 0.5, addToCartRate: 0.25, clickThroughRate: 0.5, orders: 2, revenue: { XXX: 10 } });
+  });
+
+  test("counting resumes where it stopped: events are counted exactly once across restarts", () => {
+    for (let i = 0; i < 10; i++) {
+      add(T0 + i, `s${i}`, "Search", search("coat"));
+      add(T0 + i + MIN, `s${i}`, "ProductClick", click("coat", "a"));
+    }
+    expect(worker().step(7)).toBe(7);
+    expect(worker().step(5)).toBe(5);
+    expect(overview()).toMatchObject({ searches: 10, clickThroughRate: 1, sessions: 10 });
+    expect(worker().catchUp()).toBe(0);
+  });
+});
