@@ -109,18 +109,59 @@ async function firstResultPage(env: Env, query: string): Promise<CardInfo> {
   return source;
 }
 
+/**
+ * On a results page: opens the first product, adds it to the (empty) cart, checks out and places the order, then
+ * leaves for the home page, which flushes the batched events (pagehide).
+ */
+async function buyFirstResult(env: Env, what: string): Promise<{ clickedId: string; addedId: string; orderId: string }> {
+  const { page, base } = env;
+  const r = await loadedResults(page, what);
+  const target = r.cards[0]!;
+  await page.locator('sfs-search-results sfs-product-card a[part="name-link"]').first().click();
+  await page.waitForURL(/\/products\//);
+  assert(page.url().startsWith(base + "/products/"), `the product link went to ${page.url()}`);
+  await page.locator("h1").waitFor();
+  assert(((await page.locator("h1").textContent()) ?? "").trim() === target.name, `product page h1 is not "${target.name}"`);
+  const add = page.locator("#add-to-cart");
+  const addedId = (await add.getAttribute("data-product-id")) ?? "";
+  await add.click();
+  await waitFor(async () => (await page.locator("#cart-status").textContent())?.includes("Added"), () => "no 'Added to cart' message");
+  assert((await page.locator("#cart-count").textContent()) === "1", "the header's cart count is not 1");
+  await page.locator("#cart-link").click();
+  await page.waitForURL(/\/cart$/);
+  const items = page.locator("#cart-items .cart-item");
+  assert((await items.count()) === 1, `the cart has ${await items.count()} lines`);
+  assert(((await items.first().locator(".cart-name").textContent()) ?? "") === target.name, "the cart line is not the product");
+  await page.locator("#go-to-checkout").click();
+  await page.waitForURL(/\/checkout$/);
+  await page.getByRole("button", { name: "Place order" }).click();
+  const confirmation = page.locator("#order-confirmation");
+  await confirmation.waitFor({ state: "visible" });
+  assert(/Thank you/.test((await confirmation.textContent()) ?? ""), "no order confirmation");
+  const orderId = (await confirmation.getAttribute("data-order-id")) ?? "";
+  assert(orderId, "the confirmation has no order id");
+  assert((await page.locator("#cart-count").textContent()) === "0", "the cart was not emptied");
+  await page.goto(base + "/");
+  return { clickedId: target.id, addedId, orderId };
+}
+
+/** Searches from the home page's input (Enter) and waits for the results page of `query`. */
+async function searchFromHome(env: Env, query: string): Promise<void> {
+  await env.page.goto(env.base + "/");
+  await env.page.locator("#store-search-input").fill(query);
+  await env.page.locator("#store-search-input").press("Enter");
+  await env.page.waitForURL((url) => url.pathname === "/search-results" && url.searchParams.get("q") === query);
+}
+
 /** Remembered between specs. */
 const seen: { orderId?: string; clickedId?: string; addedId?: string; similarSource?: string; similarClicked?: string } = {};
 
 export const specs: Spec[] = [
   {
     name: "search from the home page's input (Enter) shows products and a result count",
-    async run({ page, base }) {
-      await page.goto(base + "/");
-      await page.locator("#store-search-input").fill("jackets");
-      await page.locator("#store-search-input").press("Enter");
-      await page.waitForURL(/\/search-results\?.*q=jackets/);
-      const r = await loadedResults(page, "jackets");
+    async run(env) {
+      await searchFromHome(env, "jackets");
+      const r = await loadedResults(env.page, "jackets");
       assert(/\d[\d,.]*\s+results?/i.test(r.count), `count line "${r.count}" does not say how many results`);
       assert(r.cards.some((c) => /jacket/i.test(c.name)), `no jacket among ${r.cards.map((c) => c.name).join(" | ")}`);
     },
@@ -236,37 +277,11 @@ export const specs: Spec[] = [
   {
     name: "click a product, add it to the cart, check out and place the order",
     async run(env) {
-      const { page, base } = env;
-      await page.goto(searchPage(env, "jackets"));
-      const r = await loadedResults(page, "jackets");
-      const target = r.cards[0]!;
-      await page.locator('sfs-search-results sfs-product-card a[part="name-link"]').first().click();
-      await page.waitForURL(/\/products\//);
-      assert(page.url().startsWith(base + "/products/"), `the product link went to ${page.url()}`);
-      await page.locator("h1").waitFor();
-      assert(((await page.locator("h1").textContent()) ?? "").trim() === target.name, `product page h1 is not "${target.name}"`);
-      seen.clickedId = target.id;
-      const add = page.locator("#add-to-cart");
-      seen.addedId = (await add.getAttribute("data-product-id")) ?? "";
-      await add.click();
-      await waitFor(async () => (await page.locator("#cart-status").textContent())?.includes("Added"), () => "no 'Added to cart' message");
-      assert((await page.locator("#cart-count").textContent()) === "1", "the header's cart count is not 1");
-      await page.locator("#cart-link").click();
-      await page.waitForURL(/\/cart$/);
-      const items = page.locator("#cart-items .cart-item");
-      assert((await items.count()) === 1, `the cart has ${await items.count()} lines`);
-      assert(((await items.first().locator(".cart-name").textContent()) ?? "") === target.name, "the cart line is not the product");
-      await page.locator("#go-to-checkout").click();
-      await page.waitForURL(/\/checkout$/);
-      await page.getByRole("button", { name: "Place order" }).click();
-      const confirmation = page.locator("#order-confirmation");
-      await confirmation.waitFor({ state: "visible" });
-      assert(/Thank you/.test((await confirmation.textContent()) ?? ""), "no order confirmation");
-      seen.orderId = (await confirmation.getAttribute("data-order-id")) ?? "";
-      assert(seen.orderId, "the confirmation has no order id");
-      assert((await page.locator("#cart-count").textContent()) === "0", "the cart was not emptied");
-      // Leaving the page flushes the batched events (pagehide).
-      await page.goto(base + "/");
+      await env.page.goto(searchPage(env, "jackets"));
+      const bought = await buyFirstResult(env, "jackets");
+      seen.clickedId = bought.clickedId;
+      seen.addedId = bought.addedId;
+      seen.orderId = bought.orderId;
     },
   },
   {
@@ -493,6 +508,105 @@ export const specs: Spec[] = [
         () => `no SiteView from ${other} reached the service`,
         12_000,
       );
+    },
+  },
+  {
+    name: "reports page: after a search and an order, /reports shows the overview's figures, the query, three charts; the key stays in sessionStorage",
+    async run(env) {
+      const { page, base, keys, context, artifacts } = env;
+      const query = "dresses";
+      const headers = { "X-Service-Store-ID": keys.storeId, "X-Service-API-Key": keys.adminKey };
+      const report = async <T>(name: string) => {
+        const res = await fetch(`${base}/1.9/reports/${name}`, { headers });
+        if (!res.ok) throw new Error(`GET /1.9/reports/${name} answered ${res.status}: ${await res.text()}`);
+        return (await res.json()) as T;
+      };
+      type Overview = { searches: number; orders: number };
+      const before = await report<Overview>("overview");
+      // Shop: an earlier spec left a look's product in the demo cart.
+      await page.goto(base + "/");
+      await page.evaluate(() => localStorage.removeItem("demo-cart"));
+      await searchFromHome(env, query);
+      await buyFirstResult(env, query);
+      await waitFor(
+        async () => {
+          const [o, top] = await Promise.all([report<Overview>("overview"), report<{ searches: { query: string }[] }>("searches?limit=50")]);
+          return o.orders > before.orders && o.searches > before.searches && top.searches.some((q) => q.query === query);
+        },
+        () => `the reports API does not count the spec's search and order (before: ${JSON.stringify(before)})`,
+        15_000,
+      );
+
+      const cspViolations: string[] = [];
+      const onConsole = (m: { type(): string; text(): string }) => {
+        if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      };
+      page.on("console", onConsole);
+      try {
+        await page.goto(`${base}/reports`);
+        await page.getByLabel("Store id").fill(keys.storeId);
+        await page.getByLabel("Admin key").fill(keys.adminKey);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        const shown = (field: string) =>
+          page.evaluate((f) => {
+            const el = document.querySelector(`[data-metric="${f}"]`);
+            return el ? { text: el.textContent ?? "", value: el.getAttribute("data-value") ?? "" } : null;
+          }, field);
+        let last = "";
+        await waitFor(
+          async () => {
+            const page1 = { searches: await shown("searches"), orders: await shown("orders") };
+            const api = await report<Overview>("overview");
+            last = `page ${JSON.stringify(page1)}, API ${JSON.stringify(api)}`;
+            const same = (f: "searches" | "orders") =>
+              page1[f] !== null && Number(page1[f]!.value) === api[f] && Number(page1[f]!.text.replace(/[^\d]/g, "")) === api[f] && api[f] >= 1;
+            if (same("searches") && same("orders")) return true;
+            // Counted again since the page loaded: Apply reloads the figures.
+            if (page1.searches) await page.getByRole("button", { name: "Apply" }).click();
+            return false;
+          },
+          () => `the page's figures differ from GET /1.9/reports/overview: ${last}`,
+          15_000,
+        );
+        const queries = await page.locator("#top-queries tbody th").allTextContents();
+        assert(queries.includes(query), `the top-queries table lists ${queries.join(" | ")}, not "${query}"`);
+        for (const id of ["chart-searches", "chart-rates", "chart-positions"]) {
+          assert((await page.locator(`#${id} canvas`).count()) === 1, `#${id} has no canvas`);
+        }
+        const stored = await page.evaluate((key) => {
+          const has = (s: Storage) => Object.keys(s).some((k) => (s.getItem(k) ?? "").includes(key));
+          return { session: has(sessionStorage), local: has(localStorage) };
+        }, keys.adminKey);
+        assert(stored.session && !stored.local, `the admin key is in sessionStorage: ${stored.session}, in localStorage: ${stored.local}`);
+        assert(!page.url().includes(keys.adminKey), `the admin key is in the URL ${page.url()}`);
+        assert(!(await context.cookies()).some((c) => c.value.includes(keys.adminKey)), "the admin key is in a cookie");
+        // Apply keeps the period in the URL, not the key.
+        await page.getByRole("button", { name: "Apply" }).click();
+        await waitFor(() => new URL(page.url()).searchParams.get("to"), () => `Apply left no period in ${page.url()}`);
+        assert(!page.url().includes(keys.adminKey), `the admin key is in the URL ${page.url()}`);
+
+        // CSV: fetched with the headers and saved from a Blob URL.
+        const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV of the top queries" }).click()]);
+        const csv = await Bun.file(await download.path()).text();
+        assert(csv.startsWith("query,count,") && csv.split("\r\n").some((line) => line.startsWith(`${query},`)), `the top queries' CSV lacks "${query}": ${csv.slice(0, 300)}`);
+        assert(download.url().startsWith("blob:"), `the CSV came from ${download.url()}`);
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(overflow <= 1, `the reports page scrolls sideways by ${overflow}px at 390px`);
+        await page.screenshot({ path: join(artifacts, "reports-mobile.png") });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.screenshot({ path: join(artifacts, "reports-desktop.png"), fullPage: true });
+
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.getByLabel("Admin key").waitFor();
+        const left = await page.evaluate((key) => Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes(key)), keys.adminKey);
+        assert(!left, "Sign out left the admin key in sessionStorage");
+        assert(cspViolations.length === 0, `Content-Security-Policy violations: ${cspViolations.join(" | ")}`);
+      } finally {
+        page.off("console", onConsole);
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
     },
   },
   {

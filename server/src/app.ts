@@ -17,6 +17,7 @@ import { compressingHandler } from "./http/compression.ts";
 import { renderError, toAppError } from "./http/error-response.ts";
 import type { Logger } from "./log.ts";
 import { docsRoutes } from "./modules/docs/docs-routes.ts";
+import { reportsPageRoutes } from "./modules/reports-page/reports-page-routes.ts";
 import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
@@ -221,6 +222,7 @@ export function buildApp(deps: AppDeps) {
       { detail: { summary: "Liveness, and whether the storage can take writes (503 with the reason when not)", tags: ["Service"] } },
     )
     .use(docsRoutes())
+    .use(reportsPageRoutes())
     .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, tracking, metrics }))
