@@ -73,9 +73,10 @@ export class BehaviourRepo {
     this.affinities.clear();
   }
 
-  /** Drops the once-a-day marks of days before `day`. */
+  /** Drops the once-a-day marks (ranking evidence, and sortBy=purchase's buyers) of days before `day`. */
   pruneSeen(day: string): void {
     this.db.query("DELETE FROM behaviour_seen WHERE day < ?").run(day);
+    this.db.query("DELETE FROM purchase_buyers WHERE day < ?").run(day);
   }
 
   hasEvidence(storeId: string): boolean {

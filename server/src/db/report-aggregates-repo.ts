@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { addToSketch, emptySketch, mergeInto, packSketch, unpackSketch } from "../modules/analytics/hyperloglog.ts";
 
 /** A day and the shopper's dimensions: where a count goes. */
 export interface Bucket {
@@ -46,7 +47,7 @@ export class ReportAggregatesRepo {
   private queries = new Map<string, QueryCounts>();
   private products = new Map<string, ProductCounts>();
   private queryClicks = new Map<string, number>();
-  private visitors = new Set<string>();
+  private visitors = new Map<string, Uint8Array>();
 
   constructor(private readonly db: Database) {}
 
@@ -75,7 +76,10 @@ export class ReportAggregatesRepo {
   }
 
   visitor(bucket: Bucket, kind: "user" | "session", visitor: string): void {
-    this.visitors.add(`${bucketKey(bucket)}\u0000${kind}\u0000${visitor}`);
+    const key = `${bucketKey(bucket)}\u0000${kind}`;
+    let sketch = this.visitors.get(key);
+    if (!sketch) this.visitors.set(key, (sketch = emptySketch()));
+    addToSketch(sketch, visitor);
   }
 
   /** Writes the summed deltas. Call inside the worker's transaction. */
@@ -107,10 +111,18 @@ export class ReportAggregatesRepo {
        ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
     );
     for (const [key, n] of this.queryClicks) queryClicks.run(...(unkey(key) as [string, string, string, string, string, string, string]), n);
-    const visitors = this.db.query(
-      "INSERT OR IGNORE INTO report_visitors (store_id, day, region, language, currency, kind, visitor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    const readSketch = this.db.query(
+      "SELECT registers FROM report_sketches WHERE store_id = ? AND day = ? AND region = ? AND language = ? AND currency = ? AND kind = ?",
     );
-    for (const key of this.visitors) visitors.run(...(unkey(key) as [string, string, string, string, string, string, string]));
+    const writeSketch = this.db.query(
+      "INSERT OR REPLACE INTO report_sketches (store_id, day, region, language, currency, kind, registers) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const [key, added] of this.visitors) {
+      const parts = unkey(key) as [string, string, string, string, string, string];
+      const old = readSketch.get(...parts) as { registers: Uint8Array } | null;
+      if (old) mergeInto(added, unpackSketch(old.registers));
+      writeSketch.run(...parts, packSketch(added));
+    }
     this.daily.clear();
     this.queries.clear();
     this.products.clear();

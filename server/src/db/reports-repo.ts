@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { emptySketch, estimate, mergeInto, unpackSketch } from "../modules/analytics/hyperloglog.ts";
 
 /** A report's rows: one store, days [from, to] (inclusive, "YYYY-MM-DD"), and optional dimension values. */
 export interface ReportScope {
@@ -63,20 +64,28 @@ export class ReportsRepo {
     return new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
   }
 
-  /** Distinct users and sessions over the whole scope, and per day. */
+  /** Distinct users and sessions over the whole scope, and per day (HyperLogLog estimates). */
   visitors(scope: ReportScope): { total: Record<"user" | "session", number>; daily: { day: string; kind: "user" | "session"; n: number }[] } {
-    const args = scopeArgs(scope);
-    const total = { user: 0, session: 0 };
-    for (const r of this.db.query(`SELECT kind, COUNT(DISTINCT visitor) AS n FROM report_visitors WHERE ${SCOPE} GROUP BY kind`).all(...args) as {
-      kind: "user" | "session";
-      n: number;
-    }[]) {
-      total[r.kind] = r.n;
+    const rows = this.db
+      .query(`SELECT day, kind, registers FROM report_sketches WHERE ${SCOPE}`)
+      .all(...scopeArgs(scope)) as { day: string; kind: "user" | "session"; registers: Uint8Array }[];
+    const total = { user: emptySketch(), session: emptySketch() };
+    const perDay = new Map<string, Uint8Array>();
+    for (const r of rows) {
+      const sketch = unpackSketch(r.registers);
+      mergeInto(total[r.kind], sketch);
+      const key = `${r.day}\u0000${r.kind}`;
+      const day = perDay.get(key);
+      if (day) mergeInto(day, sketch);
+      else perDay.set(key, sketch);
     }
-    const daily = this.db
-      .query(`SELECT day, kind, COUNT(DISTINCT visitor) AS n FROM report_visitors WHERE ${SCOPE} GROUP BY day, kind`)
-      .all(...args) as { day: string; kind: "user" | "session"; n: number }[];
-    return { total, daily };
+    return {
+      total: { user: estimate(total.user), session: estimate(total.session) },
+      daily: [...perDay].map(([key, sketch]) => {
+        const [day, kind] = key.split("\u0000") as [string, "user" | "session"];
+        return { day, kind, n: estimate(sketch) };
+      }),
+    };
   }
 
   /** Per-query sums, most searched first (or the queries without results / without clicks), "" left out. */
@@ -92,21 +101,19 @@ export class ReportsRepo {
       .all(...scopeArgs(scope), limit) as QueryRow[];
   }
 
-  /** Per-product sums, ordered by one of them, with revenue per currency. */
+  /** Per-product sums, ordered by one of them, with revenue per currency: one pass over the scope. */
   products(scope: ReportScope, order: ProductOrder, limit: number): (ProductRow & { revenue: Record<string, number> })[] {
     const rows = this.db
       .query(
-        `SELECT product_id AS productId, SUM(clicks) AS clicks, SUM(carts) AS carts, SUM(purchases) AS purchases
-         FROM report_products WHERE ${SCOPE} GROUP BY product_id HAVING ${order} > 0 ORDER BY ${order} DESC, product_id LIMIT ?7`,
+        `SELECT productId, SUM(clicks) AS clicks, SUM(carts) AS carts, SUM(purchases) AS purchases,
+           json_group_object(currency, revenue) FILTER (WHERE revenue != 0) AS revenue
+         FROM (SELECT product_id AS productId, currency, SUM(clicks) AS clicks, SUM(carts) AS carts, SUM(purchases) AS purchases,
+                 SUM(revenue) AS revenue
+               FROM report_products WHERE ${SCOPE} GROUP BY product_id, currency)
+         GROUP BY productId HAVING ${order} > 0 ORDER BY ${order} DESC, productId LIMIT ?7`,
       )
-      .all(...scopeArgs(scope), limit) as ProductRow[];
-    const revenueOf = this.db.query(
-      `SELECT currency, SUM(revenue) AS value FROM report_products WHERE ${SCOPE} AND product_id = ?7 AND revenue != 0 GROUP BY currency`,
-    );
-    return rows.map((r) => ({
-      ...r,
-      revenue: Object.fromEntries((revenueOf.all(...scopeArgs(scope), r.productId) as { currency: string; value: number }[]).map((x) => [x.currency, x.value])),
-    }));
+      .all(...scopeArgs(scope), limit) as (ProductRow & { revenue: string | null })[];
+    return rows.map((r) => ({ ...r, revenue: r.revenue ? (JSON.parse(r.revenue) as Record<string, number>) : {} }));
   }
 
   /**

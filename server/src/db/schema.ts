@@ -359,4 +359,27 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, shopper, facet, value)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Distinct users and sessions as HyperLogLog sketches per day and dimensions (modules/analytics/hyperloglog.ts):
+  -- a range's distinct count from merged sketches instead of a scan of every visitor id.
+  DROP TABLE report_visitors;
+  -- sortBy=purchase counts like behaviour ranking: one shopper (user id, else session id) buys a product once a day.
+  CREATE TABLE purchase_buyers (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day         TEXT NOT NULL,
+    actor       TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    PRIMARY KEY (store_id, day, actor, product_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE report_sketches (
+    store_id   TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day        TEXT NOT NULL,
+    region     TEXT NOT NULL,
+    language   TEXT NOT NULL,
+    currency   TEXT NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('user', 'session')),
+    registers  BLOB NOT NULL,
+    PRIMARY KEY (store_id, day, region, language, currency, kind)
+  ) WITHOUT ROWID;
+  `,
 ];

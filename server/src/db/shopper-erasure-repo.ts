@@ -4,7 +4,7 @@ import { BehaviourRepo } from "./behaviour-repo.ts";
 /**
  * Erases what the service keeps about one user id: their events, their searches in the search log, their
  * profile and the profiles and working state of the sessions they used. Counts already summed into reports and
- * ranking evidence stay: they hold no id.
+ * ranking evidence stay: they hold no id (users and sessions are counted in HyperLogLog sketches, not lists).
  */
 export class ShopperErasureRepo {
   constructor(private readonly db: Database) {}
@@ -18,7 +18,6 @@ export class ShopperErasureRepo {
       ).map((r) => r.s);
       const events = this.db.query("DELETE FROM events WHERE store_id = ? AND user_id = ?").run(storeId, userId).changes;
       const searches = this.db.query("DELETE FROM search_log WHERE store_id = ? AND user_id = ?").run(storeId, userId).changes;
-      this.db.query("DELETE FROM report_visitors WHERE store_id = ? AND kind = 'user' AND visitor = ?").run(storeId, userId);
       const bySession = [
         "DELETE FROM attribution_searches WHERE store_id = ? AND session_id = ?",
         "DELETE FROM attribution_sessions WHERE store_id = ? AND session_id = ?",

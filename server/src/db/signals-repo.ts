@@ -10,18 +10,26 @@ export class SignalsRepo {
   constructor(private readonly db: Database) {}
 
   /**
-   * Counts an order's lines once, however many of OrderComplete and Purchase report it. Call inside the
-   * transaction that stores the events, so counts and events never disagree. Returns the products changed.
+   * Counts an order's lines once, however many of OrderComplete and Purchase report it, and each product once per
+   * buyer (user id, else session id) and day, however many orders they place: one shopper cannot lift a product
+   * in sortBy=purchase. Call inside the transaction that stores the events, so counts and events never disagree.
+   * Returns the new order's products (none for a repeat) and those whose count changed.
    */
-  countOrder(storeId: string, orderId: string, lines: readonly OrderLine[]): string[] {
+  countOrder(storeId: string, orderId: string, lines: readonly OrderLine[], buyer: { actor: string | null; day: string }): { ordered: string[]; changed: string[] } {
     const fresh = this.db.query("INSERT OR IGNORE INTO counted_orders (store_id, order_id) VALUES (?, ?)").run(storeId, orderId);
-    if (fresh.changes === 0) return [];
+    if (fresh.changes === 0) return { ordered: [], changed: [] };
+    const firstToday = this.db.query("INSERT OR IGNORE INTO purchase_buyers (store_id, day, actor, product_id) VALUES (?, ?, ?, ?)");
     const add = this.db.query(
       `INSERT INTO product_signals (store_id, product_id, purchases) VALUES (?, ?, ?)
        ON CONFLICT (store_id, product_id) DO UPDATE SET purchases = purchases + excluded.purchases`,
     );
-    for (const line of lines) add.run(storeId, line.productId, line.qty);
-    return lines.map((l) => l.productId);
+    const changed: string[] = [];
+    for (const line of lines) {
+      if (buyer.actor !== null && firstToday.run(storeId, buyer.day, buyer.actor, line.productId).changes === 0) continue;
+      add.run(storeId, line.productId, line.qty);
+      changed.push(line.productId);
+    }
+    return { ordered: lines.map((l) => l.productId), changed };
   }
 
   purchases(storeId: string, productIds: readonly string[]): Map<string, number> {

@@ -5,6 +5,7 @@ import type { EventsRepo, NewEvent, StoredEvent } from "../../db/events-repo.ts"
 import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
 import type { SignalsRepo } from "../../db/signals-repo.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
+import { dayOf } from "../analytics/event-facts.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { ANONYMOUS_ID, EVENT_DATA, EVENT_TYPES, MAX_EVENTS_PER_REQUEST, type EventType } from "./event-schemas.ts";
@@ -110,9 +111,9 @@ export class TrackingService {
           if (e.type !== "OrderComplete" && e.type !== "Purchase") continue;
           const order = e.data as { orderId: string; products: { id: string; qty?: number }[] };
           const lines = order.products.map((p) => ({ productId: p.id, qty: p.qty ?? 1 }));
-          const counted = signals.countOrder(e.storeId, order.orderId, lines);
-          lookPairs.countOrder(e.storeId, counted);
-          changed.push([e.storeId, counted]);
+          const counted = signals.countOrder(e.storeId, order.orderId, lines, { actor: e.userId ?? e.sessionId, day: dayOf(e.receivedAt) });
+          lookPairs.countOrder(e.storeId, counted.ordered);
+          changed.push([e.storeId, counted.changed]);
         }
       })();
       for (const [storeId, ids] of changed) onPurchases(storeId, ids);
