@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { QueryCounts } from "./report-aggregates-repo.ts";
 import { emptySketch, estimate, mergeInto, unpackSketch } from "../modules/analytics/hyperloglog.ts";
 
 /** A report's rows: one store, days [from, to] (inclusive, "YYYY-MM-DD"), and optional dimension values. */
@@ -11,15 +12,8 @@ export interface ReportScope {
   currency: string | null;
 }
 
-export interface QueryRow {
-  query: string;
-  searches: number;
-  noResults: number;
-  clicked: number;
-  converted: number;
-  positionSum: number;
-  positions: number;
-}
+/** A query's counts summed over a scope. */
+export type QueryRow = QueryCounts & { query: string };
 
 export interface ProductRow {
   productId: string;
