@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/db/connection.ts";
+import { BehaviourRepo } from "../src/db/behaviour-repo.ts";
 import { EventsRepo } from "../src/db/events-repo.ts";
 import { ReportsRepo } from "../src/db/reports-repo.ts";
 import { StoresRepo } from "../src/db/stores-repo.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
+import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
+import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { parseReportParams } from "../src/modules/reports/report-params.ts";
 import { ReportsService } from "../src/modules/reports/reports-service.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -28,7 +32,8 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-const worker = () => new AnalyticsWorker(db, events, [new ReportCounter(db)], createLogger("silent"));
+const worker = () =>
+  new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts(new CatalogRepo(db)), () => T0)], createLogger("silent"));
 
 function add(at: number, sessionId: string, type: string, data: Record<string, unknown>): void {
   events.append([{ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at }]);
@@ -92,5 +97,19 @@ describe("time windows", () => {
     expect(worker().step(5)).toBe(5);
     expect(overview()).toMatchObject({ searches: 10, clickThroughRate: 1, sessions: 10 });
     expect(worker().catchUp()).toBe(0);
+  });
+});
+
+describe("bounded working state", () => {
+  test("ranking evidence is dropped once decayed below a hundredth of a click", () => {
+    add(T0, "a", "ProductClick", click("coat", "a"));
+    worker().catchUp();
+    const rows = () => (db.query("SELECT COUNT(*) AS n FROM behaviour_scores").get() as { n: number }).n;
+    expect(rows()).toBe(2); // the query's and the product's
+    const repo = new BehaviourRepo(db);
+    repo.prune("2026-03-01", T0 + 90 * 24 * 60 * MIN); // 90 days: 2^-6.4 of a click is still there
+    expect(rows()).toBe(2);
+    repo.prune("2026-03-01", T0 + 100 * 24 * 60 * MIN); // 100 days: 2^-7.1 < 0.01
+    expect(rows()).toBe(0);
   });
 });

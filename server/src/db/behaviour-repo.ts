@@ -1,5 +1,9 @@
 import type { Database } from "bun:sqlite";
-import { logAdd } from "../modules/ranking/decay.ts";
+import { logAdd, logWeight } from "../modules/ranking/decay.ts";
+import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "../modules/ranking/half-lives.ts";
+
+/** Decayed weight below which evidence and affinities are dropped. */
+const NEGLIGIBLE = 0.01;
 
 /** Evidence for one (query, product), each part a log2 decayed sum (modules/ranking/decay.ts). */
 export interface EvidenceLogs {
@@ -73,10 +77,16 @@ export class BehaviourRepo {
     this.affinities.clear();
   }
 
-  /** Drops the once-a-day marks (ranking evidence, and sortBy=purchase's buyers) of days before `day`. */
-  pruneSeen(day: string): void {
+  /**
+   * Drops the once-a-day marks (ranking evidence, and sortBy=purchase's buyers) of days before `day`, and evidence
+   * and affinities that have decayed below a hundredth of one click as of `nowMs`: storage stays bounded by recent
+   * activity.
+   */
+  prune(day: string, nowMs: number): void {
     this.db.query("DELETE FROM behaviour_seen WHERE day < ?").run(day);
     this.db.query("DELETE FROM purchase_buyers WHERE day < ?").run(day);
+    this.db.query("DELETE FROM behaviour_scores WHERE evidence < ?").run(logWeight(NEGLIGIBLE, nowMs, BEHAVIOUR_HALF_LIFE_DAYS));
+    this.db.query("DELETE FROM shopper_affinities WHERE weight < ?").run(logWeight(NEGLIGIBLE, nowMs, AFFINITY_HALF_LIFE_DAYS));
   }
 
   hasEvidence(storeId: string): boolean {

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { BehaviourRepo } from "./behaviour-repo.ts";
+import { stableHash } from "../engine/stable-hash.ts";
 
 /**
  * Erases what the service keeps about one user id: their events, their searches in the search log, their
@@ -18,6 +19,8 @@ export class ShopperErasureRepo {
       ).map((r) => r.s);
       const events = this.db.query("DELETE FROM events WHERE store_id = ? AND user_id = ?").run(storeId, userId).changes;
       const searches = this.db.query("DELETE FROM search_log WHERE store_id = ? AND user_id = ?").run(storeId, userId).changes;
+      // Suggestions count distinct shoppers by a hash of the id (search-log-repo.ts): a hash of a known id is the id.
+      this.db.query("DELETE FROM query_shoppers WHERE store_id = ? AND shopper = ?").run(storeId, stableHash(userId));
       const bySession = [
         "DELETE FROM attribution_searches WHERE store_id = ? AND session_id = ?",
         "DELETE FROM attribution_sessions WHERE store_id = ? AND session_id = ?",

@@ -4,6 +4,7 @@ import { ReportAggregatesRepo } from "../../db/report-aggregates-repo.ts";
 import { CONVERSION_WINDOW_MS, clickPosition, dayOf, orderLines, reportQuery } from "../analytics/event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";
 import { logWeight } from "./decay.ts";
+import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { clickWeights } from "./examination-curve.ts";
 import { FACETS, type ProductFacts } from "./product-facts.ts";
 
@@ -15,8 +16,6 @@ import { FACETS, type ProductFacts } from "./product-facts.ts";
  * - each shopper's (user and session) affinity to brand, category, colour and price band, 7-day half-life.
  */
 
-export const BEHAVIOUR_HALF_LIFE_DAYS = 14;
-export const AFFINITY_HALF_LIFE_DAYS = 7;
 export const WEIGHTS = { click: 1, cart: 3, purchase: 8 } as const;
 
 const DAY_MS = 86_400_000;
@@ -70,7 +69,7 @@ export class BehaviourLearner implements EventConsumer {
   }
 
   prune(before: number): void {
-    this.repo.pruneSeen(dayOf(before));
+    this.repo.prune(dayOf(before), before);
   }
 
   private learn(e: AnalyticsEvent, kind: Kind, productId: string, queries: readonly string[], weight: number): void {

@@ -1,5 +1,5 @@
 import type { BehaviourRepo, EvidenceLogs } from "../../db/behaviour-repo.ts";
-import { BEHAVIOUR_HALF_LIFE_DAYS, AFFINITY_HALF_LIFE_DAYS } from "./behaviour-learner.ts";
+import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "./decay.ts";
 import { FACETS, type Facet, type ProductFacts } from "./product-facts.ts";
 
