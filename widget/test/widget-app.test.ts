@@ -157,7 +157,7 @@ describe("the head script", () => {
     expect([...theme.cssRules].map((r) => r.cssText.replace(/\s+/g, ""))).toEqual([":where(:root){--sfs-color-accent:#1f1f1f;}"]);
     await until(() => results.search?.status === "complete", "results");
 
-    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView"]);
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView", "Search"]);
     const siteView = app.tracker!.pending[0]!;
     expect(siteView.storeId).toBe("demo");
     expect(siteView.userId).toMatch(/^[0-9a-z]+$/);
