@@ -6,7 +6,7 @@ import { StoresRepo, type StoreRow } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
-import { assertKnownVersion } from "./http/api-versions.ts";
+import { assertKnownVersion, LATEST_API_VERSION } from "./http/api-versions.ts";
 import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
 import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
 import type { StorageHealth } from "./db/storage-health.ts";
@@ -59,6 +59,10 @@ import { ShopperErasureRepo } from "./db/shopper-erasure-repo.ts";
 import { ReportsService } from "./modules/reports/reports-service.ts";
 import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
 import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
+import { WebhooksRepo } from "./db/webhooks-repo.ts";
+import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher.ts";
+import { webhooksRoutes } from "./modules/webhooks/webhooks-routes.ts";
+import { WebhooksService } from "./modules/webhooks/webhooks-service.ts";
 
 export interface AppDeps {
   db: Database;
@@ -73,6 +77,8 @@ export interface AppDeps {
   adminOrigin: string | null;
   /** METRICS_TOKEN: GET /metrics is served only when set. */
   metricsToken?: string | null;
+  /** Outgoing webhook calls (WEBHOOK_* settings); default: public https receivers only, the spec's waits. */
+  webhooks?: Config["webhooks"];
   now?: () => number;
 }
 
@@ -141,6 +147,16 @@ export function buildApp(deps: AppDeps) {
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), productFacts, now);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount() });
+  const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
+  // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in
+  // their own transaction, then call webhookDispatcher.wake(). start() and stop() are start-service.ts's.
+  const webhookDispatcher = new WebhookDispatcher({ db: deps.db, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
+  const webhooks = new WebhooksService(new WebhooksRepo(deps.db), {
+    now,
+    allowPrivateNetworks: webhookSettings.allowPrivateNetworks,
+    wake: () => webhookDispatcher.wake(),
+    log: deps.log,
+  });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
     limits: { browser: new RateLimiter(deps.rateLimits.browser, now), admin: new RateLimiter(deps.rateLimits.admin, now) },
@@ -227,6 +243,7 @@ export function buildApp(deps: AppDeps) {
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, tracking, metrics }))
     .use(reportsRoutes({ ...common, reports }))
+    .use(webhooksRoutes({ ...common, webhooks }))
     .use(usersRoutes({ ...common, erasure: new ShopperErasureRepo(deps.db), catchUp: () => analytics.catchUp() }))
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
@@ -235,7 +252,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

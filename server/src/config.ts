@@ -42,6 +42,11 @@ export interface Config {
   rateLimits: { browser: RateLimit; admin: RateLimit };
   /** Take the client address from X-Forwarded-For (set only behind a proxy that writes it). */
   trustProxy: boolean;
+  /**
+   * Outgoing webhook calls: an extra trusted CA (PEM) besides the usual roots, whether receivers may be on
+   * loopback or private addresses, and a factor on the retry waits (tests; never on the 5 s time-out).
+   */
+  webhooks: { caFile: string | null; allowPrivateNetworks: boolean; retryTimeScale: number };
   /** A Typesense cluster (TYPESENSE_NODES, TYPESENSE_API_KEY) as the search engine; null: the embedded SQLite engine. */
   typesense: { nodes: string[]; apiKey: string; connectionTimeoutSeconds: number; numRetries: number } | null;
   /** GET /metrics is served (Prometheus text format) only when set, and only to `Authorization: Bearer <token>`. */
@@ -146,6 +151,31 @@ function metricsToken(env: Env): string | null {
   return raw;
 }
 
+/** A decimal number in (0, max], e.g. WEBHOOK_RETRY_TIME_SCALE=0.001. */
+function positiveNumber(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = /^(\d+(\.\d*)?|\.\d+)(e-?\d+)?$/i.test(raw) ? Number(raw) : NaN;
+  if (!(value > 0 && value <= max)) throw new ConfigError(name, `expected a number above 0 and at most ${max}, got "${raw}"`);
+  return value;
+}
+
+/** WEBHOOK_CA_FILE must name a PEM file holding at least one certificate. */
+function webhookSettings(env: Env): Config["webhooks"] {
+  let caFile: string | null = null;
+  if (env.WEBHOOK_CA_FILE?.trim()) {
+    caFile = readableFile({ WEBHOOK_CA_FILE: env.WEBHOOK_CA_FILE.trim() }, "WEBHOOK_CA_FILE");
+    if (!readFileSync(caFile, "utf8").includes("-----BEGIN CERTIFICATE-----")) {
+      throw new ConfigError("WEBHOOK_CA_FILE", `${caFile} holds no PEM certificate`);
+    }
+  }
+  return {
+    caFile,
+    allowPrivateNetworks: oneOf(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS", "false", ["true", "false"] as const) === "true",
+    retryTimeScale: positiveNumber(env, "WEBHOOK_RETRY_TIME_SCALE", 1, 1000),
+  };
+}
+
 /** TYPESENSE_NODES: comma-separated node URLs (http or https, host, optional port and path); both settings or neither. */
 function typesenseSettings(env: Env): Config["typesense"] {
   const rawNodes = env.TYPESENSE_NODES?.trim();
@@ -201,6 +231,7 @@ export function loadConfig(rawEnv: Env): Config {
     typesense: typesenseSettings(env),
     minFreeDiskBytes: integer(env, "MIN_FREE_DISK_MB", 64, 0, 10_000_000) * 1024 * 1024,
     retentionDays: integer(env, "RETENTION_DAYS", 400, 1, 36_500),
+    webhooks: webhookSettings(env),
     rateLimits: {
       browser: rateLimit(env, "RATE_LIMIT_BROWSER", { perSecond: 100, burst: 200 }),
       admin: rateLimit(env, "RATE_LIMIT_ADMIN", { perSecond: 50, burst: 200 }),

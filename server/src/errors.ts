@@ -54,6 +54,18 @@ export class MethodNotAllowedError extends AppError {
   readonly code = "method_not_allowed";
 }
 
+/** The resource's current state does not allow the request now (e.g. a webhook delivery being sent); retry later. */
+export class ConflictError extends AppError {
+  readonly status = 409;
+  readonly code = "conflict";
+}
+
+/** A per-store limit is reached (e.g. 20 webhook subscriptions); remove something first. */
+export class LimitReachedError extends AppError {
+  readonly status = 409;
+  readonly code = "limit_reached";
+}
+
 export class PayloadTooLargeError extends AppError {
   readonly status = 413;
   readonly code = "payload_too_large";

@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher } = buildApp({
     db,
     engine,
     log,
@@ -50,6 +50,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     trustProxy: config.trustProxy,
     adminOrigin: config.publicUrl,
     metricsToken: config.metricsToken,
+    webhooks: config.webhooks,
   });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
@@ -72,6 +73,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   });
   await purchaseSignals.syncAll();
   worker.start();
+  // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
+  webhookDispatcher.start();
   // Events acknowledged before a stop or crash but not yet counted into the reports.
   analytics.wake();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
@@ -106,6 +109,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       clearTimeout(pageModelsPreload);
       productPageModels.stop();
       await served.stop();
+      await webhookDispatcher.stop();
       await worker.stop();
       await retention.stop();
       await analytics.stop();

@@ -382,4 +382,45 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, day, region, language, currency, kind)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Webhook subscriptions (modules/webhooks/). The secret is kept as it is (calls are signed with it) and is only
+  -- ever shown in the answers that create or rotate it. A deleted subscription stays as a tombstone.
+  CREATE TABLE webhook_subscriptions (
+    id          TEXT PRIMARY KEY,
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    url         TEXT NOT NULL,
+    topic       TEXT NOT NULL,
+    secret      TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    deleted     INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX webhook_subscriptions_store ON webhook_subscriptions(store_id, topic) WHERE deleted = 0;
+  -- The outbox: one row per call to make, written in the transaction of what it reports. next_attempt_at is set
+  -- while it waits (pending, failed), NULL while an attempt is in flight (in_flight: its number) and once it is
+  -- done (succeeded, dead). round_attempts counts the attempts since it was queued or redelivered (the retry
+  -- schedule's position); attempts holds every attempt's { at, status, durationMs, error }.
+  CREATE TABLE webhook_deliveries (
+    seq              INTEGER PRIMARY KEY AUTOINCREMENT,
+    id               TEXT NOT NULL UNIQUE,
+    subscription_id  TEXT NOT NULL REFERENCES webhook_subscriptions(id) ON DELETE CASCADE,
+    store_id         TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id       TEXT NOT NULL,
+    product_version  INTEGER NOT NULL,
+    stage            TEXT NOT NULL,
+    body             TEXT NOT NULL,
+    status           TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed', 'dead')),
+    attempts         TEXT NOT NULL DEFAULT '[]',
+    round_attempts   INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at  INTEGER,
+    in_flight        INTEGER,
+    in_flight_at     INTEGER,
+    created_at       INTEGER NOT NULL,
+    finished_at      INTEGER
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries(subscription_id, next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+  CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries(in_flight) WHERE in_flight IS NOT NULL;
+  CREATE INDEX webhook_deliveries_listed ON webhook_deliveries(subscription_id, seq);
+  CREATE INDEX webhook_deliveries_product ON webhook_deliveries(subscription_id, product_id, seq);
+  CREATE INDEX webhook_deliveries_finished ON webhook_deliveries(finished_at) WHERE finished_at IS NOT NULL;
+  `,
 ];
