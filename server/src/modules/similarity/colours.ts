@@ -39,6 +39,18 @@ const FASHION_NAMES: Readonly<Record<string, string>> = {
   peach: "#fdc9a3",
 };
 
+/**
+ * Names to call an image's colours by (nameColour): the basic colour words shoppers filter by, which culori
+ * reads as CSS names, and the fashion names above. Each is one that colourOf() understands. Not "brown": CSS's
+ * brown is a brick red (#a52a2a) that would name red pixels; the fashion browns (coffee, mushroom, camel, tan)
+ * name brown ones.
+ */
+export const COLOUR_VOCABULARY: readonly string[] = [
+  ...["black", "white", "grey", "red", "orange", "yellow", "green", "blue", "purple", "pink", "beige"],
+  ...["maroon", "olive", "teal", "gold", "silver", "khaki", "lavender", "magenta", "coral", "turquoise", "tan"],
+  ...Object.keys(FASHION_NAMES),
+].filter((name, i, all) => all.indexOf(name) === i);
+
 const toOklab = converter("oklab");
 const known = new Map<string, Oklab | null>();
 
@@ -84,7 +96,7 @@ export function pointDistance(x: ArrayLike<number>, i: number, y: ArrayLike<numb
 }
 
 /** Chroma below which a colour is a grey (OKLab; navy blue, a dark but clear blue, is about 0.05). */
-const ACHROMATIC = 0.03;
+export const ACHROMATIC = 0.03;
 
 const LIGHTNESS_WEIGHT = 1.5;
 const CHROMA_WEIGHT = 2;
