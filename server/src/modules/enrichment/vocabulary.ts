@@ -1,0 +1,121 @@
+import { ARTICLE_TYPE } from "./vocabulary/article-type.ts";
+import { AGE_GROUP, GENDER } from "./vocabulary/audience.ts";
+import { COLOUR } from "./vocabulary/colour.ts";
+import { CLOSURE, FIT, HEEL_TYPE, LENGTH, NECKLINE, RISE, SLEEVE } from "./vocabulary/garment-details.ts";
+import { MATERIAL } from "./vocabulary/material.ts";
+import { OCCASION, SEASON } from "./vocabulary/occasion-season.ts";
+import { PATTERN } from "./vocabulary/pattern.ts";
+
+/*
+ * The attribute vocabulary: what the enrichment stages may say about a product, as typed data in the repository,
+ * so every value a store receives has a stable key and a shopper-facing name in each supported locale. The text
+ * stage matches catalog text against the synonyms; image analysis names colours by the colour values' hex; content
+ * generation and webhooks send the keys and display names. Extending it means editing the data files under
+ * vocabulary/ (one per attribute group); server/test/text-attributes.test.ts checks every rule stated below.
+ */
+
+export const VOCABULARY_LOCALES = ["en", "de", "fr", "es"] as const;
+export type VocabularyLocale = (typeof VOCABULARY_LOCALES)[number];
+
+export const ATTRIBUTE_KEYS = [
+  "colour",
+  "pattern",
+  "material",
+  "sleeve",
+  "neckline",
+  "fit",
+  "length",
+  "rise",
+  "closure",
+  "heelType",
+  "occasion",
+  "season",
+  "gender",
+  "ageGroup",
+  "articleType",
+] as const;
+export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
+
+export interface VocabularyValue {
+  /** Stable identifier sent to stores: lower-case ASCII words joined by hyphens ("round-neck"). */
+  key: string;
+  /** What shoppers see, per locale. */
+  displayName: Record<VocabularyLocale, string>;
+  /**
+   * Words and phrases shoppers and catalogs use for the value, per locale ("crew neck", "Rundhals"). Matched as
+   * whole words in any text, whatever the text's language, so a word that means something else in common catalog
+   * text (French "été" is also "been") is left out or only listed inside a longer phrase ("d'été").
+   */
+  synonyms: Record<VocabularyLocale, string[]>;
+  /** Colour values only: a representative colour, so an image colour is named by the nearest one (OKLab). */
+  hex?: string;
+}
+
+export interface VocabularyAttribute {
+  key: AttributeKey;
+  displayName: Record<VocabularyLocale, string>;
+  values: VocabularyValue[];
+  /**
+   * Names under which catalogs state the attribute as a field: tag prefixes ("color:red"), customUserData keys and
+   * specification lines ("Fabric: Cotton"). A value found there is the catalog's own statement and wins over text.
+   */
+  fieldNames: string[];
+  /**
+   * Phrases in which a value's word means something else ("olive oil", "solid wood", "rouge à lèvres"): matched
+   * like synonyms, they claim their words so the shorter synonym inside them is not read.
+   */
+  blockers?: string[];
+}
+
+export const VOCABULARY: readonly VocabularyAttribute[] = [
+  COLOUR,
+  PATTERN,
+  MATERIAL,
+  SLEEVE,
+  NECKLINE,
+  FIT,
+  LENGTH,
+  RISE,
+  CLOSURE,
+  HEEL_TYPE,
+  OCCASION,
+  SEASON,
+  GENDER,
+  AGE_GROUP,
+  ARTICLE_TYPE,
+];
+
+const BY_KEY = new Map(VOCABULARY.map((a) => [a.key, a]));
+const VALUES = new Map(VOCABULARY.map((a) => [a.key, new Map(a.values.map((v) => [v.key, v]))]));
+
+export function attributeOf(key: AttributeKey): VocabularyAttribute {
+  return BY_KEY.get(key)!;
+}
+
+/** A value of an attribute by key; undefined for a key the vocabulary does not know (an unknown article type). */
+export function valueOf(attribute: AttributeKey, key: string): VocabularyValue | undefined {
+  return VALUES.get(attribute)?.get(key);
+}
+
+/**
+ * What to show for an extracted value. The text stage may return an article type the vocabulary does not list,
+ * keyed by the catalog's own category word ("car-sun-shades"); it has no translations, so every locale shows that
+ * word, re-capitalised ("Car sun shades"). Callers that keep the product can show its category leaf instead.
+ */
+export function displayNameOf(attribute: AttributeKey, key: string, locale: VocabularyLocale): string {
+  const value = valueOf(attribute, key);
+  if (value) return value.displayName[locale];
+  const words = key.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The canonical form of a key: what the catalog's own word for an unknown article type becomes. */
+export function keyOf(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
