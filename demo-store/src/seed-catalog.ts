@@ -33,6 +33,11 @@ async function call(t: SeedTarget, method: string, path: string, body?: string):
   return json;
 }
 
+/** PATCH /settings: the demo store's own settings (the locales its enrichment webhooks speak). */
+export async function applySettings(t: SeedTarget, settings: Record<string, unknown>): Promise<void> {
+  await call(t, "PATCH", "/settings", JSON.stringify(settings));
+}
+
 interface SentTask {
   id: string;
   size: number;

@@ -23,7 +23,7 @@ import { DemoCatalog, demoStoreRoutes } from "./demo-routes.ts";
 import { probeFirstSearch, searchFinds, type SearchProbe } from "./first-search.ts";
 import { LogSink } from "./log-sink.ts";
 import { formatDuration, progressBar } from "./progress-bar.ts";
-import { seedCatalog, type SeedTarget } from "./seed-catalog.ts";
+import { applySettings, seedCatalog, type SeedTarget } from "./seed-catalog.ts";
 import { seedQueries } from "./seed-queries.ts";
 
 /** A small first bulk gets the first products searchable early; later ones are large, for throughput. */
@@ -32,7 +32,8 @@ const BULKS = { first: 1000, rest: 5000 };
 const seconds = (ms: number) => formatDuration(ms / 1000);
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  // The demo store serves its product images itself, on this machine: enrichment may fetch them there.
+  const config = loadConfig({ ENRICHMENT_ALLOW_PRIVATE_NETWORKS: "true", ...process.env });
   mkdirSync(config.dataDir, { recursive: true });
   const source = { dataDir: config.demoCatalog.dir, limit: config.demoCatalog.limit || undefined };
   const haveData = existsSync(source.dataDir);
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     console.error(`No product data at ${source.dataDir}; set DEMO_CATALOG_DIR. The demo store starts empty.`);
   } else {
     const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey, searchKey: keys.searchKey };
+    // Attribute names and generated content in four languages (before the catalog, whose products they describe).
+    await applySettings(target, { locales: ["en", "de", "fr", "es"] });
     await prepareCatalog({ ...source, baseUrl }, { target, catalog, cache, conversion, dataDir: config.dataDir, logs, serverReady });
     // The server logs a request in a setImmediate queued when its handler finished, which can be after this
     // process has read the answer: one turn of the same queue lets the last request's line reach the file.

@@ -60,6 +60,7 @@ import { ReportsService } from "./modules/reports/reports-service.ts";
 import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
 import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
 import { WebhooksRepo } from "./db/webhooks-repo.ts";
+import { createEnrichment } from "./modules/enrichment/enrichment-setup.ts";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher.ts";
 import { webhooksRoutes } from "./modules/webhooks/webhooks-routes.ts";
 import { WebhooksService } from "./modules/webhooks/webhooks-service.ts";
@@ -79,6 +80,8 @@ export interface AppDeps {
   metricsToken?: string | null;
   /** Outgoing webhook calls (WEBHOOK_* settings); default: public https receivers only, the spec's waits. */
   webhooks?: Config["webhooks"];
+  /** Product images may be fetched from private addresses (ENRICHMENT_ALLOW_PRIVATE_NETWORKS). */
+  enrichmentAllowPrivateNetworks?: boolean;
   now?: () => number;
 }
 
@@ -109,7 +112,17 @@ export function buildApp(deps: AppDeps) {
   // Product pages' models (similar products, looks) share one read of each store's catalog.
   const productPageModels = new CatalogModels(catalog, now, () => new ModelSet({ similar: new SimilarityIndex(), looks: new LookIndex() }), "similar products and looks");
   const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
-  const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {});
+  const enrichment = createEnrichment({
+    db: deps.db,
+    catalog,
+    stores,
+    log: deps.log,
+    now,
+    allowPrivateNetworks: deps.enrichmentAllowPrivateNetworks ?? false,
+    delivered: () => webhookDispatcher.wake(),
+    recoloured: (storeId, productId) => shapes.reshape(storeId, productId),
+  });
+  const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
   const worker = new IndexingWorker({
     db: deps.db,
     tasks,
@@ -119,7 +132,9 @@ export function buildApp(deps: AppDeps) {
     now,
     log: deps.log,
     storage: deps.storage,
+    inCommit: (storeId, changed) => enrichment.repo.queue(storeId, changed, now()),
     onApplied: (storeId) => {
+      enrichment.worker.wake();
       vocabularies.changed(storeId);
       productPageModels.changed(storeId);
       productFacts.changed(storeId);
@@ -146,7 +161,7 @@ export function buildApp(deps: AppDeps) {
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), productFacts, now);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker });
-  const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount() });
+  const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in
   // their own transaction, then call webhookDispatcher.wake(). start() and stop() are start-service.ts's.
@@ -252,7 +267,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment: enrichment.worker };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

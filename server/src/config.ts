@@ -51,6 +51,8 @@ export interface Config {
   typesense: { nodes: string[]; apiKey: string; connectionTimeoutSeconds: number; numRetries: number } | null;
   /** GET /metrics is served (Prometheus text format) only when set, and only to `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** Product images may be fetched from loopback and private addresses (the demo serves its own; tests). */
+  enrichmentAllowPrivateNetworks: boolean;
 }
 
 export interface RateLimit {
@@ -238,6 +240,7 @@ export function loadConfig(rawEnv: Env): Config {
     },
     trustProxy: oneOf(env, "TRUST_PROXY", "false", ["true", "false"] as const) === "true",
     metricsToken: metricsToken(env),
+    enrichmentAllowPrivateNetworks: oneOf(env, "ENRICHMENT_ALLOW_PRIVATE_NETWORKS", "false", ["true", "false"] as const) === "true",
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "demo-store/data")),

@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment } = buildApp({
     db,
     engine,
     log,
@@ -51,6 +51,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     adminOrigin: config.publicUrl,
     metricsToken: config.metricsToken,
     webhooks: config.webhooks,
+    enrichmentAllowPrivateNetworks: config.enrichmentAllowPrivateNetworks,
   });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
@@ -75,6 +76,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   worker.start();
   // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
   webhookDispatcher.start();
+  // Product enrichment resumes the stages queued before a stop or crash.
+  enrichment.start();
   // Events acknowledged before a stop or crash but not yet counted into the reports.
   analytics.wake();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
@@ -109,6 +112,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       clearTimeout(pageModelsPreload);
       productPageModels.stop();
       await served.stop();
+      await enrichment.stop();
       await webhookDispatcher.stop();
       await worker.stop();
       await retention.stop();

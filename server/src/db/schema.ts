@@ -423,4 +423,31 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX webhook_deliveries_product ON webhook_deliveries(subscription_id, product_id, seq);
   CREATE INDEX webhook_deliveries_finished ON webhook_deliveries(finished_at) WHERE finished_at IS NOT NULL;
   `,
+  `
+  -- Product enrichment: what each product's next stage is (one row per product, written in the transaction that
+  -- commits a content change; a product whose content did not change is not queued again), and what the stages
+  -- found for its latest version.
+  CREATE TABLE enrichment_jobs (
+    store_id         TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id       TEXT NOT NULL,
+    product_version  INTEGER NOT NULL,
+    stage            TEXT NOT NULL CHECK (stage IN ('text', 'image')),
+    attempts         INTEGER NOT NULL DEFAULT 0,
+    next_run_at      INTEGER NOT NULL,
+    error            TEXT,
+    PRIMARY KEY (store_id, product_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX enrichment_jobs_due ON enrichment_jobs(next_run_at);
+  CREATE TABLE product_enrichment (
+    store_id         TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id       TEXT NOT NULL,
+    product_version  INTEGER NOT NULL,
+    stage            TEXT NOT NULL,
+    attributes       TEXT NOT NULL,
+    colours          TEXT,
+    content          TEXT NOT NULL,
+    updated_at       INTEGER NOT NULL,
+    PRIMARY KEY (store_id, product_id)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -12,6 +12,8 @@ export type { Ccv, CurrencyConversion, ImageSizeTemplates, PriceRange };
 
 export interface ShapeOptions {
   storeId: string;
+  /** Colour composition per colour variation id (DEFAULT_COLOR_ID without variations), from image analysis. */
+  colourValues?: ReadonlyMap<string, { hex: string; ratio: number }[]>;
   currencyConversion?: CurrencyConversion;
   imageSizes?: ImageSizeTemplates;
   /** Similarity and complete-the-look responses carry price.first. */
@@ -129,13 +131,13 @@ interface ColorInput {
   skus: SkuTally;
 }
 
-function toColor(product: Product, input: ColorInput, opts: ShapeOptions): ColorVariation {
+function toColor(product: Product, key: string, input: ColorInput, opts: ShapeOptions): ColorVariation {
   const { price, promoPrice, initialPrice, ccv } = pricesAndCcv(input.skus.ranges(!!opts.withFirstPrice), opts.currencyConversion);
   return {
     name: input.name,
     ...(input.swatch === undefined ? {} : { swatch: input.swatch }),
     images: input.media.map((m) => imageUrls(m, opts.imageSizes)),
-    values: [], // colour extraction from images is not built yet
+    values: opts.colourValues?.get(key) ?? [],
     productName: product.name, // the variation name travels separately in `name`
     ...(input.productUrl === undefined ? {} : { productUrl: input.productUrl }),
     productId: product.id,
@@ -152,7 +154,7 @@ function colorsOf(product: Product, parts: ProductParts, opts: ShapeOptions): { 
     // Without media there is nothing such a colour would add, so colors stays empty.
     const media = product.media ?? [];
     if (media.length === 0) return { colors: {} };
-    const only = toColor(product, { name: "", media, productUrl: product.url, skus: parts.allSkus }, opts);
+    const only = toColor(product, DEFAULT_COLOR_ID, { name: "", media, productUrl: product.url, skus: parts.allSkus }, opts);
     return { colors: { [DEFAULT_COLOR_ID]: only }, defaultColorId: DEFAULT_COLOR_ID };
   }
   // Entries, then Object.fromEntries: a variation id such as "__proto__" must become a key, not a prototype.
@@ -164,7 +166,7 @@ function colorsOf(product: Product, parts: ProductParts, opts: ShapeOptions): { 
     const media = own.media.length > 0 ? own.media : parts.sharedMedia;
     if (firstAvailable === undefined && skus.anyAvailable) firstAvailable = id;
     const { name, swatch } = own.variation;
-    entries.push([id, toColor(product, { name: name ?? "", swatch, media, productUrl: colorProductUrl(product.url, id), skus }, opts)]);
+    entries.push([id, toColor(product, id, { name: name ?? "", swatch, media, productUrl: colorProductUrl(product.url, id), skus }, opts)]);
   }
   // Prefer a colour the shopper can buy; when none can, the store's first colour.
   return { colors: Object.fromEntries(entries), defaultColorId: firstAvailable ?? entries[0]![0] };

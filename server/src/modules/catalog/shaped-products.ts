@@ -30,7 +30,11 @@ export function shapingFor(storeId: string, settings: ShapingSettings): Shaping 
   return { key: String(stableHash(JSON.stringify([SHAPE_VERSION, settings.currencyConversion ?? null, settings.imageSizes ?? null]))), options };
 }
 
-export const shapeJson = (product: Product, shaping: Shaping): string => JSON.stringify(toSearchProduct(product, shaping.options));
+export const shapeJson = (product: Product, shaping: Shaping, colourValues?: ShapeOptions["colourValues"]): string =>
+  JSON.stringify(toSearchProduct(product, colourValues ? { ...shaping.options, colourValues } : shaping.options));
+
+/** Image analysis's colours of a product's variations, when it has run. */
+export type ColoursOf = (storeId: string, id: string) => ShapeOptions["colourValues"];
 
 /** The stored shapes of a database, and how to make missing ones. */
 export class ShapedProducts {
@@ -39,6 +43,7 @@ export class ShapedProducts {
     private readonly transaction: (write: () => void) => void,
     /** A store's current settings (the indexing worker shapes with them). */
     private readonly settingsOf: (storeId: string) => ShapingSettings,
+    private readonly coloursOf: ColoursOf = () => undefined,
   ) {}
 
   shaping(storeId: string): Shaping {
@@ -49,6 +54,11 @@ export class ShapedProducts {
   put(storeId: string, id: string, shaped: { key: string; json: string } | null): void {
     if (shaped) this.repo.put(storeId, id, shaped.key, shaped.json);
     else this.repo.remove(storeId, id);
+  }
+
+  /** Drops a product's stored shape (its colours were analysed): the next page that shows it shapes it again. */
+  reshape(storeId: string, id: string): void {
+    this.repo.remove(storeId, id);
   }
 
   /**
@@ -65,7 +75,7 @@ export class ShapedProducts {
       if (json === undefined) {
         const doc = catalogDoc(id);
         if (doc === null) continue;
-        json = shapeJson(JSON.parse(doc) as Product, shaping);
+        json = shapeJson(JSON.parse(doc) as Product, shaping, this.coloursOf(storeId, id));
         made.push([id, json]);
       }
       out.push(json);
@@ -76,6 +86,6 @@ export class ShapedProducts {
 }
 
 /** The shapes kept in `db`, with each store's settings from `settingsOf`. */
-export function shapedProductsIn(db: Database, settingsOf: (storeId: string) => ShapingSettings = () => ({})): ShapedProducts {
-  return new ShapedProducts(new SearchProductsRepo(db), (write) => db.transaction(write)(), settingsOf);
+export function shapedProductsIn(db: Database, settingsOf: (storeId: string) => ShapingSettings = () => ({}), coloursOf?: ColoursOf): ShapedProducts {
+  return new ShapedProducts(new SearchProductsRepo(db), (write) => db.transaction(write)(), settingsOf, coloursOf);
 }

@@ -45,6 +45,11 @@ export interface IndexingWorkerOptions {
   storage?: Pick<StorageHealth, "classify">;
   /** Told after a batch of a store's catalog changes is committed (what is learned from the catalog goes stale). */
   onApplied?: (storeId: string) => void;
+  /**
+   * Runs inside the transaction that commits a batch, with the products whose content changed (enrichment queues
+   * them there, so a committed change is never left unqueued).
+   */
+  inCommit?: (storeId: string, changed: { id: string; version: number; deleted: boolean }[]) => void;
 }
 
 /** Items [start, end) of a task. */
@@ -197,6 +202,10 @@ export class IndexingWorker {
         this.o.shapes.put(storeId, id, entry.prepared && { key: entry.shapeKey!, json: entry.prepared.shaped });
       }
       for (const s of slices) this.o.tasks.advance(s.task.seq, s.end, s.task.itemCount, committedAt);
+      if (this.o.inCommit) {
+        const changed = [...entries].filter(([, e]) => e.changed).map(([id, e]) => ({ id, version: e.version, deleted: e.deleted }));
+        if (changed.length) this.o.inCommit(storeId, changed);
+      }
     })();
     this.o.onApplied?.(storeId);
   }

@@ -48,6 +48,8 @@ export const StoreSettings = Type.Object(
     facets: Type.Optional(Type.Array(FacetSettingSchema, { maxItems: 100 })),
     /** Values each facet shows before "show more", unless its entry says otherwise. */
     facetShownValues: Type.Optional(ShownValues),
+    /** Locales of product attribute names and generated content (enrichment webhooks); default ["en"]. */
+    locales: Type.Optional(Type.Array(Locale, { minItems: 1, maxItems: 20, uniqueItems: true })),
     /** Results re-ranked by what shoppers clicked, carted and bought (default true). */
     behaviourRanking: Type.Optional(Type.Boolean()),
     /** Each shopper's first results re-ranked by their own taste (default true). */
@@ -77,6 +79,7 @@ export function effectiveSettings(stored: Record<string, unknown>) {
     facets: (s.facets ?? DEFAULT_FACETS) as readonly FacetSetting[],
     facetShownValues: s.facetShownValues ?? DEFAULT_SHOWN_VALUES,
     widget: s.widget ?? {},
+    locales: s.locales ?? ["en"],
     behaviourRanking: s.behaviourRanking ?? true,
     personalisation: s.personalisation ?? true,
   };

@@ -1,0 +1,134 @@
+import type { Database } from "bun:sqlite";
+import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { jobKey, type EnrichmentJob, type EnrichmentRepo, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repo.ts";
+import type { Logger } from "../../log.ts";
+import type { Product } from "../catalog/product-schema.ts";
+
+/*
+ * The enrichment worker: runs each queued product's next stage (text, then image), at most CONCURRENCY at a
+ * time. A finished stage commits its result, the job's next stage and one webhook delivery per subscription in
+ * one transaction, so a crash between them loses nothing and sends nothing twice; a job is in the database until
+ * its last stage commits, so a restart resumes it. A product changed meanwhile has a new job version, and the
+ * stale stage's result is dropped.
+ */
+
+/** What a stage found: attributes (value keys per attribute) and, from images, colours per colour variation. */
+export interface StageResult {
+  attributes: Record<string, string[]>;
+  colours: VariationColours[] | null;
+}
+
+export interface EnrichmentDeps {
+  db: Database;
+  repo: EnrichmentRepo;
+  catalog: CatalogRepo;
+  log: Logger;
+  now: () => number;
+  text: (product: Product) => StageResult;
+  /** Null when the product has no image to analyse; throws when the images could not be fetched or read. */
+  image: (product: Product, text: StageResult) => Promise<StageResult | null>;
+  /** Generated content for the store's locales. */
+  content: (storeId: string, product: Product, result: StageResult) => StoredEnrichment["content"];
+  /** Queues the stage's webhook calls inside the transaction; returns how many. */
+  deliver: (d: { storeId: string; product: Product; productVersion: number; stage: string; result: StageResult; content: StoredEnrichment["content"] }) => number;
+  /** After a commit that queued deliveries. */
+  delivered: () => void;
+  /** After a stage changed what search shows of a product (its colours). */
+  changed: (storeId: string, productId: string) => void;
+}
+
+const CONCURRENCY = 4;
+const POLL_MS = 500;
+/** Waits before retrying a failed stage (an image host down); then the stage is given up, the text stage's result stays. */
+const RETRY_MS = [60_000, 10 * 60_000, 60 * 60_000];
+
+export class EnrichmentWorker {
+  private readonly running = new Map<string, Promise<void>>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly d: EnrichmentDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** New jobs were queued. */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  queueDepth(): number {
+    return this.d.repo.pendingCount();
+  }
+
+  /** Resolves when no job is due or running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0 || this.d.repo.due(this.d.now(), 1, new Set()).length > 0) {
+      this.tick();
+      await Promise.race([...this.running.values(), new Promise((r) => setTimeout(r, 20))]);
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.tick();
+      if (!this.stopped) this.schedule(POLL_MS);
+    }, ms);
+  }
+
+  private tick(): void {
+    const free = CONCURRENCY - this.running.size;
+    if (this.stopped || free <= 0) return;
+    for (const job of this.d.repo.due(this.d.now(), free, new Set(this.running.keys()))) {
+      const key = jobKey(job);
+      const run = this.run(job)
+        .catch((error: Error) => this.d.log.error("enrichment stage failed", { storeId: job.storeId, productId: job.productId, stage: job.stage, error: error.message }))
+        .finally(() => {
+          this.running.delete(key);
+          if (!this.stopped) this.schedule(0);
+        });
+      this.running.set(key, run);
+    }
+  }
+
+  private async run(job: EnrichmentJob): Promise<void> {
+    const product = this.d.catalog.product(job.storeId, job.productId);
+    if (!product) return this.d.repo.failStage(job, "the product is no longer in the catalog", null);
+    let result: StageResult | null;
+    try {
+      result = job.stage === "text" ? this.d.text(product) : await this.d.image(product, this.previous(job) ?? this.d.text(product));
+    } catch (error) {
+      const retryIn = RETRY_MS[job.attempts];
+      this.d.log.warn("enrichment stage will be retried", { storeId: job.storeId, productId: job.productId, stage: job.stage, attempts: job.attempts + 1, error: (error as Error).message });
+      return this.d.repo.failStage(job, (error as Error).message, retryIn === undefined ? null : this.d.now() + retryIn);
+    }
+    if (!result) return this.d.repo.failStage(job, "nothing to analyse", null);
+    const content = this.d.content(job.storeId, product, result);
+    const next = job.stage === "text" && product.media?.length ? "image" : null;
+    let queued = 0;
+    let done = false;
+    this.d.db.transaction(() => {
+      done = this.d.repo.finishStage(job, { attributes: result.attributes, colours: result.colours, content }, next, this.d.now());
+      if (done) queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content });
+    })();
+    if (queued > 0) this.d.delivered();
+    if (done && result.colours) this.d.changed(job.storeId, job.productId);
+  }
+
+  /** The text stage's attributes, for the image stage to add to. */
+  private previous(job: EnrichmentJob): StageResult | null {
+    const stored = this.d.repo.result(job.storeId, job.productId);
+    return stored && stored.productVersion === job.productVersion ? { attributes: stored.attributes, colours: null } : null;
+  }
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { parseImagePath, renderImage, productImageUrl } from "../../demo-store/src/catalog/images.ts";
+import { product } from "./support/fixtures.ts";
+import { indexProducts, search } from "./support/search-client.ts";
+import { makeTestCerts, type TestCerts } from "./support/test-certs.ts";
+import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
+import { startTestReceiver, until, type TestReceiver } from "./support/webhook-support.ts";
+
+/*
+ * Enrichment end to end: products indexed through the API are analysed in stages (text, then image) by the
+ * real server, and each stage's result reaches a subscribed HTTPS receiver (the reference receiver, with a
+ * certificate made at test time) as a signed call. Images come from a local server rendering the demo store's
+ * generated images, so the colours found can be checked against the colours they were drawn with.
+ */
+
+let certs: TestCerts;
+let s: TestServer;
+let receiver: TestReceiver;
+let images: ReturnType<typeof Bun.serve>;
+let imageRequests = 0;
+const outDir = tempDir("sfs-enrichment-");
+const outFile = join(outDir, "calls.jsonl");
+let secret = "";
+
+/** A call as the reference receiver records it: only after its signature checked out. */
+interface Call {
+  deliveryId: string;
+  webhookId: string;
+  storeId: string;
+  topic: string;
+  body: {
+    id: string;
+    productId: string;
+    category: string;
+    productVersion: number;
+    attributes: Record<string, { displayName: Record<string, string>; attributesValues: Record<string, { displayName: Record<string, string>; synonyms: unknown[]; trending: boolean }>[] }>;
+    generatedContent: { fieldName: string; values: Record<string, string> }[];
+  };
+}
+
+/** The calls the receiver accepted, from its JSON-lines file. */
+const received = (): Call[] => {
+  try {
+    return readFileSync(outFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(async () => {
+  certs = makeTestCerts();
+  images = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch(req) {
+      imageRequests++;
+      const parsed = parseImagePath(new URL(req.url).pathname);
+      if (!parsed) return new Response("no", { status: 404 });
+      return new Response(renderImage(parsed), { headers: { "content-type": "image/svg+xml" } });
+    },
+  });
+  s = await startTestServer({
+    WEBHOOK_CA_FILE: certs.caFile,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    ENRICHMENT_ALLOW_PRIVATE_NETWORKS: "true",
+  });
+  expect((await s.call("admin", "PATCH", "/1.9/settings", { locales: ["en", "de", "fr", "es"] })).status).toBe(200);
+  receiver = await startTestReceiver(certs, { secret: () => secret, outFile });
+  const res = await s.call("admin", "POST", "/1.9/webhooks", { url: receiver.url, topic: "tags" });
+  expect(res.status).toBe(201);
+  secret = ((await res.json()) as { secret: string }).secret;
+});
+
+afterAll(async () => {
+  await s?.stop();
+  await receiver?.close();
+  images?.stop(true);
+  rmSync(certs.dir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+const imageBase = () => `http://127.0.0.1:${images.port}`;
+
+describe("a new product", () => {
+  test("causes a text-stage call and then an image-stage call, both signed, with attributes, colours and content per locale", async () => {
+    const shirt = product("enriched-1", {
+      name: "Navy blue slim fit cotton shirt with long sleeves",
+      description: "A formal shirt in pure cotton with a spread collar.",
+      categories: ["Apparel", "Topwear", "Shirts"],
+      variations: [{ id: "enriched-1-navy", name: "Navy Blue" }],
+      media: [{ url: productImageUrl(imageBase(), "top", ["#1f2a44"], "m"), variationId: "enriched-1-navy" }],
+    });
+    await indexProducts(s, [shirt]);
+    const calls = await until(() => {
+      const mine = received().filter((c) => c.body.productId === "enriched-1");
+      return mine.length >= 2 ? mine : null;
+    }, 20_000, "two stage calls");
+    // Text first: nothing failed, so the calls arrive in the order the stages committed.
+    const [text, image] = calls as [Call, Call];
+    expect(new Set(calls.map((c) => c.deliveryId)).size).toBe(2);
+    expect(receiver.calls.every((c) => c.status === 200)).toBe(true);
+    for (const c of calls) {
+      expect(c).toMatchObject({ storeId: s.storeId, topic: "tags" });
+      expect(c.body).toMatchObject({ productId: "enriched-1", productVersion: 1, category: "Apparel > Topwear > Shirts" });
+    }
+    expect(text.body.attributes.material!.attributesValues.map((v) => Object.keys(v)[0])).toContain("cotton");
+    expect(text.body.attributes.material!.displayName).toEqual({ en: expect.any(String), de: expect.any(String), fr: expect.any(String), es: expect.any(String) });
+    const title = text.body.generatedContent.find((g) => g.fieldName === "title")!;
+    expect(Object.keys(title.values).sort()).toEqual(["de", "en", "es", "fr"]);
+    expect(title.values.en).toContain("Roadster");
+    // The image stage adds what the image shows; the Search product carries the colour composition.
+    expect(image.body.attributes.colour).toBeDefined();
+    const found = await until(async () => {
+      const hit = (await search(s, { query: "navy shirt" })).products.find((p) => p.productId === "enriched-1");
+      const values = (hit?.colors as Record<string, { values: { hex: string; ratio: number }[] }> | undefined)?.["enriched-1-navy"]?.values;
+      return values?.length ? values : null;
+    }, 10_000, "colour values in search");
+    expect(found[0]!.hex).toBe("#1f2a44");
+    expect(found[0]!.ratio).toBeGreaterThan(0.8);
+  });
+
+  test("an unchanged product sent again is not analysed again", async () => {
+    const before = received().length;
+    const requests = imageRequests;
+    await indexProducts(s, [
+      product("enriched-1", {
+        name: "Navy blue slim fit cotton shirt with long sleeves",
+        description: "A formal shirt in pure cotton with a spread collar.",
+        categories: ["Apparel", "Topwear", "Shirts"],
+        variations: [{ id: "enriched-1-navy", name: "Navy Blue" }],
+        media: [{ url: productImageUrl(imageBase(), "top", ["#1f2a44"], "m"), variationId: "enriched-1-navy" }],
+      }),
+    ]);
+    await Bun.sleep(1_500);
+    expect(received().length).toBe(before);
+    expect(imageRequests).toBe(requests);
+  });
+});
+
+describe("image fetching is a security boundary", () => {
+  test("an image on a private address is never fetched by a server that does not allow it", async () => {
+    const guarded = await startTestServer({ WEBHOOK_CA_FILE: certs.caFile, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" });
+    try {
+      const requests = imageRequests;
+      await indexProducts(guarded, [product("private-image", { media: [{ url: productImageUrl(imageBase(), "top", ["#aa0000"], "m") }] })]);
+      await Bun.sleep(1_500);
+      expect(imageRequests).toBe(requests);
+    } finally {
+      await guarded.stop();
+    }
+  });
+});
