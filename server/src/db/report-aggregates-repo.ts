@@ -123,14 +123,10 @@ export class ReportAggregatesRepo {
       if (old) mergeInto(added, unpackSketch(old.registers));
       writeSketch.run(...parts, packSketch(added));
     }
-    this.daily.clear();
-    this.queries.clear();
-    this.products.clear();
-    this.queryClicks.clear();
-    this.visitors.clear();
+    this.discard();
   }
 
-  /** Forgets deltas of a batch whose transaction failed. */
+  /** Forgets the summed deltas (written by flush, or of a batch whose transaction failed). */
   discard(): void {
     this.daily.clear();
     this.queries.clear();

@@ -70,14 +70,6 @@ export class EnrichmentWorker {
     return this.d.repo.pendingCount();
   }
 
-  /** Resolves when no job is due or running (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0 || this.d.repo.due(this.d.now(), 1, new Set()).length > 0) {
-      this.tick();
-      await Promise.race([...this.running.values(), new Promise((r) => setTimeout(r, 20))]);
-    }
-  }
-
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {

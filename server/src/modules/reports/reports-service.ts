@@ -101,6 +101,8 @@ export class ReportsService {
       perDay.get(r.day)?.set(r.metric, r.value);
     }
     const revenueRows = this.repo.dailyRevenue(scope);
+    const revenueByDay = new Map<string, typeof revenueRows>();
+    for (const r of revenueRows) revenueByDay.set(r.day, [...(revenueByDay.get(r.day) ?? []), r]);
     const visitors = this.repo.visitors(scope);
     const dayVisitors = new Map<string, { users: number; sessions: number }>();
     for (const v of visitors.daily) {
@@ -110,7 +112,7 @@ export class ReportsService {
     }
     const daily = [...perDay].map(([date, counts]) => ({
       date,
-      ...overviewFigures(counts, dayVisitors.get(date) ?? { users: 0, sessions: 0 }, revenueObject(revenueRows.filter((r) => r.day === date))),
+      ...overviewFigures(counts, dayVisitors.get(date) ?? { users: 0, sessions: 0 }, revenueObject(revenueByDay.get(date) ?? [])),
     }));
     const json = { ...range, ...overviewFigures(total, { users: visitors.total.user, sessions: visitors.total.session }, revenueObject(revenueRows)), daily };
     return { json, table: daily.map(({ revenue, ...d }) => ({ ...d, ...revenueColumns(revenue) })) };
