@@ -233,7 +233,10 @@ export function buildApp(deps: AppDeps) {
       const status = info.status ?? (typeof set.status === "number" ? set.status : 200);
       const elapsedMs = performance.now() - info.start;
       metrics.observeRequest(request.method, route, status, elapsedMs / 1000);
-      deps.log.info("request", {
+      // A storefront page loads dozens of images and scripts (and the demo's enrichment fetches its own images):
+      // successful reads outside the API are debug lines, so the log shows API traffic and every failure.
+      const quiet = status < 400 && request.method === "GET" && !route.startsWith("/:version");
+      deps.log[quiet ? "debug" : "info"]("request", {
         requestId: info.id,
         method: request.method,
         route,
