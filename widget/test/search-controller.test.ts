@@ -158,7 +158,7 @@ describe("through the API client (msw at the network boundary)", () => {
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterAll(() => server.close());
 
-  test("msw intercepts ky's fetch under Bun; headers and parameters are the API's", async () => {
+  test("msw intercepts the client's fetch under Bun; headers and parameters are the API's", async () => {
     const client = createApiClient({ api: API_ORIGIN, storeId: "demo", searchKey: "pk_search_test" });
     const host = new HeadlessHost();
     const c = new SearchController(host, { search: client.search, pageSize: 24, locale, preprod: true });

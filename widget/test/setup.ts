@@ -3,7 +3,7 @@
  * file (`import "./setup.ts";`): tests run from the repository root (`bun test ./widget`), where the widget's own
  * bunfig.toml does not apply, and Lit needs `HTMLElement` and `customElements` when its modules load.
  *
- * Bun's own fetch, Request, Response, Headers and AbortController stay in place: msw intercepts them, ky uses
+ * Bun's own fetch, Request, Response, Headers and AbortController stay in place: msw intercepts them, the client uses
  * them, and other suites in the same `bun test` process (the server's) need the real ones.
  */
 import { GlobalRegistrator } from "@happy-dom/global-registrator";

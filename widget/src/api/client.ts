@@ -1,4 +1,3 @@
-import ky, { HTTPError, type KyInstance } from "ky";
 import type { WidgetConfigResponse } from "../config/widget-config.ts";
 import type { CtlResponse, SearchRequest, SearchResponse, SimilarityResponse, SuggestionsResponse, TrackingEvent } from "./types.ts";
 
@@ -44,33 +43,47 @@ export interface ApiClient {
   track(events: TrackingEvent[], transport: "fetch" | "beacon"): Promise<boolean>;
 }
 
-async function toApiError(error: unknown): Promise<unknown> {
-  if (!(error instanceof HTTPError)) return error;
-  let code = "http_error";
-  let message = error.message;
-  try {
-    const body = (await error.response.clone().json()) as { code?: unknown; message?: unknown };
-    if (typeof body.code === "string") code = body.code;
-    if (typeof body.message === "string") message = body.message;
-  } catch {
-    // not JSON: keep the status text
-  }
-  return new ApiError(error.response.status, code, message);
+/** Aborts when `signal` does or `ms` passed, whichever comes first (AbortSignal.any is too recent to rely on). */
+function deadline(ms: number, signal?: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), ms);
+  const stop = () => {
+    clearTimeout(timer);
+    controller.abort(signal?.reason);
+  };
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
+  return controller.signal;
+}
+
+/** A non-2xx answer as an ApiError with the service's `code` (its JSON body), else "http_error". */
+async function apiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
+  return new ApiError(
+    response.status,
+    typeof body.code === "string" ? body.code : "http_error",
+    typeof body.message === "string" ? body.message : `${response.status} ${response.statusText}`,
+  );
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = `${options.api.replace(/\/+$/, "")}/${API_VERSION}/`;
-  const http: KyInstance = ky.create({
-    prefixUrl: base,
-    headers: { "X-Service-Store-ID": options.storeId, "X-Service-API-Key": options.searchKey },
-    timeout: options.timeoutMs ?? 10_000,
-    retry: 0,
-  });
-  const get = async <T>(path: string, searchParams: Record<string, string | number | boolean>, signal?: AbortSignal, retry = 0) => {
-    try {
-      return await http.get(path, { searchParams, retry, ...(signal ? { signal } : {}) }).json<T>();
-    } catch (error) {
-      throw await toApiError(error);
+  const headers = { "X-Service-Store-ID": options.storeId, "X-Service-API-Key": options.searchKey };
+  const timeout = options.timeoutMs ?? 10_000;
+  /** A GET of the browser routes; `retries` more tries after a network failure or a 5xx (never after an abort). */
+  const get = async <T>(path: string, params: Record<string, string | number | boolean>, signal?: AbortSignal, retries = 0): Promise<T> => {
+    const url = `${base}${path}?${new URLSearchParams(params as Record<string, string>)}`;
+    for (;;) {
+      let response: Response;
+      try {
+        response = await fetch(url, { headers, signal: deadline(timeout, signal) });
+      } catch (error) {
+        if (retries-- > 0 && !signal?.aborted) continue;
+        throw error;
+      }
+      if (response.ok) return (await response.json()) as T;
+      if (response.status >= 500 && retries-- > 0) continue;
+      throw await apiError(response);
     }
   };
   const trackingUrl = options.analyticsKey
@@ -114,13 +127,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       try {
         // A plain fetch: no custom headers, so no preflight; keepalive lets it finish while the page unloads.
-        const response = await ky.post(trackingUrl, {
+        const response = await fetch(trackingUrl, {
+          method: "POST",
           body,
           headers: { "content-type": "text/plain;charset=UTF-8" },
           keepalive: true,
-          retry: 0,
-          throwHttpErrors: false,
-          timeout: 10_000,
+          signal: deadline(timeout),
         });
         return response.ok;
       } catch {
