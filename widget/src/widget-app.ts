@@ -7,9 +7,10 @@ import type { SfsCompleteTheLook } from "./components/complete-the-look/complete
 import type { SfsSearchResults } from "./components/search-results/search-results.component.ts";
 import type { SfsSimilarProducts } from "./components/similar-products/similar-products.component.ts";
 import type { SfsTypeahead } from "./components/typeahead/typeahead.component.ts";
-import { resolveConfig, themeStyleText, type WidgetConfig } from "./config/widget-config.ts";
+import { resolveConfig, themeStyleText, type WidgetConfig, type WidgetConfigResponse } from "./config/widget-config.ts";
+import { FIRST_SEARCH_KEYS, withEarlySearch } from "./core/first-search.ts";
 import { HeadlessHost } from "./core/headless-host.ts";
-import { SearchController } from "./core/search-controller.ts";
+import { SearchController, searchRequest } from "./core/search-controller.ts";
 import type { CartHook, WidgetContext } from "./core/widget-context.ts";
 import { createPriceFormat } from "./format/price-format.ts";
 import { readSearchState, searchPageHref } from "./state/search-state.ts";
@@ -93,6 +94,25 @@ export function readScriptSettings(script: HTMLScriptElement | null): ScriptSett
   };
 }
 
+/** Where the members of the configuration the first search depends on are remembered, per store. */
+const CONFIG_KEY = "sfs.config.";
+
+function recall(storage: KeyValueStorage | null, storeId: string): WidgetConfigResponse | null {
+  try {
+    return JSON.parse(storage?.getItem(CONFIG_KEY + storeId) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function remember(storage: KeyValueStorage | null, storeId: string, config: WidgetConfigResponse): void {
+  try {
+    storage?.setItem(CONFIG_KEY + storeId, JSON.stringify(Object.fromEntries(FIRST_SEARCH_KEYS.map((k) => [k, config[k]]))));
+  } catch {
+    // storage full or blocked: the next page guesses with the defaults
+  }
+}
+
 function storageOf(win: Window): KeyValueStorage | null {
   try {
     return win.localStorage;
@@ -155,7 +175,8 @@ function mountCarousels<K extends "sfs-similar-products" | "sfs-complete-the-loo
 export async function startWidget(settings: ScriptSettings, win: Window = window): Promise<WidgetApp> {
   const doc = win.document;
   const nav = win.navigator;
-  const identity = new Identity(storageOf(win));
+  const storage = storageOf(win);
+  const identity = new Identity(storage);
   const client = createApiClient({
     api: settings.api,
     storeId: settings.storeId,
@@ -217,28 +238,37 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     }
   }
 
+  // The first search starts now, as the configuration this browser saw last (else the defaults) would ask it.
+  const remembered = recall(storage, settings.storeId);
+  const localeOf = (c: WidgetConfig) => localeFields(nav.language ?? "", doc.documentElement.lang, c.locale, c.currency.code);
+  const ids = () => ({ userId: identity.userId, sessionId: identity.sessionId(false) });
+  const guess = resolveConfig(remembered);
+  const firstState = readSearchState(win.location.href, guess.queryParam);
+  const search: ApiClient["search"] =
+    !guess.preprod && firstState.query && win.location.pathname === guess.searchPagePath
+      ? withEarlySearch(client.search, searchRequest(firstState, { pageSize: guess.pageSize, locale: localeOf(guess), ids }))
+      : client.search;
+
   let raw = null;
   try {
     raw = await client.widgetConfig();
+    remember(storage, settings.storeId, raw);
   } catch (error) {
-    console.warn("[storefront-search] the widget configuration could not be loaded; search stays off on this page", error);
+    console.warn("[storefront-search] the widget configuration could not be loaded; searching with the defaults", error);
   }
-  const config = resolveConfig(raw);
-  locale = localeFields(nav.language ?? "", doc.documentElement.lang, config.locale, config.currency.code);
+  // Without it the page still searches: with what this browser remembered of it, else the defaults.
+  const config = resolveConfig(raw ?? remembered);
+  locale = localeOf(config);
   track("SiteView", siteViewData({ location: win.location.href, referrer: doc.referrer, userAgent: nav.userAgent }, locale));
-  if (!raw) {
-    resolveContext(null);
-    return app;
-  }
   app.config = config;
 
   const context: WidgetContext = {
     config,
-    client,
+    client: { ...client, search },
     priceFormat: createPriceFormat(config.locale, config.currency),
     locale,
     track,
-    ids: () => ({ userId: identity.userId, sessionId: identity.sessionId(false) }),
+    ids,
     urlEnv: win,
     showResults(query) {
       const text = query.trim();
@@ -259,7 +289,7 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
       // No events of its own: the store's Search and ProductClick events describe its existing search, which
       // the preprod report compares with our answers.
       app.preprodSearch = new SearchController(host, {
-        search: (request, signal) => client.search(request, signal),
+        search,
         pageSize: config.pageSize,
         locale,
         ids: context.ids,

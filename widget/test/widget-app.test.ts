@@ -219,26 +219,61 @@ describe("the head script", () => {
     const { input, target } = storePage("/search-results?q=kurta");
     app = await startWidget(settings);
     await until(() => app!.preprodSearch?.status === "complete", "preprod search");
-    expect(recorded.search[0]!.searchParams.get("preprod")).toBe("true");
+    expect(recorded.search.at(-1)!.searchParams.get("preprod")).toBe("true");
     expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView"]);
     expect(target.textContent).toBe("Loading…");
     expect(document.querySelector("sfs-search-results, sfs-typeahead")).toBeNull();
     expect(input.hasAttribute("role")).toBe(false);
+
+    // The browser remembers the store is in pre-production: its next page sends no early search of its own.
+    app.stop();
+    recorded.search.length = 0;
+    app = await startWidget(settings);
+    await until(() => app!.preprodSearch?.status === "complete", "second preprod search");
+    expect(recorded.search.map((u) => u.searchParams.get("preprod"))).toEqual(["true"]);
   });
 
-  test("a configuration that cannot be loaded (a wrong key) leaves the page alone", async () => {
+  test("the first search is sent together with the configuration, and taken when the configuration asks the same", async () => {
+    let searchedBeforeConfig = false;
+    server.use(
+      http.get(api("widget-config"), async () => {
+        // Answers only once the search has been asked: sent one after the other, this would never finish.
+        await until(() => recorded.search.length > 0, "the early search");
+        searchedBeforeConfig = true;
+        return HttpResponse.json(widgetConfigResponse);
+      }),
+    );
+    storePage("/search-results?q=kurta");
+    app = await startWidget(settings);
+    await until(() => app!.results?.search?.status === "complete", "results");
+    expect(searchedBeforeConfig).toBe(true);
+    expect(recorded.search).toHaveLength(1);
+    expect(app.results!.search!.result!.products.length).toBeGreaterThan(0);
+  });
+
+  test("an early search the configuration does not ask (another page size) is dropped and the configured one sent", async () => {
+    server.use(http.get(api("widget-config"), () => HttpResponse.json({ ...widgetConfigResponse, pageSize: 12 })));
+    storePage("/search-results?q=kurta");
+    app = await startWidget(settings);
+    await until(() => app!.results?.search?.status === "complete", "results");
+    expect(recorded.search.at(-1)!.searchParams.get("pageSize")).toBe("12");
+    expect(JSON.parse(localStorage.getItem("sfs.config.demo")!)).toEqual({ searchPagePath: "/search-results", queryParam: "q", pageSize: 12, preprod: false });
+  });
+
+  test("a configuration that cannot be loaded still shows results, with the defaults", async () => {
+    server.use(http.get(api("widget-config"), () => HttpResponse.json({ message: "down", code: "internal" }, { status: 500 })));
     const { target } = storePage("/search-results?q=kurta");
     const warn = console.warn;
     console.warn = () => {};
     try {
-      app = await startWidget({ ...settings, searchKey: "pk_search_wrong" });
+      app = await startWidget(settings);
     } finally {
       console.warn = warn;
     }
-    expect(app.config).toBeNull();
-    expect(target.textContent).toBe("Loading…");
-    expect(recorded.search).toHaveLength(0);
-    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView"]);
+    expect(app.config).toEqual(resolveConfig(null));
+    const results = target.querySelector("sfs-search-results")!;
+    await until(() => results.search?.status === "complete", "results with the defaults");
+    expect(app.tracker!.pending.map((e) => e.type)).toEqual(["SiteView", "Search"]);
   });
 
   test("defaults fill what the configuration leaves out; texts fall back per locale", () => {

@@ -38,6 +38,26 @@ export interface SearchControllerOptions {
 /** Deepest result the API pages to. */
 export const MAX_RESULT_WINDOW = 10_000;
 
+/** The API request for `state`: one page of it, with facets, and the shopper's ids and language. */
+export function searchRequest(state: SearchState, options: Pick<SearchControllerOptions, "pageSize" | "locale" | "ids" | "preprod">): SearchRequest {
+  const size = options.pageSize;
+  const ids = options.ids?.() ?? {};
+  // A page's lang may be written "en_US"; one the API would refuse is left out (facet names then follow the store).
+  const language = options.locale.language.replace(/_/g, "-");
+  return {
+    query: state.query,
+    pageSize: size,
+    from: Math.min((state.page - 1) * size, MAX_RESULT_WINDOW - size),
+    returnFacets: true,
+    ...(state.facets.length ? { facets: formatFacetParam(state.facets) } : {}),
+    ...(state.sort ? { sortBy: state.sort } : {}),
+    ...(ids.userId ? { userId: ids.userId } : {}),
+    ...(ids.sessionId ? { sessionId: ids.sessionId } : {}),
+    ...(options.preprod ? { preprod: true } : {}),
+    ...(LOCALE.test(language) ? { language } : {}),
+  };
+}
+
 export class SearchController implements ReactiveController {
   status: SearchStatus = "idle";
   /** The state of the last request (shown, loading or failed). */
@@ -107,22 +127,7 @@ export class SearchController implements ReactiveController {
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;
-    const size = this.options.pageSize;
-    const ids = this.options.ids?.() ?? {};
-    // A page's lang may be written "en_US"; one the API would refuse is left out (facet names then follow the store).
-    const language = this.options.locale.language.replace(/_/g, "-");
-    const request: SearchRequest = {
-      query: state.query,
-      pageSize: size,
-      from: Math.min((state.page - 1) * size, MAX_RESULT_WINDOW - size),
-      returnFacets: true,
-      ...(state.facets.length ? { facets: formatFacetParam(state.facets) } : {}),
-      ...(state.sort ? { sortBy: state.sort } : {}),
-      ...(ids.userId ? { userId: ids.userId } : {}),
-      ...(ids.sessionId ? { sessionId: ids.sessionId } : {}),
-      ...(this.options.preprod ? { preprod: true } : {}),
-      ...(LOCALE.test(language) ? { language } : {}),
-    };
+    const request = searchRequest(state, this.options);
     try {
       const result = await this.options.search(request, controller.signal);
       if (this.inFlight !== controller) return; // a newer request owns the page
