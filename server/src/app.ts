@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
+import { EnrichedSearchRepo } from "./db/enriched-search-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
 import { StoresRepo, type StoreRow } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
@@ -23,6 +24,7 @@ import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
 import { GroupCommit } from "./db/group-commit.ts";
 import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
+import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
 import { LookPairsRepo } from "./db/look-pairs-repo.ts";
@@ -119,8 +121,9 @@ export function buildApp(deps: AppDeps) {
     log: deps.log,
     now,
     allowPrivateNetworks: deps.enrichmentAllowPrivateNetworks ?? false,
+    engine,
+    ranking: new RankingInputs(stores, signals, new EnrichedSearchRepo(deps.db)),
     delivered: () => webhookDispatcher.wake(),
-    recoloured: (storeId, productId) => shapes.reshape(storeId, productId),
   });
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
   const worker = new IndexingWorker({
@@ -270,7 +273,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment: enrichment.worker };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
     db,
     engine,
     log,
@@ -78,6 +78,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   webhookDispatcher.start();
   // Product enrichment resumes the stages queued before a stop or crash.
   enrichment.start();
+  enrichedSearch.start();
   // Events acknowledged before a stop or crash but not yet counted into the reports.
   analytics.wake();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
@@ -113,6 +114,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       productPageModels.stop();
       await served.stop();
       await enrichment.stop();
+      await enrichedSearch.stop();
       await webhookDispatcher.stop();
       await worker.stop();
       await retention.stop();

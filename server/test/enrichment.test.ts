@@ -152,3 +152,44 @@ describe("image fetching is a security boundary", () => {
     }
   });
 });
+
+describe("what enrichment finds feeds search", () => {
+  test("a value's synonyms in the store's locales find the product, once the text stage ran", async () => {
+    await indexProducts(s, [
+      product("enriched-sweater", {
+        name: "Grey wool sweater",
+        description: "A warm sweater knitted from merino wool.",
+        categories: ["Apparel", "Topwear", "Sweaters"],
+        variations: [{ id: "enriched-sweater-grey", name: "Grey" }],
+      }),
+    ]);
+    // Neither word is in the product's text: "jumper" is an English synonym of sweater, "suéter" the Spanish one.
+    for (const query of ["jumper", "suéter"]) {
+      const found = await until(async () => ((await search(s, { query })).products.some((p) => p.productId === "enriched-sweater") ? true : null), 10_000, `"${query}" to find the sweater`);
+      expect(found).toBe(true);
+    }
+  });
+
+  test("a product whose variations name no colour gets the colours its image shows as colour facet values", async () => {
+    await indexProducts(s, [
+      product("enriched-multi", {
+        name: "Printed canvas tote bag",
+        description: "A roomy tote for every day.",
+        categories: ["Accessories", "Bags", "Handbags"],
+        variations: [{ id: "enriched-multi-1", name: "Multi" }],
+        media: [{ url: productImageUrl(imageBase(), "bag", ["#c0392b"], "m"), variationId: "enriched-multi-1" }],
+      }),
+    ]);
+    const colours = await until(async () => {
+      const body = await search(s, { query: "tote", returnFacets: true });
+      const values = body.facets.find((f) => f.key === "color")?.values.map((v) => v.key) ?? [];
+      return values.includes("Red") ? values : null;
+    }, 15_000, "Red among the tote's colour facet values");
+    expect(colours).toContain("Multi");
+    const filtered = await search(s, { query: "tote", facets: "color:Red" });
+    expect(filtered.products.map((p) => p.productId)).toEqual(["enriched-multi"]);
+    // A product whose variations do name a colour keeps the catalog's names alone: "Navy Blue", not also "Navy".
+    const shirt = await search(s, { query: "navy shirt", returnFacets: true });
+    expect(shirt.facets.find((f) => f.key === "color")?.values.map((v) => v.key)).toEqual(["Navy Blue"]);
+  });
+});

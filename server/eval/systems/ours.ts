@@ -10,11 +10,11 @@ import type { SearchSystem } from "./system.ts";
  */
 export class OurEngine implements SearchSystem {
   readonly name = "ours";
-  readonly config = "the real server (embedded SQLite engine), GET /1.9/search?query=…&pageSize=10, default settings";
+  readonly config = "the real server (embedded SQLite engine), GET /1.9/search?query=…&pageSize=10, default settings, after the text stage of enrichment ran";
   private server: IndexedChildServer | undefined;
 
   async index(products: readonly Product[]): Promise<void> {
-    this.server = await startIndexedServer(products);
+    this.server = await startIndexedServer(products, {}, { enriched: true });
   }
 
   async search(query: string, k: number): Promise<string[]> {

@@ -450,4 +450,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, product_id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Whether search holds a product's latest enrichment (its engine document's words and colour facet values):
+  -- a finished stage replaces the row, which sets it back to 0, and the search sync sets it once applied, so a
+  -- crash between the two is caught up after the restart.
+  ALTER TABLE product_enrichment ADD COLUMN search_synced INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX product_enrichment_unsynced ON product_enrichment(updated_at) WHERE search_synced = 0;
+  `,
 ];

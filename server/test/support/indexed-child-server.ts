@@ -1,4 +1,6 @@
+import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Product } from "../../src/modules/catalog/product-schema.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "./child-server.ts";
 import { tempDir } from "./test-server.ts";
@@ -18,7 +20,27 @@ export interface IndexedChildServer {
   stop(): Promise<void>;
 }
 
-export async function startIndexedServer(products: readonly Product[], env: Record<string, string> = {}): Promise<IndexedChildServer> {
+/**
+ * Whether search holds every text stage's result: no text stage is queued and every stage result is applied to
+ * the engine (read from the server's database, which WAL lets another process read while it writes).
+ */
+function textStagesInSearch(dataDir: string): boolean {
+  const db = new Database(join(dataDir, "service.db"), { readonly: true });
+  try {
+    const queued = db.query("SELECT COUNT(*) AS n FROM enrichment_jobs WHERE stage = 'text'").get() as { n: number };
+    const unsynced = db.query("SELECT COUNT(*) AS n FROM product_enrichment WHERE search_synced = 0").get() as { n: number };
+    return queued.n === 0 && unsynced.n === 0;
+  } finally {
+    db.close();
+  }
+}
+
+export async function startIndexedServer(
+  products: readonly Product[],
+  env: Record<string, string> = {},
+  /** Also wait until the text stage's words are searchable, as they are soon after any product change. */
+  opts: { enriched?: boolean } = {},
+): Promise<IndexedChildServer> {
   const dataDir = tempDir("sfs-indexed-");
   const server = await spawnServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
   // Drained, so the child can never block on a full pipe.
@@ -50,6 +72,7 @@ export async function startIndexedServer(products: readonly Product[], env: Reco
         await Bun.sleep(25);
       }
     }
+    while (opts.enriched && !textStagesInSearch(dataDir)) await Bun.sleep(100);
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,6 @@
 import type { EngineDocument } from "../../engine/types.ts";
+import type { EnrichedSearch } from "../enrichment/enriched-search.ts";
+import { colourOf } from "../similarity/colours.ts";
 import { bayesianRatingScore, ratingScore, type BayesPrior } from "../search/rating-scores.ts";
 import { paidPrices } from "./price-range.ts";
 import type { Product } from "./product-schema.ts";
@@ -7,11 +9,13 @@ import { productTypes } from "./product-type.ts";
 /** The facet key of a product's types (product-type.ts): used by query understanding, not shown as a facet. */
 export const PRODUCT_TYPE_FACET = "productType";
 
-/** What a document's sort numbers depend on beyond the product itself. */
+/** What a document depends on beyond the product itself. */
 export interface RankingContext {
   ratingPrior: BayesPrior;
   /** Purchases counted from Purchase/OrderComplete events. */
   purchases: number;
+  /** The product's enrichment, once a stage has run: words it is found by, colours for the colour facet. */
+  enriched?: EnrichedSearch;
 }
 
 /* How a catalog product is seen by the search engine: its text by field, its facet values and sort numbers. */
@@ -32,7 +36,16 @@ function range(values: number[]): { min: number; max: number } | null {
   return values.length ? { min: Math.min(...values), max: Math.max(...values) } : null;
 }
 
-function facetsOf(p: Product): Record<string, string[]> {
+/**
+ * The catalog's colour names; when none of them is a colour (no variations, "Multi", "Style 2"), the colours
+ * enrichment found. Not beside the catalog's own: "Navy" next to "Navy Blue" would split one colour in two.
+ */
+function colourValues(p: Product, enriched: readonly string[]): (string | undefined)[] {
+  const named = (p.variations ?? []).map((v) => v.name);
+  return enriched.length === 0 || named.some((name) => colourOf(name)) ? named : [...named, ...enriched];
+}
+
+function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<string, string[]> {
   const facets: Record<string, string[]> = {};
   const put = (key: string, values: readonly (string | undefined)[]) => {
     const v = unique(values);
@@ -47,7 +60,7 @@ function facetsOf(p: Product): Record<string, string[]> {
   put(PRODUCT_TYPE_FACET, productTypes(p.categories));
   put("gender", [p.gender]);
   put("ageGroup", [p.ageGroup]);
-  put("color", (p.variations ?? []).map((v) => v.name));
+  put("color", colourValues(p, enriched?.colours ?? []));
   put("size", (p.skus ?? []).map((s) => s.size));
   put("availability", (p.skus ?? []).map((s) => s.availability));
   put("collection", p.collections ?? []);
@@ -91,11 +104,11 @@ export function toEngineDocument(p: Product, version: number, ctx: RankingContex
       brand: p.brand ?? "",
       categories: p.categories ?? [],
       features: [...(p.features ?? []), ...(p.variations ?? []).map((v) => v.name ?? "")].filter(Boolean),
-      tags: (p.tags ?? []).map((t) => t.slice(t.indexOf(":") + 1)),
+      tags: [...(p.tags ?? []).map((t) => t.slice(t.indexOf(":") + 1)), ...(ctx.enriched?.words ?? [])],
       description: p.description ?? "",
       identifiers: [p.id, ...(p.relatedIds ?? [])],
     },
-    facets: facetsOf(p),
+    facets: facetsOf(p, ctx.enriched),
     numbers: numbersOf(p, ctx),
     sortText: { name: p.name },
   };

@@ -1,19 +1,27 @@
+import type { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import type { SignalsRepo } from "../../db/signals-repo.ts";
 import type { StoresRepo } from "../../db/stores-repo.ts";
+import { enrichedSearch } from "../enrichment/enriched-search.ts";
+import { vocabularyLocales } from "../enrichment/vocabulary.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import type { RankingContext } from "./engine-document.ts";
 
-/** The inputs of a store's sort numbers that do not come from the product: settings and event signals. */
+/** The inputs of a store's engine documents that do not come from the product: settings, event signals, enrichment. */
 export class RankingInputs {
   constructor(
     private readonly stores: StoresRepo,
     private readonly signals: SignalsRepo,
+    private readonly enrichment: EnrichedSearchRepo,
   ) {}
 
   forProducts(storeId: string, productIds: readonly string[]): (productId: string) => RankingContext {
-    const store = this.stores.get(storeId);
-    const ratingPrior = effectiveSettings(store?.settings ?? {}).ratingPrior;
+    const settings = effectiveSettings(this.stores.get(storeId)?.settings ?? {});
     const purchases = this.signals.purchases(storeId, productIds);
-    return (productId) => ({ ratingPrior, purchases: purchases.get(productId) ?? 0 });
+    const enriched = this.enrichment.resultsOf(storeId, productIds);
+    const locales = vocabularyLocales(settings.locales);
+    return (productId) => {
+      const found = enriched.get(productId);
+      return { ratingPrior: settings.ratingPrior, purchases: purchases.get(productId) ?? 0, enriched: found && enrichedSearch(found.attributes, found.colours, locales) };
+    };
   }
 }

@@ -56,11 +56,6 @@ export class ShapedProducts {
     else this.repo.remove(storeId, id);
   }
 
-  /** Drops a product's stored shape (its colours were analysed): the next page that shows it shapes it again. */
-  reshape(storeId: string, id: string): void {
-    this.repo.remove(storeId, id);
-  }
-
   /**
    * The shaped JSON of `ids` in order; a product missing from the catalog (not committed yet, or deleted) is
    * left out. Shapes missing or made under other settings are made from the catalog's document and stored.

@@ -1,18 +1,23 @@
 import type { Database } from "bun:sqlite";
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import { EnrichmentRepo } from "../../db/enrichment-repo.ts";
+import { SearchProductsRepo } from "../../db/search-products-repo.ts";
 import type { StoresRepo } from "../../db/stores-repo.ts";
 import { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
+import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
+import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { ShapeOptions } from "../catalog/search-product.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import { enqueueDeliveries } from "../webhooks/webhook-outbox.ts";
+import { EnrichedSearchSync } from "./enriched-search-sync.ts";
 import { EnrichmentWorker } from "./enrichment-worker.ts";
 import { imageStage } from "./image-stage.ts";
 import { productContent } from "./product-content.ts";
 import { textAttributes } from "./text-attributes.ts";
 import { TrendingValues } from "./trending-values.ts";
-import { VOCABULARY_LOCALES, type VocabularyLocale } from "./vocabulary.ts";
+import { vocabularyLocales, type VocabularyLocale } from "./vocabulary.ts";
 import { webhookBody } from "./webhook-body.ts";
 
 /** The enrichment pipeline as the service runs it: stages, content, webhook calls, and what search shows of it. */
@@ -23,18 +28,16 @@ export function createEnrichment(d: {
   log: Logger;
   now: () => number;
   allowPrivateNetworks: boolean;
+  engine: SearchEngine;
+  ranking: RankingInputs;
   /** After a stage queued webhook calls. */
   delivered: () => void;
-  /** After the image stage found a product's colours (its stored Search product must be shaped again). */
-  recoloured: (storeId: string, productId: string) => void;
 }) {
   const repo = new EnrichmentRepo(d.db);
+  const searchProducts = new SearchProductsRepo(d.db);
+  const sync = new EnrichedSearchSync({ repo: new EnrichedSearchRepo(d.db), catalog: d.catalog, ranking: d.ranking, engine: d.engine, log: d.log });
   const trending = new TrendingValues(new TrendInputsRepo(d.db), textAttributes, d.now);
-  const localesOf = (storeId: string): VocabularyLocale[] => {
-    const wanted = effectiveSettings(d.stores.get(storeId)?.settings ?? {}).locales;
-    const served = VOCABULARY_LOCALES.filter((l) => wanted.includes(l));
-    return served.length ? served : ["en"];
-  };
+  const localesOf = (storeId: string): VocabularyLocale[] => vocabularyLocales(effectiveSettings(d.stores.get(storeId)?.settings ?? {}).locales);
   const worker = new EnrichmentWorker({
     db: d.db,
     repo,
@@ -53,13 +56,19 @@ export function createEnrichment(d: {
         body: webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales: localesOf(storeId), trending: trending.of(storeId) }),
         now: d.now(),
       }),
-    delivered: d.delivered,
-    changed: d.recoloured,
+    // Colours change the Search product: its stored shape goes, and the next page shapes it again with them.
+    inCommit: (storeId, productId, result) => {
+      if (result.colours) searchProducts.remove(storeId, productId);
+    },
+    committed: (queued) => {
+      if (queued > 0) d.delivered();
+      sync.wake();
+    },
   });
   /** A product's colours per variation, for its Search product. */
   const coloursOf = (storeId: string, productId: string): ShapeOptions["colourValues"] => {
     const colours = repo.result(storeId, productId)?.colours;
     return colours ? new Map(colours.map((c) => [c.variationId, c.values])) : undefined;
   };
-  return { worker, repo, coloursOf };
+  return { worker, sync, repo, coloursOf };
 }

@@ -31,10 +31,10 @@ export interface EnrichmentDeps {
   content: (storeId: string, product: Product, result: StageResult) => StoredEnrichment["content"];
   /** Queues the stage's webhook calls inside the transaction; returns how many. */
   deliver: (d: { storeId: string; product: Product; productVersion: number; stage: string; result: StageResult; content: StoredEnrichment["content"] }) => number;
-  /** After a commit that queued deliveries. */
-  delivered: () => void;
-  /** After a stage changed what search shows of a product (its colours). */
-  changed: (storeId: string, productId: string) => void;
+  /** Inside the stage's transaction: what else its result changes (a Search product to shape again). */
+  inCommit: (storeId: string, productId: string, result: StageResult) => void;
+  /** After a stage committed, with the number of webhook deliveries it queued. */
+  committed: (queued: number) => void;
 }
 
 const CONCURRENCY = 4;
@@ -112,10 +112,11 @@ export class EnrichmentWorker {
     let done = false;
     this.d.db.transaction(() => {
       done = this.d.repo.finishStage(job, { attributes: result.attributes, colours: result.colours, content }, next, this.d.now());
-      if (done) queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content });
+      if (!done) return;
+      queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content });
+      this.d.inCommit(job.storeId, job.productId, result);
     })();
-    if (queued > 0) this.d.delivered();
-    if (done && result.colours) this.d.changed(job.storeId, job.productId);
+    if (done) this.d.committed(queued);
   }
 
   /** The text stage's attributes, for the image stage to add to. */

@@ -30,6 +30,13 @@ export function mainImages(p: Product): [string, string][] {
     .slice(0, MAX_IMAGES);
 }
 
+/** The vocabulary colours (keys) that cover a good share of a product's images, in order of appearance. */
+export function measuredColourKeys(colours: readonly VariationColours[]): string[] {
+  const keys = new Set<string>();
+  for (const c of colours) for (const v of c.values) if (v.ratio >= NAMED_SHARE) keys.add(colourKeyForHex(v.hex));
+  return [...keys];
+}
+
 /** Throws when no image could be fetched or read (the worker retries later); null when there is none. */
 export async function imageStage(p: Product, text: StageResult, fetchOptions: ImageFetchOptions): Promise<StageResult | null> {
   const images = mainImages(p);
@@ -50,7 +57,6 @@ export async function imageStage(p: Product, text: StageResult, fetchOptions: Im
     colours.push({ variationId, values: extracted.colours.map((c) => ({ hex: c.hex, ratio: Math.round(c.ratio * 1000) / 1000 })) });
   }
   if (colours.length === 0) throw new Error(`no image could be analysed: ${problems.join("; ")}`);
-  const named = new Set(text.attributes.colour ?? []);
-  for (const c of colours) for (const v of c.values) if (v.ratio >= NAMED_SHARE) named.add(colourKeyForHex(v.hex));
+  const named = new Set([...(text.attributes.colour ?? []), ...measuredColourKeys(colours)]);
   return { attributes: { ...text.attributes, ...(named.size ? { colour: [...named] } : {}) }, colours };
 }

@@ -17,6 +17,12 @@ import { PATTERN } from "./vocabulary/pattern.ts";
 export const VOCABULARY_LOCALES = ["en", "de", "fr", "es"] as const;
 export type VocabularyLocale = (typeof VOCABULARY_LOCALES)[number];
 
+/** The store's locales (its `locales` setting) the vocabulary has names for, in the store's order; English when none. */
+export function vocabularyLocales(storeLocales: readonly string[]): VocabularyLocale[] {
+  const served = storeLocales.filter((l): l is VocabularyLocale => (VOCABULARY_LOCALES as readonly string[]).includes(l));
+  return served.length ? served : ["en"];
+}
+
 export const ATTRIBUTE_KEYS = [
   "colour",
   "pattern",

@@ -1,0 +1,83 @@
+import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { EnrichedSearchRepo, UnsyncedEnrichment } from "../../db/enriched-search-repo.ts";
+import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
+import type { Logger } from "../../log.ts";
+import { toEngineDocument } from "../catalog/engine-document.ts";
+import type { Product } from "../catalog/product-schema.ts";
+import type { RankingInputs } from "../catalog/ranking-inputs.ts";
+
+/*
+ * Brings finished enrichment stages into search: the product's engine document is written again with the words
+ * and colours its stage found (engine-document.ts reads them through RankingInputs). Stage results are marked
+ * in the database until applied, so a crash between a stage's commit and its search update is caught up after
+ * the restart. Runs in batches shortly after stages commit: the demo's first start finishes thousands of text
+ * stages a second, and one engine write per product would cost searches more than one per batch.
+ */
+
+const BATCH = 500;
+/** Stages finishing in a burst share one batch. */
+const GATHER_MS = 200;
+/** After a failed engine write (a cluster node down). */
+const RETRY_MS = 5_000;
+
+export class EnrichedSearchSync {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly d: { repo: EnrichedSearchRepo; catalog: CatalogRepo; ranking: RankingInputs; engine: SearchEngine; log: Logger },
+  ) {}
+
+  /** Applies what a previous run left (a crash), then whatever stages finish. */
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (!this.stopped && !this.timer) this.schedule(GATHER_MS);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.runAll().finally(() => (this.running = null));
+    }, ms);
+  }
+
+  private async runAll(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.batch()) === BATCH);
+    } catch (error) {
+      this.d.log.warn("enrichment not yet applied to search; retrying", { error: (error as Error).message });
+      if (!this.stopped) this.schedule(RETRY_MS);
+    }
+  }
+
+  /** One batch; returns how many results it applied. */
+  private async batch(): Promise<number> {
+    const rows = this.d.repo.unsynced(BATCH);
+    for (const storeId of new Set(rows.map((r) => r.storeId))) {
+      const docs = this.documents(storeId, rows.filter((r) => r.storeId === storeId));
+      if (docs.length) await this.d.engine.upsert(storeId, docs);
+    }
+    this.d.repo.markSynced(rows);
+    return rows.length;
+  }
+
+  private documents(storeId: string, results: readonly UnsyncedEnrichment[]): EngineDocument[] {
+    const context = this.d.ranking.forProducts(storeId, results.map((r) => r.productId));
+    return results.flatMap((r) => {
+      const entry = this.d.catalog.get(storeId, r.productId);
+      return entry?.doc ? [toEngineDocument(JSON.parse(entry.doc) as Product, entry.version, context(r.productId))] : [];
+    });
+  }
+}
