@@ -27,14 +27,23 @@ export interface WidgetConfigResponse {
   texts?: Record<string, Partial<Texts>>;
   currency?: Partial<CurrencyDisplay>;
   preprod?: boolean;
+  facetsOpen?: number;
+  popularQueries?: string[];
 }
 
 export const DEFAULT_TEXTS = {
   results: "{count} results",
+  resultsFor: "Results for “{query}”",
+  skipToResults: "Skip to results",
   noResults: "No products found for “{query}”",
   didYouMean: "Did you mean",
   fallback: "No exact matches for “{query}”; showing results for “{used}”",
   clearAll: "Clear all",
+  clearFilters: "Clear filters",
+  popular: "Popular searches",
+  showResults: "Show {count} results",
+  filterValues: "Filter {facet}",
+  noValues: "No match",
   showMore: "Show more",
   showLess: "Show less",
   sortBy: "Sort by",
@@ -49,6 +58,8 @@ export const DEFAULT_TEXTS = {
   suggestions: "Suggestions",
   designers: "Brands",
   products: "Products",
+  searching: "Searching…",
+  noSuggestions: "No suggestions for “{query}”",
   close: "Close",
   removeFilter: "Remove filter {value}",
   selectedFilters: "Selected filters",
@@ -84,6 +95,10 @@ export interface WidgetConfig {
   texts: Texts;
   currency: CurrencyDisplay;
   preprod: boolean;
+  /** Facet groups open when the results show (the others collapsed; a group with a selected value is open). */
+  facetsOpen: number;
+  /** Offered when a search finds nothing. */
+  popularQueries: string[];
 }
 
 export const DEFAULT_CONFIG: WidgetConfig = {
@@ -104,6 +119,8 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   texts: DEFAULT_TEXTS,
   currency: { code: "INR", display: "symbol" },
   preprod: false,
+  facetsOpen: 4,
+  popularQueries: [],
 };
 
 const THEME_KEY = /^--sfs-[a-z0-9-]{1,60}$/;
@@ -142,6 +159,8 @@ export function resolveConfig(raw: WidgetConfigResponse | null | undefined): Wid
       display: r.currency?.display ?? d.currency.display,
     },
     preprod: r.preprod === true,
+    facetsOpen: Number.isInteger(r.facetsOpen) && r.facetsOpen! >= 0 ? r.facetsOpen! : d.facetsOpen,
+    popularQueries: Array.isArray(r.popularQueries) ? r.popularQueries.filter(isString) : d.popularQueries,
   };
 }
 

@@ -14,28 +14,36 @@ export type { SfsFacetChangeEvent, SfsFacetsClearEvent };
 export const VISIBLE_VALUES = 8;
 const PRICE = "price";
 
+/** A list longer than this gets a box that filters its values. */
+const FILTER_FROM = 10;
+
 /**
- * The facet panel: the selected values as removable chips with "clear all", then one group of checkboxes per
- * facet (value and result count), the first eight values shown until "show more". Price ranges are values too.
+ * The facet panel, in the store's order and names (its `facets` setting, answered with the search): the selected
+ * values as removable chips with "clear all", then one collapsible group per facet (the first `open` groups open,
+ * and any with a selected value) of checkboxes with result counts. A group shows its first `shownValues` values
+ * and every selected one until "show more"; the whole list then scrolls within a bounded height, and a list of
+ * more than ten values gets a box that filters it. Price ranges are values too.
  *
  * @csspart base - The panel.
  * @csspart selected - The list of selected values.
  * @csspart chip - One selected value.
+ * @csspart chip-label - Its text.
  * @csspart chip-remove - The button that removes it.
  * @csspart clear-all - The "clear all" button.
- * @csspart facet - One facet (a `<fieldset>`).
- * @csspart facet-title - Its name (the `<legend>`).
- * @csspart values - The list of its values.
+ * @csspart facet - One facet (a group).
+ * @csspart facet-title - Its heading (an `<h3>`).
+ * @csspart facet-toggle - The button in the heading that opens and collapses the group (`aria-expanded`).
+ * @csspart facet-marker - The open/collapsed sign in the toggle.
+ * @csspart facet-selected-count - How many of its values are selected, in the toggle.
+ * @csspart facet-body - What a collapsed group hides: the filter box, the values, "show more".
+ * @csspart filter - The box that filters a long list of values.
+ * @csspart values - The list of its values (scrolls when all are shown).
  * @csspart value - One value (a `<label>`).
  * @csspart checkbox - The checkbox of a value.
  * @csspart value-label - The value's name.
  * @csspart count - The value's result count.
+ * @csspart no-values - "No match" when the filter box matches nothing.
  * @csspart show-more - The "show more"/"show less" button.
- *
- * @cssproperty --sfs-color-accent - Checkboxes and buttons.
- * @cssproperty --sfs-color-border - Separators and chips.
- * @cssproperty --sfs-color-muted - Counts.
- * @cssproperty --sfs-chip-background - Chips.
  *
  * @event sfs-facet-change - A value was checked or unchecked: `{ key, value, selected }`.
  * @event sfs-facets-clear - "Clear all" was pressed.
@@ -48,15 +56,24 @@ export class SfsFacets extends LitElement {
     selected: { attribute: false },
     texts: { attribute: false },
     priceFormat: { attribute: false },
+    open: { type: Number },
     expanded: { state: true },
+    toggled: { state: true },
+    filters: { state: true },
   };
 
   declare facets: Facet[];
   declare selected: FacetSelection[];
   declare texts: Texts;
   declare priceFormat: PriceFormat;
+  /** Groups open at first (in order); the others start collapsed unless a value of theirs is selected. */
+  declare open: number;
   /** Keys of the facets showing all their values. */
   declare expanded: ReadonlySet<string>;
+  /** Keys of the groups the shopper opened or collapsed (the opposite of how they started). */
+  declare toggled: ReadonlySet<string>;
+  /** What the shopper typed in each filter box. */
+  declare filters: Readonly<Record<string, string>>;
 
   constructor() {
     super();
@@ -64,7 +81,10 @@ export class SfsFacets extends LitElement {
     this.selected = [];
     this.texts = DEFAULT_TEXTS;
     this.priceFormat = createPriceFormat("en", { code: "INR" });
+    this.open = 4;
     this.expanded = new Set();
+    this.toggled = new Set();
+    this.filters = {};
   }
 
   private isSelected(key: string, value: string): boolean {
@@ -88,14 +108,8 @@ export class SfsFacets extends LitElement {
     emit(this, "sfs-facet-change", { key, value, selected });
   }
 
-  private toggleExpanded(key: string) {
-    const next = new Set(this.expanded);
-    if (!next.delete(key)) next.add(key);
-    this.expanded = next;
-  }
-
   override render() {
-    return html`<div part="base">${this.renderSelected()} ${this.facets.filter((f) => f.values.length).map((f) => this.renderFacet(f))}</div>`;
+    return html`<div part="base">${this.renderSelected()} ${this.facets.filter((f) => f.values.length).map((f, i) => this.renderFacet(f, i))}</div>`;
   }
 
   private renderSelected() {
@@ -107,7 +121,7 @@ export class SfsFacets extends LitElement {
           const facet = this.facets.find((f) => f.key === s.key);
           const name = this.valueName(s.key, s.value, facet?.values.find((v) => facetValueKey(v) === s.value));
           return html`<li part="chip">
-            <span>${this.facetName(facet ?? { key: s.key })}: ${name}</span>
+            <span part="chip-label">${this.facetName(facet ?? { key: s.key })}: ${name}</span>
             <button
               part="chip-remove"
               type="button"
@@ -123,38 +137,74 @@ export class SfsFacets extends LitElement {
     </div>`;
   }
 
-  private renderFacet(facet: Facet) {
-    const open = this.expanded.has(facet.key);
+  private renderFacet(facet: Facet, index: number) {
+    const t = this.texts;
+    const key = facet.key;
+    const id = key.replace(/[^\w-]/g, "_");
+    const name = this.facetName(facet);
+    const chosen = facet.values.filter((v) => this.isSelected(key, facetValueKey(v))).length;
+    const open = (index < this.open || chosen > 0) !== this.toggled.has(key);
+    const all = this.expanded.has(key);
     const shown = facet.shownValues ?? VISIBLE_VALUES;
-    const values = open ? facet.values : facet.values.slice(0, shown);
-    const listId = `values-${facet.key.replace(/[^\w-]/g, "_")}`;
-    return html`<fieldset part="facet" data-key=${facet.key}>
-      <legend part="facet-title">${this.facetName(facet)}</legend>
-      <ul part="values" id=${listId}>
-        ${values.map((v) => {
-          const value = facetValueKey(v);
-          const checked = this.isSelected(facet.key, value);
-          return html`<li>
-            <label part="value">
-              <input
-                part="checkbox"
-                type="checkbox"
-                .checked=${checked}
-                @change=${(e: Event) => this.toggle(facet.key, value, (e.target as HTMLInputElement).checked)}
-              />
-              <span part="value-label">${this.valueName(facet.key, value, v)}</span>
-              <span part="count">(${v.count})</span>
-            </label>
-          </li>`;
-        })}
-      </ul>
-      ${facet.values.length > shown
-        ? html`<button part="show-more" type="button" aria-expanded=${open ? "true" : "false"} aria-controls=${listId} @click=${() => this.toggleExpanded(facet.key)}>
-            ${open ? this.texts.showLess : this.texts.showMore}
-          </button>`
-        : nothing}
-    </fieldset>`;
+    const filter = (this.filters[key] ?? "").trim().toLowerCase();
+    const named = facet.values.map((v) => ({ v, value: facetValueKey(v), label: this.valueName(key, facetValueKey(v), v) }));
+    // Cut to the first `shown`, but a selected value stays in sight wherever it ranks.
+    const values = filter
+      ? named.filter((n) => n.label.toLowerCase().includes(filter))
+      : all
+        ? named
+        : named.filter((n, i) => i < shown || this.isSelected(key, n.value));
+    return html`<div part="facet" role="group" aria-labelledby="title-${id}" data-key=${key}>
+      <h3 part="facet-title" id="title-${id}">
+        <button part="facet-toggle" type="button" aria-expanded=${open ? "true" : "false"} aria-controls="body-${id}" @click=${() => (this.toggled = flip(this.toggled, key))}>
+          <span>${name}</span>
+          ${chosen ? html`<span part="facet-selected-count">${chosen}</span>` : nothing}
+          <span part="facet-marker" aria-hidden="true">${open ? "−" : "+"}</span>
+        </button>
+      </h3>
+      <div part="facet-body" id="body-${id}" ?hidden=${!open}>
+        ${facet.values.length > FILTER_FROM
+          ? html`<input
+              part="filter"
+              type="search"
+              aria-label=${fillText(t.filterValues, { facet: name })}
+              placeholder=${fillText(t.filterValues, { facet: name })}
+              .value=${this.filters[key] ?? ""}
+              @input=${(e: Event) => (this.filters = { ...this.filters, [key]: (e.target as HTMLInputElement).value })}
+            />`
+          : nothing}
+        <ul part="values" class=${all || filter ? "all" : ""}>
+          ${values.map(
+            ({ value, label, v }) => html`<li>
+              <label part="value">
+                <input
+                  part="checkbox"
+                  type="checkbox"
+                  .checked=${this.isSelected(key, value)}
+                  @change=${(e: Event) => this.toggle(key, value, (e.target as HTMLInputElement).checked)}
+                />
+                <span part="value-label">${label}</span>
+                <span part="count">(${v.count})</span>
+              </label>
+            </li>`,
+          )}
+        </ul>
+        ${filter && !values.length ? html`<p part="no-values">${t.noValues}</p>` : nothing}
+        ${facet.values.length > shown && !filter
+          ? html`<button part="show-more" type="button" aria-expanded=${all ? "true" : "false"} @click=${() => (this.expanded = flip(this.expanded, key))}>
+              ${all ? t.showLess : t.showMore}
+            </button>`
+          : nothing}
+      </div>
+    </div>`;
   }
+}
+
+/** `set` with `key` added, or removed when it was in. */
+function flip(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
 }
 
 /** The value a selection sends for a facet value: its key, or "lb-ub" for a range. */

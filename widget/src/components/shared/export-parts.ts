@@ -10,8 +10,8 @@ export const CARD_PARTS = [
 /** The exportparts of a product card inside another component: the card as `card`, its parts as `card-*`. */
 export const CARD_EXPORT_PARTS = `card, ${exportParts("card", CARD_PARTS)}`;
 export const FACETS_PARTS = [
-  "base", "selected", "chip", "chip-remove", "clear-all", "facet", "facet-title", "values", "value", "checkbox",
-  "value-label", "count", "show-more",
+  "base", "selected", "chip", "chip-label", "chip-remove", "clear-all", "facet", "facet-title", "facet-toggle", "facet-marker",
+  "facet-selected-count", "facet-body", "filter", "values", "value", "checkbox", "value-label", "count", "no-values", "show-more",
 ] as const;
 export const SORT_PARTS = ["base", "label", "select"] as const;
 export const PAGINATION_PARTS = ["base", "list", "button", "previous", "next", "page", "current", "gap"] as const;
