@@ -2,7 +2,8 @@ import "./setup.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import "../src/components/typeahead/typeahead.ts";
 import type { SfsTypeahead } from "../src/components/typeahead/typeahead.component.ts";
-import { makeContext, mockService, until } from "./helpers.ts";
+import { http, HttpResponse } from "msw";
+import { api, makeContext, mockService, until } from "./helpers.ts";
 
 const { server, recorded } = mockService();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -51,11 +52,11 @@ describe("<sfs-typeahead>", () => {
     expect(input.getAttribute("aria-expanded")).toBe("false");
     expect(input.getAttribute("aria-controls")).toBe(el.id);
     expect(document.getElementById(el.id)).toBe(el); // the reference resolves in the input's own tree
-    expect(el.getAttribute("role")).toBe("listbox");
-    expect(el.getAttribute("aria-label")).toBe("Suggestions");
     expect(el.hidden).toBe(true);
 
     await type("kur");
+    expect(el.getAttribute("role")).toBe("listbox");
+    expect(el.getAttribute("aria-label")).toBe("Suggestions");
     expect(input.getAttribute("aria-expanded")).toBe("true");
     expect(el.hidden).toBe(false);
     expect(input.hasAttribute("aria-activedescendant")).toBe(false);
@@ -138,5 +139,27 @@ describe("<sfs-typeahead>", () => {
     el.remove();
     expect(input.hasAttribute("role")).toBe(false);
     expect(input.hasAttribute("aria-controls")).toBe(false);
+  });
+
+  test("it says it is searching before the first answer, and says so when nothing matches (a status, not a listbox)", async () => {
+    server.use(
+      http.get(api("suggestions"), () => HttpResponse.json({ suggestions: [], designers: [] })),
+      http.get(api("search"), () => HttpResponse.json({ totalProductCount: 0, products: [] })),
+    );
+    const { el, input } = await mount();
+    input.focus();
+    input.value = "zzq";
+    input.dispatchEvent(new Event("input"));
+    await el.updateComplete;
+    const status = () => el.shadowRoot!.querySelector("[part~=status]");
+    expect(el.hidden).toBe(false);
+    expect(status()!.getAttribute("role")).toBe("status");
+    expect(status()!.textContent).toBe("Searching…");
+    expect(el.hasAttribute("role")).toBe(false);
+    await until(() => el.controller!.answered === "zzq", "the empty answer");
+    await el.updateComplete;
+    expect(status()!.textContent).toBe("No suggestions for “zzq”");
+    expect(input.getAttribute("aria-expanded")).toBe("false"); // no listbox to expand
+    server.resetHandlers();
   });
 });

@@ -43,6 +43,8 @@ export class TypeaheadController implements ReactiveController {
   activeIndex = -1;
   /** The query `options` answer. */
   answered = "";
+  /** A lookup is under way. */
+  loading = false;
 
   private readonly debouncer: Debouncer;
   private inFlight: AbortController | null = null;
@@ -51,7 +53,7 @@ export class TypeaheadController implements ReactiveController {
   private readonly onKeydown = (event: Event) => this.handleKeydown(event as KeyboardEvent);
   private readonly onBlur = () => this.close();
   private readonly onFocus = () => {
-    if (this.options.length && this.answered === (this.input?.value ?? "").trim()) this.setOpen(true);
+    if (this.answered && this.answered === (this.input?.value ?? "").trim()) this.setOpen(true);
   };
 
   constructor(
@@ -110,9 +112,13 @@ export class TypeaheadController implements ReactiveController {
       this.inFlight = null;
       this.options = [];
       this.answered = "";
+      this.loading = false;
       this.setOpen(false);
       return;
     }
+    // Open at once, saying it is searching (or still showing the last answer), rather than nothing for a while.
+    this.loading = true;
+    this.setOpen(true);
     this.debouncer.schedule(() => void this.lookup(text));
   }
 
@@ -200,7 +206,9 @@ export class TypeaheadController implements ReactiveController {
     this.options = options;
     this.answered = text;
     this.activeIndex = -1;
-    this.setOpen(options.length > 0);
+    this.loading = false;
+    // Open even with no options: the popup then says nothing matched.
+    this.setOpen(true);
   }
 
   private trackProductClick(product: SearchProduct, query: string): void {

@@ -10,6 +10,9 @@ export const typeaheadOptionStyles = [
     }
     :host([aria-selected="true"]) [part~="base"] {
       background: var(--sfs-typeahead-active-background, var(--sfs-color-surface, #f0f0f0));
+      /* The active option is told by a ring of the accent colour (3:1 against the popup), not the tint alone. */
+      outline: var(--sfs-focus-ring-width, 2px) solid var(--sfs-focus-ring-color, var(--sfs-color-accent, #1f1f1f));
+      outline-offset: calc(-1 * var(--sfs-focus-ring-width, 2px));
     }
     [part~="base"] {
       display: flex;

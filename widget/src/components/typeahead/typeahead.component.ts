@@ -2,6 +2,7 @@ import { html, LitElement, nothing, render, type PropertyValues } from "lit";
 import { TypeaheadController, type TypeaheadOption } from "../../core/typeahead-controller.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsSuggestionSelectEvent } from "../../events/sfs-suggestion-select.ts";
+import { fillText } from "../../config/widget-config.ts";
 import { emit } from "../shared/emit.ts";
 import { typeaheadStyles } from "./typeahead.styles.ts";
 
@@ -21,15 +22,19 @@ const SLOT: Record<TypeaheadOption["kind"], string> = { suggestion: "suggestions
  * @csspart base - The popup frame.
  * @csspart group - One group of options (suggestions, brands, products).
  * @csspart group-label - The group's heading.
+ * @csspart status - "Searching…" before the first answer, or that nothing matched (`role="status"`).
  *
  * @cssproperty --sfs-z-index - Stacking order of the popup.
  * @cssproperty --sfs-typeahead-min-width - Narrowest popup (it is at least as wide as the input).
  * @cssproperty --sfs-typeahead-max-height - Tallest popup before it scrolls.
  * @cssproperty --sfs-typeahead-offset - Gap between the input and the popup.
  * @cssproperty --sfs-shadow - The popup's shadow.
- * @cssproperty --sfs-typeahead-anchor-top - Set by the widget: where the input ends (do not set).
+ * @cssproperty --sfs-typeahead-anchor-top - Set by the widget: where the input ends in the viewport (do not set).
  * @cssproperty --sfs-typeahead-anchor-left - Set by the widget.
  * @cssproperty --sfs-typeahead-anchor-width - Set by the widget: the input's width.
+ *
+ * The popup is a manual popover where the browser has them (the top layer: no store's overflow or z-index can
+ * clip it), else fixed; either way it is placed at the input's place in the viewport, again on scroll and resize.
  *
  * @event sfs-suggestion-select - An option was chosen: `{ kind, label, query }`; preventDefault() keeps the shopper
  * on the page.
@@ -45,7 +50,9 @@ export class SfsTypeahead extends LitElement {
   declare input: HTMLInputElement | null;
   declare context: WidgetContext | null;
   controller: TypeaheadController | null = null;
-  private readonly reposition = () => this.requestUpdate();
+  private readonly reposition = () => {
+    if (this.controller?.open && this.input) this.placeUnder(this.input);
+  };
 
   constructor() {
     super();
@@ -56,14 +63,18 @@ export class SfsTypeahead extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.id) this.id = `sfs-typeahead-${++instances}`;
-    this.setAttribute("role", "listbox");
     this.hidden = true;
-    this.ownerDocument.defaultView?.addEventListener("resize", this.reposition);
+    if ("showPopover" in this) this.popover = "manual";
+    const view = this.ownerDocument.defaultView;
+    view?.addEventListener("resize", this.reposition);
+    view?.addEventListener("scroll", this.reposition, { capture: true, passive: true });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.ownerDocument.defaultView?.removeEventListener("resize", this.reposition);
+    const view = this.ownerDocument.defaultView;
+    view?.removeEventListener("resize", this.reposition);
+    view?.removeEventListener("scroll", this.reposition, { capture: true });
     this.releaseInput(this.input);
   }
 
@@ -118,24 +129,28 @@ export class SfsTypeahead extends LitElement {
 
   protected override updated(): void {
     const c = this.controller;
-    const open = !!c?.open && c.options.length > 0;
+    const open = !!c?.open;
+    const listed = open && c.options.length > 0;
     this.hidden = !open;
+    if (this.popover) this.togglePopover(open);
+    // A listbox while there are options; otherwise the popup is only its status line.
+    if (listed) this.setAttribute("role", "listbox");
+    else this.removeAttribute("role");
     const texts = this.context?.config.texts;
     if (texts) this.setAttribute("aria-label", texts.suggestions);
     const input = this.input;
     if (!input) return;
-    input.setAttribute("aria-expanded", open ? "true" : "false");
-    if (open && c.activeIndex >= 0) input.setAttribute("aria-activedescendant", this.optionId(c.activeIndex));
+    input.setAttribute("aria-expanded", listed ? "true" : "false");
+    if (listed && c.activeIndex >= 0) input.setAttribute("aria-activedescendant", this.optionId(c.activeIndex));
     else input.removeAttribute("aria-activedescendant");
     if (open) this.placeUnder(input);
-    if (open && c.activeIndex >= 0) this.querySelector(`#${CSS.escape(this.optionId(c.activeIndex))}`)?.scrollIntoView?.({ block: "nearest" });
+    if (listed && c.activeIndex >= 0) this.querySelector(`#${CSS.escape(this.optionId(c.activeIndex))}`)?.scrollIntoView?.({ block: "nearest" });
   }
 
   private placeUnder(input: HTMLElement) {
-    const view = this.ownerDocument.defaultView;
     const rect = input.getBoundingClientRect();
-    this.style.setProperty("--sfs-typeahead-anchor-top", `${rect.bottom + (view?.scrollY ?? 0)}px`);
-    this.style.setProperty("--sfs-typeahead-anchor-left", `${rect.left + (view?.scrollX ?? 0)}px`);
+    this.style.setProperty("--sfs-typeahead-anchor-top", `${rect.bottom}px`);
+    this.style.setProperty("--sfs-typeahead-anchor-left", `${rect.left}px`);
     this.style.setProperty("--sfs-typeahead-anchor-width", `${rect.width}px`);
   }
 
@@ -148,7 +163,9 @@ export class SfsTypeahead extends LitElement {
       { kind: "designer", label: t.designers },
       { kind: "product", label: t.products },
     ] as const;
+    const status = c.options.length ? "" : c.loading ? t.searching : fillText(t.noSuggestions, { query: c.answered });
     return html`<div part="base">
+      ${status ? html`<div part="status" role="status">${status}</div>` : nothing}
       ${groups
         .filter((g) => c.options.some((o) => o.kind === g.kind))
         .map(

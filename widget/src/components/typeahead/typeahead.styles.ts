@@ -5,9 +5,14 @@ export const typeaheadStyles = [
   sharedStyles,
   css`
     :host {
-      position: absolute;
-      top: var(--sfs-typeahead-anchor-top, auto);
-      left: var(--sfs-typeahead-anchor-left, auto);
+      position: fixed;
+      inset: var(--sfs-typeahead-anchor-top, auto) auto auto var(--sfs-typeahead-anchor-left, auto);
+      margin: 0;
+      padding: 0;
+      border: 0;
+      background: none;
+      color: inherit;
+      overflow: visible;
       z-index: var(--sfs-z-index, 2147483000);
       display: block;
       width: max(var(--sfs-typeahead-anchor-width, 20rem), var(--sfs-typeahead-min-width, 20rem));
@@ -20,7 +25,7 @@ export const typeaheadStyles = [
     [part~="base"] {
       margin-top: var(--sfs-typeahead-offset, 0.25rem);
       padding: 0.375rem;
-      max-height: var(--sfs-typeahead-max-height, 70vh);
+      max-height: var(--sfs-typeahead-max-height, 60vh);
       overflow-y: auto;
       background: var(--sfs-color-background, #ffffff);
       border: 1px solid var(--sfs-color-border, #d0d0d0);
@@ -31,6 +36,10 @@ export const typeaheadStyles = [
       margin-top: 0.375rem;
       padding-top: 0.375rem;
       border-top: 1px solid var(--sfs-color-border, #e2e2e2);
+    }
+    [part~="status"] {
+      padding: 0.5rem 0.75rem;
+      color: var(--sfs-color-muted, #5c5c5c);
     }
     [part~="group-label"] {
       padding: 0.25rem 0.75rem;
