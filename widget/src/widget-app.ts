@@ -321,8 +321,17 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     const typeahead = doc.createElement("sfs-typeahead");
     typeahead.context = context;
     typeahead.input = input;
-    doc.body.append(typeahead);
+    // Beside its input, in the same landmark (the store's search form), not loose at the end of the body.
+    (input.form ?? input.parentElement ?? doc.body).append(typeahead);
     app.typeaheads.push(typeahead);
+  }
+  if (app.results) {
+    // The store's own search box says what the results are for (not while the shopper is typing in it).
+    const fill = (query: string) => {
+      for (const input of inputs) if (doc.activeElement !== input) input.value = query;
+    };
+    fill(readSearchState(win.location.href, config.queryParam).query);
+    app.results.addEventListener("sfs-results-load", (e) => fill(e.detail.query));
   }
   resolveContext(context);
   return app;

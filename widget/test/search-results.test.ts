@@ -7,7 +7,7 @@ import "../src/components/product-card/product-card.ts";
 import "../src/components/search-results/search-results.ts";
 import "../src/components/sort/sort.ts";
 import type { SfsSearchResults } from "../src/components/search-results/search-results.component.ts";
-import { searchResponse } from "./fixtures.ts";
+import { searchResponse, widgetConfigResponse } from "./fixtures.ts";
 import { api, makeContext, mockService, settle, until } from "./helpers.ts";
 
 const { server, recorded } = mockService();
@@ -19,9 +19,9 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-async function mount(path = "/search-results?q=kurta") {
+async function mount(path = "/search-results?q=kurta", config = widgetConfigResponse) {
   history.replaceState(null, "", path);
-  const { context, calls } = makeContext();
+  const { context, calls } = makeContext(config);
   const el = document.createElement("sfs-search-results");
   el.context = context;
   document.body.append(el);
@@ -81,7 +81,7 @@ describe("<sfs-search-results>", () => {
     const { el, calls } = await mount();
     await rendered(el);
     const facets = root(el).querySelector("sfs-facets")!;
-    facets.shadowRoot!.querySelector<HTMLInputElement>("fieldset[data-key=designer] input")!.click();
+    facets.shadowRoot!.querySelector<HTMLInputElement>("[part~=facet][data-key=designer] input")!.click();
     await rendered(el);
     expect(location.search).toBe("?q=kurta&facets=designer%3AFabindia");
     expect(lastSearch().facets).toBe("designer:Fabindia");
@@ -159,14 +159,47 @@ describe("<sfs-search-results>", () => {
     expect(root(el).querySelector("[part~=notice]")).toBeNull();
   });
 
-  test("empty state names the query", async () => {
+  test("the empty state takes the full width: the query, did-you-mean, 'clear filters' and the store's popular queries", async () => {
     server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ facets: [], spellSuggestions: ["kurta"] }, 0, 0))));
-    const { el } = await mount("/search-results?q=kurtq");
+    const { el } = await mount("/search-results?q=kurtq&facets=color%3ARust", { ...widgetConfigResponse, popularQueries: ["saree", "kurtq", "jeans"] });
     await rendered(el);
-    expect(text(root(el).querySelector("[part~=empty]"))).toBe("No products found for “kurtq”");
-    expect(text(root(el).querySelector("[part~=count]"))).toBe("0 results");
-    expect(root(el).querySelector("sfs-pagination")).toBeNull();
+    expect(root(el).querySelector("[part~=sidebar]")).toBeNull();
+    expect(root(el).querySelector("[part~=base]")!.className).toBe("");
+    expect(text(root(el).querySelector("[part~=heading]"))).toBe("Results for “kurtq”");
+    expect(text(root(el).querySelector("[part~=empty] [part~=message]"))).toBe("No products found for “kurtq”");
+    expect(text(root(el).querySelector("[part~=count]"))).toBe("");
+    expect(root(el).querySelector("sfs-pagination, sfs-sort")).toBeNull();
     expect(text(root(el).querySelector("[part~=did-you-mean]"))).toBe("Did you mean kurta?");
+    expect(text(root(el).querySelector("[part~=popular-title]"))).toBe("Popular searches");
+    const popular = [...root(el).querySelectorAll<HTMLAnchorElement>("[part~=popular-link]")];
+    expect(popular.map((a) => a.textContent)).toEqual(["saree", "jeans"]); // not the query itself
+    root(el).querySelector<HTMLButtonElement>("[part~=clear-filters]")!.click();
+    expect(location.search).toBe("?q=kurtq");
+    popular[1]!.click();
+    expect(location.search).toBe("?q=jeans");
+  });
+
+  test("while the first results load, the page is laid out as they will be: a heading, the facet column and the grid as placeholders", async () => {
+    const { el } = await mount();
+    expect(text(root(el).querySelector("h2[part~=heading]"))).toBe("Results for “kurta”");
+    expect(root(el).querySelector("[part~=base]")!.className).toBe("with-sidebar");
+    expect(root(el).querySelector("[part~=sidebar] [part~=facets-skeleton][aria-hidden=true]")).not.toBeNull();
+    expect(root(el).querySelector("sfs-sort")).not.toBeNull();
+    await rendered(el);
+    expect(root(el).querySelector("[part~=base]")!.className).toBe("with-sidebar");
+    expect(root(el).querySelector("[part~=sidebar] sfs-facets")).not.toBeNull();
+  });
+
+  test("a skip link, first in the tab order, moves the focus past the facets to the results", async () => {
+    const { el } = await mount();
+    await rendered(el);
+    const focusable = [...root(el).querySelectorAll<HTMLElement>("a[href], button, sfs-sort, sfs-facets")];
+    expect(focusable[0]!.getAttribute("part")).toBe("skip-link");
+    expect(text(focusable[0])).toBe("Skip to results");
+    // The sort comes before the facets, so it is a few Tab presses away.
+    expect(focusable.findIndex((e) => e.tagName === "SFS-SORT")).toBeLessThan(focusable.findIndex((e) => e.tagName === "SFS-FACETS"));
+    focusable[0]!.click();
+    expect(root(el).activeElement).toBe(root(el).querySelector("[part~=main]"));
   });
 
   test("error state with a retry button (role=alert)", async () => {
@@ -197,7 +230,8 @@ describe("<sfs-search-results>", () => {
     expect(el.hasAttribute("narrow")).toBe(true);
     expect(root(el).querySelector("aside[part~=sidebar]")).toBeNull();
     const button = root(el).querySelector<HTMLButtonElement>("[part~=filter-button]")!;
-    expect(text(button)).toBe("Filters (1)");
+    expect(text(button)).toBe("Filters 1");
+    expect(text(button.querySelector("[part~=filter-count]"))).toBe("1");
     expect(button.getAttribute("aria-haspopup")).toBe("dialog");
     const dialog = root(el).querySelector<HTMLDialogElement>("dialog[part~=drawer]")!;
     expect(dialog.getAttribute("aria-labelledby")).toBe("drawer-title");
@@ -205,6 +239,11 @@ describe("<sfs-search-results>", () => {
     button.click();
     expect(dialog.open).toBe(true);
     root(el).querySelector<HTMLButtonElement>("[part~=drawer-close]")!.click();
+    expect(dialog.open).toBe(false);
+    const apply = root(el).querySelector<HTMLButtonElement>("[part~=drawer-apply]")!;
+    expect(text(apply)).toBe("Show 58 results");
+    button.click();
+    apply.click();
     expect(dialog.open).toBe(false);
     el.layout.measure(1024);
     await el.updateComplete;

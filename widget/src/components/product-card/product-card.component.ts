@@ -20,7 +20,7 @@ const MAX_SWATCHES = 8;
  * @csspart badges - The list of badges over the image.
  * @csspart badge - One badge (from `customUserData.badges`).
  * @csspart designer - The brand.
- * @csspart name - The product name (a heading).
+ * @csspart name - The product name (a heading), clamped to two lines (the full name is its link's title).
  * @csspart name-link - The link of the name.
  * @csspart price - The price line.
  * @csspart sale-price - The price paid when reduced (also has `current-price`).
@@ -120,7 +120,7 @@ export class SfsProductCard extends LitElement {
           ${badges.length ? html`<span part="badges">${badges.map((b) => html`<span part="badge">${b}</span>`)}</span>` : nothing}
         </a>
         ${p.designer ? html`<p part="designer">${p.designer}</p>` : nothing}
-        <h3 part="name"><a part="name-link" href=${this.href} @click=${this.onLinkClick}>${p.name}</a></h3>
+        <h3 part="name"><a part="name-link" href=${this.href} title=${p.name} @click=${this.onLinkClick}>${p.name}</a></h3>
         ${price ? this.renderPrice(price.current, price.original) : nothing} ${this.renderRating()}
         ${badges.length ? html`<span class="visually-hidden">${badges.join(", ")}</span>` : nothing} ${this.renderSwatches()}
       </article>

@@ -50,6 +50,9 @@ export const productCardStyles = [
     }
     [part~="designer"] {
       margin: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
       font-size: var(--sfs-font-size-small, 0.8125rem);
       color: var(--sfs-color-muted, #5c5c5c);
       text-transform: var(--sfs-designer-text-transform, none);
@@ -59,8 +62,14 @@ export const productCardStyles = [
       font-size: var(--sfs-font-size, 0.9375rem);
       font-weight: var(--sfs-name-font-weight, 500);
       line-height: 1.3;
+      min-height: 2.6em;
+      overflow-wrap: anywhere;
     }
     [part~="name-link"] {
+      display: -webkit-box;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: var(--sfs-name-lines, 2);
+      overflow: hidden;
       color: inherit;
       text-decoration: none;
     }
@@ -68,6 +77,7 @@ export const productCardStyles = [
       text-decoration: underline;
     }
     [part~="price"] {
+      margin: 0;
       display: flex;
       flex-wrap: wrap;
       gap: 0.5rem;
@@ -82,6 +92,7 @@ export const productCardStyles = [
       color: var(--sfs-color-muted, #5c5c5c);
     }
     [part~="rating"] {
+      margin: 0;
       font-size: var(--sfs-font-size-small, 0.8125rem);
       color: var(--sfs-color-muted, #5c5c5c);
     }

@@ -24,24 +24,37 @@ const paginationParts = `pagination, ${exportParts("pagination", PAGINATION_PART
  * move into a drawer opened by a "Filters" button. The state is in the page address; the logic in its controllers
  * (UrlStateController, SearchController); this element renders and routes its children's events to them.
  *
- * @csspart base - The layout grid (sidebar and main column).
+ * @csspart base - The layout grid: the header over the facet column and the main column.
+ * @csspart skip-link - "Skip to results": past the header and the facets (shown when focused).
+ * @csspart header - The heading and the toolbar.
+ * @csspart heading - "Results for “…”" (an `<h2>`).
  * @csspart sidebar - The facet column (wide layout).
- * @csspart main - The main column.
+ * @csspart facets-skeleton - The facet column's placeholder while the first results load.
+ * @csspart main - The main column: results or a state (empty, error), full width without facets.
  * @csspart toolbar - Count, filter button and sort.
  * @csspart count - The result count (`aria-live="polite"`).
  * @csspart filter-button - Opens the facet drawer (narrow layout).
+ * @csspart filter-count - The number of selected filters on the filter button.
  * @csspart notice - The fallback notice ("showing results for …").
  * @csspart did-you-mean - The spelling suggestions.
  * @csspart suggestion-link - One suggested query.
  * @csspart grid - The product list.
  * @csspart skeleton - A placeholder card while loading.
+ * @csspart skeleton-bar - A bar of a placeholder.
  * @csspart empty - The "no products found" state.
+ * @csspart message - The text of the empty or error state.
+ * @csspart clear-filters - "Clear filters" in the empty state (when filters are selected).
+ * @csspart popular-title - "Popular searches" in the empty state (the store's `popularQueries`).
+ * @csspart popular - Their list.
+ * @csspart popular-link - One popular query.
  * @csspart error - The error state.
  * @csspart retry-button - "Try again".
  * @csspart drawer - The facet dialog (narrow layout).
  * @csspart drawer-header - Its title row.
  * @csspart drawer-title - Its title.
  * @csspart drawer-close - Its close button.
+ * @csspart drawer-footer - Its bottom bar.
+ * @csspart drawer-apply - "Show N results": closes the drawer.
  * @csspart card - Each `<sfs-product-card>`; its parts are forwarded as `card-<part>` (card-name, card-price, …).
  * @csspart facets - The `<sfs-facets>`; its parts as `facets-<part>`.
  * @csspart sort - The `<sfs-sort>`; its parts as `sort-<part>`.
@@ -137,9 +150,31 @@ export class SfsSearchResults extends LitElement {
     this.url?.setPage(page);
   }
 
-  private suggestionHref(query: string): string {
+  private queryHref(query: string): string {
     const ctx = this.context!;
     return writeSearchState(ctx.urlEnv.location.href, { query, facets: [], sort: this.url?.state.sort ?? "", page: 1 }, ctx.config.queryParam);
+  }
+
+  /** A link to another query: followed in place (a new tab or window still gets the address). */
+  private queryLink(query: string, popular = false) {
+    return html`<a
+      part=${popular ? "popular-link" : "suggestion-link"}
+      href=${this.queryHref(query)}
+      @click=${(e: MouseEvent) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
+        e.preventDefault();
+        this.url?.setQuery(query);
+      }}
+      >${query}</a
+    >`;
+  }
+
+  /** The skip link's target: the results, past the header and the facets. */
+  private skipToResults(e: Event) {
+    e.preventDefault();
+    const main = this.renderRoot.querySelector<HTMLElement>("[part~=main]");
+    main?.focus();
+    main?.scrollIntoView?.({ block: "start" });
   }
 
   override render() {
@@ -149,9 +184,15 @@ export class SfsSearchResults extends LitElement {
     const t = ctx.config.texts;
     const state = this.url.state;
     const result = s.result;
-    const loading = s.status === "pending";
+    const failed = s.status === "error";
+    // Before the first answer the page is laid out as most answers are (facets beside the grid), so that the
+    // answer fills the placeholders in place rather than moving the page; the states take the full width.
+    const first = !result && !failed;
+    const found = !failed && !!result?.totalProductCount;
     const facets = result?.facets ?? [];
-    const countText = loading && !result ? t.loading : result && s.status !== "error" ? fillText(t.results, { count: new Intl.NumberFormat(ctx.config.locale).format(result.totalProductCount) }) : "";
+    const selected = state.facets.length;
+    const total = new Intl.NumberFormat(ctx.config.locale).format(result?.totalProductCount ?? 0);
+    const countText = first ? t.loading : found ? fillText(t.results, { count: total }) : "";
     const facetsEl = html`<sfs-facets
       part="facets"
       exportparts=${facetsParts}
@@ -159,85 +200,89 @@ export class SfsSearchResults extends LitElement {
       .selected=${state.facets}
       .texts=${t}
       .priceFormat=${ctx.priceFormat}
+      .open=${ctx.config.facetsOpen}
     ></sfs-facets>`;
-    const showFacets = facets.length > 0 || state.facets.length > 0;
+    const withFacets = (first || found) && (first || facets.length > 0 || selected > 0);
     return html`
-      <div part="base">
-        ${!this.narrow && showFacets ? html`<aside part="sidebar" aria-label=${t.filters}>${facetsEl}</aside>` : nothing}
-        <div part="main">
+      <div part="base" class=${withFacets && !this.narrow ? "with-sidebar" : ""}>
+        ${found ? html`<a part="skip-link" href="#" @click=${this.skipToResults}>${t.skipToResults}</a>` : nothing}
+        <div part="header">
+          <h2 part="heading">${fillText(t.resultsFor, { query: state.query })}</h2>
           <div part="toolbar">
             <p part="count" aria-live="polite" tabindex="-1">${countText}</p>
-            ${this.narrow && showFacets
+            ${this.narrow && found && withFacets
               ? html`<button part="filter-button" type="button" aria-haspopup="dialog" @click=${() => this.drawer?.showModal()}>
-                  ${t.filters}${state.facets.length ? ` (${state.facets.length})` : ""}
+                  ${t.filters}${selected ? html` <span part="filter-count">${selected}</span>` : nothing}
                 </button>`
               : nothing}
-            ${ctx.config.sortOptions.length > 1 && result?.totalProductCount
+            ${ctx.config.sortOptions.length > 1 && (first || found)
               ? html`<sfs-sort part="sort" exportparts=${sortParts} .options=${ctx.config.sortOptions} .value=${state.sort} .label=${t.sortBy}></sfs-sort>`
               : nothing}
           </div>
-          ${this.renderBody(loading)}
         </div>
+        ${withFacets && !this.narrow
+          ? html`<aside part="sidebar" aria-label=${t.filters}>${first ? html`<div part="facets-skeleton" aria-hidden="true">${bars(6)}</div>` : facetsEl}</aside>`
+          : nothing}
+        <div part="main" tabindex="-1">${this.renderBody()}</div>
       </div>
-      ${this.narrow && showFacets
+      ${this.narrow && !first
         ? html`<dialog part="drawer" aria-labelledby="drawer-title">
             <div part="drawer-header">
               <h2 part="drawer-title" id="drawer-title">${t.filters}</h2>
               <button part="drawer-close" type="button" @click=${() => this.drawer?.close()}>${t.close}</button>
             </div>
             ${facetsEl}
+            <div part="drawer-footer">
+              <button part="drawer-apply" type="button" @click=${() => this.drawer?.close()}>${fillText(t.showResults, { count: total })}</button>
+            </div>
           </dialog>`
         : nothing}
     `;
   }
 
-  private renderBody(loading: boolean) {
+  private renderBody() {
     const ctx = this.context!;
     const s = this.search!;
     const t = ctx.config.texts;
     if (s.status === "error") {
       return html`<div part="error" role="alert">
-        <p>${t.error}</p>
+        <p part="message">${t.error}</p>
         <button part="retry-button" type="button" @click=${() => s.retry()}>${t.retry}</button>
       </div>`;
     }
     const result = s.result;
     if (!result) {
       return html`<ul part="grid" aria-busy="true" aria-label=${t.loading}>
-        ${Array.from({ length: Math.min(SKELETON_CARDS, ctx.config.pageSize) }, () => html`<li part="skeleton" aria-hidden="true"><span></span><span></span><span></span></li>`)}
+        ${Array.from({ length: Math.min(SKELETON_CARDS, ctx.config.pageSize) }, () => html`<li part="skeleton" aria-hidden="true">${bars(3)}</li>`)}
       </ul>`;
     }
     const state = s.resultState!;
     const suggestions = (result.spellSuggestions ?? []).filter((q) => q.toLowerCase() !== state.query.toLowerCase());
     const didYouMean = suggestions.length
-      ? html`<p part="did-you-mean">
-          ${t.didYouMean}
-          ${suggestions.map(
-            (q, i) => html`${i ? ", " : ""}<a
-                part="suggestion-link"
-                href=${this.suggestionHref(q)}
-                @click=${(e: MouseEvent) => {
-                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
-                  e.preventDefault();
-                  this.url?.setQuery(q);
-                }}
-                >${q}</a
-              >`,
-          )}?
-        </p>`
+      ? html`<p part="did-you-mean">${t.didYouMean} ${suggestions.map((q, i) => html`${i ? ", " : ""}${this.queryLink(q)}`)}?</p>`
       : nothing;
     if (!result.totalProductCount) {
+      const popular = ctx.config.popularQueries.filter((q) => q.toLowerCase() !== state.query.toLowerCase());
       return html`<div part="empty">
-          <p>${fillText(t.noResults, { query: state.query })}</p>
-        </div>
-        ${didYouMean}`;
+        <p part="message">${fillText(t.noResults, { query: state.query })}</p>
+        ${didYouMean}
+        ${state.facets.length
+          ? html`<button part="clear-filters" type="button" @click=${() => this.url?.setFacets([])}>${t.clearFilters}</button>`
+          : nothing}
+        ${popular.length
+          ? html`<h3 part="popular-title">${t.popular}</h3>
+              <ul part="popular">
+                ${popular.map((q) => html`<li>${this.queryLink(q, true)}</li>`)}
+              </ul>`
+          : nothing}
+      </div>`;
     }
     const notice =
       result.fallback && result.query
         ? html`<p part="notice">${fillText(t.fallback, { query: state.query, used: result.query })}</p>`
         : nothing;
     return html`${notice} ${didYouMean}
-      <ul part="grid" aria-busy=${loading ? "true" : "false"}>
+      <ul part="grid" aria-busy=${s.status === "pending" ? "true" : "false"}>
         ${result.products.map(
           (p) => html`<li>
             <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat}></sfs-product-card>
@@ -247,3 +292,6 @@ export class SfsSearchResults extends LitElement {
       <sfs-pagination part="pagination" exportparts=${paginationParts} .page=${state.page} .pageCount=${s.lastPage} .texts=${t}></sfs-pagination>`;
   }
 }
+
+/** Placeholder bars of the loading state. */
+const bars = (n: number) => Array.from({ length: n }, () => html`<span part="skeleton-bar"></span>`);
