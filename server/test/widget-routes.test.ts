@@ -24,7 +24,7 @@ describe("widget configuration", () => {
     const res = await s.call("search", "GET", "/1.9/widget-config");
     expect(res.status).toBe(200);
     const config = (await res.json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ targetId: "product-search-results", queryParam: "q", searchPagePath: "/search-results", pageSize: 24, preprod: false });
+    expect(config).toMatchObject({ targetId: "product-search-results", queryParam: "q", searchPagePath: "/search-results", pageSize: 24, preprod: false, facetsOpen: 4, popularQueries: [] });
     expect((config.texts as Record<string, Record<string, string>>).en!.results).toBe("{count} results");
     expect((await s.call("analytics", "GET", "/1.9/widget-config")).status).toBe(401);
     expect((await s.call(null, "GET", "/1.9/widget-config")).status).toBe(401);
@@ -32,11 +32,12 @@ describe("widget configuration", () => {
 
   test("the store sets it through its settings; members it sets replace the defaults", async () => {
     const set = await s.call("admin", "PATCH", "/1.9/settings", {
-      widget: { targetId: "results", pageSize: 12, theme: { "--sfs-color-accent": "#c0392b" }, texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } }, preprod: true },
+      widget: { targetId: "results", pageSize: 12, theme: { "--sfs-color-accent": "#c0392b" }, texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } }, preprod: true,
+        facetsOpen: 2, popularQueries: ["jeans", "kurta"] },
     });
     expect(set.status).toBe(200);
     const config = (await (await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" })).json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ targetId: "results", pageSize: 12, preprod: true, queryParam: "q", theme: { "--sfs-color-accent": "#c0392b" } });
+    expect(config).toMatchObject({ targetId: "results", pageSize: 12, preprod: true, queryParam: "q", theme: { "--sfs-color-accent": "#c0392b" }, facetsOpen: 2, popularQueries: ["jeans", "kurta"] });
     const texts = config.texts as Record<string, Record<string, string>>;
     expect(texts.en!.results).toBe("{count} items");
     expect(texts.en!.clearAll).toBe("Clear all");
@@ -49,6 +50,8 @@ describe("widget configuration", () => {
       [{ theme: { color: "red" } }, "body.widget.theme"],
       [{ targetId: "1 bad" }, "body.widget.targetId"],
       [{ pageSize: 500 }, "body.widget.pageSize"],
+      [{ facetsOpen: -1 }, "body.widget.facetsOpen"],
+      [{ popularQueries: [""] }, "body.widget.popularQueries"],
     ];
     for (const [widget, path] of cases) {
       const res = await s.call("admin", "PATCH", "/1.9/settings", { widget });

@@ -4,7 +4,8 @@ import { DEFAULT_CONFIG, DEFAULT_TEXTS } from "../../../../widget/src/config/wid
 
 /*
  * The look and feel of the embedded search, "managed by the service as agreed with the store": where results
- * go, which sorts are offered, theme tokens, texts per locale, currency display, pre-production mode. Stored in
+ * go, which sorts are offered, theme tokens, texts per locale, currency display, pre-production mode, how many
+ * facet groups start open, the queries offered when a search finds nothing. Stored in
  * the store's settings (`widget`), served to the head script with defaults filled in.
  */
 
@@ -33,6 +34,10 @@ export const WidgetSettings = Type.Object(
       ),
     ),
     preprod: Type.Optional(Type.Boolean()),
+    /** Facet groups open when the results show; the others start collapsed. */
+    facetsOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** Queries offered when a search finds nothing. */
+    popularQueries: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 12 })),
   },
   { additionalProperties: false },
 );
