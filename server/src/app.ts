@@ -112,7 +112,12 @@ export function buildApp(deps: AppDeps) {
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   // Product pages' models (similar products, looks) share one read of each store's catalog.
-  const productPageModels = new CatalogModels(catalog, now, () => new ModelSet({ similar: new SimilarityIndex(), looks: new LookIndex() }), "similar products and looks");
+  const productPageModels = new CatalogModels(
+    catalog,
+    now,
+    (storeId) => new ModelSet({ similar: new SimilarityIndex((id) => enrichment.mainColoursOf(storeId, id)), looks: new LookIndex() }),
+    "similar products and looks",
+  );
   const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
   const enrichment = createEnrichment({
     db: deps.db,
@@ -124,6 +129,7 @@ export function buildApp(deps: AppDeps) {
     engine,
     ranking: new RankingInputs(stores, signals, new EnrichedSearchRepo(deps.db)),
     delivered: () => webhookDispatcher.wake(),
+    imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
   });
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
   const worker = new IndexingWorker({

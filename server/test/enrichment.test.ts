@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseImagePath, renderImage, productImageUrl } from "../../demo-store/src/catalog/images.ts";
 import { product } from "./support/fixtures.ts";
-import { indexProducts, search } from "./support/search-client.ts";
+import { getJson, indexProducts, search } from "./support/search-client.ts";
 import { makeTestCerts, type TestCerts } from "./support/test-certs.ts";
 import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 import { startTestReceiver, until, type TestReceiver } from "./support/webhook-support.ts";
@@ -192,4 +192,26 @@ describe("what enrichment finds feeds search", () => {
     const shirt = await search(s, { query: "navy shirt", returnFacets: true });
     expect(shirt.facets.find((f) => f.key === "color")?.values.map((v) => v.key)).toEqual(["Navy Blue"]);
   });
+});
+
+describe("what image analysis measures feeds similar products", () => {
+  test("where variation names say no colour, the images' colours decide which product is closest", async () => {
+    // Names differ by one word each, equally rare: the same name would make them variants of one design.
+    const tote = (id: string, hex: string) =>
+      product(id, {
+        name: `Canvas shopper bag ${id.slice(-4)}`,
+        description: "A roomy shopper.",
+        categories: ["Accessories", "Bags", "Shoppers"],
+        variations: [{ id: `${id}-v`, name: "Multi" }],
+        media: [{ url: productImageUrl(imageBase(), "bag", [hex], "m"), variationId: `${id}-v` }],
+      });
+    // Without colours the two candidates tie; the blue one sorts first by id.
+    await indexProducts(s, [tote("shopper-source", "#c0392b"), tote("shopper-a-blue", "#1f4fc0"), tote("shopper-z-red", "#b83227")]);
+    const order = await until(async () => {
+      const { body } = await getJson<{ explain?: { productId: string; contributions: Record<string, number> }[] }>(s, "/similarity", { productId: "shopper-source", explain: "true" }, "admin");
+      const red = body.explain?.find((e) => e.productId === "shopper-z-red");
+      return red && red.contributions.colour! > 0 ? body.explain!.map((e) => e.productId) : null;
+    }, 15_000, "the images' colours in the similarity scores");
+    expect(order.slice(0, 2)).toEqual(["shopper-z-red", "shopper-a-blue"]);
+  }, 20_000);
 });

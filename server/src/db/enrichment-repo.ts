@@ -95,6 +95,12 @@ export class EnrichmentRepo {
       .run(retryAt, error.slice(0, 500), job.storeId, job.productId, job.productVersion, job.stage);
   }
 
+  /** The image stage's colours alone (read for every product when the similar-products model is built). */
+  colours(storeId: string, productId: string): VariationColours[] | null {
+    const row = this.db.query("SELECT colours FROM product_enrichment WHERE store_id = ? AND product_id = ?").get(storeId, productId) as { colours: string | null } | null;
+    return row?.colours ? JSON.parse(row.colours) : null;
+  }
+
   result(storeId: string, productId: string): StoredEnrichment | null {
     const row = this.db
       .query("SELECT product_version, stage, attributes, colours, content FROM product_enrichment WHERE store_id = ? AND product_id = ?")

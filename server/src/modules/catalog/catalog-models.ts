@@ -37,6 +37,8 @@ interface Held<M> {
   /** When the last read of the catalog started (ms): rows updated since then are read at the next request. */
   readSince: number;
   stale: boolean;
+  /** Products whose catalog row did not change but what the model reads beside it did (their images' colours). */
+  redo: Set<string>;
 }
 
 export class CatalogModels<M extends CatalogModel> {
@@ -46,7 +48,7 @@ export class CatalogModels<M extends CatalogModel> {
   constructor(
     private readonly catalog: CatalogRepo,
     private readonly now: () => number,
-    private readonly create: () => M,
+    private readonly create: (storeId: string) => M,
     /** What the model is, for the error of a build the service stopped ("similar products"). */
     private readonly what: string,
   ) {}
@@ -72,11 +74,16 @@ export class CatalogModels<M extends CatalogModel> {
     if (held) held.stale = true;
   }
 
+  /** What a model reads beside a product's catalog row changed (image analysis finished): put it again. */
+  productChanged(storeId: string, id: string): void {
+    this.held.get(storeId)?.redo.add(id);
+  }
+
   async of(storeId: string, generation: number): Promise<M> {
     let held = this.held.get(storeId);
     if (!held || held.generation !== generation) {
       const readSince = this.now();
-      const fresh: Held<M> = { generation, ready: this.build(storeId), readSince, stale: false };
+      const fresh: Held<M> = { generation, ready: this.build(storeId), readSince, stale: false, redo: new Set() };
       this.held.set(storeId, fresh);
       fresh.ready.catch(() => this.held.get(storeId) === fresh && this.held.delete(storeId));
       held = fresh;
@@ -87,15 +94,23 @@ export class CatalogModels<M extends CatalogModel> {
       const since = held.readSince;
       held.readSince = this.now();
       for (const row of this.catalog.changedSince(storeId, since)) {
+        held.redo.delete(row.id);
         if (row.doc === null) model.remove(row.id);
         else model.put(JSON.parse(row.doc) as Product);
       }
+    }
+    if (held.redo.size) {
+      for (const id of held.redo) {
+        const product = this.catalog.product(storeId, id);
+        if (product) model.put(product);
+      }
+      held.redo.clear();
     }
     return model;
   }
 
   private async build(storeId: string): Promise<M> {
-    const model = this.create();
+    const model = this.create(storeId);
     for (let after = ""; ; await yieldToEventLoop()) {
       if (this.stopped) throw new Error(`the service stopped while ${this.what} were being indexed`);
       const rows = this.catalog.liveProductsAfter(storeId, after, PAGE);

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
-import { EnrichmentRepo } from "../../db/enrichment-repo.ts";
+import { EnrichmentRepo, type VariationColours } from "../../db/enrichment-repo.ts";
 import { SearchProductsRepo } from "../../db/search-products-repo.ts";
 import type { StoresRepo } from "../../db/stores-repo.ts";
 import { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
@@ -32,6 +32,8 @@ export function createEnrichment(d: {
   ranking: RankingInputs;
   /** After a stage queued webhook calls. */
   delivered: () => void;
+  /** After the image stage found a product's colours. */
+  imageAnalysed: (storeId: string, productId: string) => void;
 }) {
   const repo = new EnrichmentRepo(d.db);
   const searchProducts = new SearchProductsRepo(d.db);
@@ -60,15 +62,23 @@ export function createEnrichment(d: {
     inCommit: (storeId, productId, result) => {
       if (result.colours) searchProducts.remove(storeId, productId);
     },
-    committed: (queued) => {
+    committed: (job, result, queued) => {
       if (queued > 0) d.delivered();
+      if (result.colours) d.imageAnalysed(job.storeId, job.productId);
       sync.wake();
     },
   });
   /** A product's colours per variation, for its Search product. */
   const coloursOf = (storeId: string, productId: string): ShapeOptions["colourValues"] => {
-    const colours = repo.result(storeId, productId)?.colours;
+    const colours = repo.colours(storeId, productId);
     return colours ? new Map(colours.map((c) => [c.variationId, c.values])) : undefined;
   };
-  return { worker, sync, repo, coloursOf };
+  /** The main colour (largest share) of each variation's image, where image analysis ran. */
+  const mainColoursOf = (storeId: string, productId: string): Map<string, string> | undefined => {
+    const colours = repo.colours(storeId, productId);
+    if (!colours) return undefined;
+    const main = (values: VariationColours["values"]) => values.reduce((best, v) => (v.ratio > best.ratio ? v : best)).hex;
+    return new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)]));
+  };
+  return { worker, sync, repo, coloursOf, mainColoursOf };
 }

@@ -34,7 +34,7 @@ export interface EnrichmentDeps {
   /** Inside the stage's transaction: what else its result changes (a Search product to shape again). */
   inCommit: (storeId: string, productId: string, result: StageResult) => void;
   /** After a stage committed, with the number of webhook deliveries it queued. */
-  committed: (queued: number) => void;
+  committed: (job: EnrichmentJob, result: StageResult, queued: number) => void;
 }
 
 const CONCURRENCY = 4;
@@ -116,7 +116,7 @@ export class EnrichmentWorker {
       queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content });
       this.d.inCommit(job.storeId, job.productId, result);
     })();
-    if (done) this.d.committed(queued);
+    if (done) this.d.committed(job, result, queued);
   }
 
   /** The text stage's attributes, for the image stage to add to. */

@@ -2,6 +2,7 @@ import type { Oklab } from "culori";
 import { tokenize } from "../../engine/text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
+import { DEFAULT_COLOR_ID } from "../catalog/search-product.ts";
 import { productInStock, variationAvailable } from "../catalog/product-stock.ts";
 import { colourOf } from "./colours.ts";
 
@@ -39,7 +40,12 @@ const MAX_DESCRIPTION_WORDS = 200;
 const MAX_TERMS = 120;
 const MAX_COLOURS = 24;
 
-export function productFeatures(p: Product): ProductFeatures {
+/**
+ * `measured`: the main colour of each variation's image (variation id, or DEFAULT_COLOR_ID for a product without
+ * variations, to a CSS colour), where image analysis ran. A variation's name is the store's own statement and
+ * wins; the image's colour stands in where the name is none ("Multi", "Midnight", or no variations at all).
+ */
+export function productFeatures(p: Product, measured?: ReadonlyMap<string, string>): ProductFeatures {
   const paths: string[] = [];
   for (const category of p.categories ?? []) paths.push(paths.length ? `${paths.at(-1)} > ${category}` : category);
   const terms = new Map<string, number>();
@@ -62,7 +68,11 @@ export function productFeatures(p: Product): ProductFeatures {
     paths,
     brand,
     line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
-    colours: (p.variations ?? []).slice(0, MAX_COLOURS).map((v) => ({ variationId: v.id, colour: colourOf(v.name), available: variationAvailable(p, v.id) })),
+    colours: p.variations?.length
+      ? p.variations.slice(0, MAX_COLOURS).map((v) => ({ variationId: v.id, colour: colourOf(v.name) ?? colourOf(measured?.get(v.id)), available: variationAvailable(p, v.id) }))
+      : measured?.has(DEFAULT_COLOR_ID)
+        ? [{ colour: colourOf(measured.get(DEFAULT_COLOR_ID)), available: productInStock(p) }]
+        : [],
     logPrice: price === null ? null : Math.log(price),
     inStock: productInStock(p),
     terms: terms.size > MAX_TERMS ? new Map([...terms].sort((a, b) => b[1] - a[1]).slice(0, MAX_TERMS)) : terms,

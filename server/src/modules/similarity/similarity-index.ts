@@ -81,8 +81,11 @@ export class SimilarityIndex implements CatalogModel {
     return this.entries.has(id);
   }
 
+  /** `measuredColours`: a product's image colours per variation (productFeatures), when image analysis ran. */
+  constructor(private readonly measuredColours: (productId: string) => ReadonlyMap<string, string> | undefined = () => undefined) {}
+
   put(product: Product): void {
-    const features = productFeatures(product);
+    const features = productFeatures(product, this.measuredColours(product.id));
     this.remove(features.id);
     const ids: number[] = [];
     const counts: number[] = [];
