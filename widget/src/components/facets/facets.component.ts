@@ -25,6 +25,7 @@ const FILTER_FROM = 10;
  * more than ten values gets a box that filters it. Price ranges are values too.
  *
  * @csspart base - The panel.
+ * @csspart selection - The selected values and "clear all".
  * @csspart selected - The list of selected values.
  * @csspart chip - One selected value.
  * @csspart chip-label - Its text.
@@ -115,7 +116,7 @@ export class SfsFacets extends LitElement {
   private renderSelected() {
     if (!this.selected.length) return nothing;
     const t = this.texts;
-    return html`<div>
+    return html`<div part="selection">
       <ul part="selected" aria-label=${t.selectedFilters}>
         ${this.selected.map((s) => {
           const facet = this.facets.find((f) => f.key === s.key);

@@ -10,7 +10,7 @@ export const CARD_PARTS = [
 /** The exportparts of a product card inside another component: the card as `card`, its parts as `card-*`. */
 export const CARD_EXPORT_PARTS = `card, ${exportParts("card", CARD_PARTS)}`;
 export const FACETS_PARTS = [
-  "base", "selected", "chip", "chip-label", "chip-remove", "clear-all", "facet", "facet-title", "facet-toggle", "facet-marker",
+  "base", "selection", "selected", "chip", "chip-label", "chip-remove", "clear-all", "facet", "facet-title", "facet-toggle", "facet-marker",
   "facet-selected-count", "facet-body", "filter", "values", "value", "checkbox", "value-label", "count", "no-values", "show-more",
 ] as const;
 export const SORT_PARTS = ["base", "label", "select"] as const;

@@ -37,7 +37,7 @@ export const carouselStyles = css`
     min-height: 2.75rem;
     border: 1px solid var(--sfs-color-border, #d0d0d0);
     border-radius: var(--sfs-radius, 0.5rem);
-    background: var(--sfs-color-surface, #fff);
+    background: var(--sfs-color-background, #ffffff);
   }
   .pager [aria-disabled="true"] {
     opacity: 0.4;
