@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseImagePath, productImageUrl, renderImage } from "../../demo-store/src/catalog/images.ts";
-import { DEMO_KEYS, spawnServer, type ChildServer } from "./support/child-server.ts";
+import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./support/child-server.ts";
 import { product } from "./support/fixtures.ts";
 import { makeTestCerts } from "./support/test-certs.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -53,13 +53,7 @@ afterAll(async () => {
   rmSync(certs.dir, { recursive: true, force: true });
 });
 
-async function start(): Promise<ChildServer> {
-  const server = await spawnServer(env);
-  for (const stream of [server.proc.stdout, server.proc.stderr]) {
-    if (stream && typeof stream !== "number") void new Response(stream as ReadableStream).text().catch(() => "");
-  }
-  return server;
-}
+const start = () => spawnDrainedServer(env);
 
 async function searchBody(url: string, params: Record<string, string>): Promise<{ totalProductCount: number; facets: { key: string; values: { key: string; count: number }[] }[] }> {
   const res = await fetch(`${url}/1.9/search?${new URLSearchParams(params)}`, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY) });

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/connection.ts";
 import { RETRY_WAITS_MS, ATTEMPT_TIMEOUT_MS } from "../src/modules/webhooks/webhook-schedule.ts";
-import { DEMO_KEYS, spawnServer, type ChildServer } from "./support/child-server.ts";
+import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./support/child-server.ts";
 import { makeTestCerts } from "./support/test-certs.ts";
 import { tempDir } from "./support/test-server.ts";
 import { enqueueFromOutside, startTestReceiver, tagsBody, until, type TestReceiver } from "./support/webhook-support.ts";
@@ -38,14 +38,7 @@ afterAll(async () => {
   rmSync(certs.dir, { recursive: true, force: true });
 });
 
-async function start(): Promise<ChildServer> {
-  const server = await spawnServer(env);
-  // Drained, so the child never blocks on a full pipe.
-  for (const stream of [server.proc.stdout, server.proc.stderr]) {
-    if (stream && typeof stream !== "number") void new Response(stream as ReadableStream).text().catch(() => "");
-  }
-  return server;
-}
+const start = () => spawnDrainedServer(env);
 
 interface Delivery {
   deliveryId: string;

@@ -46,3 +46,12 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 15_00
   proc.kill(9);
   throw new Error("server did not start in time");
 }
+
+/** spawnServer with the child's output read and dropped, so it never blocks on a full pipe. */
+export async function spawnDrainedServer(env: Record<string, string>, timeoutMs?: number): Promise<ChildServer> {
+  const server = await spawnServer(env, timeoutMs);
+  for (const stream of [server.proc.stdout, server.proc.stderr]) {
+    if (stream && typeof stream !== "number") void new Response(stream as ReadableStream).text().catch(() => "");
+  }
+  return server;
+}

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Product } from "../../src/modules/catalog/product-schema.ts";
-import { DEMO_KEYS, spawnServer, type ChildServer } from "./child-server.ts";
+import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./child-server.ts";
 import { tempDir } from "./test-server.ts";
 
 /*
@@ -42,11 +42,7 @@ export async function startIndexedServer(
   opts: { enriched?: boolean } = {},
 ): Promise<IndexedChildServer> {
   const dataDir = tempDir("sfs-indexed-");
-  const server = await spawnServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
-  // Drained, so the child can never block on a full pipe.
-  for (const stream of [server.proc.stdout, server.proc.stderr]) {
-    if (stream && typeof stream !== "number") void new Response(stream as ReadableStream).text().catch(() => "");
-  }
+  const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
   const stop = async () => {
     server.proc.kill();
     await server.proc.exited;
