@@ -17,7 +17,9 @@ export class ContainerWidthController<T> implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.measure(this.host.getBoundingClientRect().width);
+    // Before its first render the host is an empty inline box: its container's width decides the first layout,
+    // so that a phone is not first drawn wide and then redrawn narrow (a layout shift).
+    this.measure(this.host.getBoundingClientRect().width || (this.host.parentElement?.getBoundingClientRect().width ?? 0));
     if (typeof ResizeObserver === "undefined") return;
     this.observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1];

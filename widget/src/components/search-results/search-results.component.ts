@@ -31,7 +31,8 @@ const paginationParts = `pagination, ${exportParts("pagination", PAGINATION_PART
  * @csspart sidebar - The facet column (wide layout).
  * @csspart facets-skeleton - The facet column's placeholder while the first results load.
  * @csspart main - The main column: results or a state (empty, error), full width without facets.
- * @csspart toolbar - Count, filter button and sort.
+ * @csspart state - The main column when it holds the empty or the error state.
+ * @csspart toolbar - The filter button and the sort, at the end of the header.
  * @csspart count - The result count (`aria-live="polite"`).
  * @csspart filter-button - Opens the facet drawer (narrow layout).
  * @csspart filter-count - The number of selected filters on the filter button.
@@ -208,9 +209,9 @@ export class SfsSearchResults extends LitElement {
         ${found ? html`<a part="skip-link" href="#" @click=${this.skipToResults}>${t.skipToResults}</a>` : nothing}
         <div part="header">
           <h2 part="heading">${fillText(t.resultsFor, { query: state.query })}</h2>
+          <p part="count" aria-live="polite" tabindex="-1">${countText}</p>
           <div part="toolbar">
-            <p part="count" aria-live="polite" tabindex="-1">${countText}</p>
-            ${this.narrow && found && withFacets
+            ${this.narrow && withFacets
               ? html`<button part="filter-button" type="button" aria-haspopup="dialog" @click=${() => this.drawer?.showModal()}>
                   ${t.filters}${selected ? html` <span part="filter-count">${selected}</span>` : nothing}
                 </button>`
@@ -223,7 +224,10 @@ export class SfsSearchResults extends LitElement {
         ${withFacets && !this.narrow
           ? html`<aside part="sidebar" aria-label=${t.filters}>${first ? html`<div part="facets-skeleton" aria-hidden="true">${bars(6)}</div>` : facetsEl}</aside>`
           : nothing}
-        <div part="main" tabindex="-1">${this.renderBody()}</div>
+        ${first || found
+          ? html`<div part="main" tabindex="-1">${this.renderBody()}</div>`
+          : // A state is a new element, not the results' column moved to the left (which would count as a layout shift).
+            html`<div part="main state" tabindex="-1">${this.renderBody()}</div>`}
       </div>
       ${this.narrow && !first
         ? html`<dialog part="drawer" aria-labelledby="drawer-title">

@@ -23,11 +23,13 @@ export const searchResultsStyles = [
       grid-column: 1 / -1;
       display: flex;
       flex-wrap: wrap;
-      align-items: baseline;
-      justify-content: space-between;
+      align-items: center;
       gap: var(--sfs-spacing-small, 0.5rem) var(--sfs-spacing, 1rem);
+      min-height: 2.75rem;
     }
     [part~="heading"] {
+      /* A row of its own: a count of another width beside it would move what follows (a layout shift). */
+      flex-basis: 100%;
       margin: 0;
       font-size: var(--sfs-heading-size, 1.25rem);
       overflow-wrap: anywhere;
@@ -63,11 +65,11 @@ export const searchResultsStyles = [
       flex-wrap: wrap;
       align-items: center;
       gap: var(--sfs-spacing-small, 0.5rem) var(--sfs-spacing, 1rem);
-      min-height: 2.75rem;
+      margin-inline-start: auto;
     }
     [part~="count"] {
       margin: 0;
-      font-weight: 600;
+      color: var(--sfs-color-muted, #5c5c5c);
     }
     [part~="notice"],
     [part~="did-you-mean"] {

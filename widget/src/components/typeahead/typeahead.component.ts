@@ -181,10 +181,13 @@ export class SfsTypeahead extends LitElement {
     const c = this.controller;
     if (!c) return nothing;
     const priceFormat = this.context?.priceFormat;
+    // Options are focusable outside the tab order: the popup, which can scroll, is then seen to hold what the
+    // keyboard reaches (from the input, through aria-activedescendant).
     return c.options.map(
       (option, i) => html`<sfs-typeahead-option
         id=${this.optionId(i)}
         role="option"
+        tabindex="-1"
         slot=${SLOT[option.kind]}
         aria-selected=${i === c.activeIndex ? "true" : "false"}
         .option=${option}
