@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium, missingPrerequisite, ROOT, startDemoStore, type DemoStore } from "./demo-session.ts";
 import { specs, type Env } from "./specs.ts";
+import { widgetPassSpecs } from "./widget-pass-specs.ts";
 
 const ARTIFACTS = join(ROOT, ".artifacts/e2e");
 
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(String(e)));
     const env: Env = { base: demo.base, keys: demo.keys, browser, context, page, artifacts: ARTIFACTS, pageErrors };
-    for (const spec of specs) {
+    for (const spec of [...specs, ...widgetPassSpecs]) {
       const t0 = Date.now();
       try {
         await spec.run(env);

@@ -20,12 +20,12 @@ export interface Spec {
   run(env: Env): Promise<void>;
 }
 
-function assert(condition: unknown, message: string): asserts condition {
+export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
 /** Polls `probe` until it returns a truthy value; throws `message()` after `timeoutMs`. */
-async function waitFor<T>(probe: () => Promise<T> | T, message: () => string, timeoutMs = 8000): Promise<NonNullable<T>> {
+export async function waitFor<T>(probe: () => Promise<T> | T, message: () => string, timeoutMs = 8000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -48,7 +48,7 @@ interface CardInfo {
 }
 
 /** What the results page shows: its count line and the cards (read through the shadow roots). */
-async function results(page: Page): Promise<{ count: string; total: number; cards: CardInfo[] }> {
+export async function results(page: Page): Promise<{ count: string; total: number; cards: CardInfo[] }> {
   return page.evaluate(() => {
     const host = document.querySelector("sfs-search-results");
     const root = host?.shadowRoot;
@@ -70,7 +70,7 @@ async function results(page: Page): Promise<{ count: string; total: number; card
 }
 
 /** Waits until the results page shows a count and at least one card. */
-async function loadedResults(page: Page, what: string) {
+export async function loadedResults(page: Page, what: string) {
   return waitFor(
     async () => {
       const r = await results(page);
@@ -96,7 +96,7 @@ async function events(env: Env): Promise<StoredEvent[]> {
   return ((await res.json()) as { events: StoredEvent[] }).events;
 }
 
-const searchPage = (env: Env, query: string) => `${env.base}/search-results?q=${encodeURIComponent(query)}`;
+export const searchPage = (env: Env, query: string) => `${env.base}/search-results?q=${encodeURIComponent(query)}`;
 
 /** The store's product id a product link points at (/products/{id}). */
 const productIdOf = (href: string | null, base: string) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");

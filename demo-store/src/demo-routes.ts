@@ -86,7 +86,7 @@ const STYLE = `
   .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 1.25rem; }
   .card { background: #fff; border: 1px solid #e5e3de; border-radius: 6px; padding: .75rem; color: inherit; text-decoration: none; }
   .card img, .product img { width: 100%; height: auto; display: block; }
-  .price { font-weight: 600; } .was { color: #777; text-decoration: line-through; margin-left: .5rem; font-weight: 400; }
+  .price { font-weight: 600; } .was { color: #5c5c5c; text-decoration: line-through; margin-left: .5rem; font-weight: 400; }
   .add-to-cart, .place-order { padding: .6rem 1.25rem; font: inherit; border: 0; border-radius: 4px; background: #1f1f1f; color: #fff; cursor: pointer; }
   .place-order:disabled { opacity: .5; cursor: default; }
   .cart-list { list-style: none; padding: 0; } .cart-item { padding: .5rem 0; border-bottom: 1px solid #e5e3de; }
