@@ -105,3 +105,59 @@ test("a filter remembered for broad searches follows documents that change, come
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("a store opens from the tokens it kept; tokens another tokenizer made, or a file from before tokens were kept, are made again as it loads", async () => {
+  const dataDir = tempDir("sfs-engine-tokens-");
+  const file = join(dataDir, "engine", "s.db");
+  const doc = (id: string, name: string) => ({
+    id,
+    version: 1,
+    text: { name, brand: "", categories: [], features: [], tags: [], description: "", identifiers: [id] },
+    facets: { color: ["Blue"] },
+    numbers: {},
+    sortText: {},
+  });
+  const request = { matching: { typos: true, prefixLast: false }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+  const found = async (text: string) => {
+    const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+    try {
+      return (await engine.search("s", { ...request, text })).hits.map((h) => h.id);
+    } finally {
+      await engine.close();
+    }
+  };
+  const keptTokens = () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return (db.query("SELECT count(*) AS n FROM documents WHERE tokens IS NOT NULL").get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+  try {
+    const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+    await engine.upsert("s", [doc("kurti-1", "Blue Kurtis"), doc("jeans-1", "Slim Jeans")]);
+    await engine.close();
+    expect(keptTokens()).toBe(2);
+    expect(await found("kurti")).toEqual(["kurti-1"]);
+    expect(await found("jeans slim")).toEqual(["jeans-1"]);
+
+    // Kept by another tokenizer: its words are not ours, and must not be used.
+    let db = new Database(file);
+    db.exec("UPDATE meta SET value = 'another tokenizer' WHERE key = 'tokens'; UPDATE token_names SET token = 'zzz'");
+    db.close();
+    expect(await found("kurti")).toEqual(["kurti-1"]);
+    expect(await found("zzz")).toEqual([]);
+    expect(keptTokens()).toBe(2);
+
+    // As a file from before tokens were kept: no such columns or tables.
+    db = new Database(file);
+    db.exec("DROP TABLE token_names; DROP TABLE meta; ALTER TABLE documents DROP COLUMN tokens; ALTER TABLE documents DROP COLUMN surfaces");
+    db.close();
+    expect(await found("jeans")).toEqual(["jeans-1"]);
+    expect(keptTokens()).toBe(2);
+    expect(await found("kurtis blue")).toEqual(["kurti-1"]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

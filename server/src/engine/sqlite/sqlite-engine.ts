@@ -4,16 +4,18 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { queryPlan } from "./text-query.ts";
-import { StoreIndex, type TextMatches } from "./store-index.ts";
+import { StoreIndex, type DocumentTokens, type TextMatches } from "./store-index.ts";
+import { sequenceBlob, StoredTokens } from "./stored-tokens.ts";
 import { preparedOf } from "../prepared-document.ts";
 
 /*
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
- * rebuilt without touching others). Documents are kept whole as JSON; on first use a store's documents are
- * loaded into a StoreIndex, which matches text, filters, counts facets and sorts in memory. No token is stored:
- * they are computed as documents load, so a change of tokenizer needs no migration.
+ * rebuilt without touching others). Documents are kept whole as JSON, each with its tokens (stored-tokens.ts);
+ * on first use a store's documents are loaded into a StoreIndex, which matches text, filters, counts facets and
+ * sorts in memory. Tokens made by another tokenizer are made again as the store loads, so a change of
+ * tokenizer needs no migration.
  */
 
 const SCHEMA = `
@@ -21,7 +23,10 @@ const SCHEMA = `
     rowid    INTEGER PRIMARY KEY,
     id       TEXT NOT NULL UNIQUE,
     version  INTEGER NOT NULL,
-    doc      TEXT NOT NULL
+    doc      TEXT NOT NULL,
+    -- stored-tokens.ts
+    tokens   BLOB,
+    surfaces TEXT
   );
   -- Where text was matched until the TextIndex replaced it.
   DROP TABLE IF EXISTS documents_fts;
@@ -39,8 +44,9 @@ function statements(db: Database) {
     current: db.query("SELECT rowid, version FROM documents WHERE id = ?"),
     currentOf: db.query("SELECT id, rowid, version FROM documents WHERE id IN (SELECT value FROM json_each(?))"),
     // Not INSERT ... RETURNING: stepped through .get() it measured 20 times slower (beside the FTS5 inserts of then).
-    insertDoc: db.query("INSERT INTO documents (id, version, doc) VALUES (?, ?, ?)"),
-    updateDoc: db.query("UPDATE documents SET version = ?, doc = ? WHERE rowid = ?"),
+    insertDoc: db.query("INSERT INTO documents (id, version, doc, tokens, surfaces) VALUES (?, ?, ?, ?, ?)"),
+    updateDoc: db.query("UPDATE documents SET version = ?, doc = ?, tokens = ?, surfaces = ? WHERE rowid = ?"),
+    updateTokens: db.query("UPDATE documents SET tokens = ?, surfaces = ? WHERE rowid = ?"),
     updateJson: db.query("UPDATE documents SET doc = ? WHERE rowid = ?"),
     deleteDoc: db.query("DELETE FROM documents WHERE rowid = ?"),
     find: db.query("SELECT rowid, doc FROM documents WHERE id = ?"),
@@ -51,6 +57,7 @@ interface OpenStore {
   db: Database;
   index: StoreIndex;
   sql: ReturnType<typeof statements>;
+  tokens: StoredTokens;
 }
 
 /** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
@@ -80,23 +87,38 @@ export class SqliteEngine implements SearchEngine {
 
   /**
    * Opens a store's file and loads its documents into memory in slices, letting the event loop run between them:
-   * a large store (58k demo products: about 4 s) loads while the server keeps answering other requests.
+   * a large store loads while the server keeps answering other requests. Documents without kept tokens (a file
+   * from before they were kept, or another tokenizer's) are tokenized and their tokens kept as they load.
    */
   private async open(storeId: string): Promise<OpenStore> {
     const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
     db.exec(SCHEMA);
     const index = new StoreIndex();
+    const tokens = new StoredTokens(db, index.text);
+    tokens.load();
     const sql = statements(db);
-    const slice = db.query("SELECT rowid, doc FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?");
+    const slice = db.query("SELECT rowid, doc, tokens, surfaces FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?");
     for (let after = 0; ; await yieldToEventLoop()) {
       if (this.closing) throw new Error("the engine was closed while a store loaded");
-      const rows = slice.all(after, LOAD_SLICE) as { rowid: number; doc: string }[];
-      for (const row of rows) index.put(row.rowid, JSON.parse(row.doc) as EngineDocument);
+      const rows = slice.all(after, LOAD_SLICE) as { rowid: number; doc: string; tokens: Uint8Array | null; surfaces: string | null }[];
+      const made: [number, DocumentTokens][] = [];
+      for (const row of rows) {
+        const doc = JSON.parse(row.doc) as EngineDocument;
+        let kept = tokens.of(row);
+        if (!kept) made.push([row.rowid, (kept = index.tokensOf(doc))]);
+        index.put(row.rowid, doc, kept);
+      }
+      if (made.length) {
+        db.transaction(() => {
+          tokens.keepNew();
+          for (const [rowid, t] of made) sql.updateTokens.run(sequenceBlob(t.sequence), t.surfaces, rowid);
+        })();
+      }
       if (rows.length < LOAD_SLICE) break;
       after = rows.at(-1)!.rowid;
     }
     void this.indexLookAlikes(index);
-    return { db, index, sql };
+    return { db, index, sql, tokens };
   }
 
   /**
@@ -112,30 +134,36 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void> {
-    const { db, index, sql } = await this.store(storeId);
+    const { db, index, sql, tokens } = await this.store(storeId);
     const prepared = docs.map(preparedOf);
-    const applied: [number, PreparedDocument][] = [];
+    // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
+    // is kept by the next one.
+    const docTokens = prepared.map((p) => index.tokensOf(p.doc, p.text));
+    const applied: [number, EngineDocument, DocumentTokens][] = [];
     db.transaction(() => {
+      tokens.keepNew();
       const rows = sql.currentOf.all(JSON.stringify(prepared.map(({ doc }) => doc.id))) as { id: string; rowid: number; version: number }[];
       const current = new Map(rows.map((row) => [row.id, row]));
-      for (const p of prepared) {
+      prepared.forEach((p, i) => {
         const { id, version } = p.doc;
         const existing = current.get(id);
-        if (existing && existing.version > version) continue;
+        if (existing && existing.version > version) return;
+        const t = docTokens[i]!;
+        const blob = sequenceBlob(t.sequence);
         let rowid: number;
         if (existing) {
           rowid = existing.rowid;
-          sql.updateDoc.run(version, p.json, rowid);
+          sql.updateDoc.run(version, p.json, blob, t.surfaces, rowid);
         } else {
-          rowid = Number(sql.insertDoc.run(id, version, p.json).lastInsertRowid);
+          rowid = Number(sql.insertDoc.run(id, version, p.json, blob, t.surfaces).lastInsertRowid);
         }
         // The same id twice in one call: the second write replaces the first.
         current.set(id, { id, rowid, version });
-        applied.push([rowid, p]);
-      }
+        applied.push([rowid, p.doc, t]);
+      });
     })();
     // Memory follows the committed file, never ahead of it.
-    for (const [rowid, { doc, text }] of applied) index.put(rowid, doc, text);
+    for (const [rowid, doc, t] of applied) index.put(rowid, doc, t);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
     // they delayed it by 0.7 s (demo catalog).
     index.vocabulary.indexPending();

@@ -1,6 +1,6 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { columnTokens, fieldTokens, type FieldTokens, type IndexedText } from "../text/field-tokens.ts";
+import { columnTokens, fieldTokens, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount } from "../types.ts";
 import { FlatLists } from "./flat-lists.ts";
@@ -71,6 +71,17 @@ const BROAD = 1 / 8;
 /** Byte-per-slot filters kept at most: 64 KB each at 58k products. */
 const FILTER_MASKS = 64;
 
+/** A document's tokens as a StoreIndex holds them, and as the embedded engine stores them beside the document. */
+export interface DocumentTokens {
+  /** Token ids field by field, FIELD_END after each (TextIndex.sequenceOf). */
+  sequence: Uint32Array;
+  /**
+   * How the document wrote those of its distinct tokens whose written form differs from the token ("jeans" for
+   * "jean"): space-separated pairs of the token's rank among the distinct tokens (by first appearance) and the form.
+   */
+  surfaces: string;
+}
+
 /** What a slot keeps of its document's text beyond its tokens: its identifiers and its sortable text. */
 interface HeldText {
   identifiers: string[];
@@ -113,11 +124,41 @@ export class StoreIndex {
   }
 
   /**
-   * `indexed`: the document's indexedText, when the caller has it already. Facets and numbers go into the
-   * columns; of the document itself only copies of its identifiers and sortable text are kept, so a caller
-   * that reuses its objects cannot change what a later delete takes out.
+   * A document's tokens as this index numbers them (new tokens get their ids now): from its indexedText when the
+   * caller has it already, else from its text.
    */
-  put(slot: number, doc: EngineDocument, indexed?: IndexedText): void {
+  tokensOf(doc: EngineDocument, indexed?: IndexedText): DocumentTokens {
+    if (indexed) {
+      const surfaces: string[] = [];
+      indexed.distinct.forEach(([token, surface], n) => surface !== token && surfaces.push(String(n), surface));
+      return { sequence: this.text.sequenceOf(indexed.columns.map(columnTokens)), surfaces: surfaces.join(" ") };
+    }
+    // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
+    const pairs = fieldTokens(doc.text);
+    const sequence = this.text.sequenceOf(pairs.map((field) => field.map(([token]) => token)));
+    // Distinct tokens in order of first appearance, found from the numbered sequence rather than a map of strings
+    // per document (which took a tenth of a store's load).
+    const first = this.text.firstOccurrences(sequence);
+    const surfaces: string[] = [];
+    let at = 0;
+    let n = 0;
+    for (const field of pairs) {
+      for (const [token, surface] of field) {
+        if (first[at++]) {
+          if (surface !== token) surfaces.push(String(n), surface);
+          n++;
+        }
+      }
+      at++; // the field's end
+    }
+    return { sequence, surfaces: surfaces.join(" ") };
+  }
+
+  /**
+   * Facets and numbers go into the columns; of the document itself only copies of its identifiers and sortable
+   * text are kept, so a caller that reuses its objects cannot change what a later delete takes out.
+   */
+  put(slot: number, doc: EngineDocument, tokens: DocumentTokens): void {
     // A replaced document's tokens are not taken out here: the TextIndex swaps only those that changed.
     if (this.ids[slot] !== undefined) this.release(slot);
     else this.live++;
@@ -134,31 +175,30 @@ export class StoreIndex {
       set.add(slot);
       this.identifiers.set(key, set);
     }
-    // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
-    const pairs = indexed ? null : fieldTokens(doc.text);
-    const sequence = this.text.put(slot, indexed ? indexed.columns.map(columnTokens) : pairs!.map((field) => field.map(([token]) => token)));
-    const distinct = indexed ? indexed.distinct : this.distinctPairs(sequence, pairs!);
+    const { sequence } = tokens;
+    this.text.putSequence(slot, sequence);
     const weighted: number[] = [];
     for (let i = 0, field = 0; i < sequence.length && field < FIELD_WEIGHTS.length; i++) {
       if (sequence[i] === FIELD_END) field++;
       else weighted.push(sequence[i]! * 8 + field);
     }
     this.slotTokens.set(slot, uniqueSorted(weighted));
-    this.vocabulary.count(distinct, 1);
+    this.vocabulary.count(this.distinctPairs(tokens), 1);
     this.changed();
   }
 
-  /**
-   * A document's distinct [token, surface] pairs, the first surface of each, from its sequence: the TextIndex
-   * has numbered its tokens, so this needs no map of strings per document (which took a tenth of a store's load).
-   */
-  private distinctPairs(sequence: Uint32Array, pairs: FieldTokens): [string, string][] {
+  /** A document's distinct [token, surface] pairs, in order of first appearance. */
+  private distinctPairs({ sequence, surfaces }: DocumentTokens): [string, string][] {
     const first = this.text.firstOccurrences(sequence);
     const out: [string, string][] = [];
-    let at = 0;
-    for (const field of pairs) {
-      for (const pair of field) if (first[at++]) out.push(pair);
-      at++; // the field's end
+    for (let i = 0; i < sequence.length; i++) {
+      if (!first[i]) continue;
+      const token = this.text.name(sequence[i]!);
+      out.push([token, token]);
+    }
+    if (surfaces) {
+      const parts = surfaces.split(" ");
+      for (let k = 0; k < parts.length; k += 2) out[Number(parts[k])]![1] = parts[k + 1]!;
     }
     return out;
   }

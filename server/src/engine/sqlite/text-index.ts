@@ -66,7 +66,8 @@ export class TextIndex {
     return this.tokenNames[id]!;
   }
 
-  private intern(token: string): number {
+  /** The token's id, numbering it when new (ids count up from 0: a stored store's tokens are interned in id order). */
+  intern(token: string): number {
     let id = this.tokenIds.get(token);
     if (id === undefined) {
       id = this.tokenNames.length;
@@ -83,17 +84,31 @@ export class TextIndex {
     return ++this.tokenGeneration;
   }
 
-  /**
-   * Indexes a slot's text in place of what it held, returning its token sequence (FIELD_END after each field).
-   * Replacing a live slot's text touches only the lists of tokens that came or went.
-   */
-  put(slot: number, fields: readonly (readonly string[])[]): Uint32Array {
-    const ids: number[] = [];
+  /** A text's token sequence: each field's token ids, FIELD_END after each field. */
+  sequenceOf(fields: readonly (readonly string[])[]): Uint32Array {
+    let length = 0;
+    for (const tokens of fields) length += tokens.length + 1;
+    const sequence = new Uint32Array(length);
+    let at = 0;
     for (const tokens of fields) {
-      for (const token of tokens) ids.push(this.intern(token));
-      ids.push(FIELD_END);
+      for (const token of tokens) sequence[at++] = this.intern(token);
+      sequence[at++] = FIELD_END;
     }
-    const next = Uint32Array.from(ids);
+    return sequence;
+  }
+
+  /** Indexes a slot's text (its fields' tokens) in place of what it held; returns its token sequence. */
+  put(slot: number, fields: readonly (readonly string[])[]): Uint32Array {
+    const sequence = this.sequenceOf(fields);
+    this.putSequence(slot, sequence);
+    return sequence;
+  }
+
+  /**
+   * Indexes a slot's token sequence (sequenceOf, or as stored) in place of what it held. Replacing a live slot's
+   * text touches only the lists of tokens that came or went.
+   */
+  putSequence(slot: number, next: Uint32Array): void {
     const previous = this.sequences[slot];
     const wasAlive = slot < this.alive.length && this.alive[slot] === 1;
     if (previous && !wasAlive) {
@@ -122,7 +137,6 @@ export class TextIndex {
     this.sequences[slot] = next;
     if (slot >= this.alive.length) this.alive = grownTo(this.alive, slot + 1);
     this.alive[slot] = 1;
-    return next;
   }
 
   /** Marks a slot deleted; its posting entries go at the next sweep. */

@@ -1,5 +1,15 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { SearchableText } from "../types.ts";
 import { tokenPairs } from "./normalize.ts";
+
+/**
+ * Changes whenever the tokenizer's source does: tokens an engine kept are reused only under the fingerprint they
+ * were made with, so a tokenizer change takes effect at the next start with nothing to remember to bump.
+ */
+export const TOKENIZER_FINGERPRINT = createHash("sha256")
+  .update(["field-tokens.ts", "normalize.ts", "query-limits.ts"].map((file) => readFileSync(new URL(`./${file}`, import.meta.url), "utf8")).join("\0"))
+  .digest("base64url");
 
 /** A document's [token, surface] pairs per field, in the order name, brand, categories, features, tags, description. */
 export type FieldTokens = [string, string][][];
