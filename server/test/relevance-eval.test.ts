@@ -48,7 +48,7 @@ beforeAll(async () => {
   }
   const families = [...summary.byFamily].map(([f, v]) => `${f} ${v.ndcg.toFixed(4)}`).join(", ");
   console.log(`nDCG@10 overall ${summary.overall.ndcg.toFixed(4)} (${summary.overall.n} queries); ${families}; real-query zero results ${(summary.realZeroRate * 100).toFixed(2)}%`);
-}, 120_000);
+}, 300_000);
 
 
 describe("relevance of our search on the judged demo queries", () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { demoProducts } from "./support/demo-products.ts";
+import { textStagesInSearch } from "./support/indexed-child-server.ts";
 import { getJson, indexProducts, search, type Params, type SuggestionBody, type SuggestionsBody } from "./support/search-client.ts";
 import { reopenTestServer, startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 
@@ -31,7 +32,9 @@ beforeAll(async () => {
   s = await startTestServer({}, dataDir);
   catalog = demoProducts(SAMPLE);
   await indexProducts(s, catalog);
-}, 60_000);
+  // Counts are compared with search totals: the text stage's words must not land in between.
+  while (!textStagesInSearch(dataDir)) await Bun.sleep(100);
+}, 120_000);
 afterAll(async () => {
   await s?.stop();
   rmSync(dataDir, { recursive: true, force: true });

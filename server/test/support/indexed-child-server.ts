@@ -24,7 +24,7 @@ export interface IndexedChildServer {
  * Whether search holds every text stage's result: no text stage is queued and every stage result is applied to
  * the engine (read from the server's database, which WAL lets another process read while it writes).
  */
-function textStagesInSearch(dataDir: string): boolean {
+export function textStagesInSearch(dataDir: string): boolean {
   const db = new Database(join(dataDir, "service.db"), { readonly: true });
   try {
     const queued = db.query("SELECT COUNT(*) AS n FROM enrichment_jobs WHERE stage = 'text'").get() as { n: number };
