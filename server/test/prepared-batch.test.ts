@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { heldOf } from "../src/engine/prepared-document.ts";
 import { fieldTokens, indexedText } from "../src/engine/text/field-tokens.ts";
 import { canonicalJson, contentHash } from "../src/modules/catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../src/modules/catalog/engine-document.ts";
@@ -26,6 +27,7 @@ test("prepared products decode to the documents, tokens, hashes and shapes made 
     expect(prepared.hash).toBe(contentHash(doc));
     expect(prepared.shaped).toBe(shapeJson(product, shaping));
     const engineDoc = toEngineDocument(product, 0, context(product.id));
+    expect(prepared.engine.held).toEqual(heldOf(engineDoc));
     expect(prepared.engine.doc).toEqual(engineDoc);
     expect(prepared.engine.text).toEqual(indexedText(fieldTokens(engineDoc.text)));
     expect(JSON.parse(prepared.engine.json)).not.toHaveProperty("version");

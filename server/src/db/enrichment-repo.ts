@@ -28,21 +28,26 @@ export interface StoredEnrichment {
 export class EnrichmentRepo {
   constructor(private readonly db: Database) {}
 
-  /** Queues the text stage for changed products and forgets deleted ones. Runs inside the catalog's transaction. */
+  /**
+   * Queues the text stage for changed products and forgets deleted ones. Runs inside the catalog's transaction:
+   * a statement per list rather than per product (a batch of the indexing worker holds a thousand).
+   */
   queue(storeId: string, changed: readonly { id: string; version: number; deleted: boolean }[], now: number): void {
-    const upsert = this.db.query(
-      `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error) VALUES (?, ?, ?, 'text', 0, ?, NULL)
-       ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at, error = NULL`,
-    );
-    const dropJob = this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?");
-    const dropResult = this.db.query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id = ?");
-    for (const c of changed) {
-      if (c.deleted) {
-        dropJob.run(storeId, c.id);
-        dropResult.run(storeId, c.id);
-      } else {
-        upsert.run(storeId, c.id, c.version, now);
-      }
+    const live = changed.filter((c) => !c.deleted);
+    const deleted = changed.filter((c) => c.deleted).map((c) => c.id);
+    if (live.length) {
+      this.db
+        .query(
+          `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error)
+           SELECT ?1, value ->> 0, value ->> 1, 'text', 0, ?2, NULL FROM json_each(?3) WHERE true
+           ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at, error = NULL`,
+        )
+        .run(storeId, now, JSON.stringify(live.map((c) => [c.id, c.version])));
+    }
+    if (deleted.length) {
+      const ids = JSON.stringify(deleted);
+      this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
+      this.db.query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
     }
   }
 

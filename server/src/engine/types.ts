@@ -115,15 +115,22 @@ export interface WordCorrection {
   candidates: { word: string; docs: number }[];
 }
 
+/** What an engine that keeps documents in memory holds of one besides its text's tokens. */
+export type HeldDocument = Pick<EngineDocument, "id" | "facets" | "numbers" | "sortText"> & { identifiers: string[] };
+
 /**
  * A document with the forms writing it needs computed ahead (prepared-document.ts), so the indexing thread can
  * do that work beside the thread that serves searches.
  */
 export interface PreparedDocument {
-  doc: EngineDocument;
+  id: string;
+  version: number;
   /** The document as stored, without its version (stored beside it). */
   json: string;
+  held: HeldDocument;
   text: IndexedText;
+  /** The whole document, with `version`: one prepared on another thread is parsed from `json` when first read. */
+  readonly doc: EngineDocument;
 }
 
 export type IndexableDocument = EngineDocument | PreparedDocument;

@@ -4,11 +4,12 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, HeldDocument, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
+import { fieldTokens, indexedText } from "../text/field-tokens.ts";
 import { queryPlan } from "./text-query.ts";
 import { StoreIndex, type DocumentTokens, type TextMatches } from "./store-index.ts";
 import { sequenceBlob, StoredTokens } from "./stored-tokens.ts";
-import { preparedOf } from "../prepared-document.ts";
+import { heldOf, preparedOf } from "../prepared-document.ts";
 
 /*
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
@@ -105,8 +106,8 @@ export class SqliteEngine implements SearchEngine {
       for (const row of rows) {
         const doc = JSON.parse(row.doc) as EngineDocument;
         let kept = tokens.of(row);
-        if (!kept) made.push([row.rowid, (kept = index.tokensOf(doc))]);
-        index.put(row.rowid, doc, kept);
+        if (!kept) made.push([row.rowid, (kept = index.tokensOf(indexedText(fieldTokens(doc.text))))]);
+        index.put(row.rowid, heldOf(doc), kept);
       }
       if (made.length) {
         db.transaction(() => {
@@ -138,14 +139,14 @@ export class SqliteEngine implements SearchEngine {
     const prepared = docs.map(preparedOf);
     // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
     // is kept by the next one.
-    const docTokens = prepared.map((p) => index.tokensOf(p.doc, p.text));
-    const applied: [number, EngineDocument, DocumentTokens][] = [];
+    const docTokens = prepared.map((p) => index.tokensOf(p.text));
+    const applied: [number, HeldDocument, DocumentTokens][] = [];
     db.transaction(() => {
       tokens.keepNew();
-      const rows = sql.currentOf.all(JSON.stringify(prepared.map(({ doc }) => doc.id))) as { id: string; rowid: number; version: number }[];
+      const rows = sql.currentOf.all(JSON.stringify(prepared.map(({ id }) => id))) as { id: string; rowid: number; version: number }[];
       const current = new Map(rows.map((row) => [row.id, row]));
       prepared.forEach((p, i) => {
-        const { id, version } = p.doc;
+        const { id, version } = p;
         const existing = current.get(id);
         if (existing && existing.version > version) return;
         const t = docTokens[i]!;
@@ -159,11 +160,11 @@ export class SqliteEngine implements SearchEngine {
         }
         // The same id twice in one call: the second write replaces the first.
         current.set(id, { id, rowid, version });
-        applied.push([rowid, p.doc, t]);
+        applied.push([rowid, p.held, t]);
       });
     })();
     // Memory follows the committed file, never ahead of it.
-    for (const [rowid, doc, t] of applied) index.put(rowid, doc, t);
+    for (const [rowid, held, t] of applied) index.put(rowid, held, t);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
     // they delayed it by 0.7 s (demo catalog).
     index.vocabulary.indexPending();

@@ -1,10 +1,10 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { columnTokens, fieldTokens, type IndexedText } from "../text/field-tokens.ts";
+import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import { MAX_PREFER_FILTERS, type EngineDocument, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount } from "../types.ts";
+import { MAX_PREFER_FILTERS, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type HeldDocument } from "../types.ts";
 import { FlatLists } from "./flat-lists.ts";
-import { FIELD_END, TextIndex } from "./text-index.ts";
+import { TextIndex } from "./text-index.ts";
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). A TextIndex finds which
@@ -123,53 +123,30 @@ export class StoreIndex {
     return this.live;
   }
 
-  /**
-   * A document's tokens as this index numbers them (new tokens get their ids now): from its indexedText when the
-   * caller has it already, else from its text.
-   */
-  tokensOf(doc: EngineDocument, indexed?: IndexedText): DocumentTokens {
-    if (indexed) {
-      const surfaces: string[] = [];
-      indexed.distinct.forEach(([token, surface], n) => surface !== token && surfaces.push(String(n), surface));
-      return { sequence: this.text.sequenceOf(indexed.columns.map(columnTokens)), surfaces: surfaces.join(" ") };
-    }
-    // The description is not kept for relevance (see DESCRIPTION_WEIGHT).
-    const pairs = fieldTokens(doc.text);
-    const sequence = this.text.sequenceOf(pairs.map((field) => field.map(([token]) => token)));
-    // Distinct tokens in order of first appearance, found from the numbered sequence rather than a map of strings
-    // per document (which took a tenth of a store's load).
-    const first = this.text.firstOccurrences(sequence);
-    const surfaces: string[] = [];
-    let at = 0;
-    let n = 0;
-    for (const field of pairs) {
-      for (const [token, surface] of field) {
-        if (first[at++]) {
-          if (surface !== token) surfaces.push(String(n), surface);
-          n++;
-        }
-      }
-      at++; // the field's end
-    }
-    return { sequence, surfaces: surfaces.join(" ") };
+  /** A document's tokens as this index numbers them: new tokens get their ids now. */
+  tokensOf({ distinct, sequence, surfaces }: IndexedText): DocumentTokens {
+    const ids = distinct.map((token) => this.text.intern(token));
+    const numbered = new Uint32Array(sequence.length);
+    for (let i = 0; i < sequence.length; i++) numbered[i] = sequence[i] === FIELD_END ? FIELD_END : ids[sequence[i]!]!;
+    return { sequence: numbered, surfaces };
   }
 
   /**
    * Facets and numbers go into the columns; of the document itself only copies of its identifiers and sortable
    * text are kept, so a caller that reuses its objects cannot change what a later delete takes out.
    */
-  put(slot: number, doc: EngineDocument, tokens: DocumentTokens): void {
+  put(slot: number, doc: HeldDocument, tokens: DocumentTokens): void {
     // A replaced document's tokens are not taken out here: the TextIndex swaps only those that changed.
     if (this.ids[slot] !== undefined) this.release(slot);
     else this.live++;
     this.ids[slot] = doc.id;
     this.slotOf.set(doc.id, slot);
-    this.texts[slot] = { identifiers: [...doc.text.identifiers], sortText: { ...doc.sortText } };
+    this.texts[slot] = { identifiers: [...doc.identifiers], sortText: { ...doc.sortText } };
     const values: number[] = [];
     for (const key in doc.facets) for (const value of doc.facets[key]!) values.push(this.valueId(key, value));
     this.slotValues.set(slot, uniqueSorted(values));
     for (const field in doc.numbers) this.numberColumn(field).set(slot, doc.numbers[field]!);
-    for (const identifier of doc.text.identifiers) {
+    for (const identifier of doc.identifiers) {
       const key = identifier.toLowerCase();
       const set = this.identifiers.get(key) ?? new Set<number>();
       set.add(slot);

@@ -1,3 +1,4 @@
+import { FIELD_END } from "../text/field-tokens.ts";
 import { grownTo } from "./flat-lists.ts";
 
 /*
@@ -13,8 +14,6 @@ import { grownTo } from "./flat-lists.ts";
 export type Term = { token: string; prefix?: boolean } | { phrase: string[] };
 export type Clause = Term[];
 
-/** Ends each field in a slot's token sequence, so a phrase never spans two fields. */
-export const FIELD_END = 0xffffffff;
 
 /**
  * A deleted slot stays in its posting lists (matching skips it) until this many wait: taking one slot out of

@@ -18,26 +18,41 @@ export function fieldTokens(t: SearchableText): FieldTokens {
   return [[t.name], [t.brand], t.categories, t.features, t.tags, [t.description]].map((parts) => tokenPairs(parts.join("\n")));
 }
 
+/** Ends each field in a token sequence (IndexedText's, a TextIndex's), so a phrase never spans two fields. */
+export const FIELD_END = 0xffffffff;
+
 /**
- * A document's tokens as the embedded engine indexes them, computed once per write: each field's tokens joined
- * by spaces (tokens never hold one), and every distinct token once with a surface form (for
- * the typo vocabulary's document counts).
+ * A document's tokens as the embedded engine indexes them, computed once per write in a form that crosses
+ * threads cheaply and is numbered by looking up each distinct token once: every distinct token in order of
+ * first appearance; each field's tokens as ranks in that list, FIELD_END after each field; and the written
+ * forms that differ from their token ("jeans" for "jean", for the typo vocabulary) as space-separated pairs of
+ * a rank and the form (neither holds a space).
  */
 export interface IndexedText {
-  columns: string[];
-  distinct: [string, string][];
+  distinct: string[];
+  sequence: Uint32Array;
+  surfaces: string;
 }
 
 export function indexedText(fields: FieldTokens): IndexedText {
-  return { columns: fields.map((pairs) => pairs.map(([token]) => token).join(" ")), distinct: distinctTokens(fields) };
+  const rank = new Map<string, number>();
+  const distinct: string[] = [];
+  const surfaces: string[] = [];
+  let length = 0;
+  for (const pairs of fields) length += pairs.length + 1;
+  const sequence = new Uint32Array(length);
+  let at = 0;
+  for (const pairs of fields) {
+    for (const [token, surface] of pairs) {
+      let r = rank.get(token);
+      if (r === undefined) {
+        rank.set(token, (r = distinct.length));
+        distinct.push(token);
+        if (surface !== token) surfaces.push(String(r), surface);
+      }
+      sequence[at++] = r;
+    }
+    sequence[at++] = FIELD_END;
+  }
+  return { distinct, sequence, surfaces: surfaces.join(" ") };
 }
-
-/** Every distinct token of a document once, with the surface form it first had. */
-function distinctTokens(fields: FieldTokens): [string, string][] {
-  const seen = new Map<string, string>();
-  for (const pairs of fields) for (const [token, surface] of pairs) if (!seen.has(token)) seen.set(token, surface);
-  return [...seen];
-}
-
-/** The tokens of one of IndexedText's columns. */
-export const columnTokens = (column: string): string[] => (column ? column.split(" ") : []);

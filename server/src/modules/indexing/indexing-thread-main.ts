@@ -10,7 +10,7 @@ import { StoresRepo } from "../../db/stores-repo.ts";
 import { TasksRepo } from "../../db/tasks-repo.ts";
 import { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { encodePrepared } from "./prepared-batch.ts";
+import { encodePrepared, type EncodedSlice } from "./prepared-batch.ts";
 import type { ThreadReply, ThreadRequest } from "./indexing-thread.ts";
 
 declare const self: Worker;
@@ -43,14 +43,14 @@ self.onmessage = (event: MessageEvent<ThreadRequest>) => {
     const items = itemsOf(request.seq);
     const slice = items.slice(request.start, request.end);
     if (request.end >= items.length) payloads.delete(request.seq);
-    let strings: string[];
-    if (request.kind === "delete") strings = slice as string[];
+    let prepared: EncodedSlice;
+    if (request.kind === "delete") prepared = { strings: slice as string[], sequences: new Uint32Array(0) };
     else {
       const products = slice as Product[];
       const context = repos!.ranking.forProducts(request.storeId, products.map((p) => p.id));
-      strings = encodePrepared(products, request.shaping, context);
+      prepared = encodePrepared(products, request.shaping, context);
     }
-    self.postMessage({ id, strings } satisfies ThreadReply);
+    self.postMessage({ id, prepared } satisfies ThreadReply);
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies ThreadReply);
   }

@@ -1,7 +1,8 @@
-import type { PrepareRequest } from "./prepared-batch.ts";
+import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
 
 export type ThreadRequest = { type: "open"; dbPath: string } | { type: "prepare"; id: number; request: PrepareRequest };
-export type ThreadReply = { id: number; strings: string[] } | { id: number; error: string };
+/** A slice of upserts as encodePrepared made it; of deletions, the ids (in `strings`). */
+export type ThreadReply = { id: number; prepared: EncodedSlice } | { id: number; error: string };
 
 /** Raised on the main thread for a slice the indexing thread could not prepare. */
 export class PrepareError extends Error {}
@@ -13,11 +14,11 @@ export class PrepareError extends Error {}
 export class IndexingThread {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (strings: string[]) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (prepared: EncodedSlice) => void; reject: (error: Error) => void }>();
 
   constructor(private readonly dbPath: string) {}
 
-  prepare(request: PrepareRequest): Promise<string[]> {
+  prepare(request: PrepareRequest): Promise<EncodedSlice> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -40,7 +41,7 @@ export class IndexingThread {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if ("error" in reply) waiter?.reject(new PrepareError(reply.error));
-      else waiter?.resolve(reply.strings);
+      else waiter?.resolve(reply.prepared);
     };
     worker.onerror = (event) => {
       worker.terminate();

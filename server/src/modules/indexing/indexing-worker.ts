@@ -255,8 +255,8 @@ export class IndexingWorker {
   }
 
   private async request(storeId: string, { task, start, end }: Slice, shaping: Shaping): Promise<PreparedSlice> {
-    const strings = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping });
-    return task.kind === "upsert" ? { kind: "upsert", products: decodePrepared(strings), shapeKey: shaping.key } : { kind: "delete", ids: strings };
+    const prepared = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping });
+    return task.kind === "upsert" ? { kind: "upsert", products: decodePrepared(prepared), shapeKey: shaping.key } : { kind: "delete", ids: prepared.strings };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
@@ -300,7 +300,7 @@ export class IndexingWorker {
       if (!entry.changed) continue;
       if (entry.deleted) removals.push(id);
       else {
-        entry.prepared!.engine.doc.version = entry.version;
+        entry.prepared!.engine.version = entry.version;
         docs.push(entry.prepared!.engine);
       }
     }

@@ -1,6 +1,5 @@
-import { prepareDocument } from "../../engine/prepared-document.ts";
-import { columnTokens } from "../../engine/text/field-tokens.ts";
-import type { EngineDocument, PreparedDocument } from "../../engine/types.ts";
+import { prepareDocument, preparedFrom } from "../../engine/prepared-document.ts";
+import type { HeldDocument, PreparedDocument } from "../../engine/types.ts";
 import type { TaskKind } from "../../db/tasks-repo.ts";
 import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../catalog/engine-document.ts";
@@ -11,7 +10,8 @@ import { shapeJson, type Shaping } from "../catalog/shaped-products.ts";
  * What the indexing thread makes of a slice of a task, and how it travels to the main thread. Everything here
  * depends on the products only (and the shaping and ranking inputs of the moment), never on the catalog's state,
  * so a slice can be prepared while the batch before it is still being applied. The reply is a flat array of
- * strings: structured-cloning nested objects between threads cost the sender 40 µs per product, strings 3.
+ * strings and one array of numbers: structured-cloning nested objects between threads cost the sender 40 µs per
+ * product, strings 3.
  */
 
 export interface PrepareRequest {
@@ -35,39 +35,54 @@ export interface PreparedProduct {
   engine: PreparedDocument;
 }
 
-const COLUMNS = 6;
-const PER_PRODUCT = 6 + COLUMNS;
+/** Strings per product: id, hash, doc, shaped, engine JSON, held JSON, distinct tokens, surfaces. */
+const PER_PRODUCT = 8;
 
-/** Token and surface pairs as one string: they alternate, space-separated (neither holds a space). */
-const encodePairs = (pairs: [string, string][]) => pairs.flat().join(" ");
-
-function decodePairs(text: string): [string, string][] {
-  const parts = columnTokens(text);
-  const pairs: [string, string][] = new Array(parts.length >> 1);
-  for (let i = 0; i < pairs.length; i++) pairs[i] = [parts[2 * i]!, parts[2 * i + 1]!];
-  return pairs;
+/**
+ * A prepared slice as it crosses threads: the strings of each product in turn, and every product's token
+ * sequence (IndexedText.sequence) in one array, each preceded by its length.
+ */
+export interface EncodedSlice {
+  strings: string[];
+  sequences: Uint32Array;
 }
 
 /** On the indexing thread: products as the flat strings decodePrepared reads. */
-export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): string[] {
-  const out: string[] = [];
+export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
+  const strings: string[] = [];
+  const texts: Uint32Array[] = [];
+  let length = 0;
   for (const product of products) {
     const doc = canonicalJson(product);
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
-    out.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, encodePairs(engine.text.distinct), ...engine.text.columns);
+    strings.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, JSON.stringify(engine.held), engine.text.distinct.join(" "), engine.text.surfaces);
+    texts.push(engine.text.sequence);
+    length += engine.text.sequence.length + 1;
   }
-  return out;
+  const sequences = new Uint32Array(length);
+  let at = 0;
+  for (const sequence of texts) {
+    sequences[at++] = sequence.length;
+    sequences.set(sequence, at);
+    at += sequence.length;
+  }
+  return { strings, sequences };
 }
 
-/** On the main thread. The engine document is parsed from its stored JSON: one parse instead of a clone. */
-export function decodePrepared(strings: readonly string[]): PreparedProduct[] {
+/**
+ * On the main thread. Of the engine document only the parts an in-memory index holds are parsed (the whole
+ * document, text included, only if an engine reads it): one small parse instead of a clone or a full parse.
+ */
+export function decodePrepared({ strings, sequences }: EncodedSlice): PreparedProduct[] {
   const out: PreparedProduct[] = [];
+  let next = 0;
   for (let at = 0; at < strings.length; at += PER_PRODUCT) {
-    const [id, hash, doc, shaped, json] = strings.slice(at, at + 5) as [string, string, string, string, string];
-    const text = { distinct: decodePairs(strings[at + 5]!), columns: strings.slice(at + 6, at + PER_PRODUCT) };
-    const engineDoc = JSON.parse(json) as EngineDocument;
-    engineDoc.version = 0;
-    out.push({ id, hash, doc, shaped, engine: { doc: engineDoc, json, text } });
+    const [id, hash, doc, shaped, json, held, distinct, surfaces] = strings.slice(at, at + PER_PRODUCT) as [string, string, string, string, string, string, string, string];
+    const length = sequences[next]!;
+    const sequence = sequences.subarray(next + 1, next + 1 + length);
+    next += length + 1;
+    const text = { distinct: distinct ? distinct.split(" ") : [], sequence, surfaces };
+    out.push({ id, hash, doc, shaped, engine: preparedFrom({ id, version: 0, json, held: JSON.parse(held) as HeldDocument, text }) });
   }
   return out;
 }
