@@ -44,13 +44,14 @@ const brotli = (quality: number) => (body: Uint8Array) =>
   brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
-const gzip = (level: 1 | 6 | 9) => (body: Uint8Array) => gzipSync(body, { level });
+const gzip = (level: 1 | 2 | 6 | 9) => (body: Uint8Array) => gzipSync(body, { level });
 const CODECS: [string, (body: Uint8Array) => Uint8Array][] = [
   ["gzip 1", gzip(1)],
-  ["gzip 6 (dynamic)", gzip(6)],
+  ["gzip 2 (dynamic)", gzip(2)],
+  ["gzip 6", gzip(6)],
   ["gzip 9 (static)", gzip(9)],
-  ["brotli 1", brotli(1)],
-  ["brotli 4 (dynamic)", brotli(4)],
+  ["brotli 1 (dynamic)", brotli(1)],
+  ["brotli 4", brotli(4)],
   ["brotli 5", brotli(5)],
   ["brotli 6", brotli(6)],
   ["brotli 9", brotli(9)],
