@@ -14,6 +14,7 @@ import { PurchaseSignals } from "../src/modules/analytics/purchase-signals.ts";
 import { RankingInputs } from "../src/modules/catalog/ranking-inputs.ts";
 import { StoreReindex } from "../src/modules/indexing/store-reindex.ts";
 import { demoProducts } from "./support/demo-products.ts";
+import { textStagesInSearch } from "./support/indexed-child-server.ts";
 import { indexProducts, search, searchAll } from "./support/search-client.ts";
 import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
@@ -59,6 +60,8 @@ describe("on Typesense", () => {
     env = { TYPESENSE_NODES: node.url, TYPESENSE_API_KEY: API_KEY };
     s = await startTestServer(env);
     await indexProducts(s, products);
+    // The text stage's words join search a moment after indexing; a reindex reads them too, so compare after.
+    while (!textStagesInSearch(s.dataDir)) await Bun.sleep(50);
   });
   afterAll(async () => {
     await s.stop();

@@ -96,7 +96,9 @@ test("kill -9 mid-schedule: the schedule resumes after a restart, never two call
   const inFlight = db.query("SELECT id, in_flight FROM webhook_deliveries WHERE in_flight IS NOT NULL").all() as { id: string; in_flight: number }[];
   db.close();
   expect(inFlight.length).toBeGreaterThanOrEqual(1);
-  for (const row of inFlight) expect(row.in_flight).toBe(handling.get(row.id)!.length);
+  // An attempt is marked in flight before its call goes out, so the kill may come before the receiver saw it.
+  const unseen = new Map(inFlight.map((row) => [row.id, row.in_flight - (handling.get(row.id)?.length ?? 0)]));
+  for (const row of inFlight) expect([0, 1]).toContain(unseen.get(row.id)!);
 
   running = await start();
   // Each delivery gets two more calls after the restart.
@@ -133,7 +135,7 @@ test("kill -9 mid-schedule: the schedule resumes after a restart, never two call
   // Every call the receiver saw is one recorded attempt (the interrupted one included; one may be in flight).
   for (const d of listed) {
     expect(d.attempts.length).toBeGreaterThanOrEqual(callsBefore.get(d.deliveryId)! - 1);
-    expect(d.attempts.length).toBeLessThanOrEqual(callsAfter.get(d.deliveryId)!);
+    expect(d.attempts.length).toBeLessThanOrEqual(callsAfter.get(d.deliveryId)! + (unseen.get(d.deliveryId) ?? 0));
   }
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
