@@ -55,6 +55,7 @@ import { BehaviourRepo } from "./db/behaviour-repo.ts";
 import { BehaviourLearner } from "./modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "./modules/ranking/product-facts.ts";
 import { ResultReranker } from "./modules/ranking/result-reranker.ts";
+import { EvidenceCache } from "./modules/ranking/evidence-cache.ts";
 import { reportsRoutes } from "./modules/reports/reports-routes.ts";
 import { usersRoutes } from "./modules/analytics/users-routes.ts";
 import { ShopperErasureRepo } from "./db/shopper-erasure-repo.ts";
@@ -154,7 +155,9 @@ export function buildApp(deps: AppDeps) {
   const events = new EventsRepo(deps.db);
   const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
-  const analytics = new AnalyticsWorker(deps.db, events, [new ReportCounter(deps.db), new BehaviourLearner(deps.db, productFacts, now)], deps.log);
+  // Search reads ranking evidence through this cache; the learner drops what it writes.
+  const evidence = new EvidenceCache(new BehaviourRepo(deps.db));
+  const analytics = new AnalyticsWorker(deps.db, events, [new ReportCounter(deps.db), new BehaviourLearner(deps.db, productFacts, now, evidence)], deps.log);
   const tracking = new TrackingService(
     deps.db,
     events,
@@ -168,7 +171,7 @@ export function buildApp(deps: AppDeps) {
   const searchLogRepo = new SearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
-  const reranker = new ResultReranker(new BehaviourRepo(deps.db), productFacts, now);
+  const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
@@ -271,7 +274,17 @@ export function buildApp(deps: AppDeps) {
     .use(trackingRoutes({ ...common, tracking, metrics }))
     .use(reportsRoutes({ ...common, reports }))
     .use(webhooksRoutes({ ...common, webhooks }))
-    .use(usersRoutes({ ...common, erasure: new ShopperErasureRepo(deps.db), catchUp: () => analytics.catchUp() }))
+    .use(
+      usersRoutes({
+        ...common,
+        erasure: new ShopperErasureRepo(deps.db),
+        // The searches still in the log's 250 ms batch are written first, so that the erasure takes them too.
+        catchUp: () => {
+          searchLog.flush();
+          analytics.catchUp();
+        },
+      }),
+    )
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))

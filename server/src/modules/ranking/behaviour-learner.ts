@@ -6,6 +6,7 @@ import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worke
 import { logWeight } from "./decay.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { clickWeights } from "./examination-curve.ts";
+import type { EvidenceCache } from "./evidence-cache.ts";
 import { FACETS, type ProductFacts } from "./product-facts.ts";
 
 /*
@@ -29,11 +30,14 @@ export class BehaviourLearner implements EventConsumer {
   private readonly repo: BehaviourRepo;
   private readonly attribution: ReportAggregatesRepo;
   private readonly curves = new Map<string, { at: number; weightAt: (p: number | null) => number }>();
+  /** The (query, product) evidence this batch adds, per store: what search's cached reads drop once it is written. */
+  private written = new Map<string, { query: string; productId: string }[]>();
 
   constructor(
     db: Database,
     private readonly facts: ProductFacts,
     private readonly now: () => number,
+    private readonly evidence?: EvidenceCache,
   ) {
     this.repo = new BehaviourRepo(db);
     this.attribution = new ReportAggregatesRepo(db);
@@ -62,14 +66,19 @@ export class BehaviourLearner implements EventConsumer {
 
   flush(): void {
     this.repo.flush();
+    // Inside the batch's transaction, which commits before any search runs again (both on this thread).
+    for (const [storeId, keys] of this.written) this.evidence?.written(storeId, keys);
+    this.written.clear();
   }
 
   discard(): void {
     this.repo.discard();
+    this.written.clear();
   }
 
   prune(before: number): void {
     this.repo.prune(dayOf(before), before);
+    this.evidence?.clear();
   }
 
   private learn(e: AnalyticsEvent, kind: Kind, productId: string, queries: readonly string[], weight: number): void {
@@ -84,7 +93,11 @@ export class BehaviourLearner implements EventConsumer {
       ...(kind === "purchase" ? { conversions: logWeight(1, e.receivedAt, BEHAVIOUR_HALF_LIFE_DAYS) } : {}),
     };
     for (const query of new Set(["", ...queries])) {
-      if (this.repo.firstToday(e.storeId, day, actor, kind, query, productId)) this.repo.addEvidence(e.storeId, query, productId, add);
+      if (this.repo.firstToday(e.storeId, day, actor, kind, query, productId)) {
+        this.repo.addEvidence(e.storeId, query, productId, add);
+        const keys = this.written.get(e.storeId) ?? [];
+        if (keys.push({ query, productId }) === 1) this.written.set(e.storeId, keys);
+      }
     }
     this.learnTaste(e, productId, WEIGHTS[kind]);
   }

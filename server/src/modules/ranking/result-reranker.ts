@@ -1,4 +1,5 @@
 import type { BehaviourRepo, EvidenceLogs } from "../../db/behaviour-repo.ts";
+import type { EvidenceCache } from "./evidence-cache.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "./decay.ts";
 import { FACETS, type Facet, type ProductFacts } from "./product-facts.ts";
@@ -36,6 +37,8 @@ export interface RerankParts {
 
 export interface RerankRequest {
   storeId: string;
+  /** The store's generation (creation time): evidence is read per generation. */
+  generation: number;
   /** The normalized query; "" on a collection page. */
   query: string;
   behaviour: boolean;
@@ -55,6 +58,7 @@ interface Decayed {
 export class ResultReranker {
   constructor(
     private readonly repo: BehaviourRepo,
+    private readonly evidence: EvidenceCache,
     private readonly facts: ProductFacts,
     private readonly now: () => number,
   ) {}
@@ -69,14 +73,14 @@ export class ResultReranker {
     });
     let queryEvidence = new Map<string, number>();
     let products: ((ids: readonly string[]) => Map<string, Decayed>) | null = null;
-    if (r.behaviour && this.repo.hasEvidence(r.storeId)) {
+    if (r.behaviour && this.evidence.hasEvidence(r.storeId, r.generation)) {
       if (r.query) {
-        const rows = this.repo.forQuery(r.storeId, r.query, MAX_QUERY_ROWS).map((row) => ({ id: row.productId, ...down(row) }));
+        const rows = this.evidence.forQuery(r.storeId, r.generation, r.query, MAX_QUERY_ROWS).map((row) => ({ id: row.productId, ...down(row) }));
         const clicks = rows.reduce((s, x) => s + x.clicks, 0);
         const conversions = rows.reduce((s, x) => s + x.conversions, 0);
         if (clicks >= MIN_QUERY_CLICKS || conversions >= MIN_QUERY_CONVERSIONS) queryEvidence = new Map(rows.map((x) => [x.id, x.evidence]));
       }
-      products = (ids) => new Map([...this.repo.forProducts(r.storeId, ids)].map(([id, e]) => [id, down(e)]));
+      products = (ids) => new Map([...this.evidence.forProducts(r.storeId, r.generation, ids)].map(([id, e]) => [id, down(e)]));
     }
     const taste = r.personalisation ? this.taste(r, now) : null;
     if (!products && !taste) return null;

@@ -98,6 +98,7 @@ export class SearchService {
       (p.sortBy ?? "relevance") === "relevance"
         ? (this.d.reranker?.plan({
             storeId: store.id,
+            generation: store.createdAt,
             query: normalizeQuery(p.query ?? ""),
             behaviour: settings.behaviourRanking,
             personalisation: settings.personalisation,

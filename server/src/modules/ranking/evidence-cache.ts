@@ -1,0 +1,98 @@
+import type { BehaviourRepo, EvidenceLogs } from "../../db/behaviour-repo.ts";
+
+/*
+ * Ranking evidence as search reads it, kept between the behaviour learner's writes. Read from SQLite, a relevance
+ * search of a store with evidence spent about 0.5 ms on it (a query's few hundred rows and its 60 results' rows),
+ * half of the engine's own search. Only the learner writes evidence: after its batch it names each (store, query,
+ * product) it wrote, and only those entries are read again, so a search sees evidence as soon as it is committed.
+ * Entries are per store generation (its creation time), so a store deleted and created again by the stores CLI
+ * in another process never sees the old store's evidence. The raw log sums are kept; decay stays the reader's.
+ */
+
+export type QueryEvidenceRow = EvidenceLogs & { productId: string };
+
+/** Rows and products kept in all; past it every entry is dropped and read again as searches need it. */
+const MAX_ENTRIES = 200_000;
+
+interface StoreEvidence {
+  any: boolean | null;
+  queries: Map<string, QueryEvidenceRow[]>;
+  products: Map<string, EvidenceLogs | null>;
+}
+
+export class EvidenceCache {
+  private readonly stores = new Map<string, StoreEvidence>();
+  private held = 0;
+
+  constructor(private readonly repo: BehaviourRepo) {}
+
+  hasEvidence(storeId: string, generation: number): boolean {
+    const store = this.store(storeId, generation);
+    return (store.any ??= this.repo.hasEvidence(storeId));
+  }
+
+  /** The query's rows (as BehaviourRepo.forQuery reads them, `limit` at most). */
+  forQuery(storeId: string, generation: number, query: string, limit: number): QueryEvidenceRow[] {
+    const store = this.store(storeId, generation);
+    let rows = store.queries.get(query);
+    if (!rows) {
+      rows = this.repo.forQuery(storeId, query, limit);
+      this.hold(rows.length + 1);
+      store.queries.set(query, rows);
+    }
+    return rows;
+  }
+
+  /** Per-product evidence of those of `ids` that have any. */
+  forProducts(storeId: string, generation: number, ids: readonly string[]): Map<string, EvidenceLogs> {
+    const store = this.store(storeId, generation);
+    const missing = ids.filter((id) => !store.products.has(id));
+    if (missing.length) {
+      const read = this.repo.forProducts(storeId, missing);
+      this.hold(missing.length);
+      for (const id of missing) store.products.set(id, read.get(id) ?? null);
+    }
+    const out = new Map<string, EvidenceLogs>();
+    for (const id of ids) {
+      const logs = store.products.get(id);
+      if (logs) out.set(id, logs);
+    }
+    return out;
+  }
+
+  /** The learner committed evidence for these (query "" is a product's evidence across queries). */
+  written(storeId: string, keys: Iterable<{ query: string; productId: string }>): void {
+    for (const [key, store] of this.stores) {
+      if (!key.startsWith(`${storeId}\u0000`)) continue;
+      store.any = true;
+      for (const { query, productId } of keys) {
+        if (query === "") store.products.delete(productId);
+        else store.queries.delete(query);
+      }
+    }
+  }
+
+  /** Evidence was deleted (pruned): everything is read again. */
+  clear(): void {
+    this.stores.clear();
+    this.held = 0;
+  }
+
+  private store(storeId: string, generation: number): StoreEvidence {
+    const key = `${storeId}\u0000${generation}`;
+    let store = this.stores.get(key);
+    if (!store) this.stores.set(key, (store = { any: null, queries: new Map(), products: new Map() }));
+    return store;
+  }
+
+  private hold(entries: number): void {
+    if (this.held + entries > MAX_ENTRIES) {
+      for (const store of this.stores.values()) {
+        store.queries.clear();
+        store.products.clear();
+      }
+      this.held = 0;
+    }
+    this.held += entries;
+  }
+}
