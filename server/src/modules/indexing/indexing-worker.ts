@@ -10,6 +10,7 @@ import type { StorageHealth } from "../../db/storage-health.ts";
 import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
+import { WalCheckpoints } from "./wal-checkpoints.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -20,7 +21,8 @@ import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
  * batches are prepared ahead while this one is applied), new versions are computed from the catalog, the
  * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
- * gives the same versions, so no reader ever sees an item applied twice.
+ * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
+ * wait for the disk (wal-checkpoints.ts).
  */
 
 export interface IndexingWorkerOptions {
@@ -96,6 +98,7 @@ export class IndexingWorker {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private readonly thread: IndexingThread;
+  private readonly checkpoints: WalCheckpoints;
   /** Slices requested from the thread ahead of their batch, by sliceKey. */
   private readonly ahead = new Map<string, { storeId: string; seq: number; start: number; prepared: Promise<PreparedSlice> }>();
   /** The turn in which each store with pending work was last served; the least recent goes next. */
@@ -107,6 +110,7 @@ export class IndexingWorker {
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
     this.thread = new IndexingThread(o.db.filename);
+    this.checkpoints = new WalCheckpoints(o.db);
   }
 
   start(): void {
@@ -124,6 +128,7 @@ export class IndexingWorker {
     this.wake();
     await this.loop;
     this.thread.close();
+    this.checkpoints.close();
     this.ahead.clear();
   }
 
@@ -195,7 +200,7 @@ export class IndexingWorker {
     }
     await yieldToEventLoop();
     const committedAt = this.o.now();
-    this.o.db.transaction(() => {
+    const commit = this.o.db.transaction(() => {
       for (const [id, entry] of entries) {
         if (!entry.changed) continue;
         this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
@@ -206,7 +211,8 @@ export class IndexingWorker {
         const changed = [...entries].filter(([, e]) => e.changed).map(([id, e]) => ({ id, version: e.version, deleted: e.deleted }));
         if (changed.length) this.o.inCommit(storeId, changed);
       }
-    })();
+    });
+    this.checkpoints.commitUnsynced(commit);
     this.o.onApplied?.(storeId);
   }
 
