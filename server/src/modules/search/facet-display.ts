@@ -78,8 +78,21 @@ function humanize(slug: string): string {
 /** How a value is shown: a category path by its last level, a slug or identifier as words, other values as stored. */
 function valueName(key: string, value: string): string {
   if (key.startsWith("category.lvl")) return value.split(" > ").at(-1) ?? value;
-  if (key.startsWith("tag.") || key === "collection" || key === "availability") return humanize(value);
+  if (key.startsWith("tag.") || key === "collection" || key === "availability") return humanizedValue(value);
   return value;
+}
+
+/** Humanized values by value: a search answers up to 200 values per facet, from a store's few thousand, every time. */
+const humanizedValues = new Map<string, string>();
+const MAX_HUMANIZED_VALUES = 50_000;
+
+function humanizedValue(value: string): string {
+  let name = humanizedValues.get(value);
+  if (name === undefined) {
+    if (humanizedValues.size >= MAX_HUMANIZED_VALUES) humanizedValues.clear();
+    humanizedValues.set(value, (name = humanize(value)));
+  }
+  return name;
 }
 
 /** The name for `language`: exact locale, then its language ("de" for "de-CH"), then English, then built in. */
