@@ -190,6 +190,30 @@ describe("<sfs-search-results>", () => {
     expect(root(el).querySelector("[part~=sidebar] sfs-facets")).not.toBeNull();
   });
 
+  test("the first answer is drawn in two frames: the cards in place of the placeholders, then the rest with the facets and the pagination", async () => {
+    server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({}, 24))));
+    // The browser's next frame, moved by the test.
+    const frames: FrameRequestCallback[] = [];
+    const raf = globalThis.requestAnimationFrame;
+    globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+    try {
+      const { el } = await mount();
+      await loaded(el);
+      await el.updateComplete;
+      expect(root(el).querySelectorAll("sfs-product-card")).toHaveLength(8);
+      expect(root(el).querySelector("[part~=sidebar] [part~=facets-skeleton]")).not.toBeNull();
+      expect(root(el).querySelector("sfs-pagination")).toBeNull();
+      expect(frames).toHaveLength(1);
+      frames[0]!(0);
+      await el.updateComplete;
+      expect(root(el).querySelectorAll("sfs-product-card")).toHaveLength(24);
+      expect(root(el).querySelector("[part~=sidebar] sfs-facets")).not.toBeNull();
+      expect(root(el).querySelector("sfs-pagination")).not.toBeNull();
+    } finally {
+      globalThis.requestAnimationFrame = raf;
+    }
+  });
+
   test("a skip link, first in the tab order, moves the focus past the facets to the results", async () => {
     const { el } = await mount();
     await rendered(el);

@@ -3,7 +3,7 @@ import type { Facet, FacetValue } from "../../api/types.ts";
 import { DEFAULT_TEXTS, fillText, type Texts } from "../../config/widget-config.ts";
 import type { SfsFacetChangeEvent } from "../../events/sfs-facet-change.ts";
 import type { SfsFacetsClearEvent } from "../../events/sfs-facets-clear.ts";
-import { createPriceFormat, type PriceFormat } from "../../format/price-format.ts";
+import { defaultPriceFormat, type PriceFormat } from "../../format/price-format.ts";
 import type { FacetSelection } from "../../state/facet-param.ts";
 import { emit } from "../shared/emit.ts";
 import { facetsStyles } from "./facets.styles.ts";
@@ -81,7 +81,7 @@ export class SfsFacets extends LitElement {
     this.facets = [];
     this.selected = [];
     this.texts = DEFAULT_TEXTS;
-    this.priceFormat = createPriceFormat("en", { code: "INR" });
+    this.priceFormat = defaultPriceFormat();
     this.open = 4;
     this.expanded = new Set();
     this.toggled = new Set();
@@ -139,12 +139,27 @@ export class SfsFacets extends LitElement {
   }
 
   private renderFacet(facet: Facet, index: number) {
-    const t = this.texts;
     const key = facet.key;
     const id = key.replace(/[^\w-]/g, "_");
     const name = this.facetName(facet);
     const chosen = facet.values.filter((v) => this.isSelected(key, facetValueKey(v))).length;
     const open = (index < this.open || chosen > 0) !== this.toggled.has(key);
+    return html`<div part="facet" role="group" aria-labelledby="title-${id}" data-key=${key}>
+      <h3 part="facet-title" id="title-${id}">
+        <button part="facet-toggle" type="button" aria-expanded=${open ? "true" : "false"} aria-controls="body-${id}" @click=${() => (this.toggled = flip(this.toggled, key))}>
+          <span>${name}</span>
+          ${chosen ? html`<span part="facet-selected-count">${chosen}</span>` : nothing}
+          <span part="facet-marker" aria-hidden="true">${open ? "−" : "+"}</span>
+        </button>
+      </h3>
+      <div part="facet-body" id="body-${id}" ?hidden=${!open}>${open ? this.renderValues(facet, name) : nothing}</div>
+    </div>`;
+  }
+
+  /** A group's content, drawn only while it is open: a broad query's collapsed groups cost no DOM. */
+  private renderValues(facet: Facet, name: string) {
+    const t = this.texts;
+    const key = facet.key;
     const all = this.expanded.has(key);
     const shown = facet.shownValues ?? VISIBLE_VALUES;
     const filter = (this.filters[key] ?? "").trim().toLowerCase();
@@ -155,49 +170,38 @@ export class SfsFacets extends LitElement {
       : all
         ? named
         : named.filter((n, i) => i < shown || this.isSelected(key, n.value));
-    return html`<div part="facet" role="group" aria-labelledby="title-${id}" data-key=${key}>
-      <h3 part="facet-title" id="title-${id}">
-        <button part="facet-toggle" type="button" aria-expanded=${open ? "true" : "false"} aria-controls="body-${id}" @click=${() => (this.toggled = flip(this.toggled, key))}>
-          <span>${name}</span>
-          ${chosen ? html`<span part="facet-selected-count">${chosen}</span>` : nothing}
-          <span part="facet-marker" aria-hidden="true">${open ? "−" : "+"}</span>
-        </button>
-      </h3>
-      <div part="facet-body" id="body-${id}" ?hidden=${!open}>
-        ${facet.values.length > FILTER_FROM
-          ? html`<input
-              part="filter"
-              type="search"
-              aria-label=${fillText(t.filterValues, { facet: name })}
-              placeholder=${fillText(t.filterValues, { facet: name })}
-              .value=${this.filters[key] ?? ""}
-              @input=${(e: Event) => (this.filters = { ...this.filters, [key]: (e.target as HTMLInputElement).value })}
-            />`
-          : nothing}
-        <ul part="values" class=${all || filter ? "all" : ""}>
-          ${values.map(
-            ({ value, label, v }) => html`<li>
-              <label part="value">
-                <input
-                  part="checkbox"
-                  type="checkbox"
-                  .checked=${this.isSelected(key, value)}
-                  @change=${(e: Event) => this.toggle(key, value, (e.target as HTMLInputElement).checked)}
-                />
-                <span part="value-label">${label}</span>
-                <span part="count">(${v.count})</span>
-              </label>
-            </li>`,
-          )}
-        </ul>
-        ${filter && !values.length ? html`<p part="no-values">${t.noValues}</p>` : nothing}
-        ${facet.values.length > shown && !filter
-          ? html`<button part="show-more" type="button" aria-expanded=${all ? "true" : "false"} @click=${() => (this.expanded = flip(this.expanded, key))}>
-              ${all ? t.showLess : t.showMore}
-            </button>`
-          : nothing}
-      </div>
-    </div>`;
+    return html`${facet.values.length > FILTER_FROM
+        ? html`<input
+            part="filter"
+            type="search"
+            aria-label=${fillText(t.filterValues, { facet: name })}
+            placeholder=${fillText(t.filterValues, { facet: name })}
+            .value=${this.filters[key] ?? ""}
+            @input=${(e: Event) => (this.filters = { ...this.filters, [key]: (e.target as HTMLInputElement).value })}
+          />`
+        : nothing}
+      <ul part="values" class=${all || filter ? "all" : ""}>
+        ${values.map(
+          ({ value, label, v }) => html`<li>
+            <label part="value">
+              <input
+                part="checkbox"
+                type="checkbox"
+                .checked=${this.isSelected(key, value)}
+                @change=${(e: Event) => this.toggle(key, value, (e.target as HTMLInputElement).checked)}
+              />
+              <span part="value-label">${label}</span>
+              <span part="count">(${v.count})</span>
+            </label>
+          </li>`,
+        )}
+      </ul>
+      ${filter && !values.length ? html`<p part="no-values">${t.noValues}</p>` : nothing}
+      ${facet.values.length > shown && !filter
+        ? html`<button part="show-more" type="button" aria-expanded=${all ? "true" : "false"} @click=${() => (this.expanded = flip(this.expanded, key))}>
+            ${all ? t.showLess : t.showMore}
+          </button>`
+        : nothing}`;
   }
 }
 

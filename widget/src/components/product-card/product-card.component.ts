@@ -3,7 +3,7 @@ import type { ColorVariation, SearchProduct } from "../../api/types.ts";
 import { DEFAULT_TEXTS, fillText, type Texts } from "../../config/widget-config.ts";
 import type { SfsColorSelectEvent } from "../../events/sfs-color-select.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";
-import { createPriceFormat, type PriceFormat } from "../../format/price-format.ts";
+import { defaultPriceFormat, type PriceFormat } from "../../format/price-format.ts";
 import { emit } from "../shared/emit.ts";
 import { productCardStyles } from "./product-card.styles.ts";
 
@@ -67,7 +67,7 @@ export class SfsProductCard extends LitElement {
     super();
     this.product = null;
     this.texts = DEFAULT_TEXTS;
-    this.priceFormat = createPriceFormat("en", { code: "INR" });
+    this.priceFormat = defaultPriceFormat();
     this.imageSizes = "(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 50vw";
     this.colorId = null;
   }

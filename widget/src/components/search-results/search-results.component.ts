@@ -93,6 +93,12 @@ export class SfsSearchResults extends LitElement {
   readonly layout = new ContainerWidthController(this, (width) => width < 768, false);
   private announced: SearchResponse | null = null;
   private focusCountOnLoad = false;
+  /**
+   * The page's first answer is drawn in two frames: the cards that replace the placeholders first, then the
+   * rest of the cards, the facets and the pagination. The first cards show sooner, and nothing that is already
+   * drawn moves (the rest goes below them, the facets into their placeholder column).
+   */
+  private firstFrame: "due" | "drawing" | "done" = "due";
 
   constructor() {
     super();
@@ -110,6 +116,16 @@ export class SfsSearchResults extends LitElement {
     if (!this.search && this.context) this.createControllers(this.context);
     this.narrow = this.layout.value;
     if (changed.has("narrow") && !this.narrow) this.drawer?.close?.();
+    if (this.firstFrame === "due" && this.search?.result) {
+      if (this.search.result.products.length <= SKELETON_CARDS) this.firstFrame = "done";
+      else {
+        this.firstFrame = "drawing";
+        requestAnimationFrame(() => {
+          this.firstFrame = "done";
+          this.requestUpdate();
+        });
+      }
+    }
   }
 
   private createControllers(ctx: WidgetContext) {
@@ -222,7 +238,7 @@ export class SfsSearchResults extends LitElement {
           </div>
         </div>
         ${withFacets && !this.narrow
-          ? html`<aside part="sidebar" aria-label=${t.filters}>${first ? html`<div part="facets-skeleton" aria-hidden="true">${bars(6)}</div>` : facetsEl}</aside>`
+          ? html`<aside part="sidebar" aria-label=${t.filters}>${first || this.firstFrame === "drawing" ? html`<div part="facets-skeleton" aria-hidden="true">${bars(6)}</div>` : facetsEl}</aside>`
           : nothing}
         ${first || found
           ? html`<div part="main" tabindex="-1">${this.renderBody()}</div>`
@@ -281,19 +297,20 @@ export class SfsSearchResults extends LitElement {
           : nothing}
       </div>`;
     }
+    const partial = this.firstFrame === "drawing";
     const notice =
       result.fallback && result.query
         ? html`<p part="notice">${fillText(t.fallback, { query: state.query, used: result.query })}</p>`
         : nothing;
     return html`${notice} ${didYouMean}
       <ul part="grid" aria-busy=${s.status === "pending" ? "true" : "false"}>
-        ${result.products.map(
+        ${(partial ? result.products.slice(0, SKELETON_CARDS) : result.products).map(
           (p) => html`<li>
             <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat}></sfs-product-card>
           </li>`,
         )}
       </ul>
-      <sfs-pagination part="pagination" exportparts=${paginationParts} .page=${state.page} .pageCount=${s.lastPage} .texts=${t}></sfs-pagination>`;
+      ${partial ? nothing : html`<sfs-pagination part="pagination" exportparts=${paginationParts} .page=${state.page} .pageCount=${s.lastPage} .texts=${t}></sfs-pagination>`}`;
   }
 }
 

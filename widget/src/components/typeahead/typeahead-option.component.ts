@@ -1,6 +1,6 @@
 import { html, LitElement, nothing } from "lit";
 import type { TypeaheadOption } from "../../core/typeahead-controller.ts";
-import { createPriceFormat, type PriceFormat } from "../../format/price-format.ts";
+import { defaultPriceFormat, type PriceFormat } from "../../format/price-format.ts";
 import { typeaheadOptionStyles } from "./typeahead-option.styles.ts";
 
 /**
@@ -38,7 +38,7 @@ export class SfsTypeaheadOption extends LitElement {
     super();
     this.option = null;
     this.query = "";
-    this.priceFormat = createPriceFormat("en", { code: "INR" });
+    this.priceFormat = defaultPriceFormat();
   }
 
   private highlighted(label: string) {
