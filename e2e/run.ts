@@ -36,7 +36,9 @@ async function main(): Promise<number> {
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(String(e)));
     const env: Env = { base: demo.base, keys: demo.keys, browser, context, page, artifacts: ARTIFACTS, pageErrors };
-    for (const spec of [...specs, ...widgetPassSpecs]) {
+    // E2E_ONLY=text runs only the specs whose name contains it (while working on one).
+    const only = process.env.E2E_ONLY;
+    for (const spec of [...specs, ...widgetPassSpecs].filter((s) => !only || s.name.includes(only))) {
       const t0 = Date.now();
       try {
         await spec.run(env);

@@ -378,6 +378,62 @@ export const widgetPassSpecs: Spec[] = [
     },
   },
   {
+    name: "widget pass: the theme page: sign in with the admin key (sessionStorage only), a colour, the radius and the density show at once in the four previews, and Save puts them in the store's widget configuration",
+    async run(env) {
+      const before = await admin(env, "GET", "/settings");
+      try {
+        await spec(env, async (page) => {
+          const response = await page.goto(`${env.base}/theme`);
+          assert(/script-src 'self'/.test(response?.headers()["content-security-policy"] ?? ""), "the theme page has no strict Content-Security-Policy");
+          await page.locator("#store-id").fill(env.keys.storeId);
+          await page.locator("#admin-key").fill(env.keys.adminKey);
+          await page.getByRole("button", { name: "Sign in" }).click();
+          await page.locator("#editor").waitFor();
+          const stored = await page.evaluate(() => {
+            const all = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`).join("\n");
+            return { session: all(sessionStorage), local: all(localStorage) };
+          });
+          assert(stored.session.includes(env.keys.adminKey) && !stored.local.includes(env.keys.adminKey), `the admin key is not (only) in sessionStorage: ${JSON.stringify(stored)}`);
+          assert(!page.url().includes(env.keys.adminKey), "the admin key is in the address");
+
+          await page.locator("#colour-accent").fill("#aa0055");
+          await page.locator("#radius").fill("2");
+          await page.locator("#density").selectOption("compact");
+          const frame = (id: string) => page.frameLocator(`#${id}`);
+          const results = frame("preview-results");
+          // The results page's current page button is drawn in the accent colour with the radius.
+          const current = results.locator('sfs-search-results sfs-pagination [part~="current"]');
+          await waitFor(async () => (await current.evaluate((b) => getComputedStyle(b).backgroundColor).catch(() => "")) === "rgb(170, 0, 85)", () => "the results preview's current page is not in the new accent colour");
+          const radius = await current.evaluate((b) => getComputedStyle(b).borderTopLeftRadius);
+          assert(radius === "2px", `the results preview's buttons have a radius of ${radius}`);
+          const ring = frame("preview-typeahead").locator("sfs-typeahead-option").first();
+          await ring.waitFor();
+          const look = frame("preview-look").locator('sfs-complete-the-look dialog[part~="dialog"][open]');
+          await look.waitFor();
+          const addButton = await look.evaluate((d) => getComputedStyle(d).borderTopLeftRadius);
+          assert(addButton === "2px", `the look popup's radius is ${addButton}`);
+          const similar = frame("preview-similar").locator('sfs-similar-products [part~="list"]');
+          await similar.waitFor();
+          const gap = await similar.evaluate((l) => getComputedStyle(l).columnGap);
+          assert(gap === "10px", `the similar carousel's gap is ${gap} (compact: 0.625rem)`);
+          for (const id of ["preview-results", "preview-typeahead", "preview-similar", "preview-look"]) {
+            const accent = await frame(id).locator("html").evaluate((h) => getComputedStyle(h).getPropertyValue("--sfs-color-accent").trim());
+            assert(accent === "#aa0055", `${id} has the accent ${accent}`);
+          }
+
+          await page.getByRole("button", { name: "Save to the store" }).click();
+          let status = "";
+          await waitFor(async () => /^Saved/.test((status = (await page.locator("#status").textContent()) ?? "")), () => `no 'Saved' status: "${status}"`);
+          const config = (await (await fetch(`${env.base}/1.9/widget-config`, { headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.searchKey } })).json()) as { theme: Record<string, string> };
+          assert(config.theme["--sfs-color-accent"] === "#aa0055" && config.theme["--sfs-radius"] === "2px" && config.theme["--sfs-spacing"] === "0.625rem", `the saved theme is ${JSON.stringify(config.theme)}`);
+          assert(!("--sfs-color-text" in config.theme), "tokens left at the widget's defaults were saved too");
+        });
+      } finally {
+        await admin(env, "PATCH", "/settings", { widget: before.widget ?? null });
+      }
+    },
+  },
+  {
     name: "widget pass: no request left the store and the service (no outside fonts, images or scripts)",
     async run() {
       assert(outside.size === 0, `requests elsewhere: ${[...outside].slice(0, 5).join(", ")}`);

@@ -5,6 +5,7 @@ import type { Bulk } from "./catalog-cache.ts";
 import { IMAGE_CONTENT_TYPE, parseImagePath, renderImage } from "./catalog/images.ts";
 import { CART_SCRIPT } from "./cart-script.ts";
 import { html, htmlResponse, rawHtml, type SafeHtml } from "./html.ts";
+import { themePageRoutes } from "./theme-page/theme-page-routes.ts";
 
 /*
  * The demo storefront, served beside the API on the same port: plain server-rendered pages of a store that
@@ -113,6 +114,7 @@ function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
   </form>
   <a href="/cart" id="cart-link">Cart (<span id="cart-count">0</span>)</a>
   <a href="/docs">API docs</a>
+  <a href="/theme">Search theme</a>
 </header>
 <main>${body}</main>
 </body>
@@ -168,6 +170,7 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
 
 export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
   return new Elysia({ name: "demo-store" })
+    .use(themePageRoutes(catalog, embed))
     .get(
       "/",
       () =>

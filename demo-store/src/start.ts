@@ -48,8 +48,11 @@ async function main(): Promise<void> {
   // The server reads the head script once, when it starts: the build (under a second, only when stale) ends first.
   const built = await widget;
   if (built.built) console.error(`Built the head script (${built.reason}): ${built.output.split("\n").at(-1)}`);
+  // The demo's own pages (the theme page saves settings with the admin key) are on the service's origin: that
+  // origin, and no other, may send an admin key from a browser. Judged from the Origin header, never from Host.
+  const publicUrl = config.publicUrl ?? (config.port ? `http://localhost:${config.port}` : null);
   const service = await startService(
-    { ...config, demoStore: keys },
+    { ...config, publicUrl, demoStore: keys },
     {
       extend: (app) =>
         app.use(demoStoreRoutes(catalog, { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey })) as unknown as Elysia,
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 
-  const baseUrl = config.publicUrl ?? service.url;
+  const baseUrl = publicUrl ?? service.url;
   if (!haveData) {
     console.error(`No product data at ${source.dataDir}; set DEMO_CATALOG_DIR. The demo store starts empty.`);
   } else {

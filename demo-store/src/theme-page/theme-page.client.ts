@@ -1,0 +1,260 @@
+/*
+ * The theme page's script (served transpiled as /theme/assets/theme.js): a designer edits the widget's theme
+ * tokens (colours, corner radius, font, density) and sees them at once on the store's own widget in four preview
+ * frames (results, typeahead, similar products, the look popup); "Save" writes them to the store's widget
+ * settings. It signs in with the store id and admin key, kept in sessionStorage only and sent as headers, never
+ * in a URL, as the service's /reports page does.
+ */
+
+type Theme = Record<string, string>;
+
+interface Credentials {
+  storeId: string;
+  adminKey: string;
+}
+
+const CREDENTIALS = "sfs-theme-credentials";
+
+/** The colours a designer sets, with the widget's own defaults (widget/README.md, "Theme tokens"). */
+const COLOURS: [token: string, label: string, fallback: string][] = [
+  ["--sfs-color-accent", "Accent", "#1f1f1f"],
+  ["--sfs-color-on-accent", "Text on accent", "#ffffff"],
+  ["--sfs-color-text", "Text", "#1f1f1f"],
+  ["--sfs-color-muted", "Secondary text", "#5c5c5c"],
+  ["--sfs-color-background", "Background", "#ffffff"],
+  ["--sfs-color-surface", "Surfaces", "#f4f4f4"],
+  ["--sfs-color-border", "Borders", "#d0d0d0"],
+  ["--sfs-color-sale", "Sale price", "#b3261e"],
+];
+const DEFAULT_RADIUS = 8;
+/** Font stacks the shopper's device has: no font is fetched from anywhere. */
+const FONTS: [label: string, stack: string][] = [
+  ["The store page's font", ""],
+  ["System sans-serif", "system-ui, sans-serif"],
+  ["Serif", "Georgia, 'Times New Roman', serif"],
+  ["Rounded", "ui-rounded, 'Arial Rounded MT Bold', system-ui, sans-serif"],
+  ["Monospace", "ui-monospace, 'Courier New', monospace"],
+];
+/** Density moves every spacing token together; "comfortable" is the widget's default. */
+const DENSITIES: Record<string, Theme> = {
+  compact: { "--sfs-spacing": "0.625rem", "--sfs-spacing-small": "0.375rem", "--sfs-spacing-large": "1.25rem", "--sfs-grid-gap": "1rem 0.625rem", "--sfs-card-gap": "0.25rem" },
+  comfortable: { "--sfs-spacing": "1rem", "--sfs-spacing-small": "0.5rem", "--sfs-spacing-large": "2rem", "--sfs-grid-gap": "1.5rem 1rem", "--sfs-card-gap": "0.375rem" },
+  spacious: { "--sfs-spacing": "1.5rem", "--sfs-spacing-small": "0.75rem", "--sfs-spacing-large": "3rem", "--sfs-grid-gap": "2rem 1.5rem", "--sfs-card-gap": "0.5rem" },
+};
+/** Every token this page manages; the store's other tokens are kept as they are. */
+const MANAGED = [...COLOURS.map(([t]) => t), "--sfs-radius", "--sfs-radius-small", "--sfs-font-family", ...Object.keys(DENSITIES.comfortable!)];
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+let credentials: Credentials | null = null;
+/** The store's widget settings as last read or saved. */
+let savedWidget: Record<string, unknown> = {};
+
+async function api(method: "GET" | "PATCH", body?: unknown): Promise<Record<string, unknown>> {
+  const c = credentials!;
+  const res = await fetch("/1.9/settings", {
+    method,
+    headers: { "X-Service-Store-ID": c.storeId, "X-Service-API-Key": c.adminKey, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  const message = typeof answer.message === "string" ? answer.message : `The service answered ${res.status}.`;
+  // A 401 on a save from another origin than PUBLIC_URL says so; on sign-in it is a wrong id or key.
+  if (res.status === 401) throw Object.assign(new Error(method === "GET" ? "The store id or the admin key is wrong." : message), { signOut: method === "GET" });
+  if (!res.ok) throw new Error(message);
+  return answer;
+}
+
+/** "#abc" → "#aabbcc"; anything else that is not a hex colour → null. */
+function hex(value: string | undefined): string | null {
+  const v = value?.trim().toLowerCase() ?? "";
+  if (/^#[0-9a-f]{6}$/.test(v)) return v;
+  if (/^#[0-9a-f]{3}$/.test(v)) return `#${[...v.slice(1)].map((c) => c + c).join("")}`;
+  return null;
+}
+
+/** WCAG contrast ratio of two hex colours. */
+function contrast(a: string, b: string): number {
+  const lum = (h: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const s = parseInt(h.slice(i, i + 2), 16) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/* ---------- the controls ---------- */
+
+function buildControls(): void {
+  const colours = $("colours");
+  for (const [token, label] of COLOURS) {
+    const p = document.createElement("p");
+    p.className = "field";
+    const id = `colour${token.slice("--sfs-color".length)}`;
+    const l = document.createElement("label");
+    l.htmlFor = id;
+    l.textContent = label;
+    const input = document.createElement("input");
+    input.type = "color";
+    input.id = id;
+    input.dataset.token = token;
+    p.append(l, " ", input);
+    colours.append(p);
+  }
+  $<HTMLSelectElement>("font").append(...FONTS.map(([label, stack]) => new Option(label, stack)));
+  $<HTMLSelectElement>("density").append(...Object.keys(DENSITIES).map((d) => new Option(d[0]!.toUpperCase() + d.slice(1), d)));
+}
+
+/** Sets the controls from a theme (the widget's defaults where it sets nothing). */
+function showTheme(theme: Theme): void {
+  for (const input of document.querySelectorAll<HTMLInputElement>("#colours input")) {
+    const fallback = COLOURS.find(([t]) => t === input.dataset.token)![2];
+    input.value = hex(theme[input.dataset.token!]) ?? fallback;
+  }
+  $<HTMLInputElement>("radius").value = String(parseInt(theme["--sfs-radius"] ?? "", 10) || (theme["--sfs-radius"] === "0px" ? 0 : DEFAULT_RADIUS));
+  $<HTMLSelectElement>("font").value = FONTS.some(([, s]) => s === theme["--sfs-font-family"]) ? theme["--sfs-font-family"]! : "";
+  $<HTMLSelectElement>("density").value = Object.keys(DENSITIES).find((d) => DENSITIES[d]!["--sfs-spacing"] === theme["--sfs-spacing"]) ?? "comfortable";
+  refresh();
+}
+
+/** What the controls say, as every managed token's value. */
+function edited(): Theme {
+  const theme: Theme = {};
+  for (const input of document.querySelectorAll<HTMLInputElement>("#colours input")) theme[input.dataset.token!] = input.value;
+  const radius = Number($<HTMLInputElement>("radius").value);
+  theme["--sfs-radius"] = `${radius}px`;
+  theme["--sfs-radius-small"] = `${Math.round(radius * 0.75)}px`;
+  theme["--sfs-font-family"] = $<HTMLSelectElement>("font").value || "inherit";
+  Object.assign(theme, DENSITIES[$<HTMLSelectElement>("density").value]);
+  return theme;
+}
+
+/** What is saved: the store's other tokens, and the managed ones that differ from the widget's defaults. */
+function themeToSave(): Theme {
+  const before = (savedWidget.theme ?? {}) as Theme;
+  const defaults = defaultsTheme();
+  const theme = Object.fromEntries(Object.entries(before).filter(([k]) => !MANAGED.includes(k)));
+  for (const [k, v] of Object.entries(edited())) if (v !== defaults[k]) theme[k] = v;
+  return theme;
+}
+
+function defaultsTheme(): Theme {
+  const theme = Object.fromEntries(COLOURS.map(([t, , v]) => [t, v]));
+  return { ...theme, "--sfs-radius": `${DEFAULT_RADIUS}px`, "--sfs-radius-small": `${DEFAULT_RADIUS * 0.75}px`, "--sfs-font-family": "inherit", ...DENSITIES.comfortable };
+}
+
+/** Shows the edits in every preview frame and the contrast of the colour pairs that carry text. */
+function refresh(): void {
+  const theme = edited();
+  $("radius-value").textContent = theme["--sfs-radius"]!;
+  for (const frame of document.querySelectorAll<HTMLIFrameElement>(".previews iframe")) applyTo(frame, theme);
+  const pairs: [string, string, string, number][] = [
+    ["Text on background", "--sfs-color-text", "--sfs-color-background", 4.5],
+    ["Secondary text on background", "--sfs-color-muted", "--sfs-color-background", 4.5],
+    ["Accent on background (links, rings)", "--sfs-color-accent", "--sfs-color-background", 4.5],
+    ["Text on accent", "--sfs-color-on-accent", "--sfs-color-accent", 4.5],
+    ["Sale price on background", "--sfs-color-sale", "--sfs-color-background", 4.5],
+  ];
+  $("contrast").replaceChildren(
+    ...pairs.map(([label, fg, bg, min]) => {
+      const ratio = contrast(theme[fg]!, theme[bg]!);
+      const li = document.createElement("li");
+      li.textContent = `${label}: ${ratio.toFixed(1)}:1${ratio < min ? ` (below ${min}:1)` : ""}`;
+      if (ratio < min) li.className = "low";
+      return li;
+    }),
+  );
+}
+
+/** Inline on the frame's root: it wins over the store's saved theme, which the widget applies with zero specificity. */
+function applyTo(frame: HTMLIFrameElement, theme: Theme): void {
+  const root = frame.contentDocument?.documentElement;
+  if (!root) return;
+  for (const [k, v] of Object.entries(theme)) root.style.setProperty(k, v);
+}
+
+/* ---------- signing in, loading, saving ---------- */
+
+function setStatus(text: string): void {
+  $("status").textContent = text;
+}
+
+async function load(): Promise<void> {
+  const settings = await api("GET");
+  savedWidget = (settings.widget ?? {}) as Record<string, unknown>;
+  showTheme((savedWidget.theme ?? {}) as Theme);
+}
+
+function showSignedIn(signedIn: boolean): void {
+  $("sign-in").hidden = signedIn;
+  $("editor").hidden = !signedIn;
+  $("session").hidden = !signedIn;
+  $("session-store").textContent = credentials?.storeId ?? "";
+  if (signedIn) {
+    for (const frame of document.querySelectorAll<HTMLIFrameElement>(".previews iframe")) {
+      frame.addEventListener("load", () => applyTo(frame, edited()));
+      if (!frame.src) frame.src = frame.dataset.src!;
+    }
+  }
+}
+
+function signOut(message = ""): void {
+  sessionStorage.removeItem(CREDENTIALS);
+  credentials = null;
+  showSignedIn(false);
+  $("sign-in-error").textContent = message;
+}
+
+async function start(): Promise<void> {
+  buildControls();
+  $("tokens").addEventListener("input", refresh);
+  $("tokens").addEventListener("change", refresh);
+  $("sign-out").addEventListener("click", () => signOut());
+  $("revert").addEventListener("click", () => showTheme((savedWidget.theme ?? {}) as Theme));
+  $("defaults").addEventListener("click", () => showTheme({}));
+  $("tokens").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    setStatus("Saving…");
+    try {
+      const settings = await api("PATCH", { widget: { ...savedWidget, theme: themeToSave() } });
+      savedWidget = (settings.widget ?? {}) as Record<string, unknown>;
+      setStatus("Saved: shoppers get this theme within a minute (the widget configuration is cached that long).");
+    } catch (error) {
+      if ((error as { signOut?: boolean }).signOut) signOut((error as Error).message);
+      else setStatus(`Not saved: ${(error as Error).message}`);
+    }
+  });
+  $("sign-in-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const storeId = $<HTMLInputElement>("store-id").value.trim();
+    const adminKey = $<HTMLInputElement>("admin-key").value.trim();
+    if (!storeId || !adminKey) return void ($("sign-in-error").textContent = "Both the store id and the admin key are needed.");
+    credentials = { storeId, adminKey };
+    try {
+      await load();
+      sessionStorage.setItem(CREDENTIALS, JSON.stringify(credentials));
+      $<HTMLInputElement>("admin-key").value = "";
+      $("sign-in-error").textContent = "";
+      showSignedIn(true);
+    } catch (error) {
+      credentials = null;
+      $("sign-in-error").textContent = (error as Error).message;
+    }
+  });
+  try {
+    credentials = JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null") as Credentials | null;
+  } catch {
+    credentials = null;
+  }
+  if (!credentials) return showSignedIn(false);
+  try {
+    await load();
+    showSignedIn(true);
+  } catch (error) {
+    signOut((error as Error).message);
+  }
+}
+
+void start();
