@@ -277,6 +277,7 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
       else win.location.assign(searchPageHref(win.location.href, config.searchPagePath, config.queryParam, text));
     },
     openUrl: (url) => win.location.assign(url),
+    redirect: (url) => win.location.replace(url),
     cart: () => cartHook,
   };
   app.context = context;

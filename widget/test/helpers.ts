@@ -111,7 +111,7 @@ export class FakeObserver {
 /** A widget context over the real API client (msw answers) and the happy-dom window; calls out are recorded. */
 export function makeContext(config: WidgetConfigResponse = widgetConfigResponse) {
   const resolved = resolveConfig(config);
-  const calls = { tracked: [] as [string, Record<string, unknown>][], showResults: [] as string[], openUrl: [] as string[] };
+  const calls = { tracked: [] as [string, Record<string, unknown>][], showResults: [] as string[], openUrl: [] as string[], redirect: [] as string[] };
   const context: WidgetContext = {
     config: resolved,
     client: createApiClient({ api: API_ORIGIN, storeId: "demo", searchKey: "pk_search_test", analyticsKey: "pk_analytics_test" }),
@@ -122,6 +122,7 @@ export function makeContext(config: WidgetConfigResponse = widgetConfigResponse)
     urlEnv: window,
     showResults: (q) => calls.showResults.push(q),
     openUrl: (u) => calls.openUrl.push(u),
+    redirect: (u) => calls.redirect.push(u),
     cart: () => null,
   };
   return { context, calls };

@@ -214,6 +214,56 @@ describe("<sfs-search-results>", () => {
     }
   });
 
+  test("a rule's banners show over the results (text, checked links and images); pinned products carry a badge only when the store asks", async () => {
+    const userData = [
+      { type: "banner", title: "Summer sale", text: "Up to 50% off", image: "/img/sale.png", link: "/sale" },
+      { type: "banner", title: "<b>Not markup</b>", link: "javascript:alert(1)", image: "data:image/png;base64,AAAA" },
+      { type: "note", title: "not a banner" },
+      { type: "banner", text: "no title" },
+    ];
+    server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ userData, pinnedProductIds: ["kurta-2"] }))));
+    const { el } = await mount();
+    await rendered(el);
+    const banners = [...root(el).querySelectorAll("[part~=banners] > [part~=banner]")];
+    expect(root(el).querySelector("[part~=banners]")!.getAttribute("aria-label")).toBe("Announcements");
+    expect(banners.map((b) => [b.tagName, b.getAttribute("href"), text(b)])).toEqual([
+      ["A", new URL("/sale", location.href).href, "Summer sale Up to 50% off"],
+      ["DIV", null, "<b>Not markup</b>"],
+    ]);
+    expect(banners[0]!.querySelector("img[part~=banner-image]")!.getAttribute("src")).toBe(new URL("/img/sale.png", location.href).href);
+    expect(banners[1]!.querySelector("img, b")).toBeNull();
+    const cards = [...root(el).querySelectorAll("sfs-product-card")];
+    for (const card of cards) await card.updateComplete;
+    expect(cards.map((c) => c.shadowRoot!.querySelector("[part~=pinned-badge]"))).toEqual([null, null, null]);
+
+    document.body.replaceChildren();
+    const marked = await mount("/search-results?q=kurta", { ...widgetConfigResponse, markPinned: true });
+    await rendered(marked.el);
+    const markedCards = [...root(marked.el).querySelectorAll("sfs-product-card")];
+    for (const card of markedCards) await card.updateComplete;
+    expect(markedCards.map((c) => text(c.shadowRoot!.querySelector("[part~=pinned-badge]")) ?? null)).toEqual([null, "Featured", null]);
+  });
+
+  test("a rule's redirect replaces the results page once, with a status meanwhile; an address that is not http(s) is ignored", async () => {
+    server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ redirect: "/gift-cards" }))));
+    const { el, calls } = await mount("/search-results?q=gift+card");
+    await loaded(el);
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(calls.redirect).toEqual([new URL("/gift-cards", location.href).href]);
+    expect(text(root(el).querySelector("[part~=redirecting]"))).toBe("Taking you to the page for “gift card”…");
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(calls.redirect).toHaveLength(1);
+
+    document.body.replaceChildren();
+    server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ redirect: "javascript:alert(1)" }))));
+    const other = await mount("/search-results?q=gift+card");
+    await rendered(other.el);
+    expect(other.calls.redirect).toEqual([]);
+    expect(root(other.el).querySelectorAll("sfs-product-card")).toHaveLength(3);
+  });
+
   test("a skip link, first in the tab order, moves the focus past the facets to the results", async () => {
     const { el } = await mount();
     await rendered(el);

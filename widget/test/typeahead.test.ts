@@ -9,6 +9,7 @@ const { server, recorded } = mockService();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 afterEach(() => {
+  server.resetHandlers();
   document.body.replaceChildren();
   recorded.search.length = 0;
   recorded.suggestions.length = 0;
@@ -119,6 +120,28 @@ describe("<sfs-typeahead>", () => {
     expect(selected).toEqual([{ kind: "suggestion", label: "kurta set", query: "kur" }]);
     expect(calls.showResults).toEqual(["kurta set blue", "kurta set"]);
     expect(input.value).toBe("kurta set");
+  });
+
+  test("Enter on a query a merchandising rule redirects goes to the rule's page; a javascript: address is not followed", async () => {
+    const { calls, type, key } = await mount();
+    server.use(
+      http.get(api("search"), ({ request }) => {
+        const q = new URL(request.url).searchParams.get("query");
+        const redirect = q === "gift card" ? "/gift-cards" : q === "evil" ? "javascript:alert(1)" : undefined;
+        return HttpResponse.json({ totalProductCount: 0, products: [], ...(redirect ? { redirect } : {}) });
+      }),
+    );
+    await type("gift card");
+    expect(await key("Enter")).toBe(true);
+    expect(calls.openUrl).toEqual([new URL("/gift-cards", location.href).href]);
+    expect(calls.showResults).toEqual([]);
+    await type("evil");
+    await key("Enter");
+    expect(calls.openUrl).toHaveLength(1);
+    expect(calls.showResults).toEqual([]);
+    await type("kurta");
+    await key("Enter");
+    expect(calls.showResults).toEqual(["kurta"]);
   });
 
   test("clicking a product opens its page and reports ProductClick; the input keeps focus while clicking", async () => {

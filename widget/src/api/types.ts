@@ -91,6 +91,21 @@ export interface SearchResponse {
   /** The search term used: differs from the submitted one when `fallback` is true. */
   query?: string;
   collection?: string;
+  /** A merchandising rule sends the shopper to this page instead (absolute, or a path on the store). */
+  redirect?: string;
+  /** Custom data of the rules that fired, in rule order; `type: "banner"` entries are shown over the results. */
+  userData?: Record<string, unknown>[];
+  /** Products on this page that a rule pinned. */
+  pinnedProductIds?: string[];
+}
+
+/** A `userData` entry the results page shows. */
+export interface Banner {
+  type: "banner";
+  title: string;
+  text?: string;
+  image?: string;
+  link?: string;
 }
 
 export interface SimilarityResponse {
@@ -124,6 +139,8 @@ export interface SuggestionsResponse {
   suggestions: Suggestion[];
   designers: Suggestion[];
   query?: string;
+  /** A merchandising rule's page for the typed query. */
+  redirect?: string;
 }
 
 export interface SearchRequest {

@@ -29,6 +29,7 @@ export interface WidgetConfigResponse {
   preprod?: boolean;
   facetsOpen?: number;
   popularQueries?: string[];
+  markPinned?: boolean;
 }
 
 export const DEFAULT_TEXTS = {
@@ -77,6 +78,9 @@ export const DEFAULT_TEXTS = {
   thisItem: "This item",
   addToCart: "Add to cart",
   added: "Added",
+  pinned: "Featured",
+  redirecting: "Taking you to the page for “{query}”…",
+  banners: "Announcements",
 };
 
 export type Texts = typeof DEFAULT_TEXTS;
@@ -99,6 +103,8 @@ export interface WidgetConfig {
   facetsOpen: number;
   /** Offered when a search finds nothing. */
   popularQueries: string[];
+  /** Whether products a merchandising rule pinned carry the `pinned` text as a badge. */
+  markPinned: boolean;
 }
 
 export const DEFAULT_CONFIG: WidgetConfig = {
@@ -121,6 +127,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   preprod: false,
   facetsOpen: 4,
   popularQueries: [],
+  markPinned: false,
 };
 
 const THEME_KEY = /^--sfs-[a-z0-9-]{1,60}$/;
@@ -161,6 +168,7 @@ export function resolveConfig(raw: WidgetConfigResponse | null | undefined): Wid
     preprod: r.preprod === true,
     facetsOpen: Number.isInteger(r.facetsOpen) && r.facetsOpen! >= 0 ? r.facetsOpen! : d.facetsOpen,
     popularQueries: Array.isArray(r.popularQueries) ? r.popularQueries.filter(isString) : d.popularQueries,
+    markPinned: typeof r.markPinned === "boolean" ? r.markPinned : d.markPinned,
   };
 }
 

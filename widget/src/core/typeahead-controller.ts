@@ -22,6 +22,8 @@ export interface TypeaheadOptions {
   onSubmit(query: string): void;
   /** An option was chosen (Enter on it, or a click). */
   onSelect(option: TypeaheadOption, query: string): void;
+  /** Enter without an active option on a query a merchandising rule redirects: its page instead of the results. */
+  onRedirect?(url: string): void;
   track?(type: string, data: object): void;
   locale?: LocaleFields;
   debounceMs?: number;
@@ -43,6 +45,8 @@ export class TypeaheadController implements ReactiveController {
   activeIndex = -1;
   /** The query `options` answer. */
   answered = "";
+  /** Where a merchandising rule sends the `answered` query, if one does. */
+  private redirect: string | null = null;
   /** A lookup is under way. */
   loading = false;
 
@@ -150,7 +154,8 @@ export class TypeaheadController implements ReactiveController {
         if (!text) return;
         event.preventDefault();
         this.close();
-        this.settings.onSubmit(text);
+        if (this.redirect && this.answered === text && this.settings.onRedirect) this.settings.onRedirect(this.redirect);
+        else this.settings.onSubmit(text);
         return;
       }
       case "Escape":
@@ -204,6 +209,8 @@ export class TypeaheadController implements ReactiveController {
       for (const p of (found.value.products ?? []).slice(0, this.productLimit)) options.push({ kind: "product", label: p.name, product: p });
     }
     this.options = options;
+    // The search answer's redirect, else the suggestions' (a rule may be matched by either).
+    this.redirect = (found.status === "fulfilled" ? found.value.redirect : undefined) ?? (suggested.status === "fulfilled" ? suggested.value.redirect : undefined) ?? null;
     this.answered = text;
     this.activeIndex = -1;
     this.loading = false;

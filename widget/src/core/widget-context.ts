@@ -34,6 +34,11 @@ export interface WidgetContext {
   showResults(query: string): void;
   /** Follows a link (a product page). */
   openUrl(url: string): void;
+  /**
+   * Goes to a merchandising rule's page instead of the search results, replacing the results page in the history
+   * (Back must not return to a page that would send the shopper on again).
+   */
+  redirect(url: string): void;
   /** The store's cart hook, asked when needed: a store may register it after the widget started. */
   cart?(): CartHook | null;
 }

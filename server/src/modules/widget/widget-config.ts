@@ -38,6 +38,8 @@ export const WidgetSettings = Type.Object(
     facetsOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
     /** Queries offered when a search finds nothing. */
     popularQueries: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 12 })),
+    /** Products a merchandising rule pinned carry a "Featured" badge (the `pinned` text). */
+    markPinned: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

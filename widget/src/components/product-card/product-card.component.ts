@@ -19,6 +19,7 @@ const MAX_SWATCHES = 8;
  * @csspart image - The product image (`srcset` with the s/m/l sizes).
  * @csspart badges - The list of badges over the image.
  * @csspart badge - One badge (from `customUserData.badges`).
+ * @csspart pinned-badge - The badge of a product a merchandising rule pinned (with `markPinned`; also `badge`).
  * @csspart designer - The brand.
  * @csspart name - The product name (a heading), clamped to two lines (the full name is its link's title).
  * @csspart name-link - The link of the name.
@@ -53,6 +54,7 @@ export class SfsProductCard extends LitElement {
     texts: { attribute: false },
     priceFormat: { attribute: false },
     imageSizes: { attribute: "image-sizes" },
+    pinned: { type: Boolean },
     colorId: { state: true },
   };
 
@@ -61,6 +63,8 @@ export class SfsProductCard extends LitElement {
   declare priceFormat: PriceFormat;
   /** The `sizes` attribute of the image: how wide a card is drawn. */
   declare imageSizes: string;
+  /** A merchandising rule pinned it and the store marks such products. */
+  declare pinned: boolean;
   declare colorId: string | null;
 
   constructor() {
@@ -69,6 +73,7 @@ export class SfsProductCard extends LitElement {
     this.texts = DEFAULT_TEXTS;
     this.priceFormat = defaultPriceFormat();
     this.imageSizes = "(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 50vw";
+    this.pinned = false;
     this.colorId = null;
   }
 
@@ -102,7 +107,7 @@ export class SfsProductCard extends LitElement {
       : "";
     const priced = this.color?.price || this.color?.promoPrice ? this.color : p;
     const price = this.priceFormat.shown(priced!);
-    const badges = p.customUserData?.badges ?? [];
+    const badges = [...(this.pinned ? [this.texts.pinned] : []), ...(p.customUserData?.badges ?? [])];
     return html`
       <article part="base">
         <a part="image-link" href=${this.href} tabindex="-1" aria-hidden="true" @click=${this.onLinkClick}>
@@ -117,7 +122,7 @@ export class SfsProductCard extends LitElement {
                 decoding="async"
               />`
             : nothing}
-          ${badges.length ? html`<span part="badges">${badges.map((b) => html`<span part="badge">${b}</span>`)}</span>` : nothing}
+          ${badges.length ? html`<span part="badges">${badges.map((b, i) => html`<span part=${this.pinned && i === 0 ? "badge pinned-badge" : "badge"}>${b}</span>`)}</span>` : nothing}
         </a>
         ${p.designer ? html`<p part="designer">${p.designer}</p>` : nothing}
         <h3 part="name"><a part="name-link" href=${this.href} title=${p.name} @click=${this.onLinkClick}>${p.name}</a></h3>

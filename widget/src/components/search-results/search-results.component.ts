@@ -1,7 +1,8 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import type { SearchResponse } from "../../api/types.ts";
+import type { Banner, SearchResponse } from "../../api/types.ts";
 import { fillText } from "../../config/widget-config.ts";
 import { ContainerWidthController } from "../../core/container-width-controller.ts";
+import { bannersOf, safeUrl } from "../../core/rule-content.ts";
 import { SearchController } from "../../core/search-controller.ts";
 import { UrlStateController } from "../../core/url-state-controller.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
@@ -38,6 +39,12 @@ const paginationParts = `pagination, ${exportParts("pagination", PAGINATION_PART
  * @csspart filter-count - The number of selected filters on the filter button.
  * @csspart notice - The fallback notice ("showing results for …").
  * @csspart did-you-mean - The spelling suggestions.
+ * @csspart banners - The banners of the store's merchandising rules, over the results (a labelled region).
+ * @csspart banner - One banner; a link when the rule gives one.
+ * @csspart banner-image - Its image.
+ * @csspart banner-title - Its title.
+ * @csspart banner-text - Its text.
+ * @csspart redirecting - "Taking you to …", while a rule's redirect is followed.
  * @csspart suggestion-link - One suggested query.
  * @csspart grid - The product list.
  * @csspart skeleton - A placeholder card while loading.
@@ -92,6 +99,8 @@ export class SfsSearchResults extends LitElement {
   /** Measures the element's width for the narrow layout. */
   readonly layout = new ContainerWidthController(this, (width) => width < 768, false);
   private announced: SearchResponse | null = null;
+  /** The answer whose redirect was followed: each answer sends the shopper on once. */
+  private redirected: SearchResponse | null = null;
   private focusCountOnLoad = false;
   /**
    * The page's first answer is drawn in two frames: the cards that replace the placeholders first, then the
@@ -150,6 +159,12 @@ export class SfsSearchResults extends LitElement {
 
   protected override updated(): void {
     const s = this.search;
+    const to = this.redirectOf(s?.result);
+    if (to && s?.status === "complete" && s.result !== this.redirected) {
+      this.redirected = s.result!;
+      this.context!.redirect(to);
+      return;
+    }
     if (s?.status === "complete" && s.result && s.result !== this.announced && s.resultState) {
       this.announced = s.result;
       emit(this, "sfs-results-load", { query: s.resultState.query, totalProductCount: s.result.totalProductCount, page: s.resultState.page });
@@ -160,6 +175,24 @@ export class SfsSearchResults extends LitElement {
         this.scrollIntoView?.({ block: "start" });
       }
     }
+  }
+
+  /** Where a rule sends the shopper for this answer (a checked address), or null. */
+  private redirectOf(result: SearchResponse | null | undefined): string | null {
+    return result?.redirect && this.context ? safeUrl(result.redirect, this.context.urlEnv.location.href) : null;
+  }
+
+  private renderBanners(banners: readonly Banner[]) {
+    if (!banners.length) return nothing;
+    const t = this.context!.config.texts;
+    return html`<section part="banners" aria-label=${t.banners}>
+      ${banners.map((b) => {
+        const content = html`${b.image ? html`<img part="banner-image" src=${b.image} alt="" loading="lazy" decoding="async" />` : nothing}
+          <span part="banner-title">${b.title}</span>
+          ${b.text ? html`<span part="banner-text">${b.text}</span>` : nothing}`;
+        return b.link ? html`<a part="banner" href=${b.link}>${content}</a>` : html`<div part="banner">${content}</div>`;
+      })}
+    </section>`;
   }
 
   private onPageChange(page: number) {
@@ -277,13 +310,15 @@ export class SfsSearchResults extends LitElement {
       </ul>`;
     }
     const state = s.resultState!;
+    if (this.redirectOf(result)) return html`<p part="redirecting" role="status">${fillText(t.redirecting, { query: state.query })}</p>`;
+    const banners = this.renderBanners(bannersOf(result.userData, ctx.urlEnv.location.href));
     const suggestions = (result.spellSuggestions ?? []).filter((q) => q.toLowerCase() !== state.query.toLowerCase());
     const didYouMean = suggestions.length
       ? html`<p part="did-you-mean">${t.didYouMean} ${suggestions.map((q, i) => html`${i ? ", " : ""}${this.queryLink(q)}`)}?</p>`
       : nothing;
     if (!result.totalProductCount) {
       const popular = ctx.config.popularQueries.filter((q) => q.toLowerCase() !== state.query.toLowerCase());
-      return html`<div part="empty">
+      return html`${banners}<div part="empty">
         <p part="message">${fillText(t.noResults, { query: state.query })}</p>
         ${didYouMean}
         ${state.facets.length
@@ -302,11 +337,12 @@ export class SfsSearchResults extends LitElement {
       result.fallback && result.query
         ? html`<p part="notice">${fillText(t.fallback, { query: state.query, used: result.query })}</p>`
         : nothing;
-    return html`${notice} ${didYouMean}
+    const pinned = ctx.config.markPinned ? new Set(result.pinnedProductIds ?? []) : null;
+    return html`${banners} ${notice} ${didYouMean}
       <ul part="grid" aria-busy=${s.status === "pending" ? "true" : "false"}>
         ${(partial ? result.products.slice(0, SKELETON_CARDS) : result.products).map(
           (p) => html`<li>
-            <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat}></sfs-product-card>
+            <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat} .pinned=${!!pinned?.has(p.productId)}></sfs-product-card>
           </li>`,
         )}
       </ul>

@@ -78,6 +78,41 @@ export const searchResultsStyles = [
       background: var(--sfs-notice-background, var(--sfs-color-surface, #f4f4f4));
       border-radius: var(--sfs-radius-small, 0.375rem);
     }
+    [part~="banners"] {
+      display: grid;
+      gap: var(--sfs-spacing-small, 0.5rem);
+      margin-block-end: var(--sfs-spacing, 1rem);
+    }
+    [part~="banner"] {
+      display: grid;
+      grid-template-columns: auto 1fr;
+      align-items: center;
+      column-gap: var(--sfs-spacing, 1rem);
+      padding: var(--sfs-spacing-small, 0.5rem) var(--sfs-spacing, 1rem);
+      background: var(--sfs-color-surface, #f4f4f4);
+      border-radius: var(--sfs-radius, 0.5rem);
+      color: var(--sfs-color-text, #1f1f1f);
+      text-decoration: none;
+    }
+    a[part~="banner"]:hover [part~="banner-title"] {
+      text-decoration: underline;
+    }
+    [part~="banner-image"] {
+      grid-row: span 2;
+      max-height: 4rem;
+      max-width: 8rem;
+      object-fit: contain;
+    }
+    [part~="banner-title"] {
+      font-weight: 600;
+    }
+    [part~="banner-text"] {
+      color: var(--sfs-color-muted, #5c5c5c);
+    }
+    [part~="redirecting"] {
+      margin: 0;
+      color: var(--sfs-color-muted, #5c5c5c);
+    }
     [part~="suggestion-link"] {
       color: var(--sfs-color-accent, #1f1f1f);
       font-weight: 600;

@@ -4,7 +4,7 @@ export function exportParts(prefix: string, parts: readonly string[]): string {
 }
 
 export const CARD_PARTS = [
-  "base", "image-link", "image", "badges", "badge", "designer", "name", "name-link", "price", "sale-price",
+  "base", "image-link", "image", "badges", "badge", "pinned-badge", "designer", "name", "name-link", "price", "sale-price",
   "current-price", "original-price", "rating", "rating-stars", "swatches", "swatch", "swatch-image", "swatch-label",
 ] as const;
 /** The exportparts of a product card inside another component: the card as `card`, its parts as `card-*`. */

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, render, type PropertyValues } from "lit";
 import { TypeaheadController, type TypeaheadOption } from "../../core/typeahead-controller.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
+import { safeUrl } from "../../core/rule-content.ts";
 import type { SfsSuggestionSelectEvent } from "../../events/sfs-suggestion-select.ts";
 import { fillText } from "../../config/widget-config.ts";
 import { emit } from "../shared/emit.ts";
@@ -95,6 +96,10 @@ export class SfsTypeahead extends LitElement {
       suggestions: (query, limit, signal) => ctx.client.suggestions(query, limit, signal),
       products: (query, limit, signal) => ctx.client.search({ query, pageSize: limit, spellEnabled: false, typeahead: true, ...ctx.ids() }, signal),
       onSubmit: (query) => ctx.showResults(query),
+      onRedirect: (url) => {
+        const to = safeUrl(url, ctx.urlEnv.location.href);
+        if (to) ctx.openUrl(to);
+      },
       onSelect: (option, query) => {
         if (!emit(this, "sfs-suggestion-select", { kind: option.kind, label: option.label, query })) return;
         if (option.kind === "product") {
