@@ -39,6 +39,9 @@ import { PinnedLooksRepo } from "./db/pinned-looks-repo.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
+import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
+import { SynonymService } from "./modules/synonyms/synonym-service.ts";
+import { SynonymsRepo } from "./db/synonyms-repo.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
@@ -172,7 +175,8 @@ export function buildApp(deps: AppDeps) {
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker });
+  const synonyms = new SynonymService(new SynonymsRepo(deps.db), now);
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in
@@ -287,6 +291,7 @@ export function buildApp(deps: AppDeps) {
     )
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
+    .use(synonymRoutes({ ...common, synonyms }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))

@@ -63,8 +63,19 @@ describe("the stand-in itself", () => {
     expect((await searchOne({ q: "*", filter_by: "id:!=[`1`]" })).hits.map((h: { document: { id: string } }) => h.document.id)).toEqual(["2"]);
   });
 
+  test("word-level string filters, || and parentheses, also inside _eval (the adapter's synonym matching)", async () => {
+    const found = async (filter_by: string, extra: Record<string, unknown> = {}) =>
+      (await searchOne({ q: "*", filter_by, ...extra })).hits.map((h: { document: { id: string } }) => h.document.id);
+    expect(await found("title:`linen`")).toEqual(["1"]);
+    expect(await found("title:`lin`")).toEqual([]);
+    expect((await found("title:lien || tag_color:=red")).sort()).toEqual(["1", "2"]);
+    expect(await found("(title:linen || title:lien) && tag_color:=red")).toEqual(["1"]);
+    expect(await found("title:linen || title:lien", { sort_by: "_eval((title:`lien`)):desc" })).toEqual(["2", "1"]);
+  });
+
   test("what it cannot interpret is a 400 naming it; unknown fields are 404 as in Typesense", async () => {
-    expect(await searchOne({ q: "*", filter_by: "tag_color:red || title:=x" })).toMatchObject({ code: 400, error: expect.stringContaining("||") });
+    expect(await searchOne({ q: "*", filter_by: "(tag_color:=red || title:=x" })).toMatchObject({ code: 400, error: expect.stringContaining("(tag_color:=red || title:=x") });
+    expect(await searchOne({ q: "*", filter_by: "title:[a, b]" })).toMatchObject({ code: 400, error: expect.stringContaining("title:[a, b]") });
     expect(await searchOne({ q: "*", exhaustive_search: true })).toMatchObject({ code: 400, error: expect.stringContaining("exhaustive_search") });
     expect(await searchOne({ q: "*", filter_by: "size:=[`M`]" })).toMatchObject({ code: 404 });
     expect(await searchOne({ ...text, q: "lien", drop_tokens_threshold: 1 })).toMatchObject({ code: 400 });

@@ -457,4 +457,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE product_enrichment ADD COLUMN search_synced INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX product_enrichment_unsynced ON product_enrichment(updated_at) WHERE search_synced = 0;
   `,
+  `
+  -- A store's synonym sets (issue 20): input NULL for a multi-way set, the phrase typed for a one-way one;
+  -- synonyms is a JSON array of words or phrases.
+  CREATE TABLE synonyms (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    input       TEXT,
+    synonyms    TEXT NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (store_id, id)
+  ) WITHOUT ROWID;
+  `,
 ];

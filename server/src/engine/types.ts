@@ -71,9 +71,24 @@ export interface TextMatching {
   prefixLast: boolean;
 }
 
+/**
+ * Other wordings of some consecutive words of a query (a store's synonyms). A document matches those words when
+ * it matches them as usual or holds every token of one alternative (the embedded engine asks them adjacent, as
+ * a phrase; Typesense's filters cannot). Whenever the order is by relevance, the documents that match the typed
+ * words themselves come first (engine/text/alternatives.ts typedFirstAt), so a synonym never outranks them.
+ */
+export interface TextAlternative {
+  /** The words' tokens, as queryWords (text/normalize.ts) reads the request's text. */
+  words: string[];
+  /** Each alternative's tokens, as queryWords reads it. */
+  alternatives: string[][];
+}
+
 export interface EngineSearchRequest {
   /** Query text; empty matches every document (browsing a collection). */
   text: string;
+  /** Alternatives of some of the text's words; absent or empty: the text as it is. */
+  alternatives?: TextAlternative[];
   matching: TextMatching;
   /** All must hold (AND); each terms filter is OR within its key. */
   filters: EngineFilter[];

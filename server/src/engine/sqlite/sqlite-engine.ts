@@ -6,7 +6,7 @@ import { openDatabase } from "../../db/connection.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, HeldDocument, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { fieldTokens, indexedText } from "../text/field-tokens.ts";
-import { queryPlan } from "./text-query.ts";
+import { alternativesPlan, queryPlan } from "./text-query.ts";
 import { StoreIndex, type DocumentTokens, type TextMatches } from "./store-index.ts";
 import { sequenceBlob, StoredTokens } from "./stored-tokens.ts";
 import { heldOf, preparedOf } from "../prepared-document.ts";
@@ -210,8 +210,16 @@ export class SqliteEngine implements SearchEngine {
     const plan = queryPlan(request.text, request.matching, index.vocabulary);
     const slots: number[] = [...identifierSlots];
     if (plan) for (const slot of index.text.match(plan.clauses)) if (!identifierSlots.has(slot)) slots.push(slot);
-    const words = (plan?.words ?? []).map((alternatives) => index.scoringWord(alternatives));
-    const text: TextMatches = { slots, words, identifierSlots };
+    const widened = plan && request.alternatives?.length ? alternativesPlan(request.text, plan, request.alternatives) : null;
+    let onlyThroughAlternatives: Set<number> | undefined;
+    if (widened) {
+      const typed = new Set(slots);
+      onlyThroughAlternatives = new Set();
+      for (const slot of index.text.match(widened.clauses)) if (!typed.has(slot)) onlyThroughAlternatives.add(slot);
+      slots.push(...onlyThroughAlternatives);
+    }
+    const words = ((widened ?? plan)?.words ?? []).map((alternatives) => index.scoringWord(alternatives));
+    const text: TextMatches = { slots, words, identifierSlots, ...(onlyThroughAlternatives ? { onlyThroughAlternatives } : {}) };
     return index.evaluate(request, text);
   }
 

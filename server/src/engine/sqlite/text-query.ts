@@ -1,7 +1,8 @@
+import { alternativeSpans } from "../text/alternatives.ts";
 import { foldPlural, queryWords, type QueryWord } from "../text/normalize.ts";
 import { fuzzyAllowed } from "../text/query-limits.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import type { TextMatching } from "../types.ts";
+import type { TextAlternative, TextMatching } from "../types.ts";
 import type { Clause } from "./text-index.ts";
 
 /*
@@ -18,7 +19,7 @@ import type { Clause } from "./text-index.ts";
  * name: "red dress" must rank a red dress above a red top by the brand "Dressberry". A typo correction is
  * only ever an alternative of an unknown word, so it competes with other corrections, not with exact words.
  */
-export const QUALITY = { exact: 1, prefix: 0.3, typo: 0.6 } as const;
+export const QUALITY = { exact: 1, prefix: 0.3, typo: 0.6, synonym: 0.5 } as const;
 
 export interface Alternative {
   token: string;
@@ -69,4 +70,33 @@ export function queryPlan(text: string, matching: TextMatching, vocabulary: Typo
     clauses.push(clause(words[i]!, alternatives[i]!));
   }
   return { clauses, words: alternatives };
+}
+
+/**
+ * The plan of a query with its alternatives (a store's synonyms): each span of words that has alternatives is one
+ * clause (the typed word with its usual alternatives, or the typed words as a phrase, or any alternative as a
+ * phrase), the other words stay as `plan` has them, and each span word also scores its alternatives' tokens at
+ * QUALITY.synonym. Null when no alternative's words are in the query. The words of a span typed apart ("running
+ * for shoes") match through `plan` itself, which the engine searches too.
+ */
+export function alternativesPlan(text: string, plan: QueryPlan, alternatives: readonly TextAlternative[]): QueryPlan | null {
+  const words = queryWords(text);
+  const spans = alternativeSpans(words, alternatives);
+  if (spans.length === 0) return null;
+  const scoring = plan.words.map((list) => [...list]);
+  const clauses: Clause[] = [];
+  let at = 0;
+  const plain = (to: number) => {
+    for (; at < to; at++) clauses.push(clause(words[at]!, plan.words[at]!));
+  };
+  for (const span of spans) {
+    plain(span.from);
+    const typed: Clause = span.to - span.from === 1 ? clause(words[span.from]!, plan.words[span.from]!) : [{ phrase: words.slice(span.from, span.to).map((w) => w.token) }];
+    const others: Clause = span.alternatives.map((tokens) => (tokens.length === 1 ? { token: tokens[0]! } : { phrase: tokens }));
+    clauses.push([...typed, ...others]);
+    for (let i = span.from; i < span.to; i++) for (const tokens of span.alternatives) for (const token of tokens) scoring[i]!.push({ token, quality: QUALITY.synonym });
+    at = span.to;
+  }
+  plain(words.length);
+  return { clauses, words: scoring };
 }

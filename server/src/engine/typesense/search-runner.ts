@@ -2,7 +2,9 @@ import { rangeBounds, rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, RangeCount } from "../types.ts";
-import { facetField, facetKeyOf, numberField, numberType, queryIdentifierKey } from "./collection-schema.ts";
+import { alternativeSpans, typedFirstAt } from "../text/alternatives.ts";
+import { queryWords } from "../text/normalize.ts";
+import { facetField, facetKeyOf, numberField, numberType, QUERY_FIELDS, queryIdentifierKey } from "./collection-schema.ts";
 import {
   compileFilters,
   filterableId,
@@ -10,6 +12,7 @@ import {
   float32Decimal,
   formatNumber,
   idsFilter,
+  literal,
   type Clause,
   type KnownFields,
   MAX_PER_PAGE,
@@ -45,6 +48,12 @@ import {
  * - identifier matches come first as a block whatever the sort (the embedded engine ranks them first only
  *   under relevance). When the text itself matches nothing, the search is repeated over the identifier
  *   matches alone, so facets and totals are exact; otherwise facet counts leave out identifier-only matches.
+ *
+ * Alternatives (a store's synonyms, EngineSearchRequest.alternatives): q cannot say "this word or that one", so
+ * the words that have alternatives leave q and become a filter_by condition (the typed words or one alternative,
+ * every token in some searchable field, word-level `field:token`), and an `_eval` of the typed words puts their
+ * documents first (typedFirstAt). Those words then add nothing to _text_match: the order inside each of the two
+ * blocks comes from the other words and the next sorts.
  *
  * Range facets: the field's value counts (up to `rangeFacetValues` distinct values) give the value
  * distribution, and rangeBuckets (the embedded engine's function) makes the same buckets from it; when a
@@ -93,6 +102,11 @@ interface Hit {
 
 /** Score of an identifier match, as in the embedded engine (above every text score). */
 const IDENTIFIER_SCORE = 1e9;
+
+/** A filter_by condition: the document holds every one of `tokens` in some searchable field (word-level `:`). */
+function holdsAll(tokens: readonly string[]): string {
+  return `(${tokens.map((t) => `(${QUERY_FIELDS.map((f) => `${f}:${literal(t)}`).join(" || ")})`).join(" && ")})`;
+}
 
 export function expandFacetKeys(requested: readonly string[], known: ReadonlySet<string>): string[] {
   const out = new Set<string>();
@@ -145,12 +159,25 @@ export class SearchRun {
     return { collection: this.d.collection, ...textParams(q, request.matching, { maxCandidates: this.d.options.maxCandidates }) };
   }
 
+  /** With alternatives: the `_eval` that ranks documents holding the typed words of every span first. */
+  private typedFirst: string | null = null;
+
   async search(request: EngineSearchRequest): Promise<EngineSearchResult> {
     const filters = compileFilters(request.filters, this.d.fields);
     const hasText = request.text.trim() !== "";
-    const q = queryTokens(request.text, request.matching, this.d.vocabulary);
+    const words = request.alternatives?.length ? queryWords(request.text) : [];
+    const spans = alternativeSpans(words, request.alternatives ?? []);
+    // Typesense has no "this word or that one" in q: words with alternatives are matched by filter_by instead.
+    const inSpan = new Set(spans.flatMap((span) => words.slice(span.from, span.to)));
+    const text = spans.length ? words.filter((w) => !inSpan.has(w)).map((w) => w.typed).join(" ") : request.text;
+    const q = queryTokens(text, request.matching, this.d.vocabulary);
+    const spanClauses = spans.map((span): Clause => {
+      const typed = words.slice(span.from, span.to).map((w) => w.token);
+      return { group: null, expr: `(${[typed, ...span.alternatives].map(holdsAll).join(" || ")})` };
+    });
+    if (spans.length) this.typedFirst = `_eval(${spans.map((span) => holdsAll(words.slice(span.from, span.to).map((w) => w.token))).join(" && ")}):desc`;
     // Text of separators only ("---"): no word to match, only an identifier can.
-    const textClauses = hasText && q === "*" ? [...filters, NOTHING] : filters;
+    const textClauses = hasText && q === "*" && !spans.length ? [...filters, NOTHING] : [...filters, ...spanClauses];
     const probe = hasText ? { ...this.base("*", request), filter_by: filterBy([...filters, this.identifierClause(request.text)])! } : null;
     return this.evaluate(request, this.base(q, request), textClauses, probe, filters);
   }
@@ -172,7 +199,7 @@ export class SearchRun {
     const openKeys = requested.filter((k) => !selected.has(k));
     const disjunctiveKeys = requested.filter((k) => selected.has(k));
     const ranges = request.rangeFacets.filter((r) => fields.numbers.has(r.field) && r.maxBuckets >= 1);
-    const nativeSort = nativeSortBy(request.sort, fields);
+    const nativeSort = this.nativeSort(request.sort);
     const window = nativeSort !== null ? pageWindow(request.offset, request.limit) : { pages: [], skip: 0 };
 
     const searches: SearchParams[] = [];
@@ -252,7 +279,7 @@ export class SearchRun {
   /** Hits [offset, offset + limit) in `chain` order, for chains that need the adapter. */
   private async orderedHits(base: SearchParams, clauses: Clause[], chain: readonly EngineSort[], offset: number, limit: number): Promise<Hit[]> {
     if (limit <= 0) return [];
-    const native = nativeSortBy(chain, this.d.fields);
+    const native = this.nativeSort(chain);
     if (native !== null) return this.fetchWindow(base, clauses, native, offset, limit);
     const [first, ...rest] = chain;
     if (first?.kind === "liftPerGroup") {
@@ -262,7 +289,21 @@ export class SearchRun {
     if (first?.kind === "number" && first.bucket) return this.bucketHits(base, clauses, { ...first, bucket: first.bucket }, rest, offset, limit);
     // An adapter-only sort after the first place: buckets fall back to their plain value, lifts are left out.
     const degraded = chain.flatMap((s): EngineSort[] => (s.kind === "liftPerGroup" ? [] : s.kind === "number" ? [{ kind: "number", field: s.field, order: s.order }] : [s]));
-    return this.fetchWindow(base, clauses, nativeSortBy(degraded, this.d.fields)!, offset, limit);
+    return this.fetchWindow(base, clauses, this.nativeSort(degraded)!, offset, limit);
+  }
+
+  /** nativeSortBy, with the typed words' documents first where typedFirstAt puts them when alternatives apply. */
+  private nativeSort(chain: readonly EngineSort[]): string | null {
+    const at = this.typedFirst ? typedFirstAt(chain) : -1;
+    if (at < 0) return nativeSortBy(chain, this.d.fields);
+    const parts: string[] = [];
+    for (const sort of chain) {
+      const part = nativeSortPart(sort, this.d.fields);
+      if (part === null) return null;
+      parts.push(part);
+    }
+    parts.splice(at, 0, this.typedFirst!);
+    return sortBy(parts);
   }
 
   private async fetchWindow(base: SearchParams, clauses: Clause[], sort: string, offset: number, limit: number): Promise<Hit[]> {

@@ -45,6 +45,8 @@ export interface SearchExplanation {
   /** Terms the fallback dropped to find something. */
   dropped: string[];
   products: ProductExplanation[];
+  /** The store's synonym sets that matched words of the query searched (`matched`: those words, normalized). */
+  synonyms?: { id: string; matched: string }[];
 }
 
 /** Values shown per filter: a colour word can stand for dozens of variation names ("Blue", "Navy Blue & White"…). */

@@ -21,6 +21,7 @@ import type { QueryVocabularies } from "./query-vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
 import { suggestableQuery } from "../suggestions/suggestable-query.ts";
 import type { RerankParts, ResultReranker } from "../ranking/result-reranker.ts";
+import type { SynonymService } from "../synonyms/synonym-service.ts";
 
 export interface SearchResponse {
   totalProductCount: number;
@@ -65,6 +66,8 @@ export interface SearchServiceDeps {
   reranker?: ResultReranker;
   /** SEARCH_BUDGET_MS unless given. */
   budgetMs?: number;
+  /** The store's synonyms, as alternatives of the query's words (absent: none). */
+  synonyms?: SynonymService;
 }
 
 export class SearchService {
@@ -114,7 +117,10 @@ export class SearchService {
     // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
     const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
     const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
-    const requestFor = (kept: readonly QueryTerm[]) => understoodRequest(request, p.query ?? "", terms, kept);
+    const requestFor = (kept: readonly QueryTerm[]) => {
+      const understood = understoodRequest(request, p.query ?? "", terms, kept);
+      return this.d.synonyms ? this.d.synonyms.widen(store, understood) : understood;
+    };
     let kept: readonly QueryTerm[] = terms;
     let result = await this.d.engine.search(store.id, requestFor(terms));
     let usedQuery = p.query;
@@ -144,16 +150,18 @@ export class SearchService {
       ...(p.collection ? { collection: p.collection } : {}),
     };
     if (p.explain) {
+      const searched = requestFor(kept);
       response.explain = explainSearch({
         terms,
         kept,
         corrections,
-        request: requestFor(kept),
+        request: searched,
         result,
         documents: this.documentsOf(store.id, result),
         firstPosition: p.from + 1,
         reranking,
       });
+      if (this.d.synonyms) response.explain.synonyms = this.d.synonyms.explain(store, searched.text);
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
     // look at the ranking: neither is a search to learn from.
