@@ -39,6 +39,9 @@ import { PinnedLooksRepo } from "./db/pinned-looks-repo.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
+import { RulesRepo } from "./db/rules-repo.ts";
+import { rulesRoutes } from "./modules/rules/rules-routes.ts";
+import { RulesService } from "./modules/rules/rules-service.ts";
 import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
 import { SynonymService } from "./modules/synonyms/synonym-service.ts";
 import { SynonymsRepo } from "./db/synonyms-repo.ts";
@@ -176,7 +179,8 @@ export function buildApp(deps: AppDeps) {
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
   const synonyms = new SynonymService(new SynonymsRepo(deps.db), now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms });
+  const rules = new RulesService(new RulesRepo(deps.db), now);
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in
@@ -291,10 +295,11 @@ export function buildApp(deps: AppDeps) {
     )
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
+    .use(rulesRoutes({ ...common, rules, search }))
     .use(synonymRoutes({ ...common, synonyms }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now) }))
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
   return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };

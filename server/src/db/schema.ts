@@ -469,4 +469,14 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Query rules (merchandising): a store's rule as its JSON (modules/rules/rule-schema.ts), read whole per store.
+  CREATE TABLE query_rules (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    rule        TEXT NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (store_id, id)
+  ) WITHOUT ROWID;
+  `,
 ];

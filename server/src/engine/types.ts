@@ -36,7 +36,9 @@ export type EngineFilter =
   | { kind: "terms"; key: string; values: string[] }
   | { kind: "range"; field: string; min?: number; max?: number }
   /** Only these documents (a similar-products set, which facets then count and a selection narrows). */
-  | { kind: "ids"; ids: string[] };
+  | { kind: "ids"; ids: string[] }
+  /** None of these documents (products a merchandising rule hides, or places itself); ids that are absent are ignored. */
+  | { kind: "excludeIds"; ids: string[] };
 
 export type EngineSort =
   | { kind: "relevance" }
@@ -59,10 +61,18 @@ export type EngineSort =
    * Up to `perGroup` documents of each value of facet `key` (chosen by a hash of `seed` and the id, so stable
    * for one seed) first, in hash order; then the rest by the next sorts.
    */
-  | { kind: "liftPerGroup"; key: string; perGroup: number; seed: string };
+  | { kind: "liftPerGroup"; key: string; perGroup: number; seed: string }
+  /**
+   * By the sum of the weights of the facet selections a document has (any of a selection's values), highest
+   * first, negative weights below the documents with none (at most MAX_WEIGHTED_FILTERS selections); the next
+   * sorts decide among equals. Merchandising rules' boosts and buries.
+   */
+  | { kind: "weighted"; filters: { key: string; values: string[]; weight: number }[] };
 
 /** Filters one prefer sort may hold: a cluster engine spells out every combination of them. */
 export const MAX_PREFER_FILTERS = 3;
+/** Selections one weighted sort may hold: a cluster engine spells out every combination of them too. */
+export const MAX_WEIGHTED_FILTERS = 3;
 
 export interface TextMatching {
   /** Allow one typo from 4 letters and two from 8 on words the index does not know. */

@@ -3,7 +3,7 @@ import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import { MAX_PREFER_FILTERS, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type HeldDocument } from "../types.ts";
+import { MAX_PREFER_FILTERS, MAX_WEIGHTED_FILTERS, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type HeldDocument } from "../types.ts";
 import { FlatLists } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";
 
@@ -68,6 +68,8 @@ const IDENTIFIER_SCORE = 1e9;
 
 /** The group of an ids filter: no facet key's index, no range field's group. */
 const IDS_GROUP = -1_000_001;
+/** The group of an excludeIds filter: a document it excludes counts for no facet value. */
+const EXCLUDED_GROUP = -1_000_002;
 
 /** A search tests a filter on more than this share of the store: worth a byte per slot (compileFilter). */
 const BROAD = 1 / 8;
@@ -333,6 +335,10 @@ export class StoreIndex {
       const ids = new Set(filter.ids);
       return { group: IDS_GROUP, test: (slot) => ids.has(this.ids[slot]!) };
     }
+    if (filter.kind === "excludeIds") {
+      const ids = new Set(filter.ids);
+      return { group: EXCLUDED_GROUP, test: (slot) => !ids.has(this.ids[slot]!) };
+    }
     const column = this.numbers.get(filter.field);
     const min = filter.min ?? -Infinity;
     const max = filter.max ?? Infinity;
@@ -548,6 +554,23 @@ export class StoreIndex {
           return n;
         };
         return (a, b) => bits(b) - bits(a);
+      }
+      case "weighted": {
+        const broad = matched.length > this.live * BROAD;
+        const parts = sort.filters
+          .slice(0, MAX_WEIGHTED_FILTERS)
+          .map((f) => ({ test: this.compileFilter({ kind: "terms", key: f.key, values: f.values }, broad).test, weight: f.weight }));
+        const sums = new Map<number, number>();
+        const sum = (slot: number) => {
+          let n = sums.get(slot);
+          if (n === undefined) {
+            n = 0;
+            for (const part of parts) if (part.test(slot)) n += part.weight;
+            sums.set(slot, n);
+          }
+          return n;
+        };
+        return (a, b) => sum(b) - sum(a);
       }
     }
   }

@@ -1,6 +1,6 @@
 import { foldPlural, queryWords } from "../text/normalize.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import { MAX_PREFER_FILTERS, type EngineFilter, type EngineSort, type TextMatching } from "../types.ts";
+import { MAX_PREFER_FILTERS, MAX_WEIGHTED_FILTERS, type EngineFilter, type EngineSort, type TextMatching } from "../types.ts";
 import { facetField, numberField, numberType, QUERY_FIELDS, QUERY_WEIGHTS } from "./collection-schema.ts";
 import { fuzzyAllowed } from "../text/query-limits.ts";
 
@@ -122,7 +122,7 @@ export interface KnownFields {
 }
 
 export function compileFilters(filters: readonly EngineFilter[], fields: KnownFields): Clause[] {
-  return filters.map((f): Clause => {
+  return filters.flatMap((f): Clause | Clause[] => {
     if (f.kind === "terms") {
       if (!fields.facetKeys.has(f.key) || f.values.length === 0) return { ...NOTHING, group: `terms:${f.key}` };
       return { group: `terms:${f.key}`, expr: `${facetField(f.key)}:=[${f.values.map(literal).join(",")}]` };
@@ -130,6 +130,10 @@ export function compileFilters(filters: readonly EngineFilter[], fields: KnownFi
     if (f.kind === "ids") {
       const ids = f.ids.filter(filterableId);
       return ids.length ? { group: "ids", expr: idsFilter(ids) } : { ...NOTHING, group: "ids" };
+    }
+    if (f.kind === "excludeIds") {
+      const ids = f.ids.filter(filterableId);
+      return ids.length ? { group: "excludeIds", expr: idsFilter(ids, ":!=") } : [];
     }
     const group = `range:${f.field}`;
     if (!fields.numbers.has(f.field)) return { ...NOTHING, group };
@@ -172,7 +176,29 @@ export function nativeSortPart(sort: EngineSort, fields: KnownFields): string | 
       return preferSort(compileFilters(sort.filters.slice(0, MAX_PREFER_FILTERS), fields).map((c) => c.expr));
     case "liftPerGroup":
       return null;
+    case "weighted":
+      return weightedSort(sort.filters.slice(0, MAX_WEIGHTED_FILTERS).filter((f) => fields.facetKeys.has(f.key) && f.values.length > 0));
   }
+}
+
+/**
+ * Weighted selections as one `_eval`: every combination of met and unmet selections spelled out (so exactly one
+ * expression holds for a document, whichever of several Typesense scores), scored by the met weights' sum plus
+ * an offset that keeps every score positive (a document with no met selection sits above the buried ones).
+ */
+export function weightedSort(selections: readonly { key: string; values: string[]; weight: number }[]): string {
+  if (selections.length === 0) return "";
+  const list = (f: { values: string[] }) => `[${f.values.map(literal).join(",")}]`;
+  const offset = 1 + selections.reduce((sum, f) => sum + Math.abs(f.weight), 0);
+  const n = selections.length;
+  const parts: { expr: string; score: number }[] = [];
+  for (let bits = 0; bits < 1 << n; bits++) {
+    const met = (i: number) => (bits & (1 << i)) !== 0;
+    const expr = selections.map((f, i) => `${facetField(f.key)}:${met(i) ? "=" : "!="}${list(f)}`).join(" && ");
+    parts.push({ expr, score: offset + selections.reduce((sum, f, i) => sum + (met(i) ? f.weight : 0), 0) });
+  }
+  parts.sort((a, b) => b.score - a.score);
+  return `_eval([ ${parts.map((p) => `(${p.expr}):${p.score}`).join(", ")} ]):desc`;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface SearchExplanation {
   products: ProductExplanation[];
   /** The store's synonym sets that matched words of the query searched (`matched`: those words, normalized). */
   synonyms?: { id: string; matched: string }[];
+  /** The query rules that fired, in the order they combine, and what each did. */
+  rules?: { id: string; effects: string[] }[];
 }
 
 /** Values shown per filter: a colour word can stand for dozens of variation names ("Blue", "Navy Blue & White"…). */
@@ -54,7 +56,9 @@ const SHOWN_VALUES = 5;
 
 function filterText(f: EngineFilter): string {
   if (f.kind === "range") return `${f.field}:[${f.min ?? ""},${f.max ?? ""})`;
-  if (f.kind === "ids") return `id:${f.ids.slice(0, SHOWN_VALUES).join("|")}${f.ids.length > SHOWN_VALUES ? `|…(+${f.ids.length - SHOWN_VALUES})` : ""}`;
+  if (f.kind === "ids" || f.kind === "excludeIds") {
+    return `${f.kind === "ids" ? "id" : "not id"}:${f.ids.slice(0, SHOWN_VALUES).join("|")}${f.ids.length > SHOWN_VALUES ? `|…(+${f.ids.length - SHOWN_VALUES})` : ""}`;
+  }
   const more = f.values.length - SHOWN_VALUES;
   return `${f.key}:${f.values.slice(0, SHOWN_VALUES).join("|")}${more > 0 ? `|…(+${more})` : ""}`;
 }
@@ -73,12 +77,15 @@ function sortText(s: EngineSort): string {
       return `pinned ${s.ids.join(",")}`;
     case "liftPerGroup":
       return `${s.perGroup} per ${s.key} lifted`;
+    case "weighted":
+      return `weighted ${s.filters.map((f) => `${f.key}:${f.values.join("|")} ${f.weight > 0 ? "+" : ""}${f.weight}`).join(", ")}`;
   }
 }
 
 function holds(doc: EngineDocument, f: EngineFilter): boolean {
   if (f.kind === "terms") return (doc.facets[f.key] ?? []).some((v) => f.values.includes(v));
   if (f.kind === "ids") return f.ids.includes(doc.id);
+  if (f.kind === "excludeIds") return !f.ids.includes(doc.id);
   const n = doc.numbers[f.field];
   return n !== undefined && (f.min === undefined || n >= f.min) && (f.max === undefined || n < f.max);
 }

@@ -21,6 +21,8 @@ import type { QueryVocabularies } from "./query-vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
 import { suggestableQuery } from "../suggestions/suggestable-query.ts";
 import type { RerankParts, ResultReranker } from "../ranking/result-reranker.ts";
+import { countPins, PinLayout, ruledRequest } from "../rules/rule-application.ts";
+import type { DraftRule, SearchRules } from "../rules/rules-service.ts";
 import type { SynonymService } from "../synonyms/synonym-service.ts";
 
 export interface SearchResponse {
@@ -34,6 +36,11 @@ export interface SearchResponse {
   collection?: string;
   /** With explain=true (admin key): how the query was read and why each product is where it is. */
   explain?: SearchExplanation;
+  /** From the query rules that fired (modules/rules), each only when a rule gave one. */
+  redirect?: string;
+  userData?: Record<string, unknown>[];
+  /** The products of this page that a rule pinned. */
+  pinnedProductIds?: string[];
 }
 
 /**
@@ -66,6 +73,8 @@ export interface SearchServiceDeps {
   reranker?: ResultReranker;
   /** SEARCH_BUDGET_MS unless given. */
   budgetMs?: number;
+  /** The store's query rules (absent: none). */
+  rules?: SearchRules;
   /** The store's synonyms, as alternatives of the query's words (absent: none). */
   synonyms?: SynonymService;
 }
@@ -73,14 +82,18 @@ export interface SearchServiceDeps {
 export class SearchService {
   constructor(private readonly d: SearchServiceDeps) {}
 
-  async search(store: StoreRow, p: SearchParams): Promise<SearchResponse> {
+  /** A search; with `draft`, as if that rule were saved (a preview: not logged). */
+  async search(store: StoreRow, asked: SearchParams, draft?: DraftRule): Promise<SearchResponse> {
     const deadline = performance.now() + (this.d.budgetMs ?? SEARCH_BUDGET_MS);
     const settings = effectiveSettings(store.settings);
+    const rules = this.d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, draft) ?? null;
+    // A rule's word edits change what is searched; the log keeps what the shopper typed.
+    const p: SearchParams = rules?.query === undefined ? asked : { ...asked, query: rules.query || undefined };
     const filters = toEngineFilters(p.facets);
     if (p.collection) filters.push({ kind: "terms", key: "collection", values: [p.collection] });
     // On a collection page the collection is the page itself, not a choice to offer.
     const facets = p.returnFacets ? facetPlan(settings.facets, p.collection ? ["collection"] : []) : { terms: [], ranges: [] };
-    const request: EngineSearchRequest = {
+    const asRequested: EngineSearchRequest = {
       text: p.query ?? "",
       matching: { typos: true, prefixLast: true },
       filters,
@@ -95,10 +108,16 @@ export class SearchService {
       offset: p.from,
       limit: p.pageSize,
     };
+    const relevance = (p.sortBy ?? "relevance") === "relevance";
+    const request = rules ? ruledRequest(asRequested, rules, relevance) : asRequested;
+    // Pinned products are laid over the engine's (organic) results, which leave them out.
+    const pins = rules ? await PinLayout.of(this.d.engine, store.id, request, rules) : null;
+    if (pins) request.filters.push({ kind: "excludeIds", ids: pins.ids });
+    let page = pins?.organicPage(p.from, p.pageSize) ?? { from: p.from, size: p.pageSize };
     // Behaviour and personalisation re-rank the first results of the relevance order: the engine is asked for
     // the results a page can receive from below, and the page is cut after the re-rank.
     const plan =
-      (p.sortBy ?? "relevance") === "relevance"
+      relevance
         ? (this.d.reranker?.plan({
             storeId: store.id,
             generation: store.createdAt,
@@ -109,11 +128,12 @@ export class SearchService {
             sessionId: p.sessionId ?? null,
           }) ?? null)
         : null;
-    const window = plan?.window(p.from, p.pageSize) ?? null;
-    if (window !== null) {
-      request.offset = 0;
-      request.limit = window;
-    }
+    let window = plan?.window(page.from, page.size) ?? null;
+    const pageRequest = () => {
+      request.offset = window === null ? page.from : 0;
+      request.limit = window ?? page.size;
+    };
+    pageRequest();
     // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
     const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
     const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
@@ -133,12 +153,30 @@ export class SearchService {
         fallback = true;
       }
     }
+    // A pin past the end of the results goes to the end: when that moves one onto this page, its slice changes.
+    const settled = pins?.organicPage(p.from, p.pageSize, result.total);
+    if (settled && (settled.from !== page.from || settled.size !== page.size)) {
+      page = settled;
+      window = plan?.window(page.from, page.size) ?? null;
+      pageRequest();
+      result = await this.d.engine.search(store.id, requestFor(kept));
+    }
     let reranking: Map<string, RerankParts> | null = null;
     if (plan && window !== null) {
       const byId = new Map(result.hits.map((h) => [h.id, h]));
       const reranked = plan.apply(result.hits.map((h) => h.id));
       reranking = reranked.parts;
-      result = { ...result, hits: reranked.ids.slice(p.from, p.from + p.pageSize).map((id) => byId.get(id)!) };
+      result = { ...result, hits: reranked.ids.slice(page.from, page.from + page.size).map((id) => byId.get(id)!) };
+    }
+    let pinnedOnPage: string[] = [];
+    if (pins) {
+      const laid = pins.page(p.from, p.pageSize, result.total, result.hits.map((h) => h.id));
+      const byId = new Map(result.hits.map((h) => [h.id, h]));
+      pinnedOnPage = laid.pinned;
+      result = countPins(
+        { ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) },
+        [...this.documentsOf(store.id, pins.ids).values()],
+      );
     }
     const response: SearchResponse = {
       totalProductCount: result.total,
@@ -148,6 +186,9 @@ export class SearchService {
       spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
+      ...(rules?.redirect !== undefined ? { redirect: rules.redirect } : {}),
+      ...(rules?.userData.length ? { userData: rules.userData } : {}),
+      ...(pinnedOnPage.length ? { pinnedProductIds: pinnedOnPage } : {}),
     };
     if (p.explain) {
       const searched = requestFor(kept);
@@ -157,15 +198,16 @@ export class SearchService {
         corrections,
         request: searched,
         result,
-        documents: this.documentsOf(store.id, result),
+        documents: this.documentsOf(store.id, result.hits.map((h) => h.id)),
         firstPosition: p.from + 1,
         reranking,
       });
       if (this.d.synonyms) response.explain.synonyms = this.d.synonyms.explain(store, searched.text);
+      response.explain.rules = rules?.fired ?? [];
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
     // look at the ranking: neither is a search to learn from.
-    if (!p.typeahead && !p.explain) this.log(store.id, p, result, fallback, corrections);
+    if (!p.typeahead && !p.explain && !draft) this.log(store.id, asked, result, fallback, corrections);
     return response;
   }
 
@@ -237,12 +279,12 @@ export class SearchService {
     return found;
   }
 
-  /** The hits' engine documents as the catalog has them now: what explain reads a product's fields from. */
-  private documentsOf(storeId: string, result: EngineSearchResult): Map<string, EngineDocument> {
+  /** Products' engine documents as the catalog has them now: what explain reads fields from and pins count by. */
+  private documentsOf(storeId: string, ids: readonly string[]): Map<string, EngineDocument> {
     const docs = new Map<string, EngineDocument>();
-    for (const hit of result.hits) {
-      const doc = this.liveDoc(storeId, hit.id);
-      if (doc) docs.set(hit.id, toEngineDocument(JSON.parse(doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
+    for (const id of ids) {
+      const doc = this.liveDoc(storeId, id);
+      if (doc) docs.set(id, toEngineDocument(JSON.parse(doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
     }
     return docs;
   }

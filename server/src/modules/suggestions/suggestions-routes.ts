@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
+import type { StoreRow } from "../../db/stores-repo.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
@@ -15,17 +16,21 @@ const ImportedQueries = Type.Array(
   { minItems: 1, maxItems: 10_000 },
 );
 
-export function suggestionsRoutes(deps: AuthDeps & { suggestions: SuggestionsService }) {
+export function suggestionsRoutes(
+  deps: AuthDeps & { suggestions: SuggestionsService; /** A query rule's redirect the typed text triggers, for typeahead to follow. */ redirectFor?: (store: StoreRow, query: string) => string | null },
+) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .get(
       "/suggestions",
-      ({ query, caller }) => {
+      async ({ query, caller }) => {
         const text = query.query ?? "";
         if (text.length > 100) throw new ValidationError("query is too long", [{ path: "query.query", problem: "must be at most 100 characters" }]);
         const raw = query.limit?.trim();
         const limit = boundedInteger(raw ? Number(raw) : undefined, "limit", { min: 1, max: 20, fallback: 8 });
-        return deps.suggestions.suggest(caller.store.id, text, limit);
+        const answer = await deps.suggestions.suggest(caller.store.id, text, limit);
+        const redirect = text.trim() ? deps.redirectFor?.(caller.store, text) : null;
+        return redirect ? { ...answer, redirect } : answer;
       },
       {
         auth: "search",
