@@ -232,6 +232,31 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     });
   });
 
+  describe("with behaviour ranking and personalisation", () => {
+    test("a pinned product stays where the rule put it; the other results are still re-ranked", async () => {
+      const plain = await ids({ query: "shirt" });
+      const nikes = plain.filter((id) => SHIRTS.indexOf(id) % 2 === 1);
+      const listing = { query: "shirt", productIds: plain, pageSize: 30, page: 1 };
+      const clicks = nikes.slice(-3).flatMap((id) => [
+        { type: "Search", data: { ...listing, totalProducts: plain.length }, userId: "fan", sessionId: "fan-session" },
+        { type: "ProductClick", data: { ...listing, clickProductId: id }, userId: "fan", sessionId: "fan-session" },
+      ]);
+      expect((await s.call("analytics", "POST", "/1.9/tracking", clicks)).status).toBe(200);
+      expect((await getJson(s, "/reports/overview", {}, "admin")).status).toBe(200);
+      const mine = await ids({ query: "shirt", userId: "fan" });
+      // Personalisation is at work: Nike shirts rise for this shopper.
+      expect(mine).not.toEqual(plain);
+      const roadster = "shirt-09";
+      await put("pin-roadster", { ...query("shirt"), consequence: { pins: [{ productId: roadster, position: 1 }] } });
+      const pinned = await ids({ query: "shirt", userId: "fan" });
+      expect(pinned[0]).toBe(roadster);
+      // The rest are re-ranked without the pin among them (so their places may differ from `mine` by the pin's).
+      expect(pinned.slice(1)).not.toEqual(plain.filter((id) => id !== roadster));
+      expect(new Set(pinned)).toEqual(new Set(plain));
+      expect(await ids({ query: "shirt", sessionId: "fan-session" }).then((order) => order[0])).toBe(roadster);
+    });
+  });
+
   describe("conditions", () => {
     test("is, startsWith and contains, after search's normalisation", async () => {
       await put("is", { ...query("linen shirt", "is"), consequence: { userData: [{ rule: "is" }] } });

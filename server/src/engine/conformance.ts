@@ -185,6 +185,19 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         expect(await idSet({ filters: [{ kind: "range", field: "price_min", min: 120 }] })).toEqual(new Set(["bag-tan"]));
       });
 
+      test("an excludeIds filter leaves those documents out, of the hits and of every facet count", async () => {
+        const all = await idSet({});
+        const without = await idSet({ filters: [{ kind: "excludeIds", ids: ["tee-red", "shirt-blue", "no-such-id"] }] });
+        expect(without).toEqual(new Set([...all].filter((id) => id !== "tee-red" && id !== "shirt-blue")));
+        expect(await idSet({ filters: [{ kind: "excludeIds", ids: [] }] })).toEqual(all);
+        const acme = async (filters: EngineFilter[]) =>
+          (await engine.search(store, searchRequest({ filters, facets: ["designer"] }))).facets.designer!.find((f) => f.value === "Acme")?.count;
+        expect(await acme([])).toBe(3);
+        expect(await acme([{ kind: "excludeIds", ids: ["shirt-blue"] }])).toBe(2);
+        // Disjunctive counts still leave it out: it fails the exclusion, not only the designer selection.
+        expect(await acme([{ kind: "excludeIds", ids: ["shirt-blue"] }, { kind: "terms", key: "designer", values: ["Zenith"] }])).toBe(2);
+      });
+
       test("an ids filter keeps only those documents; facets count within them, pinned order pages them", async () => {
         const only = { kind: "ids" as const, ids: ["tee-red", "shirt-blue", "bag-tan", "no-such-id"] };
         expect(await idSet({ filters: [only] })).toEqual(new Set(["tee-red", "shirt-blue", "bag-tan"]));
@@ -284,6 +297,19 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         expect(await ids({ sort: [{ kind: "prefer", filters: [none] }, { kind: "number", field: "price_min", order: "asc" }] })).toEqual(
           await ids({ sort: [{ kind: "number", field: "price_min", order: "asc" }] }),
         );
+      });
+
+      test("weighted: by the sum of the weights a document meets, negative below none, then the next sort", async () => {
+        const byPrice = { kind: "number" as const, field: "price_min", order: "asc" as const };
+        const acme = { key: "designer", values: ["Acme"] };
+        expect(await ids({ sort: [{ kind: "weighted", filters: [{ ...acme, weight: 1 }] }, byPrice] })).toEqual([
+          "shirt-blue", "shirt-white", "sweat-grey", "tee-black", "tee-red", "kurta-yellow", "dress-green", "bag-tan",
+        ]);
+        // Acme +2 and Blue -3: shirt-blue (both) nets -1, below the documents with neither.
+        const mixed = [{ ...acme, weight: 2 }, { key: "color", values: ["Blue"], weight: -3 }];
+        expect(await ids({ sort: [{ kind: "weighted", filters: mixed }, byPrice] })).toEqual([
+          "shirt-white", "sweat-grey", "tee-black", "tee-red", "kurta-yellow", "dress-green", "bag-tan", "shirt-blue",
+        ]);
       });
 
       test("lift per group: at most n per value first, stable for one seed", async () => {
