@@ -133,6 +133,11 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     expect(await ids("umbrella")).toEqual(["umbrella"]);
     expect(await ids("gym pumps")).toEqual(["plimsoll"]);
     expect(await ids("plimsoll")).toEqual(["plimsoll"]);
+    // A deleted set stops applying at once, and applies again when put back.
+    expect((await s.call("admin", "DELETE", "/1.9/synonyms/pumps")).status).toBe(200);
+    expect(await ids("gym pumps")).toEqual([]);
+    expect((await put("pumps", { input: "gym pumps", synonyms: ["plimsoll"] })).status).toBe(200);
+    expect(await ids("gym pumps")).toEqual(["plimsoll"]);
   });
 
   test("an exact match of the typed words ranks above a match only through a synonym", async () => {
@@ -151,6 +156,16 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     expect(body.explain.synonyms).toEqual([{ id: "rainwear", matched: "anorak" }]);
     const plain = await getJson<{ explain: { synonyms: unknown[] } }>(s, "/search", { query: "umbrella", explain: true }, "admin");
     expect(plain.body.explain.synonyms).toEqual([]);
+    // Two sets holding one word: both are named, and both sets' words are found.
+    expect((await put("coats", { synonyms: ["anorak", "brolly"] })).status).toBe(200);
+    const both = await getJson<{ explain: { synonyms: unknown[] } }>(s, "/search", { query: "anorak", explain: true }, "admin");
+    expect(both.body.explain.synonyms).toEqual([
+      { id: "rainwear", matched: "anorak" },
+      { id: "coats", matched: "anorak" },
+    ]);
+    expect((await ids("anorak")).sort()).toEqual(["brolly-stand", "cagoule", "field-jacket", "shell"]);
+    expect((await s.call("admin", "DELETE", "/1.9/synonyms/coats")).status).toBe(200);
+    expect((await ids("anorak")).sort()).toEqual(["cagoule", "field-jacket", "shell"]);
   });
 
   test("imports from the three formats: bad items reported by index, good ones imported", async () => {

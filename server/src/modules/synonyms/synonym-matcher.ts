@@ -4,9 +4,9 @@ import type { TextAlternative } from "../../engine/types.ts";
 import { phraseTokens, type SynonymSet } from "./synonym-schema.ts";
 
 /*
- * A store's synonym sets as a map from a phrase's normalized words to what else they may match, built once per
- * change of the sets: a search looks its words up (at most MAX_QUERY_WORDS starts, each only when its first word
- * starts some phrase) instead of reading every set.
+ * A store's synonym sets as a map from a phrase's normalized words to the sets it finds, built once per store and
+ * then changed set by set: a search looks its words up (at most MAX_QUERY_WORDS starts, each only
+ * when its first word starts some phrase) instead of reading every set.
  */
 
 export interface SynonymMatch {
@@ -17,43 +17,70 @@ export interface SynonymMatch {
   alternative: TextAlternative;
 }
 
-interface Entry {
-  sets: string[];
-  /** By the alternative's words joined: its tokens. */
-  alternatives: Map<string, string[]>;
+/** A set's phrases that a phrase may stand for: one list per set, shared by all of a multi-way set's phrases. */
+interface Group {
+  setId: string;
+  phrases: string[][];
 }
 
 export class SynonymMatcher {
-  private readonly byPhrase = new Map<string, Entry>();
+  /** By a phrase's words joined: the groups it finds (the phrase itself is left out when matched). */
+  private readonly byPhrase = new Map<string, Group[]>();
+  /** Per set, its group and the phrases that find it: what a change of the set takes out. */
+  private readonly bySet = new Map<string, { group: Group; keys: string[] }>();
+  /** Words that start a phrase, and the most words of one: bounds of the look-ups, kept (as bounds) when sets go. */
   private readonly firstWords = new Set<string>();
   private longest = 0;
 
   constructor(sets: readonly SynonymSet[]) {
-    for (const set of sets) {
-      const phrases = set.synonyms.map(phraseTokens).filter((t) => t.length > 0);
-      if (set.input !== undefined) this.add(set.id, phraseTokens(set.input), phrases);
-      else for (const from of phrases) this.add(set.id, from, phrases);
-    }
+    for (const set of sets) this.put(set);
   }
 
-  get empty(): boolean {
-    return this.byPhrase.size === 0;
+  /** Adds a set, or replaces the one of its id: a change costs the set's phrases, not a rebuild of the store's. */
+  put(set: Pick<SynonymSet, "id" | "input" | "synonyms">): void {
+    this.remove(set.id);
+    const group = { setId: set.id, phrases: set.synonyms.map(phraseTokens).filter((t) => t.length > 0) };
+    const froms = set.input !== undefined ? [phraseTokens(set.input)] : group.phrases;
+    const keys: string[] = [];
+    for (const from of froms) {
+      if (from.length === 0) continue;
+      const key = from.join(" ");
+      const groups = this.byPhrase.get(key);
+      if (groups) groups.push(group);
+      else this.byPhrase.set(key, [group]);
+      keys.push(key);
+      this.firstWords.add(from[0]!);
+      this.longest = Math.max(this.longest, Math.min(from.length, MAX_QUERY_WORDS));
+    }
+    this.bySet.set(set.id, { group, keys });
   }
 
-  private add(setId: string, from: string[], to: readonly string[][]): void {
-    if (from.length === 0) return;
-    const key = from.join(" ");
-    let entry = this.byPhrase.get(key);
-    for (const tokens of to) {
-      const other = tokens.join(" ");
-      if (other === key) continue;
-      if (!entry) this.byPhrase.set(key, (entry = { sets: [], alternatives: new Map() }));
-      entry.alternatives.set(other, tokens);
-      if (!entry.sets.includes(setId)) entry.sets.push(setId);
+  remove(setId: string): void {
+    const held = this.bySet.get(setId);
+    if (!held) return;
+    for (const key of held.keys) {
+      const groups = this.byPhrase.get(key)!.filter((g) => g !== held.group);
+      if (groups.length) this.byPhrase.set(key, groups);
+      else this.byPhrase.delete(key);
     }
-    if (!entry) return;
-    this.firstWords.add(from[0]!);
-    this.longest = Math.max(this.longest, Math.min(from.length, MAX_QUERY_WORDS));
+    this.bySet.delete(setId);
+  }
+
+  /** What the phrase `key` may also match through its groups, or null when only itself. */
+  private found(key: string, groups: readonly Group[]): { sets: string[]; alternatives: string[][] } | null {
+    const alternatives = new Map<string, string[]>();
+    const sets: string[] = [];
+    for (const group of groups) {
+      let gave = false;
+      for (const tokens of group.phrases) {
+        const joined = tokens.join(" ");
+        if (joined === key) continue;
+        gave = true;
+        alternatives.set(joined, tokens);
+      }
+      if (gave && !sets.includes(group.setId)) sets.push(group.setId);
+    }
+    return alternatives.size ? { sets, alternatives: [...alternatives.values()] } : null;
   }
 
   /** The query's phrases that sets match, longest first from each word on, without overlaps. */
@@ -66,9 +93,11 @@ export class SynonymMatcher {
       if (this.firstWords.has(tokens[i]!)) {
         for (let n = Math.min(this.longest, tokens.length - i); n >= 1 && !taken; n--) {
           const words = tokens.slice(i, i + n);
-          const entry = this.byPhrase.get(words.join(" "));
-          if (!entry) continue;
-          out.push({ matched: words.join(" "), sets: entry.sets, alternative: { words, alternatives: [...entry.alternatives.values()] } });
+          const key = words.join(" ");
+          const groups = this.byPhrase.get(key);
+          const found = groups && this.found(key, groups);
+          if (!found) continue;
+          out.push({ matched: key, sets: found.sets, alternative: { words, alternatives: found.alternatives } });
           taken = n;
         }
       }
