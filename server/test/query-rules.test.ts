@@ -92,6 +92,21 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       expect((await s.call("admin", "DELETE", "/1.9/rules/r-1")).status).toBe(404);
     });
 
+    test("rules belong to their store, and are deleted with it", async () => {
+      const as = (keys: { admin: string }) => ({ "x-service-store-id": "other-shop", "x-service-api-key": keys.admin });
+      const first = s.createStore("other-shop");
+      const rule = { ...query("shirt"), consequence: { redirect: "/elsewhere" } };
+      expect((await s.call("admin", "PUT", "/1.9/rules/theirs", rule, as(first))).status).toBe(200);
+      expect((await getJson<{ total: number }>(s, "/rules", {}, "admin")).body.total).toBe(0);
+      expect((await find({ query: "shirt" })).redirect).toBeUndefined();
+      expect(((await (await s.call("admin", "GET", "/1.9/rules", undefined, as(first))).json()) as { total: number }).total).toBe(1);
+      expect(s.service.storeAdmin.delete("other-shop")).toBe(true);
+      await Bun.sleep(5);
+      const again = s.createStore("other-shop");
+      expect(await (await s.call("admin", "GET", "/1.9/rules", undefined, as(again))).json()).toEqual({ rules: [], total: 0 });
+      expect((await s.call("admin", "GET", "/1.9/rules/theirs", undefined, as(again))).status).toBe(404);
+    });
+
     test("bad rules are 400s naming the field", async () => {
       const bad = async (id: string, rule: unknown, path: string) => {
         const res = await s.call("admin", "PUT", `/1.9/rules/${id}`, rule);
@@ -111,6 +126,8 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       await bad("a", { ...query("x"), consequence: { redirect: "javascript:alert(1)" } }, "body.consequence.redirect");
       await bad("a", { ...query("x"), consequence: {} }, "body.consequence");
       await bad("a", { ...query("x"), consequence: ok, from: "2030-01-02", until: "2030-01-01" }, "body.until");
+      await bad("a", { ...query("x"), consequence: { filters: ["price:50-10"] } }, "body.consequence.filters[0]");
+      await bad("a", { ...query("x"), consequence: { boost: [{ filter: "price:0-10", amount: 1 }] } }, "body.consequence.boost[0].filter");
       await bad("a", { ...query("x"), consequence: ok, color: "red" }, "body.color");
       await bad("a", { ...query("x".repeat(201)), consequence: ok }, "body.conditions[0].pattern");
       const res = await s.call("admin", "PUT", "/1.9/rules/a%20b", { ...query("x"), consequence: ok });

@@ -16,6 +16,8 @@ import { ruleWords } from "./rule-words.ts";
 
 /** Rules one search applies, the most specific first. */
 export const MAX_FIRED_RULES = 10;
+/** Pins one search lays: each shown pin is read from the catalog to count in facets. */
+export const MAX_PINS_PER_SEARCH = 100;
 
 const ANCHOR_RANK = { is: 3, startsWith: 2, contains: 1 } as const;
 
@@ -148,6 +150,10 @@ export function combine(rules: readonly Rule[], query: string | undefined): Rule
     if (q.hide?.length) did.push(`hides ${q.hide.join(", ")}`);
     for (const pin of q.pins ?? []) {
       if (pinned.has(pin.productId)) continue;
+      if (pinned.size >= MAX_PINS_PER_SEARCH) {
+        did.push(`pin of ${pin.productId} skipped: ${MAX_PINS_PER_SEARCH} products already pinned`);
+        continue;
+      }
       pinned.add(pin.productId);
       effects.pins.push(pin);
       did.push(`pins ${pin.productId} at ${pin.position}`);

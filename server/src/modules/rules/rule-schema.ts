@@ -86,8 +86,14 @@ export function facetSelection(textValue: string, allowPrice: boolean): { key: s
   if (colon <= 0 || colon === textValue.length - 1) return null;
   const key = textValue.slice(0, colon).trim();
   const value = textValue.slice(colon + 1).trim();
-  if (!value || !(isTermFacetKey(key) || (allowPrice && key === PRICE_FACET && /^(\d+(\.\d+)?)?-(\d+(\.\d+)?)?$/.test(value) && value !== "-"))) return null;
+  if (!value || !(isTermFacetKey(key) || (allowPrice && key === PRICE_FACET && priceRange(value)))) return null;
   return { key, value };
+}
+
+/** "lb-ub" with at least one bound, lb <= ub: what a price selection takes (facet-selection.ts). */
+function priceRange(value: string): boolean {
+  const m = /^(\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/.exec(value);
+  return !!m && (m[1] !== undefined || m[2] !== undefined) && (m[1] === undefined || m[2] === undefined || Number(m[1]) <= Number(m[2]));
 }
 
 const REDIRECT = /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/;

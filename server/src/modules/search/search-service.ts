@@ -175,7 +175,7 @@ export class SearchService {
       pinnedOnPage = laid.pinned;
       result = countPins(
         { ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) },
-        [...this.documentsOf(store.id, pins.ids).values()],
+        p.returnFacets ? [...this.documentsOf(store.id, pins.ids).values()] : [],
       );
     }
     const response: SearchResponse = {
