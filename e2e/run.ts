@@ -10,6 +10,7 @@ import type { Browser } from "playwright-core";
 import { launchChromium, missingPrerequisite, ROOT, startDemoStore, type DemoStore } from "./demo-session.ts";
 import { specs, type Env } from "./specs.ts";
 import { widgetPassSpecs } from "./widget-pass-specs.ts";
+import { merchandisingSpecs } from "./merchandising-specs.ts";
 
 const ARTIFACTS = join(ROOT, ".artifacts/e2e");
 
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
     const env: Env = { base: demo.base, keys: demo.keys, browser, context, page, artifacts: ARTIFACTS, pageErrors };
     // E2E_ONLY=text runs only the specs whose name contains it (while working on one).
     const only = process.env.E2E_ONLY;
-    for (const spec of [...specs, ...widgetPassSpecs].filter((s) => !only || s.name.includes(only))) {
+    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs].filter((s) => !only || s.name.includes(only))) {
       const t0 = Date.now();
       try {
         await spec.run(env);

@@ -37,7 +37,7 @@ async function shopper(env: Env, viewport = { width: 1280, height: 900 }): Promi
   return { context, page };
 }
 
-async function spec(env: Env, run: (page: Page, context: BrowserContext) => Promise<void>, viewport?: { width: number; height: number }) {
+export async function spec(env: Env, run: (page: Page, context: BrowserContext) => Promise<void>, viewport?: { width: number; height: number }) {
   const { context, page } = await shopper(env, viewport);
   try {
     await run(page, context);
@@ -57,7 +57,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   }, AXE_TAGS);
 }
 
-async function admin(env: Env, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+export async function admin(env: Env, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${env.base}/1.9${path}`, {
     method,
     headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.adminKey, "content-type": "application/json" },

@@ -19,6 +19,7 @@ import { renderError, toAppError } from "./http/error-response.ts";
 import type { Logger } from "./log.ts";
 import { docsRoutes } from "./modules/docs/docs-routes.ts";
 import { reportsPageRoutes } from "./modules/reports-page/reports-page-routes.ts";
+import { merchandisingPageRoutes } from "./modules/merchandising-page/merchandising-page-routes.ts";
 import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
@@ -277,6 +278,7 @@ export function buildApp(deps: AppDeps) {
     )
     .use(docsRoutes())
     .use(reportsPageRoutes())
+    .use(merchandisingPageRoutes())
     .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, tracking, metrics }))

@@ -76,7 +76,10 @@ export function authPlugin(deps: AuthDeps) {
             if (inQuery) throw new UnauthorizedError("Admin keys are never accepted in a URL");
             // Browsers send Origin from pages; the Host header is the client's to set, so it proves nothing.
             if (origin && origin !== deps.access.adminOrigin) {
-              throw new UnauthorizedError("Admin keys are for server-side calls only; use a search or analytics key in browsers");
+              throw new UnauthorizedError(
+                "Admin keys are for server-side calls only; use a search or analytics key in browsers " +
+                  "(only pages at PUBLIC_URL, the service's own staff pages, may send an admin key)",
+              );
             }
           } else if (keyKind !== kind) {
             throw new UnauthorizedError(`This route needs ${REQUIRED[kind]}; a ${keyKind} key cannot call it`);

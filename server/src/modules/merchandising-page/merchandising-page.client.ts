@@ -1,0 +1,663 @@
+/*
+ * The merchandising page's script (served transpiled as /merchandising/assets/merchandising.js): store staff list,
+ * create, edit, enable, disable and delete query rules and synonyms, pick products to pin or hide by searching the
+ * catalog, preview a draft rule's effect beside the live search, and import Algolia or Typesense exports. It signs
+ * in with the store id and admin key, kept in sessionStorage only and sent as headers, never in a URL. Catalog
+ * text is only ever set as textContent.
+ */
+
+interface Credentials {
+  storeId: string;
+  adminKey: string;
+}
+
+type Json = Record<string, unknown>;
+
+interface RuleCondition {
+  pattern?: string;
+  anchoring?: "is" | "contains" | "startsWith";
+  collection?: string;
+  facet?: string;
+}
+
+interface Weighted {
+  filter: string;
+  amount: number;
+}
+
+interface RuleBody {
+  conditions: RuleCondition[];
+  consequence: {
+    pins?: { productId: string; position: number }[];
+    hide?: string[];
+    boost?: Weighted[];
+    bury?: Weighted[];
+    filters?: string[];
+    replaceWords?: { word: string; with: string }[];
+    removeWords?: string[];
+    redirect?: string;
+    userData?: Json[];
+  };
+  from?: string;
+  until?: string;
+  enabled?: boolean;
+  description?: string;
+}
+
+type Rule = RuleBody & { id: string; enabled: boolean; updatedAt: string };
+
+interface SynonymSet {
+  id: string;
+  type: "multiWay" | "oneWay";
+  input?: string;
+  synonyms: string[];
+}
+
+interface FoundProduct {
+  productId: string;
+  name?: string;
+  designer?: string;
+}
+
+const API = "/1.9";
+const CREDENTIALS = "sfs-merchandising-credentials";
+const MAX_AMOUNT = 5;
+const PREVIEW_SIZE = 12;
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const input = (id: string) => $<HTMLInputElement>(id);
+const select = (id: string) => $<HTMLSelectElement>(id);
+let credentials: Credentials | null = null;
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+  const c = credentials!;
+  const res = await fetch(API + path, {
+    method,
+    headers: { "X-Service-Store-ID": c.storeId, "X-Service-API-Key": c.adminKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await res.json().catch(() => ({}))) as Json;
+  if (!res.ok) throw new ApiError(res.status, typeof answer.message === "string" ? answer.message : `The service answered ${res.status}.`);
+  return answer as T;
+}
+
+/** An element with text (never markup) and attributes. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+function button(label: string, onClick: () => void, accessibleName?: string): HTMLButtonElement {
+  const b = el("button", label, { type: "button", class: "small" });
+  if (accessibleName) b.setAttribute("aria-label", accessibleName);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function setStatus(text: string): void {
+  $("status").textContent = text;
+}
+
+/** Comma-separated text as its trimmed, non-empty parts. */
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/* ---------- dates: the inputs show local time, the API takes ISO 8601 ---------- */
+
+function toLocalInput(iso: string | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+function fromLocalInput(value: string): string | undefined {
+  if (!value) return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/* ---------- rules: the list ---------- */
+
+function describeWhen(r: RuleBody): string {
+  const words: Record<string, string> = { is: "query is", contains: "query contains", startsWith: "query starts with" };
+  return r.conditions
+    .map((c) => [c.pattern !== undefined ? `${words[c.anchoring ?? "is"]} “${c.pattern}”` : "", c.collection ? `collection ${c.collection}` : "", c.facet ? `facet ${c.facet}` : ""].filter(Boolean).join(" and "))
+    .join("; ");
+}
+
+function describeDoes(r: RuleBody): string {
+  const q = r.consequence;
+  const parts: string[] = [];
+  if (q.pins?.length) parts.push(`pins ${q.pins.length}`);
+  if (q.hide?.length) parts.push(`hides ${q.hide.length}`);
+  for (const b of q.boost ?? []) parts.push(`boosts ${b.filter} (${b.amount})`);
+  for (const b of q.bury ?? []) parts.push(`buries ${b.filter} (${b.amount})`);
+  if (q.filters?.length) parts.push(`filters ${q.filters.join(", ")}`);
+  if (q.removeWords?.length) parts.push(`removes ${q.removeWords.join(", ")}`);
+  for (const w of q.replaceWords ?? []) parts.push(`${w.word} → ${w.with}`);
+  if (q.redirect) parts.push(`sends to ${q.redirect}`);
+  const banners = (q.userData ?? []).filter((d) => d.type === "banner").length;
+  if (banners) parts.push(`banner`);
+  else if (q.userData?.length) parts.push(`custom data`);
+  return parts.join("; ");
+}
+
+function liveWindow(r: Rule): string {
+  const now = Date.now();
+  if (r.from && Date.parse(r.from) > now) return `from ${new Date(r.from).toLocaleString()}`;
+  if (r.until && Date.parse(r.until) <= now) return `ended ${new Date(r.until).toLocaleString()}`;
+  return r.until ? `until ${new Date(r.until).toLocaleString()}` : "yes";
+}
+
+let rules: Rule[] = [];
+
+async function loadRules(): Promise<void> {
+  const all: Rule[] = [];
+  for (let from = 0; ; from += 1000) {
+    const page = await api<{ rules: Rule[]; total: number }>("GET", `/rules?from=${from}&limit=1000`);
+    all.push(...page.rules);
+    if (page.rules.length < 1000 || all.length >= page.total) break;
+  }
+  rules = all;
+  const body = $("rules-table").querySelector("tbody")!;
+  body.replaceChildren(
+    ...rules.map((r) => {
+      const row = el("tr", undefined, { "data-rule": r.id });
+      const name = el("td");
+      name.append(el("strong", r.id));
+      if (r.description) name.append(el("br"), el("span", r.description, { class: "note" }));
+      const enabled = el("input", undefined, { type: "checkbox", "aria-label": `Rule ${r.id} enabled` });
+      enabled.checked = r.enabled;
+      enabled.addEventListener("change", () => void toggleRule(r, enabled.checked));
+      const live = el("td");
+      live.append(enabled, " ", el("span", r.enabled ? liveWindow(r) : "off"));
+      const actions = el("td", undefined, { class: "actions" });
+      actions.append(button("Edit", () => editRule(r), `Edit rule ${r.id}`), button("Delete", () => void deleteRule(r.id), `Delete rule ${r.id}`));
+      row.append(name, el("td", describeWhen(r)), el("td", describeDoes(r)), live, actions);
+      return row;
+    }),
+  );
+  $("rules-empty").hidden = rules.length > 0;
+}
+
+/** The stored body of a rule (what PUT takes), without what the service adds. */
+function bodyOf(r: Rule): RuleBody {
+  const { id: _id, updatedAt: _updatedAt, ...body } = r;
+  return body;
+}
+
+async function toggleRule(r: Rule, enabled: boolean): Promise<void> {
+  try {
+    await api("PUT", `/rules/${encodeURIComponent(r.id)}`, { ...bodyOf(r), enabled });
+    setStatus(`Rule ${r.id} ${enabled ? "enabled" : "disabled"}.`);
+  } catch (error) {
+    setStatus(`Rule ${r.id} not changed: ${(error as Error).message}`);
+  }
+  await loadRules();
+}
+
+async function deleteRule(id: string): Promise<void> {
+  if (!confirm(`Delete rule ${id}?`)) return;
+  try {
+    await api("DELETE", `/rules/${encodeURIComponent(id)}`);
+    setStatus(`Rule ${id} deleted.`);
+    if (input("rule-id").value === id) closeEditor();
+  } catch (error) {
+    setStatus(`Rule ${id} not deleted: ${(error as Error).message}`);
+  }
+  await loadRules();
+}
+
+/* ---------- rules: the editor ---------- */
+
+/** The products being pinned (in position order) and hidden, by id, with a name to show. */
+let pins: { productId: string; position: number; name: string }[] = [];
+let hides: { productId: string; name: string }[] = [];
+/** userData entries the form does not edit (anything but the first banner), kept as they are. */
+let otherUserData: Json[] = [];
+/** Conditions the form does not show (a second query condition, …), kept as they are. */
+let otherConditions: RuleCondition[] = [];
+
+function renderPicked(): void {
+  pins.sort((a, b) => a.position - b.position);
+  $("pins").replaceChildren(
+    ...pins.map((p) => {
+      const li = el("li");
+      const position = el("input", undefined, { type: "number", min: "1", max: "200", "aria-label": `Position of ${p.name}`, class: "position" });
+      position.value = String(p.position);
+      position.style.width = "4.5rem";
+      position.addEventListener("change", () => {
+        p.position = Math.min(200, Math.max(1, Math.round(Number(position.value)) || 1));
+        renderPicked();
+      });
+      li.append(position, " ", el("span", `${p.name} (${p.productId})`), button("Remove", () => ((pins = pins.filter((x) => x !== p)), renderPicked()), `Unpin ${p.name}`));
+      return li;
+    }),
+  );
+  $("hides").replaceChildren(
+    ...hides.map((h) => {
+      const li = el("li");
+      li.append(el("span", `${h.name} (${h.productId})`), button("Remove", () => ((hides = hides.filter((x) => x !== h)), renderPicked()), `Show ${h.name} again`));
+      return li;
+    }),
+  );
+}
+
+function amountOptions(id: string): void {
+  select(id).replaceChildren(...Array.from({ length: MAX_AMOUNT }, (_, i) => new Option(`by ${i + 1}`, String(i + 1))));
+}
+
+function showRule(r: Rule | null): void {
+  const body: RuleBody = r ? bodyOf(r) : { conditions: [], consequence: {}, enabled: true };
+  input("rule-id").value = r?.id ?? "";
+  input("rule-id").readOnly = !!r;
+  input("rule-description").value = body.description ?? "";
+  input("rule-enabled").checked = body.enabled !== false;
+  input("rule-from").value = toLocalInput(body.from);
+  input("rule-until").value = toLocalInput(body.until);
+  const query = body.conditions.find((c) => c.pattern !== undefined && !c.collection && !c.facet);
+  const collection = body.conditions.find((c) => c.collection && c.pattern === undefined && !c.facet);
+  const facet = body.conditions.find((c) => c.facet && c.pattern === undefined && !c.collection);
+  otherConditions = body.conditions.filter((c) => c !== query && c !== collection && c !== facet);
+  select("rule-anchoring").value = query?.anchoring ?? "";
+  input("rule-pattern").value = query?.pattern ?? "";
+  input("rule-collection").value = collection?.collection ?? "";
+  input("rule-facet").value = facet?.facet ?? "";
+  const q = body.consequence;
+  pins = (q.pins ?? []).map((p) => ({ ...p, name: p.productId }));
+  hides = (q.hide ?? []).map((id) => ({ productId: id, name: id }));
+  for (const [kind, list] of [["boost", q.boost], ["bury", q.bury]] as const) {
+    input(`rule-${kind}`).value = list?.[0]?.filter ?? "";
+    select(`rule-${kind}-amount`).value = String(list?.[0]?.amount ?? 1);
+  }
+  input("rule-filters").value = (q.filters ?? []).join(", ");
+  input("rule-remove").value = (q.removeWords ?? []).join(", ");
+  input("rule-replace").value = (q.replaceWords ?? []).map((w) => `${w.word}=${w.with}`).join(", ");
+  input("rule-redirect").value = q.redirect ?? "";
+  const banner = (q.userData ?? []).find((d) => d.type === "banner");
+  otherUserData = (q.userData ?? []).filter((d) => d !== banner);
+  for (const f of ["title", "text", "image", "link"]) input(`banner-${f}`).value = typeof banner?.[f] === "string" ? (banner[f] as string) : "";
+  $("rule-error").textContent = "";
+  renderPicked();
+  void nameProducts();
+  $("rule-editor").hidden = false;
+  $("rule-editor-title").textContent = r ? `Rule ${r.id}` : "New rule";
+  $("rule-editor-title").focus();
+  input("preview-query").value = query?.pattern ?? "";
+  $("preview-live").replaceChildren();
+  $("preview-draft").replaceChildren();
+}
+
+/** Pinned and hidden products shown by name, read from the catalog (a deleted product keeps its id). */
+async function nameProducts(): Promise<void> {
+  const ids = [...new Set([...pins.map((p) => p.productId), ...hides.map((h) => h.productId)])];
+  await Promise.all(
+    ids.slice(0, 100).map(async (id) => {
+      try {
+        const p = await api<{ name?: string }>("GET", `/products/${encodeURIComponent(id)}`);
+        for (const x of [...pins, ...hides]) if (x.productId === id && p.name) x.name = p.name;
+      } catch {
+        // Not in the catalog any more: the rule keeps the id, and so does the list.
+      }
+    }),
+  );
+  renderPicked();
+}
+
+function editRule(r: Rule): void {
+  showRule(r);
+}
+
+function closeEditor(): void {
+  $("rule-editor").hidden = true;
+}
+
+/** The rule the form describes. */
+function draftRule(): RuleBody {
+  const conditions: RuleCondition[] = [...otherConditions];
+  const anchoring = select("rule-anchoring").value as RuleCondition["anchoring"] | "";
+  const pattern = input("rule-pattern").value.trim();
+  if (anchoring && pattern) conditions.push({ pattern, anchoring });
+  const collection = input("rule-collection").value.trim();
+  if (collection) conditions.push({ collection });
+  const facet = input("rule-facet").value.trim();
+  if (facet) conditions.push({ facet });
+  const consequence: RuleBody["consequence"] = {};
+  if (pins.length) consequence.pins = pins.map(({ productId, position }) => ({ productId, position }));
+  if (hides.length) consequence.hide = hides.map((h) => h.productId);
+  for (const kind of ["boost", "bury"] as const) {
+    const filter = input(`rule-${kind}`).value.trim();
+    if (filter) consequence[kind] = [{ filter, amount: Number(select(`rule-${kind}-amount`).value) }];
+  }
+  const filters = list(input("rule-filters").value);
+  if (filters.length) consequence.filters = filters;
+  const remove = list(input("rule-remove").value);
+  if (remove.length) consequence.removeWords = remove;
+  const replace = list(input("rule-replace").value).map((pair) => {
+    const at = pair.indexOf("=");
+    return at < 0 ? { word: pair, with: "" } : { word: pair.slice(0, at).trim(), with: pair.slice(at + 1).trim() };
+  });
+  if (replace.length) consequence.replaceWords = replace;
+  const redirect = input("rule-redirect").value.trim();
+  if (redirect) consequence.redirect = redirect;
+  const banner: Json = {};
+  for (const f of ["title", "text", "image", "link"]) {
+    const v = input(`banner-${f}`).value.trim();
+    if (v) banner[f] = v;
+  }
+  const userData = [...(Object.keys(banner).length ? [{ type: "banner", ...banner }] : []), ...otherUserData];
+  if (userData.length) consequence.userData = userData;
+  const rule: RuleBody = { conditions, consequence, enabled: input("rule-enabled").checked };
+  const description = input("rule-description").value.trim();
+  if (description) rule.description = description;
+  const from = fromLocalInput(input("rule-from").value);
+  const until = fromLocalInput(input("rule-until").value);
+  if (from) rule.from = from;
+  if (until) rule.until = until;
+  return rule;
+}
+
+async function saveRule(): Promise<void> {
+  const id = input("rule-id").value.trim();
+  if (!id) return void ($("rule-error").textContent = "The rule needs an id.");
+  try {
+    await api("PUT", `/rules/${encodeURIComponent(id)}`, draftRule());
+    $("rule-error").textContent = "";
+    setStatus(`Rule ${id} saved.`);
+    input("rule-id").readOnly = true;
+    $("rule-editor-title").textContent = `Rule ${id}`;
+    await loadRules();
+  } catch (error) {
+    $("rule-error").textContent = `Not saved: ${(error as Error).message}`;
+  }
+}
+
+/* ---------- the product picker ---------- */
+
+let pickerTimer: ReturnType<typeof setTimeout> | undefined;
+let pickerSeq = 0;
+
+async function findProducts(text: string): Promise<void> {
+  const seq = ++pickerSeq;
+  const out = $("picker-results");
+  if (!text.trim()) return void out.replaceChildren();
+  try {
+    const found = await api<{ products: FoundProduct[] }>("GET", `/search?${new URLSearchParams({ query: text, pageSize: "12" })}`);
+    if (seq !== pickerSeq) return;
+    out.replaceChildren(
+      ...found.products.map((p) => {
+        const li = el("li");
+        const name = p.name ?? p.productId;
+        li.append(
+          el("span", `${name}${p.designer ? ` · ${p.designer}` : ""} (${p.productId})`),
+          button(
+            "Pin",
+            () => {
+              if (!pins.some((x) => x.productId === p.productId)) pins.push({ productId: p.productId, position: nextPosition(), name });
+              hides = hides.filter((h) => h.productId !== p.productId);
+              renderPicked();
+            },
+            `Pin ${name}`,
+          ),
+          button(
+            "Hide",
+            () => {
+              if (!hides.some((x) => x.productId === p.productId)) hides.push({ productId: p.productId, name });
+              pins = pins.filter((x) => x.productId !== p.productId);
+              renderPicked();
+            },
+            `Hide ${name}`,
+          ),
+        );
+        return li;
+      }),
+    );
+    if (!found.products.length) out.replaceChildren(el("li", "No product found."));
+  } catch (error) {
+    if (seq === pickerSeq) out.replaceChildren(el("li", (error as Error).message));
+  }
+}
+
+/** The first position no pin takes. */
+function nextPosition(): number {
+  const taken = new Set(pins.map((p) => p.position));
+  let n = 1;
+  while (taken.has(n)) n++;
+  return n;
+}
+
+/* ---------- the preview ---------- */
+
+interface PreviewAnswer {
+  totalProductCount: number;
+  products: FoundProduct[];
+  pinnedProductIds?: string[];
+  redirect?: string;
+  userData?: Json[];
+}
+
+function renderPreview(target: HTMLElement, answer: PreviewAnswer): void {
+  const parts: HTMLElement[] = [];
+  if (answer.redirect) parts.push(el("p", `Sends the shopper to ${answer.redirect}`, { class: "redirect" }));
+  for (const d of answer.userData ?? []) {
+    if (d.type === "banner") parts.push(el("p", `Banner: ${String(d.title ?? "")}${d.text ? ` · ${String(d.text)}` : ""}`, { class: "banner" }));
+  }
+  parts.push(el("p", `${answer.totalProductCount.toLocaleString()} products`, { class: "note" }));
+  const pinned = new Set(answer.pinnedProductIds ?? []);
+  const ol = el("ol");
+  for (const p of answer.products) {
+    const li = el("li", `${p.name ?? p.productId} (${p.productId})`);
+    if (pinned.has(p.productId)) {
+      li.className = "pinned";
+      li.append(el("span", "pinned", { class: "tag" }));
+    }
+    ol.append(li);
+  }
+  parts.push(ol);
+  target.replaceChildren(...parts);
+}
+
+async function preview(): Promise<void> {
+  const query = input("preview-query").value.trim();
+  const search = { query, pageSize: PREVIEW_SIZE, returnFacets: false };
+  const id = input("rule-id").value.trim() || "draft";
+  const live = $("preview-live");
+  const draft = $("preview-draft");
+  const params = new URLSearchParams({ query, pageSize: String(PREVIEW_SIZE) });
+  const [now, withRule] = await Promise.allSettled([
+    api<PreviewAnswer>("GET", `/search?${params}`),
+    api<PreviewAnswer>("POST", "/rules/preview", { id, rule: draftRule(), search }),
+  ]);
+  if (now.status === "fulfilled") renderPreview(live, now.value);
+  else live.replaceChildren(el("p", (now.reason as Error).message, { class: "error" }));
+  if (withRule.status === "fulfilled") renderPreview(draft, withRule.value);
+  else draft.replaceChildren(el("p", (withRule.reason as Error).message, { class: "error" }));
+}
+
+/* ---------- synonyms ---------- */
+
+async function loadSynonyms(): Promise<void> {
+  const all: SynonymSet[] = [];
+  for (let from = 0; ; from += 1000) {
+    const page = await api<{ synonyms: SynonymSet[] }>("GET", `/synonyms?from=${from}&limit=1000`);
+    all.push(...page.synonyms);
+    if (page.synonyms.length < 1000) break;
+  }
+  $("synonyms-table").querySelector("tbody")!.replaceChildren(
+    ...all.map((s) => {
+      const row = el("tr", undefined, { "data-synonym": s.id });
+      const words = s.type === "oneWay" ? `${s.input} → ${s.synonyms.join(", ")}` : s.synonyms.join(" = ");
+      const actions = el("td", undefined, { class: "actions" });
+      actions.append(
+        button(
+          "Edit",
+          () => {
+            input("synonym-id").value = s.id;
+            select("synonym-kind").value = s.type;
+            input("synonym-input").value = s.input ?? "";
+            input("synonym-words").value = s.synonyms.join(", ");
+            syncSynonymKind();
+            input("synonym-words").focus();
+          },
+          `Edit synonyms ${s.id}`,
+        ),
+        button("Delete", () => void deleteSynonyms(s.id), `Delete synonyms ${s.id}`),
+      );
+      row.append(el("td", s.id), el("td", words), actions);
+      return row;
+    }),
+  );
+  $("synonyms-empty").hidden = all.length > 0;
+}
+
+function syncSynonymKind(): void {
+  $("synonym-input-field").hidden = select("synonym-kind").value !== "oneWay";
+}
+
+async function saveSynonyms(): Promise<void> {
+  const id = input("synonym-id").value.trim();
+  const oneWay = select("synonym-kind").value === "oneWay";
+  const body = { ...(oneWay ? { input: input("synonym-input").value.trim() } : {}), synonyms: list(input("synonym-words").value) };
+  try {
+    await api("PUT", `/synonyms/${encodeURIComponent(id)}`, body);
+    $("synonym-error").textContent = "";
+    setStatus(`Synonyms ${id} saved.`);
+    $<HTMLFormElement>("synonym-form").reset();
+    syncSynonymKind();
+    await loadSynonyms();
+  } catch (error) {
+    $("synonym-error").textContent = `Not saved: ${(error as Error).message}`;
+  }
+}
+
+async function deleteSynonyms(id: string): Promise<void> {
+  if (!confirm(`Delete synonyms ${id}?`)) return;
+  try {
+    await api("DELETE", `/synonyms/${encodeURIComponent(id)}`);
+    setStatus(`Synonyms ${id} deleted.`);
+  } catch (error) {
+    setStatus(`Synonyms ${id} not deleted: ${(error as Error).message}`);
+  }
+  await loadSynonyms();
+}
+
+/* ---------- import ---------- */
+
+async function importFile(): Promise<void> {
+  const file = input("import-file").files?.[0];
+  const report = $("import-report");
+  if (!file) return void report.replaceChildren(el("li", "Choose a JSON file first."));
+  const [what, format] = select("import-kind").value.split(":") as [string, string];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await file.text());
+  } catch {
+    return void report.replaceChildren(el("li", `${file.name} is not JSON.`));
+  }
+  try {
+    const answer = await api<{ imported: number; errors: { index: number; id?: string; message: string }[] }>("POST", `/${what}/import?format=${format}`, parsed);
+    report.replaceChildren(
+      el("li", `${answer.imported} imported, ${answer.errors.length} not imported.`),
+      ...answer.errors.slice(0, 50).map((e) => el("li", `Item ${e.index}${e.id ? ` (${e.id})` : ""}: ${e.message}`)),
+    );
+    await (what === "rules" ? loadRules() : loadSynonyms());
+  } catch (error) {
+    report.replaceChildren(el("li", `Not imported: ${(error as Error).message}`));
+  }
+}
+
+/* ---------- signing in ---------- */
+
+function showSignedIn(signedIn: boolean): void {
+  $("sign-in").hidden = signedIn;
+  $("workspace").hidden = !signedIn;
+  $("session").hidden = !signedIn;
+  $("session-store").textContent = credentials?.storeId ?? "";
+}
+
+function signOut(message = ""): void {
+  sessionStorage.removeItem(CREDENTIALS);
+  credentials = null;
+  showSignedIn(false);
+  $("sign-in-error").textContent = message;
+}
+
+async function loadAll(): Promise<void> {
+  await Promise.all([loadRules(), loadSynonyms()]);
+}
+
+async function start(): Promise<void> {
+  amountOptions("rule-boost-amount");
+  amountOptions("rule-bury-amount");
+  $("sign-out").addEventListener("click", () => signOut());
+  $("new-rule").addEventListener("click", () => showRule(null));
+  $("rule-cancel").addEventListener("click", closeEditor);
+  $("rule-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void saveRule();
+  });
+  $("preview-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void preview();
+  });
+  input("picker-query").addEventListener("input", () => {
+    clearTimeout(pickerTimer);
+    pickerTimer = setTimeout(() => void findProducts(input("picker-query").value), 200);
+  });
+  select("synonym-kind").addEventListener("change", syncSynonymKind);
+  $("synonym-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void saveSynonyms();
+  });
+  $("import-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void importFile();
+  });
+  $("sign-in-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const storeId = input("store-id").value.trim();
+    const adminKey = input("admin-key").value.trim();
+    if (!storeId || !adminKey) return void ($("sign-in-error").textContent = "Enter the store id and its admin key.");
+    credentials = { storeId, adminKey };
+    try {
+      await loadAll();
+      sessionStorage.setItem(CREDENTIALS, JSON.stringify(credentials));
+      input("admin-key").value = "";
+      $("sign-in-error").textContent = "";
+      showSignedIn(true);
+    } catch (error) {
+      credentials = null;
+      $("sign-in-error").textContent = error instanceof ApiError && error.status === 401 ? "The store id or the admin key is wrong." : (error as Error).message;
+    }
+  });
+  try {
+    credentials = JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null") as Credentials | null;
+  } catch {
+    credentials = null;
+  }
+  if (!credentials) return showSignedIn(false);
+  try {
+    await loadAll();
+    showSignedIn(true);
+  } catch (error) {
+    signOut((error as Error).message);
+  }
+}
+
+void start();
