@@ -34,6 +34,8 @@ const PRODUCTS = [
   product("umbrella", { name: "Compact umbrella", categories: ["Accessories", "Umbrellas"] }),
   product("brolly-stand", { name: "Brolly stand", categories: ["Home", "Hallway"] }),
   product("plimsoll", { name: "Canvas plimsoll", categories: ["Footwear", "Plimsolls"] }),
+  product("other0", { name: "Other0 beanie", categories: ["Accessories", "Hats"] }),
+  product("other59", { name: "Other59 beanie", categories: ["Accessories", "Hats"] }),
 ];
 
 for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
@@ -166,6 +168,22 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     expect((await ids("anorak")).sort()).toEqual(["brolly-stand", "cagoule", "field-jacket", "shell"]);
     expect((await s.call("admin", "DELETE", "/1.9/synonyms/coats")).status).toBe(200);
     expect((await ids("anorak")).sort()).toEqual(["cagoule", "field-jacket", "shell"]);
+  });
+
+  test("a word in many sets: the search answers, with a bounded number of alternatives", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ id: `many${i}`, synonyms: ["anorak", `filler${i} word`, `other${i}`, "umbrella"] }));
+    expect((await json(await s.call("admin", "POST", "/1.9/synonyms/import", many))).body).toEqual({ imported: 60, errors: [] });
+    const { status, body } = await getJson<{ products: { productId: string }[] }>(s, "/search", { query: "anorak", pageSize: 30 });
+    expect(status).toBe(200);
+    // The first sets' words are among the alternatives (the umbrella, other0); the 60th set's are past the bound.
+    const found = body.products.map((p) => p.productId);
+    expect(found).toContain("umbrella");
+    expect(found).toContain("other0");
+    expect(found).not.toContain("other59");
+    expect(found[0]).toBe("field-jacket");
+    expect((await ids("other59")).sort()).toEqual(["field-jacket", "other59", "umbrella"]);
+    for (const set of many) expect((await s.call("admin", "DELETE", `/1.9/synonyms/${set.id}`)).status).toBe(200);
+    expect(await ids("anorak")).not.toContain("umbrella");
   });
 
   test("imports from the three formats: bad items reported by index, good ones imported", async () => {

@@ -1,5 +1,6 @@
 import type { EngineSort, TextAlternative } from "../types.ts";
 import type { QueryWord } from "./normalize.ts";
+import { MAX_ALTERNATIVE_WORDS, MAX_QUERY_ALTERNATIVES } from "./query-limits.ts";
 
 /*
  * Where a request's alternatives (a store's synonyms, EngineSearchRequest.alternatives) stand in its query, and
@@ -14,19 +15,25 @@ export interface AlternativeSpan {
   alternatives: string[][];
 }
 
-/** Each alternative at the first place its words stand in `words`, consecutive and not inside another's span; in query order. */
+/**
+ * Each alternative at the first place its words stand in `words`, consecutive and not inside another's span; in
+ * query order. At most MAX_QUERY_ALTERNATIVES alternatives in all, each of at most MAX_ALTERNATIVE_WORDS words.
+ */
 export function alternativeSpans(words: readonly QueryWord[], alternatives: readonly TextAlternative[]): AlternativeSpan[] {
   const taken = new Uint8Array(words.length);
   const spans: AlternativeSpan[] = [];
+  let room = MAX_QUERY_ALTERNATIVES;
   for (const a of alternatives) {
     const n = a.words.length;
-    if (n === 0 || a.alternatives.length === 0) continue;
+    const usable = a.alternatives.filter((tokens) => tokens.length > 0 && tokens.length <= MAX_ALTERNATIVE_WORDS).slice(0, room);
+    if (n === 0 || usable.length === 0) continue;
     for (let i = 0; i + n <= words.length; i++) {
       let fits = true;
       for (let k = 0; k < n && fits; k++) fits = taken[i + k] === 0 && words[i + k]!.token === a.words[k];
       if (!fits) continue;
       taken.fill(1, i, i + n);
-      spans.push({ from: i, to: i + n, alternatives: a.alternatives });
+      spans.push({ from: i, to: i + n, alternatives: usable });
+      room -= usable.length;
       break;
     }
   }

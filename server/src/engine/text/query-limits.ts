@@ -18,3 +18,11 @@ export const MAX_COMPOUND_PARTS = 6;
 
 /** Whether a word is short enough for typo corrections and prefix completion. */
 export const fuzzyAllowed = (word: string): boolean => word.length <= MAX_FUZZY_LETTERS;
+
+/**
+ * Alternatives (a store's synonyms) one query may carry, over all its words, and the most words one may have;
+ * the rest are left out. A word can be in thousands of synonym sets, and each alternative costs the embedded
+ * engine a clause term and Typesense a filter condition per searchable field.
+ */
+export const MAX_QUERY_ALTERNATIVES = 32;
+export const MAX_ALTERNATIVE_WORDS = 6;

@@ -1,5 +1,5 @@
 import { queryWords } from "../../engine/text/normalize.ts";
-import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
+import { MAX_QUERY_ALTERNATIVES, MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
 import type { TextAlternative } from "../../engine/types.ts";
 import { phraseTokens, type SynonymSet } from "./synonym-schema.ts";
 
@@ -66,19 +66,24 @@ export class SynonymMatcher {
     this.bySet.delete(setId);
   }
 
-  /** What the phrase `key` may also match through its groups, or null when only itself. */
+  /**
+   * What the phrase `key` may also match through its groups (the first MAX_QUERY_ALTERNATIVES, as the engines take
+   * no more), or null when only itself.
+   */
   private found(key: string, groups: readonly Group[]): { sets: string[]; alternatives: string[][] } | null {
     const alternatives = new Map<string, string[]>();
     const sets: string[] = [];
     for (const group of groups) {
       let gave = false;
       for (const tokens of group.phrases) {
+        if (alternatives.size >= MAX_QUERY_ALTERNATIVES) break;
         const joined = tokens.join(" ");
-        if (joined === key) continue;
+        if (joined === key || alternatives.has(joined)) continue;
         gave = true;
         alternatives.set(joined, tokens);
       }
       if (gave && !sets.includes(group.setId)) sets.push(group.setId);
+      if (alternatives.size >= MAX_QUERY_ALTERNATIVES) break;
     }
     return alternatives.size ? { sets, alternatives: [...alternatives.values()] } : null;
   }
