@@ -49,8 +49,8 @@ import { effectiveSettings } from "../src/modules/settings/settings-schema.ts";
 import { MIN_SUGGESTION_SHOPPERS } from "../src/modules/suggestions/suggestable-query.ts";
 import { SuggestionsService } from "../src/modules/suggestions/suggestions-service.ts";
 import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
-import { Database } from "bun:sqlite";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
+import { holdEnrichment } from "./hold-enrichment.ts";
 import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
 import { heapStats } from "bun:jsc";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
@@ -788,25 +788,6 @@ async function runHttp(
     server.proc.kill();
     await server.proc.exited;
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Postpones the enrichment jobs due before `until` (the server's own database, written beside it in WAL mode, in
- * small transactions so that the server's writes never wait long); returns how many.
- */
-function holdEnrichment(serviceDb: string, until: number): number {
-  const db = new Database(serviceDb);
-  try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    const hold = db.query(
-      "UPDATE enrichment_jobs SET next_run_at = ?1 WHERE (store_id, product_id) IN (SELECT store_id, product_id FROM enrichment_jobs WHERE next_run_at < ?1 LIMIT 500)",
-    );
-    let held = 0;
-    for (let changed = -1; changed !== 0; held += changed) changed = hold.run(until).changes;
-    return held;
-  } finally {
-    db.close();
   }
 }
 
