@@ -71,6 +71,9 @@ const IDS_GROUP = -1_000_001;
 /** The group of an excludeIds filter: a document it excludes counts for no facet value. */
 const EXCLUDED_GROUP = -1_000_002;
 
+/** Candidates few enough that their facet values are listed from their documents (countedValues). */
+const FEW_CANDIDATES = 64;
+
 /** A search tests a filter on more than this share of the store: worth a byte per slot (compileFilter). */
 const BROAD = 1 / 8;
 /** Byte-per-slot filters kept at most: 64 KB each at 58k products. */
@@ -336,8 +339,13 @@ export class StoreIndex {
       return { group: IDS_GROUP, test: (slot) => ids.has(this.ids[slot]!) };
     }
     if (filter.kind === "excludeIds") {
-      const ids = new Set(filter.ids);
-      return { group: EXCLUDED_GROUP, test: (slot) => !ids.has(this.ids[slot]!) };
+      // Tested on every candidate of a broad query: a set of slots, not of ids read per candidate.
+      const slots = new Set<number>();
+      for (const id of filter.ids) {
+        const slot = this.slotOf.get(id);
+        if (slot !== undefined) slots.add(slot);
+      }
+      return { group: EXCLUDED_GROUP, test: (slot) => !slots.has(slot) };
     }
     const column = this.numbers.get(filter.field);
     const min = filter.min ?? -Infinity;
@@ -384,6 +392,22 @@ export class StoreIndex {
       if (slot !== undefined) slots.add(slot);
     }
     return [...slots];
+  }
+
+  /**
+   * When the candidates are a handful (a merchandising rule's pins), their values ascending: all a facet count can
+   * have touched, so that counting three documents does not read the count of every value the store has. Null
+   * when they are more: every value is read.
+   */
+  private valuesOfFew(candidates: ArrayLike<number>): number[] | null {
+    if (candidates.length > FEW_CANDIDATES) return null;
+    const { data, start, length } = this.slotValues;
+    const ids = new Set<number>();
+    for (let c = 0; c < candidates.length; c++) {
+      const slot = candidates[c]!;
+      for (let h = start[slot]!, to = h + (length[slot] ?? 0); h < to; h++) ids.add(data[h]!);
+    }
+    return [...ids].sort((a, b) => a - b);
   }
 
   /** Filters, scores, counts and sorts the candidates: text matches, or every document when `text` is null. */
@@ -438,7 +462,9 @@ export class StoreIndex {
     }
 
     const facets: Record<string, FacetCount[]> = {};
-    for (let id = 0; id < counts.length; id++) {
+    const listed = counting ? this.valuesOfFew(candidates) : null;
+    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
+      const id = listed ? listed[i]! : i;
       if (counts[id] === 0 || !wantedKeys[valueKey[id]!]) continue;
       const key = this.keys[valueKey[id]!]!;
       (facets[key] ??= []).push({ value: this.valueNames[id]!, count: counts[id]! });
@@ -560,13 +586,15 @@ export class StoreIndex {
         const parts = sort.filters
           .slice(0, MAX_WEIGHTED_FILTERS)
           .map((f) => ({ test: this.compileFilter({ kind: "terms", key: f.key, values: f.values }, broad).test, weight: f.weight }));
-        const sums = new Map<number, number>();
+        // Per slot, computed on first comparison (UNSET: not yet), as prefer does; sums stay far inside 16 bits.
+        const UNSET = -32768;
+        const sums = new Int16Array(this.ids.length).fill(UNSET);
         const sum = (slot: number) => {
-          let n = sums.get(slot);
-          if (n === undefined) {
+          let n = sums[slot]!;
+          if (n === UNSET) {
             n = 0;
             for (const part of parts) if (part.test(slot)) n += part.weight;
-            sums.set(slot, n);
+            sums[slot] = n;
           }
           return n;
         };

@@ -83,7 +83,8 @@ export function ratingNumbers(p: Product, prior: BayesPrior): { rating_wilson?: 
   return { ...(wilson === undefined ? {} : { rating_wilson: wilson }), ...(bayes === undefined ? {} : { rating_bayes: bayes }) };
 }
 
-function numbersOf(p: Product, ctx: RankingContext): Record<string, number> {
+/** A product's sort and range numbers (EngineDocument.numbers), without the rest of its document. */
+export function numbersOf(p: Product, ctx: RankingContext): Record<string, number> {
   const numbers: Record<string, number> = { ...ratingNumbers(p, ctx.ratingPrior) };
   if (ctx.purchases > 0) numbers.purchases = ctx.purchases;
   const skus = p.skus ?? [];

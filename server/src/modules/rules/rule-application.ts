@@ -1,4 +1,4 @@
-import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, SearchEngine } from "../../engine/types.ts";
+import type { EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, SearchEngine } from "../../engine/types.ts";
 import type { RuleEffects } from "./rule-book.ts";
 
 /*
@@ -26,7 +26,11 @@ export class PinLayout {
   /** Pins in placement order, each with the 0-based index it asks for. */
   private readonly wanted: { id: string; index: number }[];
 
-  private constructor(ids: { id: string; position: number }[]) {
+  private constructor(
+    ids: { id: string; position: number }[],
+    /** The pins' facet counts, as the engine counted them for the request. */
+    readonly facets: EngineSearchResult["facets"],
+  ) {
     const sorted = ids.map((p, order) => ({ ...p, order })).sort((a, b) => a.position - b.position || a.order - b.order);
     let previous = -1;
     this.wanted = sorted.map((p) => {
@@ -37,7 +41,8 @@ export class PinLayout {
 
   /**
    * The rules' pins that are shown: products the store still has that pass the request's filters (the shopper's
-   * facets and collection, the rules' own filters and hides). A pin need not match the query's words.
+   * facets and collection, the rules' own filters and hides). A pin need not match the query's words. The same
+   * engine search counts the pins' facet values as the request counts them (disjunctively), for countPins().
    */
   static async of(engine: SearchEngine, storeId: string, request: EngineSearchRequest, effects: RuleEffects): Promise<PinLayout | null> {
     if (effects.pins.length === 0) return null;
@@ -45,14 +50,17 @@ export class PinLayout {
       text: "",
       matching: request.matching,
       filters: [...request.filters, { kind: "ids", ids: effects.pins.map((p) => p.productId) }],
-      facets: [],
+      facets: request.facets,
       rangeFacets: [],
       sort: [],
       offset: 0,
       limit: effects.pins.length,
     });
     const found = new Set(shown.hits.map((h) => h.id));
-    return new PinLayout(effects.pins.filter((p) => found.has(p.productId)).map((p) => ({ id: p.productId, position: p.position })));
+    return new PinLayout(
+      effects.pins.filter((p) => found.has(p.productId)).map((p) => ({ id: p.productId, position: p.position })),
+      shown.facets,
+    );
   }
 
   get ids(): string[] {
@@ -94,21 +102,38 @@ export class PinLayout {
   }
 }
 
+const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
 /**
- * The organic result's facet counts with the shown pins added (each passes every filter, so it counts for every
- * value it has), range buckets included: a pinned product counts in facets like any result.
+ * The organic result's facet counts with the pins' added (the organic result leaves the pins out, so the sums
+ * are exact), range buckets by the shown pins' numbers: a pinned product counts in facets like any result.
  */
-export function countPins(result: EngineSearchResult, pins: readonly EngineDocument[]): EngineSearchResult {
-  if (pins.length === 0) return result;
+export function countPins(result: EngineSearchResult, pins: PinLayout, numbers: readonly Record<string, number>[]): EngineSearchResult {
   const facets = { ...result.facets };
-  for (const [key, counts] of Object.entries(facets)) {
-    const byValue = new Map(counts.map((c) => [c.value, c.count]));
-    for (const doc of pins) for (const value of new Set(doc.facets[key] ?? [])) byValue.set(value, (byValue.get(value) ?? 0) + 1);
-    facets[key] = [...byValue].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  for (const [key, counts] of Object.entries(pins.facets)) {
+    if (counts.length === 0) continue;
+    // A key can hold thousands of values and the pins a few: the changed ones move up into place.
+    const added = new Map(counts.map((c) => [c.value, c.count]));
+    const merged = [...(facets[key] ?? [])];
+    const moved: number[] = [];
+    merged.forEach((c, i) => {
+      const more = added.get(c.value);
+      if (more === undefined) return;
+      merged[i] = { value: c.value, count: c.count + more };
+      added.delete(c.value);
+      moved.push(i);
+    });
+    for (const [value, count] of added) moved.push(merged.push({ value, count }) - 1);
+    for (let i of moved) {
+      const entry = merged[i]!;
+      for (; i > 0 && byCount(merged[i - 1]!, entry) > 0; i--) merged[i] = merged[i - 1]!;
+      merged[i] = entry;
+    }
+    facets[key] = merged;
   }
   const ranges = { ...result.ranges };
   for (const [field, buckets] of Object.entries(ranges)) {
-    ranges[field] = buckets.map((b) => ({ ...b, count: b.count + pins.filter((d) => (d.numbers[field] ?? NaN) >= b.lb && (d.numbers[field] ?? NaN) < b.ub).length }));
+    ranges[field] = buckets.map((b) => ({ ...b, count: b.count + numbers.filter((n) => (n[field] ?? NaN) >= b.lb && (n[field] ?? NaN) < b.ub).length }));
   }
   return { ...result, facets, ranges };
 }

@@ -9,7 +9,7 @@ import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { toEngineDocument } from "../catalog/engine-document.ts";
+import { numbersOf, toEngineDocument } from "../catalog/engine-document.ts";
 import type { ShapedProducts } from "../catalog/shaped-products.ts";
 import { explainSearch, type SearchExplanation } from "./search-explain.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
@@ -153,13 +153,19 @@ export class SearchService {
         fallback = true;
       }
     }
-    // A pin past the end of the results goes to the end: when that moves one onto this page, its slice changes.
+    // A pin past the end of the results goes to the end, which can move it onto this page: the page then shows
+    // fewer or earlier results, searched again only when the engine's answer does not hold them.
     const settled = pins?.organicPage(p.from, p.pageSize, result.total);
-    if (settled && (settled.from !== page.from || settled.size !== page.size)) {
+    if (settled) {
+      const fetched = window === null ? page : { from: 0, size: window };
+      const held = settled.from >= fetched.from && settled.from + settled.size <= fetched.from + fetched.size;
+      if (held && window === null) result = { ...result, hits: result.hits.slice(settled.from - page.from, settled.from - page.from + settled.size) };
       page = settled;
-      window = plan?.window(page.from, page.size) ?? null;
-      pageRequest();
-      result = await this.d.engine.search(store.id, requestFor(kept));
+      if (!held) {
+        window = plan?.window(page.from, page.size) ?? null;
+        pageRequest();
+        result = await this.d.engine.search(store.id, requestFor(kept));
+      }
     }
     let reranking: Map<string, RerankParts> | null = null;
     if (plan && window !== null) {
@@ -173,10 +179,9 @@ export class SearchService {
       const laid = pins.page(p.from, p.pageSize, result.total, result.hits.map((h) => h.id));
       const byId = new Map(result.hits.map((h) => [h.id, h]));
       pinnedOnPage = laid.pinned;
-      result = countPins(
-        { ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) },
-        p.returnFacets ? [...this.documentsOf(store.id, pins.ids).values()] : [],
-      );
+      // Range buckets count the pins by their numbers, read from the catalog only when ranges are asked for.
+      const numbers = request.rangeFacets.length ? pins.ids.map((id) => this.numbersOf(store.id, id)).filter((n) => n !== null) : [];
+      result = countPins({ ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) }, pins, numbers);
     }
     const response: SearchResponse = {
       totalProductCount: result.total,
@@ -279,7 +284,7 @@ export class SearchService {
     return found;
   }
 
-  /** Products' engine documents as the catalog has them now: what explain reads fields from and pins count by. */
+  /** Products' engine documents as the catalog has them now: what explain reads a product's fields from. */
   private documentsOf(storeId: string, ids: readonly string[]): Map<string, EngineDocument> {
     const docs = new Map<string, EngineDocument>();
     for (const id of ids) {
@@ -287,6 +292,12 @@ export class SearchService {
       if (doc) docs.set(id, toEngineDocument(JSON.parse(doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
     }
     return docs;
+  }
+
+  /** A product's numbers (price_min…) as the catalog has it now; null when it is gone. */
+  private numbersOf(storeId: string, id: string): Record<string, number> | null {
+    const doc = this.liveDoc(storeId, id);
+    return doc ? numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 }) : null;
   }
 
   /** A product's document as the catalog has it; null when it is deleted or not committed yet (the engine is written first). */
