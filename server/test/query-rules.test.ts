@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { product } from "./support/fixtures.ts";
-import { deleteProduct, getJson, indexProducts, search, searchAll, type SearchBody } from "./support/search-client.ts";
+import { deleteProduct, eventually, getJson, indexProducts, searchAll, type SearchBody } from "./support/search-client.ts";
+import { textStagesInSearch } from "./support/indexed-child-server.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
 import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
@@ -48,6 +49,8 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       product("gone-1", { name: "Linen shirt discontinued", brand: "Roadster" }),
     ]);
     await deleteProduct(s, "gone-1");
+    // The text stage adds words to the products as it runs: paging compares requests made one after another.
+    expect(await eventually(async () => textStagesInSearch(s.dataDir), 30_000)).toBe(true);
   });
   afterAll(async () => {
     await s.stop();
