@@ -214,7 +214,10 @@ export const termsText = (terms: readonly QueryTerm[]) => terms.map((t) => t.tex
  * newness) they would only break ties, and a cluster engine has room for three sort fields.
  */
 export function withPreferences(sorts: readonly EngineSort[], prefer: EngineFilter[]): EngineSort[] {
-  return prefer.length > 0 && sorts[0]?.kind === "relevance" ? [{ kind: "prefer", filters: prefer }, ...sorts] : [...sorts];
+  // Also before a merchandising rule's boosts and buries (weighted): they order within the product type the query
+  // names, never across it (a boosted brand's jacket does not pass the shirts a shopper searched for).
+  const first = sorts.find((s) => s.kind !== "weighted");
+  return prefer.length > 0 && first?.kind === "relevance" ? [{ kind: "prefer", filters: prefer }, ...sorts] : [...sorts];
 }
 
 const DROP_RANK: Record<Role, number> = { word: 0, usage: 1, colour: 2, brand: 3, gender: 4, type: 5 };
