@@ -130,6 +130,17 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     expect(await ids("packable anorak")).toEqual(["cagoule"]);
   });
 
+  test("a set whose phrases fold to the same words (Plimsolls, plimsoll) is saved, replaced and deleted like any other", async () => {
+    for (let round = 0; round < 2; round++) {
+      expect((await put("folded", { synonyms: ["Plimsolls", "plimsoll", "gym shoe"] })).status).toBe(200);
+      expect(await ids("gym shoe")).toEqual(["plimsoll"]);
+      expect((await put("folded", { synonyms: ["plimsoll", "PLIMSOLLS", "sneaker"] })).status).toBe(200);
+      expect(await ids("sneaker")).toEqual(["plimsoll"]);
+      expect((await s.call("admin", "DELETE", "/1.9/synonyms/folded")).status).toBe(200);
+      expect(await ids("sneaker")).toEqual([]);
+    }
+  });
+
   test("one-way: the input finds the synonyms, not the reverse; a multi-word input", async () => {
     expect(await ids("brolly")).toEqual(["brolly-stand", "umbrella"]);
     expect(await ids("umbrella")).toEqual(["umbrella"]);

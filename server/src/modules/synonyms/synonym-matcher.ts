@@ -43,8 +43,9 @@ export class SynonymMatcher {
     const froms = set.input !== undefined ? [phraseTokens(set.input)] : group.phrases;
     const keys: string[] = [];
     for (const from of froms) {
-      if (from.length === 0) continue;
       const key = from.join(" ");
+      // Phrases that fold to the same words ("T-shirts", "t shirt") are one key: listed once, removed once.
+      if (from.length === 0 || keys.includes(key)) continue;
       const groups = this.byPhrase.get(key);
       if (groups) groups.push(group);
       else this.byPhrase.set(key, [group]);
@@ -59,7 +60,7 @@ export class SynonymMatcher {
     const held = this.bySet.get(setId);
     if (!held) return;
     for (const key of held.keys) {
-      const groups = this.byPhrase.get(key)!.filter((g) => g !== held.group);
+      const groups = (this.byPhrase.get(key) ?? []).filter((g) => g !== held.group);
       if (groups.length) this.byPhrase.set(key, groups);
       else this.byPhrase.delete(key);
     }
