@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { assert, loadedResults, searchPage, waitFor, type Env, type Spec } from "./specs.ts";
-import { admin, spec } from "./widget-pass-specs.ts";
+import { admin, axeViolations, spec } from "./widget-pass-specs.ts";
 
 async function remove(env: Env, paths: string[]): Promise<void> {
   for (const path of paths) await admin(env, "DELETE", path).catch(() => {});
@@ -32,7 +32,7 @@ const shown = (page: Page) =>
 
 export const merchandisingSpecs: Spec[] = [
   {
-    name: "merchandising: on /merchandising a synonym set and a rule made with the form (a product found with the picker pinned first, a banner); the preview shows it beside the live order; saved, the store shows the banner and the pinned product first",
+    name: "merchandising: on /merchandising a synonym set and a rule made with the form (a product found with the picker pinned first, a banner); the preview shows it beside the live order; no axe-core violation; saved, the store shows the banner and the pinned product first",
     async run(env) {
       try {
         await spec(env, async (page) => {
@@ -76,6 +76,8 @@ export const merchandisingSpecs: Spec[] = [
 
           await page.getByRole("button", { name: "Save rule" }).click();
           await page.locator('#rules-table tr[data-rule="e2e-jackets"]').waitFor();
+          const violations = await axeViolations(page);
+          assert(violations.length === 0, `axe-core on the merchandising page: ${violations.join("; ")}`);
 
           await page.goto(searchPage(env, "jackets"));
           const r = await loadedResults(page, "jackets with the rule");

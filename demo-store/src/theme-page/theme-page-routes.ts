@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Elysia } from "elysia";
+import { browserScript, bundledScript, fileIn, staffPageHtml } from "../../../server/src/modules/staff-pages/staff-page-assets.ts";
 import type { DemoCatalog, StoreEmbed } from "../demo-routes.ts";
 import { html, type SafeHtml } from "../html.ts";
 
@@ -25,19 +24,22 @@ const headers = (type: string, csp: string) => ({
 });
 const HTML = "text/html; charset=utf-8";
 
-const here = (file: string) => readFileSync(join(import.meta.dir, file), "utf8");
-const transpiled = (file: string) => new Bun.Transpiler({ loader: "ts", target: "browser" }).transformSync(here(file));
+const here = (file: string) => fileIn(import.meta.dir, file);
+const JS = "text/javascript; charset=utf-8";
+const CSS = "text/css; charset=utf-8";
 
-/** Read (and the scripts transpiled) on the first request: they change only with a deployment. */
-let assets: Record<string, { body: string; type: string }> | null = null;
+/** Read (and the scripts built) on the first request: they change only with a deployment. */
+let assets: Promise<Record<string, { body: string; type: string }>> | null = null;
 function loadAssets() {
-  assets ??= {
-    page: { body: here("theme-page.html"), type: HTML },
-    "theme.js": { body: transpiled("theme-page.client.ts"), type: "text/javascript; charset=utf-8" },
-    "preview.js": { body: transpiled("theme-preview.client.ts"), type: "text/javascript; charset=utf-8" },
-    "theme.css": { body: here("theme-page.css"), type: "text/css; charset=utf-8" },
-    "preview.css": { body: here("theme-preview.css"), type: "text/css; charset=utf-8" },
-  };
+  assets ??= bundledScript(import.meta.dir, "theme-page.client.ts").then((theme) => ({
+    page: { body: staffPageHtml(import.meta.dir, "theme-page.html"), type: HTML },
+    "theme.js": { body: theme, type: JS },
+    "preview.js": { body: browserScript(import.meta.dir, "theme-preview.client.ts"), type: JS },
+    "theme.css": { body: here("theme-page.css"), type: CSS },
+    "preview.css": { body: here("theme-preview.css"), type: CSS },
+  }));
+  // A failed build is tried again on the next request, not kept.
+  assets.catch(() => (assets = null));
   return assets;
 }
 
@@ -78,11 +80,11 @@ function previewProduct(catalog: DemoCatalog): string {
 export function themePageRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: "theme-page" })
-    .get("/theme", () => new Response(loadAssets().page!.body, { headers: headers(HTML, PAGE_CSP) }), hidden)
+    .get("/theme", async () => new Response((await loadAssets()).page!.body, { headers: headers(HTML, PAGE_CSP) }), hidden)
     .get(
       "/theme/assets/:file",
-      ({ params }) => {
-        const asset = params.file.includes(".") ? loadAssets()[params.file] : undefined;
+      async ({ params }) => {
+        const asset = params.file.includes(".") ? (await loadAssets())[params.file] : undefined;
         return asset ? new Response(asset.body, { headers: headers(asset.type, PAGE_CSP) }) : new Response("Not found", { status: 404 });
       },
       hidden,

@@ -6,12 +6,9 @@
  * in a URL, as the service's /reports page does.
  */
 
-type Theme = Record<string, string>;
+import { adminApi, startStaffSession, type Credentials } from "../../../server/src/modules/staff-pages/staff-session.client.ts";
 
-interface Credentials {
-  storeId: string;
-  adminKey: string;
-}
+type Theme = Record<string, string>;
 
 const CREDENTIALS = "sfs-theme-credentials";
 
@@ -45,24 +42,12 @@ const DENSITIES: Record<string, Theme> = {
 const MANAGED = [...COLOURS.map(([t]) => t), "--sfs-radius", "--sfs-radius-small", "--sfs-font-family", ...Object.keys(DENSITIES.comfortable!)];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-let credentials: Credentials | null = null;
+/** The store signed in to, as the session's load last gave it. */
+let signedIn: Credentials | null = null;
 /** The store's widget settings as last read or saved. */
 let savedWidget: Record<string, unknown> = {};
 
-async function api(method: "GET" | "PATCH", body?: unknown): Promise<Record<string, unknown>> {
-  const c = credentials!;
-  const res = await fetch("/1.9/settings", {
-    method,
-    headers: { "X-Service-Store-ID": c.storeId, "X-Service-API-Key": c.adminKey, ...(body ? { "content-type": "application/json" } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  const message = typeof answer.message === "string" ? answer.message : `The service answered ${res.status}.`;
-  // A 401 on a save from another origin than PUBLIC_URL says so; on sign-in it is a wrong id or key.
-  if (res.status === 401) throw Object.assign(new Error(method === "GET" ? "The store id or the admin key is wrong." : message), { signOut: method === "GET" });
-  if (!res.ok) throw new Error(message);
-  return answer;
-}
+const api = (method: "GET" | "PATCH", body?: unknown) => adminApi(signedIn!, method, "/settings", body);
 
 /** "#abc" → "#aabbcc"; anything else that is not a hex colour → null. */
 function hex(value: string | undefined): string | null {
@@ -181,37 +166,23 @@ function setStatus(text: string): void {
   $("status").textContent = text;
 }
 
-async function load(): Promise<void> {
+/** Reads the store's theme into the controls and opens the previews (signed in). */
+async function load(c: Credentials): Promise<void> {
+  signedIn = c;
   const settings = await api("GET");
   savedWidget = (settings.widget ?? {}) as Record<string, unknown>;
   showTheme((savedWidget.theme ?? {}) as Theme);
-}
-
-function showSignedIn(signedIn: boolean): void {
-  $("sign-in").hidden = signedIn;
-  $("editor").hidden = !signedIn;
-  $("session").hidden = !signedIn;
-  $("session-store").textContent = credentials?.storeId ?? "";
-  if (signedIn) {
-    for (const frame of document.querySelectorAll<HTMLIFrameElement>(".previews iframe")) {
-      frame.addEventListener("load", () => applyTo(frame, edited()));
-      if (!frame.src) frame.src = frame.dataset.src!;
-    }
+  for (const frame of document.querySelectorAll<HTMLIFrameElement>(".previews iframe")) {
+    if (frame.src) continue;
+    frame.addEventListener("load", () => applyTo(frame, edited()));
+    frame.src = frame.dataset.src!;
   }
 }
 
-function signOut(message = ""): void {
-  sessionStorage.removeItem(CREDENTIALS);
-  credentials = null;
-  showSignedIn(false);
-  $("sign-in-error").textContent = message;
-}
-
-async function start(): Promise<void> {
+function start(): void {
   buildControls();
   $("tokens").addEventListener("input", refresh);
   $("tokens").addEventListener("change", refresh);
-  $("sign-out").addEventListener("click", () => signOut());
   $("revert").addEventListener("click", () => showTheme((savedWidget.theme ?? {}) as Theme));
   $("defaults").addEventListener("click", () => showTheme({}));
   $("tokens").addEventListener("submit", async (e) => {
@@ -222,39 +193,12 @@ async function start(): Promise<void> {
       savedWidget = (settings.widget ?? {}) as Record<string, unknown>;
       setStatus("Saved: shoppers get this theme within a minute (the widget configuration is cached that long).");
     } catch (error) {
-      if ((error as { signOut?: boolean }).signOut) signOut((error as Error).message);
-      else setStatus(`Not saved: ${(error as Error).message}`);
+      // A 401 here is a page opened at another origin than PUBLIC_URL: the service says so.
+      setStatus(`Not saved: ${(error as Error).message}`);
     }
   });
-  $("sign-in-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const storeId = $<HTMLInputElement>("store-id").value.trim();
-    const adminKey = $<HTMLInputElement>("admin-key").value.trim();
-    if (!storeId || !adminKey) return void ($("sign-in-error").textContent = "Both the store id and the admin key are needed.");
-    credentials = { storeId, adminKey };
-    try {
-      await load();
-      sessionStorage.setItem(CREDENTIALS, JSON.stringify(credentials));
-      $<HTMLInputElement>("admin-key").value = "";
-      $("sign-in-error").textContent = "";
-      showSignedIn(true);
-    } catch (error) {
-      credentials = null;
-      $("sign-in-error").textContent = (error as Error).message;
-    }
-  });
-  try {
-    credentials = JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null") as Credentials | null;
-  } catch {
-    credentials = null;
-  }
-  if (!credentials) return showSignedIn(false);
-  try {
-    await load();
-    showSignedIn(true);
-  } catch (error) {
-    signOut((error as Error).message);
-  }
+  startStaffSession({ storageKey: CREDENTIALS, workspace: $("editor"), load });
 }
 
-void start();
+start();
+

@@ -6,10 +6,7 @@
  * text is only ever set as textContent.
  */
 
-interface Credentials {
-  storeId: string;
-  adminKey: string;
-}
+import { adminApi, startStaffSession, type Credentials } from "../staff-pages/staff-session.client.ts";
 
 type Json = Record<string, unknown>;
 
@@ -59,7 +56,6 @@ interface FoundProduct {
   designer?: string;
 }
 
-const API = "/1.9";
 const CREDENTIALS = "sfs-merchandising-credentials";
 const MAX_AMOUNT = 5;
 const PREVIEW_SIZE = 12;
@@ -67,28 +63,10 @@ const PREVIEW_SIZE = 12;
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = (id: string) => $<HTMLInputElement>(id);
 const select = (id: string) => $<HTMLSelectElement>(id);
-let credentials: Credentials | null = null;
+/** The store signed in to, as the session's load last gave it. */
+let signedIn: Credentials | null = null;
 
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-  const c = credentials!;
-  const res = await fetch(API + path, {
-    method,
-    headers: { "X-Service-Store-ID": c.storeId, "X-Service-API-Key": c.adminKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await res.json().catch(() => ({}))) as Json;
-  if (!res.ok) throw new ApiError(res.status, typeof answer.message === "string" ? answer.message : `The service answered ${res.status}.`);
-  return answer as T;
-}
+const api = <T = Json>(method: string, path: string, body?: unknown) => adminApi<T>(signedIn!, method, path, body);
 
 /** An element with text (never markup) and attributes. */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
@@ -246,14 +224,14 @@ function renderPicked(): void {
         p.position = Math.min(200, Math.max(1, Math.round(Number(position.value)) || 1));
         renderPicked();
       });
-      li.append(position, " ", el("span", `${p.name} (${p.productId})`), button("Remove", () => ((pins = pins.filter((x) => x !== p)), renderPicked()), `Unpin ${p.name}`));
+      li.append(position, " ", el("span", `${p.name} (${p.productId})`), button("Remove", () => ((pins = pins.filter((x) => x !== p)), renderPicked()), `Remove ${p.name} from the pins`));
       return li;
     }),
   );
   $("hides").replaceChildren(
     ...hides.map((h) => {
       const li = el("li");
-      li.append(el("span", `${h.name} (${h.productId})`), button("Remove", () => ((hides = hides.filter((x) => x !== h)), renderPicked()), `Show ${h.name} again`));
+      li.append(el("span", `${h.name} (${h.productId})`), button("Remove", () => ((hides = hides.filter((x) => x !== h)), renderPicked()), `Remove ${h.name} from the hidden`));
       return li;
     }),
   );
@@ -582,30 +560,9 @@ async function importFile(): Promise<void> {
   }
 }
 
-/* ---------- signing in ---------- */
-
-function showSignedIn(signedIn: boolean): void {
-  $("sign-in").hidden = signedIn;
-  $("workspace").hidden = !signedIn;
-  $("session").hidden = !signedIn;
-  $("session-store").textContent = credentials?.storeId ?? "";
-}
-
-function signOut(message = ""): void {
-  sessionStorage.removeItem(CREDENTIALS);
-  credentials = null;
-  showSignedIn(false);
-  $("sign-in-error").textContent = message;
-}
-
-async function loadAll(): Promise<void> {
-  await Promise.all([loadRules(), loadSynonyms()]);
-}
-
-async function start(): Promise<void> {
+function start(): void {
   amountOptions("rule-boost-amount");
   amountOptions("rule-bury-amount");
-  $("sign-out").addEventListener("click", () => signOut());
   $("new-rule").addEventListener("click", () => showRule(null));
   $("rule-cancel").addEventListener("click", closeEditor);
   $("rule-form").addEventListener("submit", (e) => {
@@ -629,35 +586,14 @@ async function start(): Promise<void> {
     e.preventDefault();
     void importFile();
   });
-  $("sign-in-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const storeId = input("store-id").value.trim();
-    const adminKey = input("admin-key").value.trim();
-    if (!storeId || !adminKey) return void ($("sign-in-error").textContent = "Enter the store id and its admin key.");
-    credentials = { storeId, adminKey };
-    try {
-      await loadAll();
-      sessionStorage.setItem(CREDENTIALS, JSON.stringify(credentials));
-      input("admin-key").value = "";
-      $("sign-in-error").textContent = "";
-      showSignedIn(true);
-    } catch (error) {
-      credentials = null;
-      $("sign-in-error").textContent = error instanceof ApiError && error.status === 401 ? "The store id or the admin key is wrong." : (error as Error).message;
-    }
+  startStaffSession({
+    storageKey: CREDENTIALS,
+    workspace: $("workspace"),
+    load: async (c) => {
+      signedIn = c;
+      await Promise.all([loadRules(), loadSynonyms()]);
+    },
   });
-  try {
-    credentials = JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null") as Credentials | null;
-  } catch {
-    credentials = null;
-  }
-  if (!credentials) return showSignedIn(false);
-  try {
-    await loadAll();
-    showSignedIn(true);
-  } catch (error) {
-    signOut((error as Error).message);
-  }
 }
 
-void start();
+start();

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { browserScript, CSS, fileIn, HTML, JS, pageAsset, servePageAsset as serve, type PageAsset } from "../staff-pages/staff-page-assets.ts";
+import { browserScript, CSS, fileIn, HTML, JS, pageAsset, servePageAsset as serve, staffPageCss, staffPageHtml, type PageAsset } from "../staff-pages/staff-page-assets.ts";
 
 /*
  * The reports page for store staff (/reports): a static page whose script signs in with the store's id and admin
@@ -14,9 +14,9 @@ const library = (file: string) => fileIn(import.meta.dir, Bun.resolveSync(`uplot
 let assets: Record<"page" | "script" | "style" | "uplot" | "uplotStyle", PageAsset> | null = null;
 function loadAssets() {
   assets ??= {
-    page: pageAsset(here("reports-page.html"), HTML),
+    page: pageAsset(staffPageHtml(import.meta.dir, "reports-page.html"), HTML),
     script: pageAsset(browserScript(import.meta.dir, "reports-page.client.ts"), JS),
-    style: pageAsset(here("reports-page.css"), CSS),
+    style: pageAsset(staffPageCss(import.meta.dir, "reports-page.css"), CSS),
     uplot: pageAsset(library("uPlot.iife.min.js"), JS),
     uplotStyle: pageAsset(library("uPlot.min.css"), CSS),
   };

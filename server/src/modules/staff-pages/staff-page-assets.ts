@@ -40,6 +40,26 @@ export const fileIn = (dir: string, file: string) => readFileSync(resolve(dir, f
 /** A page's TypeScript, transpiled for browsers (one file, no imports). */
 export const browserScript = (dir: string, file: string) => new Bun.Transpiler({ loader: "ts", target: "browser" }).transformSync(fileIn(dir, file));
 
+/** A page's TypeScript with what it imports (staff-session.client.ts), bundled into one browser module. */
+export async function bundledScript(dir: string, file: string): Promise<string> {
+  const built = await Bun.build({ entrypoints: [resolve(dir, file)], target: "browser", format: "esm" });
+  if (!built.success || !built.outputs[0]) throw new Error(`bundling ${file} failed: ${built.logs.map(String).join("; ")}`);
+  return built.outputs[0].text();
+}
+
+/** A staff page's stylesheet: what the pages share (staff-page.css), then its own. */
+export const staffPageCss = (dir: string, file: string) => `${fileIn(import.meta.dir, "staff-page.css")}\n${fileIn(dir, file)}`;
+
+/** Where a staff page's HTML takes the sign-in form every such page shares (sign-in.html). */
+const SIGN_IN = "<!-- sign-in -->";
+
+/** A staff page's HTML, with the shared sign-in form in place of its marker. */
+export function staffPageHtml(dir: string, file: string): string {
+  const page = fileIn(dir, file);
+  if (!page.includes(SIGN_IN)) throw new Error(`${file} has no ${SIGN_IN} marker`);
+  return page.replace(SIGN_IN, () => fileIn(import.meta.dir, "sign-in.html").trimEnd());
+}
+
 export function servePageAsset(a: PageAsset, request: Request): Response {
   const headers = { ...SECURITY_HEADERS, "content-type": a.type, "cache-control": "no-cache", etag: a.etag };
   if (ifNoneMatch(request, a.etag)) return new Response(null, { status: 304, headers });
