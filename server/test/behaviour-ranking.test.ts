@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { product } from "./support/fixtures.ts";
 import { eventually, getJson, indexProducts, search } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
-import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
-import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
+import { bothEngines } from "./support/both-engines.ts";
 
 /*
  * Ranking from behaviour and personalisation through the real server: events go in through POST /tracking,
@@ -11,19 +10,7 @@ import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
  * runs on the embedded engine and on the Typesense stand-in.
  */
 
-const cluster = new DocumentedCluster();
-const ENGINES: [string, () => Promise<Record<string, string>>, () => Promise<void>][] = [
-  ["embedded engine", async () => ({}), async () => {}],
-  [
-    "Typesense stand-in",
-    async () => {
-      node = cluster.serve();
-      return { TYPESENSE_NODES: node.url, TYPESENSE_API_KEY: API_KEY };
-    },
-    async () => node?.stop(),
-  ],
-];
-let node: { url: string; stop: () => Promise<void> } | undefined;
+const ENGINES = bothEngines();
 
 for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
   let s: TestServer;

@@ -3,27 +3,14 @@ import { product } from "./support/fixtures.ts";
 import { deleteProduct, eventually, getJson, indexProducts, searchAll, type SearchBody } from "./support/search-client.ts";
 import { textStagesInSearch } from "./support/indexed-child-server.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
-import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
-import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
+import { bothEngines } from "./support/both-engines.ts";
 
 /*
  * Query rules (merchandising) through the real server: rules go in through /{v}/rules, their effect comes out of
  * GET /search, on the embedded engine and on the Typesense stand-in.
  */
 
-const cluster = new DocumentedCluster();
-const ENGINES: [string, () => Promise<Record<string, string>>, () => Promise<void>][] = [
-  ["embedded engine", async () => ({}), async () => {}],
-  [
-    "Typesense stand-in",
-    async () => {
-      node = cluster.serve();
-      return { TYPESENSE_NODES: node.url, TYPESENSE_API_KEY: API_KEY };
-    },
-    async () => node?.stop(),
-  ],
-];
-let node: { url: string; stop: () => Promise<void> } | undefined;
+const ENGINES = bothEngines();
 
 type Body = SearchBody & {
   redirect?: string;

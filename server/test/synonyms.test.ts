@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { product } from "./support/fixtures.ts";
 import { getJson, indexProducts, search } from "./support/search-client.ts";
 import { startTestServer, type KeyKind, type TestServer } from "./support/test-server.ts";
-import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
-import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
+import { bothEngines } from "./support/both-engines.ts";
 
 /*
  * Synonym sets through the real server: CRUD and its limits over /synonyms, imports and exports in the three
@@ -11,19 +10,7 @@ import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
  * ones the enrichment vocabulary does not know, so only the store's synonyms can make them meet.
  */
 
-const cluster = new DocumentedCluster();
-let node: { url: string; stop: () => Promise<void> } | undefined;
-const ENGINES: [string, () => Promise<Record<string, string>>, () => Promise<void>][] = [
-  ["embedded engine", async () => ({}), async () => {}],
-  [
-    "Typesense stand-in",
-    async () => {
-      node = cluster.serve();
-      return { TYPESENSE_NODES: node.url, TYPESENSE_API_KEY: API_KEY };
-    },
-    async () => node?.stop(),
-  ],
-];
+const ENGINES = bothEngines();
 
 const PRODUCTS = [
   // "anorak" only in the description: an exact match that scores low on its own.
