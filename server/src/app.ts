@@ -7,6 +7,8 @@ import { StoresRepo, type StoreRow } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
+import { WriteEpochs } from "./engine/write-epochs.ts";
+import { PinChecks } from "./modules/rules/pin-checks.ts";
 import { assertKnownVersion, LATEST_API_VERSION } from "./http/api-versions.ts";
 import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
 import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
@@ -113,7 +115,7 @@ const routePattern = (path: string) =>
 export function buildApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
   const stores = new StoresRepo(deps.db);
-  const engine = new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId));
+  const engine = new WriteEpochs(new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId)));
   const tasks = new TasksRepo(deps.db);
   const catalog = new CatalogRepo(deps.db);
   const signals = new SignalsRepo(deps.db);
@@ -181,7 +183,7 @@ export function buildApp(deps: AppDeps) {
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
   const synonyms = new SynonymService(new SynonymsRepo(deps.db), now);
   const rules = new RulesService(new RulesRepo(deps.db), now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks: new PinChecks(engine, (storeId) => engine.epoch(storeId)) });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in

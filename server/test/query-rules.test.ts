@@ -205,6 +205,27 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       expect(await ids({ query: "shirt", sortBy: "namea" })).toEqual([...SHIRTS]);
     });
 
+    test("a pin's check follows the catalog: a pinned product changed or deleted after a search shows as it is now", async () => {
+      await indexProducts(s, [product("pin-late", { name: "Wool coat", brand: "Puma", gender: "Women", categories: ["Apparel", "Topwear", "Coats"] })]);
+      try {
+        await put("late", { ...query("shirt"), consequence: { pins: [{ productId: "pin-late", position: 1 }] } });
+        const before = await find({ query: "shirt", returnFacets: true });
+        expect(before.products[0]!.productId).toBe("pin-late");
+        const designers = (b: Body) => b.facets?.find((f) => f.key === "designer")?.values.map((v) => [v.key, v.count]);
+        expect(designers(before)).toContainEqual(["Puma", 1]);
+        // The same search again (its pin check kept), then the product changes brand: the facet follows.
+        await find({ query: "shirt", returnFacets: true });
+        await indexProducts(s, [product("pin-late", { name: "Wool coat", brand: "Adidas", gender: "Women", categories: ["Apparel", "Topwear", "Coats"] })]);
+        const changed = await find({ query: "shirt", returnFacets: true });
+        expect(designers(changed)).toContainEqual(["Adidas", 1]);
+        expect(designers(changed)?.some(([key]) => key === "Puma")).toBe(false);
+        await deleteProduct(s, "pin-late");
+        expect((await find({ query: "shirt" })).products.map((p) => p.productId)).not.toContain("pin-late");
+      } finally {
+        await deleteProduct(s, "pin-late").catch(() => {});
+      }
+    });
+
     test("a boost orders within the product type the query names: a boosted brand's jacket does not pass the shirts", async () => {
       await indexProducts(s, [product("jacket-1", { name: "Linen shirt jacket", brand: "Nike", categories: ["Apparel", "Topwear", "Jackets"] })]);
       try {

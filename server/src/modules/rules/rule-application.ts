@@ -44,7 +44,7 @@ export class PinLayout {
    * facets and collection, the rules' own filters and hides). A pin need not match the query's words. The same
    * engine search counts the pins' facet values as the request counts them (disjunctively), for countPins().
    */
-  static async of(engine: SearchEngine, storeId: string, request: EngineSearchRequest, effects: RuleEffects): Promise<PinLayout | null> {
+  static async of(engine: Pick<SearchEngine, "search">, storeId: string, request: EngineSearchRequest, effects: RuleEffects): Promise<PinLayout | null> {
     if (effects.pins.length === 0) return null;
     const shown = await engine.search(storeId, {
       text: "",

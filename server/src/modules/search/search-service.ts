@@ -22,6 +22,7 @@ import { engineSorts } from "./sort-strategies.ts";
 import { suggestableQuery } from "../suggestions/suggestable-query.ts";
 import type { RerankParts, ResultReranker } from "../ranking/result-reranker.ts";
 import { countPins, PinLayout, ruledRequest } from "../rules/rule-application.ts";
+import type { PinChecks } from "../rules/pin-checks.ts";
 import type { DraftRule, SearchRules } from "../rules/rules-service.ts";
 import type { SynonymService } from "../synonyms/synonym-service.ts";
 
@@ -75,11 +76,18 @@ export interface SearchServiceDeps {
   budgetMs?: number;
   /** The store's query rules (absent: none). */
   rules?: SearchRules;
+  /** The rules' pin checks, kept while the store is unchanged (absent: each asks the engine). */
+  pinChecks?: PinChecks;
   /** The store's synonyms, as alternatives of the query's words (absent: none). */
   synonyms?: SynonymService;
 }
 
+/** Pinned products' numbers kept in all (pinNumbers). */
+const MAX_KEPT_NUMBERS = 10_000;
+
 export class SearchService {
+  private readonly keptNumbers = new Map<string, Record<string, number>>();
+
   constructor(private readonly d: SearchServiceDeps) {}
 
   /** A search; with `draft`, as if that rule were saved (a preview: not logged). */
@@ -111,7 +119,7 @@ export class SearchService {
     const relevance = (p.sortBy ?? "relevance") === "relevance";
     const request = rules ? ruledRequest(asRequested, rules, relevance) : asRequested;
     // Pinned products are laid over the engine's (organic) results, which leave them out.
-    const pins = rules ? await PinLayout.of(this.d.engine, store.id, request, rules) : null;
+    const pins = rules ? await PinLayout.of(this.d.pinChecks ?? this.d.engine, store.id, request, rules) : null;
     if (pins) request.filters.push({ kind: "excludeIds", ids: pins.ids });
     let page = pins?.organicPage(p.from, p.pageSize) ?? { from: p.from, size: p.pageSize };
     // Behaviour and personalisation re-rank the first results of the relevance order: the engine is asked for
@@ -180,7 +188,7 @@ export class SearchService {
       const byId = new Map(result.hits.map((h) => [h.id, h]));
       pinnedOnPage = laid.pinned;
       // Range buckets count the pins by their numbers, read from the catalog only when ranges are asked for.
-      const numbers = request.rangeFacets.length ? pins.ids.map((id) => this.numbersOf(store.id, id)).filter((n) => n !== null) : [];
+      const numbers = request.rangeFacets.length ? this.pinNumbers(store, pins.ids) : [];
       result = countPins({ ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) }, pins, numbers);
     }
     const response: SearchResponse = {
@@ -294,10 +302,27 @@ export class SearchService {
     return docs;
   }
 
-  /** A product's numbers (price_min…) as the catalog has it now; null when it is gone. */
-  private numbersOf(storeId: string, id: string): Record<string, number> | null {
-    const doc = this.liveDoc(storeId, id);
-    return doc ? numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 }) : null;
+  /**
+   * The numbers (price_min…) of the pinned products the catalog still has, as it has them now. Kept by store
+   * generation, id and catalog version: parsing every pinned product on every search was most of what a pin cost.
+   */
+  private pinNumbers(store: StoreRow, ids: readonly string[]): Record<string, number>[] {
+    const out: Record<string, number>[] = [];
+    for (const id of ids) {
+      const state = this.d.catalog.versionOf(store.id, id);
+      if (!state || state.deleted) continue;
+      const key = `${store.id}\u0000${store.createdAt}\u0000${id}\u0000${state.version}`;
+      let numbers = this.keptNumbers.get(key);
+      if (!numbers) {
+        const doc = this.liveDoc(store.id, id);
+        if (!doc) continue;
+        numbers = numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 });
+        if (this.keptNumbers.size >= MAX_KEPT_NUMBERS) this.keptNumbers.delete(this.keptNumbers.keys().next().value!);
+        this.keptNumbers.set(key, numbers);
+      }
+      out.push(numbers);
+    }
+    return out;
   }
 
   /** A product's document as the catalog has it; null when it is deleted or not committed yet (the engine is written first). */
