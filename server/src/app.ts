@@ -142,6 +142,7 @@ export function buildApp(deps: AppDeps) {
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
   });
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
+  const pinChecks = new PinChecks(engine, (storeId) => engine.epoch(storeId));
   const worker = new IndexingWorker({
     db: deps.db,
     tasks,
@@ -157,6 +158,7 @@ export function buildApp(deps: AppDeps) {
       vocabularies.changed(storeId);
       productPageModels.changed(storeId);
       productFacts.changed(storeId);
+      pinChecks.catalogChanged(storeId);
     },
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
@@ -183,7 +185,7 @@ export function buildApp(deps: AppDeps) {
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
   const synonyms = new SynonymService(new SynonymsRepo(deps.db), now);
   const rules = new RulesService(new RulesRepo(deps.db), now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks: new PinChecks(engine, (storeId) => engine.epoch(storeId)) });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in

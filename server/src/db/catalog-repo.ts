@@ -31,12 +31,6 @@ export class CatalogRepo {
     return r ? { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1, doc: r.doc, updatedAt: r.updated_at } : null;
   }
 
-  /** A product's version, and whether it is deleted, without its document (a point read: for a few ids at a time). */
-  versionOf(storeId: string, id: string): { version: number; deleted: boolean } | null {
-    const r = this.db.query("SELECT version, deleted FROM products WHERE store_id = ? AND id = ?").get(storeId, id) as { version: number; deleted: number } | null;
-    return r ? { version: r.version, deleted: r.deleted === 1 } : null;
-  }
-
   /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
   states(storeId: string, ids: readonly string[]): Map<string, CatalogState> {
     const rows = this.db

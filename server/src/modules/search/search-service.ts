@@ -82,12 +82,7 @@ export interface SearchServiceDeps {
   synonyms?: SynonymService;
 }
 
-/** Pinned products' numbers kept in all (pinNumbers). */
-const MAX_KEPT_NUMBERS = 10_000;
-
 export class SearchService {
-  private readonly keptNumbers = new Map<string, Record<string, number>>();
-
   constructor(private readonly d: SearchServiceDeps) {}
 
   /** A search; with `draft`, as if that rule were saved (a preview: not logged). */
@@ -302,25 +297,16 @@ export class SearchService {
     return docs;
   }
 
-  /**
-   * The numbers (price_min…) of the pinned products the catalog still has, as it has them now. Kept by store
-   * generation, id and catalog version: parsing every pinned product on every search was most of what a pin cost.
-   */
+  /** The numbers (price_min…) of the pinned products the catalog still has, as it has them now. */
   private pinNumbers(store: StoreRow, ids: readonly string[]): Record<string, number>[] {
     const out: Record<string, number>[] = [];
     for (const id of ids) {
-      const state = this.d.catalog.versionOf(store.id, id);
-      if (!state || state.deleted) continue;
-      const key = `${store.id}\u0000${store.createdAt}\u0000${id}\u0000${state.version}`;
-      let numbers = this.keptNumbers.get(key);
-      if (!numbers) {
+      const read = () => {
         const doc = this.liveDoc(store.id, id);
-        if (!doc) continue;
-        numbers = numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 });
-        if (this.keptNumbers.size >= MAX_KEPT_NUMBERS) this.keptNumbers.delete(this.keptNumbers.keys().next().value!);
-        this.keptNumbers.set(key, numbers);
-      }
-      out.push(numbers);
+        return doc ? numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 }) : null;
+      };
+      const numbers = this.d.pinChecks ? this.d.pinChecks.numbers(store, id, read) : read();
+      if (numbers) out.push(numbers);
     }
     return out;
   }
