@@ -140,6 +140,7 @@ export function buildApp(deps: AppDeps) {
     ranking: new RankingInputs(stores, signals, new EnrichedSearchRepo(deps.db)),
     delivered: () => webhookDispatcher.wake(),
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
+    indexingBusy: () => tasks.pendingItemCount() > 0,
   });
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine, (storeId) => engine.epoch(storeId));

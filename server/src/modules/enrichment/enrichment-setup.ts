@@ -34,6 +34,8 @@ export function createEnrichment(d: {
   delivered: () => void;
   /** After the image stage found a product's colours. */
   imageAnalysed: (storeId: string, productId: string) => void;
+  /** Whether acknowledged indexing work is waiting: stages wait for it (a while at most). */
+  indexingBusy?: () => boolean;
 }) {
   const repo = new EnrichmentRepo(d.db);
   const searchProducts = new SearchProductsRepo(d.db);
@@ -44,6 +46,7 @@ export function createEnrichment(d: {
     db: d.db,
     repo,
     catalog: d.catalog,
+    ...(d.indexingBusy ? { indexingBusy: d.indexingBusy } : {}),
     log: d.log,
     now: d.now,
     text: (product) => ({ attributes: textAttributes(product) as Record<string, string[]>, colours: null }),

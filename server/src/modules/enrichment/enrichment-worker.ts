@@ -35,17 +35,26 @@ export interface EnrichmentDeps {
   inCommit: (storeId: string, productId: string, result: StageResult) => void;
   /** After a stage committed, with the number of webhook deliveries it queued. */
   committed: (job: EnrichmentJob, result: StageResult, queued: number) => void;
+  /** Whether acknowledged indexing work is waiting (enrichment then yields to it). */
+  indexingBusy?: () => boolean;
 }
 
 const CONCURRENCY = 4;
 const POLL_MS = 500;
 /** Waits before retrying a failed stage (an image host down); then the stage is given up, the text stage's result stays. */
 const RETRY_MS = [60_000, 10 * 60_000, 60 * 60_000];
+/**
+ * The longest enrichment waits for an indexing backlog at a stretch: a store that indexes without pause is
+ * still enriched, a few stages every so often.
+ */
+const MAX_YIELD_MS = 10_000;
 
 export class EnrichmentWorker {
   private readonly running = new Map<string, Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Since when enrichment has been waiting for indexing; null while it is not. */
+  private yieldingSince: number | null = null;
 
   constructor(private readonly d: EnrichmentDeps) {}
 
@@ -82,6 +91,13 @@ export class EnrichmentWorker {
   private tick(): void {
     const free = CONCURRENCY - this.running.size;
     if (this.stopped || free <= 0) return;
+    // Indexing goes first: its changes are promised to search within a second, and a stage commits on the same
+    // thread (a bulk indexed about 15% faster without stages beside it). The indexing worker wakes us when done.
+    if (this.d.indexingBusy?.()) {
+      this.yieldingSince ??= this.d.now();
+      if (this.d.now() - this.yieldingSince < MAX_YIELD_MS) return;
+    }
+    this.yieldingSince = null;
     for (const job of this.d.repo.due(this.d.now(), free, new Set(this.running.keys()))) {
       const key = jobKey(job);
       const run = this.run(job)
