@@ -565,42 +565,39 @@ export class StoreIndex {
       case "liftPerGroup":
         return this.liftComparator(sort, matched);
       case "prefer": {
-        const tests = sort.filters.slice(0, MAX_PREFER_FILTERS).map((f) => this.compileFilter(f, matched.length > this.live * BROAD).test);
-        // Per slot, computed on first comparison (-1: not yet); an array, since topK compares a broad query's
-        // tens of thousands of matches several times each.
-        const satisfied = new Int8Array(this.ids.length).fill(-1);
-        // One bit per filter, the first filter's the highest: comparing the numbers compares in filter order.
-        const bits = (slot: number) => {
-          let n = satisfied[slot]!;
-          if (n < 0) {
-            n = 0;
-            for (const test of tests) n = n * 2 + (test(slot) ? 1 : 0);
-            satisfied[slot] = n;
-          }
-          return n;
-        };
-        return (a, b) => bits(b) - bits(a);
+        // One weight per filter, each above all later ones together: comparing sums compares in filter order.
+        const filters = sort.filters.slice(0, MAX_PREFER_FILTERS);
+        return this.weightedComparator(filters.map((filter, i) => ({ filter, weight: 2 ** (filters.length - 1 - i) })), matched);
       }
-      case "weighted": {
-        const broad = matched.length > this.live * BROAD;
-        const parts = sort.filters
-          .slice(0, MAX_WEIGHTED_FILTERS)
-          .map((f) => ({ test: this.compileFilter({ kind: "terms", key: f.key, values: f.values }, broad).test, weight: f.weight }));
-        // Per slot, computed on first comparison (UNSET: not yet), as prefer does; sums stay far inside 16 bits.
-        const UNSET = -32768;
-        const sums = new Int16Array(this.ids.length).fill(UNSET);
-        const sum = (slot: number) => {
-          let n = sums[slot]!;
-          if (n === UNSET) {
-            n = 0;
-            for (const part of parts) if (part.test(slot)) n += part.weight;
-            sums[slot] = n;
-          }
-          return n;
-        };
-        return (a, b) => sum(b) - sum(a);
-      }
+      case "weighted":
+        return this.weightedComparator(
+          sort.filters.slice(0, MAX_WEIGHTED_FILTERS).map((f) => ({ filter: { kind: "terms", key: f.key, values: f.values }, weight: f.weight })),
+          matched,
+        );
     }
+  }
+
+  /**
+   * Documents by the sum of the weights of the filters they pass, highest first (query understanding's prefer,
+   * a rule's boosts and buries). Per slot, computed on first comparison into an array, since topK compares a broad
+   * query's tens of thousands of matches several times each: a byte per slot when the sums fit in one.
+   */
+  private weightedComparator(parts: { filter: EngineFilter; weight: number }[], matched: number[]): Comparator {
+    const broad = matched.length > this.live * BROAD;
+    const tests = parts.map((p) => ({ test: this.compileFilter(p.filter, broad).test, weight: p.weight }));
+    const small = parts.reduce((sum, p) => sum + Math.abs(p.weight), 0) < 128;
+    const UNSET = small ? -128 : -32768;
+    const sums = (small ? new Int8Array(this.ids.length) : new Int16Array(this.ids.length)).fill(UNSET);
+    const sum = (slot: number) => {
+      let n = sums[slot]!;
+      if (n === UNSET) {
+        n = 0;
+        for (const t of tests) if (t.test(slot)) n += t.weight;
+        sums[slot] = n;
+      }
+      return n;
+    };
+    return (a, b) => sum(b) - sum(a);
   }
 
   /** Lifted documents first, in hash order; the rest tie here so the next sorts decide. */
