@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
-import { documentedParam } from "../../http/query-params.ts";
+import { boundedInteger, documentedParam } from "../../http/query-params.ts";
 import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { pageParams, type Raw } from "../search/search-params.ts";
@@ -46,11 +46,7 @@ export function rulesRoutes(deps: AuthDeps & { rules: RulesService; search: Sear
       ({ query, caller }) => {
         const { from } = pageParams(query as Raw);
         const raw = (query as Raw).limit;
-        const limit = raw === undefined || raw === "" ? LIST_LIMIT.fallback : Number(raw);
-        if (!Number.isInteger(limit) || limit < LIST_LIMIT.min || limit > LIST_LIMIT.max) {
-          throw new ValidationError("limit is out of range", [{ path: "query.limit", problem: `must be a whole number from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}` }]);
-        }
-        return deps.rules.list(caller.store, from, limit);
+        return deps.rules.list(caller.store, from, boundedInteger(raw === undefined || raw === "" ? undefined : Number(raw), "limit", LIST_LIMIT));
       },
       {
         auth: "admin",
