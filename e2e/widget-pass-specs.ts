@@ -5,6 +5,7 @@
  * read fresh and put back.
  */
 import { readFileSync } from "node:fs";
+import { wcagContrast } from "culori";
 import type { BrowserContext, Page } from "playwright-core";
 import { assert, loadedResults, searchPage, waitFor, type Env, type Spec } from "./specs.ts";
 
@@ -94,18 +95,6 @@ const focused = (page: Page) =>
     while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
     return a ? (a.getAttribute("part") ?? a.localName) : "";
   });
-
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
 
 export const widgetPassSpecs: Spec[] = [
   {
@@ -345,7 +334,7 @@ export const widgetPassSpecs: Spec[] = [
           const popup = document.querySelector("sfs-typeahead")!.shadowRoot!.querySelector("[part~=base]")!;
           return { outline: getComputedStyle(option).outlineColor, width: getComputedStyle(option).outlineWidth, background: getComputedStyle(popup).backgroundColor };
         });
-        const ratio = contrast(ring.outline, ring.background);
+        const ratio = wcagContrast(ring.outline, ring.background);
         assert(ratio >= 3 && parseFloat(ring.width) >= 2, `the active option's ring is ${ring.width} ${ring.outline} on ${ring.background} (${ratio.toFixed(2)}:1)`);
         await input.fill("qwxyzzq");
         await waitFor(async () => (said = await status.textContent()) === "No suggestions for “qwxyzzq”", () => `no 'nothing matched' line: "${said}"`);

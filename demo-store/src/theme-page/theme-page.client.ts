@@ -6,6 +6,7 @@
  * in a URL, as the service's /reports page does.
  */
 
+import { wcagContrast } from "culori";
 import { adminApi, startStaffSession, type Credentials } from "../../../server/src/modules/staff-pages/staff-session.client.ts";
 
 type Theme = Record<string, string>;
@@ -55,19 +56,6 @@ function hex(value: string | undefined): string | null {
   if (/^#[0-9a-f]{6}$/.test(v)) return v;
   if (/^#[0-9a-f]{3}$/.test(v)) return `#${[...v.slice(1)].map((c) => c + c).join("")}`;
   return null;
-}
-
-/** WCAG contrast ratio of two hex colours. */
-function contrast(a: string, b: string): number {
-  const lum = (h: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const s = parseInt(h.slice(i, i + 2), 16) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
 }
 
 /* ---------- the controls ---------- */
@@ -144,7 +132,7 @@ function refresh(): void {
   ];
   $("contrast").replaceChildren(
     ...pairs.map(([label, fg, bg, min]) => {
-      const ratio = contrast(theme[fg]!, theme[bg]!);
+      const ratio = wcagContrast(theme[fg]!, theme[bg]!);
       const li = document.createElement("li");
       li.textContent = `${label}: ${ratio.toFixed(1)}:1${ratio < min ? ` (below ${min}:1)` : ""}`;
       if (ratio < min) li.className = "low";
