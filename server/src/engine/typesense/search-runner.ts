@@ -295,15 +295,7 @@ export class SearchRun {
   /** nativeSortBy, with the typed words' documents first where typedFirstAt puts them when alternatives apply. */
   private nativeSort(chain: readonly EngineSort[]): string | null {
     const at = this.typedFirst ? typedFirstAt(chain) : -1;
-    if (at < 0) return nativeSortBy(chain, this.d.fields);
-    const parts: string[] = [];
-    for (const sort of chain) {
-      const part = nativeSortPart(sort, this.d.fields);
-      if (part === null) return null;
-      parts.push(part);
-    }
-    parts.splice(at, 0, this.typedFirst!);
-    return sortBy(parts);
+    return nativeSortBy(chain, this.d.fields, at < 0 ? undefined : { at, part: this.typedFirst! });
   }
 
   private async fetchWindow(base: SearchParams, clauses: Clause[], sort: string, offset: number, limit: number): Promise<Hit[]> {
