@@ -143,16 +143,18 @@ function liveWindow(r: Rule): string {
   return r.until ? `until ${new Date(r.until).toLocaleString()}` : "yes";
 }
 
-let rules: Rule[] = [];
+/** Every item of a paged list (GET /rules, GET /synonyms: `{ [key]: [...], total }`), 1,000 a page. */
+async function everything<T>(path: string, key: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let from = 0; ; from += 1000) {
+    const page = await api<Record<string, T[]> & { total: number }>("GET", `${path}?from=${from}&limit=1000`);
+    all.push(...page[key]!);
+    if (page[key]!.length < 1000 || all.length >= page.total) return all;
+  }
+}
 
 async function loadRules(): Promise<void> {
-  const all: Rule[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await api<{ rules: Rule[]; total: number }>("GET", `/rules?from=${from}&limit=1000`);
-    all.push(...page.rules);
-    if (page.rules.length < 1000 || all.length >= page.total) break;
-  }
-  rules = all;
+  const rules = await everything<Rule>("/rules", "rules");
   const body = $("rules-table").querySelector("tbody")!;
   body.replaceChildren(
     ...rules.map((r) => {
@@ -166,7 +168,7 @@ async function loadRules(): Promise<void> {
       const live = el("td");
       live.append(enabled, " ", el("span", r.enabled ? liveWindow(r) : "off"));
       const actions = el("td", undefined, { class: "actions" });
-      actions.append(button("Edit", () => editRule(r), `Edit rule ${r.id}`), button("Delete", () => void deleteRule(r.id), `Delete rule ${r.id}`));
+      actions.append(button("Edit", () => showRule(r), `Edit rule ${r.id}`), button("Delete", () => void deleteRule(r.id), `Delete rule ${r.id}`));
       row.append(name, el("td", describeWhen(r)), el("td", describeDoes(r)), live, actions);
       return row;
     }),
@@ -296,10 +298,6 @@ async function nameProducts(): Promise<void> {
     }),
   );
   renderPicked();
-}
-
-function editRule(r: Rule): void {
-  showRule(r);
 }
 
 function closeEditor(): void {
@@ -471,12 +469,7 @@ async function preview(): Promise<void> {
 /* ---------- synonyms ---------- */
 
 async function loadSynonyms(): Promise<void> {
-  const all: SynonymSet[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await api<{ synonyms: SynonymSet[] }>("GET", `/synonyms?from=${from}&limit=1000`);
-    all.push(...page.synonyms);
-    if (page.synonyms.length < 1000) break;
-  }
+  const all = await everything<SynonymSet>("/synonyms", "synonyms");
   $("synonyms-table").querySelector("tbody")!.replaceChildren(
     ...all.map((s) => {
       const row = el("tr", undefined, { "data-synonym": s.id });
