@@ -143,7 +143,7 @@ export function buildApp(deps: AppDeps) {
     indexingBusy: () => tasks.pendingItemCount() > 0,
   });
   const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
-  const pinChecks = new PinChecks(engine, (storeId) => engine.epoch(storeId));
+  const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
     db: deps.db,
     tasks,

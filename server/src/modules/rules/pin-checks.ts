@@ -1,4 +1,5 @@
-import type { EngineSearchRequest, EngineSearchResult, SearchEngine } from "../../engine/types.ts";
+import type { EngineSearchRequest, EngineSearchResult } from "../../engine/types.ts";
+import type { WriteEpochs } from "../../engine/write-epochs.ts";
 
 /** Checks kept in all; past it the oldest go. A check holds a few pinned products' facet counts. */
 const MAX_KEPT = 4_000;
@@ -8,7 +9,7 @@ const MAX_KEPT_NUMBERS = 10_000;
 /*
  * The rules' pin checks (which of the pinned products a request may show, and their facet counts: one engine
  * search each), kept while the store's engine content is unchanged. The same rules fire for the same queries and
- * filters search after search, and the check was most of what a rule with pins cost. `epochOf` (WriteEpochs)
+ * filters search after search, and the check was most of what a rule with pins cost. The engine's write epoch
  * moves with every write of the store in this process; a cluster written by another process (the reindex command)
  * is seen at this process's next write of the store. The pinned products' numbers (for the price buckets) come
  * from the catalog, kept until the indexing worker next commits a batch of the store's catalog (catalogChanged).
@@ -18,13 +19,10 @@ export class PinChecks {
   private readonly keptNumbers = new Map<string, Record<string, number> | null>();
   private readonly catalogEpochs = new Map<string, number>();
 
-  constructor(
-    private readonly engine: SearchEngine,
-    private readonly epochOf: (storeId: string) => number,
-  ) {}
+  constructor(private readonly engine: WriteEpochs) {}
 
   search(storeId: string, request: EngineSearchRequest): Promise<EngineSearchResult> {
-    const key = `${storeId}\u0000${this.epochOf(storeId)}\u0000${JSON.stringify(request)}`;
+    const key = `${storeId}\u0000${this.engine.epoch(storeId)}\u0000${JSON.stringify(request)}`;
     let answer = this.kept.get(key);
     if (!answer) {
       if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
