@@ -322,6 +322,8 @@ export const widgetPassSpecs: Spec[] = [
           await held;
           await route.continue();
         });
+        // Typed before the head script attached the typeahead, the keystrokes would reach no listener.
+        await page.locator('#store-search-input[role="combobox"]').waitFor();
         await input.pressSequentially("shir");
         let said: string | null = "";
         await waitFor(async () => (said = await status.textContent()) === "Searching…", () => `the typeahead shows "${said}" while searching`);
