@@ -1,12 +1,12 @@
 /*
- * Compression benchmark (not a test): what gzip and brotli cost on a real search answer (the demo catalog,
+ * Compression benchmark (not a test): what zstd, gzip and brotli cost on a real search answer (the demo catalog,
  * 30 products with facets), to choose the levels in server/src/http/compression.ts.
  *
  *   codec  each level on the answer's bytes: milliseconds per answer, size, and the time as a ratio to
  *          JSON.stringify of the same answer (what every answer costs already), measured in the same run;
  *          the dynamic levels also on 1 MiB of catalog JSON (the largest body compressed per request).
- *   HTTP   GET /search requests/s on the real server (child process) with Accept-Encoding identity, gzip and
- *          br, as ratios to identity and to GET /health measured on the same server in the same rounds.
+ *   HTTP   GET /search requests/s on the real server (child process) with Accept-Encoding identity, gzip, br
+ *          and zstd, as ratios to identity and to GET /health measured on the same server in the same rounds.
  *
  *   bun server/bench/compression-bench.ts [--limit N] [--seconds S] [--rounds R]
  */
@@ -45,7 +45,11 @@ const brotli = (quality: number) => (body: Uint8Array) =>
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
 const gzip = (level: 1 | 2 | 6 | 9) => (body: Uint8Array) => gzipSync(body, { level });
+const zstd = (level: number) => (body: Uint8Array) => Bun.zstdCompressSync(body, { level });
 const CODECS: [string, (body: Uint8Array) => Uint8Array][] = [
+  ["zstd 1 (dynamic)", zstd(1)],
+  ["zstd 3", zstd(3)],
+  ["zstd 19 (static)", zstd(19)],
   ["gzip 1", gzip(1)],
   ["gzip 2 (dynamic)", gzip(2)],
   ["gzip 6", gzip(6)],
@@ -87,7 +91,7 @@ try {
 
   // Rounds alternate the encodings, and each row is its median round, so drift in the machine's load (other
   // processes on 2 cores) spreads over every row instead of landing on one.
-  const ENCODINGS = ["identity", "gzip", "br"] as const;
+  const ENCODINGS = ["identity", "gzip", "br", "zstd"] as const;
   const rates = new Map<string, number[]>([["health", []], ...ENCODINGS.map((e) => [e, []] as [string, number[]])]);
   const sent = new Map<string, number>();
   for (let round = 0; round < ROUNDS; round++) {

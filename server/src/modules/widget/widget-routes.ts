@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import { NotFoundError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
-import { negotiateEncoding, precompressed, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
+import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import { widgetConfig, type WidgetSettings } from "./widget-config.ts";
 
@@ -27,11 +27,11 @@ function loadScript(file: string): BuiltScript | null {
 
 const JS = "text/javascript; charset=utf-8";
 /** Each encoding is its own representation with its own strong tag, so a cache never mixes their bytes. */
-const TAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
+const TAG_SUFFIX: Record<Encoding, string> = { br: "-br", zstd: "-zst", gzip: "-gz" };
 
 /** The script in the best encoding the client accepts, or 304 when it holds that representation already. */
 async function scriptResponse(script: BuiltScript, request: Request, headers: Record<string, string>): Promise<Response> {
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"), STATIC_ENCODINGS);
   const etag = `"${script.hash}${encoding ? TAG_SUFFIX[encoding] : ""}"`;
   const common = { ...headers, "content-type": JS, etag, vary: "Accept-Encoding", "access-control-allow-origin": "*" };
   if (ifNoneMatch(request, etag)) return new Response(null, { status: 304, headers: common });
