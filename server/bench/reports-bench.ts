@@ -14,7 +14,7 @@
 import { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { EventsRepo, type NewEvent } from "../src/db/events-repo.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
@@ -92,7 +92,7 @@ function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
 
 const dir = tempDir("sfs-reports-bench-");
 const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
-new StoresRepo(db).create(STORE, NOW - 40 * DAY_MS);
+await new SqliteStoresRepo(db).create(STORE, NOW - 40 * DAY_MS);
 const events = new EventsRepo(db);
 let t = performance.now();
 let batch: NewEvent[] = [];

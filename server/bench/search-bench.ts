@@ -36,7 +36,7 @@ import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { SearchService, understoodQuery } from "../src/modules/search/search-service.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult } from "../src/engine/types.ts";
@@ -453,7 +453,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     /* ---------------- engine: suggestions (SuggestionsService over the engine and a migrated service DB) */
     progress(size, "engine: suggestions");
     const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
-    new StoresRepo(db).create(STORE_ID, Date.now());
+    await new SqliteStoresRepo(db).create(STORE_ID, Date.now());
     const searchLog = new SearchLogRepo(db);
     const searchService = new SearchService({
       engine,

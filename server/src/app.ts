@@ -3,7 +3,8 @@ import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "./db/enriched-search-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
-import { StoresRepo, type StoreRow } from "./db/stores-repo.ts";
+import { type StoreRow } from "./db/stores-repository.ts";
+import { SqliteStoresRepo } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
@@ -114,7 +115,7 @@ const routePattern = (path: string) =>
 
 export function buildApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
-  const stores = new StoresRepo(deps.db);
+  const stores = new SqliteStoresRepo(deps.db);
   const engine = new WriteEpochs(new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId)));
   const tasks = new TasksRepo(deps.db);
   const catalog = new CatalogRepo(deps.db);
@@ -142,7 +143,7 @@ export function buildApp(deps: AppDeps) {
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
     indexingBusy: () => tasks.pendingItemCount() > 0,
   });
-  const shapes = shapedProductsIn(deps.db, (storeId) => stores.get(storeId)?.settings ?? {}, enrichment.coloursOf);
+  const shapes = shapedProductsIn(deps.db, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
     db: deps.db,

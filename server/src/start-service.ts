@@ -56,7 +56,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
     const d = config.demoStore;
-    const stale = storeAdmin.ensure(d.storeId, { admin: d.adminKey, search: d.searchKey, analytics: d.analyticsKey });
+    const stale = await storeAdmin.ensure(d.storeId, { admin: d.adminKey, search: d.searchKey, analytics: d.analyticsKey });
     for (const kind of stale) {
       log.warn("demo store key setting is out of date", { storeId: d.storeId, kind, hint: "the key was rotated or revoked with the stores CLI; the configured one stays retired" });
     }
@@ -85,7 +85,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   // Product pages' models (similar products and looks, from one read of the catalog) follow a little later, so
   // that they do not slow the stores' first searches; a product page opened before then waits for its store's
   // (about 3 s for 50k products).
-  const preloaded = stores.list();
+  const preloaded = await stores.list();
   let pageModelsPreload: ReturnType<typeof setTimeout> | undefined;
   guardedEngine
     .preload(preloaded.map((s) => s.id))

@@ -55,7 +55,7 @@ describe("auth matrix", () => {
   }
 
   test("a key of one store does not open another store", async () => {
-    const other = s.createStore("other-store");
+    const other = await s.createStore("other-store");
     const res = await s.call("admin", "GET", "/1.0/events", undefined, { "x-service-api-key": other.admin });
     expect(res.status).toBe(401);
   });
@@ -124,11 +124,11 @@ describe("keys", () => {
   test("rotation: the new key works at once, the old one only during the grace period", async () => {
     const admin = s.service.storeAdmin;
     const oldSearch = s.keys.analytics;
-    const graceful = admin.rotate(s.storeId, "analytics", 60_000);
+    const graceful = await admin.rotate(s.storeId, "analytics", 60_000);
     const send = (key: string) => s.call("analytics", "POST", "/1.0/tracking", { type: "SiteView", data: {} }, { "x-service-api-key": key });
     expect((await send(graceful)).status).toBe(200);
     expect((await send(oldSearch)).status).toBe(200);
-    const immediate = admin.rotate(s.storeId, "analytics", 0);
+    const immediate = await admin.rotate(s.storeId, "analytics", 0);
     expect((await send(immediate)).status).toBe(200);
     expect((await send(oldSearch)).status).toBe(401);
     expect((await send(graceful)).status).toBe(401);

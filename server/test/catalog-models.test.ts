@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { CatalogModels } from "../src/modules/catalog/catalog-models.ts";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { product } from "./support/fixtures.ts";
@@ -12,10 +12,10 @@ const similarityModels = (catalog: CatalogRepo, now: () => number) => new Catalo
 
 /* Each store's model (here the similarity index), read from the real catalog tables: ahead of time, kept current, stopped cleanly. */
 
-function catalogOf(count: number) {
+async function catalogOf(count: number) {
   const dir = tempDir("sfs-catalog-models-");
   const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
-  new StoresRepo(db).create("s", 1);
+  await new SqliteStoresRepo(db).create("s", 1);
   const catalog = new CatalogRepo(db);
   const put = (id: string, deleted = false, at = 1) =>
     catalog.put("s", id, { version: 1, contentHash: null, doc: deleted ? null : JSON.stringify(product(id, { name: `Linen Shirt ${id}` })), deleted, updatedAt: at });
@@ -24,7 +24,7 @@ function catalogOf(count: number) {
 }
 
 test("preloaded in pages ahead of the first request, then kept current from changed rows", async () => {
-  const { catalog, put, close } = catalogOf(2500);
+  const { catalog, put, close } = await catalogOf(2500);
   let now = 10;
   const indexes = similarityModels(catalog, () => now);
   try {
@@ -45,7 +45,7 @@ test("preloaded in pages ahead of the first request, then kept current from chan
 });
 
 test("a stop during a preload ends it quietly at its next page", async () => {
-  const { catalog, close } = catalogOf(3000);
+  const { catalog, close } = await catalogOf(3000);
   const indexes = similarityModels(catalog, () => 1);
   try {
     const preload = indexes.preload([{ id: "s", createdAt: 1 }]);

@@ -60,7 +60,7 @@ describe("error statuses, each with a JSON { message, code } body", () => {
     expect((await s.call("admin", "GET", "/1.0/tasks/unknown")).status).toBe(404);
     expect((await s.call("admin", "GET", "/1.0/products/unknown")).status).toBe(404);
     const taskId = ((await (await s.call("admin", "POST", "/1.0/products", product("mine"))).json()) as { taskId: string }).taskId;
-    const other = s.createStore("second-store");
+    const other = await s.createStore("second-store");
     const res = await s.call("admin", "GET", `/1.0/tasks/${taskId}`, undefined, { "x-service-store-id": "second-store", "x-service-api-key": other.admin });
     expect(res.status).toBe(404);
   });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { findCaller } from "../src/auth/api-keys.ts";
 import { StoreAdmin } from "../src/auth/store-admin.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "./support/child-server.ts";
 import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 
@@ -81,32 +81,32 @@ describe("Host header", () => {
 });
 
 describe("key checks", () => {
-  test("an unknown store id costs what a wrong key costs, so store ids cannot be probed by timing", () => {
+  test("an unknown store id costs what a wrong key costs, so store ids cannot be probed by timing", async () => {
     const dir = tempDir();
     const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
     try {
-      const stores = new StoresRepo(db);
-      new StoreAdmin(stores, Date.now).create("real-store");
+      const stores = new SqliteStoresRepo(db);
+      await new StoreAdmin(stores, Date.now).create("real-store");
       const wrong = "sk_admin_" + "x".repeat(43);
-      const batch = (storeId: string) => {
+      const batch = async (storeId: string) => {
         const started = Bun.nanoseconds();
         let found = 0;
-        for (let i = 0; i < 100; i++) if (findCaller(stores, storeId, wrong, Date.now())) found++;
+        for (let i = 0; i < 100; i++) if (await findCaller(stores, storeId, wrong, Date.now())) found++;
         expect(found).toBe(0);
         return Bun.nanoseconds() - started;
       };
-      for (let i = 0; i < 20; i++) batch(i % 2 ? "real-store" : "no-such-store");
+      for (let i = 0; i < 20; i++) await batch(i % 2 ? "real-store" : "no-such-store");
       const known: number[] = [];
       const unknown: number[] = [];
       // Interleaved batches, so machine noise falls on both alike; medians compare the work done.
       for (let i = 0; i < 300; i++) {
         // Alternating which goes first, so neither always runs in the other's wake (GC, caches).
         if (i % 2) {
-          known.push(batch("real-store"));
-          unknown.push(batch("no-such-store"));
+          known.push(await batch("real-store"));
+          unknown.push(await batch("no-such-store"));
         } else {
-          unknown.push(batch("no-such-store"));
-          known.push(batch("real-store"));
+          unknown.push(await batch("no-such-store"));
+          known.push(await batch("real-store"));
         }
       }
       // The lower quartile: noise (other processes, GC) only ever adds time.

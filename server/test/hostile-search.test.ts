@@ -7,7 +7,7 @@ import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { GroupCommit } from "../src/db/group-commit.ts";
 import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
 import { createLogger } from "../src/log.ts";
@@ -244,8 +244,8 @@ describe("the time budget", () => {
     const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
     const engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
     try {
-      new StoresRepo(db).create("budget", Date.now());
-      const store = new StoresRepo(db).get("budget")!;
+      await new SqliteStoresRepo(db).create("budget", Date.now());
+      const store = (await new SqliteStoresRepo(db).get("budget"))!;
       const ranking = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
       await engine.upsert("budget", catalog.slice(0, 500).map((p) => toEngineDocument(p, 1, ranking)));
       const searchLog = new SearchLogRepo(db);

@@ -16,7 +16,7 @@ let server: TestServer;
 let bKeys: StoreKeys;
 beforeAll(async () => {
   server = await startTestServer();
-  bKeys = server.createStore(B_STORE);
+  bKeys = await server.createStore(B_STORE);
 });
 afterAll(() => server.stop());
 

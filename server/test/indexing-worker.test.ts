@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { StorageHealth } from "../src/db/storage-health.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
@@ -39,11 +39,11 @@ let worker: IndexingWorker;
 let indexing: IndexingService;
 let tasks: TasksRepo;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = tempDir();
   db = openServiceDatabase(dir, { synchronous: "NORMAL" });
-  const stores = new StoresRepo(db);
-  stores.create("s1", 0);
+  const stores = new SqliteStoresRepo(db);
+  await stores.create("s1", 0);
   engine = new FailingEngine({ dataDir: dir, synchronous: "NORMAL" });
   clock = 1_000_000;
   tasks = new TasksRepo(db);
@@ -130,7 +130,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 });
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
-  new StoresRepo(db).create("s2", 0);
+  await new SqliteStoresRepo(db).create("s2", 0);
   const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: shapedProductsIn(db) });
   const bulk = indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
   const single = indexing.upsert("s2", [product("q")]);
@@ -144,7 +144,7 @@ test("stores take turns: another store's task waits for one batch of a large bul
 });
 
 test("a task waiting for a retry holds back only its own store, and its store's later tasks stay behind it", async () => {
-  new StoresRepo(db).create("s2", 0);
+  await new SqliteStoresRepo(db).create("s2", 0);
   const first = indexing.upsert("s1", [product("a")]);
   const second = indexing.upsert("s1", [product("a", { name: "Renamed" })]);
   const other = indexing.upsert("s2", [product("b")]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { ServiceMetrics } from "../src/modules/metrics/service-metrics.ts";
 import { product } from "./support/fixtures.ts";
@@ -154,11 +154,11 @@ describe("with METRICS_TOKEN", () => {
 });
 
 describe("metrics parts", () => {
-  test("the indexing queue depth counts pending tasks' items not yet applied", () => {
+  test("the indexing queue depth counts pending tasks' items not yet applied", async () => {
     const dir = tempDir();
     const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
     try {
-      new StoresRepo(db).create("s", 1);
+      await new SqliteStoresRepo(db).create("s", 1);
       const tasks = new TasksRepo(db);
       expect(tasks.pendingItemCount()).toBe(0);
       const add = (id: string, itemCount: number) => tasks.insert({ id, storeId: "s", kind: "upsert", payload: "[]", itemCount, now: 1 });

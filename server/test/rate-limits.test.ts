@@ -43,7 +43,7 @@ describe("limits on a running server", () => {
     expect(body.message).toContain("retry in");
     // Another shopper (address) of the same store, and the same address on another store, are not held back.
     expect((await search("198.51.100.2")).status).toBe(200);
-    const other = s.createStore("other-store");
+    const other = await s.createStore("other-store");
     expect((await search("198.51.100.1", "other-store", other.search)).status).toBe(200);
     // Tokens flow back at the configured rate.
     await Bun.sleep(1100);

@@ -5,7 +5,7 @@ import { openServiceDatabase } from "../src/db/connection.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "../src/db/enriched-search-repo.ts";
 import { SignalsRepo } from "../src/db/signals-repo.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import type { EngineDocument } from "../src/engine/types.ts";
 import { TypesenseEngine } from "../src/engine/typesense/typesense-engine.ts";
@@ -118,7 +118,7 @@ describe("on Typesense", () => {
     const report = await new StoreReindex({
       catalog: new CatalogRepo(db),
       tasks: new TasksRepo(db),
-      ranking: new RankingInputs(new StoresRepo(db), signals, new EnrichedSearchRepo(db)),
+      ranking: new RankingInputs(new SqliteStoresRepo(db), signals, new EnrichedSearchRepo(db)),
       purchases: new PurchaseSignals(signals, engine, createLogger("silent")),
       engine,
       now: Date.now,

@@ -4,7 +4,7 @@ import { openServiceDatabase } from "../src/db/connection.ts";
 import { BehaviourRepo } from "../src/db/behaviour-repo.ts";
 import { EventsRepo } from "../src/db/events-repo.ts";
 import { ReportsRepo } from "../src/db/reports-repo.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
@@ -25,9 +25,9 @@ const T0 = Date.parse("2026-03-10T23:50:00Z");
 let db: Database;
 let events: EventsRepo;
 
-beforeEach(() => {
+beforeEach(async () => {
   db = openServiceDatabase(tempDir(), { synchronous: "NORMAL" });
-  new StoresRepo(db).create("s", 1);
+  await new SqliteStoresRepo(db).create("s", 1);
   events = new EventsRepo(db);
 });
 afterEach(() => db.close());

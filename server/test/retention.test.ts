@@ -27,7 +27,7 @@ async function stoppedServer(extraStores: string[] = []): Promise<Stopped> {
   const dir = tempDir("sfs-retention-");
   dirs.push(dir);
   const s = await startTestServer({}, dir);
-  for (const id of extraStores) s.createStore(id);
+  for (const id of extraStores) await s.createStore(id);
   await s.stop();
   return { dataDir: s.dataDir, storeId: s.storeId, keys: s.keys };
 }

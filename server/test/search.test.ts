@@ -537,7 +537,7 @@ describe("facets", () => {
   // the first facet key (designer). A document failing only the price filter then counts for the designer
   // facet: with "price:0-100" selected and 0 results, the designer facet still lists every designer.
   test("a price selection in a store without prices leaves no facet counts", async () => {
-    const keys = s.createStore("no-prices");
+    const keys = await s.createStore("no-prices");
     const as = (kind: "admin" | "search") => ({ "x-service-store-id": "no-prices", "x-service-api-key": keys[kind] });
     const products = [1, 2, 3].map((i) => {
       const p = product(`np-${i}`, { name: `Unpriced thing ${i}`, brand: `Maker ${i}`, collections: ["np"] });

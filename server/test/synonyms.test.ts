@@ -265,7 +265,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
 
   test("at most 5,000 sets per store; a deleted store's sets go with it", async () => {
     const other = "synonym-limits";
-    const keys = s.createStore(other);
+    const keys = await s.createStore(other);
     const as = { "x-service-store-id": other, "x-service-api-key": keys.admin };
     const sets = Array.from({ length: 5000 }, (_, i) => ({ id: `s${i}`, synonyms: [`word${i}`, `other${i}`] }));
     const filled = await json(await s.call("admin", "POST", "/1.9/synonyms/import", sets, as));
@@ -278,8 +278,8 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     // The default store does not see them.
     expect((await getJson(s, "/synonyms/s1", {}, "admin")).status).toBe(404);
 
-    expect(s.service.storeAdmin.delete(other)).toBe(true);
-    const again = s.createStore(other);
+    expect(await s.service.storeAdmin.delete(other)).toBe(true);
+    const again = await s.createStore(other);
     const res = await s.call("admin", "GET", "/1.9/synonyms", undefined, { "x-service-store-id": other, "x-service-api-key": again.admin });
     expect(await res.json()).toEqual({ synonyms: [], total: 0 });
   });

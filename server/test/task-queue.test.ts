@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { migrate, openDatabase } from "../src/db/connection.ts";
 import { MIGRATIONS } from "../src/db/schema.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 function parts(database: Database) {
-  const stores = new StoresRepo(database);
+  const stores = new SqliteStoresRepo(database);
   const tasks = new TasksRepo(database);
   const catalog = new CatalogRepo(database);
   engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
@@ -77,7 +77,7 @@ test("a payload is kept while its task is pending and dropped when the task ends
   db = openDatabase(`${dir}/service.db`, { synchronous: "NORMAL" });
   migrate(db, MIGRATIONS);
   const { stores, worker, indexing } = parts(db);
-  stores.create("s1", 0);
+  await stores.create("s1", 0);
   const id = indexing.upsert("s1", [product("a")]);
   expect(payloadRows()).toBe(1);
   await worker.runOnce();

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { StoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TrendInputsRepo } from "../src/db/trend-inputs-repo.ts";
 import { textAttributes } from "../src/modules/enrichment/text-attributes.ts";
 import { TrendingValues } from "../src/modules/enrichment/trending-values.ts";
@@ -11,9 +11,9 @@ import { tempDir } from "./support/test-server.ts";
 const NOW = Date.parse("2026-05-20T12:00:00Z");
 const day = (daysAgo: number) => new Date(NOW - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-test("a value whose share of searches rose by a quarter is trending; a steady or rare one is not", () => {
+test("a value whose share of searches rose by a quarter is trending; a steady or rare one is not", async () => {
   const db = openServiceDatabase(tempDir(), { synchronous: "NORMAL" });
-  new StoresRepo(db).create("s", 1);
+  await new SqliteStoresRepo(db).create("s", 1);
   const searches = db.query(
     "INSERT INTO report_queries (store_id, day, query, region, language, currency, searches) VALUES ('s', ?, ?, '', '', '', ?)",
   );

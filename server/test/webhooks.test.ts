@@ -157,7 +157,7 @@ describe("subscriptions", () => {
 
   test("another store's subscriptions and deliveries are unknown (404)", async () => {
     const { id } = await subscribe(plain, "https://8.8.8.8/mine");
-    const other = plain.createStore("other-store");
+    const other = await plain.createStore("other-store");
     const asOther = (method: string, path: string) =>
       plain.call(null, method, path, undefined, { "x-service-store-id": "other-store", "x-service-api-key": other.admin });
     for (const [method, path] of [
@@ -176,7 +176,7 @@ describe("subscriptions", () => {
   });
 
   test("delete answers 204; the subscription is gone; at most 20 per store", async () => {
-    const store = plain.createStore("limit-store");
+    const store = await plain.createStore("limit-store");
     const as = (method: string, path: string, body?: unknown) =>
       plain.call(null, method, path, body, { "x-service-store-id": "limit-store", "x-service-api-key": store.admin });
     const ids: string[] = [];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { KeyKind, StoreRow, StoresRepo } from "../db/stores-repo.ts";
+import { type KeyKind, type StoreRow, type StoresRepository } from "../db/stores-repository.ts";
 
 /*
  * Keys are 32 random bytes, so a plain SHA-256 is enough to store them (no dictionary to attack), and cheap
@@ -23,10 +23,10 @@ export function hashApiKey(key: string): Uint8Array {
  * probed. The lookup compares hashes of 256-bit random keys, which tells a timing attacker nothing about a key;
  * the found hash is still compared in constant time before it counts.
  */
-export function findCaller(stores: StoresRepo, storeId: string, presented: string, now: number): { store: StoreRow; keyKind: KeyKind } | null {
+export async function findCaller(stores: StoresRepository, storeId: string, presented: string, now: number): Promise<{ store: StoreRow; keyKind: KeyKind } | null> {
   const candidate = hashApiKey(presented);
-  const key = stores.keyByHash(candidate, now);
+  const key = await stores.keyByHash(candidate, now);
   if (!key || key.keyHash.length !== candidate.length || !timingSafeEqual(key.keyHash, candidate) || key.storeId !== storeId) return null;
-  const store = stores.get(storeId);
+  const store = await stores.get(storeId);
   return store ? { store, keyKind: key.kind } : null;
 }

@@ -1,4 +1,4 @@
-import { KEY_KINDS, type KeyKind, type StoresRepo } from "../db/stores-repo.ts";
+import { KEY_KINDS, type KeyKind, type StoresRepository } from "../db/stores-repository.ts";
 import { ValidationError } from "../errors.ts";
 import { generateApiKey, hashApiKey } from "./api-keys.ts";
 
@@ -25,29 +25,29 @@ export type StoreKeys = Record<KeyKind, string>;
 
 export class StoreAdmin {
   constructor(
-    private readonly stores: StoresRepo,
+    private readonly stores: StoresRepository,
     private readonly now: () => number,
   ) {}
 
   /** Creates the store and returns its three new keys, shown only this once. Null if the store exists. */
-  create(storeId: string): StoreKeys | null {
+  async create(storeId: string): Promise<StoreKeys | null> {
     assertStoreId(storeId);
     const now = this.now();
-    if (!this.stores.create(storeId, now)) return null;
+    if (!(await this.stores.create(storeId, now))) return null;
     const keys = {} as StoreKeys;
     for (const kind of KEY_KINDS) {
       keys[kind] = generateApiKey(kind);
-      this.stores.replaceKey(storeId, kind, hashApiKey(keys[kind]), now, now);
+      await this.stores.replaceKey(storeId, kind, hashApiKey(keys[kind]), now, now);
     }
     return keys;
   }
 
   /** Issues a new key; the old one keeps working for `graceMs` so a store can roll its deployments over. */
-  rotate(storeId: string, kind: KeyKind, graceMs: number): string {
-    if (!this.stores.get(storeId)) throw new ValidationError(`No store "${storeId}"`, [{ path: "storeId", problem: "unknown store" }]);
+  async rotate(storeId: string, kind: KeyKind, graceMs: number): Promise<string> {
+    if (!(await this.stores.get(storeId))) throw new ValidationError(`No store "${storeId}"`, [{ path: "storeId", problem: "unknown store" }]);
     const key = generateApiKey(kind);
     const now = this.now();
-    this.stores.replaceKey(storeId, kind, hashApiKey(key), now, now + graceMs);
+    await this.stores.replaceKey(storeId, kind, hashApiKey(key), now, now + graceMs);
     return key;
   }
 
@@ -57,21 +57,21 @@ export class StoreAdmin {
    * had and that was retired since (rotated or revoked with the stores CLI) stays retired: a stale setting never
    * brings it back. Returns the kinds whose configured key is retired, so the caller can say the setting is stale.
    */
-  ensure(storeId: string, keys: StoreKeys): KeyKind[] {
+  async ensure(storeId: string, keys: StoreKeys): Promise<KeyKind[]> {
     assertStoreId(storeId);
     const now = this.now();
-    this.stores.create(storeId, now);
+    await this.stores.create(storeId, now);
     const retired: KeyKind[] = [];
     for (const kind of KEY_KINDS) {
       const hash = Buffer.from(hashApiKey(keys[kind]));
       const same = (stored: Uint8Array) => hash.equals(Buffer.from(stored));
-      if (!this.stores.issuedKeyHashes(storeId, kind).some(same)) this.stores.replaceKey(storeId, kind, hash, now, now);
-      else if (!this.stores.activeKeys(storeId, now).some((k) => k.kind === kind && same(k.keyHash))) retired.push(kind);
+      if (!(await this.stores.issuedKeyHashes(storeId, kind)).some(same)) await this.stores.replaceKey(storeId, kind, hash, now, now);
+      else if (!(await this.stores.activeKeys(storeId, now)).some((k) => k.kind === kind && same(k.keyHash))) retired.push(kind);
     }
     return retired;
   }
 
-  delete(storeId: string): boolean {
+  delete(storeId: string): Promise<boolean> {
     return this.stores.delete(storeId);
   }
 

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { CatalogRepo } from "../db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "../db/enriched-search-repo.ts";
 import { SignalsRepo } from "../db/signals-repo.ts";
-import { StoresRepo } from "../db/stores-repo.ts";
+import { SqliteStoresRepo } from "../db/stores-repo.ts";
 import { TasksRepo } from "../db/tasks-repo.ts";
 import { createEngine } from "../engine/create-engine.ts";
 import { createLogger } from "../log.ts";
@@ -24,8 +24,8 @@ async function reindex(args: string[], config: Config, db: Database): Promise<nu
     console.error(USAGE);
     return 2;
   }
-  const stores = new StoresRepo(db);
-  if (!stores.get(storeId)) {
+  const stores = new SqliteStoresRepo(db);
+  if (!(await stores.get(storeId))) {
     console.error(`No store "${storeId}".`);
     return 1;
   }

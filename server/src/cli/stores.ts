@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { assertKeyKind, StoreAdmin } from "../auth/store-admin.ts";
 import type { Config } from "../config.ts";
-import { StoresRepo } from "../db/stores-repo.ts";
+import { SqliteStoresRepo } from "../db/stores-repo.ts";
 import { createEngine } from "../engine/create-engine.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -15,12 +15,12 @@ const USAGE = `Usage:
   npm run stores -- delete <storeId>                          removes the store and all its data`;
 
 async function stores(args: string[], config: Config, db: Database): Promise<number> {
-  const admin = new StoreAdmin(new StoresRepo(db), Date.now);
+  const admin = new StoreAdmin(new SqliteStoresRepo(db), Date.now);
   const [command, storeId, kind] = args;
   switch (command) {
     case "create": {
       if (!storeId) break;
-      const keys = admin.create(storeId);
+      const keys = await admin.create(storeId);
       if (!keys) {
         console.error(`Store "${storeId}" already exists; use rotate to issue new keys.`);
         return 1;
@@ -38,17 +38,17 @@ async function stores(args: string[], config: Config, db: Database): Promise<num
         console.error("--grace-hours takes a number of hours, 0 or more");
         return 2;
       }
-      const key = admin.rotate(storeId, kind, hours * 3_600_000);
+      const key = await admin.rotate(storeId, kind, hours * 3_600_000);
       console.log(`New ${kind} key for ${storeId} (shown once): ${key}`);
       console.log(hours > 0 ? `The previous ${kind} key keeps working for ${hours} hours.` : `The previous ${kind} key no longer works.`);
       return 0;
     }
     case "list":
-      for (const s of admin.list()) console.log(`${s.id}\tcreated ${new Date(s.createdAt).toISOString()}`);
+      for (const s of await admin.list()) console.log(`${s.id}\tcreated ${new Date(s.createdAt).toISOString()}`);
       return 0;
     case "delete": {
       if (!storeId) break;
-      const existed = admin.delete(storeId);
+      const existed = await admin.delete(storeId);
       const engine = createEngine(config);
       await engine.dropStore(storeId);
       await engine.close();

@@ -1,18 +1,6 @@
 import type { Database } from "bun:sqlite";
+import type { KeyKind, StoredKey, StoreRow, StoresRepository } from "./stores-repository.ts";
 
-export type KeyKind = "admin" | "search" | "analytics";
-export const KEY_KINDS: readonly KeyKind[] = ["admin", "search", "analytics"];
-
-export interface StoredKey {
-  kind: KeyKind;
-  keyHash: Uint8Array;
-}
-
-export interface StoreRow {
-  id: string;
-  createdAt: number;
-  settings: Record<string, unknown>;
-}
 
 interface RawStore {
   id: string;
@@ -22,58 +10,53 @@ interface RawStore {
 
 const toStore = (r: RawStore): StoreRow => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) });
 
-/** Stores and their hashed API keys. */
-export class StoresRepo {
+/** Stores and their hashed API keys in the embedded database (bun:sqlite answers at once; the interface is async). */
+export class SqliteStoresRepo implements StoresRepository {
   constructor(private readonly db: Database) {}
 
-  get(storeId: string): StoreRow | null {
+  async get(storeId: string): Promise<StoreRow | null> {
     const row = this.db.query("SELECT id, created_at, settings FROM stores WHERE id = ?").get(storeId) as RawStore | null;
     return row ? toStore(row) : null;
   }
 
-  /** When the store was created (its generation: a store deleted and created again has a new one), or null. */
-  createdAt(storeId: string): number | null {
+  async createdAt(storeId: string): Promise<number | null> {
     const row = this.db.query("SELECT created_at FROM stores WHERE id = ?").get(storeId) as { created_at: number } | null;
     return row?.created_at ?? null;
   }
 
-  list(): StoreRow[] {
+  async list(): Promise<StoreRow[]> {
     return (this.db.query("SELECT id, created_at, settings FROM stores ORDER BY id").all() as RawStore[]).map(toStore);
   }
 
-  create(storeId: string, now: number): boolean {
+  async create(storeId: string, now: number): Promise<boolean> {
     const res = this.db.query("INSERT OR IGNORE INTO stores (id, created_at) VALUES (?, ?)").run(storeId, now);
     return res.changes > 0;
   }
 
-  delete(storeId: string): boolean {
+  async delete(storeId: string): Promise<boolean> {
     return this.db.query("DELETE FROM stores WHERE id = ?").run(storeId).changes > 0;
   }
 
-  /** Keys that are valid at `now`: never expired, or still inside a rotation grace period. */
-  activeKeys(storeId: string, now: number): StoredKey[] {
+  async activeKeys(storeId: string, now: number): Promise<StoredKey[]> {
     const rows = this.db
       .query("SELECT kind, key_hash FROM api_keys WHERE store_id = ? AND (expires_at IS NULL OR expires_at > ?)")
       .all(storeId, now) as { kind: KeyKind; key_hash: Uint8Array }[];
     return rows.map((r) => ({ kind: r.kind, keyHash: r.key_hash }));
   }
 
-  /** The store and kind of the key with this hash, when it is valid at `now`. */
-  keyByHash(keyHash: Uint8Array, now: number): (StoredKey & { storeId: string }) | null {
+  async keyByHash(keyHash: Uint8Array, now: number): Promise<(StoredKey & { storeId: string }) | null> {
     const row = this.db
       .query("SELECT store_id, kind, key_hash FROM api_keys WHERE key_hash = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
       .get(keyHash, now) as { store_id: string; kind: KeyKind; key_hash: Uint8Array } | null;
     return row ? { storeId: row.store_id, kind: row.kind, keyHash: row.key_hash } : null;
   }
 
-  /** Hashes of every key of `kind` ever issued to the store, revoked and expired ones too. */
-  issuedKeyHashes(storeId: string, kind: KeyKind): Uint8Array[] {
+  async issuedKeyHashes(storeId: string, kind: KeyKind): Promise<Uint8Array[]> {
     const rows = this.db.query("SELECT key_hash FROM api_keys WHERE store_id = ? AND kind = ?").all(storeId, kind) as { key_hash: Uint8Array }[];
     return rows.map((r) => r.key_hash);
   }
 
-  /** Adds a key of `kind`; existing keys of that kind expire at `previousExpiresAt` (now = immediately). */
-  replaceKey(storeId: string, kind: KeyKind, keyHash: Uint8Array, now: number, previousExpiresAt: number): void {
+  async replaceKey(storeId: string, kind: KeyKind, keyHash: Uint8Array, now: number, previousExpiresAt: number): Promise<void> {
     this.db.transaction(() => {
       this.db
         .query(
@@ -86,7 +69,7 @@ export class StoresRepo {
     })();
   }
 
-  updateSettings(storeId: string, settings: Record<string, unknown>): void {
+  async updateSettings(storeId: string, settings: Record<string, unknown>): Promise<void> {
     this.db.query("UPDATE stores SET settings = ? WHERE id = ?").run(JSON.stringify(settings), storeId);
   }
 }

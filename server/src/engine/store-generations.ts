@@ -16,13 +16,13 @@ export class StoreGenerationGuard implements SearchEngine {
   constructor(
     private readonly inner: SearchEngine,
     /** The store's current generation, or null when it does not exist. */
-    private readonly generationOf: (storeId: string) => number | null,
+    private readonly generationOf: (storeId: string) => Promise<number | null>,
   ) {
     this.kind = inner.kind;
   }
 
   private async current(storeId: string): Promise<void> {
-    const generation = this.generationOf(storeId);
+    const generation = await this.generationOf(storeId);
     const held = this.held.get(storeId);
     if (generation !== null && held !== undefined && held !== generation && !this.dropping.has(storeId)) {
       this.dropping.set(storeId, this.inner.dropStore(storeId).finally(() => this.dropping.delete(storeId)));

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { findCaller } from "../auth/api-keys.ts";
-import type { KeyKind, StoreRow, StoresRepo } from "../db/stores-repo.ts";
+import { type KeyKind, type StoreRow, type StoresRepository } from "../db/stores-repository.ts";
 import { ForbiddenOriginError, TooManyRequestsError, UnauthorizedError } from "../errors.ts";
 import { originAllowed } from "./cors.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
@@ -15,7 +15,7 @@ export interface AccessPolicy {
 }
 
 export interface AuthDeps {
-  stores: StoresRepo;
+  stores: StoresRepository;
   now: () => number;
   access: AccessPolicy;
 }
@@ -64,11 +64,11 @@ export function authPlugin(deps: AuthDeps) {
   return new Elysia().macro({
     auth(kind: KeyKind) {
       return {
-        resolve({ headers, query, request, server }): { caller: Caller } {
+        async resolve({ headers, query, request, server }): Promise<{ caller: Caller }> {
           const { storeId, key, inQuery } = credentials(headers, query as Record<string, unknown>, kind);
           if (!storeId) throw new UnauthorizedError("Missing X-Service-Store-ID header");
           if (!key) throw new UnauthorizedError("Missing X-Service-API-Key header");
-          const found = findCaller(deps.stores, storeId, key, deps.now());
+          const found = await findCaller(deps.stores, storeId, key, deps.now());
           if (!found) throw new UnauthorizedError("Unknown store or wrong API key");
           const { store, keyKind } = found;
           const origin = request.headers.get("origin");

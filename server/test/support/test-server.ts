@@ -16,7 +16,7 @@ export interface TestServer {
   keys: StoreKeys;
   service: RunningService;
   /** Creates another store and returns its keys. */
-  createStore(storeId: string): StoreKeys;
+  createStore(storeId: string): Promise<StoreKeys>;
   /** A request as `kind` of the default store (or none), body sent as JSON. */
   call(kind: KeyKind | null, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   waitForTask(taskId: string, timeoutMs?: number): Promise<{ status: string; message?: string }>;
@@ -37,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}, existing
   const dataDir = existingDir ?? tempDir();
   const service = await startService(loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...UNLIMITED, ...env }));
   const storeId = "test-store";
-  const keys = service.storeAdmin.create(storeId) ?? (() => { throw new Error("store exists; pass a fresh dir"); })();
+  const keys = (await service.storeAdmin.create(storeId)) ?? (() => { throw new Error("store exists; pass a fresh dir"); })();
   return testServer(service, dataDir, storeId, keys, !existingDir);
 }
 
@@ -60,7 +60,7 @@ function testServer(service: RunningService, dataDir: string, storeId: string, k
     storeId,
     keys,
     service,
-    createStore: (id) => service.storeAdmin.create(id)!,
+    createStore: async (id) => (await service.storeAdmin.create(id))!,
     call(kind, method, path, body, headers = {}) {
       const h: Record<string, string> = { ...headers };
       if (kind) {

@@ -1,6 +1,6 @@
 import type { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import type { SignalsRepo } from "../../db/signals-repo.ts";
-import type { StoresRepo } from "../../db/stores-repo.ts";
+import { type StoresRepository } from "../../db/stores-repository.ts";
 import { enrichedSearch } from "../enrichment/enriched-search.ts";
 import { vocabularyLocales } from "../enrichment/vocabulary.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
@@ -9,13 +9,13 @@ import type { RankingContext } from "./engine-document.ts";
 /** The inputs of a store's engine documents that do not come from the product: settings, event signals, enrichment. */
 export class RankingInputs {
   constructor(
-    private readonly stores: StoresRepo,
+    private readonly stores: StoresRepository,
     private readonly signals: SignalsRepo,
     private readonly enrichment: EnrichedSearchRepo,
   ) {}
 
-  forProducts(storeId: string, productIds: readonly string[]): (productId: string) => RankingContext {
-    const settings = effectiveSettings(this.stores.get(storeId)?.settings ?? {});
+  async forProducts(storeId: string, productIds: readonly string[]): Promise<(productId: string) => RankingContext> {
+    const settings = effectiveSettings((await this.stores.get(storeId))?.settings ?? {});
     const purchases = this.signals.purchases(storeId, productIds);
     const enriched = this.enrichment.resultsOf(storeId, productIds);
     const locales = vocabularyLocales(settings.locales);

@@ -42,12 +42,12 @@ export class ShapedProducts {
     private readonly repo: SearchProductsRepo,
     private readonly transaction: (write: () => void) => void,
     /** A store's current settings (the indexing worker shapes with them). */
-    private readonly settingsOf: (storeId: string) => ShapingSettings,
+    private readonly settingsOf: (storeId: string) => Promise<ShapingSettings>,
     private readonly coloursOf: ColoursOf = () => undefined,
   ) {}
 
-  shaping(storeId: string): Shaping {
-    return shapingFor(storeId, this.settingsOf(storeId));
+  async shaping(storeId: string): Promise<Shaping> {
+    return shapingFor(storeId, await this.settingsOf(storeId));
   }
 
   /** Call inside the transaction that commits the product: its shape, or null for a deleted product. */
@@ -81,6 +81,6 @@ export class ShapedProducts {
 }
 
 /** The shapes kept in `db`, with each store's settings from `settingsOf`. */
-export function shapedProductsIn(db: Database, settingsOf: (storeId: string) => ShapingSettings = () => ({}), coloursOf?: ColoursOf): ShapedProducts {
+export function shapedProductsIn(db: Database, settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}), coloursOf?: ColoursOf): ShapedProducts {
   return new ShapedProducts(new SearchProductsRepo(db), (write) => db.transaction(write)(), settingsOf, coloursOf);
 }

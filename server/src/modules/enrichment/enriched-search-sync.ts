@@ -66,15 +66,15 @@ export class EnrichedSearchSync {
   private async batch(): Promise<number> {
     const rows = this.d.repo.unsynced(BATCH);
     for (const storeId of new Set(rows.map((r) => r.storeId))) {
-      const docs = this.documents(storeId, rows.filter((r) => r.storeId === storeId));
+      const docs = await this.documents(storeId, rows.filter((r) => r.storeId === storeId));
       if (docs.length) await this.d.engine.upsert(storeId, docs);
     }
     this.d.repo.markSynced(rows);
     return rows.length;
   }
 
-  private documents(storeId: string, results: readonly UnsyncedEnrichment[]): EngineDocument[] {
-    const context = this.d.ranking.forProducts(storeId, results.map((r) => r.productId));
+  private async documents(storeId: string, results: readonly UnsyncedEnrichment[]): Promise<EngineDocument[]> {
+    const context = await this.d.ranking.forProducts(storeId, results.map((r) => r.productId));
     return results.flatMap((r) => {
       const entry = this.d.catalog.get(storeId, r.productId);
       return entry?.doc ? [toEngineDocument(JSON.parse(entry.doc) as Product, entry.version, context(r.productId))] : [];

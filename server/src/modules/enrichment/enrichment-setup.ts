@@ -3,7 +3,7 @@ import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import { EnrichmentRepo, type VariationColours } from "../../db/enrichment-repo.ts";
 import { SearchProductsRepo } from "../../db/search-products-repo.ts";
-import type { StoresRepo } from "../../db/stores-repo.ts";
+import { type StoresRepository } from "../../db/stores-repository.ts";
 import { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
@@ -24,7 +24,7 @@ import { webhookBody } from "./webhook-body.ts";
 export function createEnrichment(d: {
   db: Database;
   catalog: CatalogRepo;
-  stores: StoresRepo;
+  stores: StoresRepository;
   log: Logger;
   now: () => number;
   allowPrivateNetworks: boolean;
@@ -41,7 +41,8 @@ export function createEnrichment(d: {
   const searchProducts = new SearchProductsRepo(d.db);
   const sync = new EnrichedSearchSync({ repo: new EnrichedSearchRepo(d.db), catalog: d.catalog, ranking: d.ranking, engine: d.engine, log: d.log });
   const trending = new TrendingValues(new TrendInputsRepo(d.db), textAttributes, d.now);
-  const localesOf = (storeId: string): VocabularyLocale[] => vocabularyLocales(effectiveSettings(d.stores.get(storeId)?.settings ?? {}).locales);
+  const localesOf = async (storeId: string): Promise<VocabularyLocale[]> =>
+    vocabularyLocales(effectiveSettings((await d.stores.get(storeId))?.settings ?? {}).locales);
   const worker = new EnrichmentWorker({
     db: d.db,
     repo,
@@ -51,14 +52,15 @@ export function createEnrichment(d: {
     now: d.now,
     text: (product) => ({ attributes: textAttributes(product) as Record<string, string[]>, colours: null }),
     image: (product, text) => imageStage(product, text, { allowPrivateNetworks: d.allowPrivateNetworks }),
-    content: (storeId, product, result) => productContent(product, result.attributes, localesOf(storeId)),
-    deliver: ({ storeId, product, productVersion, stage, result, content }) =>
+    localesOf,
+    content: (product, result, locales) => productContent(product, result.attributes, locales),
+    deliver: ({ storeId, product, productVersion, stage, result, content, locales }) =>
       enqueueDeliveries(d.db, {
         storeId,
         productId: product.id,
         productVersion,
         stage,
-        body: webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales: localesOf(storeId), trending: trending.of(storeId) }),
+        body: webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: trending.of(storeId) }),
         now: d.now(),
       }),
     // Colours change the Search product: its stored shape goes, and the next page shapes it again with them.

@@ -3,6 +3,7 @@ import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import { jobKey, type EnrichmentJob, type EnrichmentRepo, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repo.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
+import type { VocabularyLocale } from "./vocabulary.ts";
 
 /*
  * The enrichment worker: runs each queued product's next stage (text, then image), at most CONCURRENCY at a
@@ -27,10 +28,20 @@ export interface EnrichmentDeps {
   text: (product: Product) => StageResult;
   /** Null when the product has no image to analyse; throws when the images could not be fetched or read. */
   image: (product: Product, text: StageResult) => Promise<StageResult | null>;
-  /** Generated content for the store's locales. */
-  content: (storeId: string, product: Product, result: StageResult) => StoredEnrichment["content"];
+  /** The locales a store's content is written in (its settings). */
+  localesOf: (storeId: string) => Promise<VocabularyLocale[]>;
+  /** Generated content in those locales. */
+  content: (product: Product, result: StageResult, locales: readonly VocabularyLocale[]) => StoredEnrichment["content"];
   /** Queues the stage's webhook calls inside the transaction; returns how many. */
-  deliver: (d: { storeId: string; product: Product; productVersion: number; stage: string; result: StageResult; content: StoredEnrichment["content"] }) => number;
+  deliver: (d: {
+    storeId: string;
+    product: Product;
+    productVersion: number;
+    stage: string;
+    result: StageResult;
+    content: StoredEnrichment["content"];
+    locales: readonly VocabularyLocale[];
+  }) => number;
   /** Inside the stage's transaction: what else its result changes (a Search product to shape again). */
   inCommit: (storeId: string, productId: string, result: StageResult) => void;
   /** After a stage committed, with the number of webhook deliveries it queued. */
@@ -122,14 +133,15 @@ export class EnrichmentWorker {
       return this.d.repo.failStage(job, (error as Error).message, retryIn === undefined ? null : this.d.now() + retryIn);
     }
     if (!result) return this.d.repo.failStage(job, "nothing to analyse", null);
-    const content = this.d.content(job.storeId, product, result);
+    const locales = await this.d.localesOf(job.storeId);
+    const content = this.d.content(product, result, locales);
     const next = job.stage === "text" && product.media?.length ? "image" : null;
     let queued = 0;
     let done = false;
     this.d.db.transaction(() => {
       done = this.d.repo.finishStage(job, { attributes: result.attributes, colours: result.colours, content }, next, this.d.now());
       if (!done) return;
-      queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content });
+      queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content, locales });
       this.d.inCommit(job.storeId, job.productId, result);
     })();
     if (done) this.d.committed(job, result, queued);

@@ -6,7 +6,7 @@
 import { Database } from "bun:sqlite";
 import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import { SignalsRepo } from "../../db/signals-repo.ts";
-import { StoresRepo } from "../../db/stores-repo.ts";
+import { SqliteStoresRepo } from "../../db/stores-repo.ts";
 import { TasksRepo } from "../../db/tasks-repo.ts";
 import { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -31,11 +31,11 @@ function itemsOf(seq: number): unknown[] {
   return items;
 }
 
-self.onmessage = (event: MessageEvent<ThreadRequest>) => {
+self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
   const message = event.data;
   if (message.type === "open") {
     const db = new Database(message.dbPath, { readonly: true });
-    repos = { tasks: new TasksRepo(db), ranking: new RankingInputs(new StoresRepo(db), new SignalsRepo(db), new EnrichedSearchRepo(db)) };
+    repos = { tasks: new TasksRepo(db), ranking: new RankingInputs(new SqliteStoresRepo(db), new SignalsRepo(db), new EnrichedSearchRepo(db)) };
     return;
   }
   const { id, request } = message;
@@ -47,7 +47,7 @@ self.onmessage = (event: MessageEvent<ThreadRequest>) => {
     if (request.kind === "delete") prepared = { strings: slice as string[], sequences: new Uint32Array(0) };
     else {
       const products = slice as Product[];
-      const context = repos!.ranking.forProducts(request.storeId, products.map((p) => p.id));
+      const context = await repos!.ranking.forProducts(request.storeId, products.map((p) => p.id));
       prepared = encodePrepared(products, request.shaping, context);
     }
     self.postMessage({ id, prepared } satisfies ThreadReply);

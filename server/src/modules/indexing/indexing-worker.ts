@@ -185,7 +185,7 @@ export class IndexingWorker {
     const queue = this.o.tasks.pendingOf(storeId, this.batchSize).map((task) => ({ task, cursor: task.cursor }));
     this.dropStale(storeId, queue);
     const slices = this.nextSlices(queue, now);
-    const shaping = this.o.shapes.shaping(storeId);
+    const shaping = await this.o.shapes.shaping(storeId);
     const preparing = slices.map((slice) => this.prepared(storeId, slice, shaping));
     for (let batch = 0; batch < PREPARED_AHEAD; batch++) {
       for (const slice of this.nextSlices(queue, now)) this.prepareAhead(storeId, slice, shaping);

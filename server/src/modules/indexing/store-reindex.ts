@@ -63,13 +63,13 @@ export class StoreReindex {
   private async *catalogDocuments(storeId: string, onProgress: (documents: number) => void): AsyncGenerator<EngineDocument> {
     let done = 0;
     for (const rows of chunked(this.d.catalog.liveProducts(storeId), BATCH)) {
-      yield* this.documents(storeId, rows);
+      yield* await this.documents(storeId, rows);
       onProgress((done += rows.length));
     }
   }
 
-  private documents(storeId: string, rows: readonly { id: string; version: number; doc: string }[]): EngineDocument[] {
-    const context = this.d.ranking.forProducts(storeId, rows.map((r) => r.id));
+  private async documents(storeId: string, rows: readonly { id: string; version: number; doc: string }[]): Promise<EngineDocument[]> {
+    const context = await this.d.ranking.forProducts(storeId, rows.map((r) => r.id));
     return rows.map((r) => toEngineDocument(JSON.parse(r.doc) as Product, r.version, context(r.id)));
   }
 
@@ -91,7 +91,7 @@ export class StoreReindex {
   private async catchUp(storeId: string, since: number): Promise<number> {
     const changed = this.d.catalog.changedSince(storeId, since);
     const live = changed.filter((r): r is { id: string; version: number; doc: string } => r.doc !== null);
-    for (const rows of chunked(live, BATCH)) await this.d.engine.upsert(storeId, this.documents(storeId, rows));
+    for (const rows of chunked(live, BATCH)) await this.d.engine.upsert(storeId, await this.documents(storeId, rows));
     const removed = changed.filter((r) => r.doc === null).map((r) => r.id);
     if (removed.length) await this.d.engine.remove(storeId, removed);
     return changed.length;

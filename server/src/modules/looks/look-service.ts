@@ -1,7 +1,7 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
 import type { PinnedLooksRepo } from "../../db/pinned-looks-repo.ts";
-import type { StoreRow } from "../../db/stores-repo.ts";
+import { type StoreRow } from "../../db/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";

@@ -1,6 +1,6 @@
 import type { EventsRepo } from "../../db/events-repo.ts";
 import type { SearchLogRepo } from "../../db/search-log-repo.ts";
-import type { StoresRepo } from "../../db/stores-repo.ts";
+import { type StoresRepository } from "../../db/stores-repository.ts";
 import type { Logger } from "../../log.ts";
 
 /*
@@ -21,7 +21,7 @@ const FIRST_PASS_DELAY_MS = 1_000;
 const PASS_INTERVAL_MS = DAY_MS;
 
 export interface RetentionDeps {
-  stores: StoresRepo;
+  stores: StoresRepository;
   events: EventsRepo;
   searchLog: SearchLogRepo;
   retentionDays: number;
@@ -57,7 +57,7 @@ export class RetentionJob {
   private async runOnce(): Promise<RetentionResult> {
     const before = this.deps.now() - this.deps.retentionDays * DAY_MS;
     const deleted: RetentionResult = { events: 0, searchLog: 0 };
-    for (const store of this.deps.stores.list()) {
+    for (const store of await this.deps.stores.list()) {
       deleted.events += await this.inChunks((limit) => this.deps.events.deleteReceivedBefore(store.id, before, limit));
       deleted.searchLog += await this.inChunks((limit) => this.deps.searchLog.deleteBefore(store.id, before, limit));
     }

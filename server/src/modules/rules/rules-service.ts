@@ -1,5 +1,5 @@
 import type { RulesRepo, StoredRule } from "../../db/rules-repo.ts";
-import type { StoreRow } from "../../db/stores-repo.ts";
+import { type StoreRow } from "../../db/stores-repository.ts";
 import { LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import { fromAlgolia } from "./algolia-rules.ts";
 import { combine, RuleBook, type RuleEffects, type SearchContext } from "./rule-book.ts";

@@ -1,5 +1,5 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
-import type { StoreRow, StoresRepo } from "../../db/stores-repo.ts";
+import { type StoreRow, type StoresRepository } from "../../db/stores-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
@@ -10,7 +10,7 @@ import { effectiveSettings, StoreSettings, type EffectiveSettings } from "./sett
 
 export class SettingsService {
   constructor(
-    private readonly stores: StoresRepo,
+    private readonly stores: StoresRepository,
     private readonly catalog: CatalogRepo,
     private readonly engine: SearchEngine,
   ) {}
@@ -26,7 +26,7 @@ export class SettingsService {
     if (problems.length) throw new ValidationError(`Invalid settings: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
     const merged: Record<string, unknown> = { ...store.settings, ...(set as StoreSettings) };
     for (const key of cleared) delete merged[key];
-    this.stores.updateSettings(store.id, merged);
+    await this.stores.updateSettings(store.id, merged);
     const before = effectiveSettings(store.settings).ratingPrior;
     const after = effectiveSettings(merged).ratingPrior;
     if (before.mean !== after.mean || before.weight !== after.weight) {
