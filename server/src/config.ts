@@ -218,8 +218,20 @@ function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
+/**
+ * DATABASE_URL is refused until every table has its PostgreSQL repository (issue 17: stores and keys have
+ * one so far). Ignoring it would be worse: replicas an operator pointed at one PostgreSQL would each keep their
+ * own SQLite file and disagree about stores, keys and tasks.
+ */
+function refuseDatabaseUrl(env: Env): void {
+  if (env.DATABASE_URL?.trim()) {
+    throw new ConfigError("DATABASE_URL", "PostgreSQL does not hold the whole service state yet in this version; unset it to use the embedded SQLite database");
+  }
+}
+
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);
+  refuseDatabaseUrl(env);
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",

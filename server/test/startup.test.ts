@@ -30,6 +30,8 @@ describe("configuration", () => {
       [{ DEMO_STORE_ID: "demo" }, "DEMO_ADMIN_KEY"],
       [{ ...DEMO_KEYS, DEMO_SEARCH_KEY: "short" }, "DEMO_SEARCH_KEY"],
       [{ DB_SYNCHRONOUS: "OFF" }, "DB_SYNCHRONOUS"],
+      // Until every table has moved to PostgreSQL, a server must not quietly keep its state in SQLite instead.
+      [{ DATABASE_URL: "postgres://db.internal/shop" }, "DATABASE_URL"],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

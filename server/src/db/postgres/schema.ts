@@ -1,0 +1,26 @@
+/*
+ * The service's durable state on PostgreSQL (DATABASE_URL), table for table what schema.ts keeps in SQLite, in
+ * PostgreSQL's types: millisecond times as BIGINT, hashes as BYTEA. Tables move here as their repositories gain
+ * a PostgreSQL implementation. Append new migrations; never edit an applied one.
+ */
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE stores (
+    id          TEXT PRIMARY KEY,
+    created_at  BIGINT NOT NULL,
+    settings    TEXT NOT NULL DEFAULT '{}'
+  );
+
+  -- Only a SHA-256 of each key is stored. A rotated key keeps working until expires_at (grace period).
+  CREATE TABLE api_keys (
+    id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    kind        TEXT NOT NULL CHECK (kind IN ('admin', 'search', 'analytics')),
+    key_hash    BYTEA NOT NULL,
+    created_at  BIGINT NOT NULL,
+    expires_at  BIGINT
+  );
+  CREATE INDEX api_keys_store ON api_keys(store_id);
+  CREATE INDEX api_keys_hash ON api_keys(key_hash);
+  `,
+];
