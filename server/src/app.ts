@@ -48,7 +48,8 @@ import { rulesRoutes } from "./modules/rules/rules-routes.ts";
 import { RulesService } from "./modules/rules/rules-service.ts";
 import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
 import { SynonymService } from "./modules/synonyms/synonym-service.ts";
-import { SynonymsRepo } from "./db/synonyms-repo.ts";
+import { SqliteSynonymsRepo } from "./db/synonyms-repo.ts";
+import { SingleProcessFeed } from "./db/change-feed.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
@@ -185,7 +186,8 @@ export function buildApp(deps: AppDeps) {
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
-  const synonyms = new SynonymService(new SynonymsRepo(deps.db), now);
+  // One process on the embedded database: no other replica holds a matcher to tell of changes.
+  const synonyms = new SynonymService(new SqliteSynonymsRepo(deps.db), now, new SingleProcessFeed());
   const rules = new RulesService(new RulesRepo(deps.db), now);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });

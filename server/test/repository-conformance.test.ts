@@ -3,9 +3,15 @@ import { rmSync } from "node:fs";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
 import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
+import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
+import { PostgresSynonymsRepo } from "../src/db/postgres/synonyms-repo.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import type { StoresRepository } from "../src/db/stores-repository.ts";
+import { SqliteSynonymsRepo } from "../src/db/synonyms-repo.ts";
+import type { SynonymsRepository } from "../src/db/synonyms-repository.ts";
+import type { EngineSearchRequest } from "../src/engine/types.ts";
+import { SynonymService } from "../src/modules/synonyms/synonym-service.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
 
@@ -17,6 +23,7 @@ import { tempDir } from "./support/test-server.ts";
 
 interface Backend {
   stores: StoresRepository;
+  synonyms: SynonymsRepository;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
       const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
       return {
         stores: new SqliteStoresRepo(db),
+        synonyms: new SqliteSynonymsRepo(db),
         async close() {
           db.close();
           rmSync(dir, { recursive: true, force: true });
@@ -48,7 +56,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
     async open() {
       const sql = openPostgres(await cluster.createDatabase());
       await migratePostgres(sql);
-      return { stores: new PostgresStoresRepo(sql), close: () => sql.end() };
+      return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), close: () => sql.end() };
     },
   },
 ];
@@ -71,7 +79,10 @@ for (const backend of BACKENDS) {
       expect(await b.stores.create("shop-a", 3000)).toBe(false);
       expect(await b.stores.get("shop-a")).toEqual({ id: "shop-a", createdAt: 1000, settings: {} });
       expect(await b.stores.createdAt("shop-b")).toBe(2000);
-      expect((await b.stores.list()).map((s) => s.id)).toEqual(["shop-a", "shop-b"]);
+      // Byte order on both (PostgreSQL's text keys are COLLATE "C"): capitals before small letters.
+      await b.stores.create("Shop-z", 4000);
+      expect((await b.stores.list()).map((s) => s.id)).toEqual(["Shop-z", "shop-a", "shop-b"]);
+      await b.stores.delete("Shop-z");
       expect(await b.stores.delete("shop-a")).toBe(true);
       expect(await b.stores.delete("shop-a")).toBe(false);
       expect(await b.stores.get("shop-a")).toBeNull();
@@ -128,6 +139,90 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: synonym sets`, () => {
+    let b: Backend;
+    beforeEach(async () => {
+      b = await backend.open();
+      await b.stores.create("s", 1);
+      await b.stores.create("other", 1);
+    });
+    afterEach(async () => {
+      await b.close();
+    });
+
+    test("sets are put, read back as multi-way or one-way, replaced, listed in pages by id and deleted", async () => {
+      await b.synonyms.put("s", [{ id: "tee", body: { input: "tee", synonyms: ["t-shirt", "tshirt"] } }, { id: "Jumper", body: { synonyms: ["jumper", "sweater"] } }], 5000);
+      expect(await b.synonyms.get("s", "tee")).toEqual({ id: "tee", type: "oneWay", input: "tee", synonyms: ["t-shirt", "tshirt"], updatedAt: new Date(5000).toISOString() });
+      expect(await b.synonyms.get("s", "Jumper")).toEqual({ id: "Jumper", type: "multiWay", synonyms: ["jumper", "sweater"], updatedAt: new Date(5000).toISOString() });
+      await b.synonyms.put("s", [{ id: "tee", body: { synonyms: ["tee", "t-shirt"] } }], 6000);
+      expect(await b.synonyms.get("s", "tee")).toMatchObject({ type: "multiWay", synonyms: ["tee", "t-shirt"], updatedAt: new Date(6000).toISOString() });
+      await b.synonyms.put("s", [{ id: "a-line", body: { synonyms: ["a-line", "flared"] } }], 7000);
+      expect((await b.synonyms.list("s", 0, null)).map((x) => x.id)).toEqual(["Jumper", "a-line", "tee"]);
+      expect((await b.synonyms.list("s", 1, 1)).map((x) => x.id)).toEqual(["a-line"]);
+      expect(await b.synonyms.count("s")).toBe(3);
+      expect([...(await b.synonyms.existing("s", ["tee", "nope", "Jumper"]))].sort()).toEqual(["Jumper", "tee"]);
+      expect(await b.synonyms.delete("s", "tee")).toBe(true);
+      expect(await b.synonyms.delete("s", "tee")).toBe(false);
+      expect(await b.synonyms.get("s", "tee")).toBeNull();
+    });
+
+    test("stores are apart: one store's sets are not another's, and go with their store", async () => {
+      await b.synonyms.put("s", [{ id: "x", body: { synonyms: ["pants", "trousers"] } }], 1);
+      expect(await b.synonyms.get("other", "x")).toBeNull();
+      expect(await b.synonyms.count("other")).toBe(0);
+      await b.stores.delete("s");
+      await b.stores.create("s", 2);
+      expect(await b.synonyms.count("s")).toBe(0);
+    });
+
+    test("a put of many sets is all or none", async () => {
+      const many = Array.from({ length: 2500 }, (_, i) => ({ id: `set-${i}`, body: { synonyms: [`word${i}`, `other${i}`] } }));
+      await b.synonyms.put("s", many, 1);
+      expect(await b.synonyms.count("s")).toBe(2500);
+      // The last set of this put cannot be stored (no synonyms: NOT NULL): the sets before it are not kept either.
+      const broken = [...many.slice(0, 1500).map((set) => ({ ...set, id: `again-${set.id}` })), { id: "broken", body: { synonyms: undefined as unknown as string[] } }];
+      await expect(b.synonyms.put("s", broken, 2)).rejects.toThrow();
+      expect(await b.synonyms.count("s")).toBe(2500);
+      expect(await b.synonyms.get("s", "again-set-0")).toBeNull();
+    });
+  });
+}
+
+describe("PostgreSQL: replicas hear each other's synonym changes", () => {
+  test("a set put or deleted through one replica widens or stops widening searches on the other within a second", async () => {
+    const url = await cluster.createDatabase();
+    const [sqlA, sqlB] = [openPostgres(url), openPostgres(url)];
+    await migratePostgres(sqlA);
+    const [feedA, feedB] = [new PostgresChangeFeed(sqlA), new PostgresChangeFeed(sqlB)];
+    await Promise.all([feedA.start(), feedB.start()]);
+    try {
+      await new PostgresStoresRepo(sqlA).create("s", 1);
+      const store = { id: "s", createdAt: 1 };
+      const a = new SynonymService(new PostgresSynonymsRepo(sqlA), () => 1000, feedA);
+      const b = new SynonymService(new PostgresSynonymsRepo(sqlB), () => 1000, feedB);
+      const request: EngineSearchRequest = { text: "jumper", matching: { typos: true, prefixLast: true }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+      const widened = async (service: SynonymService) => ((await service.matcher(store)).widen(request).alternatives ?? []).length > 0;
+      // B builds its matcher before the set exists: only the feed can tell it.
+      expect(await widened(b)).toBe(false);
+      await a.put("s", "knit", { synonyms: ["jumper", "sweater"] });
+      expect(await widened(a)).toBe(true);
+      const until = async (want: boolean) => {
+        const started = Date.now();
+        while (Date.now() - started < 1000 && (await widened(b)) !== want) await Bun.sleep(10);
+        return Date.now() - started;
+      };
+      expect(await until(true)).toBeLessThan(1000);
+      await a.delete("s", "knit");
+      expect(await until(false)).toBeLessThan(1000);
+      expect(await widened(b)).toBe(false);
+    } finally {
+      await Promise.all([feedA.close(), feedB.close()]);
+      await Promise.all([sqlA.end(), sqlB.end()]);
+    }
+  });
+});
 
 describe("PostgreSQL migrations", () => {
   let sqls: Sql[] = [];

@@ -1,48 +1,35 @@
 import type { Database } from "bun:sqlite";
 import type { SynonymBody, SynonymSet } from "../modules/synonyms/synonym-schema.ts";
+import { toSynonymSet, type SynonymRow, type SynonymsRepository } from "./synonyms-repository.ts";
 
-interface Row {
-  id: string;
-  input: string | null;
-  synonyms: string;
-  updated_at: number;
-}
-
-const toSet = (r: Row): SynonymSet => ({
-  id: r.id,
-  type: r.input === null ? "multiWay" : "oneWay",
-  ...(r.input === null ? {} : { input: r.input }),
-  synonyms: JSON.parse(r.synonyms) as string[],
-  updatedAt: new Date(r.updated_at).toISOString(),
-});
-
-/** A store's synonym sets (deleted with the store). */
-export class SynonymsRepo {
+/** A store's synonym sets in the embedded database. */
+export class SqliteSynonymsRepo implements SynonymsRepository {
   constructor(private readonly db: Database) {}
 
-  get(storeId: string, id: string): SynonymSet | null {
-    const row = this.db.query("SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ? AND id = ?").get(storeId, id) as Row | null;
-    return row ? toSet(row) : null;
+  async get(storeId: string, id: string): Promise<SynonymSet | null> {
+    const row = this.db.query("SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ? AND id = ?").get(storeId, id) as SynonymRow | null;
+    return row ? toSynonymSet(row) : null;
   }
 
-  /** By id; `limit` null: all of them. */
-  list(storeId: string, from: number, limit: number | null): SynonymSet[] {
+  async list(storeId: string, from: number, limit: number | null): Promise<SynonymSet[]> {
     const rows = this.db
       .query("SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ? ORDER BY id LIMIT ? OFFSET ?")
-      .all(storeId, limit ?? -1, from) as Row[];
-    return rows.map(toSet);
+      .all(storeId, limit ?? -1, from) as SynonymRow[];
+    return rows.map(toSynonymSet);
   }
 
-  count(storeId: string): number {
+  async count(storeId: string): Promise<number> {
     return (this.db.query("SELECT count(*) AS n FROM synonyms WHERE store_id = ?").get(storeId) as { n: number }).n;
   }
 
-  has(storeId: string, id: string): boolean {
-    return this.db.query("SELECT 1 FROM synonyms WHERE store_id = ? AND id = ?").get(storeId, id) !== null;
+  async existing(storeId: string, ids: readonly string[]): Promise<Set<string>> {
+    const rows = this.db
+      .query("SELECT id FROM synonyms WHERE store_id = ? AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string }[];
+    return new Set(rows.map((r) => r.id));
   }
 
-  /** Inserts or replaces sets in one transaction. */
-  put(storeId: string, sets: readonly { id: string; body: SynonymBody }[], at: number): void {
+  async put(storeId: string, sets: readonly { id: string; body: SynonymBody }[], at: number): Promise<void> {
     const upsert = this.db.query(
       `INSERT INTO synonyms (store_id, id, input, synonyms, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (store_id, id) DO UPDATE SET input = excluded.input, synonyms = excluded.synonyms, updated_at = excluded.updated_at`,
@@ -52,7 +39,7 @@ export class SynonymsRepo {
     })();
   }
 
-  delete(storeId: string, id: string): boolean {
+  async delete(storeId: string, id: string): Promise<boolean> {
     return this.db.query("DELETE FROM synonyms WHERE store_id = ? AND id = ?").run(storeId, id).changes > 0;
   }
 }

@@ -1,12 +1,13 @@
 /*
  * The service's durable state on PostgreSQL (DATABASE_URL), table for table what schema.ts keeps in SQLite, in
- * PostgreSQL's types: millisecond times as BIGINT, hashes as BYTEA. Tables move here as their repositories gain
- * a PostgreSQL implementation. Append new migrations; never edit an applied one.
+ * PostgreSQL's types: millisecond times as BIGINT, hashes as BYTEA; text keys compare byte by byte (COLLATE "C"),
+ * as SQLite's do, so lists come in the same order on both. Tables move here as their repositories gain a
+ * PostgreSQL implementation. Append new migrations; never edit an applied one.
  */
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE stores (
-    id          TEXT PRIMARY KEY,
+    id          TEXT COLLATE "C" PRIMARY KEY,
     created_at  BIGINT NOT NULL,
     settings    TEXT NOT NULL DEFAULT '{}'
   );
@@ -22,5 +23,17 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX api_keys_store ON api_keys(store_id);
   CREATE INDEX api_keys_hash ON api_keys(key_hash);
+  `,
+  `
+  -- A store's synonym sets: input NULL for a multi-way set, the phrase typed for a one-way one; synonyms is a
+  -- JSON array of words or phrases.
+  CREATE TABLE synonyms (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id          TEXT COLLATE "C" NOT NULL,
+    input       TEXT,
+    synonyms    TEXT NOT NULL,
+    updated_at  BIGINT NOT NULL,
+    PRIMARY KEY (store_id, id)
+  );
   `,
 ];

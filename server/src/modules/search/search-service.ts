@@ -140,9 +140,10 @@ export class SearchService {
     // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
     const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
     const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
+    const synonyms = this.d.synonyms && p.query ? await this.d.synonyms.matcher(store) : null;
     const requestFor = (kept: readonly QueryTerm[]) => {
       const understood = understoodRequest(request, p.query ?? "", terms, kept);
-      return this.d.synonyms ? this.d.synonyms.widen(store, understood) : understood;
+      return synonyms ? synonyms.widen(understood) : understood;
     };
     let kept: readonly QueryTerm[] = terms;
     let result = await this.d.engine.search(store.id, requestFor(terms));
@@ -210,7 +211,7 @@ export class SearchService {
         firstPosition: p.from + 1,
         reranking,
       });
-      if (this.d.synonyms) response.explain.synonyms = this.d.synonyms.explain(store, searched.text);
+      if (synonyms) response.explain.synonyms = synonyms.explain(searched.text);
       response.explain.rules = rules?.fired ?? [];
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a

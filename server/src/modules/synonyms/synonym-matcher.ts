@@ -1,6 +1,6 @@
 import { queryWords } from "../../engine/text/normalize.ts";
 import { MAX_QUERY_ALTERNATIVES, MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
-import type { TextAlternative } from "../../engine/types.ts";
+import type { EngineSearchRequest, TextAlternative } from "../../engine/types.ts";
 import { phraseTokens, type SynonymSet } from "./synonym-schema.ts";
 
 /*
@@ -110,5 +110,16 @@ export class SynonymMatcher {
       i += taken || 1;
     }
     return out;
+  }
+
+  /** `request` with the alternatives its text's words have in the sets (the request itself when none). */
+  widen(request: EngineSearchRequest): EngineSearchRequest {
+    const matches = this.match(request.text);
+    return matches.length ? { ...request, alternatives: matches.map((m) => m.alternative) } : request;
+  }
+
+  /** For explain: which sets matched which of the text's words. */
+  explain(text: string): { id: string; matched: string }[] {
+    return this.match(text).flatMap((m) => m.sets.map((id) => ({ id, matched: m.matched })));
   }
 }

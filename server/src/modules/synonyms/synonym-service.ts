@@ -1,13 +1,13 @@
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { SynonymsRepo } from "../../db/synonyms-repo.ts";
-import type { EngineSearchRequest } from "../../engine/types.ts";
+import type { ChangeFeed } from "../../db/change-feed.ts";
+import type { SynonymsRepository } from "../../db/synonyms-repository.ts";
 import { readImport, writeExport, type ImportProblem, type SynonymFormat } from "./synonym-formats.ts";
 import { SynonymMatcher } from "./synonym-matcher.ts";
 import { checkSynonymId, MAX_SYNONYM_SETS, type SynonymBody, type SynonymSet } from "./synonym-schema.ts";
 
 /*
- * A store's synonym sets: kept in SQLite, applied to searches as alternatives of the query's words
- * (EngineSearchRequest.alternatives), which both engines match and rank below the typed words themselves.
+ * A store's synonym sets: kept in the service's database, applied to searches as alternatives of the query's
+ * words (EngineSearchRequest.alternatives), which both engines match and rank below the typed words themselves.
  */
 
 /** The store a search runs for: its id and creation time (StoreRow has both). */
@@ -19,81 +19,83 @@ export class SynonymService {
    * with the most sets, 100,000 phrases, takes about half a second to build), with the store's creation time: a
    * store deleted and created again under its id (by the CLI, another process) starts without sets.
    */
-  private readonly matchers = new Map<string, { generation: number; matcher: SynonymMatcher }>();
+  private readonly matchers = new Map<string, { generation: number; matcher: Promise<SynonymMatcher> }>();
 
   constructor(
-    private readonly repo: SynonymsRepo,
+    private readonly repo: SynonymsRepository,
     private readonly now: () => number,
-  ) {}
+    /** Other replicas' changes: their stores' matchers are built again on the next search. */
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe("synonyms", (storeId) => (storeId === null ? this.matchers.clear() : this.matchers.delete(storeId)));
+  }
 
-  get(storeId: string, id: string): SynonymSet {
+  async get(storeId: string, id: string): Promise<SynonymSet> {
     checkSynonymId(id);
-    const set = this.repo.get(storeId, id);
+    const set = await this.repo.get(storeId, id);
     if (!set) throw new NotFoundError(`No synonym set "${id}"`);
     return set;
   }
 
-  list(storeId: string, from: number, limit: number): { synonyms: SynonymSet[]; total: number } {
-    return { synonyms: this.repo.list(storeId, from, limit), total: this.repo.count(storeId) };
+  async list(storeId: string, from: number, limit: number): Promise<{ synonyms: SynonymSet[]; total: number }> {
+    const [synonyms, total] = await Promise.all([this.repo.list(storeId, from, limit), this.repo.count(storeId)]);
+    return { synonyms, total };
   }
 
-  put(storeId: string, id: string, body: SynonymBody): SynonymSet {
+  async put(storeId: string, id: string, body: SynonymBody): Promise<SynonymSet> {
     checkSynonymId(id);
-    if (!this.repo.has(storeId, id) && this.repo.count(storeId) >= MAX_SYNONYM_SETS) {
+    if (!(await this.repo.existing(storeId, [id])).has(id) && (await this.repo.count(storeId)) >= MAX_SYNONYM_SETS) {
       throw new ValidationError(`path.id is a new synonym set, and the store holds ${MAX_SYNONYM_SETS}, the most it may; delete some first`, [
         { path: "path.id", problem: `is a new set beyond the limit of ${MAX_SYNONYM_SETS} per store` },
       ]);
     }
-    this.repo.put(storeId, [{ id, body }], this.now());
-    this.matchers.get(storeId)?.matcher.put({ id, ...body });
-    return this.repo.get(storeId, id)!;
+    await this.repo.put(storeId, [{ id, body }], this.now());
+    await this.changed(storeId, (matcher) => matcher.put({ id, ...body }));
+    return (await this.repo.get(storeId, id))!;
   }
 
-  delete(storeId: string, id: string): { id: string; deleted: true } {
+  async delete(storeId: string, id: string): Promise<{ id: string; deleted: true }> {
     checkSynonymId(id);
-    if (!this.repo.delete(storeId, id)) throw new NotFoundError(`No synonym set "${id}"`);
-    this.matchers.get(storeId)?.matcher.remove(id);
+    if (!(await this.repo.delete(storeId, id))) throw new NotFoundError(`No synonym set "${id}"`);
+    await this.changed(storeId, (matcher) => matcher.remove(id));
     return { id, deleted: true };
   }
 
   /** Imports what an export holds (replacing sets of the same id); items that cannot be read are reported. */
-  import(storeId: string, body: unknown, format: SynonymFormat): { imported: number; errors: ImportProblem[] } {
+  async import(storeId: string, body: unknown, format: SynonymFormat): Promise<{ imported: number; errors: ImportProblem[] }> {
     const { items, errors } = readImport(body, format);
-    let room = MAX_SYNONYM_SETS - this.repo.count(storeId);
+    let room = MAX_SYNONYM_SETS - (await this.repo.count(storeId));
+    const held = await this.repo.existing(storeId, items.map((item) => item.id));
     const accepted = items.filter((item) => {
-      if (this.repo.has(storeId, item.id)) return true;
+      if (held.has(item.id)) return true;
       if (room > 0) return room--, true;
       errors.push({ index: item.index, id: item.id, message: `the store would hold more than ${MAX_SYNONYM_SETS} synonym sets` });
       return false;
     });
-    this.repo.put(storeId, accepted, this.now());
-    const held = this.matchers.get(storeId)?.matcher;
-    for (const item of accepted) held?.put({ id: item.id, ...item.body });
+    await this.repo.put(storeId, accepted, this.now());
+    await this.changed(storeId, (matcher) => accepted.forEach((item) => matcher.put({ id: item.id, ...item.body })));
     return { imported: accepted.length, errors: errors.sort((a, b) => a.index - b.index) };
   }
 
-  export(storeId: string, format: SynonymFormat): unknown {
-    return writeExport(this.repo.list(storeId, 0, null), format);
+  async export(storeId: string, format: SynonymFormat): Promise<unknown> {
+    return writeExport(await this.repo.list(storeId, 0, null), format);
   }
 
-  /** `request` with the alternatives its text's words have in the store's sets (the request itself when none). */
-  widen(store: StoreRef, request: EngineSearchRequest): EngineSearchRequest {
-    const matches = this.matcher(store).match(request.text);
-    return matches.length ? { ...request, alternatives: matches.map((m) => m.alternative) } : request;
-  }
-
-  /** For explain: which sets matched which of the text's words. */
-  explain(store: StoreRef, text: string): { id: string; matched: string }[] {
-    return this.matcher(store)
-      .match(text)
-      .flatMap((m) => m.sets.map((id) => ({ id, matched: m.matched })));
-  }
-
-  private matcher(store: StoreRef): SynonymMatcher {
+  /** The store's sets as a matcher, for a search to widen its words and explain what matched. */
+  matcher(store: StoreRef): Promise<SynonymMatcher> {
     const held = this.matchers.get(store.id);
     if (held?.generation === store.createdAt) return held.matcher;
-    const matcher = new SynonymMatcher(this.repo.list(store.id, 0, null));
+    const matcher = this.repo.list(store.id, 0, null).then((sets) => new SynonymMatcher(sets));
     this.matchers.set(store.id, { generation: store.createdAt, matcher });
+    // A failed read is not kept: the next search reads again.
+    matcher.catch(() => this.matchers.get(store.id)?.matcher === matcher && this.matchers.delete(store.id));
     return matcher;
+  }
+
+  /** A change committed here: this replica's matcher takes it at once, the others hear of it through the feed. */
+  private async changed(storeId: string, apply: (matcher: SynonymMatcher) => void): Promise<void> {
+    const held = this.matchers.get(storeId);
+    if (held) await held.matcher.then(apply, () => {});
+    await this.feed.publish("synonyms", storeId);
   }
 }
