@@ -43,7 +43,7 @@ import { PinnedLooksRepo } from "./db/pinned-looks-repo.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
-import { RulesRepo } from "./db/rules-repo.ts";
+import { SqliteRulesRepo } from "./db/rules-repo.ts";
 import { rulesRoutes } from "./modules/rules/rules-routes.ts";
 import { RulesService } from "./modules/rules/rules-service.ts";
 import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
@@ -186,9 +186,10 @@ export function buildApp(deps: AppDeps) {
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
-  // One process on the embedded database: no other replica holds a matcher to tell of changes.
-  const synonyms = new SynonymService(new SqliteSynonymsRepo(deps.db), now, new SingleProcessFeed());
-  const rules = new RulesService(new RulesRepo(deps.db), now);
+  // One process on the embedded database: no other replica holds a synonym matcher or rule book to tell of changes.
+  const changeFeed = new SingleProcessFeed();
+  const synonyms = new SynonymService(new SqliteSynonymsRepo(deps.db), now, changeFeed);
+  const rules = new RulesService(new SqliteRulesRepo(deps.db), now, changeFeed);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };

@@ -4,8 +4,11 @@ import { openServiceDatabase } from "../src/db/connection.ts";
 import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
 import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
 import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
+import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
 import { PostgresSynonymsRepo } from "../src/db/postgres/synonyms-repo.ts";
+import { SqliteRulesRepo } from "../src/db/rules-repo.ts";
+import type { RulesRepository } from "../src/db/rules-repository.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import type { StoresRepository } from "../src/db/stores-repository.ts";
 import { SqliteSynonymsRepo } from "../src/db/synonyms-repo.ts";
@@ -24,6 +27,7 @@ import { tempDir } from "./support/test-server.ts";
 interface Backend {
   stores: StoresRepository;
   synonyms: SynonymsRepository;
+  rules: RulesRepository;
   close(): Promise<void>;
 }
 
@@ -44,6 +48,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
       return {
         stores: new SqliteStoresRepo(db),
         synonyms: new SqliteSynonymsRepo(db),
+        rules: new SqliteRulesRepo(db),
         async close() {
           db.close();
           rmSync(dir, { recursive: true, force: true });
@@ -56,7 +61,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
     async open() {
       const sql = openPostgres(await cluster.createDatabase());
       await migratePostgres(sql);
-      return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), close: () => sql.end() };
+      return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), rules: new PostgresRulesRepo(sql), close: () => sql.end() };
     },
   },
 ];
@@ -186,6 +191,51 @@ for (const backend of BACKENDS) {
       await expect(b.synonyms.put("s", broken, 2)).rejects.toThrow();
       expect(await b.synonyms.count("s")).toBe(2500);
       expect(await b.synonyms.get("s", "again-set-0")).toBeNull();
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: query rules`, () => {
+    let b: Backend;
+    beforeEach(async () => {
+      b = await backend.open();
+      await b.stores.create("s", 1);
+    });
+    afterEach(async () => {
+      await b.close();
+    });
+
+    const rule = (n: number) => JSON.stringify({ conditions: [{ pattern: `q${n}`, anchoring: "is" }], consequence: { hide: [`p${n}`] }, enabled: true });
+
+    test("rules are written, replaced, read whole or in pages by id, counted and deleted", async () => {
+      expect(await b.rules.putAll("s", [{ id: "b", rule: rule(1) }, { id: "A", rule: rule(2) }], 100, 10)).toEqual(new Set());
+      expect(await b.rules.get("s", "b")).toEqual({ id: "b", rule: rule(1), updatedAt: 100 });
+      await b.rules.putAll("s", [{ id: "b", rule: rule(3) }], 200, 10);
+      expect(await b.rules.get("s", "b")).toEqual({ id: "b", rule: rule(3), updatedAt: 200 });
+      await b.rules.putAll("s", [{ id: "a", rule: rule(4) }], 300, 10);
+      expect((await b.rules.all("s")).map((r) => r.id)).toEqual(["A", "a", "b"]);
+      expect((await b.rules.page("s", 1, 1)).map((r) => r.id)).toEqual(["a"]);
+      expect(await b.rules.count("s")).toBe(3);
+      expect(await b.rules.delete("s", "a")).toBe(true);
+      expect(await b.rules.delete("s", "a")).toBe(false);
+      expect(await b.rules.get("s", "a")).toBeNull();
+    });
+
+    test("the store's bound: new rules past it are refused and returned, replacements always pass", async () => {
+      await b.rules.putAll("s", [{ id: "r1", rule: rule(1) }, { id: "r2", rule: rule(2) }], 1, 3);
+      const refused = await b.rules.putAll("s", [{ id: "r1", rule: rule(5) }, { id: "r3", rule: rule(3) }, { id: "r4", rule: rule(4) }, { id: "r3", rule: rule(6) }], 2, 3);
+      expect(refused).toEqual(new Set(["r4"]));
+      expect(await b.rules.count("s")).toBe(3);
+      expect((await b.rules.get("s", "r1"))!.rule).toBe(rule(5));
+      expect((await b.rules.get("s", "r3"))!.rule).toBe(rule(6));
+    });
+
+    test("writers racing for the last places never push the store past its bound", async () => {
+      await b.rules.putAll("s", Array.from({ length: 8 }, (_, i) => ({ id: `base-${i}`, rule: rule(i) })), 1, 10);
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => b.rules.putAll("s", [{ id: `racer-${i}`, rule: rule(i) }], 2, 10)));
+      expect(results.filter((r) => r.size === 0).length).toBe(2);
+      expect(await b.rules.count("s")).toBe(10);
     });
   });
 }

@@ -1,40 +1,35 @@
 import type { Database } from "bun:sqlite";
+import type { RulesRepository, StoredRule } from "./rules-repository.ts";
 
-/** A query rule as stored: its JSON (modules/rules/rule-schema.ts) and when it was last written. */
-export interface StoredRule {
-  id: string;
-  rule: string;
-  updatedAt: number;
-}
-
-/** A store's query rules (merchandising), deleted with the store. */
-export class RulesRepo {
+/** A store's query rules in the embedded database (a write transaction holds the database: writers wait for each other). */
+export class SqliteRulesRepo implements RulesRepository {
   constructor(private readonly db: Database) {}
 
-  get(storeId: string, id: string): StoredRule | null {
+  async get(storeId: string, id: string): Promise<StoredRule | null> {
     return this.db
       .query("SELECT id, rule, updated_at AS updatedAt FROM query_rules WHERE store_id = ? AND id = ?")
       .get(storeId, id) as StoredRule | null;
   }
 
-  /** Every rule of the store, by id: what the store's rule book is compiled from. */
-  all(storeId: string): StoredRule[] {
+  async all(storeId: string): Promise<StoredRule[]> {
     return this.db.query("SELECT id, rule, updated_at AS updatedAt FROM query_rules WHERE store_id = ? ORDER BY id").all(storeId) as StoredRule[];
   }
 
-  /** Rules by id, `limit` of them from the `from`-th. */
-  page(storeId: string, from: number, limit: number): StoredRule[] {
+  async page(storeId: string, from: number, limit: number): Promise<StoredRule[]> {
     return this.db
       .query("SELECT id, rule, updated_at AS updatedAt FROM query_rules WHERE store_id = ? ORDER BY id LIMIT ? OFFSET ?")
       .all(storeId, limit, from) as StoredRule[];
   }
 
-  count(storeId: string): number {
+  async count(storeId: string): Promise<number> {
+    return this.countNow(storeId);
+  }
+
+  private countNow(storeId: string): number {
     return (this.db.query("SELECT COUNT(*) AS n FROM query_rules WHERE store_id = ?").get(storeId) as { n: number }).n;
   }
 
-  /** Writes rules in one transaction, each unless the store would then hold more than `max` (those are returned). */
-  putAll(storeId: string, rules: readonly { id: string; rule: string }[], at: number, max: number): Set<string> {
+  async putAll(storeId: string, rules: readonly { id: string; rule: string }[], at: number, max: number): Promise<Set<string>> {
     const refused = new Set<string>();
     const exists = this.db.query("SELECT 1 FROM query_rules WHERE store_id = ? AND id = ?");
     const upsert = this.db.query(
@@ -42,7 +37,7 @@ export class RulesRepo {
        ON CONFLICT (store_id, id) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
     );
     this.db.transaction(() => {
-      let count = this.count(storeId);
+      let count = this.countNow(storeId);
       for (const r of rules) {
         const added = !exists.get(storeId, r.id);
         if (added && count >= max) {
@@ -56,7 +51,7 @@ export class RulesRepo {
     return refused;
   }
 
-  delete(storeId: string, id: string): boolean {
+  async delete(storeId: string, id: string): Promise<boolean> {
     return this.db.query("DELETE FROM query_rules WHERE store_id = ? AND id = ?").run(storeId, id).changes > 0;
   }
 }

@@ -36,4 +36,14 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, id)
   );
   `,
+  `
+  -- Query rules (merchandising): a store's rule as its JSON (modules/rules/rule-schema.ts), read whole per store.
+  CREATE TABLE query_rules (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id          TEXT COLLATE "C" NOT NULL,
+    rule        TEXT NOT NULL,
+    updated_at  BIGINT NOT NULL,
+    PRIMARY KEY (store_id, id)
+  );
+  `,
 ];

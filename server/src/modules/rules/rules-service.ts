@@ -1,4 +1,5 @@
-import type { RulesRepo, StoredRule } from "../../db/rules-repo.ts";
+import type { ChangeFeed } from "../../db/change-feed.ts";
+import type { RulesRepository, StoredRule } from "../../db/rules-repository.ts";
 import { type StoreRow } from "../../db/stores-repository.ts";
 import { LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import { fromAlgolia } from "./algolia-rules.ts";
@@ -14,9 +15,9 @@ export interface DraftRule {
 /** What search asks of the rules (search-service.ts). */
 export interface SearchRules {
   /** What the store's rules (and a draft) do to this search; null when none fires. */
-  effects(store: StoreRow, context: SearchContext, draft?: DraftRule): RuleEffects | null;
+  effects(store: StoreRow, context: SearchContext, draft?: DraftRule): Promise<RuleEffects | null>;
   /** The redirect the typed text alone triggers, for typeahead. */
-  redirectFor(store: StoreRow, query: string): string | null;
+  redirectFor(store: StoreRow, query: string): Promise<string | null>;
 }
 
 export interface ImportReport {
@@ -31,39 +32,46 @@ function stored(body: RuleBody): string {
 }
 
 export class RulesService implements SearchRules {
-  /** Compiled books by store, for the store's generation (a store deleted and created again starts empty). */
-  private readonly books = new Map<string, { generation: number; book: RuleBook }>();
+  /**
+   * Compiled books by store, for the store's generation (a store deleted and created again starts empty). A change
+   * here or on another replica (told through the feed) drops the store's book; the next search compiles it again.
+   */
+  private readonly books = new Map<string, { generation: number; book: Promise<RuleBook> }>();
 
   constructor(
-    private readonly repo: RulesRepo,
+    private readonly repo: RulesRepository,
     private readonly now: () => number,
-  ) {}
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe("rules", (storeId) => (storeId === null ? this.books.clear() : this.books.delete(storeId)));
+  }
 
-  get(store: StoreRow, id: string): Rule {
-    const row = this.repo.get(store.id, id);
+  async get(store: StoreRow, id: string): Promise<Rule> {
+    const row = await this.repo.get(store.id, id);
     if (!row) throw new NotFoundError(`No rule ${id}`);
     return toRule(row);
   }
 
-  list(store: StoreRow, from: number, limit: number): { rules: Rule[]; total: number } {
-    return { rules: this.repo.page(store.id, from, limit).map(toRule), total: this.repo.count(store.id) };
+  async list(store: StoreRow, from: number, limit: number): Promise<{ rules: Rule[]; total: number }> {
+    const [rows, total] = await Promise.all([this.repo.page(store.id, from, limit), this.repo.count(store.id)]);
+    return { rules: rows.map(toRule), total };
   }
 
-  put(store: StoreRow, id: string, body: RuleBody): Rule {
-    const refused = this.repo.putAll(store.id, [{ id, rule: stored(body) }], this.now(), MAX_RULES_PER_STORE);
+  async put(store: StoreRow, id: string, body: RuleBody): Promise<Rule> {
+    const refused = await this.repo.putAll(store.id, [{ id, rule: stored(body) }], this.now(), MAX_RULES_PER_STORE);
     if (refused.size) throw new LimitReachedError(`The store holds ${MAX_RULES_PER_STORE} rules, the most it may; delete one first`);
-    this.books.delete(store.id);
+    await this.changed(store.id);
     return this.get(store, id);
   }
 
-  delete(store: StoreRow, id: string): { id: string; deleted: true } {
-    if (!this.repo.delete(store.id, id)) throw new NotFoundError(`No rule ${id}`);
-    this.books.delete(store.id);
+  async delete(store: StoreRow, id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await this.repo.delete(store.id, id))) throw new NotFoundError(`No rule ${id}`);
+    await this.changed(store.id);
     return { id, deleted: true };
   }
 
   /** Algolia rule exports: each rule mapped and checked on its own, the valid ones saved, the others reported. */
-  import(store: StoreRow, items: unknown): ImportReport {
+  async import(store: StoreRow, items: unknown): Promise<ImportReport> {
     if (!Array.isArray(items)) throw new ValidationError("Body must be an array of rules", [{ path: "body", problem: "must be an array of Algolia rules" }]);
     if (items.length > MAX_RULES_PER_STORE) {
       throw new ValidationError("Too many rules", [{ path: "body", problem: `must hold at most ${MAX_RULES_PER_STORE} rules` }]);
@@ -83,32 +91,40 @@ export class RulesService implements SearchRules {
         errors.push({ index, id: mapped.id, message: details.map((d: ErrorDetail) => `${d.path} ${d.problem}`).join("; ") || (error as Error).message });
       }
     });
-    const refused = this.repo.putAll(store.id, valid, this.now(), MAX_RULES_PER_STORE);
+    const refused = await this.repo.putAll(store.id, valid, this.now(), MAX_RULES_PER_STORE);
     for (const v of valid) if (refused.has(v.id)) errors.push({ index: v.index, id: v.id, message: `the store holds ${MAX_RULES_PER_STORE} rules, the most it may` });
     errors.sort((a, b) => a.index - b.index);
-    this.books.delete(store.id);
+    await this.changed(store.id);
     return { imported: valid.length - refused.size, errors };
   }
 
-  effects(store: StoreRow, context: SearchContext, draft?: DraftRule): RuleEffects | null {
-    const book = draft ? this.draftBook(store, draft) : this.book(store);
+  async effects(store: StoreRow, context: SearchContext, draft?: DraftRule): Promise<RuleEffects | null> {
+    const book = draft ? await this.draftBook(store, draft) : await this.book(store);
     return combine(book.fired(context, this.now()), context.query);
   }
 
-  redirectFor(store: StoreRow, query: string): string | null {
-    return this.book(store).redirectFor(query, this.now());
+  async redirectFor(store: StoreRow, query: string): Promise<string | null> {
+    return (await this.book(store)).redirectFor(query, this.now());
   }
 
-  private book(store: StoreRow): RuleBook {
+  private book(store: StoreRow): Promise<RuleBook> {
     const known = this.books.get(store.id);
     if (known?.generation === store.createdAt) return known.book;
-    const book = new RuleBook(this.repo.all(store.id).map(toRule));
+    const book = this.repo.all(store.id).then((rows) => new RuleBook(rows.map(toRule)));
     this.books.set(store.id, { generation: store.createdAt, book });
+    // A failed read is not kept: the next search reads again.
+    book.catch(() => this.books.get(store.id)?.book === book && this.books.delete(store.id));
     return book;
   }
 
-  private draftBook(store: StoreRow, draft: DraftRule): RuleBook {
+  private async draftBook(store: StoreRow, draft: DraftRule): Promise<RuleBook> {
     const rule: Rule = { ...draft.body, id: draft.id, enabled: draft.body.enabled ?? true, updatedAt: new Date(this.now()).toISOString() };
-    return new RuleBook([...this.repo.all(store.id).map(toRule).filter((r) => r.id !== draft.id), rule]);
+    return new RuleBook([...(await this.repo.all(store.id)).map(toRule).filter((r) => r.id !== draft.id), rule]);
+  }
+
+  /** A change committed here: this replica's book goes at once, the others' when they hear of it. */
+  private async changed(storeId: string): Promise<void> {
+    this.books.delete(storeId);
+    await this.feed.publish("rules", storeId);
   }
 }

@@ -89,7 +89,7 @@ export class SearchService {
   async search(store: StoreRow, asked: SearchParams, draft?: DraftRule): Promise<SearchResponse> {
     const deadline = performance.now() + (this.d.budgetMs ?? SEARCH_BUDGET_MS);
     const settings = effectiveSettings(store.settings);
-    const rules = this.d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, draft) ?? null;
+    const rules = (await this.d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, draft)) ?? null;
     // A rule's word edits change what is searched; the log keeps what the shopper typed.
     const p: SearchParams = rules?.query === undefined ? asked : { ...asked, query: rules.query || undefined };
     const filters = toEngineFilters(p.facets);

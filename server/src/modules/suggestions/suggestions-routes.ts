@@ -17,7 +17,7 @@ const ImportedQueries = Type.Array(
 );
 
 export function suggestionsRoutes(
-  deps: AuthDeps & { suggestions: SuggestionsService; /** A query rule's redirect the typed text triggers, for typeahead to follow. */ redirectFor?: (store: StoreRow, query: string) => string | null },
+  deps: AuthDeps & { suggestions: SuggestionsService; /** A query rule's redirect the typed text triggers, for typeahead to follow. */ redirectFor?: (store: StoreRow, query: string) => Promise<string | null> },
 ) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
@@ -29,7 +29,7 @@ export function suggestionsRoutes(
         const raw = query.limit?.trim();
         const limit = boundedInteger(raw ? Number(raw) : undefined, "limit", { min: 1, max: 20, fallback: 8 });
         const answer = await deps.suggestions.suggest(caller.store.id, text, limit);
-        const redirect = text.trim() ? deps.redirectFor?.(caller.store, text) : null;
+        const redirect = text.trim() ? await deps.redirectFor?.(caller.store, text) : null;
         return redirect ? { ...answer, redirect } : answer;
       },
       {
