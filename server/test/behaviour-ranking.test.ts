@@ -108,7 +108,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       await track("hoarder", "hoarder-session", Array.from({ length: 10 }, (_, i) => order_(`hoard-${i}`, "jacket-12")));
       await track("buyer-a", "buyer-a-session", [order_("a-1", "jacket-11")]);
       await track("buyer-b", "buyer-b-session", [order_("b-1", "jacket-11")]);
-      expect(await eventually(async () => (await order("jacket", { sortBy: "purchase" })).slice(0, 2).join() === "jacket-11,jacket-12", 5_000)).toBe(true);
+      expect(await eventually(async () => (await order("jacket", { sortBy: "purchase" })).slice(0, 2).join() === "jacket-11,jacket-12", 10_000)).toBe(true);
     });
   });
 

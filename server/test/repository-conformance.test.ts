@@ -68,17 +68,25 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
 
 const hash = (n: number) => new Uint8Array(32).fill(n);
 
+/** A fresh database of `backend` for each test of the describe block it is called in, with the stores `storeIds`. */
+function freshBackend(backend: (typeof BACKENDS)[number], storeIds: readonly string[] = []): () => Backend {
+  let b: Backend;
+  beforeEach(async () => {
+    b = await backend.open();
+    for (const id of storeIds) await b.stores.create(id, 1);
+  });
+  afterEach(async () => {
+    await b.close();
+  });
+  return () => b;
+}
+
 for (const backend of BACKENDS) {
   describe(`${backend.name}: stores and keys`, () => {
-    let b: Backend;
-    beforeEach(async () => {
-      b = await backend.open();
-    });
-    afterEach(async () => {
-      await b.close();
-    });
+    const backendOf = freshBackend(backend);
 
     test("a store is created once, read back, listed by id and deleted", async () => {
+      const b = backendOf();
       expect(await b.stores.create("shop-b", 2000)).toBe(true);
       expect(await b.stores.create("shop-a", 1000)).toBe(true);
       expect(await b.stores.create("shop-a", 3000)).toBe(false);
@@ -95,6 +103,7 @@ for (const backend of BACKENDS) {
     });
 
     test("settings are stored as given, nested values and unicode included", async () => {
+      const b = backendOf();
       await b.stores.create("s", 1);
       const settings = { locale: "de", facets: [{ key: "designer", names: { de: "Marke" } }], note: "Größe ✓", ratingPrior: { mean: 0.7, weight: 10 } };
       await b.stores.updateSettings("s", settings);
@@ -102,6 +111,7 @@ for (const backend of BACKENDS) {
     });
 
     test("a key is found by its hash while valid; replacing it expires the old one at the given time", async () => {
+      const b = backendOf();
       await b.stores.create("s", 1);
       await b.stores.replaceKey("s", "search", hash(1), 10, 10);
       expect(await b.stores.keyByHash(hash(1), 11)).toEqual({ storeId: "s", kind: "search", keyHash: hash(1) });
@@ -118,6 +128,7 @@ for (const backend of BACKENDS) {
     });
 
     test("replacing at once (no grace) retires the old key of that kind only", async () => {
+      const b = backendOf();
       await b.stores.create("s", 1);
       await b.stores.replaceKey("s", "admin", hash(3), 10, 10);
       await b.stores.replaceKey("s", "analytics", hash(4), 10, 10);
@@ -128,6 +139,7 @@ for (const backend of BACKENDS) {
     });
 
     test("deleting a store deletes its keys: a store created again with the same id has none", async () => {
+      const b = backendOf();
       await b.stores.create("s", 1);
       await b.stores.replaceKey("s", "admin", hash(6), 10, 10);
       await b.stores.delete("s");
@@ -137,6 +149,7 @@ for (const backend of BACKENDS) {
     });
 
     test("a key hash that is not stored, or of another length, finds nothing", async () => {
+      const b = backendOf();
       await b.stores.create("s", 1);
       await b.stores.replaceKey("s", "admin", hash(7), 10, 10);
       expect(await b.stores.keyByHash(hash(8), 11)).toBeNull();
@@ -147,17 +160,10 @@ for (const backend of BACKENDS) {
 
 for (const backend of BACKENDS) {
   describe(`${backend.name}: synonym sets`, () => {
-    let b: Backend;
-    beforeEach(async () => {
-      b = await backend.open();
-      await b.stores.create("s", 1);
-      await b.stores.create("other", 1);
-    });
-    afterEach(async () => {
-      await b.close();
-    });
+    const backendOf = freshBackend(backend, ["s", "other"]);
 
     test("sets are put, read back as multi-way or one-way, replaced, listed in pages by id and deleted", async () => {
+      const b = backendOf();
       await b.synonyms.put("s", [{ id: "tee", body: { input: "tee", synonyms: ["t-shirt", "tshirt"] } }, { id: "Jumper", body: { synonyms: ["jumper", "sweater"] } }], 5000);
       expect(await b.synonyms.get("s", "tee")).toEqual({ id: "tee", type: "oneWay", input: "tee", synonyms: ["t-shirt", "tshirt"], updatedAt: new Date(5000).toISOString() });
       expect(await b.synonyms.get("s", "Jumper")).toEqual({ id: "Jumper", type: "multiWay", synonyms: ["jumper", "sweater"], updatedAt: new Date(5000).toISOString() });
@@ -174,6 +180,7 @@ for (const backend of BACKENDS) {
     });
 
     test("stores are apart: one store's sets are not another's, and go with their store", async () => {
+      const b = backendOf();
       await b.synonyms.put("s", [{ id: "x", body: { synonyms: ["pants", "trousers"] } }], 1);
       expect(await b.synonyms.get("other", "x")).toBeNull();
       expect(await b.synonyms.count("other")).toBe(0);
@@ -183,6 +190,7 @@ for (const backend of BACKENDS) {
     });
 
     test("a put of many sets is all or none", async () => {
+      const b = backendOf();
       const many = Array.from({ length: 2500 }, (_, i) => ({ id: `set-${i}`, body: { synonyms: [`word${i}`, `other${i}`] } }));
       await b.synonyms.put("s", many, 1);
       expect(await b.synonyms.count("s")).toBe(2500);
@@ -197,18 +205,12 @@ for (const backend of BACKENDS) {
 
 for (const backend of BACKENDS) {
   describe(`${backend.name}: query rules`, () => {
-    let b: Backend;
-    beforeEach(async () => {
-      b = await backend.open();
-      await b.stores.create("s", 1);
-    });
-    afterEach(async () => {
-      await b.close();
-    });
+    const backendOf = freshBackend(backend, ["s"]);
 
     const rule = (n: number) => JSON.stringify({ conditions: [{ pattern: `q${n}`, anchoring: "is" }], consequence: { hide: [`p${n}`] }, enabled: true });
 
     test("rules are written, replaced, read whole or in pages by id, counted and deleted", async () => {
+      const b = backendOf();
       expect(await b.rules.putAll("s", [{ id: "b", rule: rule(1) }, { id: "A", rule: rule(2) }], 100, 10)).toEqual(new Set());
       expect(await b.rules.get("s", "b")).toEqual({ id: "b", rule: rule(1), updatedAt: 100 });
       await b.rules.putAll("s", [{ id: "b", rule: rule(3) }], 200, 10);
@@ -223,6 +225,7 @@ for (const backend of BACKENDS) {
     });
 
     test("the store's bound: new rules past it are refused and returned, replacements always pass", async () => {
+      const b = backendOf();
       await b.rules.putAll("s", [{ id: "r1", rule: rule(1) }, { id: "r2", rule: rule(2) }], 1, 3);
       const refused = await b.rules.putAll("s", [{ id: "r1", rule: rule(5) }, { id: "r3", rule: rule(3) }, { id: "r4", rule: rule(4) }, { id: "r3", rule: rule(6) }], 2, 3);
       expect(refused).toEqual(new Set(["r4"]));
@@ -232,6 +235,7 @@ for (const backend of BACKENDS) {
     });
 
     test("writers racing for the last places never push the store past its bound", async () => {
+      const b = backendOf();
       await b.rules.putAll("s", Array.from({ length: 8 }, (_, i) => ({ id: `base-${i}`, rule: rule(i) })), 1, 10);
       const results = await Promise.all(Array.from({ length: 6 }, (_, i) => b.rules.putAll("s", [{ id: `racer-${i}`, rule: rule(i) }], 2, 10)));
       expect(results.filter((r) => r.size === 0).length).toBe(2);
