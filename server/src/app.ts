@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "./db/enriched-search-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
+import { SqliteEventIngest } from "./db/event-ingest-sqlite.ts";
 import { type StoreRow } from "./db/stores-repository.ts";
 import { SqliteStoresRepo } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
@@ -173,10 +174,8 @@ export function buildApp(deps: AppDeps) {
   const evidence = new EvidenceCache(new BehaviourRepo(deps.db));
   const analytics = new AnalyticsWorker(deps.db, events, [new ReportCounter(deps.db), new BehaviourLearner(deps.db, productFacts, now, evidence)], deps.log);
   const tracking = new TrackingService(
-    deps.db,
+    new SqliteEventIngest(deps.db),
     events,
-    signals,
-    lookPairs,
     now,
     (storeId, ids) => purchaseSignals.changed(storeId, ids),
     () => analytics.wake(),
@@ -298,8 +297,8 @@ export function buildApp(deps: AppDeps) {
         ...common,
         erasure: new ShopperErasureRepo(deps.db),
         // The searches still in the log's 250 ms batch are written first, so that the erasure takes them too.
-        catchUp: () => {
-          searchLog.flush();
+        catchUp: async () => {
+          await searchLog.flush();
           analytics.catchUp();
         },
       }),

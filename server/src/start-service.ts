@@ -119,7 +119,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await worker.stop();
       await retention.stop();
       await analytics.stop();
-      searchLog.flush();
+      await searchLog.flush();
       await purchaseSignals.drain();
       await engine.close();
       db.close();

@@ -3,7 +3,7 @@ import { GroupCommit } from "../src/db/group-commit.ts";
 
 test("concurrent writes share one commit, and each resolves only after it", async () => {
   const commits: number[][] = [];
-  const g = new GroupCommit<number>((items) => commits.push(items));
+  const g = new GroupCommit<number>((items) => void commits.push(items));
   const order: string[] = [];
   const a = g.add([1, 2]).then(() => order.push(`a after ${commits.length} commit(s)`));
   const b = g.add([3]).then(() => order.push(`b after ${commits.length} commit(s)`));
@@ -31,7 +31,7 @@ test("a failed commit rejects every write in it, and later writes still commit",
 
 test("with a delay, writes within it share a commit, and flush() commits at once", async () => {
   const commits: number[][] = [];
-  const g = new GroupCommit<number>((items) => commits.push(items), 50);
+  const g = new GroupCommit<number>((items) => void commits.push(items), 50);
   const a = g.add([1]);
   await Bun.sleep(5);
   const b = g.add([2]);
@@ -42,4 +42,25 @@ test("with a delay, writes within it share a commit, and flush() commits at once
   g.flush();
   await c;
   expect(commits).toEqual([[1, 2], [3]]);
+});
+
+test("an asynchronous commit runs one at a time; writes arriving meanwhile wait and share the next one", async () => {
+  const commits: number[][] = [];
+  let running = 0;
+  let most = 0;
+  const g = new GroupCommit<number>(async (items) => {
+    most = Math.max(most, ++running);
+    await Bun.sleep(20);
+    commits.push(items);
+    running--;
+  });
+  const first = g.add([1]);
+  await Bun.sleep(5);
+  // The first commit is under way: these three go together in the second.
+  const rest = [g.add([2]), g.add([3]), g.add([4])];
+  await first;
+  expect(commits).toEqual([[1]]);
+  await Promise.all(rest);
+  expect(commits).toEqual([[1], [2, 3, 4]]);
+  expect(most).toBe(1);
 });

@@ -254,7 +254,7 @@ describe("the time budget", () => {
         new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: shapedProductsIn(db), budgetMs });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
-        logWrites.flush();
+        await logWrites.flush();
         return searchLog.popularQueries("budget", 1, 1000).some((q) => q.query === query);
       };
       // "shirt" is known, "shirtt" a typo of it, "qzxv" unknown: with time left, a fallback and a suggestion.

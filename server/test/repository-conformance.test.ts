@@ -3,7 +3,11 @@ import { rmSync } from "node:fs";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
 import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
+import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
+import type { EventIngest } from "../src/db/event-ingest.ts";
+import type { NewEvent } from "../src/db/events-repo.ts";
 import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
+import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
 import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
 import { PostgresSynonymsRepo } from "../src/db/postgres/synonyms-repo.ts";
@@ -15,6 +19,7 @@ import { SqliteSynonymsRepo } from "../src/db/synonyms-repo.ts";
 import type { SynonymsRepository } from "../src/db/synonyms-repository.ts";
 import type { EngineSearchRequest } from "../src/engine/types.ts";
 import { SynonymService } from "../src/modules/synonyms/synonym-service.ts";
+import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
 
@@ -28,6 +33,9 @@ interface Backend {
   stores: StoresRepository;
   synonyms: SynonymsRepository;
   rules: RulesRepository;
+  ingest: EventIngest;
+  /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
+  rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -49,6 +57,8 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         stores: new SqliteStoresRepo(db),
         synonyms: new SqliteSynonymsRepo(db),
         rules: new SqliteRulesRepo(db),
+        ingest: new SqliteEventIngest(db),
+        rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
           rmSync(dir, { recursive: true, force: true });
@@ -61,7 +71,11 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
     async open() {
       const sql = openPostgres(await cluster.createDatabase());
       await migratePostgres(sql);
-      return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), rules: new PostgresRulesRepo(sql), close: () => sql.end() };
+      return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), rules: new PostgresRulesRepo(sql),
+        ingest: new PostgresEventIngest(sql),
+        rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
+        close: () => sql.end(),
+      };
     },
   },
 ];
@@ -240,6 +254,80 @@ for (const backend of BACKENDS) {
       const results = await Promise.all(Array.from({ length: 6 }, (_, i) => b.rules.putAll("s", [{ id: `racer-${i}`, rule: rule(i) }], 2, 10)));
       expect(results.filter((r) => r.size === 0).length).toBe(2);
       expect(await b.rules.count("s")).toBe(10);
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: event ingest`, () => {
+    const backendOf = freshBackend(backend, ["s"]);
+    let clock = Date.UTC(2026, 10, 26, 12);
+    const event = (type: string, data: Record<string, unknown>, who: { userId?: string; sessionId?: string } = {}): NewEvent => ({
+      storeId: "s",
+      type,
+      userId: who.userId ?? null,
+      sessionId: who.sessionId ?? null,
+      apiVersion: "1.9",
+      data,
+      receivedAt: clock,
+    });
+    const commit = (b: Backend, events: NewEvent[]) => b.ingest.commit(events, effectsOf(events));
+    const order = (orderId: string, ids: string[], who: { userId?: string; sessionId?: string }) =>
+      event("Purchase", { orderId, products: ids.map((id) => ({ id, price: 10 })) }, who);
+
+    test("events are stored in order with their data; an order counts its purchases and pairs once", async () => {
+      const b = backendOf();
+      const changed = await commit(b, [
+        event("SiteView", { url: "/" }, { sessionId: "v1" }),
+        order("o-1", ["jacket", "scarf", "jacket"], { userId: "u1" }),
+        event("OrderComplete", { orderId: "o-1", products: [{ id: "jacket", price: 10 }] }, { userId: "u1" }),
+      ]);
+      expect(changed).toEqual([["s", ["jacket", "scarf"]], ["s", []]]);
+      const stored = await b.rows("SELECT type, user_id, session_id, received_at, data FROM events ORDER BY seq");
+      expect(stored.map((r) => r.type)).toEqual(["SiteView", "Purchase", "OrderComplete"]);
+      expect(stored[0]).toMatchObject({ user_id: null, session_id: "v1", received_at: clock });
+      expect(JSON.parse(stored[0]!.data as string)).toEqual({ url: "/" });
+      // The same buyer's second line of a product that day does not count again; a pair is one row per direction.
+      expect(await b.rows("SELECT product_id, purchases FROM product_signals ORDER BY product_id")).toEqual([
+        { product_id: "jacket", purchases: 1 },
+        { product_id: "scarf", purchases: 1 },
+      ]);
+      expect(await b.rows("SELECT product_id, other_id, evidence FROM look_pairs ORDER BY product_id")).toEqual([
+        { product_id: "jacket", other_id: "scarf", evidence: 1 },
+        { product_id: "scarf", other_id: "jacket", evidence: 1 },
+      ]);
+    });
+
+    test("one buyer counts a product once a day, whatever the orders; another day or buyer counts again", async () => {
+      const b = backendOf();
+      await commit(b, [order("o-1", ["coat"], { userId: "u1" }), order("o-2", ["coat"], { userId: "u1" }), order("o-3", ["coat"], { sessionId: "guest" })]);
+      clock += 86_400_000;
+      const changed = await commit(b, [order("o-4", ["coat"], { userId: "u1" })]);
+      expect(changed).toEqual([["s", ["coat"]]]);
+      expect(await b.rows("SELECT purchases FROM product_signals")).toEqual([{ purchases: 3 }]);
+    });
+
+    test("a look click counts once per session and pair, and not without a session or on the product itself", async () => {
+      const b = backendOf();
+      const click = (base: string, clicked: string, who: { sessionId?: string }) =>
+        event("CTLProductClick", { baseProductId: base, selectedProduct: { productId: clicked } }, who);
+      await commit(b, [click("dress", "belt", { sessionId: "a" }), click("dress", "belt", { sessionId: "a" }), click("dress", "belt", {}), click("dress", "dress", { sessionId: "a" })]);
+      await commit(b, [click("dress", "belt", { sessionId: "b" })]);
+      expect(await b.rows("SELECT product_id, other_id, evidence FROM look_pairs ORDER BY product_id")).toEqual([
+        { product_id: "belt", other_id: "dress", evidence: 0.6 },
+        { product_id: "dress", other_id: "belt", evidence: 0.6 },
+      ]);
+      expect(await b.rows("SELECT count(*) AS n FROM events")).toEqual([{ n: 5 }]);
+    });
+
+    test("a batch is all or nothing: an event that cannot be stored leaves no event and no count behind", async () => {
+      const b = backendOf();
+      const broken = { ...event("SiteView", {}), storeId: "no-such-store" };
+      await expect(commit(b, [order("o-9", ["hat"], { userId: "u9" }), broken])).rejects.toThrow();
+      expect(await b.rows("SELECT count(*) AS n FROM events")).toEqual([{ n: 0 }]);
+      expect(await b.rows("SELECT count(*) AS n FROM counted_orders")).toEqual([{ n: 0 }]);
+      // The order was not counted, so it counts when it comes again.
+      expect(await commit(b, [order("o-9", ["hat"], { userId: "u9" })])).toEqual([["s", ["hat"]]]);
     });
   });
 }

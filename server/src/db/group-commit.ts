@@ -2,15 +2,18 @@
  * Group commit: writes that arrive while the event loop is busy (or, with a delay, within `delayMs`) are
  * committed together in one transaction, so concurrent requests share one disk sync instead of paying one
  * each. Every caller's promise settles only after the transaction holding its items committed (or failed),
- * so acknowledging after `await add()` stays durable.
+ * so acknowledging after `await add()` stays durable. A commit may be asynchronous (PostgreSQL): one runs at a
+ * time, and what arrives meanwhile waits for it and goes in the next one, so batches grow with the load.
  */
 export class GroupCommit<T> {
   private pending: { items: readonly T[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private scheduled = false;
+  /** The commits started so far, in order: each next one starts when the one before has settled. */
+  private committing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly commit: (items: T[]) => void,
+    private readonly commit: (items: T[]) => void | Promise<void>,
     private readonly delayMs = 0,
   ) {}
 
@@ -24,16 +27,24 @@ export class GroupCommit<T> {
     });
   }
 
-  /** Commits what is pending now (also used at shutdown, so a delayed batch is not left behind). */
-  flush(): void {
+  /**
+   * Commits what is pending, after any commit under way (also used at shutdown, so a delayed batch is not left
+   * behind); resolves when it has settled.
+   */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.scheduled = false;
+    this.committing = this.committing.then(() => this.commitPending());
+    return this.committing;
+  }
+
+  private async commitPending(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
     try {
-      this.commit(batch.flatMap((b) => b.items));
+      await this.commit(batch.flatMap((b) => b.items));
     } catch (error) {
       for (const b of batch) b.reject(error);
       return;

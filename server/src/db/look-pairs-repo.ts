@@ -11,18 +11,24 @@ export const LOOK_CLICK_EVIDENCE = 0.3;
 /** Products of an order paired at most (its first ones): 20 give 190 pairs, however large the order. */
 const MAX_ORDER_PRODUCTS = 20;
 
+/** The pairs an order counted for the first time gives: every pair of its first distinct products. */
+export function orderPairs(productIds: readonly string[]): [string, string][] {
+  const ids = [...new Set(productIds)].slice(0, MAX_ORDER_PRODUCTS);
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
+  return pairs;
+}
+
 export class LookPairsRepo {
   constructor(private readonly db: Database) {}
 
-  /** An order counted for the first time: every pair of its distinct products. */
+  /** An order counted for the first time: its pairs (orderPairs). */
   countOrder(storeId: string, productIds: readonly string[]): void {
-    const ids = [...new Set(productIds)].slice(0, MAX_ORDER_PRODUCTS);
-    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) this.add(storeId, ids[i]!, ids[j]!, ORDER_EVIDENCE);
+    for (const [a, b] of orderPairs(productIds)) this.add(storeId, a, b, ORDER_EVIDENCE);
   }
 
-  /** A product clicked in another's look; counted once per session and pair, and only with a session to tell. */
-  countLookClick(storeId: string, sessionId: string | null, baseId: string, clickedId: string): void {
-    if (!sessionId || baseId === clickedId) return;
+  /** A product clicked in another's look (event-effects.ts decides which clicks count); once per session and pair. */
+  countLookClick(storeId: string, sessionId: string, baseId: string, clickedId: string): void {
     const fresh = this.db
       .query("INSERT OR IGNORE INTO look_clicks (store_id, session_id, product_id, other_id) VALUES (?, ?, ?, ?)")
       .run(storeId, sessionId, baseId, clickedId);

@@ -46,4 +46,56 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, id)
   );
   `,
+  `
+  -- Shopper events, appended as received; seq is their arrival order.
+  CREATE TABLE events (
+    seq          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    store_id     TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    type         TEXT NOT NULL,
+    received_at  BIGINT NOT NULL,
+    user_id      TEXT,
+    session_id   TEXT,
+    api_version  TEXT NOT NULL,
+    data         TEXT NOT NULL
+  );
+  CREATE INDEX events_store_time ON events(store_id, received_at, seq);
+  CREATE INDEX events_user ON events(store_id, user_id) WHERE user_id IS NOT NULL;
+
+  -- Ranking signals derived from events (sortBy=purchase); orders already counted; one buyer a product a day.
+  CREATE TABLE product_signals (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id  TEXT NOT NULL,
+    purchases   DOUBLE PRECISION NOT NULL DEFAULT 0,
+    PRIMARY KEY (store_id, product_id)
+  );
+  CREATE TABLE counted_orders (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    order_id  TEXT NOT NULL,
+    PRIMARY KEY (store_id, order_id)
+  );
+  CREATE TABLE purchase_buyers (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    day         TEXT NOT NULL,
+    actor       TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    PRIMARY KEY (store_id, day, actor, product_id)
+  );
+
+  -- Complete the look, learned: evidence that two products go together, one row per direction; look clicks
+  -- already counted (one per session and pair).
+  CREATE TABLE look_pairs (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id  TEXT NOT NULL,
+    other_id    TEXT NOT NULL,
+    evidence    DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (store_id, product_id, other_id)
+  );
+  CREATE TABLE look_clicks (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    session_id  TEXT NOT NULL,
+    product_id  TEXT NOT NULL,
+    other_id    TEXT NOT NULL,
+    PRIMARY KEY (store_id, session_id, product_id, other_id)
+  );
+  `,
 ];

@@ -5,15 +5,15 @@ import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepo; catchUp: () => void }) {
+export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepo; catchUp: () => Promise<void> }) {
   return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).delete(
     "/users/:userId",
-    ({ params, caller }) => {
+    async ({ params, caller }) => {
       if (!USER_ID.test(params.userId)) {
         throw new ValidationError("userId is 1 to 128 letters, digits, - or _", [{ path: "params.userId", problem: "is not an anonymous shopper id" }]);
       }
       // Count what is waiting first, so the erased events' anonymous counts stay in the reports.
-      deps.catchUp();
+      await deps.catchUp();
       return { userId: params.userId, erased: deps.erasure.erase(caller.store.id, params.userId) };
     },
     {

@@ -1,11 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { Database } from "bun:sqlite";
+import type { EventIngest } from "../../db/event-ingest.ts";
 import type { EventsRepo, NewEvent, StoredEvent } from "../../db/events-repo.ts";
-import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
-import type { SignalsRepo } from "../../db/signals-repo.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
-import { dayOf } from "../analytics/event-facts.ts";
+import { effectsOf } from "./event-effects.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { ANONYMOUS_ID, EVENT_DATA, EVENT_TYPES, MAX_EVENTS_PER_REQUEST, type EventType } from "./event-schemas.ts";
@@ -89,33 +87,16 @@ export class TrackingService {
   private readonly writer: GroupCommit<NewEvent>;
 
   constructor(
-    db: Database,
+    ingest: EventIngest,
     private readonly events: EventsRepo,
-    signals: SignalsRepo,
-    lookPairs: LookPairsRepo,
     private readonly now: () => number,
     /** Called after a commit with the products whose purchase counts changed. */
     onPurchases: (storeId: string, productIds: string[]) => void,
     /** Called after every commit: the analytics worker counts the new events. */
     onCommitted: () => void,
   ) {
-    this.writer = new GroupCommit((batch) => {
-      const changed: [string, string[]][] = [];
-      db.transaction(() => {
-        events.append(batch);
-        for (const e of batch) {
-          if (e.type === "CTLProductClick" || e.type === "CTLPopupProductClick") {
-            const click = e.data as { baseProductId?: string; selectedProduct: { productId: string } };
-            if (click.baseProductId) lookPairs.countLookClick(e.storeId, e.sessionId, click.baseProductId, click.selectedProduct.productId);
-          }
-          if (e.type !== "OrderComplete" && e.type !== "Purchase") continue;
-          const order = e.data as { orderId: string; products: { id: string; qty?: number }[] };
-          const lines = order.products.map((p) => ({ productId: p.id, qty: p.qty ?? 1 }));
-          const counted = signals.countOrder(e.storeId, order.orderId, lines, { actor: e.userId ?? e.sessionId, day: dayOf(e.receivedAt) });
-          lookPairs.countOrder(e.storeId, counted.ordered);
-          changed.push([e.storeId, counted.changed]);
-        }
-      })();
+    this.writer = new GroupCommit(async (batch) => {
+      const changed = await ingest.commit(batch, effectsOf(batch));
       for (const [storeId, ids] of changed) onPurchases(storeId, ids);
       onCommitted();
     });
