@@ -7,8 +7,9 @@ import { tempDir } from "./test-server.ts";
 /*
  * A throwaway PostgreSQL cluster for tests: initdb into a temp directory and pg_ctl on a free loopback port, no
  * root and no Docker. The operating system's packages provide the binaries (.ci/run installs Debian's
- * `postgresql`); PostgreSQL refuses to run as root, so as root the cluster runs as `nobody`. fsync is off: the
- * tests kill our processes, never the cluster, so PostgreSQL's own crash safety is not what they test.
+ * `postgresql`); PostgreSQL refuses to run as root, so as root the cluster runs as `nobody`. For tests fsync is
+ * off: they kill our processes, never the cluster, so PostgreSQL's own crash safety is not what they test. A
+ * benchmark asks for a durable cluster (fsync and synchronous commits, PostgreSQL's defaults).
  */
 
 export interface PostgresCluster {
@@ -37,14 +38,14 @@ async function run(command: string[], what: string): Promise<void> {
   if (code !== 0) throw new Error(`${what} failed (${code}): ${err || out}`);
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(opts: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = binDir();
   const dir = tempDir("sfs-pg-");
   if (asRoot) chownSync(dir, NOBODY.uid, NOBODY.gid);
   const data = join(dir, "data");
   const port = freePort();
   await run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"], "initdb");
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${opts.durable ? "" : " -c fsync=off"}`;
   await run([join(bin, "pg_ctl"), "-D", data, "-l", join(dir, "log"), "-w", "-o", options, "start"], "pg_ctl start");
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let databases = 0;
