@@ -19,6 +19,8 @@ import { SqliteSynonymsRepo } from "../src/db/synonyms-repo.ts";
 import type { SynonymsRepository } from "../src/db/synonyms-repository.ts";
 import type { EngineSearchRequest } from "../src/engine/types.ts";
 import { SynonymService } from "../src/modules/synonyms/synonym-service.ts";
+import { findCaller } from "../src/auth/api-keys.ts";
+import { StoreAdmin } from "../src/auth/store-admin.ts";
 import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -361,6 +363,27 @@ describe("PostgreSQL: replicas hear each other's synonym changes", () => {
       expect(await widened(b)).toBe(false);
     } finally {
       await Promise.all([feedA.close(), feedB.close()]);
+      await Promise.all([sqlA.end(), sqlB.end()]);
+    }
+  });
+});
+
+describe("PostgreSQL: replicas share stores, keys and settings", () => {
+  test("a key revoked through one replica is refused by the other at once; settings read there are the new ones", async () => {
+    const url = await cluster.createDatabase();
+    const [sqlA, sqlB] = [openPostgres(url), openPostgres(url)];
+    try {
+      await migratePostgres(sqlA);
+      const [storesA, storesB] = [new PostgresStoresRepo(sqlA), new PostgresStoresRepo(sqlB)];
+      const keys = (await new StoreAdmin(storesA, Date.now).create("shop"))!;
+      expect((await findCaller(storesB, "shop", keys.search, Date.now()))?.keyKind).toBe("search");
+      // Rotation with no grace period is a revocation: the next request to the other replica is refused.
+      const fresh = await new StoreAdmin(storesA, Date.now).rotate("shop", "search", 0);
+      expect(await findCaller(storesB, "shop", keys.search, Date.now())).toBeNull();
+      expect((await findCaller(storesB, "shop", fresh, Date.now()))?.keyKind).toBe("search");
+      await storesA.updateSettings("shop", { locale: "de" });
+      expect((await findCaller(storesB, "shop", fresh, Date.now()))?.store.settings).toEqual({ locale: "de" });
+    } finally {
       await Promise.all([sqlA.end(), sqlB.end()]);
     }
   });
