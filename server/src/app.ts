@@ -74,7 +74,7 @@ import { ShopperErasureRepo } from "./db/shopper-erasure-repo.ts";
 import { ReportsService } from "./modules/reports/reports-service.ts";
 import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
 import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
-import { WebhooksRepo } from "./db/webhooks-repo.ts";
+import { SqliteWebhooksRepo } from "./db/webhooks-repo.ts";
 import { createEnrichment } from "./modules/enrichment/enrichment-setup.ts";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher.ts";
 import { webhooksRoutes } from "./modules/webhooks/webhooks-routes.ts";
@@ -194,8 +194,10 @@ export function buildApp(deps: AppDeps) {
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in
   // their own transaction, then call webhookDispatcher.wake(). start() and stop() are start-service.ts's.
-  const webhookDispatcher = new WebhookDispatcher({ db: deps.db, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
-  const webhooks = new WebhooksService(new WebhooksRepo(deps.db), {
+  const webhookRepo = new SqliteWebhooksRepo(deps.db);
+  // One process on the embedded database: what is in flight when it starts was left by its previous run.
+  const webhookDispatcher = new WebhookDispatcher({ repo: webhookRepo, leaseMs: null, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
+  const webhooks = new WebhooksService(webhookRepo, {
     now,
     allowPrivateNetworks: webhookSettings.allowPrivateNetworks,
     wake: () => webhookDispatcher.wake(),

@@ -10,6 +10,10 @@ import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
 import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
 import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
+import { PostgresWebhooksRepo } from "../src/db/postgres/webhooks-repo.ts";
+import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
+import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/db/webhooks-repository.ts";
+import { MAX_ATTEMPTS } from "../src/modules/webhooks/webhook-schedule.ts";
 import { PostgresSynonymsRepo } from "../src/db/postgres/synonyms-repo.ts";
 import { SqliteRulesRepo } from "../src/db/rules-repo.ts";
 import type { RulesRepository } from "../src/db/rules-repository.ts";
@@ -36,6 +40,7 @@ interface Backend {
   synonyms: SynonymsRepository;
   rules: RulesRepository;
   ingest: EventIngest;
+  webhooks: WebhooksRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -60,6 +65,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         synonyms: new SqliteSynonymsRepo(db),
         rules: new SqliteRulesRepo(db),
         ingest: new SqliteEventIngest(db),
+        webhooks: new SqliteWebhooksRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -75,6 +81,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
       await migratePostgres(sql);
       return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), rules: new PostgresRulesRepo(sql),
         ingest: new PostgresEventIngest(sql),
+        webhooks: new PostgresWebhooksRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -333,6 +340,120 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: webhook subscriptions and outbox`, () => {
+    const backendOf = freshBackend(backend, ["s1", "s2"]);
+    const item = { storeId: "s1", productId: "p1", productVersion: 2, stage: "text", body: '{"productId":"p1"}', now: 1_000 };
+    const sub = (b: Backend, id: string, storeId = "s1") =>
+      b.webhooks.createSubscriptionWithin({ id, storeId, url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 3);
+    const failed = (at: number, nextAttemptAt: number) =>
+      [{ at, status: 500, durationMs: 1, error: "HTTP 500" }, { status: "failed" as const, nextAttemptAt, finishedAt: null }] as const;
+
+    test("subscriptions: created within the store's bound, listed, read, re-keyed and deleted", async () => {
+      const b = backendOf();
+      for (const id of ["wh_a", "wh_b", "wh_c"]) expect(await sub(b, id)).toBe(true);
+      expect(await sub(b, "wh_d")).toBe(false);
+      expect(await sub(b, "wh_other", "s2")).toBe(true);
+      expect((await b.webhooks.subscriptions("s1")).map((x) => x.id)).toEqual(["wh_a", "wh_b", "wh_c"]);
+      expect(await b.webhooks.setSecret("s1", "wh_a", "new")).toBe(true);
+      expect((await b.webhooks.subscription("s1", "wh_a"))?.secret).toBe("new");
+      expect(await b.webhooks.subscription("s2", "wh_a")).toBeNull();
+      expect(await b.webhooks.deleteSubscription("s1", "wh_c", 5)).toBe(true);
+      expect(await b.webhooks.deleteSubscription("s1", "wh_c", 5)).toBe(false);
+      expect((await b.webhooks.activeSubscriptions()).map((x) => x.id).sort()).toEqual(["wh_a", "wh_b", "wh_other"]);
+      expect(await sub(b, "wh_e")).toBe(true);
+    });
+
+    test("a delivery is queued per live subscription, claimed once with its attempt's number, and settled once", async () => {
+      const b = backendOf();
+      await sub(b, "wh_a");
+      await sub(b, "wh_gone");
+      await b.webhooks.deleteSubscription("s1", "wh_gone", 0);
+      expect(await b.webhooks.enqueue(item)).toBe(1);
+      expect(await b.webhooks.enqueue({ ...item, productId: "p2", now: 1_001 })).toBe(1);
+      expect(await b.webhooks.enqueue({ ...item, storeId: "s2" })).toBe(0);
+      expect(await b.webhooks.earliestDue("wh_a")).toBe(1_000);
+      expect(await b.webhooks.claimDue("wh_a", 999, 10)).toEqual([]);
+      const [d] = await b.webhooks.claimDue("wh_a", 1_000, 1);
+      expect(d).toMatchObject({ productId: "p1", inFlight: 1, inFlightAt: 1_000, nextAttemptAt: null, status: "pending" });
+      expect((await b.webhooks.claimDue("wh_a", 2_000, 10)).map((r) => r.productId)).toEqual(["p2"]);
+      expect(await b.webhooks.claimDue("wh_a", 2_000, 10)).toEqual([]);
+      expect((await b.webhooks.inFlight(Infinity)).map((r) => r.productId).sort()).toEqual(["p1", "p2"]);
+      expect((await b.webhooks.inFlight(1_500)).map((r) => r.productId)).toEqual(["p1"]);
+      expect(await b.webhooks.redeliver("wh_a", d!.id, 1_000)).toBe("in_flight");
+      expect(await b.webhooks.finishAttempt(d!.id, 1, ...failed(1_000, 31_000))).toBe(true);
+      expect(await b.webhooks.finishAttempt(d!.id, 1, ...failed(1_000, 31_000))).toBe(false);
+      expect(await b.webhooks.delivery("wh_a", d!.id)).toMatchObject({ status: "failed", roundAttempts: 1, nextAttemptAt: 31_000, inFlight: null });
+      // The next attempt is number 2.
+      expect((await b.webhooks.claimDue("wh_a", 31_000, 10)).map((r) => r.inFlight)).toEqual([2]);
+    });
+
+    test("a deleted subscription gives up its waiting deliveries; the one in flight ends dead instead of retried", async () => {
+      const b = backendOf();
+      await sub(b, "wh_a");
+      await b.webhooks.enqueue(item);
+      await b.webhooks.enqueue({ ...item, productId: "p2" });
+      const [d] = await b.webhooks.claimDue("wh_a", 1_000, 1);
+      await b.webhooks.deleteSubscription("s1", "wh_a", 2_000);
+      expect(await b.webhooks.claimDue("wh_a", 10_000, 10)).toEqual([]);
+      expect((await b.webhooks.deliveries("wh_a", { productId: "p2", limit: 1 }))[0]).toMatchObject({ status: "dead", nextAttemptAt: null });
+      expect(await b.webhooks.finishAttempt(d!.id, 1, ...failed(1_000, 31_000))).toBe(true);
+      expect(await b.webhooks.delivery("wh_a", d!.id)).toMatchObject({ status: "dead", nextAttemptAt: null, inFlight: null });
+    });
+
+    test(`a delivery keeps its last ${MAX_KEPT_ATTEMPTS} attempts; listing pages by seq and filters; finished ones are pruned`, async () => {
+      const b = backendOf();
+      await sub(b, "wh_a");
+      await b.webhooks.enqueue(item);
+      await b.webhooks.enqueue({ ...item, productId: "p2" });
+      const id = (await b.webhooks.deliveries("wh_a", { productId: "p1", limit: 1 }))[0]!.id;
+      for (let n = 1; n <= MAX_KEPT_ATTEMPTS + 5; n++) {
+        if (n > 1 && n % MAX_ATTEMPTS === 1) expect(await b.webhooks.redeliver("wh_a", id, n)).not.toBeNull();
+        const [claimed] = (await b.webhooks.claimDue("wh_a", n + 1_000, 10)).filter((r) => r.id === id);
+        expect(claimed?.inFlight).toBe(((n - 1) % MAX_ATTEMPTS) + 1);
+        await b.webhooks.finishAttempt(id, claimed!.inFlight!, ...failed(n, n));
+      }
+      const attempts = (await b.webhooks.delivery("wh_a", id))!.attempts;
+      expect(attempts).toHaveLength(MAX_KEPT_ATTEMPTS);
+      expect(attempts[0]!.at).toBe(6);
+      const all = await b.webhooks.deliveries("wh_a", { limit: 10 });
+      expect(all.map((r) => r.productId)).toEqual(["p2", "p1"]);
+      expect((await b.webhooks.deliveries("wh_a", { beforeSeq: all[0]!.seq, limit: 10 })).map((r) => r.productId)).toEqual(["p1"]);
+      expect((await b.webhooks.deliveries("wh_a", { status: "failed", limit: 10 })).map((r) => r.productId)).toEqual(["p1"]);
+
+      await b.rows("UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, finished_at = 500");
+      expect(await b.webhooks.pruneFinished(400, 100)).toBe(0);
+      expect(await b.webhooks.pruneFinished(600, 1)).toBe(1);
+      expect(await b.webhooks.pruneFinished(600, 100)).toBe(1);
+      expect(await b.webhooks.delivery("wh_a", id)).toBeNull();
+    });
+  });
+}
+
+describe("PostgreSQL: replicas claim webhook deliveries", () => {
+  test("four replicas claiming at once send each delivery once", async () => {
+    const url = await cluster.createDatabase();
+    const sqls = Array.from({ length: 4 }, () => openPostgres(url, { max: 2 }));
+    try {
+      await migratePostgres(sqls[0]!);
+      await new PostgresStoresRepo(sqls[0]!).create("s1", 1);
+      const repos = sqls.map((sql) => new PostgresWebhooksRepo(sql));
+      await repos[0]!.createSubscriptionWithin({ id: "wh_a", storeId: "s1", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
+      for (let i = 0; i < 200; i++) await repos[0]!.enqueue({ storeId: "s1", productId: `p${i}`, productVersion: 1, stage: "text", body: "{}", now: 1_000 });
+      const claimed: string[] = [];
+      await Promise.all(
+        repos.map(async (repo) => {
+          for (let round = 0; round < 40; round++) claimed.push(...(await repo.claimDue("wh_a", 2_000, 8)).map((d) => d.id));
+        }),
+      );
+      expect(claimed).toHaveLength(200);
+      expect(new Set(claimed).size).toBe(200);
+    } finally {
+      await Promise.all(sqls.map((sql) => sql.end()));
+    }
+  });
+});
 
 describe("PostgreSQL: replicas hear each other's synonym changes", () => {
   test("a set put or deleted through one replica widens or stops widening searches on the other within a second", async () => {

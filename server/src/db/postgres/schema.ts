@@ -98,4 +98,42 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, session_id, product_id, other_id)
   );
   `,
+  `
+  -- Webhook subscriptions (a deleted one stays as a tombstone) and the outbox: one row per call to make.
+  -- next_attempt_at is set while a delivery waits, NULL while an attempt is in flight (in_flight: its number,
+  -- in_flight_at: when it was claimed, which the claim's lease counts from) and once it is done.
+  CREATE TABLE webhook_subscriptions (
+    id          TEXT PRIMARY KEY,
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    url         TEXT NOT NULL,
+    topic       TEXT NOT NULL,
+    secret      TEXT NOT NULL,
+    created_at  BIGINT NOT NULL,
+    deleted     INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX webhook_subscriptions_store ON webhook_subscriptions(store_id, topic) WHERE deleted = 0;
+  CREATE TABLE webhook_deliveries (
+    seq              BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id               TEXT NOT NULL UNIQUE,
+    subscription_id  TEXT NOT NULL REFERENCES webhook_subscriptions(id) ON DELETE CASCADE,
+    store_id         TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id       TEXT NOT NULL,
+    product_version  BIGINT NOT NULL,
+    stage            TEXT NOT NULL,
+    body             TEXT NOT NULL,
+    status           TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed', 'dead')),
+    attempts         TEXT NOT NULL DEFAULT '[]',
+    round_attempts   INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at  BIGINT,
+    in_flight        INTEGER,
+    in_flight_at     BIGINT,
+    created_at       BIGINT NOT NULL,
+    finished_at      BIGINT
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries(subscription_id, next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+  CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries(in_flight_at) WHERE in_flight IS NOT NULL;
+  CREATE INDEX webhook_deliveries_listed ON webhook_deliveries(subscription_id, seq);
+  CREATE INDEX webhook_deliveries_product ON webhook_deliveries(subscription_id, product_id, seq);
+  CREATE INDEX webhook_deliveries_finished ON webhook_deliveries(finished_at) WHERE finished_at IS NOT NULL;
+  `,
 ];

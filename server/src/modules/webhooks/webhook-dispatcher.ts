@@ -1,14 +1,15 @@
-import type { Database } from "bun:sqlite";
-import { WebhooksRepo, type AttemptOutcome, type AttemptRecord, type DeliveryRow, type SubscriptionRow } from "../../db/webhooks-repo.ts";
+import type { AttemptOutcome, AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepository } from "../../db/webhooks-repository.ts";
 import type { Logger } from "../../log.ts";
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt } from "./webhook-schedule.ts";
 import { sendWebhook, trustedCas, type SendResult } from "./webhook-sender.ts";
 import { webhookSignature } from "./verify-webhook.ts";
 
 /*
- * Sends the outbox's deliveries when they are due. Before a call its row is marked in flight with the attempt's
- * number (committed), so one delivery is never sent twice at once, and a row a killed process left in flight is
- * found on the next start: it counts as a failed attempt ("interrupted") and the schedule goes on from it. At
+ * Sends the outbox's deliveries when they are due. Before a call its row is claimed: marked in flight with the
+ * attempt's number and time (committed), so one delivery is never sent twice at once, by this process or another
+ * replica. A row a killed process left in flight counts as a failed attempt ("interrupted") and the schedule goes
+ * on from it: one process alone settles all of them at start; replicas sharing a database settle a row once its
+ * lease is over (no live replica's call lasts that long), on every round, since a replica can die at any time. At
  * most PER_SUBSCRIPTION calls are open per subscription. Besides wake(), it looks for due rows every POLL_MS
  * (rows queued by another connection, retries coming due) and sets a timer for the earliest due retry, so the
  * schedule is kept to the millisecond.
@@ -24,7 +25,12 @@ export const KEEP_FINISHED_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface DispatcherOptions {
-  db: Database;
+  repo: WebhooksRepository;
+  /**
+   * How long a claim holds before another replica may settle it as interrupted; null when this process is the
+   * only one (the embedded database): it settles every row in flight when it starts.
+   */
+  leaseMs: number | null;
   log: Logger;
   /** WEBHOOK_CA_FILE: an extra trusted CA (PEM). */
   caFile: string | null;
@@ -51,7 +57,7 @@ interface Unrecorded {
 }
 
 export class WebhookDispatcher {
-  private readonly repo: WebhooksRepo;
+  private readonly repo: WebhooksRepository;
   private readonly now: () => number;
   private readonly ca: string[] | undefined;
   private readonly open = new Map<string, Open>();
@@ -61,24 +67,25 @@ export class WebhookDispatcher {
   private timerAt = Infinity;
   private started = false;
   private stopped = false;
+  /** Whether this start's settling of rows left in flight has run (a round does it first). */
+  private settled = false;
   private lastPrune = 0;
+  /** The round under way: rounds never overlap; one asked for meanwhile runs right after. */
+  private running: Promise<void> | null = null;
+  private again = false;
 
   constructor(private readonly o: DispatcherOptions) {
-    this.repo = new WebhooksRepo(o.db);
+    this.repo = o.repo;
     this.now = o.now ?? Date.now;
     this.ca = trustedCas(o.caFile);
   }
 
-  /** Settles what a stopped or killed process left in flight, then starts sending. */
+  /** Starts sending; the first round settles what a stopped or killed process left in flight. */
   start(): void {
     if (this.started) return;
     this.started = true;
     this.stopped = false;
-    try {
-      this.recoverInterrupted();
-    } catch (error) {
-      this.o.log.error("webhooks: settling interrupted deliveries failed; retrying on the next round", { error: (error as Error).message });
-    }
+    this.settled = false;
     this.schedule(0);
   }
 
@@ -93,11 +100,12 @@ export class WebhookDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.timerAt = Infinity;
+    await this.running;
     const open = [...this.open.values()];
     for (const o of open) o.abort.abort();
     await Promise.allSettled(open.map((o) => o.done));
     try {
-      this.flushUnrecorded();
+      await this.flushUnrecorded();
     } catch (error) {
       // Left in flight: the next start settles them as interrupted.
       this.o.log.error("webhooks: recording attempts at stop failed", { error: (error as Error).message });
@@ -118,20 +126,41 @@ export class WebhookDispatcher {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.timerAt = Infinity;
-      this.round();
+      this.runRound();
     }, Math.max(0, delayMs));
   }
 
-  private recoverInterrupted(): void {
+  private runRound(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.round().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.schedule(0);
+      }
+    });
+  }
+
+  /** Settles rows left in flight: by the last process at start (alone), or past their lease (replicas). */
+  private async settleInterrupted(): Promise<void> {
+    if (this.o.leaseMs === null && this.settled) return;
+    await this.recoverInterrupted(this.o.leaseMs === null ? Infinity : this.now() - this.o.leaseMs);
+    this.settled = true;
+  }
+
+  private async recoverInterrupted(startedBefore: number): Promise<void> {
     const scale = this.o.retryTimeScale;
-    for (const d of this.repo.inFlight()) {
+    for (const d of await this.repo.inFlight(startedBefore)) {
       if (this.open.has(d.id)) continue;
       const attempt = d.inFlight!;
       const startedAt = d.inFlightAt ?? this.now();
       const next = nextAttemptAfterInterruption(attempt, startedAt, scale);
       const record: AttemptRecord = { at: startedAt, status: null, durationMs: null, error: "interrupted: the service stopped before the receiver answered" };
       const outcome: AttemptOutcome = next === null ? { status: "dead", nextAttemptAt: null, finishedAt: this.now() } : { status: "failed", nextAttemptAt: next, finishedAt: null };
-      if (this.repo.finishAttempt(d.id, attempt, record, outcome)) {
+      if (await this.repo.finishAttempt(d.id, attempt, record, outcome)) {
         this.o.log.warn("webhook attempt interrupted by a stop; it counts as failed", {
           storeId: d.storeId,
           webhookId: d.subscriptionId,
@@ -143,32 +172,31 @@ export class WebhookDispatcher {
     }
   }
 
-  private round(): void {
+  private async round(): Promise<void> {
     if (this.stopped) return;
     let nextDue = Infinity;
     const now = this.now();
     try {
-      this.flushUnrecorded();
+      await this.settleInterrupted();
+      await this.flushUnrecorded();
       const perSubscription = new Map<string, number>();
       for (const o of this.open.values()) perSubscription.set(o.subscriptionId, (perSubscription.get(o.subscriptionId) ?? 0) + 1);
-      for (const sub of this.repo.activeSubscriptions()) {
+      for (const sub of await this.repo.activeSubscriptions()) {
         const free = Math.min(PER_SUBSCRIPTION - (perSubscription.get(sub.id) ?? 0), TOTAL - this.open.size);
-        // A subscription at its limit is looked at again when one of its calls ends.
-        if (free <= 0) continue;
-        for (const d of this.repo.due(sub.id, now, free)) {
-          const attempt = d.roundAttempts + 1;
-          if (!this.repo.claim(d.id, attempt, now)) continue;
-          this.launch(sub, d, attempt, now);
+        // A subscription at its limit is looked at again when one of its calls ends; after stop() none is claimed.
+        if (free <= 0 || this.stopped) continue;
+        for (const d of await this.repo.claimDue(sub.id, now, free)) {
+          this.launch(sub, d, d.inFlight!, now);
           perSubscription.set(sub.id, (perSubscription.get(sub.id) ?? 0) + 1);
         }
         if ((perSubscription.get(sub.id) ?? 0) < PER_SUBSCRIPTION && this.open.size < TOTAL) {
-          const earliest = this.repo.earliestDue(sub.id);
+          const earliest = await this.repo.earliestDue(sub.id);
           if (earliest !== null) nextDue = Math.min(nextDue, earliest);
         }
       }
       if (now - this.lastPrune >= PRUNE_EVERY_MS) {
         this.lastPrune = now;
-        const pruned = this.repo.pruneFinished(now - KEEP_FINISHED_MS, 5_000);
+        const pruned = await this.repo.pruneFinished(now - KEEP_FINISHED_MS, 5_000);
         if (pruned) this.o.log.info("webhooks: deleted finished deliveries", { count: pruned });
       }
     } catch (error) {
@@ -238,12 +266,12 @@ export class WebhookDispatcher {
     if (result.ok) this.o.log.info("webhook delivered", fields);
     else if (outcome.status === "dead") this.o.log.warn("webhook delivery dead: no more retries", { ...fields, attempts: MAX_ATTEMPTS, error: result.error });
     else this.o.log.info("webhook attempt failed", { ...fields, error: result.error, nextAttemptAt: new Date(outcome.nextAttemptAt!).toISOString() });
-    this.record({ delivery: d, attempt, record, outcome });
+    await this.record({ delivery: d, attempt, record, outcome });
   }
 
-  private record(u: Unrecorded): void {
+  private async record(u: Unrecorded): Promise<void> {
     try {
-      this.repo.finishAttempt(u.delivery.id, u.attempt, u.record, u.outcome);
+      await this.repo.finishAttempt(u.delivery.id, u.attempt, u.record, u.outcome);
     } catch (error) {
       // The row stays in flight (never sent again meanwhile); a later round, or the next start, records it.
       this.o.log.error("webhooks: recording an attempt failed; retrying", { deliveryId: u.delivery.id, error: (error as Error).message });
@@ -251,10 +279,10 @@ export class WebhookDispatcher {
     }
   }
 
-  private flushUnrecorded(): void {
+  private async flushUnrecorded(): Promise<void> {
     while (this.unrecorded.length) {
       const u = this.unrecorded[0]!;
-      this.repo.finishAttempt(u.delivery.id, u.attempt, u.record, u.outcome);
+      await this.repo.finishAttempt(u.delivery.id, u.attempt, u.record, u.outcome);
       this.unrecorded.shift();
     }
   }

@@ -50,8 +50,8 @@ export function webhooksRoutes(deps: AuthDeps & { webhooks: WebhooksService }) {
     })
     .delete(
       "/webhooks/:id",
-      ({ params, caller, set }) => {
-        deps.webhooks.delete(caller.store.id, known(params.id, SUBSCRIPTION_ID, "webhook subscription"));
+      async ({ params, caller, set }) => {
+        await deps.webhooks.delete(caller.store.id, known(params.id, SUBSCRIPTION_ID, "webhook subscription"));
         set.status = 204;
       },
       { auth: "admin", params: idParams, detail: { summary: "Delete a webhook subscription; its waiting deliveries are given up", tags } },
@@ -99,8 +99,8 @@ export function webhooksRoutes(deps: AuthDeps & { webhooks: WebhooksService }) {
     )
     .post(
       "/webhooks/:id/deliveries/:deliveryId/redeliver",
-      ({ params, caller, set }) => {
-        const result = deps.webhooks.redeliver(
+      async ({ params, caller, set }) => {
+        const result = await deps.webhooks.redeliver(
           caller.store.id,
           known(params.id, SUBSCRIPTION_ID, "webhook subscription"),
           known(params.deliveryId, DELIVERY_ID, "delivery"),

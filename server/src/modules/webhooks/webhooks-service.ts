@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type SubscriptionRow, type WebhooksRepo } from "../../db/webhooks-repo.ts";
+import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type SubscriptionRow, type WebhooksRepository } from "../../db/webhooks-repository.ts";
 import { ConflictError, LimitReachedError, NotFoundError, ValidationError } from "../../errors.ts";
 import { RefusedAddressError, resolvePublic, UnresolvedHostError } from "../../http/outbound-address.ts";
 import type { Logger } from "../../log.ts";
@@ -59,7 +59,7 @@ export interface DeliveryQuery {
 
 export class WebhooksService {
   constructor(
-    private readonly repo: WebhooksRepo,
+    private readonly repo: WebhooksRepository,
     private readonly o: { now: () => number; allowPrivateNetworks: boolean; wake: () => void; log: Logger },
   ) {}
 
@@ -101,42 +101,42 @@ export class WebhooksService {
     }
     const url = await this.checkedUrl(fields.url);
     const row: SubscriptionRow = { id: newSubscriptionId(), storeId, url, topic: fields.topic, secret: newSecret(), createdAt: this.o.now() };
-    if (!this.repo.createSubscriptionWithin(row, MAX_SUBSCRIPTIONS_PER_STORE)) {
+    if (!(await this.repo.createSubscriptionWithin(row, MAX_SUBSCRIPTIONS_PER_STORE))) {
       throw new LimitReachedError(`A store has at most ${MAX_SUBSCRIPTIONS_PER_STORE} webhook subscriptions; delete one first`);
     }
     this.o.log.info("webhook subscription created", { storeId, webhookId: row.id, topic: row.topic, host: new URL(url).host });
     return { ...view(row), secret: row.secret };
   }
 
-  list(storeId: string): { webhooks: SubscriptionView[] } {
-    return { webhooks: this.repo.subscriptions(storeId).map(view) };
+  async list(storeId: string): Promise<{ webhooks: SubscriptionView[] }> {
+    return { webhooks: (await this.repo.subscriptions(storeId)).map(view) };
   }
 
-  private subscription(storeId: string, id: string): SubscriptionRow {
-    const found = this.repo.subscription(storeId, id);
+  private async subscription(storeId: string, id: string): Promise<SubscriptionRow> {
+    const found = await this.repo.subscription(storeId, id);
     if (!found) throw new NotFoundError(`No webhook subscription ${id} in this store`);
     return found;
   }
 
-  get(storeId: string, id: string): SubscriptionView {
-    return view(this.subscription(storeId, id));
+  async get(storeId: string, id: string): Promise<SubscriptionView> {
+    return view(await this.subscription(storeId, id));
   }
 
-  delete(storeId: string, id: string): void {
-    if (!this.repo.deleteSubscription(storeId, id, this.o.now())) throw new NotFoundError(`No webhook subscription ${id} in this store`);
+  async delete(storeId: string, id: string): Promise<void> {
+    if (!(await this.repo.deleteSubscription(storeId, id, this.o.now()))) throw new NotFoundError(`No webhook subscription ${id} in this store`);
     this.o.log.info("webhook subscription deleted", { storeId, webhookId: id });
   }
 
   /** A new secret, used from the next call on; the old one stops signing at once. */
-  rotateSecret(storeId: string, id: string): { secret: string } {
+  async rotateSecret(storeId: string, id: string): Promise<{ secret: string }> {
     const secret = newSecret();
-    if (!this.repo.setSecret(storeId, id, secret)) throw new NotFoundError(`No webhook subscription ${id} in this store`);
+    if (!(await this.repo.setSecret(storeId, id, secret))) throw new NotFoundError(`No webhook subscription ${id} in this store`);
     this.o.log.info("webhook secret rotated", { storeId, webhookId: id });
     return { secret };
   }
 
-  deliveries(storeId: string, id: string, q: DeliveryQuery): { deliveries: DeliveryView[]; nextCursor: string | null } {
-    const sub = this.subscription(storeId, id);
+  async deliveries(storeId: string, id: string, q: DeliveryQuery): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+    const sub = await this.subscription(storeId, id);
     if (q.status !== undefined && q.status !== "" && !(DELIVERY_STATUSES as readonly string[]).includes(q.status)) {
       throw invalid("query.status", `must be one of ${DELIVERY_STATUSES.join(", ")}`);
     }
@@ -146,7 +146,7 @@ export class WebhooksService {
       if (!/^\d{1,15}$/.test(q.cursor)) throw invalid("query.cursor", "is not a cursor this listing gave (nextCursor)");
       beforeSeq = Number(q.cursor);
     }
-    const rows = this.repo.deliveries(sub.id, {
+    const rows = await this.repo.deliveries(sub.id, {
       status: q.status ? (q.status as DeliveryStatus) : undefined,
       productId: q.productId || undefined,
       beforeSeq,
@@ -157,9 +157,9 @@ export class WebhooksService {
   }
 
   /** Sends a delivery again now, from the start of the retry schedule. */
-  redeliver(storeId: string, id: string, deliveryId: string): { deliveryId: string; status: DeliveryStatus; nextAttemptAt: string | null } {
-    const sub = this.subscription(storeId, id);
-    const result = this.repo.redeliver(sub.id, deliveryId, this.o.now());
+  async redeliver(storeId: string, id: string, deliveryId: string): Promise<{ deliveryId: string; status: DeliveryStatus; nextAttemptAt: string | null }> {
+    const sub = await this.subscription(storeId, id);
+    const result = await this.repo.redeliver(sub.id, deliveryId, this.o.now());
     if (result === null) throw new NotFoundError(`No delivery ${deliveryId} for webhook ${id}`);
     if (result === "in_flight") throw new ConflictError(`Delivery ${deliveryId} is being sent right now; ask again once its attempt has ended`);
     this.o.wake();
