@@ -32,7 +32,6 @@ import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
-import { LookPairsRepo } from "./db/look-pairs-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
 import { CatalogModels, ModelSet } from "./modules/catalog/catalog-models.ts";
@@ -40,7 +39,7 @@ import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
 import { LookIndex } from "./modules/looks/look-index.ts";
 import { lookRoutes } from "./modules/looks/look-routes.ts";
 import { LookService } from "./modules/looks/look-service.ts";
-import { PinnedLooksRepo } from "./db/pinned-looks-repo.ts";
+import { SqliteLooksRepo } from "./db/looks-repo.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
@@ -166,7 +165,6 @@ export function buildApp(deps: AppDeps) {
     },
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
-  const lookPairs = new LookPairsRepo(deps.db);
   const events = new EventsRepo(deps.db);
   const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
@@ -310,7 +308,7 @@ export function buildApp(deps: AppDeps) {
     .use(rulesRoutes({ ...common, rules, search }))
     .use(synonymRoutes({ ...common, synonyms }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
-    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, pairs: lookPairs, pinned: new PinnedLooksRepo(deps.db), now }) }))
+    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: new SqliteLooksRepo(deps.db), now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 

@@ -11,6 +11,12 @@ import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
 import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
 import { PostgresWebhooksRepo } from "../src/db/postgres/webhooks-repo.ts";
+import { PostgresLooksRepo } from "../src/db/postgres/looks-repo.ts";
+import { PostgresPurchaseCounts } from "../src/db/postgres/purchase-counts.ts";
+import { SqliteLooksRepo } from "../src/db/looks-repo.ts";
+import type { LooksRepository } from "../src/db/looks-repository.ts";
+import type { PurchaseCounts } from "../src/db/purchase-counts.ts";
+import { SignalsRepo } from "../src/db/signals-repo.ts";
 import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
 import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/db/webhooks-repository.ts";
 import { MAX_ATTEMPTS } from "../src/modules/webhooks/webhook-schedule.ts";
@@ -41,6 +47,8 @@ interface Backend {
   rules: RulesRepository;
   ingest: EventIngest;
   webhooks: WebhooksRepository;
+  purchaseCounts: PurchaseCounts;
+  looks: LooksRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -66,6 +74,8 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         rules: new SqliteRulesRepo(db),
         ingest: new SqliteEventIngest(db),
         webhooks: new SqliteWebhooksRepo(db),
+        purchaseCounts: new SignalsRepo(db),
+        looks: new SqliteLooksRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -82,6 +92,8 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
       return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), rules: new PostgresRulesRepo(sql),
         ingest: new PostgresEventIngest(sql),
         webhooks: new PostgresWebhooksRepo(sql),
+        purchaseCounts: new PostgresPurchaseCounts(sql),
+        looks: new PostgresLooksRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -314,6 +326,9 @@ for (const backend of BACKENDS) {
       const changed = await commit(b, [order("o-4", ["coat"], { userId: "u1" })]);
       expect(changed).toEqual([["s", ["coat"]]]);
       expect(await b.rows("SELECT purchases FROM product_signals")).toEqual([{ purchases: 3 }]);
+      expect(await b.purchaseCounts.purchases("s", ["coat", "never-bought"])).toEqual(new Map([["coat", 3]]));
+      expect(await b.purchaseCounts.all()).toEqual([{ storeId: "s", productId: "coat", purchases: 3 }]);
+      expect(await b.purchaseCounts.all("elsewhere")).toEqual([]);
     });
 
     test("a look click counts once per session and pair, and not without a session or on the product itself", async () => {
@@ -327,6 +342,8 @@ for (const backend of BACKENDS) {
         { product_id: "dress", other_id: "belt", evidence: 0.6 },
       ]);
       expect(await b.rows("SELECT count(*) AS n FROM events")).toEqual([{ n: 5 }]);
+      expect(await b.looks.partners("s", "dress")).toEqual(new Map([["belt", 0.6]]));
+      expect(await b.looks.partners("s", "hat")).toEqual(new Map());
     });
 
     test("a batch is all or nothing: an event that cannot be stored leaves no event and no count behind", async () => {
@@ -337,6 +354,24 @@ for (const backend of BACKENDS) {
       expect(await b.rows("SELECT count(*) AS n FROM counted_orders")).toEqual([{ n: 0 }]);
       // The order was not counted, so it counts when it comes again.
       expect(await commit(b, [order("o-9", ["hat"], { userId: "u9" })])).toEqual([["s", ["hat"]]]);
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: curated looks`, () => {
+    const backendOf = freshBackend(backend, ["s", "other"]);
+
+    test("a product's curated looks are put, replaced, read back in order and deleted, per store", async () => {
+      const b = backendOf();
+      expect(await b.looks.pinned("s", "dress")).toBeNull();
+      await b.looks.putPinned("s", "dress", [["belt", "bag"], ["heels"]], 10);
+      await b.looks.putPinned("s", "dress", [["scarf", "belt"]], 20);
+      expect(await b.looks.pinned("s", "dress")).toEqual([["scarf", "belt"]]);
+      expect(await b.looks.pinned("other", "dress")).toBeNull();
+      expect(await b.looks.deletePinned("s", "dress")).toBe(true);
+      expect(await b.looks.deletePinned("s", "dress")).toBe(false);
+      expect(await b.looks.pinned("s", "dress")).toBeNull();
     });
   });
 }

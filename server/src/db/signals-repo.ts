@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { PurchaseCounts } from "./purchase-counts.ts";
 
 export interface OrderLine {
   productId: string;
@@ -6,7 +7,7 @@ export interface OrderLine {
 }
 
 /** Ranking signals derived from shopper events: purchases per product. */
-export class SignalsRepo {
+export class SignalsRepo implements PurchaseCounts {
   constructor(private readonly db: Database) {}
 
   /**
@@ -32,7 +33,7 @@ export class SignalsRepo {
     return { ordered: lines.map((l) => l.productId), changed };
   }
 
-  purchases(storeId: string, productIds: readonly string[]): Map<string, number> {
+  async purchases(storeId: string, productIds: readonly string[]): Promise<Map<string, number>> {
     const q = this.db.query("SELECT purchases FROM product_signals WHERE store_id = ? AND product_id = ?");
     const out = new Map<string, number>();
     for (const id of productIds) {
@@ -42,8 +43,7 @@ export class SignalsRepo {
     return out;
   }
 
-  /** Purchase counts of every store (or one), for bringing the engine up to date at start-up or after a reindex. */
-  all(storeId?: string): { storeId: string; productId: string; purchases: number }[] {
+  async all(storeId?: string): Promise<{ storeId: string; productId: string; purchases: number }[]> {
     return this.db
       .query("SELECT store_id AS storeId, product_id AS productId, purchases FROM product_signals WHERE ?1 IS NULL OR store_id = ?1")
       .all(storeId ?? null) as { storeId: string; productId: string; purchases: number }[];

@@ -136,4 +136,14 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX webhook_deliveries_product ON webhook_deliveries(subscription_id, product_id, seq);
   CREATE INDEX webhook_deliveries_finished ON webhook_deliveries(finished_at) WHERE finished_at IS NOT NULL;
   `,
+  `
+  -- Looks a store curated for a product (a JSON list of looks, each a list of product ids).
+  CREATE TABLE pinned_looks (
+    store_id    TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id  TEXT NOT NULL,
+    looks       TEXT NOT NULL,
+    updated_at  BIGINT NOT NULL,
+    PRIMARY KEY (store_id, product_id)
+  );
+  `,
 ];

@@ -1,9 +1,9 @@
-import type { SignalsRepo } from "../../db/signals-repo.ts";
+import type { PurchaseCounts } from "../../db/purchase-counts.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 
 /*
- * Keeps the engine's `purchases` numbers (sortBy=purchase) in line with the counts in SQLite, which are the
+ * Keeps the engine's `purchases` numbers (sortBy=purchase) in line with the service database's counts, which are the
  * source of truth: counted with the events, pushed after they commit, and pushed in full at start-up, so a
  * push lost in a crash is repaired by the next start.
  */
@@ -11,7 +11,7 @@ export class PurchaseSignals {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly signals: SignalsRepo,
+    private readonly signals: PurchaseCounts,
     private readonly engine: SearchEngine,
     private readonly log: Logger,
   ) {}
@@ -21,7 +21,7 @@ export class PurchaseSignals {
     if (productIds.length === 0) return;
     this.chain = this.chain
       .then(async () => {
-        const counts = this.signals.purchases(storeId, productIds);
+        const counts = await this.signals.purchases(storeId, productIds);
         await this.engine.setNumbers(
           storeId,
           [...counts].map(([id, purchases]) => ({ id, numbers: { purchases } })),
@@ -31,12 +31,12 @@ export class PurchaseSignals {
   }
 
   async syncAll(): Promise<void> {
-    await this.sync(this.signals.all());
+    await this.sync(await this.signals.all());
   }
 
   /** Pushes one store's counts in full (after its index was rebuilt). */
   async syncStore(storeId: string): Promise<void> {
-    await this.sync(this.signals.all(storeId));
+    await this.sync(await this.signals.all(storeId));
   }
 
   private async sync(rows: { storeId: string; productId: string; purchases: number }[]): Promise<void> {

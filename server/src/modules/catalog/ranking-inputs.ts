@@ -1,5 +1,5 @@
 import type { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
-import type { SignalsRepo } from "../../db/signals-repo.ts";
+import type { PurchaseCounts } from "../../db/purchase-counts.ts";
 import { type StoresRepository } from "../../db/stores-repository.ts";
 import { enrichedSearch } from "../enrichment/enriched-search.ts";
 import { vocabularyLocales } from "../enrichment/vocabulary.ts";
@@ -10,13 +10,13 @@ import type { RankingContext } from "./engine-document.ts";
 export class RankingInputs {
   constructor(
     private readonly stores: StoresRepository,
-    private readonly signals: SignalsRepo,
+    private readonly signals: PurchaseCounts,
     private readonly enrichment: EnrichedSearchRepo,
   ) {}
 
   async forProducts(storeId: string, productIds: readonly string[]): Promise<(productId: string) => RankingContext> {
     const settings = effectiveSettings((await this.stores.get(storeId))?.settings ?? {});
-    const purchases = this.signals.purchases(storeId, productIds);
+    const purchases = await this.signals.purchases(storeId, productIds);
     const enriched = this.enrichment.resultsOf(storeId, productIds);
     const locales = vocabularyLocales(settings.locales);
     return (productId) => {

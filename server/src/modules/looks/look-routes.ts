@@ -57,8 +57,8 @@ export function lookRoutes(deps: AuthDeps & { looks: LookService }) {
         )
         .delete(
           "/ctl/pinned/:productId",
-          ({ params, caller, set }) => {
-            deps.looks.deletePinned(caller.store, params.productId);
+          async ({ params, caller, set }) => {
+            await deps.looks.deletePinned(caller.store, params.productId);
             set.status = 204;
           },
           { auth: "admin", params: productParam, detail: { summary: "Remove a product's pinned looks", tags: ["Search"] } },

@@ -1,6 +1,5 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
-import type { LookPairsRepo } from "../../db/look-pairs-repo.ts";
-import type { PinnedLooksRepo } from "../../db/pinned-looks-repo.ts";
+import type { LooksRepository } from "../../db/looks-repository.ts";
 import { type StoreRow } from "../../db/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
@@ -49,8 +48,8 @@ export interface LookServiceDeps {
   engine: SearchEngine;
   /** The store's look index, current. */
   index: (store: StoreRow) => Promise<LookIndex>;
-  pairs: LookPairsRepo;
-  pinned: PinnedLooksRepo;
+  /** Curated looks and learned pairs. */
+  looks: LooksRepository;
   now: () => number;
 }
 
@@ -66,10 +65,11 @@ export class LookService {
     const source = this.d.catalog.product(store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.index(store);
-    const pinned: Look[] = (this.d.pinned.get(store.id, p.productId) ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })) }));
+    const [curated, evidence] = await Promise.all([this.d.looks.pinned(store.id, p.productId), this.d.looks.partners(store.id, p.productId)]);
+    const pinned: Look[] = (curated ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })) }));
     const composed = composeLooks(model, p.productId, {
       variationId: p.variantId,
-      evidence: this.d.pairs.partners(store.id, p.productId),
+      evidence,
       taken: pinned.map((look) => look.pieces.map((piece) => piece.id)),
       wanted: MAX_LOOKS - pinned.length,
     });
@@ -118,23 +118,23 @@ export class LookService {
   }
 
   /** The store's curated looks for a product (admin). */
-  getPinned(store: StoreRow, productId: string): { productId: string; looks: string[][] } {
-    const looks = this.d.pinned.get(store.id, productId);
+  async getPinned(store: StoreRow, productId: string): Promise<{ productId: string; looks: string[][] }> {
+    const looks = await this.d.looks.pinned(store.id, productId);
     if (!looks) throw new NotFoundError(`No pinned looks for product "${productId}"`);
     return { productId, looks };
   }
 
   /** Replaces a product's curated looks; every product named must be in the catalog. */
-  putPinned(store: StoreRow, productId: string, looks: string[][]): { productId: string; looks: string[][] } {
+  async putPinned(store: StoreRow, productId: string, looks: string[][]): Promise<{ productId: string; looks: string[][] }> {
     if (!this.d.catalog.product(store.id, productId)) throw new NotFoundError(`No product "${productId}" in this store`);
     const missing = looks.flatMap((look, i) => look.flatMap((id, j) => (this.d.catalog.product(store.id, id) ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])));
     if (missing.length) throw new ValidationError(`Invalid pinned looks: ${missing[0]!.path} ${missing[0]!.problem}`, missing.slice(0, 20));
-    this.d.pinned.put(store.id, productId, looks, this.d.now());
+    await this.d.looks.putPinned(store.id, productId, looks, this.d.now());
     return { productId, looks };
   }
 
-  deletePinned(store: StoreRow, productId: string): void {
-    if (!this.d.pinned.delete(store.id, productId)) throw new NotFoundError(`No pinned looks for product "${productId}"`);
+  async deletePinned(store: StoreRow, productId: string): Promise<void> {
+    if (!(await this.d.looks.deletePinned(store.id, productId))) throw new NotFoundError(`No pinned looks for product "${productId}"`);
   }
 }
 
