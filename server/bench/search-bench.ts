@@ -32,7 +32,8 @@ import { loadConfig } from "../src/config.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { GroupCommit } from "../src/db/group-commit.ts";
-import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts";
+import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
+import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { SearchService, understoodQuery } from "../src/modules/search/search-service.ts";
@@ -454,7 +455,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     progress(size, "engine: suggestions");
     const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
     await new SqliteStoresRepo(db).create(STORE_ID, Date.now());
-    const searchLog = new SearchLogRepo(db);
+    const searchLog = new SqliteSearchLogRepo(db);
     const searchService = new SearchService({
       engine,
       catalog: new CatalogRepo(db),

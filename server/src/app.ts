@@ -28,7 +28,8 @@ import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
 import { GroupCommit } from "./db/group-commit.ts";
-import { SearchLogRepo, type SearchLogEntry } from "./db/search-log-repo.ts";
+import { SqliteSearchLogRepo } from "./db/search-log-repo.ts";
+import type { SearchLogEntry } from "./db/search-log-repository.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
@@ -179,7 +180,7 @@ export function buildApp(deps: AppDeps) {
     () => analytics.wake(),
   );
   const reports = new ReportsService(new ReportsRepo(deps.db), () => analytics.catchUp());
-  const searchLogRepo = new SearchLogRepo(deps.db);
+  const searchLogRepo = new SqliteSearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);

@@ -4,7 +4,7 @@ import { StoreAdmin } from "./auth/store-admin.ts";
 import type { Config } from "./config.ts";
 import { EventsRepo } from "./db/events-repo.ts";
 import { openServiceDatabase, SERVER_BUSY_TIMEOUT_MS } from "./db/connection.ts";
-import { SearchLogRepo } from "./db/search-log-repo.ts";
+import { SqliteSearchLogRepo } from "./db/search-log-repo.ts";
 import { StorageHealth } from "./db/storage-health.ts";
 import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "./http/tls-policy.ts";
 import { createEngine } from "./engine/create-engine.ts";
@@ -96,7 +96,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       pageModelsPreload.unref?.();
     })
     .catch((error: Error) => log.error("preloading the search index failed", { error: error.message }));
-  const retention = new RetentionJob({ stores, events: new EventsRepo(db), searchLog: new SearchLogRepo(db), retentionDays: config.retentionDays, now: Date.now, log });
+  const retention = new RetentionJob({ stores, events: new EventsRepo(db), searchLog: new SqliteSearchLogRepo(db), retentionDays: config.retentionDays, now: Date.now, log });
   retention.start();
   const server = served.server!;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;

@@ -6,7 +6,8 @@ import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { GroupCommit } from "../src/db/group-commit.ts";
-import { SearchLogRepo, type SearchLogEntry } from "../src/db/search-log-repo.ts";
+import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
+import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
@@ -248,14 +249,14 @@ describe("the time budget", () => {
       const store = (await new SqliteStoresRepo(db).get("budget"))!;
       const ranking = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
       await engine.upsert("budget", catalog.slice(0, 500).map((p) => toEngineDocument(p, 1, ranking)));
-      const searchLog = new SearchLogRepo(db);
+      const searchLog = new SqliteSearchLogRepo(db);
       const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, 1));
       const service = (budgetMs?: number) =>
         new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: shapedProductsIn(db), budgetMs });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
         await logWrites.flush();
-        return searchLog.popularQueries("budget", 1, 1000).some((q) => q.query === query);
+        return (await searchLog.popularQueries("budget", 1, 1000)).some((q) => q.query === query);
       };
       // "shirt" is known, "shirtt" a typo of it, "qzxv" unknown: with time left, a fallback and a suggestion.
       const params = parseSearchParams({ query: "shirtt qzxv" });

@@ -12,6 +12,9 @@ import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
 import { PostgresWebhooksRepo } from "../src/db/postgres/webhooks-repo.ts";
 import { PostgresLooksRepo } from "../src/db/postgres/looks-repo.ts";
+import { PostgresSearchLogRepo } from "../src/db/postgres/search-log-repo.ts";
+import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
+import type { SearchLogEntry, SearchLogRepository } from "../src/db/search-log-repository.ts";
 import { PostgresPurchaseCounts } from "../src/db/postgres/purchase-counts.ts";
 import { SqliteLooksRepo } from "../src/db/looks-repo.ts";
 import type { LooksRepository } from "../src/db/looks-repository.ts";
@@ -49,6 +52,7 @@ interface Backend {
   webhooks: WebhooksRepository;
   purchaseCounts: PurchaseCounts;
   looks: LooksRepository;
+  searchLog: SearchLogRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -76,6 +80,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         webhooks: new SqliteWebhooksRepo(db),
         purchaseCounts: new SignalsRepo(db),
         looks: new SqliteLooksRepo(db),
+        searchLog: new SqliteSearchLogRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -94,6 +99,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         webhooks: new PostgresWebhooksRepo(sql),
         purchaseCounts: new PostgresPurchaseCounts(sql),
         looks: new PostgresLooksRepo(sql),
+        searchLog: new PostgresSearchLogRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -354,6 +360,72 @@ for (const backend of BACKENDS) {
       expect(await b.rows("SELECT count(*) AS n FROM counted_orders")).toEqual([{ n: 0 }]);
       // The order was not counted, so it counts when it comes again.
       expect(await commit(b, [order("o-9", ["hat"], { userId: "u9" })])).toEqual([["s", ["hat"]]]);
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: search log and query statistics`, () => {
+    const backendOf = freshBackend(backend, ["s", "other"]);
+    const search = (query: string | null, over: Partial<SearchLogEntry> = {}): SearchLogEntry => ({
+      storeId: "s",
+      at: 1_000,
+      query,
+      collection: null,
+      resultCount: 12,
+      fallback: false,
+      filtered: false,
+      teaches: true,
+      userId: null,
+      sessionId: "session-1",
+      preprod: false,
+      ...over,
+    });
+
+    test("a query becomes popular only once enough distinct shoppers searched it; its shoppers are then forgotten", async () => {
+      const b = backendOf();
+      await b.searchLog.append([search("jeans"), search("jeans"), search("jeans", { sessionId: "session-2" }), search(null, { collection: "sale" })], 3);
+      expect(await b.searchLog.count("s")).toBe(4);
+      expect(await b.searchLog.popularQueries("s", 3, 10)).toEqual([]);
+      expect(await b.rows("SELECT count(*) AS n FROM query_shoppers")).toEqual([{ n: 2 }]);
+      await b.searchLog.append([search("jeans", { userId: "u3", sessionId: "session-3" })], 3);
+      expect(await b.searchLog.popularQueries("s", 3, 10)).toEqual([{ query: "jeans", searches: 4, resultCount: 12 }]);
+      expect(await b.rows("SELECT count(*) AS n FROM query_shoppers")).toEqual([{ n: 0 }]);
+      expect(await b.searchLog.popularQueries("other", 1, 10)).toEqual([]);
+    });
+
+    test("result counts: an unfiltered search sets it, a filtered one only raises it; misspelled or zero-result queries teach nothing", async () => {
+      const b = backendOf();
+      await b.searchLog.append([search("kurta", { resultCount: 40, userId: "a" }), search("kurta", { resultCount: 5, filtered: true, userId: "b" })], 1);
+      expect((await b.searchLog.popularQueries("s", 1, 10))[0]).toMatchObject({ query: "kurta", resultCount: 40 });
+      await b.searchLog.append([search("kurta", { resultCount: 30, userId: "c" }), search("kurtta", { teaches: false }), search("zzz", { resultCount: 0 })], 1);
+      expect(await b.searchLog.popularQueries("s", 1, 10)).toEqual([{ query: "kurta", searches: 3, resultCount: 30 }]);
+    });
+
+    test("imports are idempotent and rank by searches, then text; a preprod search keeps our first page", async () => {
+      const b = backendOf();
+      const past = [
+        { query: "shirt", searches: 50, resultCount: 9 },
+        { query: "Shorts", searches: 50, resultCount: 4 },
+        { query: "socks", searches: 80, resultCount: 2 },
+      ];
+      await b.searchLog.importQueries("s", past, 5);
+      await b.searchLog.importQueries("s", past, 6);
+      expect((await b.searchLog.popularQueries("s", 3, 10)).map((q) => [q.query, q.searches])).toEqual([["socks", 80], ["Shorts", 50], ["shirt", 50]]);
+      expect((await b.searchLog.popularQueries("s", 3, 2)).map((q) => q.query)).toEqual(["socks", "Shorts"]);
+      await b.searchLog.append([search("shirt", { preprod: true, teaches: false, shadowAnswer: { total: 9, productIds: ["p1", "p2"] } })], 3);
+      expect(await b.rows("SELECT source, query, total, product_ids FROM query_answers")).toEqual([{ source: "ours", query: "shirt", total: 9, product_ids: '["p1","p2"]' }]);
+    });
+
+    test("retention deletes old log rows oldest first, in chunks, and the shopper hashes from then; statistics stay", async () => {
+      const b = backendOf();
+      await b.searchLog.append([1, 2, 3, 4].map((n) => search("dress", { at: n * 100, sessionId: `s${n}` })), 10);
+      expect(await b.searchLog.deleteBefore("s", 350, 2)).toBe(2);
+      expect(await b.searchLog.deleteBefore("s", 350, 2)).toBe(1);
+      expect(await b.searchLog.deleteBefore("s", 350, 2)).toBe(0);
+      expect(await b.searchLog.count("s")).toBe(1);
+      expect(await b.rows("SELECT at FROM query_shoppers")).toEqual([{ at: 400 }]);
+      expect(await b.rows("SELECT searches FROM query_stats")).toEqual([{ searches: 4 }]);
     });
   });
 }

@@ -1,42 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { stableHash } from "../engine/stable-hash.ts";
 import { saveAnswer } from "./report-aggregates-repo.ts";
+import type { PopularQuery, SearchLogEntry, SearchLogRepository } from "./search-log-repository.ts";
 
-export interface SearchLogEntry {
-  storeId: string;
-  at: number;
-  /** Normalized query text (trimmed, lower case, single spaces); null for collection browsing. */
-  query: string | null;
-  collection: string | null;
-  resultCount: number;
-  fallback: boolean;
-  /** Facets or a collection narrowed the search: its result count is not the query's own. */
-  filtered: boolean;
-  /** The query may teach suggestions (spelled right, not pre-production, not a fallback, not junk). */
-  teaches: boolean;
-  userId: string | null;
-  sessionId: string | null;
-  preprod: boolean;
-  /** A preprod search's first page (its product ids), kept as our answer to the query for the preprod report. */
-  shadowAnswer?: { total: number; productIds: string[] };
-}
-
-export interface PopularQuery {
-  query: string;
-  searches: number;
-  resultCount: number;
-}
-
-/** The search log and the per-query statistics that suggestions read. */
-export class SearchLogRepo {
+/** The search log and the per-query statistics in the embedded database. */
+export class SqliteSearchLogRepo implements SearchLogRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Appends searches to the log and, for those that teach suggestions, to the per-query statistics: searches,
-   * distinct shoppers (counted until `minShoppers`, after which the query's shopper hashes are dropped), and
-   * the query's result count (an unfiltered search sets it; a filtered one can only show it is above zero).
-   */
-  append(entries: readonly SearchLogEntry[], minShoppers: number): void {
+  async append(entries: readonly SearchLogEntry[], minShoppers: number): Promise<void> {
     const log = this.db.query(
       "INSERT INTO search_log (store_id, at, query, collection, result_count, fallback, user_id, session_id, preprod) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -65,12 +36,7 @@ export class SearchLogRepo {
     })();
   }
 
-  /**
-   * Adds imported past queries (e.g. from a previous search provider). Idempotent: a query's count becomes at
-   * least the imported one, so importing the same log twice changes nothing. An imported count is an admin's
-   * statement about many shoppers: each search counts as one.
-   */
-  importQueries(storeId: string, queries: readonly { query: string; searches: number; resultCount: number }[], at: number): void {
+  async importQueries(storeId: string, queries: readonly { query: string; searches: number; resultCount: number }[], at: number): Promise<void> {
     const stats = this.db.query(
       `INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at) VALUES (?1, ?2, ?3, ?3, ?4, ?5)
        ON CONFLICT (store_id, query) DO UPDATE SET searches = max(searches, excluded.searches),
@@ -81,8 +47,7 @@ export class SearchLogRepo {
     })();
   }
 
-  /** Past queries that had results and `minShoppers` distinct shoppers, most searched first (suggestions keep them in memory). */
-  popularQueries(storeId: string, minShoppers: number, limit: number): PopularQuery[] {
+  async popularQueries(storeId: string, minShoppers: number, limit: number): Promise<PopularQuery[]> {
     return this.db
       .query(
         `SELECT query, searches, result_count AS resultCount FROM query_stats
@@ -91,19 +56,14 @@ export class SearchLogRepo {
       .all(storeId, minShoppers, limit) as PopularQuery[];
   }
 
-  /**
-   * Deletes up to `limit` of a store's search log rows from before `before`, oldest first, in one statement;
-   * returns how many. query_stats, which suggestions read, is an aggregate and stays; the shopper hashes of
-   * queries still short of shoppers go with the log they came from.
-   */
-  deleteBefore(storeId: string, before: number, limit: number): number {
+  async deleteBefore(storeId: string, before: number, limit: number): Promise<number> {
     this.db.query("DELETE FROM query_shoppers WHERE store_id = ? AND at < ?").run(storeId, before);
     return this.db
       .query("DELETE FROM search_log WHERE seq IN (SELECT seq FROM search_log WHERE store_id = ? AND at < ? ORDER BY at LIMIT ?)")
       .run(storeId, before, limit).changes;
   }
 
-  count(storeId: string): number {
+  async count(storeId: string): Promise<number> {
     return (this.db.query("SELECT count(*) AS n FROM search_log WHERE store_id = ?").get(storeId) as { n: number }).n;
   }
 }

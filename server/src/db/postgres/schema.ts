@@ -146,4 +146,48 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, product_id)
   );
   `,
+  `
+  -- Every search, for reports and suggestions; per query (normalized text) how often it was searched, by how
+  -- many distinct shoppers (their hashes kept only until there are enough) and how many results it last had;
+  -- the latest first page per query, the store's own and ours (the preprod report).
+  CREATE TABLE search_log (
+    seq           BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    at            BIGINT NOT NULL,
+    query         TEXT,
+    collection    TEXT,
+    result_count  BIGINT NOT NULL,
+    fallback      INTEGER NOT NULL,
+    user_id       TEXT,
+    session_id    TEXT,
+    preprod       INTEGER NOT NULL
+  );
+  CREATE INDEX search_log_store_time ON search_log(store_id, at);
+  CREATE INDEX search_log_user ON search_log(store_id, user_id) WHERE user_id IS NOT NULL;
+  CREATE TABLE query_stats (
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    query         TEXT COLLATE "C" NOT NULL,
+    searches      BIGINT NOT NULL,
+    shoppers      BIGINT NOT NULL DEFAULT 0,
+    result_count  BIGINT NOT NULL,
+    last_at       BIGINT NOT NULL,
+    PRIMARY KEY (store_id, query)
+  );
+  CREATE TABLE query_shoppers (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    query     TEXT NOT NULL,
+    shopper   BIGINT NOT NULL,
+    at        BIGINT NOT NULL,
+    PRIMARY KEY (store_id, query, shopper)
+  );
+  CREATE TABLE query_answers (
+    store_id     TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    source       TEXT NOT NULL CHECK (source IN ('theirs', 'ours')),
+    query        TEXT NOT NULL,
+    total        BIGINT NOT NULL,
+    product_ids  TEXT NOT NULL,
+    at           BIGINT NOT NULL,
+    PRIMARY KEY (store_id, source, query)
+  );
+  `,
 ];

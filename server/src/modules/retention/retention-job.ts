@@ -1,5 +1,5 @@
 import type { EventsRepo } from "../../db/events-repo.ts";
-import type { SearchLogRepo } from "../../db/search-log-repo.ts";
+import type { SearchLogRepository } from "../../db/search-log-repository.ts";
 import { type StoresRepository } from "../../db/stores-repository.ts";
 import type { Logger } from "../../log.ts";
 
@@ -23,7 +23,7 @@ const PASS_INTERVAL_MS = DAY_MS;
 export interface RetentionDeps {
   stores: StoresRepository;
   events: EventsRepo;
-  searchLog: SearchLogRepo;
+  searchLog: SearchLogRepository;
   retentionDays: number;
   now: () => number;
   log: Logger;
@@ -64,10 +64,10 @@ export class RetentionJob {
     return deleted;
   }
 
-  private async inChunks(deleteChunk: (limit: number) => number): Promise<number> {
+  private async inChunks(deleteChunk: (limit: number) => number | Promise<number>): Promise<number> {
     let total = 0;
     while (!this.stopping) {
-      const n = deleteChunk(RETENTION_CHUNK_ROWS);
+      const n = await deleteChunk(RETENTION_CHUNK_ROWS);
       total += n;
       if (n < RETENTION_CHUNK_ROWS) break;
       await Bun.sleep(PAUSE_BETWEEN_CHUNKS_MS);

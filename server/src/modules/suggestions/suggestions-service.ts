@@ -1,4 +1,4 @@
-import type { SearchLogRepo } from "../../db/search-log-repo.ts";
+import type { SearchLogRepository } from "../../db/search-log-repository.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
@@ -40,7 +40,7 @@ export class SuggestionsService {
     private readonly engine: SearchEngine,
     /** How many products searching a text finds, as search reads it (SearchService.count). */
     private readonly countOf: (storeId: string, text: string) => Promise<number>,
-    private readonly searchLog: SearchLogRepo,
+    private readonly searchLog: SearchLogRepository,
     private readonly now: () => number,
   ) {}
 
@@ -58,9 +58,7 @@ export class SuggestionsService {
       limit: 0,
     });
     // A past query's logged result count may come from a filtered search: its count is taken when first shown.
-    const past = this.searchLog
-      .popularQueries(storeId, MIN_SUGGESTION_SHOPPERS, MAX_PAST_QUERIES)
-      .map((q) => candidate("q", q.query, UNCOUNTED, q.searches + q.resultCount / 1e9, 1));
+    const past = (await this.searchLog.popularQueries(storeId, MIN_SUGGESTION_SHOPPERS, MAX_PAST_QUERIES)).map((q) => candidate("q", q.query, UNCOUNTED, q.searches + q.resultCount / 1e9, 1));
     // One term per meaning: "Kurtas" is not offered beside the past query "kurta".
     const seen = new Set(past.map((c) => sameTerm(c.label)));
     const categoryTerms: Candidate[] = [];
@@ -104,7 +102,7 @@ export class SuggestionsService {
       const query = normalizeQuery(q.query);
       if (suggestableQuery(query)) rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query) });
     }
-    this.searchLog.importQueries(storeId, rows, this.now());
+    await this.searchLog.importQueries(storeId, rows, this.now());
     this.cache.delete(storeId);
     return { withResults: rows.filter((r) => r.resultCount > 0).length, skipped: queries.length - rows.length };
   }
