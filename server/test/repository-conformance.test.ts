@@ -7,7 +7,7 @@ import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
 import type { EventIngest } from "../src/db/event-ingest.ts";
 import type { NewEvent } from "../src/db/events-repo.ts";
 import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
-import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
+import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
 import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
 import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
 import { PostgresWebhooksRepo } from "../src/db/postgres/webhooks-repo.ts";
@@ -537,6 +537,38 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+describe("PostgreSQL: replicas append events one batch at a time", () => {
+  test("a batch waits while another replica's batch holds the append lock, so seq order is commit order", async () => {
+    const url = await cluster.createDatabase();
+    const [sqlA, sqlB] = [openPostgres(url), openPostgres(url)];
+    try {
+      await migratePostgres(sqlA);
+      await new PostgresStoresRepo(sqlA).create("s", 1);
+      const event: NewEvent = { storeId: "s", type: "SiteView", userId: null, sessionId: "v", apiVersion: "1.9", data: {}, receivedAt: 1 };
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      // Replica A's batch, mid-commit: it holds the lock until released.
+      const a = sqlA.begin(async (tx) => {
+        await tx`SELECT pg_advisory_xact_lock(${EVENT_APPEND_LOCK})`;
+        locked();
+        await held;
+      });
+      await lockTaken;
+      let committed = false;
+      const b = new PostgresEventIngest(sqlB).commit([event], []).then(() => (committed = true));
+      await Bun.sleep(200);
+      expect(committed).toBe(false);
+      release();
+      await Promise.all([a, b]);
+      expect(committed).toBe(true);
+    } finally {
+      await Promise.all([sqlA.end(), sqlB.end()]);
+    }
+  });
+});
 
 describe("PostgreSQL: replicas claim webhook deliveries", () => {
   test("four replicas claiming at once send each delivery once", async () => {

@@ -9,12 +9,23 @@ type Tx = postgres.TransactionSql;
 /** Events per INSERT: seven parameters each, far below PostgreSQL's 65,535 per statement. */
 const INSERT_CHUNK = 2000;
 
-/** Event ingest on PostgreSQL: one transaction, committed before commit() resolves. */
+/**
+ * Any fixed number: the advisory lock under which event batches commit one at a time across replicas. An
+ * identity column hands out seq at insert, not at commit: without it a batch could commit after a later-numbered
+ * one, and a reader that had read up to that later seq (analytics: `seq > last`) would never see it.
+ */
+export const EVENT_APPEND_LOCK = 7_314_226_002;
+
+/**
+ * Event ingest on PostgreSQL: one transaction, committed before commit() resolves. Batches of all replicas
+ * commit one at a time (EVENT_APPEND_LOCK), so events' seq order is their commit order.
+ */
 export class PostgresEventIngest implements EventIngest {
   constructor(private readonly sql: Sql) {}
 
   async commit(events: readonly NewEvent[], effects: readonly EventEffect[]): Promise<[string, string[]][]> {
     return this.sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${EVENT_APPEND_LOCK})`;
       const rows = events.map((e) => ({
         store_id: e.storeId,
         type: e.type,
