@@ -109,6 +109,18 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
 
 const hash = (n: number) => new Uint8Array(32).fill(n);
 
+/** `n` replicas' connection pools on one new, migrated PostgreSQL database, ended once `use` has settled. */
+async function withReplicas(n: number, use: (sqls: Sql[]) => Promise<void>, opts: { max?: number } = {}): Promise<void> {
+  const url = await cluster.createDatabase();
+  const sqls = Array.from({ length: n }, () => openPostgres(url, opts));
+  try {
+    await migratePostgres(sqls[0]!);
+    await use(sqls);
+  } finally {
+    await Promise.all(sqls.map((sql) => sql.end()));
+  }
+}
+
 /** A fresh database of `backend` for each test of the describe block it is called in, with the stores `storeIds`. */
 function freshBackend(backend: (typeof BACKENDS)[number], storeIds: readonly string[] = []): () => Backend {
   let b: Backend;
@@ -540,42 +552,34 @@ for (const backend of BACKENDS) {
 
 describe("PostgreSQL: replicas append events one batch at a time", () => {
   test("a batch waits while another replica's batch holds the append lock, so seq order is commit order", async () => {
-    const url = await cluster.createDatabase();
-    const [sqlA, sqlB] = [openPostgres(url), openPostgres(url)];
-    try {
-      await migratePostgres(sqlA);
-      await new PostgresStoresRepo(sqlA).create("s", 1);
+    await withReplicas(2, async ([sqlA, sqlB]) => {
+      await new PostgresStoresRepo(sqlA!).create("s", 1);
       const event: NewEvent = { storeId: "s", type: "SiteView", userId: null, sessionId: "v", apiVersion: "1.9", data: {}, receivedAt: 1 };
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let locked!: () => void;
       const lockTaken = new Promise<void>((resolve) => (locked = resolve));
       // Replica A's batch, mid-commit: it holds the lock until released.
-      const a = sqlA.begin(async (tx) => {
+      const a = sqlA!.begin(async (tx) => {
         await tx`SELECT pg_advisory_xact_lock(${EVENT_APPEND_LOCK})`;
         locked();
         await held;
       });
       await lockTaken;
       let committed = false;
-      const b = new PostgresEventIngest(sqlB).commit([event], []).then(() => (committed = true));
+      const b = new PostgresEventIngest(sqlB!).commit([event], []).then(() => (committed = true));
       await Bun.sleep(200);
       expect(committed).toBe(false);
       release();
       await Promise.all([a, b]);
       expect(committed).toBe(true);
-    } finally {
-      await Promise.all([sqlA.end(), sqlB.end()]);
-    }
+    });
   });
 });
 
 describe("PostgreSQL: replicas claim webhook deliveries", () => {
   test("four replicas claiming at once send each delivery once", async () => {
-    const url = await cluster.createDatabase();
-    const sqls = Array.from({ length: 4 }, () => openPostgres(url, { max: 2 }));
-    try {
-      await migratePostgres(sqls[0]!);
+    await withReplicas(4, async (sqls) => {
       await new PostgresStoresRepo(sqls[0]!).create("s1", 1);
       const repos = sqls.map((sql) => new PostgresWebhooksRepo(sql));
       await repos[0]!.createSubscriptionWithin({ id: "wh_a", storeId: "s1", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
@@ -588,24 +592,19 @@ describe("PostgreSQL: replicas claim webhook deliveries", () => {
       );
       expect(claimed).toHaveLength(200);
       expect(new Set(claimed).size).toBe(200);
-    } finally {
-      await Promise.all(sqls.map((sql) => sql.end()));
-    }
+    }, { max: 2 });
   });
 });
 
 describe("PostgreSQL: replicas hear each other's synonym changes", () => {
   test("a set put or deleted through one replica widens or stops widening searches on the other within a second", async () => {
-    const url = await cluster.createDatabase();
-    const [sqlA, sqlB] = [openPostgres(url), openPostgres(url)];
-    await migratePostgres(sqlA);
-    const [feedA, feedB] = [new PostgresChangeFeed(sqlA), new PostgresChangeFeed(sqlB)];
-    await Promise.all([feedA.start(), feedB.start()]);
-    try {
-      await new PostgresStoresRepo(sqlA).create("s", 1);
+    await withReplicas(2, async ([sqlA, sqlB]) => {
+      const [feedA, feedB] = [new PostgresChangeFeed(sqlA!), new PostgresChangeFeed(sqlB!)];
+      await Promise.all([feedA.start(), feedB.start()]);
+      await new PostgresStoresRepo(sqlA!).create("s", 1);
       const store = { id: "s", createdAt: 1 };
-      const a = new SynonymService(new PostgresSynonymsRepo(sqlA), () => 1000, feedA);
-      const b = new SynonymService(new PostgresSynonymsRepo(sqlB), () => 1000, feedB);
+      const a = new SynonymService(new PostgresSynonymsRepo(sqlA!), () => 1000, feedA);
+      const b = new SynonymService(new PostgresSynonymsRepo(sqlB!), () => 1000, feedB);
       const request: EngineSearchRequest = { text: "jumper", matching: { typos: true, prefixLast: true }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
       const widened = async (service: SynonymService) => ((await service.matcher(store)).widen(request).alternatives ?? []).length > 0;
       // B builds its matcher before the set exists: only the feed can tell it.
@@ -621,20 +620,15 @@ describe("PostgreSQL: replicas hear each other's synonym changes", () => {
       await a.delete("s", "knit");
       expect(await until(false)).toBeLessThan(1000);
       expect(await widened(b)).toBe(false);
-    } finally {
       await Promise.all([feedA.close(), feedB.close()]);
-      await Promise.all([sqlA.end(), sqlB.end()]);
-    }
+    });
   });
 });
 
 describe("PostgreSQL: replicas share stores, keys and settings", () => {
   test("a key revoked through one replica is refused by the other at once; settings read there are the new ones", async () => {
-    const url = await cluster.createDatabase();
-    const [sqlA, sqlB] = [openPostgres(url), openPostgres(url)];
-    try {
-      await migratePostgres(sqlA);
-      const [storesA, storesB] = [new PostgresStoresRepo(sqlA), new PostgresStoresRepo(sqlB)];
+    await withReplicas(2, async ([sqlA, sqlB]) => {
+      const [storesA, storesB] = [new PostgresStoresRepo(sqlA!), new PostgresStoresRepo(sqlB!)];
       const keys = (await new StoreAdmin(storesA, Date.now).create("shop"))!;
       expect((await findCaller(storesB, "shop", keys.search, Date.now()))?.keyKind).toBe("search");
       // Rotation with no grace period is a revocation: the next request to the other replica is refused.
@@ -643,9 +637,7 @@ describe("PostgreSQL: replicas share stores, keys and settings", () => {
       expect((await findCaller(storesB, "shop", fresh, Date.now()))?.keyKind).toBe("search");
       await storesA.updateSettings("shop", { locale: "de" });
       expect((await findCaller(storesB, "shop", fresh, Date.now()))?.store.settings).toEqual({ locale: "de" });
-    } finally {
-      await Promise.all([sqlA.end(), sqlB.end()]);
-    }
+    });
   });
 });
 
