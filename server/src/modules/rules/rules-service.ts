@@ -1,6 +1,6 @@
-import type { ChangeFeed } from "../../db/change-feed.ts";
+import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
 import type { RulesRepository, StoredRule } from "../../db/rules-repository.ts";
-import { type StoreRow } from "../../db/stores-repository.ts";
+import type { StoreRow } from "../../db/stores-repository.ts";
 import { LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import { fromAlgolia } from "./algolia-rules.ts";
 import { combine, RuleBook, type RuleEffects, type SearchContext } from "./rule-book.ts";
@@ -36,14 +36,14 @@ export class RulesService implements SearchRules {
    * Compiled books by store, for the store's generation (a store deleted and created again starts empty). A change
    * here or on another replica (told through the feed) drops the store's book; the next search compiles it again.
    */
-  private readonly books = new Map<string, { generation: number; book: Promise<RuleBook> }>();
+  private readonly books: StoreCache<RuleBook>;
 
   constructor(
     private readonly repo: RulesRepository,
     private readonly now: () => number,
     private readonly feed: ChangeFeed,
   ) {
-    feed.subscribe("rules", (storeId) => (storeId === null ? this.books.clear() : this.books.delete(storeId)));
+    this.books = new StoreCache(feed, "rules");
   }
 
   async get(store: StoreRow, id: string): Promise<Rule> {
@@ -108,13 +108,7 @@ export class RulesService implements SearchRules {
   }
 
   private book(store: StoreRow): Promise<RuleBook> {
-    const known = this.books.get(store.id);
-    if (known?.generation === store.createdAt) return known.book;
-    const book = this.repo.all(store.id).then((rows) => new RuleBook(rows.map(toRule)));
-    this.books.set(store.id, { generation: store.createdAt, book });
-    // A failed read is not kept: the next search reads again.
-    book.catch(() => this.books.get(store.id)?.book === book && this.books.delete(store.id));
-    return book;
+    return this.books.get(store, async () => new RuleBook((await this.repo.all(store.id)).map(toRule)));
   }
 
   private async draftBook(store: StoreRow, draft: DraftRule): Promise<RuleBook> {
@@ -124,7 +118,7 @@ export class RulesService implements SearchRules {
 
   /** A change committed here: this replica's book goes at once, the others' when they hear of it. */
   private async changed(storeId: string): Promise<void> {
-    this.books.delete(storeId);
+    this.books.drop(storeId);
     await this.feed.publish("rules", storeId);
   }
 }

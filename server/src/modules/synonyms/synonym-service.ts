@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { ChangeFeed } from "../../db/change-feed.ts";
+import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
 import type { SynonymsRepository } from "../../db/synonyms-repository.ts";
 import { readImport, writeExport, type ImportProblem, type SynonymFormat } from "./synonym-formats.ts";
 import { SynonymMatcher } from "./synonym-matcher.ts";
@@ -19,7 +19,7 @@ export class SynonymService {
    * with the most sets, 100,000 phrases, takes about half a second to build), with the store's creation time: a
    * store deleted and created again under its id (by the CLI, another process) starts without sets.
    */
-  private readonly matchers = new Map<string, { generation: number; matcher: Promise<SynonymMatcher> }>();
+  private readonly matchers: StoreCache<SynonymMatcher>;
 
   constructor(
     private readonly repo: SynonymsRepository,
@@ -27,7 +27,7 @@ export class SynonymService {
     /** Other replicas' changes: their stores' matchers are built again on the next search. */
     private readonly feed: ChangeFeed,
   ) {
-    feed.subscribe("synonyms", (storeId) => (storeId === null ? this.matchers.clear() : this.matchers.delete(storeId)));
+    this.matchers = new StoreCache(feed, "synonyms");
   }
 
   async get(storeId: string, id: string): Promise<SynonymSet> {
@@ -83,19 +83,12 @@ export class SynonymService {
 
   /** The store's sets as a matcher, for a search to widen its words and explain what matched. */
   matcher(store: StoreRef): Promise<SynonymMatcher> {
-    const held = this.matchers.get(store.id);
-    if (held?.generation === store.createdAt) return held.matcher;
-    const matcher = this.repo.list(store.id, 0, null).then((sets) => new SynonymMatcher(sets));
-    this.matchers.set(store.id, { generation: store.createdAt, matcher });
-    // A failed read is not kept: the next search reads again.
-    matcher.catch(() => this.matchers.get(store.id)?.matcher === matcher && this.matchers.delete(store.id));
-    return matcher;
+    return this.matchers.get(store, async () => new SynonymMatcher(await this.repo.list(store.id, 0, null)));
   }
 
   /** A change committed here: this replica's matcher takes it at once, the others hear of it through the feed. */
   private async changed(storeId: string, apply: (matcher: SynonymMatcher) => void): Promise<void> {
-    const held = this.matchers.get(storeId);
-    if (held) await held.matcher.then(apply, () => {});
+    await this.matchers.current(storeId)?.then(apply, () => {});
     await this.feed.publish("synonyms", storeId);
   }
 }
