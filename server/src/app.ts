@@ -4,7 +4,7 @@ import { CatalogRepo } from "./db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "./db/enriched-search-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
 import { SqliteEventIngest } from "./db/event-ingest-sqlite.ts";
-import { type StoreRow } from "./db/stores-repository.ts";
+import type { StoreRow } from "./db/stores-repository.ts";
 import { SqliteStoresRepo } from "./db/stores-repo.ts";
 import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";

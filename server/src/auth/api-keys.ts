@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { type KeyKind, type StoreRow, type StoresRepository } from "../db/stores-repository.ts";
+import type { KeyKind, StoreRow, StoresRepository } from "../db/stores-repository.ts";
 
 /*
  * Keys are 32 random bytes, so a plain SHA-256 is enough to store them (no dictionary to attack), and cheap

@@ -1,6 +1,6 @@
 import type { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import type { PurchaseCounts } from "../../db/purchase-counts.ts";
-import { type StoresRepository } from "../../db/stores-repository.ts";
+import type { StoresRepository } from "../../db/stores-repository.ts";
 import { enrichedSearch } from "../enrichment/enriched-search.ts";
 import { vocabularyLocales } from "../enrichment/vocabulary.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";

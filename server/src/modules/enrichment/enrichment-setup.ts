@@ -3,7 +3,7 @@ import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import { EnrichmentRepo, type VariationColours } from "../../db/enrichment-repo.ts";
 import { SearchProductsRepo } from "../../db/search-products-repo.ts";
-import { type StoresRepository } from "../../db/stores-repository.ts";
+import type { StoresRepository } from "../../db/stores-repository.ts";
 import { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";

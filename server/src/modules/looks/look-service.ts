@@ -1,6 +1,6 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { LooksRepository } from "../../db/looks-repository.ts";
-import { type StoreRow } from "../../db/stores-repository.ts";
+import type { StoreRow } from "../../db/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";

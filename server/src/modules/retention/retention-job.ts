@@ -1,6 +1,6 @@
 import type { EventsRepo } from "../../db/events-repo.ts";
 import type { SearchLogRepository } from "../../db/search-log-repository.ts";
-import { type StoresRepository } from "../../db/stores-repository.ts";
+import type { StoresRepository } from "../../db/stores-repository.ts";
 import type { Logger } from "../../log.ts";
 
 /*

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { SearchLogEntry } from "../../db/search-log-repository.ts";
-import { type StoreRow } from "../../db/stores-repository.ts";
+import type { StoreRow } from "../../db/stores-repository.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
 import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";

@@ -1,5 +1,5 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
-import { type StoreRow, type StoresRepository } from "../../db/stores-repository.ts";
+import type { StoreRow, StoresRepository } from "../../db/stores-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";

@@ -1,5 +1,5 @@
 import type { CatalogRepo } from "../../db/catalog-repo.ts";
-import { type StoreRow } from "../../db/stores-repository.ts";
+import type { StoreRow } from "../../db/stores-repository.ts";
 import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError } from "../../errors.ts";
 import { paidPrices } from "../catalog/price-range.ts";
