@@ -12,14 +12,12 @@ export type ChangeHandler = (storeId: string | null) => void;
 export interface ChangeFeed {
   publish(topic: ChangeTopic, storeId: string): Promise<void>;
   subscribe(topic: ChangeTopic, changed: ChangeHandler): void;
-  close(): Promise<void>;
 }
 
 /** One process holds the only copy of every cache (the embedded SQLite database): there is no one to tell. */
 export class SingleProcessFeed implements ChangeFeed {
   async publish(): Promise<void> {}
   subscribe(): void {}
-  async close(): Promise<void> {}
 }
 
 /**
