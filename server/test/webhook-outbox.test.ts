@@ -2,7 +2,10 @@ import { expect, test } from "bun:test";
 import { migrate, openDatabase } from "../src/db/connection.ts";
 import { MIGRATIONS } from "../src/db/schema.ts";
 import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
+import { createLogger } from "../src/log.ts";
+import { WebhookDispatcher } from "../src/modules/webhooks/webhook-dispatcher.ts";
 import { enqueueDeliveries } from "../src/modules/webhooks/webhook-outbox.ts";
+import { eventually } from "./support/search-client.ts";
 import { MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt, RETRY_WAITS_MS } from "../src/modules/webhooks/webhook-schedule.ts";
 
 /*
@@ -47,6 +50,43 @@ test("enqueueDeliveries writes one row per live subscription of the store, insid
   expect(rows[0]!.id).not.toBe(rows[1]!.id);
   expect(await repo.deliveries("wh_other", { limit: 10 })).toEqual([]);
   expect(enqueueDeliveries(db, { ...item, storeId: "s3" })).toBe(0);
+});
+
+test("with a lease (replicas), a round settles a claim left in flight only once the lease is over, and every round looks", async () => {
+  const { db, repo, sub } = setup();
+  await sub("wh_a");
+  enqueueDeliveries(db, item);
+  // Claimed at 1 s by a replica that then died before recording its call.
+  const [left] = await repo.claimDue("wh_a", 1_000, 1);
+  let now = 8_000;
+  const dispatcher = new WebhookDispatcher({
+    repo,
+    leaseMs: 10_000,
+    log: createLogger("silent"),
+    caFile: null,
+    allowPrivateNetworks: false,
+    retryTimeScale: 1,
+    apiVersion: "1.9",
+    now: () => now,
+  });
+  dispatcher.start();
+  try {
+    // Rounds run (every POLL_MS) while the lease holds: the claim is another replica's and stays in flight.
+    await Bun.sleep(600);
+    expect(await repo.delivery("wh_a", left!.id)).toMatchObject({ inFlight: 1, attempts: [] });
+    // Past the lease, but before the settled delivery's retry is due: nothing is sent in this test.
+    now = 11_001;
+    expect(await eventually(async () => (await repo.delivery("wh_a", left!.id))?.inFlight === null, 5_000)).toBe(true);
+    const settled = (await repo.delivery("wh_a", left!.id))!;
+    expect(settled).toMatchObject({ status: "failed", roundAttempts: 1 });
+    expect(settled.attempts[0]).toMatchObject({ at: 1_000, status: null, durationMs: null });
+    expect(settled.attempts[0]!.error).toContain("interrupted");
+    expect(settled.nextAttemptAt).toBe(nextAttemptAfterInterruption(1, 1_000, 1));
+    expect(settled.nextAttemptAt!).toBeGreaterThan(now);
+    expect(dispatcher.openCalls()).toBe(0);
+  } finally {
+    await dispatcher.stop();
+  }
 });
 
 test("the schedule: 15 waits after the first call, then dead; an interruption waits at least the time-out", () => {
