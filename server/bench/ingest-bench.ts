@@ -112,13 +112,17 @@ async function timeToVisible(url: string, productId: string): Promise<number> {
 }
 
 async function bulkIndexing(products: Product[], bulk: number) {
+  // Bodies serialised before the clock starts, as a feed's files would be: on two cores, the client's own
+  // JSON.stringify would otherwise be counted against the server.
+  const bodies: string[] = [];
+  for (let i = 0; i < products.length; i += bulk) bodies.push(JSON.stringify(products.slice(i, i + bulk)));
   return withServer(async ({ url, proc }) => {
     const cpuBefore = cpuMs(proc.pid);
     const threadsBefore = threadCpuMs(proc.pid);
     const started = performance.now();
     const taskIds: string[] = [];
-    for (let i = 0; i < products.length; i += bulk) {
-      const res = await fetch(`${url}/1.9/products`, { method: "POST", headers: admin, body: JSON.stringify(products.slice(i, i + bulk)) });
+    for (const body of bodies) {
+      const res = await fetch(`${url}/1.9/products`, { method: "POST", headers: admin, body });
       if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
       taskIds.push(((await res.json()) as { taskId: string }).taskId);
     }

@@ -125,6 +125,8 @@ export function buildApp(deps: AppDeps) {
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   // Product pages' models (similar products, looks) share one read of each store's catalog.
+  /** Whether acknowledged indexing work is waiting: background work (enrichment, model builds) yields to it. */
+  const indexingBusy = () => tasks.pendingItemCount() > 0;
   const productPageModels = new CatalogModels(
     catalog,
     now,
@@ -143,7 +145,7 @@ export function buildApp(deps: AppDeps) {
     ranking: new RankingInputs(stores, signals, new EnrichedSearchRepo(deps.db)),
     delivered: () => webhookDispatcher.wake(),
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
-    indexingBusy: () => tasks.pendingItemCount() > 0,
+    indexingBusy,
   });
   const shapes = shapedProductsIn(deps.db, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine);
@@ -313,7 +315,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
     db,
     engine,
     log,
@@ -91,7 +91,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     .preload(preloaded.map((s) => s.id))
     .then(() => {
       pageModelsPreload = setTimeout(() => {
-        productPageModels.preload(preloaded).catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
+        productPageModels.preload(preloaded, indexingBusy).catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
       }, PAGE_MODELS_PRELOAD_DELAY_MS);
       pageModelsPreload.unref?.();
     })

@@ -57,3 +57,23 @@ test("a stop during a preload ends it quietly at its next page", async () => {
     close();
   }
 });
+
+test("a preload waits while indexing work is pending, and reads the catalog once it is done", async () => {
+  const { catalog, put, close } = await catalogOf(100);
+  let built = 0;
+  const indexes = new CatalogModels(catalog, () => 1, () => (built++, new SimilarityIndex()), "similar products");
+  let indexing = true;
+  try {
+    const preload = indexes.preload([{ id: "s", createdAt: 1 }], () => indexing);
+    await Bun.sleep(1200);
+    expect(built).toBe(0);
+    // What the bulk added meanwhile is in the model built afterwards.
+    put("from-the-bulk");
+    indexing = false;
+    await preload;
+    expect(built).toBe(1);
+    expect((await indexes.of("s", 1)).has("from-the-bulk")).toBe(true);
+  } finally {
+    close();
+  }
+});
