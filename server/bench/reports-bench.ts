@@ -110,7 +110,7 @@ written += batch.length;
 console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 t = performance.now();
-const worker = new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts(new CatalogRepo(db)), () => NOW)], createLogger("silent"));
+const worker = new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts((storeId, id) => new CatalogRepo(db).liveDocNow(storeId, id)), () => NOW)], createLogger("silent"));
 let counted = 0;
 for (let n; (n = worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;

@@ -52,7 +52,7 @@ import { SuggestionsService } from "../src/modules/suggestions/suggestions-servi
 import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
-import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
+import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 import { heapStats } from "bun:jsc";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { similarSetRequest } from "../src/modules/similarity/similarity-service.ts";
@@ -456,14 +456,15 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
     await new SqliteStoresRepo(db).create(STORE_ID, Date.now());
     const searchLog = new SqliteSearchLogRepo(db);
+    const catalog = new CatalogRepo(db);
     const searchService = new SearchService({
       engine,
-      catalog: new CatalogRepo(db),
+      catalog,
       searchLog: new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, MIN_SUGGESTION_SHOPPERS)),
       now: Date.now,
       log: createLogger("silent"),
       vocabularies: new QueryVocabularies(engine, Date.now),
-      shapes: shapedProductsIn(db),
+      shapes: new ShapedProducts(catalog),
     });
     const countOf = (storeId: string, text: string) => searchService.count(storeId, text);
     const suggestions = new SuggestionsService(engine, countOf, searchLog, () => Date.now());

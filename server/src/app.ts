@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
+import { WalCheckpoints } from "./db/wal-checkpoints.ts";
 import { EnrichedSearchRepo } from "./db/enriched-search-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
 import { SqliteEventIngest } from "./db/event-ingest-sqlite.ts";
@@ -31,7 +32,7 @@ import { GroupCommit } from "./db/group-commit.ts";
 import { SqliteSearchLogRepo } from "./db/search-log-repo.ts";
 import type { SearchLogEntry } from "./db/search-log-repository.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
-import { shapedProductsIn } from "./modules/catalog/shaped-products.ts";
+import { ShapedProducts } from "./modules/catalog/shaped-products.ts";
 import { SignalsRepo } from "./db/signals-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
@@ -120,13 +121,15 @@ export function buildApp(deps: AppDeps) {
   const stores = new SqliteStoresRepo(deps.db);
   const engine = new WriteEpochs(new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId)));
   const tasks = new TasksRepo(deps.db);
-  const catalog = new CatalogRepo(deps.db);
+  // Indexing batches commit without waiting for the disk; their log is checkpointed on a thread (stopped by start-service.ts).
+  const walCheckpoints = new WalCheckpoints(deps.db);
+  const catalog = new CatalogRepo(deps.db, walCheckpoints);
   const signals = new SignalsRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   // Product pages' models (similar products, looks) share one read of each store's catalog.
-  /** Whether acknowledged indexing work is waiting: background work (enrichment, model builds) yields to it. */
-  const indexingBusy = () => tasks.pendingItemCount() > 0;
+  /** Whether acknowledged indexing work is waiting here: background work (enrichment, model builds) yields to it. */
+  const indexingBusy = () => worker.busy();
   const productPageModels = new CatalogModels(
     catalog,
     now,
@@ -147,10 +150,10 @@ export function buildApp(deps: AppDeps) {
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
     indexingBusy,
   });
-  const shapes = shapedProductsIn(deps.db, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
+  const shapes = new ShapedProducts(catalog, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
-    db: deps.db,
+    dbPath: deps.db.filename,
     tasks,
     catalog,
     engine,
@@ -158,7 +161,6 @@ export function buildApp(deps: AppDeps) {
     now,
     log: deps.log,
     storage: deps.storage,
-    inCommit: (storeId, changed) => enrichment.repo.queue(storeId, changed, now()),
     onApplied: (storeId) => {
       enrichment.worker.wake();
       vocabularies.changed(storeId);
@@ -169,7 +171,7 @@ export function buildApp(deps: AppDeps) {
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const events = new EventsRepo(deps.db);
-  const productFacts = new ProductFacts(catalog);
+  const productFacts = new ProductFacts((storeId, id) => catalog.liveDocNow(storeId, id));
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
   // Search reads ranking evidence through this cache; the learner drops what it writes.
   const evidence = new EvidenceCache(new BehaviourRepo(deps.db));
@@ -315,7 +317,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
+  return { app, engine, worker, walCheckpoints, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

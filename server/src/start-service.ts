@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
+  const { app, engine: guardedEngine, worker, walCheckpoints, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
     db,
     engine,
     log,
@@ -117,6 +117,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await enrichedSearch.stop();
       await webhookDispatcher.stop();
       await worker.stop();
+      walCheckpoints.close();
       await retention.stop();
       await analytics.stop();
       await searchLog.flush();

@@ -17,9 +17,15 @@ async function catalogOf(count: number) {
   const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
   await new SqliteStoresRepo(db).create("s", 1);
   const catalog = new CatalogRepo(db);
+  const doc = (id: string) => JSON.stringify(product(id, { name: `Linen Shirt ${id}` }));
   const put = (id: string, deleted = false, at = 1) =>
-    catalog.put("s", id, { version: 1, contentHash: null, doc: deleted ? null : JSON.stringify(product(id, { name: `Linen Shirt ${id}` })), deleted, updatedAt: at });
-  for (let i = 0; i < count; i++) put(`p${i}`);
+    catalog.commitBatch({ storeId: "s", at, products: [{ id, version: 1, contentHash: null, doc: deleted ? null : doc(id), deleted, shaped: null }], advances: [] });
+  await catalog.commitBatch({
+    storeId: "s",
+    at: 1,
+    products: Array.from({ length: count }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: null, doc: doc(`p${i}`), deleted: false, shaped: null })),
+    advances: [],
+  });
   return { catalog, put, close: () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
@@ -32,8 +38,8 @@ test("preloaded in pages ahead of the first request, then kept current from chan
     const index = await indexes.of("s", 1);
     expect(index.size).toBe(2500);
     now = 20;
-    put("late", false, 15);
-    put("p0", true, 15);
+    await put("late", false, 15);
+    await put("p0", true, 15);
     indexes.changed("s");
     expect((await indexes.of("s", 1)).has("late")).toBe(true);
     expect(index.has("p0")).toBe(false);
@@ -68,7 +74,7 @@ test("a preload waits while indexing work is pending, and reads the catalog once
     await Bun.sleep(1200);
     expect(built).toBe(0);
     // What the bulk added meanwhile is in the model built afterwards.
-    put("from-the-bulk");
+    await put("from-the-bulk");
     indexing = false;
     await preload;
     expect(built).toBe(1);

@@ -21,7 +21,7 @@ import { product } from "./support/fixtures.ts";
 import { startIndexedServer, type IndexedChildServer } from "./support/indexed-child-server.ts";
 import { queryString, type Params, type SearchBody, type SuggestionsBody } from "./support/search-client.ts";
 import { tempDir, UNLIMITED } from "./support/test-server.ts";
-import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
+import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 
 /*
  * Search cost is bounded whatever the query. The server runs as its own process (so a blocked event loop shows
@@ -252,7 +252,7 @@ describe("the time budget", () => {
       const searchLog = new SqliteSearchLogRepo(db);
       const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, 1));
       const service = (budgetMs?: number) =>
-        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: shapedProductsIn(db), budgetMs });
+        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: new ShapedProducts(new CatalogRepo(db)), budgetMs });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
         await logWrites.flush();

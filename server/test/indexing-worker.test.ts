@@ -15,7 +15,7 @@ import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
-import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
+import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 
 /*
  * The worker's retry and failure handling. The engine is the real embedded one behind the port, wrapped so a test
@@ -49,7 +49,7 @@ beforeEach(async () => {
   tasks = new TasksRepo(db);
   const catalog = new CatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ db, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3, shapes: shapedProductsIn(db) });
+  worker = new IndexingWorker({ dbPath: db.filename, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3, shapes: new ShapedProducts(new CatalogRepo(db)) });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -60,18 +60,18 @@ afterEach(async () => {
 });
 
 test("a transient engine failure is retried after a backoff, holding back later tasks, then completes", async () => {
-  const first = indexing.upsert("s1", [product("a")]);
-  const second = indexing.upsert("s1", [product("b")]);
+  const first = await indexing.upsert("s1", [product("a")]);
+  const second = await indexing.upsert("s1", [product("b")]);
   engine.failures = [new EngineTransientError("connection refused")];
   expect(await worker.runOnce()).toBe(0);
-  expect(indexing.task("s1", first).status).toBe("pending");
+  expect((await indexing.task("s1", first)).status).toBe("pending");
   const wait = await worker.runOnce();
   expect(wait).toBeGreaterThan(0);
-  expect(indexing.task("s1", second).status).toBe("pending");
+  expect((await indexing.task("s1", second)).status).toBe("pending");
   clock += wait;
   await worker.runOnce();
-  expect(indexing.task("s1", first).status).toBe("complete");
-  expect(indexing.task("s1", second).status).toBe("complete");
+  expect((await indexing.task("s1", first)).status).toBe("complete");
+  expect((await indexing.task("s1", second)).status).toBe("complete");
   expect(await engine.count("s1")).toBe(2);
 });
 
@@ -84,83 +84,99 @@ async function attemptPastLimit(): Promise<void> {
 }
 
 test("a rejected update ends its task in error with a message; the queue moves on", async () => {
-  const bad = indexing.upsert("s1", [product("a")]);
+  const bad = await indexing.upsert("s1", [product("a")]);
   engine.failures = [new EngineRejectedError("field price has the wrong type")];
   await worker.runOnce();
-  const task = indexing.task("s1", bad);
+  const task = (await indexing.task("s1", bad));
   expect(task.status).toBe("error");
   expect(task.message).toContain("field price has the wrong type");
-  const next = indexing.upsert("s1", [product("b")]);
+  const next = await indexing.upsert("s1", [product("b")]);
   await worker.runOnce();
-  expect(indexing.task("s1", next).status).toBe("complete");
+  expect((await indexing.task("s1", next)).status).toBe("complete");
   expect((await engine.versions("s1", ["a", "b"])).has("a")).toBe(false);
 });
 
 test("an engine that stays down ends the task in error after the attempt limit", async () => {
-  const id = indexing.upsert("s1", [product("a")]);
+  const id = await indexing.upsert("s1", [product("a")]);
   engine.failures = [1, 2, 3].map((i) => new EngineTransientError(`down ${i}`));
   await attemptPastLimit();
-  const task = indexing.task("s1", id);
+  const task = (await indexing.task("s1", id));
   expect(task.status).toBe("error");
   expect(task.message).toContain("down 3");
-  expect(tasks.pendingHeads()).toEqual([]);
+  expect(await tasks.pendingHeads()).toEqual([]);
 });
 
 test("a task the indexing thread cannot prepare (its payload is gone) is retried, then ends in error saying so", async () => {
-  const id = indexing.upsert("s1", [product("a")]);
+  const id = await indexing.upsert("s1", [product("a")]);
   db.run("DELETE FROM task_payloads");
   await attemptPastLimit();
-  const task = indexing.task("s1", id);
+  const task = (await indexing.task("s1", id));
   expect(task.status).toBe("error");
   expect(task.message).toStartWith("The update could not be prepared:");
-  const next = indexing.upsert("s1", [product("b")]);
+  const next = await indexing.upsert("s1", [product("b")]);
   await worker.runOnce();
-  expect(indexing.task("s1", next).status).toBe("complete");
+  expect((await indexing.task("s1", next)).status).toBe("complete");
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: shapedProductsIn(db) });
-  const id = indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  const small = new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
-  expect(indexing.task("s1", id)).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
+  expect((await indexing.task("s1", id))).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
   await small.runOnce();
   await small.runOnce();
-  expect(indexing.task("s1", id)).toMatchObject({ status: "complete", processedCount: 100 });
+  expect((await indexing.task("s1", id))).toMatchObject({ status: "complete", processedCount: 100 });
   expect(await engine.count("s1")).toBe(100);
+});
+
+test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
+  const make = () => new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, leaseMs: 5_000, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const [a, b] = [make(), make()];
+  const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  await a.runOnce();
+  // A is gone (no more batches from it); B waits for A's lease before it touches the store.
+  expect(await b.runOnce()).toBeGreaterThan(0);
+  expect((await indexing.task("s1", id)).processedCount).toBe(40);
+  clock += 5_000;
+  await b.runOnce();
+  await b.runOnce();
+  expect((await indexing.task("s1", id))).toMatchObject({ status: "complete", processedCount: 100 });
+  expect(await engine.count("s1")).toBe(100);
+  expect((await engine.versions("s1", ["p0", "p99"])).get("p0")).toBe(1);
 });
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: shapedProductsIn(db) });
-  const bulk = indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
-  const single = indexing.upsert("s2", [product("q")]);
+  const small = new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const bulk = await indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
+  const single = await indexing.upsert("s2", [product("q")]);
   await small.runOnce();
-  expect(indexing.task("s1", bulk)).toMatchObject({ status: "pending", processedCount: 10 });
+  expect((await indexing.task("s1", bulk))).toMatchObject({ status: "pending", processedCount: 10 });
   await small.runOnce();
-  expect(indexing.task("s2", single).status).toBe("complete");
-  expect(indexing.task("s1", bulk)).toMatchObject({ status: "pending", processedCount: 10 });
+  expect((await indexing.task("s2", single)).status).toBe("complete");
+  expect((await indexing.task("s1", bulk))).toMatchObject({ status: "pending", processedCount: 10 });
   for (let i = 0; i < 4; i++) await small.runOnce();
-  expect(indexing.task("s1", bulk)).toMatchObject({ status: "complete", processedCount: 50 });
+  expect((await indexing.task("s1", bulk))).toMatchObject({ status: "complete", processedCount: 50 });
 });
 
 test("a task waiting for a retry holds back only its own store, and its store's later tasks stay behind it", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const first = indexing.upsert("s1", [product("a")]);
-  const second = indexing.upsert("s1", [product("a", { name: "Renamed" })]);
-  const other = indexing.upsert("s2", [product("b")]);
+  const first = await indexing.upsert("s1", [product("a")]);
+  const second = await indexing.upsert("s1", [product("a", { name: "Renamed" })]);
+  const other = await indexing.upsert("s2", [product("b")]);
   engine.failures = [new EngineTransientError("connection refused")];
   await worker.runOnce();
-  expect(indexing.task("s1", first).status).toBe("pending");
+  expect((await indexing.task("s1", first)).status).toBe("pending");
   expect(await worker.runOnce()).toBe(0);
-  expect(indexing.task("s2", other).status).toBe("complete");
+  expect((await indexing.task("s2", other)).status).toBe("complete");
   const wait = await worker.runOnce();
   expect(wait).toBeGreaterThan(0);
-  expect(indexing.task("s1", second).status).toBe("pending");
+  expect((await indexing.task("s1", second)).status).toBe("pending");
   clock += wait;
   await worker.runOnce();
-  expect(indexing.task("s1", first).status).toBe("complete");
-  expect(indexing.task("s1", second).status).toBe("complete");
-  expect(indexing.product("s1", "a")).toMatchObject({ version: 2, product: { name: "Renamed" } });
+  expect((await indexing.task("s1", first)).status).toBe("complete");
+  expect((await indexing.task("s1", second)).status).toBe("complete");
+  expect((await indexing.product("s1", "a"))).toMatchObject({ version: 2, product: { name: "Renamed" } });
   expect(await engine.count("s2")).toBe(1);
 });
 
@@ -180,19 +196,19 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ db, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: shapedProductsIn(db) });
+  const patient = new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: new ShapedProducts(new CatalogRepo(db)) });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
-  const id = indexing.upsert("s1", [product("a")]);
+  const id = await indexing.upsert("s1", [product("a")]);
   engine.failures = Array.from({ length: 6 }, () => full);
   // Twice the attempt limit of engine failures: each failed batch waits for its backoff, then is tried again.
   while (engine.failures.length) {
     clock += await patient.runOnce();
-    expect(indexing.task("s1", id).status).toBe("pending");
+    expect((await indexing.task("s1", id)).status).toBe("pending");
   }
   expect(storage.reason).toContain("SQLITE_FULL");
   // The worker sleeps at most a second at a time; the last backoff is 32 s.
-  for (let i = 0; i < 100 && indexing.task("s1", id).status === "pending"; i++) clock += await patient.runOnce();
-  expect(indexing.task("s1", id).status).toBe("complete");
+  for (let i = 0; i < 100 && (await indexing.task("s1", id)).status === "pending"; i++) clock += await patient.runOnce();
+  expect((await indexing.task("s1", id)).status).toBe("complete");
   expect(await engine.count("s1")).toBe(1);
 });

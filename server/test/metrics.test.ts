@@ -154,34 +154,10 @@ describe("with METRICS_TOKEN", () => {
 });
 
 describe("metrics parts", () => {
-  test("the indexing queue depth counts pending tasks' items not yet applied", async () => {
-    const dir = tempDir();
-    const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
-    try {
-      await new SqliteStoresRepo(db).create("s", 1);
-      const tasks = new TasksRepo(db);
-      expect(tasks.pendingItemCount()).toBe(0);
-      const add = (id: string, itemCount: number) => tasks.insert({ id, storeId: "s", kind: "upsert", payload: "[]", itemCount, now: 1 });
-      add("a", 5000);
-      add("b", 3);
-      add("c", 10);
-      add("d", 7);
-      expect(tasks.pendingItemCount()).toBe(5020);
-      const seq = (id: string) => tasks.get("s", id)!.seq;
-      tasks.advance(seq("a"), 1000, 5000, 2); // 4,000 left
-      tasks.advance(seq("b"), 3, 3, 2); // complete
-      tasks.fail(seq("c"), "refused", 2); // error: nothing left to apply
-      expect(tasks.pendingItemCount()).toBe(4000 + 7);
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   test("each instance has its own registry; gauges read their sources at scrape time; methods are bounded", async () => {
     let depth = 7;
-    const a = new ServiceMetrics({ indexingQueueDepth: () => depth, enrichmentQueueDepth: () => 3 });
-    const b = new ServiceMetrics({ indexingQueueDepth: () => 0 });
+    const a = new ServiceMetrics({ indexingQueueDepth: async () => depth, enrichmentQueueDepth: () => 3 });
+    const b = new ServiceMetrics({ indexingQueueDepth: async () => 0 });
     a.countEvents(5);
     a.countEvents(0);
     a.observeRequest("BREW", "/:version/search", 200, 0.01);

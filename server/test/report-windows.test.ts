@@ -33,7 +33,7 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const worker = () =>
-  new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts(new CatalogRepo(db)), () => T0)], createLogger("silent"));
+  new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts((storeId, id) => new CatalogRepo(db).liveDocNow(storeId, id)), () => T0)], createLogger("silent"));
 
 function add(at: number, sessionId: string, type: string, data: Record<string, unknown>): void {
   events.append([{ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at }]);

@@ -3,7 +3,13 @@ import { rmSync } from "node:fs";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
 import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import type { CatalogRepository, CommittedProduct } from "../src/db/catalog-repository.ts";
 import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
+import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
+import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
+import { TasksRepo } from "../src/db/tasks-repo.ts";
+import type { TasksRepository } from "../src/db/tasks-repository.ts";
 import type { EventIngest } from "../src/db/event-ingest.ts";
 import type { NewEvent } from "../src/db/events-repo.ts";
 import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
@@ -53,6 +59,8 @@ interface Backend {
   purchaseCounts: PurchaseCounts;
   looks: LooksRepository;
   searchLog: SearchLogRepository;
+  catalog: CatalogRepository;
+  tasks: TasksRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -81,6 +89,8 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         purchaseCounts: new SignalsRepo(db),
         looks: new SqliteLooksRepo(db),
         searchLog: new SqliteSearchLogRepo(db),
+        catalog: new CatalogRepo(db),
+        tasks: new TasksRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -100,6 +110,8 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         purchaseCounts: new PostgresPurchaseCounts(sql),
         looks: new PostgresLooksRepo(sql),
         searchLog: new PostgresSearchLogRepo(sql),
+        catalog: new PostgresCatalogRepo(sql),
+        tasks: new PostgresTasksRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -549,6 +561,155 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: the indexing queue and the catalog`, () => {
+    const backendOf = freshBackend(backend, ["s", "t"]);
+    const live = (id: string, version: number, hash = `h${version}`): CommittedProduct => ({
+      id,
+      version,
+      contentHash: hash,
+      deleted: false,
+      doc: JSON.stringify({ id, name: `Product ${id} ✓` }),
+      shaped: { key: "k1", json: `{"productId":"${id}"}` },
+    });
+    const gone = (id: string, version: number): CommittedProduct => ({ id, version, contentHash: null, deleted: true, doc: null, shaped: null });
+    const task = (b: Backend, id: string, storeId: string, itemCount: number, now = 1) =>
+      b.tasks.insert({ id, storeId, kind: "upsert", payload: `[${"0,".repeat(itemCount - 1)}0]`, itemCount, now, report: { warnings: 2, rejectedCount: 1, rejected: '[{"index":3}]' } });
+
+    test("tasks are kept in the order acknowledged, with their payload and report; heads are each store's oldest", async () => {
+      const b = backendOf();
+      await task(b, "a", "s", 5);
+      await task(b, "b", "t", 3);
+      await task(b, "c", "s", 2);
+      const a = (await b.tasks.get("s", "a"))!;
+      expect(a).toMatchObject({ id: "a", storeId: "s", kind: "upsert", status: "pending", itemCount: 5, cursor: 0, attempts: 0, nextRunAt: 0, message: null, createdAt: 1 });
+      expect(a.report).toEqual({ warnings: 2, rejectedCount: 1, rejected: '[{"index":3}]' });
+      // Another store's task is not found through this one.
+      expect(await b.tasks.get("t", "a")).toBeNull();
+      expect(JSON.parse(await b.tasks.payload(a.seq))).toHaveLength(5);
+      expect((await b.tasks.pendingHeads()).map((t) => t.id).sort()).toEqual(["a", "b"]);
+      expect((await b.tasks.pendingOf("s", 10)).map((t) => t.id)).toEqual(["a", "c"]);
+      expect((await b.tasks.pendingOf("s", 1)).map((t) => t.id)).toEqual(["a"]);
+      expect(await b.tasks.pendingItemCount()).toBe(10);
+    });
+
+    test("a batch commits products, shapes, enrichment and progress at once; a finished task drops its payload", async () => {
+      const b = backendOf();
+      await task(b, "a", "s", 3);
+      await task(b, "c", "s", 2);
+      const [a, c] = await b.tasks.pendingOf("s", 2);
+      expect(await b.catalog.commitBatch({ storeId: "s", at: 10, products: [live("p1", 1), live("p2", 1)], advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 3 }] })).toBe(true);
+      expect(await b.catalog.commitBatch({
+        storeId: "s",
+        at: 20,
+        products: [live("p3", 1), gone("p1", 2)],
+        advances: [{ seq: a!.seq, from: 2, to: 3, itemCount: 3 }, { seq: c!.seq, from: 0, to: 1, itemCount: 2 }],
+      })).toBe(true);
+      expect((await b.tasks.get("s", "a"))).toMatchObject({ status: "complete", cursor: 3, updatedAt: 20 });
+      expect((await b.tasks.get("s", "c"))).toMatchObject({ status: "pending", cursor: 1 });
+      expect(await b.tasks.pendingItemCount()).toBe(1);
+      expect(await b.rows(`SELECT seq FROM task_payloads ORDER BY seq`)).toEqual([{ seq: c!.seq }]);
+      expect(await b.catalog.get("s", "p1")).toEqual({ version: 2, contentHash: null, deleted: true, doc: null, updatedAt: 20 });
+      expect(await b.catalog.get("s", "p2")).toEqual({ version: 1, contentHash: "h1", deleted: false, doc: JSON.stringify({ id: "p2", name: "Product p2 ✓" }), updatedAt: 10 });
+      expect(await b.catalog.get("t", "p2")).toBeNull();
+      expect(await b.catalog.states("s", ["p1", "p3", "nope"])).toEqual(new Map([["p1", { version: 2, contentHash: null, deleted: true }], ["p3", { version: 1, contentHash: "h1", deleted: false }]]));
+      expect(await b.catalog.countLive("s")).toBe(2);
+      // A deleted product has no shape and no enrichment left; a changed one has its text stage queued.
+      expect(await b.catalog.shaped("s", ["p1", "p2", "p3"], "k1")).toEqual(new Map([["p2", '{"productId":"p2"}'], ["p3", '{"productId":"p3"}']]));
+      expect(await b.rows("SELECT product_id, product_version, stage, attempts, next_run_at FROM enrichment_jobs ORDER BY product_id")).toEqual([
+        { product_id: "p2", product_version: 1, stage: "text", attempts: 0, next_run_at: 10 },
+        { product_id: "p3", product_version: 1, stage: "text", attempts: 0, next_run_at: 20 },
+      ]);
+      expect(await b.catalog.changedSince("s", 20)).toEqual([{ id: "p1", version: 2, doc: null }, { id: "p3", version: 1, doc: JSON.stringify({ id: "p3", name: "Product p3 ✓" }) }]);
+    });
+
+    test("a batch whose task moved on meanwhile, or ended, is refused whole: nothing of it is written", async () => {
+      const b = backendOf();
+      await task(b, "a", "s", 4);
+      await task(b, "c", "s", 4);
+      const [a, c] = await b.tasks.pendingOf("s", 2);
+      expect(await b.catalog.commitBatch({ storeId: "s", at: 10, products: [live("p1", 1)], advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 4 }] })).toBe(true);
+      // The same slice again (another replica's copy of it): its task's cursor is no longer 0.
+      const again = { storeId: "s", at: 11, products: [live("p1", 2, "other"), live("p9", 1)], advances: [{ seq: c!.seq, from: 0, to: 1, itemCount: 4 }, { seq: a!.seq, from: 0, to: 2, itemCount: 4 }] };
+      expect(await b.catalog.commitBatch(again)).toBe(false);
+      expect((await b.catalog.get("s", "p1"))?.version).toBe(1);
+      expect(await b.catalog.get("s", "p9")).toBeNull();
+      expect((await b.tasks.get("s", "c"))?.cursor).toBe(0);
+      await b.tasks.fail([c!.seq], "refused", 12);
+      expect(await b.catalog.commitBatch({ storeId: "s", at: 13, products: [live("p9", 1)], advances: [{ seq: c!.seq, from: 0, to: 1, itemCount: 4 }] })).toBe(false);
+      expect(await b.tasks.get("s", "c")).toMatchObject({ status: "error", message: "refused", updatedAt: 12 });
+    });
+
+    test("a retry is recorded; failing ends tasks in error and drops their payloads", async () => {
+      const b = backendOf();
+      await task(b, "a", "s", 1);
+      await task(b, "c", "s", 1);
+      const [a, c] = await b.tasks.pendingOf("s", 2);
+      await b.tasks.retryLater(a!.seq, 1, 500, "engine down", 5);
+      expect(await b.tasks.get("s", "a")).toMatchObject({ status: "pending", attempts: 1, nextRunAt: 500, message: "engine down", updatedAt: 5 });
+      await b.tasks.fail([a!.seq, c!.seq], "Search engine rejected the update", 6);
+      expect((await b.tasks.pendingHeads())).toEqual([]);
+      expect(await b.tasks.pendingItemCount()).toBe(0);
+      expect(await b.rows("SELECT seq FROM task_payloads")).toEqual([]);
+    });
+
+    test("live products are read a page at a time in byte order; shapes made outside a batch are stored", async () => {
+      const b = backendOf();
+      const ids = ["b", "B", "a-2", "a", "é", "Z"];
+      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [...ids.map((id) => live(id, 1)), gone("x", 2)], advances: [] });
+      const seen: string[] = [];
+      for (let after = ""; ; ) {
+        const rows = await b.catalog.liveProductsAfter("s", after, 4);
+        seen.push(...rows.map((r) => r.id));
+        expect(rows.every((r) => r.version === 1 && JSON.parse(r.doc).id === r.id)).toBe(true);
+        if (rows.length < 4) break;
+        after = rows.at(-1)!.id;
+      }
+      expect(seen).toEqual(["B", "Z", "a", "a-2", "b", "é"]);
+      await b.catalog.putShapes("s", "k2", [["a", "A2"], ["b", "B2"]]);
+      expect(await b.catalog.shaped("s", ["a", "b", "B"], "k2")).toEqual(new Map([["a", "A2"], ["b", "B2"]]));
+      expect((await b.catalog.shaped("s", ["a", "b", "B"], "k1")).size).toBe(1);
+    });
+
+    test("a store's tasks are leased to one holder at a time; a lease ran out is taken over", async () => {
+      const b = backendOf();
+      expect(await b.tasks.lease("s", "A", 100, 50)).toBe(true);
+      expect(await b.tasks.lease("s", "B", 120, 50)).toBe(false);
+      expect(await b.tasks.lease("t", "B", 120, 50)).toBe(true);
+      // A renews its own lease.
+      expect(await b.tasks.lease("s", "A", 140, 50)).toBe(true);
+      expect(await b.tasks.lease("s", "B", 189, 50)).toBe(false);
+      expect(await b.tasks.lease("s", "B", 190, 50)).toBe(true);
+      expect(await b.tasks.lease("s", "A", 200, 50)).toBe(false);
+    });
+  });
+}
+
+describe("PostgreSQL: replicas commit indexing batches", () => {
+  test("two replicas committing the same slice at once: one commits it, the other is refused, the versions are the first's", async () => {
+    await withReplicas(2, async ([sqlA, sqlB]) => {
+      await new PostgresStoresRepo(sqlA!).create("s", 1);
+      const tasks = new PostgresTasksRepo(sqlA!);
+      await tasks.insert({ id: "a", storeId: "s", kind: "upsert", payload: "[]", itemCount: 100, now: 1 });
+      const [a] = await tasks.pendingOf("s", 1);
+      const batch = (replica: string) => ({
+        storeId: "s",
+        at: 5,
+        products: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: replica, deleted: false, doc: "{}", shaped: null })),
+        advances: [{ seq: a!.seq, from: 0, to: 100, itemCount: 100 }],
+      });
+      for (let round = 0; round < 5; round++) {
+        const results = await Promise.all([new PostgresCatalogRepo(sqlA!).commitBatch(batch("A")), new PostgresCatalogRepo(sqlB!).commitBatch(batch("B"))]);
+        if (round === 0) expect(results.filter(Boolean)).toHaveLength(1);
+        else expect(results).toEqual([false, false]);
+      }
+      const hashes = await sqlA!`SELECT DISTINCT content_hash FROM products`;
+      expect(hashes).toHaveLength(1);
+      expect(await tasks.get("s", "a")).toMatchObject({ status: "complete", cursor: 100 });
+    });
+  });
+});
 
 describe("PostgreSQL: replicas append events one batch at a time", () => {
   test("a batch waits while another replica's batch holds the append lock, so seq order is commit order", async () => {

@@ -12,7 +12,7 @@ import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
-import { shapedProductsIn } from "../src/modules/catalog/shaped-products.ts";
+import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 
 /*
  * Task payloads live in their own table (a progress update must not rewrite a bulk's payload): tasks acknowledged
@@ -37,11 +37,11 @@ function parts(database: Database) {
   const catalog = new CatalogRepo(database);
   engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
   const worker = new IndexingWorker({
-    db: database,
+    dbPath: database.filename,
     tasks,
     catalog,
     engine,
-    shapes: shapedProductsIn(database),
+    shapes: new ShapedProducts(catalog),
     now: Date.now,
     log: createLogger("silent"),
   });
@@ -67,8 +67,8 @@ test("a task pending before the upgrade keeps its payload and is applied after i
   expect(payloadRows()).toBe(1);
   const { worker, indexing } = parts(db);
   while ((await worker.runOnce()) === 0);
-  expect(indexing.task("s1", "old")).toMatchObject({ status: "complete", processedCount: 2 });
-  expect(indexing.product("s1", "b").version).toBe(1);
+  expect((await indexing.task("s1", "old"))).toMatchObject({ status: "complete", processedCount: 2 });
+  expect((await indexing.product("s1", "b")).version).toBe(1);
   expect(await engine.count("s1")).toBe(2);
   expect(payloadRows()).toBe(0);
 });
@@ -78,9 +78,9 @@ test("a payload is kept while its task is pending and dropped when the task ends
   migrate(db, MIGRATIONS);
   const { stores, worker, indexing } = parts(db);
   await stores.create("s1", 0);
-  const id = indexing.upsert("s1", [product("a")]);
+  const id = await indexing.upsert("s1", [product("a")]);
   expect(payloadRows()).toBe(1);
   await worker.runOnce();
-  expect(indexing.task("s1", id).status).toBe("complete");
+  expect((await indexing.task("s1", id)).status).toBe("complete");
   expect(payloadRows()).toBe(0);
 });

@@ -40,7 +40,7 @@ async function reindex(args: string[], config: Config, db: Database): Promise<nu
   for (const warning of (await engine.check?.()) ?? []) console.error(warning);
   const catalog = new CatalogRepo(db);
   const signals = new SignalsRepo(db);
-  const live = catalog.countLive(storeId);
+  const live = await catalog.countLive(storeId);
   console.log(`Reindexing store ${storeId}: ${count(live)} products in the catalog.`);
   const started = performance.now();
   let shown = 0;

@@ -1,77 +1,115 @@
 import type { Database } from "bun:sqlite";
-import type { Product } from "../modules/catalog/product-schema.ts";
+import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
+import { EnrichmentRepo } from "./enrichment-repo.ts";
+import type { WalCheckpoints } from "./wal-checkpoints.ts";
 
-/** What the indexing worker needs to know of a product to compute its next version. */
-export interface CatalogState {
-  version: number;
-  contentHash: string | null;
-  deleted: boolean;
-}
+/** The catalog on SQLite, source of truth for products: what the engine holds can always be rebuilt from it. */
+export class CatalogRepo implements CatalogRepository {
+  private readonly enrichment: EnrichmentRepo;
 
-export interface CatalogEntry extends CatalogState {
-  /** The product JSON as indexed; null for a deleted product. */
-  doc: string | null;
-  updatedAt: number;
-}
-
-/** The catalog, source of truth for products: what the engine holds can always be rebuilt from it. */
-export class CatalogRepo {
-  constructor(private readonly db: Database) {}
-
-  /** A product of the catalog, parsed; null when unknown or deleted. */
-  product(storeId: string, id: string): Product | null {
-    const doc = this.get(storeId, id)?.doc;
-    return doc ? (JSON.parse(doc) as Product) : null;
+  constructor(
+    private readonly db: Database,
+    /** Batches committed without waiting for the disk (wal-checkpoints.ts); without, a plain transaction. */
+    private readonly checkpoints?: WalCheckpoints,
+  ) {
+    this.enrichment = new EnrichmentRepo(db);
   }
 
-  get(storeId: string, id: string): CatalogEntry | null {
+  async get(storeId: string, id: string): Promise<CatalogEntry | null> {
     const r = this.db
       .query("SELECT version, content_hash, deleted, doc, updated_at FROM products WHERE store_id = ? AND id = ?")
       .get(storeId, id) as { version: number; content_hash: string | null; deleted: number; doc: string | null; updated_at: number } | null;
     return r ? { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1, doc: r.doc, updatedAt: r.updated_at } : null;
   }
 
-  /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
-  states(storeId: string, ids: readonly string[]): Map<string, CatalogState> {
+  async states(storeId: string, ids: readonly string[]): Promise<Map<string, CatalogState>> {
     const rows = this.db
       .query("SELECT id, version, content_hash, deleted FROM products WHERE store_id = ? AND id IN (SELECT value FROM json_each(?))")
       .all(storeId, JSON.stringify(ids)) as { id: string; version: number; content_hash: string | null; deleted: number }[];
     return new Map(rows.map((r) => [r.id, { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1 }]));
   }
 
-  /** Writes the new state of products; call inside the transaction that also records task progress. */
-  put(storeId: string, id: string, entry: CatalogEntry): void {
-    this.db
-      .query(
-        `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
-           doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`,
-      )
-      .run(storeId, id, entry.version, entry.contentHash, entry.doc, entry.deleted ? 1 : 0, entry.updatedAt);
+  /**
+   * A live product's JSON, read at once: for the pipelines that read the catalog synchronously and stay on SQLite
+   * until they move to the repository interfaces (analytics, personalisation; README, PostgreSQL).
+   */
+  liveDocNow(storeId: string, id: string): string | null {
+    const r = this.db.query("SELECT doc FROM products WHERE store_id = ? AND id = ? AND deleted = 0").get(storeId, id) as { doc: string | null } | null;
+    return r?.doc ?? null;
   }
 
-  countLive(storeId: string): number {
+  async countLive(storeId: string): Promise<number> {
     return (this.db.query("SELECT count(*) AS n FROM products WHERE store_id = ? AND deleted = 0").get(storeId) as { n: number }).n;
   }
 
-  /** Every live product of a store, as stored. */
-  liveProducts(storeId: string): IterableIterator<{ id: string; version: number; doc: string }> {
+  async liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]> {
     return this.db
-      .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0")
-      .iterate(storeId) as IterableIterator<{ id: string; version: number; doc: string }>;
+      .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
+      .all(storeId, afterId, limit) as { id: string; version: number; doc: string }[];
   }
 
-  /** Up to `limit` live products with ids after `afterId`, in id order: a whole store read a page at a time. */
-  liveProductsAfter(storeId: string, afterId: string, limit: number): { id: string; doc: string }[] {
+  async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {
     return this.db
-      .query("SELECT id, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
-      .all(storeId, afterId, limit) as { id: string; doc: string }[];
-  }
-
-  /** Products (live or deleted) whose row changed at or after `since` (ms). */
-  changedSince(storeId: string, since: number): { id: string; version: number; doc: string | null }[] {
-    return this.db
-      .query("SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ?")
+      .query("SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id")
       .all(storeId, since) as { id: string; version: number; doc: string | null }[];
   }
+
+  async shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>> {
+    const rows = this.db
+      .query("SELECT id, json FROM search_products WHERE store_id = ? AND shaping = ? AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, shaping, JSON.stringify(ids)) as { id: string; json: string }[];
+    return new Map(rows.map((r) => [r.id, r.json]));
+  }
+
+  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, string])[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const [id, json] of shapes) this.putShape(storeId, id, shaping, json);
+    })();
+  }
+
+  async commitBatch(batch: BatchCommit): Promise<boolean> {
+    let applied = false;
+    const commit = this.db.transaction(() => {
+      for (const a of batch.advances) {
+        const done = a.to >= a.itemCount;
+        const moved = this.db
+          .query(`UPDATE tasks SET cursor = ?, status = ?, message = CASE WHEN ? THEN NULL ELSE message END, updated_at = ? WHERE seq = ? AND cursor = ? AND status = 'pending'`)
+          .run(a.to, done ? "complete" : "pending", done ? 1 : 0, batch.at, a.seq, a.from);
+        // Thrown to roll back what this transaction wrote already.
+        if (moved.changes === 0) throw new StaleBatch();
+        if (done) this.db.query("DELETE FROM task_payloads WHERE seq = ?").run(a.seq);
+      }
+      for (const p of batch.products) {
+        this.db
+          .query(
+            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
+               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`,
+          )
+          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at);
+        if (p.shaped) this.putShape(batch.storeId, p.id, p.shaped.key, p.shaped.json);
+        else this.db.query("DELETE FROM search_products WHERE store_id = ? AND id = ?").run(batch.storeId, p.id);
+      }
+      if (batch.products.length) this.enrichment.queue(batch.storeId, batch.products, batch.at);
+      applied = true;
+    });
+    try {
+      if (this.checkpoints) this.checkpoints.commitUnsynced(commit);
+      else commit();
+    } catch (error) {
+      if (!(error instanceof StaleBatch)) throw error;
+    }
+    return applied;
+  }
+
+  private putShape(storeId: string, id: string, shaping: string, json: string): void {
+    this.db
+      .query(
+        `INSERT INTO search_products (store_id, id, shaping, json) VALUES (?, ?, ?, ?)
+         ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json`,
+      )
+      .run(storeId, id, shaping, json);
+  }
 }
+
+class StaleBatch extends Error {}

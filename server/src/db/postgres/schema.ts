@@ -190,4 +190,80 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, source, query)
   );
   `,
+  `
+  -- The catalog (source of truth for products; the engine can always be rebuilt from it), each product's
+  -- pre-shaped Search product JSON, and the indexing queue: tasks in acknowledgement order, their payloads kept
+  -- until they end, and which replica applies a store's tasks (a lease; see tasks-repository.ts).
+  CREATE TABLE products (
+    store_id      TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id            TEXT COLLATE "C" NOT NULL,
+    version       BIGINT NOT NULL,
+    content_hash  TEXT,
+    doc           TEXT,
+    deleted       SMALLINT NOT NULL DEFAULT 0,
+    updated_at    BIGINT NOT NULL,
+    PRIMARY KEY (store_id, id)
+  );
+  CREATE INDEX products_changed ON products(store_id, updated_at);
+  CREATE TABLE search_products (
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    id        TEXT COLLATE "C" NOT NULL,
+    shaping   TEXT NOT NULL,
+    json      TEXT NOT NULL,
+    PRIMARY KEY (store_id, id)
+  );
+  CREATE TABLE tasks (
+    seq             BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id              TEXT NOT NULL UNIQUE,
+    store_id        TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    kind            TEXT NOT NULL CHECK (kind IN ('upsert', 'delete')),
+    status          TEXT NOT NULL CHECK (status IN ('pending', 'complete', 'error')),
+    item_count      BIGINT NOT NULL,
+    cursor          BIGINT NOT NULL DEFAULT 0,
+    attempts        BIGINT NOT NULL DEFAULT 0,
+    next_run_at     BIGINT NOT NULL DEFAULT 0,
+    message         TEXT,
+    warnings        BIGINT NOT NULL DEFAULT 0,
+    rejected_count  BIGINT NOT NULL DEFAULT 0,
+    rejected        TEXT NOT NULL DEFAULT '[]',
+    created_at      BIGINT NOT NULL,
+    updated_at      BIGINT NOT NULL
+  );
+  CREATE INDEX tasks_pending ON tasks(store_id, seq) WHERE status = 'pending';
+  CREATE TABLE task_payloads (
+    seq      BIGINT PRIMARY KEY REFERENCES tasks(seq) ON DELETE CASCADE,
+    payload  TEXT NOT NULL
+  );
+  CREATE TABLE indexing_leases (
+    store_id  TEXT PRIMARY KEY REFERENCES stores(id) ON DELETE CASCADE,
+    holder    TEXT NOT NULL,
+    until     BIGINT NOT NULL
+  );
+  -- Product enrichment's queue (one row per product: its next stage, queued in the transaction that commits a
+  -- content change) and what the stages found for a product's latest version.
+  CREATE TABLE enrichment_jobs (
+    store_id         TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id       TEXT COLLATE "C" NOT NULL,
+    product_version  BIGINT NOT NULL,
+    stage            TEXT NOT NULL CHECK (stage IN ('text', 'image')),
+    attempts         BIGINT NOT NULL DEFAULT 0,
+    next_run_at      BIGINT NOT NULL,
+    error            TEXT,
+    PRIMARY KEY (store_id, product_id)
+  );
+  CREATE INDEX enrichment_jobs_due ON enrichment_jobs(next_run_at);
+  CREATE TABLE product_enrichment (
+    store_id         TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    product_id       TEXT COLLATE "C" NOT NULL,
+    product_version  BIGINT NOT NULL,
+    stage            TEXT NOT NULL,
+    attributes       TEXT NOT NULL,
+    colours          TEXT,
+    content          TEXT NOT NULL,
+    updated_at       BIGINT NOT NULL,
+    search_synced    SMALLINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (store_id, product_id)
+  );
+  CREATE INDEX product_enrichment_unsynced ON product_enrichment(updated_at) WHERE search_synced = 0;
+  `,
 ];

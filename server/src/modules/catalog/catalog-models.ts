@@ -1,5 +1,5 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { livePages, productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
 import type { Product } from "./product-schema.ts";
 
 /*
@@ -48,7 +48,7 @@ export class CatalogModels<M extends CatalogModel> {
   private stopped = false;
 
   constructor(
-    private readonly catalog: CatalogRepo,
+    private readonly catalog: CatalogRepository,
     private readonly now: () => number,
     private readonly create: (storeId: string) => M,
     /** What the model is, for the error of a build the service stopped ("similar products"). */
@@ -100,30 +100,33 @@ export class CatalogModels<M extends CatalogModel> {
       held.stale = false;
       const since = held.readSince;
       held.readSince = this.now();
-      for (const row of this.catalog.changedSince(storeId, since)) {
+      for (const row of await this.catalog.changedSince(storeId, since)) {
         held.redo.delete(row.id);
         if (row.doc === null) model.remove(row.id);
         else model.put(JSON.parse(row.doc) as Product);
       }
     }
     if (held.redo.size) {
-      for (const id of held.redo) {
-        const product = this.catalog.product(storeId, id);
+      // Taken before the reads: what is marked meanwhile waits for the next request.
+      const redo = [...held.redo];
+      held.redo.clear();
+      for (const id of redo) {
+        const product = await productIn(this.catalog, storeId, id);
         if (product) model.put(product);
       }
-      held.redo.clear();
     }
     return model;
   }
 
   private async build(storeId: string): Promise<M> {
     const model = this.create(storeId);
-    for (let after = ""; ; await yieldToEventLoop()) {
-      if (this.stopped) throw new Error(`the service stopped while ${this.what} were being indexed`);
-      const rows = this.catalog.liveProductsAfter(storeId, after, PAGE);
+    const stopped = () => new Error(`the service stopped while ${this.what} were being indexed`);
+    if (this.stopped) throw stopped();
+    for await (const rows of livePages(this.catalog, storeId, PAGE)) {
       for (const row of rows) model.put(JSON.parse(row.doc) as Product);
-      if (rows.length < PAGE) return model;
-      after = rows.at(-1)!.id;
+      await yieldToEventLoop();
+      if (this.stopped) throw stopped();
     }
+    return model;
   }
 }

@@ -1,5 +1,4 @@
-import type { Database } from "bun:sqlite";
-import { SearchProductsRepo } from "../../db/search-products-repo.ts";
+import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import { stableHash } from "../../engine/stable-hash.ts";
 import type { Product } from "./product-schema.ts";
 import { toSearchProduct, type CurrencyConversion, type ImageSizeTemplates, type ShapeOptions } from "./search-product.ts";
@@ -36,13 +35,12 @@ export const shapeJson = (product: Product, shaping: Shaping, colourValues?: Sha
 /** Image analysis's colours of a product's variations, when it has run. */
 export type ColoursOf = (storeId: string, id: string) => ShapeOptions["colourValues"];
 
-/** The stored shapes of a database, and how to make missing ones. */
+/** The stored shapes of a catalog, and how to make missing ones. */
 export class ShapedProducts {
   constructor(
-    private readonly repo: SearchProductsRepo,
-    private readonly transaction: (write: () => void) => void,
+    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes">,
     /** A store's current settings (the indexing worker shapes with them). */
-    private readonly settingsOf: (storeId: string) => Promise<ShapingSettings>,
+    private readonly settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}),
     private readonly coloursOf: ColoursOf = () => undefined,
   ) {}
 
@@ -50,37 +48,26 @@ export class ShapedProducts {
     return shapingFor(storeId, await this.settingsOf(storeId));
   }
 
-  /** Call inside the transaction that commits the product: its shape, or null for a deleted product. */
-  put(storeId: string, id: string, shaped: { key: string; json: string } | null): void {
-    if (shaped) this.repo.put(storeId, id, shaped.key, shaped.json);
-    else this.repo.remove(storeId, id);
-  }
-
   /**
    * The shaped JSON of `ids` in order; a product missing from the catalog (not committed yet, or deleted) is
    * left out. Shapes missing or made under other settings are made from the catalog's document and stored.
    */
-  page(storeId: string, settings: ShapingSettings, ids: readonly string[], catalogDoc: (id: string) => string | null): string[] {
+  async page(storeId: string, settings: ShapingSettings, ids: readonly string[], catalogDoc: (id: string) => Promise<string | null>): Promise<string[]> {
     const shaping = shapingFor(storeId, settings);
-    const stored = this.repo.shaped(storeId, ids, shaping.key);
+    const stored = await this.repo.shaped(storeId, ids, shaping.key);
     const made: [string, string][] = [];
     const out: string[] = [];
     for (const id of ids) {
       let json = stored.get(id);
       if (json === undefined) {
-        const doc = catalogDoc(id);
+        const doc = await catalogDoc(id);
         if (doc === null) continue;
         json = shapeJson(JSON.parse(doc) as Product, shaping, this.coloursOf(storeId, id));
         made.push([id, json]);
       }
       out.push(json);
     }
-    if (made.length) this.transaction(() => made.forEach(([id, json]) => this.repo.put(storeId, id, shaping.key, json)));
+    if (made.length) await this.repo.putShapes(storeId, shaping.key, made);
     return out;
   }
-}
-
-/** The shapes kept in `db`, with each store's settings from `settingsOf`. */
-export function shapedProductsIn(db: Database, settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}), coloursOf?: ColoursOf): ShapedProducts {
-  return new ShapedProducts(new SearchProductsRepo(db), (write) => db.transaction(write)(), settingsOf, coloursOf);
 }

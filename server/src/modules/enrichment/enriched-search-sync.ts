@@ -1,4 +1,4 @@
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import type { EnrichedSearchRepo, UnsyncedEnrichment } from "../../db/enriched-search-repo.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
@@ -26,7 +26,7 @@ export class EnrichedSearchSync {
   private stopped = true;
 
   constructor(
-    private readonly d: { repo: EnrichedSearchRepo; catalog: CatalogRepo; ranking: RankingInputs; engine: SearchEngine; log: Logger },
+    private readonly d: { repo: EnrichedSearchRepo; catalog: CatalogRepository; ranking: RankingInputs; engine: SearchEngine; log: Logger },
   ) {}
 
   /** Applies what a previous run left (a crash), then whatever stages finish. */
@@ -75,9 +75,11 @@ export class EnrichedSearchSync {
 
   private async documents(storeId: string, results: readonly UnsyncedEnrichment[]): Promise<EngineDocument[]> {
     const context = await this.d.ranking.forProducts(storeId, results.map((r) => r.productId));
-    return results.flatMap((r) => {
-      const entry = this.d.catalog.get(storeId, r.productId);
-      return entry?.doc ? [toEngineDocument(JSON.parse(entry.doc) as Product, entry.version, context(r.productId))] : [];
-    });
+    const docs: EngineDocument[] = [];
+    for (const r of results) {
+      const entry = await this.d.catalog.get(storeId, r.productId);
+      if (entry?.doc) docs.push(toEngineDocument(JSON.parse(entry.doc) as Product, entry.version, context(r.productId)));
+    }
+    return docs;
   }
 }

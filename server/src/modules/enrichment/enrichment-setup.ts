@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
 import { EnrichmentRepo, type VariationColours } from "../../db/enrichment-repo.ts";
 import { SearchProductsRepo } from "../../db/search-products-repo.ts";
@@ -23,7 +23,7 @@ import { webhookBody } from "./webhook-body.ts";
 /** The enrichment pipeline as the service runs it: stages, content, webhook calls, and what search shows of it. */
 export function createEnrichment(d: {
   db: Database;
-  catalog: CatalogRepo;
+  catalog: CatalogRepository;
   stores: StoresRepository;
   log: Logger;
   now: () => number;

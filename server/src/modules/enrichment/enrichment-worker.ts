@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
 import { jobKey, type EnrichmentJob, type EnrichmentRepo, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repo.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -22,7 +22,7 @@ export interface StageResult {
 export interface EnrichmentDeps {
   db: Database;
   repo: EnrichmentRepo;
-  catalog: CatalogRepo;
+  catalog: CatalogRepository;
   log: Logger;
   now: () => number;
   text: (product: Product) => StageResult;
@@ -122,7 +122,7 @@ export class EnrichmentWorker {
   }
 
   private async run(job: EnrichmentJob): Promise<void> {
-    const product = this.d.catalog.product(job.storeId, job.productId);
+    const product = await productIn(this.d.catalog, job.storeId, job.productId);
     if (!product) return this.d.repo.failStage(job, "the product is no longer in the catalog", null);
     let result: StageResult | null;
     try {

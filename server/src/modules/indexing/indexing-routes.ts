@@ -35,7 +35,7 @@ export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; max
         // Nothing dropped or refused: the products are the body as sent, kept as the task's payload as it is
         // rather than serialised again (about a tenth of the server's time per product in a bulk).
         const asSent = report.warnings === 0 && report.rejectedCount === 0 ? (Array.isArray(body.value) ? body.text : `[${body.text}]`) : undefined;
-        const taskId = deps.indexing.upsert(caller.store.id, products, report, asSent);
+        const taskId = await deps.indexing.upsert(caller.store.id, products, report, asSent);
         set.status = 202;
         return { taskId, accepted: products.length, ...report };
       },
@@ -59,9 +59,9 @@ export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; max
     )
     .delete(
       "/products/:id",
-      ({ params, caller, set }) => {
+      async ({ params, caller, set }) => {
         set.status = 202;
-        return { taskId: deps.indexing.remove(caller.store.id, params.id) };
+        return { taskId: await deps.indexing.remove(caller.store.id, params.id) };
       },
       {
         auth: "admin",

@@ -21,10 +21,10 @@ const PAYLOADS_KEPT = 4;
 let repos: { tasks: TasksRepo; ranking: RankingInputs } | null = null;
 const payloads = new Map<number, unknown[]>();
 
-function itemsOf(seq: number): unknown[] {
+async function itemsOf(seq: number): Promise<unknown[]> {
   let items = payloads.get(seq);
   if (!items) {
-    items = JSON.parse(repos!.tasks.payload(seq)) as unknown[];
+    items = JSON.parse(await repos!.tasks.payload(seq)) as unknown[];
     payloads.set(seq, items);
     if (payloads.size > PAYLOADS_KEPT) payloads.delete(payloads.keys().next().value!);
   }
@@ -40,7 +40,7 @@ self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
   }
   const { id, request } = message;
   try {
-    const items = itemsOf(request.seq);
+    const items = await itemsOf(request.seq);
     const slice = items.slice(request.start, request.end);
     if (request.end >= items.length) payloads.delete(request.seq);
     let prepared: EncodedSlice;

@@ -1,8 +1,7 @@
 // Lets the event loop serve requests (searches, task polls) between the steps of a batch.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { Database } from "bun:sqlite";
-import type { CatalogRepo, CatalogState } from "../../db/catalog-repo.ts";
-import type { TaskRow, TasksRepo } from "../../db/tasks-repo.ts";
+import type { CatalogRepository, CatalogState, CommittedProduct } from "../../db/catalog-repository.ts";
+import type { TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
 import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
@@ -10,7 +9,6 @@ import type { StorageHealth } from "../../db/storage-health.ts";
 import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
-import { WalCheckpoints } from "./wal-checkpoints.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -22,13 +20,17 @@ import { WalCheckpoints } from "./wal-checkpoints.ts";
  * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
- * wait for the disk (wal-checkpoints.ts).
+ * wait for the disk (db/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
+ * takes a store's lease before a batch, and a batch whose tasks another replica moved on meanwhile is refused
+ * whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken over and nothing is
+ * applied twice.
  */
 
 export interface IndexingWorkerOptions {
-  db: Database;
-  tasks: TasksRepo;
-  catalog: CatalogRepo;
+  /** The SQLite file the indexing thread reads task payloads and ranking inputs from. */
+  dbPath: string;
+  tasks: TasksRepository;
+  catalog: CatalogRepository;
   engine: SearchEngine;
   /** Where committed products' Search product JSON goes, shaped with the store's settings of the moment. */
   shapes: ShapedProducts;
@@ -47,11 +49,8 @@ export interface IndexingWorkerOptions {
   storage?: Pick<StorageHealth, "classify">;
   /** Told after a batch of a store's catalog changes is committed (what is learned from the catalog goes stale). */
   onApplied?: (storeId: string) => void;
-  /**
-   * Runs inside the transaction that commits a batch, with the products whose content changed (enrichment queues
-   * them there, so a committed change is never left unqueued).
-   */
-  inCommit?: (storeId: string, changed: { id: string; version: number; deleted: boolean }[]) => void;
+  /** How long a store's tasks stay this worker's after it last took them (ms); another replica waits that long. */
+  leaseMs?: number;
 }
 
 /** Items [start, end) of a task. */
@@ -90,6 +89,9 @@ const PREPARED_AHEAD = 2;
 
 const backoffMs = (attempt: number) => Math.min(60_000, 500 * 2 ** (attempt - 1));
 
+/** Far longer than a batch takes (well under a second); a dead replica's stores wait this long for another. */
+const DEFAULT_LEASE_MS = 30_000;
+
 export class IndexingWorker {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
@@ -98,7 +100,11 @@ export class IndexingWorker {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private readonly thread: IndexingThread;
-  private readonly checkpoints: WalCheckpoints;
+  private readonly leaseMs: number;
+  /** This worker, as the holder of stores' leases. */
+  private readonly holder = crypto.randomUUID();
+  /** Whether the last look at the queue found work ready (or work was acknowledged since). */
+  private hasWork = false;
   /** Slices requested from the thread ahead of their batch, by sliceKey. */
   private readonly ahead = new Map<string, { storeId: string; seq: number; start: number; prepared: Promise<PreparedSlice> }>();
   /** The turn in which each store with pending work was last served; the least recent goes next. */
@@ -109,8 +115,13 @@ export class IndexingWorker {
     this.batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
-    this.thread = new IndexingThread(o.db.filename);
-    this.checkpoints = new WalCheckpoints(o.db);
+    this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
+    this.thread = new IndexingThread(o.dbPath);
+  }
+
+  /** Whether acknowledged indexing work is waiting here: background work on this process yields to it. */
+  busy(): boolean {
+    return this.hasWork;
   }
 
   start(): void {
@@ -119,7 +130,9 @@ export class IndexingWorker {
     this.loop = this.run();
   }
 
+  /** Work was acknowledged. */
   wake(): void {
+    this.hasWork = this.running;
     this.wakeUp?.();
   }
 
@@ -128,7 +141,6 @@ export class IndexingWorker {
     this.wake();
     await this.loop;
     this.thread.close();
-    this.checkpoints.close();
     this.ahead.clear();
   }
 
@@ -160,18 +172,21 @@ export class IndexingWorker {
   /** Processes one batch. Returns how long to wait before the next (0: more work may be ready). */
   async runOnce(): Promise<number> {
     const now = this.o.now();
-    const heads = this.o.tasks.pendingHeads();
+    const heads = await this.o.tasks.pendingHeads();
     this.forgetIdleStores(heads);
-    const ready = heads.filter((head) => head.nextRunAt <= now);
-    if (ready.length === 0) {
-      const soonest = heads.reduce((at, head) => Math.min(at, head.nextRunAt), now + this.idleMs);
-      return soonest - now;
-    }
     const served = (head: TaskRow) => this.lastServed.get(head.storeId) ?? 0;
-    const next = ready.reduce((a, b) => (served(b) < served(a) || (served(b) === served(a) && b.seq < a.seq) ? b : a));
-    this.lastServed.set(next.storeId, ++this.turn);
-    await this.applyBatch(next.storeId, now);
-    return 0;
+    const ready = heads.filter((head) => head.nextRunAt <= now).sort((a, b) => served(a) - served(b) || a.seq - b.seq);
+    this.hasWork = false;
+    for (const next of ready) {
+      // Another replica applying this store's tasks: the next store.
+      if (!(await this.o.tasks.lease(next.storeId, this.holder, now, this.leaseMs))) continue;
+      this.hasWork = true;
+      this.lastServed.set(next.storeId, ++this.turn);
+      await this.applyBatch(next.storeId, now);
+      return 0;
+    }
+    const soonest = heads.reduce((at, head) => Math.min(at, head.nextRunAt > now ? head.nextRunAt : now + this.idleMs), now + this.idleMs);
+    return soonest - now;
   }
 
   /** Drops what is kept for stores without pending work (their tasks ended, or the store was deleted). */
@@ -182,7 +197,7 @@ export class IndexingWorker {
   }
 
   private async applyBatch(storeId: string, now: number): Promise<void> {
-    const queue = this.o.tasks.pendingOf(storeId, this.batchSize).map((task) => ({ task, cursor: task.cursor }));
+    const queue = (await this.o.tasks.pendingOf(storeId, this.batchSize)).map((task) => ({ task, cursor: task.cursor }));
     this.dropStale(storeId, queue);
     const slices = this.nextSlices(queue, now);
     const shaping = await this.o.shapes.shaping(storeId);
@@ -192,27 +207,26 @@ export class IndexingWorker {
     }
     let entries: Map<string, WorkingEntry>;
     try {
-      entries = this.applyInMemory(storeId, await Promise.all(preparing));
+      entries = await this.applyInMemory(storeId, await Promise.all(preparing));
       await this.writeEngine(storeId, entries);
     } catch (error) {
-      this.recordFailure(slices, error as Error);
+      await this.recordFailure(slices, error as Error);
       return;
     }
     await yieldToEventLoop();
-    const committedAt = this.o.now();
-    const commit = this.o.db.transaction(() => {
-      for (const [id, entry] of entries) {
-        if (!entry.changed) continue;
-        this.o.catalog.put(storeId, id, { ...entry, updatedAt: committedAt });
-        this.o.shapes.put(storeId, id, entry.prepared && { key: entry.shapeKey!, json: entry.prepared.shaped });
-      }
-      for (const s of slices) this.o.tasks.advance(s.task.seq, s.end, s.task.itemCount, committedAt);
-      if (this.o.inCommit) {
-        const changed = [...entries].filter(([, e]) => e.changed).map(([id, e]) => ({ id, version: e.version, deleted: e.deleted }));
-        if (changed.length) this.o.inCommit(storeId, changed);
-      }
-    });
-    this.checkpoints.commitUnsynced(commit);
+    const products: CommittedProduct[] = [];
+    for (const [id, e] of entries) {
+      if (!e.changed) continue;
+      products.push({ id, version: e.version, contentHash: e.contentHash, deleted: e.deleted, doc: e.doc, shaped: e.prepared && { key: e.shapeKey!, json: e.prepared.shaped } });
+    }
+    const advances = slices.map((s) => ({ seq: s.task.seq, from: s.start, to: s.end, itemCount: s.task.itemCount }));
+    const committed = await this.o.catalog.commitBatch({ storeId, at: this.o.now(), products, advances });
+    if (!committed) {
+      // Another replica applied these tasks first (this one's lease had run out): its versions stand.
+      this.o.log.warn("indexing batch applied elsewhere first; dropped", { storeId, taskId: slices[0]!.task.id });
+      for (const [key, slice] of this.ahead) if (slice.storeId === storeId) this.ahead.delete(key);
+      return;
+    }
     this.o.onApplied?.(storeId);
   }
 
@@ -266,9 +280,9 @@ export class IndexingWorker {
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
-  private applyInMemory(storeId: string, slices: PreparedSlice[]): Map<string, WorkingEntry> {
+  private async applyInMemory(storeId: string, slices: PreparedSlice[]): Promise<Map<string, WorkingEntry>> {
     const ids = slices.flatMap((slice) => (slice.kind === "upsert" ? slice.products.map((p) => p.id) : slice.ids));
-    const stored = this.o.catalog.states(storeId, ids);
+    const stored = await this.o.catalog.states(storeId, ids);
     const entries = new Map<string, WorkingEntry>();
     const entryFor = (id: string): WorkingEntry | null => {
       let entry = entries.get(id);
@@ -317,7 +331,7 @@ export class IndexingWorker {
     if (removals.length) await this.o.engine.remove(storeId, removals);
   }
 
-  private recordFailure(slices: Slice[], error: Error): void {
+  private async recordFailure(slices: Slice[], error: Error): Promise<void> {
     const now = this.o.now();
     const first = slices[0]!.task;
     const attempts = first.attempts + 1;
@@ -325,14 +339,16 @@ export class IndexingWorker {
     const permanent = !ownStorage && (error instanceof EngineRejectedError || attempts >= this.maxAttempts);
     this.o.log.warn("indexing batch failed", { taskId: first.id, storeId: first.storeId, attempts, permanent, error: error.message });
     if (!permanent) {
-      this.o.tasks.retryLater(first.seq, attempts, now + backoffMs(attempts), error.message, now);
+      await this.o.tasks.retryLater(first.seq, attempts, now + backoffMs(attempts), error.message, now);
       return;
     }
     // The batch cannot be applied: end every task in it, so the tasks behind them are not held back forever.
     const message = error instanceof PrepareError ? `The update could not be prepared: ${error.message}` : `Search engine rejected the update: ${error.message}`;
-    this.o.db.transaction(() => {
-      for (const s of slices) this.o.tasks.fail(s.task.seq, message, now);
-    })();
+    await this.o.tasks.fail(
+      slices.map((s) => s.task.seq),
+      message,
+      now,
+    );
   }
 }
 

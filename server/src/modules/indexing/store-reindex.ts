@@ -1,6 +1,6 @@
 import { chunked } from "../../chunked.ts";
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
-import type { TasksRepo } from "../../db/tasks-repo.ts";
+import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
+import type { TasksRepository } from "../../db/tasks-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -24,8 +24,8 @@ export function canReindex(engine: SearchEngine): engine is ReindexableEngine {
 }
 
 export interface StoreReindexDeps {
-  catalog: CatalogRepo;
-  tasks: TasksRepo;
+  catalog: CatalogRepository;
+  tasks: TasksRepository;
   ranking: RankingInputs;
   purchases: PurchaseSignals;
   engine: ReindexableEngine;
@@ -62,7 +62,7 @@ export class StoreReindex {
 
   private async *catalogDocuments(storeId: string, onProgress: (documents: number) => void): AsyncGenerator<EngineDocument> {
     let done = 0;
-    for (const rows of chunked(this.d.catalog.liveProducts(storeId), BATCH)) {
+    for await (const rows of livePages(this.d.catalog, storeId, BATCH)) {
       yield* await this.documents(storeId, rows);
       onProgress((done += rows.length));
     }
@@ -79,17 +79,17 @@ export class StoreReindex {
    * task waiting for a retry has no batch in flight.
    */
   private async workerSettled(storeId: string, switchedAt: number): Promise<boolean> {
-    const [head] = this.d.tasks.pendingOf(storeId, 1);
+    const [head] = await this.d.tasks.pendingOf(storeId, 1);
     if (!head || head.nextRunAt > switchedAt) return true;
     for (const deadline = switchedAt + SETTLE_TIMEOUT_MS; this.d.now() < deadline; await Bun.sleep(50)) {
-      const task = this.d.tasks.get(head.storeId, head.id);
+      const task = await this.d.tasks.get(head.storeId, head.id);
       if (!task || task.status !== "pending" || task.updatedAt > switchedAt || task.cursor !== head.cursor) return true;
     }
     return false;
   }
 
   private async catchUp(storeId: string, since: number): Promise<number> {
-    const changed = this.d.catalog.changedSince(storeId, since);
+    const changed = await this.d.catalog.changedSince(storeId, since);
     const live = changed.filter((r): r is { id: string; version: number; doc: string } => r.doc !== null);
     for (const rows of chunked(live, BATCH)) await this.d.engine.upsert(storeId, await this.documents(storeId, rows));
     const removed = changed.filter((r) => r.doc === null).map((r) => r.id);

@@ -1,4 +1,4 @@
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
 import type { LooksRepository } from "../../db/looks-repository.ts";
 import type { StoreRow } from "../../db/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
@@ -44,7 +44,7 @@ export interface LooksResponse {
 }
 
 export interface LookServiceDeps {
-  catalog: CatalogRepo;
+  catalog: CatalogRepository;
   engine: SearchEngine;
   /** The store's look index, current. */
   index: (store: StoreRow) => Promise<LookIndex>;
@@ -62,7 +62,7 @@ export class LookService {
   constructor(private readonly d: LookServiceDeps) {}
 
   async looks(store: StoreRow, p: LookParams): Promise<LooksResponse> {
-    const source = this.d.catalog.product(store.id, p.productId);
+    const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.index(store);
     const [curated, evidence] = await Promise.all([this.d.looks.pinned(store.id, p.productId), this.d.looks.partners(store.id, p.productId)]);
@@ -106,7 +106,7 @@ export class LookService {
     if (ids.length === 0) return { looks: [], products };
     const result = await this.d.engine.search(storeId, heldPiecesRequest(ids));
     for (const hit of result.hits) {
-      const product = this.d.catalog.product(storeId, hit.id);
+      const product = await productIn(this.d.catalog, storeId, hit.id);
       if (product) products.set(hit.id, product);
     }
     const kept: Look[] = [];
@@ -126,8 +126,11 @@ export class LookService {
 
   /** Replaces a product's curated looks; every product named must be in the catalog. */
   async putPinned(store: StoreRow, productId: string, looks: string[][]): Promise<{ productId: string; looks: string[][] }> {
-    if (!this.d.catalog.product(store.id, productId)) throw new NotFoundError(`No product "${productId}" in this store`);
-    const missing = looks.flatMap((look, i) => look.flatMap((id, j) => (this.d.catalog.product(store.id, id) ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])));
+    if (!(await productIn(this.d.catalog, store.id, productId))) throw new NotFoundError(`No product "${productId}" in this store`);
+    const known = await this.d.catalog.states(store.id, [...new Set(looks.flat())]);
+    const missing = looks.flatMap((look, i) =>
+      look.flatMap((id, j) => (known.get(id)?.deleted === false ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])),
+    );
     if (missing.length) throw new ValidationError(`Invalid pinned looks: ${missing[0]!.path} ${missing[0]!.problem}`, missing.slice(0, 20));
     await this.d.looks.putPinned(store.id, productId, looks, this.d.now());
     return { productId, looks };

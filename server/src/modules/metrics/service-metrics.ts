@@ -18,7 +18,7 @@ export const UNMATCHED_ROUTE = "unmatched";
 
 export interface MetricsSources {
   /** Indexing items acknowledged but not yet applied, read at each scrape. */
-  indexingQueueDepth: () => number;
+  indexingQueueDepth: () => Promise<number>;
   /**
    * Items waiting for enrichment, read at each scrape. There is no enrichment queue yet (issue 14 adds it);
    * without a provider the gauge reads 0.
@@ -57,8 +57,8 @@ export class ServiceMetrics {
       name: "indexing_queue_depth",
       help: "Indexing items (products to upsert or delete) acknowledged but not yet applied",
       registers,
-      collect() {
-        this.set(sources.indexingQueueDepth());
+      async collect() {
+        this.set(await sources.indexingQueueDepth());
       },
     });
     const enrichment = sources.enrichmentQueueDepth ?? (() => 0);

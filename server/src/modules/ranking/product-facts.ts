@@ -1,4 +1,3 @@
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -31,15 +30,18 @@ export function factsOf(p: Product): Facts {
 export class ProductFacts {
   private readonly stores = new Map<string, Map<string, Facts | null>>();
 
-  constructor(private readonly catalog: CatalogRepo) {}
+  constructor(
+    /** A live product's JSON, or null (read synchronously: its readers score results in one go). */
+    private readonly liveDoc: (storeId: string, productId: string) => string | null,
+  ) {}
 
   of(storeId: string, productId: string): Facts | null {
     let cache = this.stores.get(storeId);
     if (!cache) this.stores.set(storeId, (cache = new Map()));
     const hit = cache.get(productId);
     if (hit !== undefined) return hit;
-    const entry = this.catalog.get(storeId, productId);
-    const facts = entry?.doc && !entry.deleted ? factsOf(JSON.parse(entry.doc) as Product) : null;
+    const doc = this.liveDoc(storeId, productId);
+    const facts = doc ? factsOf(JSON.parse(doc) as Product) : null;
     if (cache.size >= MAX_PER_STORE) cache.clear();
     cache.set(productId, facts);
     return facts;

@@ -43,12 +43,13 @@ export class PinChecks {
    * A pinned product's numbers (price_min…) as `read` gives them from the catalog (null: gone), kept by store
    * generation and catalog epoch: parsing every pinned product on every search was much of what a pin cost.
    */
-  numbers(store: { id: string; createdAt: number }, productId: string, read: () => Record<string, number> | null): Record<string, number> | null {
+  async numbers(store: { id: string; createdAt: number }, productId: string, read: () => Promise<Record<string, number> | null>): Promise<Record<string, number> | null> {
     const key = `${store.id}\u0000${store.createdAt}\u0000${this.catalogEpochs.get(store.id) ?? 0}\u0000${productId}`;
     let numbers = this.keptNumbers.get(key);
     if (numbers === undefined) {
+      numbers = await read();
       if (this.keptNumbers.size >= MAX_KEPT_NUMBERS) this.keptNumbers.delete(this.keptNumbers.keys().next().value!);
-      this.keptNumbers.set(key, (numbers = read()));
+      this.keptNumbers.set(key, numbers);
     }
     return numbers;
   }

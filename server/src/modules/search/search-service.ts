@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { SearchLogEntry } from "../../db/search-log-repository.ts";
 import type { StoreRow } from "../../db/stores-repository.ts";
@@ -64,7 +64,7 @@ export function normalizeQuery(query: string): string {
 
 export interface SearchServiceDeps {
   engine: SearchEngine;
-  catalog: CatalogRepo;
+  catalog: CatalogRepository;
   searchLog: GroupCommit<SearchLogEntry>;
   now: () => number;
   log: Logger;
@@ -184,12 +184,12 @@ export class SearchService {
       const byId = new Map(result.hits.map((h) => [h.id, h]));
       pinnedOnPage = laid.pinned;
       // Range buckets count the pins by their numbers, read from the catalog only when ranges are asked for.
-      const numbers = request.rangeFacets.length ? this.pinNumbers(store, pins.ids) : [];
+      const numbers = request.rangeFacets.length ? await this.pinNumbers(store, pins.ids) : [];
       result = countPins({ ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) }, pins, numbers);
     }
     const response: SearchResponse = {
       totalProductCount: result.total,
-      products: this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id), (id) => this.liveDoc(store.id, id)),
+      products: await this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id), (id) => this.liveDoc(store.id, id)),
       fallback,
       facets: p.returnFacets ? shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }) : [],
       spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
@@ -207,7 +207,7 @@ export class SearchService {
         corrections,
         request: searched,
         result,
-        documents: this.documentsOf(store.id, result.hits.map((h) => h.id)),
+        documents: await this.documentsOf(store.id, result.hits.map((h) => h.id)),
         firstPosition: p.from + 1,
         reranking,
       });
@@ -289,32 +289,32 @@ export class SearchService {
   }
 
   /** Products' engine documents as the catalog has them now: what explain reads a product's fields from. */
-  private documentsOf(storeId: string, ids: readonly string[]): Map<string, EngineDocument> {
+  private async documentsOf(storeId: string, ids: readonly string[]): Promise<Map<string, EngineDocument>> {
     const docs = new Map<string, EngineDocument>();
     for (const id of ids) {
-      const doc = this.liveDoc(storeId, id);
+      const doc = await this.liveDoc(storeId, id);
       if (doc) docs.set(id, toEngineDocument(JSON.parse(doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
     }
     return docs;
   }
 
   /** The numbers (price_min…) of the pinned products the catalog still has, as it has them now. */
-  private pinNumbers(store: StoreRow, ids: readonly string[]): Record<string, number>[] {
+  private async pinNumbers(store: StoreRow, ids: readonly string[]): Promise<Record<string, number>[]> {
     const out: Record<string, number>[] = [];
     for (const id of ids) {
-      const read = () => {
-        const doc = this.liveDoc(store.id, id);
+      const read = async () => {
+        const doc = await this.liveDoc(store.id, id);
         return doc ? numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 }) : null;
       };
-      const numbers = this.d.pinChecks ? this.d.pinChecks.numbers(store, id, read) : read();
+      const numbers = this.d.pinChecks ? await this.d.pinChecks.numbers(store, id, read) : await read();
       if (numbers) out.push(numbers);
     }
     return out;
   }
 
   /** A product's document as the catalog has it; null when it is deleted or not committed yet (the engine is written first). */
-  private liveDoc(storeId: string, id: string): string | null {
-    const entry = this.d.catalog.get(storeId, id);
+  private async liveDoc(storeId: string, id: string): Promise<string | null> {
+    const entry = await this.d.catalog.get(storeId, id);
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
 }

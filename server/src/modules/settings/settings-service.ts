@@ -1,4 +1,4 @@
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
 import type { StoreRow, StoresRepository } from "../../db/stores-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
@@ -8,10 +8,13 @@ import type { Product } from "../catalog/product-schema.ts";
 import { isFacetSettingKey } from "../search/facet-display.ts";
 import { effectiveSettings, StoreSettings, type EffectiveSettings } from "./settings-schema.ts";
 
+/** Products read from the catalog at a time when the rating prior changes. */
+const CATALOG_PAGE = 1000;
+
 export class SettingsService {
   constructor(
     private readonly stores: StoresRepository,
-    private readonly catalog: CatalogRepo,
+    private readonly catalog: CatalogRepository,
     private readonly engine: SearchEngine,
   ) {}
 
@@ -32,9 +35,11 @@ export class SettingsService {
     if (before.mean !== after.mean || before.weight !== after.weight) {
       // rating2 sorts by a Bayesian score computed at indexing time from the prior: recompute it for the store.
       const updates: { id: string; numbers: Record<string, number | null> }[] = [];
-      for (const { id, doc } of this.catalog.liveProducts(store.id)) {
-        const numbers = ratingNumbers(JSON.parse(doc) as Product, after);
-        updates.push({ id, numbers: { rating_bayes: numbers.rating_bayes ?? null } });
+      for await (const rows of livePages(this.catalog, store.id, CATALOG_PAGE)) {
+        for (const { id, doc } of rows) {
+          const numbers = ratingNumbers(JSON.parse(doc) as Product, after);
+          updates.push({ id, numbers: { rating_bayes: numbers.rating_bayes ?? null } });
+        }
       }
       await this.engine.setNumbers(store.id, updates);
     }

@@ -1,4 +1,4 @@
-import type { CatalogRepo } from "../../db/catalog-repo.ts";
+import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
 import type { StoreRow } from "../../db/stores-repository.ts";
 import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError } from "../../errors.ts";
@@ -30,7 +30,7 @@ export interface SimilarityResponse {
 }
 
 export interface SimilarityServiceDeps {
-  catalog: CatalogRepo;
+  catalog: CatalogRepository;
   engine: SearchEngine;
   /** The store's similarity index, current. */
   index: (store: StoreRow) => Promise<SimilarityIndex>;
@@ -40,7 +40,7 @@ export class SimilarityService {
   constructor(private readonly d: SimilarityServiceDeps) {}
 
   async similar(store: StoreRow, p: SimilarityParams): Promise<SimilarityResponse> {
-    const source = this.d.catalog.product(store.id, p.productId);
+    const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const index = await this.d.index(store);
     const ranked = index.similar(p.productId, p.variantId) ?? [];
@@ -53,7 +53,7 @@ export class SimilarityService {
     const shaping = shapingFor(store.id, settings);
     const products: { product: SearchProduct }[] = [];
     for (const hit of result.hits) {
-      const product = this.d.catalog.product(store.id, hit.id);
+      const product = await productIn(this.d.catalog, store.id, hit.id);
       if (product) products.push({ product: toSearchProduct(product, { ...shaping.options, withFirstPrice: true }) });
     }
     const facets = shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues });

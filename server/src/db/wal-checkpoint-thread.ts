@@ -1,5 +1,5 @@
 /*
- * Checkpoints the service database's write-ahead log when the indexing worker has committed a batch
+ * Checkpoints the service database's write-ahead log when an indexing batch was committed
  * (wal-checkpoints.ts), off the main thread. PASSIVE: it never waits for, nor holds up, readers and writers.
  */
 import { Database } from "bun:sqlite";

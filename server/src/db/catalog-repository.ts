@@ -1,0 +1,82 @@
+/*
+ * The catalog (source of truth for products), each product's pre-shaped Search product JSON, and the commit of
+ * an indexing batch: the interface both durable stores implement (catalog-repo.ts on SQLite,
+ * postgres/catalog-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts.
+ */
+import type { Product } from "../modules/catalog/product-schema.ts";
+
+/** What the indexing worker needs to know of a product to compute its next version. */
+export interface CatalogState {
+  version: number;
+  contentHash: string | null;
+  deleted: boolean;
+}
+
+export interface CatalogEntry extends CatalogState {
+  /** The product JSON as indexed; null for a deleted product. */
+  doc: string | null;
+  updatedAt: number;
+}
+
+/** A product's new state as an indexing batch commits it. */
+export interface CommittedProduct extends CatalogState {
+  id: string;
+  /** Canonical JSON; null for a deletion. */
+  doc: string | null;
+  /** Its Search product JSON and the shaping it was made with; null for a deletion. */
+  shaped: { key: string; json: string } | null;
+}
+
+/** A task's items [from, to) applied by a batch. */
+export interface TaskAdvance {
+  seq: number;
+  from: number;
+  to: number;
+  itemCount: number;
+}
+
+export interface BatchCommit {
+  storeId: string;
+  at: number;
+  /** Products whose content changed (an identical re-send is not here). */
+  products: readonly CommittedProduct[];
+  advances: readonly TaskAdvance[];
+}
+
+export interface CatalogRepository {
+  get(storeId: string, id: string): Promise<CatalogEntry | null>;
+  /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
+  states(storeId: string, ids: readonly string[]): Promise<Map<string, CatalogState>>;
+  countLive(storeId: string): Promise<number>;
+  /** Up to `limit` live products with ids after `afterId`, in id order (byte order): a store read a page at a time. */
+  liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]>;
+  /** Products (live or deleted) whose row changed at or after `since` (ms), in id order; a deleted one has a null doc. */
+  changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]>;
+  /** The Search product JSON of those of `ids` shaped with `shaping`, by id; others are missing. */
+  shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>>;
+  /** Stores Search product JSON made outside a batch (a page's missing shapes, enrichment's colours). */
+  putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, json: string])[]): Promise<void>;
+  /**
+   * Commits an indexing batch all or nothing: the products, their shapes, their enrichment (the text stage queued
+   * for a changed product; a deleted one's queue entry and results dropped) and the tasks' progress (a task whose
+   * cursor reaches its item count is complete and its payload dropped). False, with nothing written, when a task's
+   * cursor is no longer `from` or the task is no longer pending: another replica applied it first, or it ended.
+   */
+  commitBatch(batch: BatchCommit): Promise<boolean>;
+}
+
+/** A product of the catalog, parsed; null when unknown or deleted. */
+export async function productIn(catalog: Pick<CatalogRepository, "get">, storeId: string, id: string): Promise<Product | null> {
+  const doc = (await catalog.get(storeId, id))?.doc;
+  return doc ? (JSON.parse(doc) as Product) : null;
+}
+
+/** Every live product of a store, a page of `pageSize` at a time (in id order). */
+export async function* livePages(catalog: Pick<CatalogRepository, "liveProductsAfter">, storeId: string, pageSize: number): AsyncGenerator<{ id: string; version: number; doc: string }[]> {
+  for (let after = ""; ; ) {
+    const rows = await catalog.liveProductsAfter(storeId, after, pageSize);
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows.at(-1)!.id;
+  }
+}
