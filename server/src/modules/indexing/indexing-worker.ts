@@ -176,15 +176,16 @@ export class IndexingWorker {
     this.forgetIdleStores(heads);
     const served = (head: TaskRow) => this.lastServed.get(head.storeId) ?? 0;
     const ready = heads.filter((head) => head.nextRunAt <= now).sort((a, b) => served(a) - served(b) || a.seq - b.seq);
-    this.hasWork = false;
+    // Set before the awaits below, so that background work never sees a gap in the middle of a bulk.
+    this.hasWork = ready.length > 0;
     for (const next of ready) {
       // Another replica applying this store's tasks: the next store.
       if (!(await this.o.tasks.lease(next.storeId, this.holder, now, this.leaseMs))) continue;
-      this.hasWork = true;
       this.lastServed.set(next.storeId, ++this.turn);
       await this.applyBatch(next.storeId, now);
       return 0;
     }
+    this.hasWork = false;
     const soonest = heads.reduce((at, head) => Math.min(at, head.nextRunAt > now ? head.nextRunAt : now + this.idleMs), now + this.idleMs);
     return soonest - now;
   }
