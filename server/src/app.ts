@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
 import { WalCheckpoints } from "./db/wal-checkpoints.ts";
-import { EnrichedSearchRepo } from "./db/enriched-search-repo.ts";
+import { EnrichmentRepo } from "./db/enrichment-repo.ts";
 import { EventsRepo } from "./db/events-repo.ts";
 import { SqliteEventIngest } from "./db/event-ingest-sqlite.ts";
 import type { StoreRow } from "./db/stores-repository.ts";
@@ -125,6 +125,7 @@ export function buildApp(deps: AppDeps) {
   const walCheckpoints = new WalCheckpoints(deps.db);
   const catalog = new CatalogRepo(deps.db, walCheckpoints);
   const signals = new SignalsRepo(deps.db);
+  const enrichmentRepo = new EnrichmentRepo(deps.db);
   const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   // Product pages' models (similar products, looks) share one read of each store's catalog.
@@ -133,11 +134,14 @@ export function buildApp(deps: AppDeps) {
   const productPageModels = new CatalogModels(
     catalog,
     now,
-    (storeId) => new ModelSet({ similar: new SimilarityIndex((id) => enrichment.mainColoursOf(storeId, id)), looks: new LookIndex() }),
+    () => new ModelSet({ similar: new SimilarityIndex(), looks: new LookIndex() }),
     "similar products and looks",
+    (storeId, ids) => enrichment.mainColoursOf(storeId, ids),
   );
   const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
   const enrichment = createEnrichment({
+    repo: enrichmentRepo,
+    singleProcess: true,
     db: deps.db,
     catalog,
     stores,
@@ -145,7 +149,7 @@ export function buildApp(deps: AppDeps) {
     now,
     allowPrivateNetworks: deps.enrichmentAllowPrivateNetworks ?? false,
     engine,
-    ranking: new RankingInputs(stores, signals, new EnrichedSearchRepo(deps.db)),
+    ranking: new RankingInputs(stores, signals, enrichmentRepo),
     delivered: () => webhookDispatcher.wake(),
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
     indexingBusy,
@@ -195,8 +199,8 @@ export function buildApp(deps: AppDeps) {
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
-  // Sends the webhook outbox; producers queue with enqueueDeliveries() (modules/webhooks/webhook-outbox.ts) in
-  // their own transaction, then call webhookDispatcher.wake(). start() and stop() are start-service.ts's.
+  // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
+  // (EnrichmentRepository.finishStage), then calls webhookDispatcher.wake(). start() and stop() are start-service.ts's.
   const webhookRepo = new SqliteWebhooksRepo(deps.db);
   // One process on the embedded database: what is in flight when it starts was left by its previous run.
   const webhookDispatcher = new WebhookDispatcher({ repo: webhookRepo, leaseMs: null, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });

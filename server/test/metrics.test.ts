@@ -156,7 +156,7 @@ describe("with METRICS_TOKEN", () => {
 describe("metrics parts", () => {
   test("each instance has its own registry; gauges read their sources at scrape time; methods are bounded", async () => {
     let depth = 7;
-    const a = new ServiceMetrics({ indexingQueueDepth: async () => depth, enrichmentQueueDepth: () => 3 });
+    const a = new ServiceMetrics({ indexingQueueDepth: async () => depth, enrichmentQueueDepth: async () => 3 });
     const b = new ServiceMetrics({ indexingQueueDepth: async () => 0 });
     a.countEvents(5);
     a.countEvents(0);

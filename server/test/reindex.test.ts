@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { EnrichedSearchRepo } from "../src/db/enriched-search-repo.ts";
+import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
 import { SignalsRepo } from "../src/db/signals-repo.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
@@ -118,7 +118,7 @@ describe("on Typesense", () => {
     const report = await new StoreReindex({
       catalog: new CatalogRepo(db),
       tasks: new TasksRepo(db),
-      ranking: new RankingInputs(new SqliteStoresRepo(db), signals, new EnrichedSearchRepo(db)),
+      ranking: new RankingInputs(new SqliteStoresRepo(db), signals, new EnrichmentRepo(db)),
       purchases: new PurchaseSignals(signals, engine, createLogger("silent")),
       engine,
       now: Date.now,

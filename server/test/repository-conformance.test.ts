@@ -6,7 +6,10 @@ import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import type { CatalogRepository, CommittedProduct } from "../src/db/catalog-repository.ts";
 import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
+import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
+import type { EnrichmentJob, EnrichmentRepository } from "../src/db/enrichment-repository.ts";
 import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
+import { PostgresEnrichmentRepo } from "../src/db/postgres/enrichment-repo.ts";
 import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import type { TasksRepository } from "../src/db/tasks-repository.ts";
@@ -61,6 +64,7 @@ interface Backend {
   searchLog: SearchLogRepository;
   catalog: CatalogRepository;
   tasks: TasksRepository;
+  enrichment: EnrichmentRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -91,6 +95,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         searchLog: new SqliteSearchLogRepo(db),
         catalog: new CatalogRepo(db),
         tasks: new TasksRepo(db),
+        enrichment: new EnrichmentRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -112,6 +117,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         searchLog: new PostgresSearchLogRepo(sql),
         catalog: new PostgresCatalogRepo(sql),
         tasks: new PostgresTasksRepo(sql),
+        enrichment: new PostgresEnrichmentRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -685,6 +691,119 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: enrichment jobs and results`, () => {
+    const backendOf = freshBackend(backend, ["s"]);
+    const changed = (b: Backend, at: number, ...products: [id: string, version: number, deleted?: boolean][]) =>
+      b.catalog.commitBatch({
+        storeId: "s",
+        at,
+        products: products.map(([id, version, deleted = false]) => ({ id, version, contentHash: deleted ? null : `h${version}`, deleted, doc: deleted ? null : "{}", shaped: deleted ? null : { key: "k", json: "{}" } })),
+        advances: [],
+      });
+    const result = { attributes: { colour: ["red"] }, colours: [{ variationId: "v1", values: [{ hex: "#ff0000", ratio: 0.7 }] }], content: [{ fieldName: "title", values: { en: "Red" } }] };
+    const finish = (b: Backend, job: EnrichmentJob, now: number, next: "image" | null = null, dropShape = false) =>
+      b.enrichment.finishStage({ job, result, next, now, webhookBody: `{"p":"${job.productId}"}`, dropShape });
+    const ids = (jobs: EnrichmentJob[]) => jobs.map((j) => j.productId).sort();
+
+    test("due jobs are claimed once until their claim runs out; a released claim is due at once", async () => {
+      const b = backendOf();
+      await changed(b, 10, ["a", 1], ["b", 1], ["c", 1]);
+      expect(await b.enrichment.pendingCount()).toBe(3);
+      expect(await b.enrichment.claimDue(9, 10, 100)).toEqual([]);
+      const first = await b.enrichment.claimDue(20, 2, 100);
+      expect(first).toHaveLength(2);
+      expect(first[0]).toMatchObject({ storeId: "s", productVersion: 1, stage: "text", attempts: 0 });
+      const second = await b.enrichment.claimDue(20, 10, 100);
+      expect([...ids(first), ...ids(second)].sort()).toEqual(["a", "b", "c"]);
+      expect(await b.enrichment.claimDue(119, 10, 100)).toEqual([]);
+      // Claims ran out (their worker died): due again.
+      expect(ids(await b.enrichment.claimDue(120, 10, 100))).toEqual(["a", "b", "c"]);
+      await b.enrichment.releaseClaims();
+      expect(ids(await b.enrichment.claimDue(120, 10, 100))).toEqual(["a", "b", "c"]);
+    });
+
+    test("a finished stage stores its result, moves the job on, queues its webhook calls and drops the shape, at once", async () => {
+      const b = backendOf();
+      await b.webhooks.createSubscriptionWithin({ id: "wh_a", storeId: "s", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
+      await changed(b, 10, ["a", 1], ["b", 1]);
+      const [a, bJob] = (await b.enrichment.claimDue(20, 10, 100)).sort((x, y) => (x.productId < y.productId ? -1 : 1));
+      expect(await finish(b, a!, 30, "image", true)).toEqual({ done: true, queued: 1 });
+      expect(await b.enrichment.result("s", "a")).toEqual({ productVersion: 1, stage: "text", ...result });
+      expect(await b.catalog.shaped("s", ["a", "b"], "k")).toEqual(new Map([["b", "{}"]]));
+      // The image stage is due at once; the finished text stage cannot commit again.
+      const [image] = await b.enrichment.claimDue(30, 10, 100);
+      expect(image).toMatchObject({ productId: "a", stage: "image", attempts: 0 });
+      expect(await finish(b, a!, 31)).toEqual({ done: false, queued: 0 });
+      expect(await finish(b, image!, 40)).toEqual({ done: true, queued: 1 });
+      expect(await b.enrichment.pendingCount()).toBe(1);
+      expect((await b.webhooks.deliveries("wh_a", { limit: 10 })).map((d) => [d.productId, d.stage, d.body])).toEqual([
+        ["a", "image", '{"p":"a"}'],
+        ["a", "text", '{"p":"a"}'],
+      ]);
+      // The product changed while b's stage ran: its result is dropped, the new version starts again.
+      await changed(b, 50, ["b", 2]);
+      expect(await finish(b, bJob!, 55)).toEqual({ done: false, queued: 0 });
+      expect(await b.enrichment.result("s", "b")).toBeNull();
+      expect(await b.enrichment.claimDue(60, 10, 100)).toEqual([{ storeId: "s", productId: "b", productVersion: 2, stage: "text", attempts: 0 }]);
+    });
+
+    test("a failed stage is retried later with its error kept, or given up; a deleted product's enrichment goes", async () => {
+      const b = backendOf();
+      await changed(b, 10, ["a", 1], ["b", 1]);
+      const [a, bJob] = (await b.enrichment.claimDue(20, 10, 10_000)).sort((x, y) => (x.productId < y.productId ? -1 : 1));
+      await b.enrichment.failStage(a!, "x".repeat(600), 500);
+      expect(await b.enrichment.claimDue(499, 10, 100)).toEqual([]);
+      expect(await b.enrichment.claimDue(500, 10, 100)).toEqual([{ storeId: "s", productId: "a", productVersion: 1, stage: "text", attempts: 1 }]);
+      expect(await b.rows("SELECT length(error) AS n FROM enrichment_jobs WHERE product_id = 'a'")).toEqual([{ n: 500 }]);
+      await b.enrichment.failStage(a!, "gone", null);
+      expect(await b.enrichment.pendingCount()).toBe(1);
+      await finish(b, bJob!, 30);
+      expect((await b.enrichment.resultsOf("s", ["b", "a"])).get("b")).toEqual({ attributes: result.attributes, colours: result.colours });
+      expect((await b.enrichment.colours("s", ["a", "b"])).get("b")).toEqual(result.colours);
+      await changed(b, 40, ["b", 2, true]);
+      expect(await b.enrichment.result("s", "b")).toBeNull();
+      expect(await b.enrichment.pendingCount()).toBe(0);
+    });
+
+    test("finished stages are listed for search until marked applied; a newer result is not marked by an older read", async () => {
+      const b = backendOf();
+      await changed(b, 10, ["a", 1], ["b", 1]);
+      for (const job of await b.enrichment.claimDue(20, 10, 100)) await finish(b, job, job.productId === "a" ? 30 : 31, job.productId === "a" ? "image" : null);
+      const unsynced = await b.enrichment.unsynced(10);
+      expect(unsynced.map((u) => [u.productId, u.stage, u.updatedAt])).toEqual([["a", "text", 30], ["b", "text", 31]]);
+      const [image] = await b.enrichment.claimDue(40, 10, 100);
+      await finish(b, image!, 45);
+      await b.enrichment.markSynced(unsynced);
+      expect((await b.enrichment.unsynced(10)).map((u) => [u.productId, u.stage])).toEqual([["a", "image"]]);
+      expect(await b.enrichment.unsynced(0)).toEqual([]);
+    });
+  });
+}
+
+describe("PostgreSQL: replicas claim enrichment jobs", () => {
+  test("four replicas claiming at once run each job once", async () => {
+    await withReplicas(4, async (sqls) => {
+      await new PostgresStoresRepo(sqls[0]!).create("s", 1);
+      await new PostgresCatalogRepo(sqls[0]!).commitBatch({
+        storeId: "s",
+        at: 1,
+        products: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: "h", deleted: false, doc: "{}", shaped: null })),
+        advances: [],
+      });
+      const claimed: string[] = [];
+      await Promise.all(
+        sqls.map(async (sql) => {
+          const repo = new PostgresEnrichmentRepo(sql);
+          for (let round = 0; round < 40; round++) claimed.push(...(await repo.claimDue(10, 8, 60_000)).map((j) => j.productId));
+        }),
+      );
+      expect(claimed).toHaveLength(200);
+      expect(new Set(claimed).size).toBe(200);
+    }, { max: 2 });
+  });
+});
 
 describe("PostgreSQL: replicas commit indexing batches", () => {
   test("two replicas committing the same slice at once: one commits it, the other is refused, the versions are the first's", async () => {

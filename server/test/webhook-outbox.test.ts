@@ -4,7 +4,7 @@ import { MIGRATIONS } from "../src/db/schema.ts";
 import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
 import { createLogger } from "../src/log.ts";
 import { WebhookDispatcher } from "../src/modules/webhooks/webhook-dispatcher.ts";
-import { enqueueDeliveries } from "../src/modules/webhooks/webhook-outbox.ts";
+import { enqueueDeliveriesIn } from "../src/db/webhooks-repo.ts";
 import { eventually } from "./support/search-client.ts";
 import { MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt, RETRY_WAITS_MS } from "../src/modules/webhooks/webhook-schedule.ts";
 
@@ -24,7 +24,7 @@ function setup() {
 
 const item = { storeId: "s1", productId: "p1", productVersion: 2, stage: "text", body: '{"productId":"p1"}', now: 1_000 };
 
-test("enqueueDeliveries writes one row per live subscription of the store, inside the caller's transaction", async () => {
+test("enqueueDeliveriesIn writes one row per live subscription of the store, inside the caller's transaction", async () => {
   const { db, repo, sub } = setup();
   await sub("wh_a");
   await sub("wh_b");
@@ -35,13 +35,13 @@ test("enqueueDeliveries writes one row per live subscription of the store, insid
   // Rolled back with the caller's work: nothing queued.
   expect(() =>
     db.transaction(() => {
-      expect(enqueueDeliveries(db, item)).toBe(2);
+      expect(enqueueDeliveriesIn(db, item)).toBe(2);
       throw new Error("the stage's own write failed");
     })(),
   ).toThrow("the stage's own write failed");
   expect((db.query("SELECT COUNT(*) AS n FROM webhook_deliveries").get() as { n: number }).n).toBe(0);
 
-  expect(db.transaction(() => enqueueDeliveries(db, item))()).toBe(2);
+  expect(db.transaction(() => enqueueDeliveriesIn(db, item))()).toBe(2);
   const rows = [...(await repo.deliveries("wh_a", { limit: 10 })), ...(await repo.deliveries("wh_b", { limit: 10 }))];
   expect(rows.map((r) => [r.productId, r.productVersion, r.stage, r.body, r.status, r.nextAttemptAt])).toEqual([
     ["p1", 2, "text", '{"productId":"p1"}', "pending", 1_000],
@@ -49,13 +49,13 @@ test("enqueueDeliveries writes one row per live subscription of the store, insid
   ]);
   expect(rows[0]!.id).not.toBe(rows[1]!.id);
   expect(await repo.deliveries("wh_other", { limit: 10 })).toEqual([]);
-  expect(enqueueDeliveries(db, { ...item, storeId: "s3" })).toBe(0);
+  expect(enqueueDeliveriesIn(db, { ...item, storeId: "s3" })).toBe(0);
 });
 
 test("with a lease (replicas), a round settles a claim left in flight only once the lease is over, and every round looks", async () => {
   const { db, repo, sub } = setup();
   await sub("wh_a");
-  enqueueDeliveries(db, item);
+  enqueueDeliveriesIn(db, item);
   // Claimed at 1 s by a replica that then died before recording its call.
   const [left] = await repo.claimDue("wh_a", 1_000, 1);
   let now = 8_000;

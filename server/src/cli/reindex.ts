@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "../config.ts";
 import { CatalogRepo } from "../db/catalog-repo.ts";
-import { EnrichedSearchRepo } from "../db/enriched-search-repo.ts";
+import { EnrichmentRepo } from "../db/enrichment-repo.ts";
 import { SignalsRepo } from "../db/signals-repo.ts";
 import { SqliteStoresRepo } from "../db/stores-repo.ts";
 import { TasksRepo } from "../db/tasks-repo.ts";
@@ -47,7 +47,7 @@ async function reindex(args: string[], config: Config, db: Database): Promise<nu
   const job = new StoreReindex({
     catalog,
     tasks: new TasksRepo(db),
-    ranking: new RankingInputs(stores, signals, new EnrichedSearchRepo(db)),
+    ranking: new RankingInputs(stores, signals, new EnrichmentRepo(db)),
     purchases: new PurchaseSignals(signals, engine, createLogger(config.logLevel)),
     engine,
     now: Date.now,

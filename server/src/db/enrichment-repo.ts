@@ -1,31 +1,18 @@
 import type { Database } from "bun:sqlite";
+import {
+  MAX_JOB_ERROR,
+  type EnrichmentJob,
+  type EnrichmentRepository,
+  type EnrichmentStage,
+  type FinishedStage,
+  type StoredEnrichment,
+  type UnsyncedEnrichment,
+  type VariationColours,
+} from "./enrichment-repository.ts";
+import { enqueueDeliveriesIn } from "./webhooks-repo.ts";
 
-export type EnrichmentStage = "text" | "image";
-
-export interface EnrichmentJob {
-  storeId: string;
-  productId: string;
-  productVersion: number;
-  stage: EnrichmentStage;
-  attempts: number;
-}
-
-export interface VariationColours {
-  variationId: string;
-  values: { hex: string; ratio: number }[];
-}
-
-export interface StoredEnrichment {
-  productVersion: number;
-  stage: EnrichmentStage;
-  attributes: Record<string, string[]>;
-  /** Colour composition of each colour variation's main image (image stage). */
-  colours: VariationColours[] | null;
-  content: { fieldName: string; values: Record<string, string> }[];
-}
-
-/** The enrichment queue (one row per product: its next stage) and what the stages found. */
-export class EnrichmentRepo {
+/** The enrichment queue (one row per product: its next stage) and what the stages found, on SQLite. */
+export class EnrichmentRepo implements EnrichmentRepository {
   constructor(private readonly db: Database) {}
 
   /**
@@ -38,9 +25,10 @@ export class EnrichmentRepo {
     if (live.length) {
       this.db
         .query(
-          `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error)
-           SELECT ?1, value ->> 0, value ->> 1, 'text', 0, ?2, NULL FROM json_each(?3) WHERE true
-           ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at, error = NULL`,
+          `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error, claimed_at)
+           SELECT ?1, value ->> 0, value ->> 1, 'text', 0, ?2, NULL, NULL FROM json_each(?3) WHERE true
+           ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at,
+             error = NULL, claimed_at = NULL`,
         )
         .run(storeId, now, JSON.stringify(live.map((c) => [c.id, c.version])));
     }
@@ -51,62 +39,62 @@ export class EnrichmentRepo {
     }
   }
 
-  /** Jobs due at `now`, oldest first, skipping those already running. */
-  due(now: number, limit: number, running: ReadonlySet<string>): EnrichmentJob[] {
-    const rows = this.db
+  async claimDue(now: number, limit: number, leaseMs: number): Promise<EnrichmentJob[]> {
+    return this.db
       .query(
-        `SELECT store_id AS storeId, product_id AS productId, product_version AS productVersion, stage, attempts
-         FROM enrichment_jobs WHERE next_run_at <= ? ORDER BY next_run_at LIMIT ?`,
+        `UPDATE enrichment_jobs SET claimed_at = ?1, next_run_at = ?1 + ?3
+         WHERE (store_id, product_id) IN (SELECT store_id, product_id FROM enrichment_jobs WHERE next_run_at <= ?1 ORDER BY next_run_at LIMIT ?2)
+         RETURNING store_id AS storeId, product_id AS productId, product_version AS productVersion, stage, attempts`,
       )
-      .all(now, limit + running.size) as EnrichmentJob[];
-    return rows.filter((j) => !running.has(jobKey(j))).slice(0, limit);
+      .all(now, limit, leaseMs) as EnrichmentJob[];
   }
 
-  pendingCount(): number {
+  async releaseClaims(): Promise<void> {
+    this.db.query("UPDATE enrichment_jobs SET next_run_at = claimed_at, claimed_at = NULL WHERE claimed_at IS NOT NULL").run();
+  }
+
+  async pendingCount(): Promise<number> {
     return (this.db.query("SELECT COUNT(*) AS n FROM enrichment_jobs").get() as { n: number }).n;
   }
 
-  /**
-   * Records a finished stage and moves the job on (to `next`, or done), only if the job is still for this
-   * version and stage (a newer version queued meanwhile starts again from the text stage). Returns whether it did.
-   */
-  finishStage(job: EnrichmentJob, result: Omit<StoredEnrichment, "productVersion" | "stage">, next: EnrichmentStage | null, now: number): boolean {
-    const current = this.db
-      .query("SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ? AND product_id = ?")
-      .get(job.storeId, job.productId) as { v: number; stage: string } | null;
-    if (!current || current.v !== job.productVersion || current.stage !== job.stage) return false;
-    this.db
-      .query(
-        `INSERT OR REPLACE INTO product_enrichment (store_id, product_id, product_version, stage, attributes, colours, content, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(job.storeId, job.productId, job.productVersion, job.stage, JSON.stringify(result.attributes), result.colours ? JSON.stringify(result.colours) : null, JSON.stringify(result.content), now);
-    if (next) {
-      this.db.query("UPDATE enrichment_jobs SET stage = ?, attempts = 0, next_run_at = ?, error = NULL WHERE store_id = ? AND product_id = ?").run(next, now, job.storeId, job.productId);
-    } else {
-      this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?").run(job.storeId, job.productId);
-    }
-    return true;
+  async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
+    const { job, result, next, now } = f;
+    return this.db.transaction(() => {
+      const current = this.db
+        .query("SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ? AND product_id = ?")
+        .get(job.storeId, job.productId) as { v: number; stage: string } | null;
+      if (!current || current.v !== job.productVersion || current.stage !== job.stage) return { done: false, queued: 0 };
+      this.db
+        .query(
+          `INSERT OR REPLACE INTO product_enrichment (store_id, product_id, product_version, stage, attributes, colours, content, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(job.storeId, job.productId, job.productVersion, job.stage, JSON.stringify(result.attributes), result.colours ? JSON.stringify(result.colours) : null, JSON.stringify(result.content), now);
+      if (next) {
+        this.db
+          .query("UPDATE enrichment_jobs SET stage = ?, attempts = 0, next_run_at = ?, error = NULL, claimed_at = NULL WHERE store_id = ? AND product_id = ?")
+          .run(next, now, job.storeId, job.productId);
+      } else {
+        this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?").run(job.storeId, job.productId);
+      }
+      const queued = enqueueDeliveriesIn(this.db, { storeId: job.storeId, productId: job.productId, productVersion: job.productVersion, stage: job.stage, body: f.webhookBody, now });
+      if (f.dropShape) this.db.query("DELETE FROM search_products WHERE store_id = ? AND id = ?").run(job.storeId, job.productId);
+      return { done: true, queued };
+    })();
   }
 
-  /** A stage failed: try again at `retryAt`, or give the job up (null). */
-  failStage(job: EnrichmentJob, error: string, retryAt: number | null): void {
+  async failStage(job: EnrichmentJob, error: string, retryAt: number | null): Promise<void> {
+    const same = "store_id = ? AND product_id = ? AND product_version = ? AND stage = ?";
     if (retryAt === null) {
-      this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ? AND product_version = ? AND stage = ?").run(job.storeId, job.productId, job.productVersion, job.stage);
+      this.db.query(`DELETE FROM enrichment_jobs WHERE ${same}`).run(job.storeId, job.productId, job.productVersion, job.stage);
       return;
     }
     this.db
-      .query("UPDATE enrichment_jobs SET attempts = attempts + 1, next_run_at = ?, error = ? WHERE store_id = ? AND product_id = ? AND product_version = ? AND stage = ?")
-      .run(retryAt, error.slice(0, 500), job.storeId, job.productId, job.productVersion, job.stage);
+      .query(`UPDATE enrichment_jobs SET attempts = attempts + 1, next_run_at = ?, error = ?, claimed_at = NULL WHERE ${same}`)
+      .run(retryAt, error.slice(0, MAX_JOB_ERROR), job.storeId, job.productId, job.productVersion, job.stage);
   }
 
-  /** The image stage's colours alone (read for every product when the similar-products model is built). */
-  colours(storeId: string, productId: string): VariationColours[] | null {
-    const row = this.db.query("SELECT colours FROM product_enrichment WHERE store_id = ? AND product_id = ?").get(storeId, productId) as { colours: string | null } | null;
-    return row?.colours ? JSON.parse(row.colours) : null;
-  }
-
-  result(storeId: string, productId: string): StoredEnrichment | null {
+  async result(storeId: string, productId: string): Promise<StoredEnrichment | null> {
     const row = this.db
       .query("SELECT product_version, stage, attributes, colours, content FROM product_enrichment WHERE store_id = ? AND product_id = ?")
       .get(storeId, productId) as { product_version: number; stage: EnrichmentStage; attributes: string; colours: string | null; content: string } | null;
@@ -119,6 +107,33 @@ export class EnrichmentRepo {
       content: JSON.parse(row.content),
     };
   }
-}
 
-export const jobKey = (j: { storeId: string; productId: string }) => `${j.storeId}\u0000${j.productId}`;
+  async colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>> {
+    const rows = this.db
+      .query("SELECT product_id AS id, colours FROM product_enrichment WHERE store_id = ? AND colours IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string; colours: string }[];
+    return new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
+  }
+
+  async resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>> {
+    const rows = this.db
+      .query("SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string; attributes: string; colours: string | null }[];
+    return new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
+  }
+
+  async unsynced(limit: number): Promise<UnsyncedEnrichment[]> {
+    return this.db
+      .query(
+        "SELECT store_id AS storeId, product_id AS productId, product_version AS productVersion, stage, updated_at AS updatedAt FROM product_enrichment WHERE search_synced = 0 ORDER BY updated_at LIMIT ?",
+      )
+      .all(limit) as UnsyncedEnrichment[];
+  }
+
+  async markSynced(rows: readonly UnsyncedEnrichment[]): Promise<void> {
+    const mark = this.db.query(
+      "UPDATE product_enrichment SET search_synced = 1 WHERE store_id = ? AND product_id = ? AND product_version = ? AND stage = ? AND updated_at = ?",
+    );
+    this.db.transaction(() => rows.forEach((r) => mark.run(r.storeId, r.productId, r.productVersion, r.stage, r.updatedAt)))();
+  }
+}

@@ -479,4 +479,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- An enrichment job claimed by a worker: when (claimed_at), while next_run_at is pushed past the claim's end, so
+  -- a job whose worker died is due again then; the one process of the embedded database releases claims at start.
+  ALTER TABLE enrichment_jobs ADD COLUMN claimed_at INTEGER;
+  `,
 ];

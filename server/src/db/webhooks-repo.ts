@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { enqueueDeliveries } from "../modules/webhooks/webhook-outbox.ts";
+import { newDeliveryId, TAGS_TOPIC } from "../modules/webhooks/webhook-outbox.ts";
 import {
   DELIVERY_COLUMNS,
   SUBSCRIPTION_COLUMNS,
@@ -67,7 +67,7 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
   }
 
   async enqueue(d: NewDeliveries): Promise<number> {
-    return this.db.transaction(() => enqueueDeliveries(this.db, d))();
+    return this.db.transaction(() => enqueueDeliveriesIn(this.db, d))();
   }
 
   async deliveries(subscriptionId: string, filter: DeliveryFilter): Promise<DeliveryRow[]> {
@@ -173,4 +173,22 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
     const row = this.db.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND subscription_id = ?`).get(id, subscriptionId) as RawDelivery | null;
     return row ? toDelivery(row) : null;
   }
+}
+
+/**
+ * Queues one delivery per subscription of the store for `topic` ("tags"), inside the caller's open transaction.
+ * Returns how many. `body` is the call's JSON body, sent byte for byte as given (and signed as it is); `now`
+ * (ms) is when the first attempt is due.
+ */
+export function enqueueDeliveriesIn(db: Database, d: NewDeliveries): number {
+  const subscriptions = db
+    .query("SELECT id FROM webhook_subscriptions WHERE store_id = ? AND topic = ? AND deleted = 0")
+    .all(d.storeId, TAGS_TOPIC) as { id: string }[];
+  if (subscriptions.length === 0) return 0;
+  const insert = db.query(
+    `INSERT INTO webhook_deliveries (id, subscription_id, store_id, product_id, product_version, stage, body, status, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+  );
+  for (const s of subscriptions) insert.run(newDeliveryId(), s.id, d.storeId, d.productId, d.productVersion, d.stage, d.body, d.now, d.now);
+  return subscriptions.length;
 }

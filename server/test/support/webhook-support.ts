@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/connection.ts";
 import { webhookReceiver, type ReceivedCall, type ReceiverOptions } from "../../src/modules/webhooks/reference-receiver.ts";
-import { enqueueDeliveries } from "../../src/modules/webhooks/webhook-outbox.ts";
+import { enqueueDeliveriesIn } from "../../src/db/webhooks-repo.ts";
 import type { TestCerts } from "./test-certs.ts";
 
 /* Webhook test helpers: the reference receiver on HTTPS with what it saw, and queuing deliveries from outside. */
@@ -60,7 +60,7 @@ export function enqueueFromOutside(dataDir: string, items: { storeId: string; pr
   try {
     return db.transaction(() =>
       items.reduce(
-        (n, i) => n + enqueueDeliveries(db, { storeId: i.storeId, productId: i.productId, productVersion: i.productVersion ?? 1, stage: i.stage ?? "text", body: i.body, now: Date.now() }),
+        (n, i) => n + enqueueDeliveriesIn(db, { storeId: i.storeId, productId: i.productId, productVersion: i.productVersion ?? 1, stage: i.stage ?? "text", body: i.body, now: Date.now() }),
         0,
       ),
     )();

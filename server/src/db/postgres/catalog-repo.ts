@@ -86,11 +86,11 @@ export class PostgresCatalogRepo implements CatalogRepository {
           ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json`;
       }
       if (live.length) {
-        const jobs = live.map((p) => ({ store_id: batch.storeId, product_id: p.id, product_version: p.version, stage: "text", attempts: 0, next_run_at: batch.at, error: null }));
+        const jobs = live.map((p) => ({ store_id: batch.storeId, product_id: p.id, product_version: p.version, stage: "text", attempts: 0, next_run_at: batch.at, error: null, claimed_at: null }));
         await tx`
           INSERT INTO enrichment_jobs ${tx(jobs)}
           ON CONFLICT (store_id, product_id) DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0,
-            next_run_at = excluded.next_run_at, error = NULL`;
+            next_run_at = excluded.next_run_at, error = NULL, claimed_at = NULL`;
       }
       if (deleted.length) {
         await tx`DELETE FROM search_products WHERE store_id = ${batch.storeId} AND id = ANY(${deleted}::text[])`;

@@ -249,6 +249,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     attempts         BIGINT NOT NULL DEFAULT 0,
     next_run_at      BIGINT NOT NULL,
     error            TEXT,
+    claimed_at       BIGINT,
     PRIMARY KEY (store_id, product_id)
   );
   CREATE INDEX enrichment_jobs_due ON enrichment_jobs(next_run_at);

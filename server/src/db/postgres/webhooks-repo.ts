@@ -15,6 +15,7 @@ import {
   type SubscriptionRow,
   type WebhooksRepository,
 } from "../webhooks-repository.ts";
+import type postgres from "postgres";
 import type { Sql } from "./connection.ts";
 
 /** Webhook subscriptions and the outbox on PostgreSQL, shared by every replica. */
@@ -71,25 +72,7 @@ export class PostgresWebhooksRepo implements WebhooksRepository {
   }
 
   async enqueue(d: NewDeliveries): Promise<number> {
-    return this.sql.begin(async (tx) => {
-      const subscriptions = await tx<{ id: string }[]>`
-        SELECT id FROM webhook_subscriptions WHERE store_id = ${d.storeId} AND topic = ${TAGS_TOPIC} AND deleted = 0`;
-      if (subscriptions.length === 0) return 0;
-      const rows = subscriptions.map((s) => ({
-        id: newDeliveryId(),
-        subscription_id: s.id,
-        store_id: d.storeId,
-        product_id: d.productId,
-        product_version: d.productVersion,
-        stage: d.stage,
-        body: d.body,
-        status: "pending",
-        next_attempt_at: d.now,
-        created_at: d.now,
-      }));
-      await tx`INSERT INTO webhook_deliveries ${tx(rows)}`;
-      return rows.length;
-    });
+    return this.sql.begin((tx) => enqueueDeliveriesIn(tx, d));
   }
 
   async deliveries(subscriptionId: string, filter: DeliveryFilter): Promise<DeliveryRow[]> {
@@ -177,4 +160,25 @@ export class PostgresWebhooksRepo implements WebhooksRepository {
           SELECT seq FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ${before} LIMIT ${limit})`
     ).count;
   }
+}
+
+/** Queues one delivery per subscription of the store to the tags topic, inside the caller's transaction; returns how many. */
+export async function enqueueDeliveriesIn(tx: postgres.TransactionSql, d: NewDeliveries): Promise<number> {
+  const subscriptions = await tx<{ id: string }[]>`
+    SELECT id FROM webhook_subscriptions WHERE store_id = ${d.storeId} AND topic = ${TAGS_TOPIC} AND deleted = 0`;
+  if (subscriptions.length === 0) return 0;
+  const rows = subscriptions.map((s) => ({
+    id: newDeliveryId(),
+    subscription_id: s.id,
+    store_id: d.storeId,
+    product_id: d.productId,
+    product_version: d.productVersion,
+    stage: d.stage,
+    body: d.body,
+    status: "pending",
+    next_attempt_at: d.now,
+    created_at: d.now,
+  }));
+  await tx`INSERT INTO webhook_deliveries ${tx(rows)}`;
+  return rows.length;
 }

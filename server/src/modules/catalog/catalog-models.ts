@@ -9,9 +9,12 @@ import type { Product } from "./product-schema.ts";
  * applied a batch.
  */
 
+/** The main colour (hex) of each colour variation's image, where image analysis ran: what a model reads beside a product. */
+export type MeasuredColours = ReadonlyMap<string, string>;
+
 /** What a model does with the catalog's rows. */
 export interface CatalogModel {
-  put(product: Product): void;
+  put(product: Product, measured?: MeasuredColours): void;
   remove(id: string): void;
 }
 
@@ -19,8 +22,8 @@ export interface CatalogModel {
 export class ModelSet<M extends Record<string, CatalogModel>> implements CatalogModel {
   constructor(readonly models: M) {}
 
-  put(product: Product): void {
-    for (const model of Object.values(this.models)) model.put(product);
+  put(product: Product, measured?: MeasuredColours): void {
+    for (const model of Object.values(this.models)) model.put(product, measured);
   }
 
   remove(id: string): void {
@@ -53,6 +56,8 @@ export class CatalogModels<M extends CatalogModel> {
     private readonly create: (storeId: string) => M,
     /** What the model is, for the error of a build the service stopped ("similar products"). */
     private readonly what: string,
+    /** The measured colours of those of a store's products that image analysis ran for. */
+    private readonly measuredOf: (storeId: string, ids: readonly string[]) => Promise<Map<string, MeasuredColours>> = async () => new Map(),
   ) {}
 
   /**
@@ -100,19 +105,22 @@ export class CatalogModels<M extends CatalogModel> {
       held.stale = false;
       const since = held.readSince;
       held.readSince = this.now();
-      for (const row of await this.catalog.changedSince(storeId, since)) {
+      const rows = await this.catalog.changedSince(storeId, since);
+      const measured = await this.measuredOf(storeId, rows.filter((r) => r.doc !== null).map((r) => r.id));
+      for (const row of rows) {
         held.redo.delete(row.id);
         if (row.doc === null) model.remove(row.id);
-        else model.put(JSON.parse(row.doc) as Product);
+        else model.put(JSON.parse(row.doc) as Product, measured.get(row.id));
       }
     }
     if (held.redo.size) {
       // Taken before the reads: what is marked meanwhile waits for the next request.
       const redo = [...held.redo];
       held.redo.clear();
+      const measured = await this.measuredOf(storeId, redo);
       for (const id of redo) {
         const product = await productIn(this.catalog, storeId, id);
-        if (product) model.put(product);
+        if (product) model.put(product, measured.get(id));
       }
     }
     return model;
@@ -123,7 +131,8 @@ export class CatalogModels<M extends CatalogModel> {
     const stopped = () => new Error(`the service stopped while ${this.what} were being indexed`);
     if (this.stopped) throw stopped();
     for await (const rows of livePages(this.catalog, storeId, PAGE)) {
-      for (const row of rows) model.put(JSON.parse(row.doc) as Product);
+      const measured = await this.measuredOf(storeId, rows.map((r) => r.id));
+      for (const row of rows) model.put(JSON.parse(row.doc) as Product, measured.get(row.id));
       await yieldToEventLoop();
       if (this.stopped) throw stopped();
     }

@@ -1,4 +1,4 @@
-import type { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
+import type { EnrichmentRepository } from "../../db/enrichment-repository.ts";
 import type { PurchaseCounts } from "../../db/purchase-counts.ts";
 import type { StoresRepository } from "../../db/stores-repository.ts";
 import { enrichedSearch } from "../enrichment/enriched-search.ts";
@@ -11,13 +11,13 @@ export class RankingInputs {
   constructor(
     private readonly stores: StoresRepository,
     private readonly signals: PurchaseCounts,
-    private readonly enrichment: EnrichedSearchRepo,
+    private readonly enrichment: Pick<EnrichmentRepository, "resultsOf">,
   ) {}
 
   async forProducts(storeId: string, productIds: readonly string[]): Promise<(productId: string) => RankingContext> {
     const settings = effectiveSettings((await this.stores.get(storeId))?.settings ?? {});
     const purchases = await this.signals.purchases(storeId, productIds);
-    const enriched = this.enrichment.resultsOf(storeId, productIds);
+    const enriched = await this.enrichment.resultsOf(storeId, productIds);
     const locales = vocabularyLocales(settings.locales);
     return (productId) => {
       const found = enriched.get(productId);

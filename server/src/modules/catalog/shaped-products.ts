@@ -33,7 +33,7 @@ export const shapeJson = (product: Product, shaping: Shaping, colourValues?: Sha
   JSON.stringify(toSearchProduct(product, colourValues ? { ...shaping.options, colourValues } : shaping.options));
 
 /** Image analysis's colours of a product's variations, when it has run. */
-export type ColoursOf = (storeId: string, id: string) => ShapeOptions["colourValues"];
+export type ColoursOf = (storeId: string, id: string) => Promise<ShapeOptions["colourValues"]>;
 
 /** The stored shapes of a catalog, and how to make missing ones. */
 export class ShapedProducts {
@@ -41,7 +41,7 @@ export class ShapedProducts {
     private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes">,
     /** A store's current settings (the indexing worker shapes with them). */
     private readonly settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}),
-    private readonly coloursOf: ColoursOf = () => undefined,
+    private readonly coloursOf: ColoursOf = async () => undefined,
   ) {}
 
   async shaping(storeId: string): Promise<Shaping> {
@@ -62,7 +62,7 @@ export class ShapedProducts {
       if (json === undefined) {
         const doc = await catalogDoc(id);
         if (doc === null) continue;
-        json = shapeJson(JSON.parse(doc) as Product, shaping, this.coloursOf(storeId, id));
+        json = shapeJson(JSON.parse(doc) as Product, shaping, await this.coloursOf(storeId, id));
         made.push([id, json]);
       }
       out.push(json);

@@ -1,5 +1,5 @@
 import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { EnrichedSearchRepo, UnsyncedEnrichment } from "../../db/enriched-search-repo.ts";
+import type { EnrichmentRepository, UnsyncedEnrichment } from "../../db/enrichment-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
@@ -26,7 +26,7 @@ export class EnrichedSearchSync {
   private stopped = true;
 
   constructor(
-    private readonly d: { repo: EnrichedSearchRepo; catalog: CatalogRepository; ranking: RankingInputs; engine: SearchEngine; log: Logger },
+    private readonly d: { repo: Pick<EnrichmentRepository, "unsynced" | "markSynced">; catalog: CatalogRepository; ranking: RankingInputs; engine: SearchEngine; log: Logger },
   ) {}
 
   /** Applies what a previous run left (a crash), then whatever stages finish. */
@@ -64,12 +64,12 @@ export class EnrichedSearchSync {
 
   /** One batch; returns how many results it applied. */
   private async batch(): Promise<number> {
-    const rows = this.d.repo.unsynced(BATCH);
+    const rows = await this.d.repo.unsynced(BATCH);
     for (const storeId of new Set(rows.map((r) => r.storeId))) {
       const docs = await this.documents(storeId, rows.filter((r) => r.storeId === storeId));
       if (docs.length) await this.d.engine.upsert(storeId, docs);
     }
-    this.d.repo.markSynced(rows);
+    await this.d.repo.markSynced(rows);
     return rows.length;
   }
 

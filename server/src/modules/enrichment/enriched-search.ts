@@ -1,4 +1,4 @@
-import type { VariationColours } from "../../db/enrichment-repo.ts";
+import type { VariationColours } from "../../db/enrichment-repository.ts";
 import { tokenize } from "../../engine/text/normalize.ts";
 import { measuredColourKeys } from "./image-stage.ts";
 import { ATTRIBUTE_KEYS, VOCABULARY, valueOf, type AttributeKey, type VocabularyLocale } from "./vocabulary.ts";

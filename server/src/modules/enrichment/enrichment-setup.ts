@@ -1,16 +1,14 @@
 import type { Database } from "bun:sqlite";
 import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
-import { EnrichmentRepo, type VariationColours } from "../../db/enrichment-repo.ts";
-import { SearchProductsRepo } from "../../db/search-products-repo.ts";
+import type { EnrichmentRepository, VariationColours } from "../../db/enrichment-repository.ts";
 import type { StoresRepository } from "../../db/stores-repository.ts";
 import { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
+import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import type { ShapeOptions } from "../catalog/search-product.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
-import { enqueueDeliveries } from "../webhooks/webhook-outbox.ts";
 import { EnrichedSearchSync } from "./enriched-search-sync.ts";
 import { EnrichmentWorker } from "./enrichment-worker.ts";
 import { imageStage } from "./image-stage.ts";
@@ -22,6 +20,10 @@ import { webhookBody } from "./webhook-body.ts";
 
 /** The enrichment pipeline as the service runs it: stages, content, webhook calls, and what search shows of it. */
 export function createEnrichment(d: {
+  repo: EnrichmentRepository;
+  /** One process on its database (SQLite): jobs its previous run claimed are due at once. */
+  singleProcess: boolean;
+  /** Where trending values' inputs are read (the analytics reports, still on SQLite). */
   db: Database;
   catalog: CatalogRepository;
   stores: StoresRepository;
@@ -37,15 +39,14 @@ export function createEnrichment(d: {
   /** Whether acknowledged indexing work is waiting: stages wait for it (a while at most). */
   indexingBusy?: () => boolean;
 }) {
-  const repo = new EnrichmentRepo(d.db);
-  const searchProducts = new SearchProductsRepo(d.db);
-  const sync = new EnrichedSearchSync({ repo: new EnrichedSearchRepo(d.db), catalog: d.catalog, ranking: d.ranking, engine: d.engine, log: d.log });
+  const repo = d.repo;
+  const sync = new EnrichedSearchSync({ repo, catalog: d.catalog, ranking: d.ranking, engine: d.engine, log: d.log });
   const trending = new TrendingValues(new TrendInputsRepo(d.db), textAttributes, d.now);
   const localesOf = async (storeId: string): Promise<VocabularyLocale[]> =>
     vocabularyLocales(effectiveSettings((await d.stores.get(storeId))?.settings ?? {}).locales);
   const worker = new EnrichmentWorker({
-    db: d.db,
     repo,
+    releaseClaimsAtStart: d.singleProcess,
     catalog: d.catalog,
     ...(d.indexingBusy ? { indexingBusy: d.indexingBusy } : {}),
     log: d.log,
@@ -54,19 +55,8 @@ export function createEnrichment(d: {
     image: (product, text) => imageStage(product, text, { allowPrivateNetworks: d.allowPrivateNetworks }),
     localesOf,
     content: (product, result, locales) => productContent(product, result.attributes, locales),
-    deliver: ({ storeId, product, productVersion, stage, result, content, locales }) =>
-      enqueueDeliveries(d.db, {
-        storeId,
-        productId: product.id,
-        productVersion,
-        stage,
-        body: webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: trending.of(storeId) }),
-        now: d.now(),
-      }),
-    // Colours change the Search product: its stored shape goes, and the next page shapes it again with them.
-    inCommit: (storeId, productId, result) => {
-      if (result.colours) searchProducts.remove(storeId, productId);
-    },
+    webhookBody: ({ storeId, product, productVersion, result, content, locales }) =>
+      webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: trending.of(storeId) }),
     committed: (job, result, queued) => {
       if (queued > 0) d.delivered();
       if (result.colours) d.imageAnalysed(job.storeId, job.productId);
@@ -74,16 +64,16 @@ export function createEnrichment(d: {
     },
   });
   /** A product's colours per variation, for its Search product. */
-  const coloursOf = (storeId: string, productId: string): ShapeOptions["colourValues"] => {
-    const colours = repo.colours(storeId, productId);
+  const coloursOf = async (storeId: string, productId: string): Promise<ShapeOptions["colourValues"]> => {
+    const colours = (await repo.colours(storeId, [productId])).get(productId);
     return colours ? new Map(colours.map((c) => [c.variationId, c.values])) : undefined;
   };
-  /** The main colour (largest share) of each variation's image, where image analysis ran. */
-  const mainColoursOf = (storeId: string, productId: string): Map<string, string> | undefined => {
-    const colours = repo.colours(storeId, productId);
-    if (!colours) return undefined;
+  /** The main colour (largest share) of each variation's image, of those of `ids` image analysis ran for. */
+  const mainColoursOf = async (storeId: string, ids: readonly string[]): Promise<Map<string, MeasuredColours>> => {
     const main = (values: VariationColours["values"]) => values.reduce((best, v) => (v.ratio > best.ratio ? v : best)).hex;
-    return new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)]));
+    const out = new Map<string, MeasuredColours>();
+    for (const [id, colours] of await repo.colours(storeId, ids)) out.set(id, new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)])));
+    return out;
   };
   return { worker, sync, repo, coloursOf, mainColoursOf };
 }

@@ -1,6 +1,5 @@
-import type { Database } from "bun:sqlite";
 import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import { jobKey, type EnrichmentJob, type EnrichmentRepo, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repo.ts";
+import { jobKey, type EnrichmentJob, type EnrichmentRepository, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repository.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { VocabularyLocale } from "./vocabulary.ts";
@@ -10,7 +9,8 @@ import type { VocabularyLocale } from "./vocabulary.ts";
  * time. A finished stage commits its result, the job's next stage and one webhook delivery per subscription in
  * one transaction, so a crash between them loses nothing and sends nothing twice; a job is in the database until
  * its last stage commits, so a restart resumes it. A product changed meanwhile has a new job version, and the
- * stale stage's result is dropped.
+ * stale stage's result is dropped. Jobs are claimed for CLAIM_MS: a job whose replica died is run again after
+ * that, and a stage run twice commits once (EnrichmentRepository.finishStage).
  */
 
 /** What a stage found: attributes (value keys per attribute) and, from images, colours per colour variation. */
@@ -20,8 +20,9 @@ export interface StageResult {
 }
 
 export interface EnrichmentDeps {
-  db: Database;
-  repo: EnrichmentRepo;
+  repo: EnrichmentRepository;
+  /** One process on its database: jobs claimed by its previous run are due at once when it starts. */
+  releaseClaimsAtStart: boolean;
   catalog: CatalogRepository;
   log: Logger;
   now: () => number;
@@ -32,8 +33,8 @@ export interface EnrichmentDeps {
   localesOf: (storeId: string) => Promise<VocabularyLocale[]>;
   /** Generated content in those locales. */
   content: (product: Product, result: StageResult, locales: readonly VocabularyLocale[]) => StoredEnrichment["content"];
-  /** Queues the stage's webhook calls inside the transaction; returns how many. */
-  deliver: (d: {
+  /** The body of the stage's webhook call. */
+  webhookBody: (d: {
     storeId: string;
     product: Product;
     productVersion: number;
@@ -41,9 +42,7 @@ export interface EnrichmentDeps {
     result: StageResult;
     content: StoredEnrichment["content"];
     locales: readonly VocabularyLocale[];
-  }) => number;
-  /** Inside the stage's transaction: what else its result changes (a Search product to shape again). */
-  inCommit: (storeId: string, productId: string, result: StageResult) => void;
+  }) => string;
   /** After a stage committed, with the number of webhook deliveries it queued. */
   committed: (job: EnrichmentJob, result: StageResult, queued: number) => void;
   /** Whether acknowledged indexing work is waiting (enrichment then yields to it). */
@@ -51,6 +50,8 @@ export interface EnrichmentDeps {
 }
 
 const CONCURRENCY = 4;
+/** How long a claimed job is left to its worker: far beyond a stage's time (image fetches time out long before). */
+const CLAIM_MS = 5 * 60_000;
 const POLL_MS = 500;
 /** Waits before retrying a failed stage (an image host down); then the stage is given up, the text stage's result stays. */
 const RETRY_MS = [60_000, 10 * 60_000, 60 * 60_000];
@@ -66,12 +67,19 @@ export class EnrichmentWorker {
   private stopped = false;
   /** Since when enrichment has been waiting for indexing; null while it is not. */
   private yieldingSince: number | null = null;
+  /** A claim of due jobs is under way (ticks do not overlap). */
+  private claiming = false;
+  private started: Promise<void> | null = null;
 
   constructor(private readonly d: EnrichmentDeps) {}
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.started = this.d.releaseClaimsAtStart ? this.d.repo.releaseClaims() : Promise.resolve();
+    this.started.then(
+      () => this.schedule(0),
+      (error: Error) => this.d.log.error("enrichment could not release its earlier claims", { error: error.message }),
+    );
   }
 
   /** New jobs were queued. */
@@ -83,10 +91,11 @@ export class EnrichmentWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.started?.catch(() => {});
     await Promise.allSettled([...this.running.values()]);
   }
 
-  queueDepth(): number {
+  queueDepth(): Promise<number> {
     return this.d.repo.pendingCount();
   }
 
@@ -94,14 +103,14 @@ export class EnrichmentWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.tick();
+      this.tick().catch((error: Error) => this.d.log.error("enrichment could not claim jobs", { error: error.message }));
       if (!this.stopped) this.schedule(POLL_MS);
     }, ms);
   }
 
-  private tick(): void {
+  private async tick(): Promise<void> {
     const free = CONCURRENCY - this.running.size;
-    if (this.stopped || free <= 0) return;
+    if (this.stopped || free <= 0 || this.claiming) return;
     // Indexing goes first: its changes are promised to search within a second, and a stage commits on the same
     // thread (a bulk indexed about 15% faster without stages beside it). The indexing worker wakes us when done.
     if (this.d.indexingBusy?.()) {
@@ -109,8 +118,17 @@ export class EnrichmentWorker {
       if (this.d.now() - this.yieldingSince < MAX_YIELD_MS) return;
     }
     this.yieldingSince = null;
-    for (const job of this.d.repo.due(this.d.now(), free, new Set(this.running.keys()))) {
+    this.claiming = true;
+    let claimed: EnrichmentJob[];
+    try {
+      claimed = await this.d.repo.claimDue(this.d.now(), free, CLAIM_MS);
+    } finally {
+      this.claiming = false;
+    }
+    for (const job of claimed) {
       const key = jobKey(job);
+      // Still running here past its claim (a very slow stage): it goes on; the claim is simply taken again.
+      if (this.running.has(key) || this.stopped) continue;
       const run = this.run(job)
         .catch((error: Error) => this.d.log.error("enrichment stage failed", { storeId: job.storeId, productId: job.productId, stage: job.stage, error: error.message }))
         .finally(() => {
@@ -126,7 +144,7 @@ export class EnrichmentWorker {
     if (!product) return this.d.repo.failStage(job, "the product is no longer in the catalog", null);
     let result: StageResult | null;
     try {
-      result = job.stage === "text" ? this.d.text(product) : await this.d.image(product, this.previous(job) ?? this.d.text(product));
+      result = job.stage === "text" ? this.d.text(product) : await this.d.image(product, (await this.previous(job)) ?? this.d.text(product));
     } catch (error) {
       const retryIn = RETRY_MS[job.attempts];
       this.d.log.warn("enrichment stage will be retried", { storeId: job.storeId, productId: job.productId, stage: job.stage, attempts: job.attempts + 1, error: (error as Error).message });
@@ -136,20 +154,21 @@ export class EnrichmentWorker {
     const locales = await this.d.localesOf(job.storeId);
     const content = this.d.content(product, result, locales);
     const next = job.stage === "text" && product.media?.length ? "image" : null;
-    let queued = 0;
-    let done = false;
-    this.d.db.transaction(() => {
-      done = this.d.repo.finishStage(job, { attributes: result.attributes, colours: result.colours, content }, next, this.d.now());
-      if (!done) return;
-      queued = this.d.deliver({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content, locales });
-      this.d.inCommit(job.storeId, job.productId, result);
-    })();
+    const { done, queued } = await this.d.repo.finishStage({
+      job,
+      result: { attributes: result.attributes, colours: result.colours, content },
+      next,
+      now: this.d.now(),
+      webhookBody: this.d.webhookBody({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content, locales }),
+      // Colours change the Search product: its stored shape goes, and the next page shapes it again with them.
+      dropShape: result.colours !== null,
+    });
     if (done) this.d.committed(job, result, queued);
   }
 
   /** The text stage's attributes, for the image stage to add to. */
-  private previous(job: EnrichmentJob): StageResult | null {
-    const stored = this.d.repo.result(job.storeId, job.productId);
+  private async previous(job: EnrichmentJob): Promise<StageResult | null> {
+    const stored = await this.d.repo.result(job.storeId, job.productId);
     return stored && stored.productVersion === job.productVersion ? { attributes: stored.attributes, colours: null } : null;
   }
 }

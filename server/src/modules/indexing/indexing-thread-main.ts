@@ -4,7 +4,7 @@
  * its own read-only connection to the service database and writes nothing.
  */
 import { Database } from "bun:sqlite";
-import { EnrichedSearchRepo } from "../../db/enriched-search-repo.ts";
+import { EnrichmentRepo } from "../../db/enrichment-repo.ts";
 import { SignalsRepo } from "../../db/signals-repo.ts";
 import { SqliteStoresRepo } from "../../db/stores-repo.ts";
 import { TasksRepo } from "../../db/tasks-repo.ts";
@@ -35,7 +35,7 @@ self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
   const message = event.data;
   if (message.type === "open") {
     const db = new Database(message.dbPath, { readonly: true });
-    repos = { tasks: new TasksRepo(db), ranking: new RankingInputs(new SqliteStoresRepo(db), new SignalsRepo(db), new EnrichedSearchRepo(db)) };
+    repos = { tasks: new TasksRepo(db), ranking: new RankingInputs(new SqliteStoresRepo(db), new SignalsRepo(db), new EnrichmentRepo(db)) };
     return;
   }
   const { id, request } = message;

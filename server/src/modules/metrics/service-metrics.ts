@@ -23,7 +23,7 @@ export interface MetricsSources {
    * Items waiting for enrichment, read at each scrape. There is no enrichment queue yet (issue 14 adds it);
    * without a provider the gauge reads 0.
    */
-  enrichmentQueueDepth?: () => number;
+  enrichmentQueueDepth?: () => Promise<number>;
 }
 
 export class ServiceMetrics {
@@ -61,14 +61,14 @@ export class ServiceMetrics {
         this.set(await sources.indexingQueueDepth());
       },
     });
-    const enrichment = sources.enrichmentQueueDepth ?? (() => 0);
+    const enrichment = sources.enrichmentQueueDepth ?? (async () => 0);
     new Gauge({
       name: "enrichment_queue_depth",
       // No enrichment queue exists yet (issue 14 adds it and passes its provider); until then this reads 0.
       help: "Items waiting for enrichment (0 until the enrichment queue exists)",
       registers,
-      collect() {
-        this.set(enrichment());
+      async collect() {
+        this.set(await enrichment());
       },
     });
   }

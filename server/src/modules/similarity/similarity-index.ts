@@ -3,6 +3,7 @@ import { colourPoint, pointDistance } from "./colours.ts";
 import type { CatalogModel } from "../catalog/catalog-models.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { productFeatures, type ProductFeatures } from "./product-features.ts";
+import type { MeasuredColours } from "../catalog/catalog-models.ts";
 
 /*
  * "More like this" for one store, from the catalog alone. A candidate is scored in blocks, each between 0 and 1
@@ -81,11 +82,9 @@ export class SimilarityIndex implements CatalogModel {
     return this.entries.has(id);
   }
 
-  /** `measuredColours`: a product's image colours per variation (productFeatures), when image analysis ran. */
-  constructor(private readonly measuredColours: (productId: string) => ReadonlyMap<string, string> | undefined = () => undefined) {}
-
-  put(product: Product): void {
-    const features = productFeatures(product, this.measuredColours(product.id));
+  /** `measured`: the product's image colours per variation (productFeatures), when image analysis ran. */
+  put(product: Product, measured?: MeasuredColours): void {
+    const features = productFeatures(product, measured);
     this.remove(features.id);
     const ids: number[] = [];
     const counts: number[] = [];

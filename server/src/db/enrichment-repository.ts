@@ -1,0 +1,87 @@
+/*
+ * Product enrichment's queue (one row per product: its next stage) and what the stages found: the interface both
+ * durable stores implement (enrichment-repo.ts on SQLite, postgres/enrichment-repo.ts), held to the same
+ * behaviour by server/test/repository-conformance.test.ts. Jobs are queued by the indexing batch that commits a
+ * product's change (CatalogRepository.commitBatch).
+ */
+
+export type EnrichmentStage = "text" | "image";
+
+export interface EnrichmentJob {
+  storeId: string;
+  productId: string;
+  productVersion: number;
+  stage: EnrichmentStage;
+  attempts: number;
+}
+
+export interface VariationColours {
+  variationId: string;
+  values: { hex: string; ratio: number }[];
+}
+
+export interface StoredEnrichment {
+  productVersion: number;
+  stage: EnrichmentStage;
+  attributes: Record<string, string[]>;
+  /** Colour composition of each colour variation's main image (image stage). */
+  colours: VariationColours[] | null;
+  content: { fieldName: string; values: Record<string, string> }[];
+}
+
+/** A finished stage search does not hold yet; the version, stage and time tell whether a later one replaced it meanwhile. */
+export interface UnsyncedEnrichment {
+  storeId: string;
+  productId: string;
+  productVersion: number;
+  stage: string;
+  updatedAt: number;
+}
+
+/** A stage's result as it is committed. */
+export interface FinishedStage {
+  job: EnrichmentJob;
+  result: Omit<StoredEnrichment, "productVersion" | "stage">;
+  /** The job's next stage, or null when this was its last. */
+  next: EnrichmentStage | null;
+  now: number;
+  /** The webhook call's body, queued with the result for each of the store's subscriptions to the topic. */
+  webhookBody: string;
+  /** The result changes the product's Search product (its colours): the stored shape is dropped, to be made again. */
+  dropShape: boolean;
+}
+
+export interface EnrichmentRepository {
+  /**
+   * Claims up to `limit` due jobs, oldest first: each is due again at `now + leaseMs` unless its stage finishes or
+   * fails first, so a job whose replica died is run again once its claim runs out. Jobs another replica is
+   * claiming at the same moment are skipped, not waited for.
+   */
+  claimDue(now: number, limit: number, leaseMs: number): Promise<EnrichmentJob[]>;
+  /** Makes every claimed job due at once: for the one process of an embedded database, at start-up. */
+  releaseClaims(): Promise<void>;
+  pendingCount(): Promise<number>;
+  /**
+   * Commits a finished stage in one transaction (its result, the job's next stage or its end, its webhook
+   * deliveries, the shape it makes stale), only if the job is still at this version and stage: a product changed
+   * meanwhile starts again from the text stage, and a stage run twice (a claim that ran out) commits once.
+   * Returns whether it committed and how many deliveries it queued.
+   */
+  finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }>;
+  /** A stage failed: try again at `retryAt`, or give the job up (null). */
+  failStage(job: EnrichmentJob, error: string, retryAt: number | null): Promise<void>;
+  result(storeId: string, productId: string): Promise<StoredEnrichment | null>;
+  /** The image stage's colours of those of `ids` it has analysed. */
+  colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>>;
+  /** What the stages found of those of `ids` that have been enriched: attributes (value keys) and image colours. */
+  resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>>;
+  /** Finished stages search does not hold yet, oldest first. */
+  unsynced(limit: number): Promise<UnsyncedEnrichment[]>;
+  /** Marks results applied, unless a newer stage result replaced one since it was read. */
+  markSynced(rows: readonly UnsyncedEnrichment[]): Promise<void>;
+}
+
+export const jobKey = (j: { storeId: string; productId: string }) => `${j.storeId}\u0000${j.productId}`;
+
+/** Longest an error message is kept on a job. */
+export const MAX_JOB_ERROR = 500;

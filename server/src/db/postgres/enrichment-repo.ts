@@ -1,0 +1,135 @@
+import {
+  MAX_JOB_ERROR,
+  type EnrichmentJob,
+  type EnrichmentRepository,
+  type EnrichmentStage,
+  type FinishedStage,
+  type StoredEnrichment,
+  type UnsyncedEnrichment,
+  type VariationColours,
+} from "../enrichment-repository.ts";
+import type { Sql } from "./connection.ts";
+import { enqueueDeliveriesIn } from "./webhooks-repo.ts";
+
+const JOB_COLUMNS = "store_id AS \"storeId\", product_id AS \"productId\", product_version AS \"productVersion\", stage, attempts";
+
+/** The enrichment queue and what the stages found, on PostgreSQL, shared by every replica. */
+export class PostgresEnrichmentRepo implements EnrichmentRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async claimDue(now: number, limit: number, leaseMs: number): Promise<EnrichmentJob[]> {
+    // Rows another replica is claiming right now are skipped, not waited for: it takes them, this one the next.
+    return [
+      ...(await this.sql.unsafe<EnrichmentJob[]>(
+        `WITH due AS (
+           SELECT store_id AS due_store, product_id AS due_product FROM enrichment_jobs WHERE next_run_at <= $1
+           ORDER BY next_run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         UPDATE enrichment_jobs SET claimed_at = $1, next_run_at = $1::bigint + $3::bigint
+         FROM due WHERE store_id = due.due_store AND product_id = due.due_product
+         RETURNING ${JOB_COLUMNS}`,
+        [now, limit, leaseMs],
+      )),
+    ];
+  }
+
+  async releaseClaims(): Promise<void> {
+    await this.sql`UPDATE enrichment_jobs SET next_run_at = claimed_at, claimed_at = NULL WHERE claimed_at IS NOT NULL`;
+  }
+
+  async pendingCount(): Promise<number> {
+    const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM enrichment_jobs`;
+    return row!.n;
+  }
+
+  async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
+    const { job, result, next, now } = f;
+    return this.sql.begin(async (tx) => {
+      // Locks the job: a replica finishing the same stage at once waits, then finds it moved on.
+      const [current] = await tx<{ v: number; stage: string }[]>`
+        SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ${job.storeId} AND product_id = ${job.productId} FOR UPDATE`;
+      if (!current || current.v !== job.productVersion || current.stage !== job.stage) return { done: false, queued: 0 };
+      const row = {
+        store_id: job.storeId,
+        product_id: job.productId,
+        product_version: job.productVersion,
+        stage: job.stage,
+        attributes: JSON.stringify(result.attributes),
+        colours: result.colours ? JSON.stringify(result.colours) : null,
+        content: JSON.stringify(result.content),
+        updated_at: now,
+        search_synced: 0,
+      };
+      await tx`
+        INSERT INTO product_enrichment ${tx(row)}
+        ON CONFLICT (store_id, product_id) DO UPDATE SET product_version = excluded.product_version, stage = excluded.stage,
+          attributes = excluded.attributes, colours = excluded.colours, content = excluded.content, updated_at = excluded.updated_at, search_synced = 0`;
+      if (next) {
+        await tx`
+          UPDATE enrichment_jobs SET stage = ${next}, attempts = 0, next_run_at = ${now}, error = NULL, claimed_at = NULL
+          WHERE store_id = ${job.storeId} AND product_id = ${job.productId}`;
+      } else {
+        await tx`DELETE FROM enrichment_jobs WHERE store_id = ${job.storeId} AND product_id = ${job.productId}`;
+      }
+      const queued = await enqueueDeliveriesIn(tx, { storeId: job.storeId, productId: job.productId, productVersion: job.productVersion, stage: job.stage, body: f.webhookBody, now });
+      if (f.dropShape) await tx`DELETE FROM search_products WHERE store_id = ${job.storeId} AND id = ${job.productId}`;
+      return { done: true, queued };
+    });
+  }
+
+  async failStage(job: EnrichmentJob, error: string, retryAt: number | null): Promise<void> {
+    if (retryAt === null) {
+      await this.sql`
+        DELETE FROM enrichment_jobs
+        WHERE store_id = ${job.storeId} AND product_id = ${job.productId} AND product_version = ${job.productVersion} AND stage = ${job.stage}`;
+      return;
+    }
+    await this.sql`
+      UPDATE enrichment_jobs SET attempts = attempts + 1, next_run_at = ${retryAt}, error = ${error.slice(0, MAX_JOB_ERROR)}, claimed_at = NULL
+      WHERE store_id = ${job.storeId} AND product_id = ${job.productId} AND product_version = ${job.productVersion} AND stage = ${job.stage}`;
+  }
+
+  async result(storeId: string, productId: string): Promise<StoredEnrichment | null> {
+    const [row] = await this.sql<{ product_version: number; stage: EnrichmentStage; attributes: string; colours: string | null; content: string }[]>`
+      SELECT product_version, stage, attributes, colours, content FROM product_enrichment WHERE store_id = ${storeId} AND product_id = ${productId}`;
+    if (!row) return null;
+    return {
+      productVersion: row.product_version,
+      stage: row.stage,
+      attributes: JSON.parse(row.attributes),
+      colours: row.colours ? JSON.parse(row.colours) : null,
+      content: JSON.parse(row.content),
+    };
+  }
+
+  async colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>> {
+    const rows = await this.sql<{ id: string; colours: string }[]>`
+      SELECT product_id AS id, colours FROM product_enrichment
+      WHERE store_id = ${storeId} AND colours IS NOT NULL AND product_id = ANY(${ids as string[]}::text[])`;
+    return new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
+  }
+
+  async resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>> {
+    const rows = await this.sql<{ id: string; attributes: string; colours: string | null }[]>`
+      SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ${storeId} AND product_id = ANY(${ids as string[]}::text[])`;
+    return new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
+  }
+
+  async unsynced(limit: number): Promise<UnsyncedEnrichment[]> {
+    return [
+      ...(await this.sql<UnsyncedEnrichment[]>`
+        SELECT store_id AS "storeId", product_id AS "productId", product_version AS "productVersion", stage, updated_at AS "updatedAt"
+        FROM product_enrichment WHERE search_synced = 0 ORDER BY updated_at LIMIT ${limit}`),
+    ];
+  }
+
+  async markSynced(rows: readonly UnsyncedEnrichment[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.sql.begin(async (tx) => {
+      for (const r of rows) {
+        await tx`
+          UPDATE product_enrichment SET search_synced = 1
+          WHERE store_id = ${r.storeId} AND product_id = ${r.productId} AND product_version = ${r.productVersion} AND stage = ${r.stage} AND updated_at = ${r.updatedAt}`;
+      }
+    });
+  }
+}
