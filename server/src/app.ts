@@ -157,7 +157,7 @@ export function buildApp(deps: AppDeps) {
   const shapes = new ShapedProducts(catalog, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
-    dbPath: deps.db.filename,
+    state: { kind: "sqlite", path: deps.db.filename },
     tasks,
     catalog,
     engine,

@@ -49,7 +49,7 @@ beforeEach(async () => {
   tasks = new TasksRepo(db);
   const catalog = new CatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ dbPath: db.filename, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  worker = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3, shapes: new ShapedProducts(new CatalogRepo(db)) });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -119,7 +119,7 @@ test("a task the indexing thread cannot prepare (its payload is gone) is retried
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: new ShapedProducts(new CatalogRepo(db)) });
   const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect((await indexing.task("s1", id))).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
@@ -130,7 +130,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 });
 
 test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
-  const make = () => new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, leaseMs: 5_000, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, leaseMs: 5_000, shapes: new ShapedProducts(new CatalogRepo(db)) });
   const [a, b] = [make(), make()];
   const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await a.runOnce();
@@ -147,7 +147,7 @@ test("a store another worker applies is left to it while its lease runs; then th
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: new ShapedProducts(new CatalogRepo(db)) });
   const bulk = await indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
   const single = await indexing.upsert("s2", [product("q")]);
   await small.runOnce();
@@ -196,7 +196,7 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ dbPath: db.filename, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: new ShapedProducts(new CatalogRepo(db)) });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
   const id = await indexing.upsert("s1", [product("a")]);

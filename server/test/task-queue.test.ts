@@ -37,7 +37,7 @@ function parts(database: Database) {
   const catalog = new CatalogRepo(database);
   engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
   const worker = new IndexingWorker({
-    dbPath: database.filename,
+    state: { kind: "sqlite", path: database.filename },
     tasks,
     catalog,
     engine,

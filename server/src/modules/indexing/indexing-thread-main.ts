@@ -1,13 +1,20 @@
 /*
  * The indexing thread: prepares slices of tasks (prepared-batch.ts) on the second core while the main thread
  * serves requests and commits the batch before. It reads what it needs (task payloads, ranking inputs) through
- * its own read-only connection to the service database and writes nothing.
+ * its own connection to the service's state (read-only on SQLite) and writes nothing.
  */
 import { Database } from "bun:sqlite";
 import { EnrichmentRepo } from "../../db/enrichment-repo.ts";
+import { openPostgres } from "../../db/postgres/connection.ts";
+import { PostgresEnrichmentRepo } from "../../db/postgres/enrichment-repo.ts";
+import { PostgresPurchaseCounts } from "../../db/postgres/purchase-counts.ts";
+import { PostgresStoresRepo } from "../../db/postgres/stores-repo.ts";
+import { PostgresTasksRepo } from "../../db/postgres/tasks-repo.ts";
 import { SignalsRepo } from "../../db/signals-repo.ts";
+import type { StateSource } from "../../db/state-source.ts";
 import { SqliteStoresRepo } from "../../db/stores-repo.ts";
 import { TasksRepo } from "../../db/tasks-repo.ts";
+import type { TasksRepository } from "../../db/tasks-repository.ts";
 import { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { encodePrepared, type EncodedSlice } from "./prepared-batch.ts";
@@ -18,7 +25,16 @@ declare const self: Worker;
 /** Parsed payloads of the tasks being prepared: a bulk is parsed once, not once per slice. */
 const PAYLOADS_KEPT = 4;
 
-let repos: { tasks: TasksRepo; ranking: RankingInputs } | null = null;
+let repos: { tasks: Pick<TasksRepository, "payload">; ranking: RankingInputs } | null = null;
+
+function readersOf(source: StateSource): NonNullable<typeof repos> {
+  if (source.kind === "sqlite") {
+    const db = new Database(source.path, { readonly: true });
+    return { tasks: new TasksRepo(db), ranking: new RankingInputs(new SqliteStoresRepo(db), new SignalsRepo(db), new EnrichmentRepo(db)) };
+  }
+  const sql = openPostgres(source.url, { max: 2 });
+  return { tasks: new PostgresTasksRepo(sql), ranking: new RankingInputs(new PostgresStoresRepo(sql), new PostgresPurchaseCounts(sql), new PostgresEnrichmentRepo(sql)) };
+}
 const payloads = new Map<number, unknown[]>();
 
 async function itemsOf(seq: number): Promise<unknown[]> {
@@ -34,8 +50,7 @@ async function itemsOf(seq: number): Promise<unknown[]> {
 self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
   const message = event.data;
   if (message.type === "open") {
-    const db = new Database(message.dbPath, { readonly: true });
-    repos = { tasks: new TasksRepo(db), ranking: new RankingInputs(new SqliteStoresRepo(db), new SignalsRepo(db), new EnrichmentRepo(db)) };
+    repos = readersOf(message.source);
     return;
   }
   const { id, request } = message;

@@ -1,6 +1,7 @@
+import type { StateSource } from "../../db/state-source.ts";
 import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
 
-export type ThreadRequest = { type: "open"; dbPath: string } | { type: "prepare"; id: number; request: PrepareRequest };
+export type ThreadRequest = { type: "open"; source: StateSource } | { type: "prepare"; id: number; request: PrepareRequest };
 /** A slice of upserts as encodePrepared made it; of deletions, the ids (in `strings`). */
 export type ThreadReply = { id: number; prepared: EncodedSlice } | { id: number; error: string };
 
@@ -16,7 +17,7 @@ export class IndexingThread {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (prepared: EncodedSlice) => void; reject: (error: Error) => void }>();
 
-  constructor(private readonly dbPath: string) {}
+  constructor(private readonly source: StateSource) {}
 
   prepare(request: PrepareRequest): Promise<EncodedSlice> {
     const worker = this.started();
@@ -48,7 +49,7 @@ export class IndexingThread {
       if (this.worker === worker) this.worker = null;
       this.failAll(new PrepareError(`the indexing thread failed: ${event.message}`));
     };
-    worker.postMessage({ type: "open", dbPath: this.dbPath } satisfies ThreadRequest);
+    worker.postMessage({ type: "open", source: this.source } satisfies ThreadRequest);
     this.worker = worker;
     return worker;
   }

@@ -1,6 +1,7 @@
 // Lets the event loop serve requests (searches, task polls) between the steps of a batch.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { CatalogRepository, CatalogState, CommittedProduct } from "../../db/catalog-repository.ts";
+import type { StateSource } from "../../db/state-source.ts";
 import type { TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
 import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
@@ -27,8 +28,8 @@ import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
  */
 
 export interface IndexingWorkerOptions {
-  /** The SQLite file the indexing thread reads task payloads and ranking inputs from. */
-  dbPath: string;
+  /** Where the indexing thread reads task payloads and ranking inputs. */
+  state: StateSource;
   tasks: TasksRepository;
   catalog: CatalogRepository;
   engine: SearchEngine;
@@ -116,7 +117,7 @@ export class IndexingWorker {
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
     this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
-    this.thread = new IndexingThread(o.dbPath);
+    this.thread = new IndexingThread(o.state);
   }
 
   /** Whether acknowledged indexing work is waiting here: background work on this process yields to it. */
