@@ -15,7 +15,7 @@ import { rmSync } from "node:fs";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
 import type { EventIngest } from "../src/db/event-ingest.ts";
-import type { NewEvent } from "../src/db/events-repo.ts";
+import type { NewEvent } from "../src/db/events-repository.ts";
 import { GroupCommit } from "../src/db/group-commit.ts";
 import { migratePostgres, openPostgres } from "../src/db/postgres/connection.ts";
 import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";

@@ -13,7 +13,8 @@
  */
 import { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { EventsRepo, type NewEvent } from "../src/db/events-repo.ts";
+import { EventsRepo } from "../src/db/events-repo.ts";
+import type { NewEvent } from "../src/db/events-repository.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
@@ -112,7 +113,7 @@ console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now
 t = performance.now();
 const worker = new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts((storeId, id) => new CatalogRepo(db).liveDocNow(storeId, id)), () => NOW)], createLogger("silent"));
 let counted = 0;
-for (let n; (n = worker.catchUp(100_000)) > 0; ) counted += n;
+for (let n; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;
 console.log(`analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`);
 

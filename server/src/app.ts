@@ -308,7 +308,7 @@ export function buildApp(deps: AppDeps) {
         // The searches still in the log's 250 ms batch are written first, so that the erasure takes them too.
         catchUp: async () => {
           await searchLog.flush();
-          analytics.catchUp();
+          await analytics.catchUp();
         },
       }),
     )

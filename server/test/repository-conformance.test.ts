@@ -14,7 +14,9 @@ import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
 import type { TasksRepository } from "../src/db/tasks-repository.ts";
 import type { EventIngest } from "../src/db/event-ingest.ts";
-import type { NewEvent } from "../src/db/events-repo.ts";
+import { EventsRepo } from "../src/db/events-repo.ts";
+import type { EventsRepository, NewEvent } from "../src/db/events-repository.ts";
+import { PostgresEventsRepo } from "../src/db/postgres/events-repo.ts";
 import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
 import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
 import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
@@ -65,6 +67,7 @@ interface Backend {
   catalog: CatalogRepository;
   tasks: TasksRepository;
   enrichment: EnrichmentRepository;
+  events: EventsRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -96,6 +99,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         catalog: new CatalogRepo(db),
         tasks: new TasksRepo(db),
         enrichment: new EnrichmentRepo(db),
+        events: new EventsRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -118,6 +122,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         catalog: new PostgresCatalogRepo(sql),
         tasks: new PostgresTasksRepo(sql),
         enrichment: new PostgresEnrichmentRepo(sql),
+        events: new PostgresEventsRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -778,6 +783,40 @@ for (const backend of BACKENDS) {
       await b.enrichment.markSynced(unsynced);
       expect((await b.enrichment.unsynced(10)).map((u) => [u.productId, u.stage])).toEqual([["a", "image"]]);
       expect(await b.enrichment.unsynced(0)).toEqual([]);
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: reading and deleting events`, () => {
+    const backendOf = freshBackend(backend, ["s", "t"]);
+    const event = (storeId: string, type: string, receivedAt: number, data: Record<string, unknown> = {}): NewEvent => ({
+      storeId,
+      type,
+      userId: receivedAt % 2 ? "u1" : null,
+      sessionId: "v1",
+      apiVersion: "1.9",
+      data,
+      receivedAt,
+    });
+
+    test("events are read on in arrival order across stores; a store's are listed by time, type and cursor; the oldest are deleted first", async () => {
+      const b = backendOf();
+      await b.ingest.commit([event("s", "SiteView", 30, { page: "ü" }), event("t", "Search", 10), event("s", "Search", 20)], []);
+      await b.ingest.commit([event("s", "Search", 5)], []);
+      const all = await b.events.after(0, 10);
+      expect(all.map((e) => [e.storeId, e.type, e.receivedAt])).toEqual([["s", "SiteView", 30], ["t", "Search", 10], ["s", "Search", 20], ["s", "Search", 5]]);
+      expect(all[0]).toMatchObject({ userId: null, sessionId: "v1", apiVersion: "1.9", data: { page: "ü" } });
+      expect(all[3]!.userId).toBe("u1");
+      expect((await b.events.after(all[1]!.seq, 1)).map((e) => e.receivedAt)).toEqual([20]);
+      expect((await b.events.list({ storeId: "s", from: 5, to: 30, afterSeq: 0, limit: 10 })).map((e) => e.receivedAt)).toEqual([20, 5]);
+      expect((await b.events.list({ storeId: "s", from: 0, to: 100, type: "SiteView", afterSeq: 0, limit: 10 })).map((e) => e.receivedAt)).toEqual([30]);
+      expect((await b.events.list({ storeId: "s", from: 0, to: 100, afterSeq: all[2]!.seq, limit: 10 })).map((e) => e.receivedAt)).toEqual([5]);
+      expect(await b.events.deleteReceivedBefore("s", 25, 1)).toBe(1);
+      expect((await b.events.after(0, 10)).map((e) => e.receivedAt)).toEqual([30, 10, 20]);
+      expect(await b.events.deleteReceivedBefore("s", 25, 10)).toBe(1);
+      expect(await b.events.deleteReceivedBefore("s", 25, 10)).toBe(0);
+      expect((await b.events.after(0, 10)).map((e) => e.receivedAt)).toEqual([30, 10]);
     });
   });
 }

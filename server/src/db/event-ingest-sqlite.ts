@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { EventEffect, EventIngest } from "./event-ingest.ts";
-import { EventsRepo, type NewEvent } from "./events-repo.ts";
+import { EventsRepo } from "./events-repo.ts";
+import type { NewEvent } from "./events-repository.ts";
 import { LookPairsRepo } from "./look-pairs-repo.ts";
 import { SignalsRepo } from "./signals-repo.ts";
 

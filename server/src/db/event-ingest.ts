@@ -1,4 +1,4 @@
-import type { NewEvent } from "./events-repo.ts";
+import type { NewEvent } from "./events-repository.ts";
 import type { OrderLine } from "./signals-repo.ts";
 
 /*

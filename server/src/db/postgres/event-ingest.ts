@@ -1,5 +1,5 @@
 import type { EventEffect, EventIngest } from "../event-ingest.ts";
-import type { NewEvent } from "../events-repo.ts";
+import type { NewEvent } from "../events-repository.ts";
 import { LOOK_CLICK_EVIDENCE, ORDER_EVIDENCE, orderPairs } from "../look-pairs-repo.ts";
 import type postgres from "postgres";
 import type { Sql } from "./connection.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { EventsRepo, StoredEvent } from "../../db/events-repo.ts";
+import type { EventsRepository, StoredEvent } from "../../db/events-repository.ts";
 import { ReportAggregatesRepo } from "../../db/report-aggregates-repo.ts";
 import type { Logger } from "../../log.ts";
 import { CONVERSION_WINDOW_MS } from "./event-facts.ts";
@@ -39,13 +39,15 @@ export class AnalyticsWorker {
   private readonly progress: ReportAggregatesRepo;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
+  /** Steps run one at a time (the background drain and a report's catch-up): each reads on from the last. */
+  private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private sincePrune = PRUNE_EVERY;
   private readonly listeners: ((storeIds: Set<string>) => void)[] = [];
 
   constructor(
     private readonly db: Database,
-    private readonly events: EventsRepo,
+    private readonly events: EventsRepository,
     private readonly consumers: readonly EventConsumer[],
     private readonly log: Logger,
   ) {
@@ -74,13 +76,13 @@ export class AnalyticsWorker {
   }
 
   /**
-   * Counts up to `maxEvents` waiting events now, synchronously: reports call it first, so what was acknowledged
-   * is in them. Returns how many were counted.
+   * Counts up to `maxEvents` waiting events now: reports call it first, so what was acknowledged is in them.
+   * Returns how many were counted.
    */
-  catchUp(maxEvents = 10 * BATCH): number {
+  async catchUp(maxEvents = 10 * BATCH): Promise<number> {
     let total = 0;
     while (total < maxEvents) {
-      const n = this.step(Math.min(BATCH, maxEvents - total));
+      const n = await this.step(Math.min(BATCH, maxEvents - total));
       total += n;
       if (n === 0) break;
     }
@@ -88,9 +90,15 @@ export class AnalyticsWorker {
   }
 
   /** Counts one batch of up to `limit` events; returns how many. */
-  step(limit = BATCH): number {
+  step(limit = BATCH): Promise<number> {
+    const run = this.queue.then(() => this.stepNow(limit));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async stepNow(limit: number): Promise<number> {
     const after = this.progress.lastSeq(PROGRESS);
-    const batch = this.events.after(after, limit);
+    const batch = await this.events.after(after, limit);
     if (batch.length === 0) return 0;
     const stores = new Set<string>();
     try {
@@ -118,7 +126,7 @@ export class AnalyticsWorker {
 
   private async drainInBackground(): Promise<void> {
     try {
-      while (!this.stopped && this.step(BACKGROUND_BATCH) > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      while (!this.stopped && (await this.step(BACKGROUND_BATCH)) > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     } catch (error) {
       // The events stay in the table and the progress did not move: a later pass counts them.
       this.log.error("counting analytics events failed; retrying", { error: (error as Error).message });

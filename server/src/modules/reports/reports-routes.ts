@@ -8,10 +8,10 @@ import { REPORT_LIMITS, REPORT_NAMES, type ReportName, type ReportsService } fro
 export function reportsRoutes(deps: AuthDeps & { reports: ReportsService }) {
   return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).get(
     "/reports/:name",
-    ({ params, query, caller }) => {
+    async ({ params, query, caller }) => {
       const limits = REPORT_LIMITS[params.name as ReportName] ?? REPORT_LIMITS.overview;
       const p = parseReportParams(query as Record<string, string>, deps.now(), limits);
-      const report = deps.reports.report(caller.store.id, params.name, p);
+      const report = await deps.reports.report(caller.store.id, params.name, p);
       if (!p.csv) return report.json;
       return new Response(toCsv(report.table), {
         headers: {

@@ -67,14 +67,14 @@ export class ReportsService {
   constructor(
     private readonly repo: ReportsRepo,
     /** Counts events acknowledged but not yet aggregated, so a report includes them. */
-    private readonly catchUp: () => void,
+    private readonly catchUp: () => Promise<unknown>,
   ) {}
 
-  report(storeId: string, name: string, p: ReportParams): Report {
+  async report(storeId: string, name: string, p: ReportParams): Promise<Report> {
     if (!(REPORT_NAMES as readonly string[]).includes(name)) {
       throw new NotFoundError(`No report "${name.slice(0, 60)}"; reports are ${REPORT_NAMES.join(", ")}`);
     }
-    this.catchUp();
+    await this.catchUp();
     const scope: ReportScope = { storeId, ...p.scope };
     const range = { from: scope.from, to: scope.to };
     switch (name as ReportName) {

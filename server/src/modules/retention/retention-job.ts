@@ -1,4 +1,4 @@
-import type { EventsRepo } from "../../db/events-repo.ts";
+import type { EventsRepository } from "../../db/events-repository.ts";
 import type { SearchLogRepository } from "../../db/search-log-repository.ts";
 import type { StoresRepository } from "../../db/stores-repository.ts";
 import type { Logger } from "../../log.ts";
@@ -22,7 +22,7 @@ const PASS_INTERVAL_MS = DAY_MS;
 
 export interface RetentionDeps {
   stores: StoresRepository;
-  events: EventsRepo;
+  events: EventsRepository;
   searchLog: SearchLogRepository;
   retentionDays: number;
   now: () => number;

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { EventIngest } from "../../db/event-ingest.ts";
-import type { EventsRepo, NewEvent, StoredEvent } from "../../db/events-repo.ts";
+import type { EventsRepository, NewEvent, StoredEvent } from "../../db/events-repository.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
 import { effectsOf } from "./event-effects.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
@@ -88,7 +88,7 @@ export class TrackingService {
 
   constructor(
     ingest: EventIngest,
-    private readonly events: EventsRepo,
+    private readonly events: EventsRepository,
     private readonly now: () => number,
     /** Called after a commit with the products whose purchase counts changed. */
     onPurchases: (storeId: string, productIds: string[]) => void,
@@ -126,7 +126,7 @@ export class TrackingService {
     return accepted.length;
   }
 
-  list(storeId: string, q: EventQuery): { events: (Omit<StoredEvent, "seq" | "receivedAt"> & { id: string; receivedAt: string })[]; nextCursor: string | null } {
+  async list(storeId: string, q: EventQuery): Promise<{ events: (Omit<StoredEvent, "seq" | "receivedAt"> & { id: string; receivedAt: string })[]; nextCursor: string | null }> {
     if (q.type !== undefined && !EVENT_TYPES.includes(q.type as EventType)) {
       throw new ValidationError(`Unknown event type "${q.type}"`, [{ path: "query.type", problem: `use one of ${EVENT_TYPES.join(", ")}` }]);
     }
@@ -134,7 +134,7 @@ export class TrackingService {
     if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) {
       throw new ValidationError("Invalid cursor", [{ path: "query.cursor", problem: "use the nextCursor of a previous page" }]);
     }
-    const rows = this.events.list({ storeId, from: q.from, to: q.to, type: q.type, afterSeq, limit: q.limit + 1 });
+    const rows = await this.events.list({ storeId, from: q.from, to: q.to, type: q.type, afterSeq, limit: q.limit + 1 });
     const page = rows.slice(0, q.limit);
     return {
       events: page.map(({ seq, receivedAt, ...rest }) => ({ id: String(seq), receivedAt: new Date(receivedAt).toISOString(), ...rest })),
