@@ -11,6 +11,7 @@
  *
  *   bun server/bench/reports-bench.ts [--events 1000000] [--runs 30]
  */
+import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
 import { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { EventsRepo } from "../src/db/events-repo.ts";
@@ -111,7 +112,8 @@ written += batch.length;
 console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 t = performance.now();
-const worker = new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts((storeId, id) => new CatalogRepo(db).liveDocNow(storeId, id)), () => NOW)], createLogger("silent"));
+const analyticsState = new SqliteAnalyticsStateRepo(db);
+const worker = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new CatalogRepo(db)), () => NOW)], createLogger("silent"));
 let counted = 0;
 for (let n; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;

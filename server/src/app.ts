@@ -1,3 +1,4 @@
+import { SqliteAnalyticsStateRepo } from "./db/analytics-state-repo.ts";
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import { CatalogRepo } from "./db/catalog-repo.ts";
@@ -175,11 +176,12 @@ export function buildApp(deps: AppDeps) {
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
   const events = new EventsRepo(deps.db);
-  const productFacts = new ProductFacts((storeId, id) => catalog.liveDocNow(storeId, id));
+  const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
   // Search reads ranking evidence through this cache; the learner drops what it writes.
   const evidence = new EvidenceCache(new BehaviourRepo(deps.db));
-  const analytics = new AnalyticsWorker(deps.db, events, [new ReportCounter(deps.db), new BehaviourLearner(deps.db, productFacts, now, evidence)], deps.log);
+  const analyticsState = new SqliteAnalyticsStateRepo(deps.db);
+  const analytics = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, productFacts, now, evidence)], deps.log);
   const tracking = new TrackingService(
     new SqliteEventIngest(deps.db),
     events,

@@ -1,7 +1,8 @@
+import { CONVERSION_WINDOW_MS } from "../src/modules/analytics/event-facts.ts";
+import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/db/connection.ts";
-import { BehaviourRepo } from "../src/db/behaviour-repo.ts";
 import { EventsRepo } from "../src/db/events-repo.ts";
 import { ReportsRepo } from "../src/db/reports-repo.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
@@ -33,7 +34,7 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const worker = () =>
-  new AnalyticsWorker(db, events, [new ReportCounter(db), new BehaviourLearner(db, new ProductFacts((storeId, id) => new CatalogRepo(db).liveDocNow(storeId, id)), () => T0)], createLogger("silent"));
+  new AnalyticsWorker(new SqliteAnalyticsStateRepo(db), events, [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new CatalogRepo(db)), () => T0)], createLogger("silent"));
 
 function add(at: number, sessionId: string, type: string, data: Record<string, unknown>): void {
   events.append([{ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at }]);
@@ -110,14 +111,18 @@ describe("time windows", () => {
 
 describe("bounded working state", () => {
   test("ranking evidence is dropped once decayed below a hundredth of a click", async () => {
+    const w = new AnalyticsWorker(new SqliteAnalyticsStateRepo(db), events, [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new CatalogRepo(db)), () => T0)], createLogger("silent"), 1);
     add(T0, "a", "ProductClick", click("coat", "a"));
-    await worker().catchUp();
+    await w.catchUp();
     const rows = () => (db.query("SELECT COUNT(*) AS n FROM behaviour_scores").get() as { n: number }).n;
     expect(rows()).toBe(2); // the query's and the product's
-    const repo = new BehaviourRepo(db);
-    repo.prune("2026-03-01", T0 + 90 * 24 * 60 * MIN); // 90 days: 2^-6.4 of a click is still there
+    // Each batch prunes what is old as of its last event, less the conversion window.
+    const later = (days: number) => add(T0 + days * 24 * 60 * MIN + CONVERSION_WINDOW_MS, "b", "SiteView", {});
+    later(90); // 90 days: 2^-6.4 of a click is still there
+    await w.catchUp();
     expect(rows()).toBe(2);
-    repo.prune("2026-03-01", T0 + 100 * 24 * 60 * MIN); // 100 days: 2^-7.1 < 0.01
+    later(100); // 100 days: 2^-7.1 < 0.01
+    await w.catchUp();
     expect(rows()).toBe(0);
   });
 });

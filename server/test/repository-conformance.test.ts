@@ -8,7 +8,15 @@ import type { CatalogRepository, CommittedProduct } from "../src/db/catalog-repo
 import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
 import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
 import type { EnrichmentJob, EnrichmentRepository } from "../src/db/enrichment-repository.ts";
+import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
+import type { AnalyticsStateRepository } from "../src/db/analytics-state-repository.ts";
+import { PostgresAnalyticsStateRepo } from "../src/db/postgres/analytics-state-repo.ts";
 import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
+import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
+import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
+import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
+import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
+import { createLogger } from "../src/log.ts";
 import { PostgresEnrichmentRepo } from "../src/db/postgres/enrichment-repo.ts";
 import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
@@ -68,6 +76,7 @@ interface Backend {
   tasks: TasksRepository;
   enrichment: EnrichmentRepository;
   events: EventsRepository;
+  analytics: AnalyticsStateRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -100,6 +109,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         tasks: new TasksRepo(db),
         enrichment: new EnrichmentRepo(db),
         events: new EventsRepo(db),
+        analytics: new SqliteAnalyticsStateRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -123,6 +133,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         tasks: new PostgresTasksRepo(sql),
         enrichment: new PostgresEnrichmentRepo(sql),
         events: new PostgresEventsRepo(sql),
+        analytics: new PostgresAnalyticsStateRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -820,6 +831,118 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: counting events for reports and ranking`, () => {
+    const backendOf = freshBackend(backend, ["s"]);
+    const T = Date.UTC(2026, 2, 10, 12);
+    const MIN = 60_000;
+    const event = (type: string, at: number, data: Record<string, unknown>, sessionId = "v1"): NewEvent => ({ storeId: "s", type, userId: "u1", sessionId, apiVersion: "1.9", data, receivedAt: at });
+    const worker = (b: Backend) =>
+      new AnalyticsWorker(b.analytics, b.events, [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T)], createLogger("silent"), 1);
+    const metrics = async (b: Backend) =>
+      Object.fromEntries((await b.rows("SELECT metric, SUM(value) AS v FROM report_daily GROUP BY metric")).map((r) => [r.metric, Number(r.v)]));
+
+    test("searches, clicks, carts and orders are counted once, attributed across batches, and teach ranking", async () => {
+      const b = backendOf();
+      await b.catalog.commitBatch({
+        storeId: "s",
+        at: 1,
+        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", name: "Coat", brand: "Acme", categories: ["Coats"] }), shaped: null }],
+        advances: [],
+      });
+      const search = { query: "coat", productIds: ["b", "a", "c"], totalProducts: 3, region: "DE", language: "de", currency: "eur" };
+      const order = { orderId: "o1", products: [{ id: "a", price: 10, qty: 2 }] };
+      await b.ingest.commit(
+        [
+          event("Search", T, search),
+          event("Search", T + MIN, { query: "nothing", productIds: [], totalProducts: 0 }),
+          event("ProductClick", T + 2 * MIN, { query: "coat", productIds: ["b", "a", "c"], clickProductId: "a" }),
+          event("AddToCart", T + 3 * MIN, { query: "coat", addProductId: "a" }),
+          event("OrderComplete", T + 4 * MIN, order),
+          event("OrderComplete", T + 5 * MIN, order),
+          event("SiteView", T + 6 * MIN, {}, "v2"),
+        ],
+        [],
+      );
+      const w = worker(b);
+      // Batches of two: the click, the cart and the order find the search in the state an earlier batch wrote.
+      expect(await w.step(2)).toBe(2);
+      expect(await w.step(2)).toBe(2);
+      expect(await w.catchUp()).toBe(3);
+      expect(await w.catchUp()).toBe(0);
+      expect(await metrics(b)).toMatchObject({
+        searches: 2,
+        noResultSearches: 1,
+        clicks: 1,
+        clickedSearches: 1,
+        cartedSearches: 1,
+        convertedSearches: 1,
+        orders: 1,
+        revenue: 20,
+        positions: 1,
+        positionSum: 2,
+        "position:2": 1,
+      });
+      expect(await b.rows("SELECT region, currency, searches, clicked, converted FROM report_queries WHERE query = 'coat'")).toEqual([{ region: "DE", currency: "EUR", searches: 1, clicked: 1, converted: 1 }]);
+      expect(await b.rows("SELECT product_id, clicks, carts, purchases, revenue FROM report_products ORDER BY product_id")).toEqual([
+        { product_id: "a", clicks: 1, carts: 1, purchases: 2, revenue: 20 },
+      ]);
+      expect(await b.rows("SELECT kind, COUNT(*) AS n FROM report_sketches GROUP BY kind ORDER BY kind")).toEqual([{ kind: "session", n: 2 }, { kind: "user", n: 2 }]);
+      expect(await b.rows("SELECT query, clicked, carted, converted FROM attribution_searches ORDER BY at")).toEqual([
+        { query: "coat", clicked: 1, carted: 1, converted: 1 },
+        { query: "nothing", clicked: 0, carted: 0, converted: 0 },
+      ]);
+      expect((await b.rows("SELECT product_ids FROM query_answers WHERE source = 'theirs' AND query = 'coat'"))[0]?.product_ids).toBe('["b","a","c"]');
+      // Ranking evidence: the product overall and for the query; the shopper's taste for its brand.
+      expect((await b.rows("SELECT query FROM behaviour_scores ORDER BY query")).map((r) => r.query)).toEqual(["", "coat"]);
+      expect((await b.rows("SELECT shopper, value FROM shopper_affinities WHERE facet = 'brand' ORDER BY shopper")).map((r) => [r.shopper, r.value])).toEqual([
+        ["s:v1", "acme"],
+        ["u:u1", "acme"],
+      ]);
+    });
+
+    test("a batch whose progress moved on meanwhile is not written", async () => {
+      const b = backendOf();
+      await b.ingest.commit([event("Search", T, { query: "coat", productIds: ["a"], totalProducts: 1 })], []);
+      const writes = { consumer: "analytics", afterSeq: 0, lastSeq: 1, daily: [{ bucket: { storeId: "s", day: "2026-03-10", region: "", language: "", currency: "" }, metric: "searches", delta: 1 }] };
+      const empty = { queries: [], products: [], queryClicks: [], sketches: [], newSearches: [], marks: [], newClicks: [], sessions: [], orders: [], answers: [], seen: [], evidence: [], affinities: [], prune: null };
+      expect(await b.analytics.commit({ ...empty, ...writes })).toBe(true);
+      expect(await b.analytics.commit({ ...empty, ...writes })).toBe(false);
+      expect(await b.analytics.lastSeq("analytics")).toBe(1);
+      expect(await metrics(b)).toEqual({ searches: 1 });
+    });
+  });
+}
+
+describe("PostgreSQL: replicas count events", () => {
+  test("two replicas counting the same events at once count each once", async () => {
+    await withReplicas(2, async (sqls) => {
+      await new PostgresStoresRepo(sqls[0]!).create("s", 1);
+      const events: NewEvent[] = Array.from({ length: 300 }, (_, i) => ({
+        storeId: "s",
+        type: "Search",
+        userId: null,
+        sessionId: `v${i % 40}`,
+        apiVersion: "1.9",
+        data: { query: `q${i % 7}`, productIds: ["a"], totalProducts: 1 },
+        receivedAt: Date.UTC(2026, 2, 10) + i,
+      }));
+      await new PostgresEventIngest(sqls[0]!).commit(events, []);
+      const workers = sqls.map((sql) => {
+        const state = new PostgresAnalyticsStateRepo(sql);
+        return new AnalyticsWorker(state, new PostgresEventsRepo(sql), [new ReportCounter(), new BehaviourLearner(state, new ProductFacts(new PostgresCatalogRepo(sql)), Date.now)], createLogger("silent"));
+      });
+      await Promise.all(workers.map(async (w) => {
+        while ((await w.step(25)) > 0);
+      }));
+      const [row] = await sqls[0]!`SELECT SUM(value)::float8 AS n FROM report_daily WHERE metric = 'searches'`;
+      expect(row!.n).toBe(300);
+      const [searches] = await sqls[0]!`SELECT COUNT(*)::int AS n FROM attribution_searches`;
+      expect(searches!.n).toBe(300);
+    });
+  });
+});
 
 describe("PostgreSQL: replicas claim enrichment jobs", () => {
   test("four replicas claiming at once run each job once", async () => {

@@ -29,13 +29,11 @@ export class CatalogRepo implements CatalogRepository {
     return new Map(rows.map((r) => [r.id, { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1 }]));
   }
 
-  /**
-   * A live product's JSON, read at once: for the pipelines that read the catalog synchronously and stay on SQLite
-   * until they move to the repository interfaces (analytics, personalisation; README, PostgreSQL).
-   */
-  liveDocNow(storeId: string, id: string): string | null {
-    const r = this.db.query("SELECT doc FROM products WHERE store_id = ? AND id = ? AND deleted = 0").get(storeId, id) as { doc: string | null } | null;
-    return r?.doc ?? null;
+  async liveDocs(storeId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = this.db
+      .query("SELECT id, doc FROM products WHERE store_id = ? AND deleted = 0 AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string; doc: string }[];
+    return new Map(rows.map((r) => [r.id, r.doc]));
   }
 
   async countLive(storeId: string): Promise<number> {

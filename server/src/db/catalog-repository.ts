@@ -47,6 +47,8 @@ export interface CatalogRepository {
   get(storeId: string, id: string): Promise<CatalogEntry | null>;
   /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
   states(storeId: string, ids: readonly string[]): Promise<Map<string, CatalogState>>;
+  /** The JSON of those of `ids` that are live, by id. */
+  liveDocs(storeId: string, ids: readonly string[]): Promise<Map<string, string>>;
   countLive(storeId: string): Promise<number>;
   /** Up to `limit` live products with ids after `afterId`, in id order (byte order): a store read a page at a time. */
   liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]>;

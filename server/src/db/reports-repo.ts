@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { QueryCounts } from "./report-aggregates-repo.ts";
+import type { QueryCounts } from "./analytics-state-repository.ts";
 import { emptySketch, estimate, mergeInto, unpackSketch } from "../modules/analytics/hyperloglog.ts";
 
 /** A report's rows: one store, days [from, to] (inclusive, "YYYY-MM-DD"), and optional dimension values. */
@@ -32,7 +32,7 @@ const inScope = (t = "") =>
 const SCOPE = inScope();
 const scopeArgs = (s: ReportScope) => [s.storeId, s.from, s.to, s.region, s.language, s.currency] as const;
 
-/** Reads of the report aggregates (written by ReportAggregatesRepo): sums over a scope, never raw events. */
+/** Reads of the report aggregates (written by the analytics worker, analytics-state-repo.ts): sums over a scope, never raw events. */
 export class ReportsRepo {
   constructor(private readonly db: Database) {}
 

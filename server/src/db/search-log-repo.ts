@@ -1,6 +1,5 @@
 import type { Database } from "bun:sqlite";
 import { stableHash } from "../engine/stable-hash.ts";
-import { saveAnswer } from "./report-aggregates-repo.ts";
 import type { PopularQuery, SearchLogEntry, SearchLogRepository } from "./search-log-repository.ts";
 
 /** The search log and the per-query statistics in the embedded database. */
@@ -66,4 +65,15 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
   async count(storeId: string): Promise<number> {
     return (this.db.query("SELECT count(*) AS n FROM search_log WHERE store_id = ?").get(storeId) as { n: number }).n;
   }
+}
+
+/**
+ * Keeps the latest first page a search gave for a query: the store's own (theirs, from its Search events) or
+ * ours (a preprod search). The preprod report compares them.
+ */
+function saveAnswer(db: Database, a: { storeId: string; source: "theirs" | "ours"; query: string; total: number; productIds: readonly string[]; at: number }): void {
+  db.query(
+    `INSERT INTO query_answers (store_id, source, query, total, product_ids, at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET total = excluded.total, product_ids = excluded.product_ids, at = excluded.at`,
+  ).run(a.storeId, a.source, a.query, a.total, JSON.stringify(a.productIds), a.at);
 }

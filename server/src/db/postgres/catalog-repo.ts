@@ -17,6 +17,12 @@ export class PostgresCatalogRepo implements CatalogRepository {
     return new Map(rows.map((r) => [r.id, { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1 }]));
   }
 
+  async liveDocs(storeId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.sql<{ id: string; doc: string }[]>`
+      SELECT id, doc FROM products WHERE store_id = ${storeId} AND deleted = 0 AND id = ANY(${ids as string[]}::text[])`;
+    return new Map(rows.map((r) => [r.id, r.doc]));
+  }
+
   async countLive(storeId: string): Promise<number> {
     const [r] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM products WHERE store_id = ${storeId} AND deleted = 0`;
     return r!.n;

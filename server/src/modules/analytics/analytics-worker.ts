@@ -1,25 +1,30 @@
-import type { Database } from "bun:sqlite";
+import type { AnalyticsStateRepository, StateKeys } from "../../db/analytics-state-repository.ts";
 import type { EventsRepository, StoredEvent } from "../../db/events-repository.ts";
-import { ReportAggregatesRepo } from "../../db/report-aggregates-repo.ts";
 import type { Logger } from "../../log.ts";
-import { CONVERSION_WINDOW_MS } from "./event-facts.ts";
+import { AnalyticsBatch } from "./analytics-batch.ts";
+import { CONVERSION_WINDOW_MS, dayOf } from "./event-facts.ts";
 
 /*
  * The analytics worker: reads the events table in arrival order, after the last event it counted, and hands
- * each event to its consumers (report aggregates, behaviour ranking, shopper profiles). A batch and the
- * progress past it commit in one transaction, so after a crash every event is counted exactly once.
+ * each event to its consumers (report aggregates, behaviour ranking, shopper profiles). Per batch: the state its
+ * events may touch is read (AnalyticsStateRepository.load), the consumers count in memory (AnalyticsBatch), and
+ * what they counted commits in one transaction with the progress past the batch, only if the progress is still
+ * where the batch started. So after a crash every event is counted exactly once, and of replicas counting at
+ * once, one commits each batch.
  */
 
 export type AnalyticsEvent = StoredEvent & { storeId: string };
 
 export interface EventConsumer {
-  apply(event: AnalyticsEvent): void;
-  /** Writes what apply() summed in memory; runs inside the batch's transaction. */
-  flush(): void;
-  /** The batch's transaction failed: forget what apply() summed. */
-  discard(): void;
-  /** Drops working state for events before `before` (ms). */
-  prune(before: number): void;
+  /** Reads what apply() needs besides the batch's state (products' facts), before the batch is counted. */
+  prepare?(batch: readonly AnalyticsEvent[]): Promise<void>;
+  apply(event: AnalyticsEvent, state: AnalyticsBatch): void;
+  /** Names its working state that is older than `before` (ms), to be dropped with the batch's writes. */
+  prune(before: number, state: AnalyticsBatch): void;
+  /** The batch committed. */
+  committed?(): void;
+  /** The batch was not written (its transaction failed, or another replica counted it). */
+  discarded?(): void;
 }
 
 /** Events per transaction when a report catches up (it answers after them anyway). */
@@ -36,23 +41,23 @@ const PRUNE_EVERY = 50_000;
 const RETRY_MS = 5_000;
 
 export class AnalyticsWorker {
-  private readonly progress: ReportAggregatesRepo;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   /** Steps run one at a time (the background drain and a report's catch-up): each reads on from the last. */
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
-  private sincePrune = PRUNE_EVERY;
+  /** Events counted since the last prune: the first batch after a start prunes. */
+  private sincePrune = Infinity;
   private readonly listeners: ((storeIds: Set<string>) => void)[] = [];
 
   constructor(
-    private readonly db: Database,
+    private readonly state: AnalyticsStateRepository,
     private readonly events: EventsRepository,
     private readonly consumers: readonly EventConsumer[],
     private readonly log: Logger,
-  ) {
-    this.progress = new ReportAggregatesRepo(db);
-  }
+    /** Events counted between two prunes of the working state. */
+    private readonly pruneEvery = PRUNE_EVERY,
+  ) {}
 
   /** Called with the stores a committed batch touched (ranking drops its caches for them). */
   onCounted(listener: (storeIds: Set<string>) => void): void {
@@ -97,29 +102,27 @@ export class AnalyticsWorker {
   }
 
   private async stepNow(limit: number): Promise<number> {
-    const after = this.progress.lastSeq(PROGRESS);
+    const after = await this.state.lastSeq(PROGRESS);
     const batch = await this.events.after(after, limit);
     if (batch.length === 0) return 0;
-    const stores = new Set<string>();
+    let committed = false;
     try {
-      this.db.transaction(() => {
-        for (const event of batch) {
-          stores.add(event.storeId);
-          for (const consumer of this.consumers) consumer.apply(event);
-        }
-        for (const consumer of this.consumers) consumer.flush();
-        this.sincePrune += batch.length;
-        if (this.sincePrune >= PRUNE_EVERY) {
-          this.sincePrune = 0;
-          const before = batch.at(-1)!.receivedAt - CONVERSION_WINDOW_MS;
-          for (const consumer of this.consumers) consumer.prune(before);
-        }
-        this.progress.setLastSeq(PROGRESS, batch.at(-1)!.seq);
-      })();
-    } catch (error) {
-      for (const consumer of this.consumers) consumer.discard();
-      throw error;
+      for (const consumer of this.consumers) await consumer.prepare?.(batch);
+      const state = new AnalyticsBatch(await this.state.load(keysOf(batch)));
+      for (const event of batch) for (const consumer of this.consumers) consumer.apply(event, state);
+      const pruning = this.sincePrune + batch.length >= this.pruneEvery;
+      if (pruning) {
+        const before = batch.at(-1)!.receivedAt - CONVERSION_WINDOW_MS;
+        for (const consumer of this.consumers) consumer.prune(before, state);
+      }
+      committed = await this.state.commit(state.writes(PROGRESS, after, batch.at(-1)!.seq));
+      if (committed) this.sincePrune = pruning ? 0 : this.sincePrune + batch.length;
+    } finally {
+      for (const consumer of this.consumers) (committed ? consumer.committed : consumer.discarded)?.call(consumer);
     }
+    // Another replica counted these events first: the next step reads on from where it got to.
+    if (!committed) return batch.length;
+    const stores = new Set(batch.map((e) => e.storeId));
     for (const listener of this.listeners) listener(stores);
     return batch.length;
   }
@@ -136,4 +139,21 @@ export class AnalyticsWorker {
       }, RETRY_MS);
     }
   }
+}
+
+/** The state a batch's events may touch: their sessions' recent searches, their orders, their shoppers' days. */
+function keysOf(batch: readonly AnalyticsEvent[]): StateKeys {
+  const sessions = new Map<string, [string, string]>();
+  const orders = new Map<string, [string, string]>();
+  const actorDays = new Map<string, [string, string, string]>();
+  let earliest = Infinity;
+  for (const e of batch) {
+    earliest = Math.min(earliest, e.receivedAt);
+    if (e.sessionId) sessions.set(`${e.storeId}\u0000${e.sessionId}`, [e.storeId, e.sessionId]);
+    const actor = e.userId ?? e.sessionId;
+    const day = dayOf(e.receivedAt);
+    if (actor) actorDays.set(`${e.storeId}\u0000${day}\u0000${actor}`, [e.storeId, day, actor]);
+    if ((e.type === "OrderComplete" || e.type === "Purchase") && typeof e.data.orderId === "string") orders.set(`${e.storeId}\u0000${e.data.orderId}`, [e.storeId, e.data.orderId]);
+  }
+  return { sessions: [...sessions.values()], searchesSince: earliest - CONVERSION_WINDOW_MS, orders: [...orders.values()], actorDays: [...actorDays.values()] };
 }

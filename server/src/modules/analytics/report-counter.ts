@@ -1,5 +1,5 @@
-import type { Database } from "bun:sqlite";
-import { ReportAggregatesRepo, saveAnswer, type Bucket, type SearchMark } from "../../db/report-aggregates-repo.ts";
+import type { AttributedSearch, Bucket, SearchMark } from "../../db/analytics-state-repository.ts";
+import type { AnalyticsBatch } from "./analytics-batch.ts";
 import {
   CLICK_WINDOW_MS,
   CONVERSION_WINDOW_MS,
@@ -40,120 +40,105 @@ const PLAIN_COUNTS: Record<string, string> = {
  */
 export class ReportCounter implements EventConsumer {
   readonly name = "reports";
-  private readonly repo: ReportAggregatesRepo;
 
-  constructor(private readonly db: Database) {
-    this.repo = new ReportAggregatesRepo(db);
-  }
-
-  apply(e: AnalyticsEvent): void {
-    const bucket = this.bucketOf(e);
+  apply(e: AnalyticsEvent, state: AnalyticsBatch): void {
+    const bucket = this.bucketOf(e, state);
     const actor = e.userId ?? e.sessionId;
-    if (actor) this.repo.visitor(bucket, "user", actor);
-    if (e.sessionId) this.repo.visitor(bucket, "session", e.sessionId);
+    if (actor) state.visitor(bucket, "user", actor);
+    if (e.sessionId) state.visitor(bucket, "session", e.sessionId);
     const plain = PLAIN_COUNTS[e.type];
-    if (plain) this.repo.count(bucket, plain);
+    if (plain) state.count(bucket, plain);
     switch (e.type) {
       case "Search":
-        return this.search(e, bucket);
+        return this.search(e, bucket, state);
       case "ProductClick":
-        return this.click(e, bucket);
+        return this.click(e, bucket, state);
       case "AddToCart":
-        return this.cart(e, bucket);
+        return this.cart(e, bucket, state);
       case "OrderComplete":
       case "Purchase":
-        return this.order(e, bucket);
+        return this.order(e, bucket, state);
       case "CTLViewLookClick":
-        return this.repo.count(bucket, `ctlViewLook:${e.data.position as number}`);
+        return state.count(bucket, `ctlViewLook:${e.data.position as number}`);
     }
   }
 
-  flush(): void {
-    this.repo.flush();
+  prune(before: number, state: AnalyticsBatch): void {
+    state.prune({ before });
   }
 
-  discard(): void {
-    this.repo.discard();
-  }
-
-  prune(before: number): void {
-    this.repo.prune(before);
-  }
-
-  private search(e: AnalyticsEvent, bucket: Bucket): void {
+  private search(e: AnalyticsEvent, bucket: Bucket, state: AnalyticsBatch): void {
     const query = reportQuery(e.data);
     const withResults = hasResults(e.data);
-    this.repo.count(bucket, "searches");
-    if (!withResults) this.repo.count(bucket, "noResultSearches");
-    this.repo.countQuery(bucket, query, { searches: 1, noResults: withResults ? 0 : 1 });
-    if (e.sessionId) this.repo.rememberSearch({ ...bucket, query }, e.sessionId, e.receivedAt, withResults);
+    state.count(bucket, "searches");
+    if (!withResults) state.count(bucket, "noResultSearches");
+    state.countQuery(bucket, query, { searches: 1, noResults: withResults ? 0 : 1 });
+    if (e.sessionId) state.rememberSearch({ ...bucket, query }, e.sessionId, e.receivedAt, withResults);
     if (query) {
       const ids = Array.isArray(e.data.productIds) ? (e.data.productIds as string[]).slice(0, ANSWER_IDS) : [];
       const total = typeof e.data.totalProducts === "number" ? e.data.totalProducts : ids.length;
-      saveAnswer(this.db, { storeId: e.storeId, source: "theirs", query, total, productIds: ids, at: e.receivedAt });
+      state.saveAnswer({ storeId: e.storeId, query, total, productIds: ids, at: e.receivedAt });
     }
   }
 
-  private click(e: AnalyticsEvent, bucket: Bucket): void {
+  private click(e: AnalyticsEvent, bucket: Bucket, state: AnalyticsBatch): void {
     const productId = e.data.clickProductId as string;
     const query = reportQuery(e.data);
-    this.repo.count(bucket, "clicks");
-    this.repo.countProduct(bucket, productId, { clicks: 1 });
-    this.repo.countQueryClick(bucket, query, productId);
+    state.count(bucket, "clicks");
+    state.countProduct(bucket, productId, { clicks: 1 });
+    state.countQueryClick(bucket, query, productId);
     const position = clickPosition(e.data, productId);
     if (position !== null) {
-      this.repo.count(bucket, "positionSum", position);
-      this.repo.count(bucket, "positions");
-      if (position <= MAX_COUNTED_POSITION) this.repo.count(bucket, `position:${position}`);
-      this.repo.countQuery(bucket, query, { positionSum: position, positions: 1 });
+      state.count(bucket, "positionSum", position);
+      state.count(bucket, "positions");
+      if (position <= MAX_COUNTED_POSITION) state.count(bucket, `position:${position}`);
+      state.countQuery(bucket, query, { positionSum: position, positions: 1 });
     }
     if (!e.sessionId) return;
-    for (const s of this.repo.searchesBetween(e.storeId, e.sessionId, query, e.receivedAt - CLICK_WINDOW_MS, e.receivedAt)) {
-      this.mark(s, "clicked");
-      this.repo.rememberClick(e.storeId, e.sessionId, productId, s.id);
+    for (const s of state.searchesBetween(e.storeId, e.sessionId, query, e.receivedAt - CLICK_WINDOW_MS, e.receivedAt)) {
+      this.mark(s, "clicked", state);
+      state.rememberClick(e.storeId, e.sessionId, productId, s.id);
     }
   }
 
-  private cart(e: AnalyticsEvent, bucket: Bucket): void {
-    this.repo.countProduct(bucket, e.data.addProductId as string, { carts: 1 });
+  private cart(e: AnalyticsEvent, bucket: Bucket, state: AnalyticsBatch): void {
+    state.countProduct(bucket, e.data.addProductId as string, { carts: 1 });
     if (!e.sessionId) return;
-    for (const s of this.repo.searchesBetween(e.storeId, e.sessionId, reportQuery(e.data), e.receivedAt - CONVERSION_WINDOW_MS, e.receivedAt)) {
-      this.mark(s, "carted");
-      this.mark(s, "converted");
+    for (const s of state.searchesBetween(e.storeId, e.sessionId, reportQuery(e.data), e.receivedAt - CONVERSION_WINDOW_MS, e.receivedAt)) {
+      this.mark(s, "carted", state);
+      this.mark(s, "converted", state);
     }
   }
 
-  private order(e: AnalyticsEvent, bucket: Bucket): void {
-    if (!this.repo.firstTimeOrder(e.storeId, e.data.orderId as string)) return;
+  private order(e: AnalyticsEvent, bucket: Bucket, state: AnalyticsBatch): void {
+    if (!state.firstTimeOrder(e.storeId, e.data.orderId as string)) return;
     const currency = bucket.currency || UNKNOWN_CURRENCY;
-    this.repo.count(bucket, "orders");
+    state.count(bucket, "orders");
     for (const line of orderLines(e.data)) {
-      this.repo.count({ ...bucket, currency }, "revenue", line.revenue);
-      this.repo.countProduct(bucket, line.productId, { purchases: line.qty, revenue: line.revenue });
+      state.count({ ...bucket, currency }, "revenue", line.revenue);
+      state.countProduct(bucket, line.productId, { purchases: line.qty, revenue: line.revenue });
       if (!e.sessionId) continue;
-      for (const s of this.repo.searchesClickedFor(e.storeId, e.sessionId, line.productId, e.receivedAt - CONVERSION_WINDOW_MS)) {
-        this.mark(s, "converted");
+      for (const s of state.searchesClickedFor(e.storeId, e.sessionId, line.productId, e.receivedAt - CONVERSION_WINDOW_MS)) {
+        this.mark(s, "converted", state);
       }
     }
   }
 
   /** Marks a search once per kind of mark, counting it on the search's day and dimensions. */
-  private mark(s: Bucket & { id: number; query: string } & Record<SearchMark, number>, mark: SearchMark): void {
-    if (s[mark]) return;
-    s[mark] = 1;
-    this.repo.mark(s.id, mark);
+  private mark(s: AttributedSearch, mark: SearchMark, state: AnalyticsBatch): void {
+    if (!state.mark(s, mark)) return;
     const bucket: Bucket = { storeId: s.storeId, day: s.day, region: s.region, language: s.language, currency: s.currency };
-    this.repo.count(bucket, `${mark}Searches`);
-    if (mark !== "carted") this.repo.countQuery(bucket, s.query, { [mark]: 1 });
+    state.count(bucket, `${mark}Searches`);
+    if (mark !== "carted") state.countQuery(bucket, s.query, { [mark]: 1 });
   }
 
   /** The event's day and dimensions: its own, else its session's last known ones. */
-  private bucketOf(e: AnalyticsEvent): Bucket {
+  private bucketOf(e: AnalyticsEvent, state: AnalyticsBatch): Bucket {
     const own = ownDimensions(e.data);
     let dims: Dimensions = own ?? NO_DIMENSIONS;
     if (e.sessionId) {
-      if (own) this.repo.setSessionDimensions(e.storeId, e.sessionId, own, e.receivedAt);
-      else dims = this.repo.sessionDimensions(e.storeId, e.sessionId) ?? NO_DIMENSIONS;
+      if (own) state.setSessionDimensions(e.storeId, e.sessionId, own, e.receivedAt);
+      else dims = state.sessionDimensions(e.storeId, e.sessionId) ?? NO_DIMENSIONS;
     }
     return { storeId: e.storeId, day: dayOf(e.receivedAt), ...dims };
   }

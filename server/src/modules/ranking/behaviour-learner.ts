@@ -1,6 +1,5 @@
-import type { Database } from "bun:sqlite";
-import { BehaviourRepo } from "../../db/behaviour-repo.ts";
-import { ReportAggregatesRepo } from "../../db/report-aggregates-repo.ts";
+import type { AnalyticsStateRepository } from "../../db/analytics-state-repository.ts";
+import type { AnalyticsBatch } from "../analytics/analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, clickPosition, dayOf, orderLines, reportQuery } from "../analytics/event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";
 import { logWeight } from "./decay.ts";
@@ -26,62 +25,80 @@ const CURVE_TTL_MS = 10 * 60_000;
 
 type Kind = keyof typeof WEIGHTS;
 
+/** Decayed weight below which evidence and affinities are dropped. */
+const NEGLIGIBLE = 0.01;
+
 export class BehaviourLearner implements EventConsumer {
-  private readonly repo: BehaviourRepo;
-  private readonly attribution: ReportAggregatesRepo;
   private readonly curves = new Map<string, { at: number; weightAt: (p: number | null) => number }>();
   /** The (query, product) evidence this batch adds, per store: what search's cached reads drop once it is written. */
   private written = new Map<string, { query: string; productId: string }[]>();
 
   constructor(
-    db: Database,
+    /** Where the examination curve's click positions are read. */
+    private readonly state: Pick<AnalyticsStateRepository, "positionClicks">,
     private readonly facts: ProductFacts,
     private readonly now: () => number,
     private readonly evidence?: EvidenceCache,
-  ) {
-    this.repo = new BehaviourRepo(db);
-    this.attribution = new ReportAggregatesRepo(db);
+  ) {}
+
+  /** Reads the batch's products' facts and its stores' examination curves, which apply() uses. */
+  async prepare(batch: readonly AnalyticsEvent[]): Promise<void> {
+    const products = new Map<string, string[]>();
+    for (const e of batch) {
+      const ids = productsOf(e);
+      if (ids.length) products.set(e.storeId, [...(products.get(e.storeId) ?? []), ...ids]);
+    }
+    for (const [storeId, ids] of products) await this.facts.load(storeId, ids);
+    const now = this.now();
+    for (const storeId of new Set(batch.filter((e) => e.type === "ProductClick").map((e) => e.storeId))) {
+      const curve = this.curves.get(storeId);
+      if (curve && now - curve.at <= CURVE_TTL_MS) continue;
+      this.curves.set(storeId, { at: now, weightAt: clickWeights(await this.state.positionClicks(storeId, dayOf(now - CURVE_DAYS * DAY_MS))) });
+    }
   }
 
-  apply(e: AnalyticsEvent): void {
+  apply(e: AnalyticsEvent, state: AnalyticsBatch): void {
     switch (e.type) {
       case "ProductClick": {
         const productId = e.data.clickProductId as string;
-        const weight = WEIGHTS.click * this.clickWeight(e.storeId, clickPosition(e.data, productId));
-        return this.learn(e, "click", productId, [reportQuery(e.data)], weight);
+        const weight = WEIGHTS.click * (this.curves.get(e.storeId)?.weightAt(clickPosition(e.data, productId)) ?? 1);
+        return this.learn(e, "click", productId, [reportQuery(e.data)], weight, state);
       }
       case "AddToCart":
-        return this.learn(e, "cart", e.data.addProductId as string, [reportQuery(e.data)], WEIGHTS.cart);
+        return this.learn(e, "cart", e.data.addProductId as string, [reportQuery(e.data)], WEIGHTS.cart, state);
       case "OrderComplete":
       case "Purchase":
         for (const line of orderLines(e.data)) {
           // The queries the shopper clicked this product from (ReportCounter, which runs first, recorded them).
           const queries = e.sessionId
-            ? [...new Set(this.attribution.searchesClickedFor(e.storeId, e.sessionId, line.productId, e.receivedAt - CONVERSION_WINDOW_MS).map((s) => s.query))]
+            ? [...new Set(state.searchesClickedFor(e.storeId, e.sessionId, line.productId, e.receivedAt - CONVERSION_WINDOW_MS).map((s) => s.query))]
             : [];
-          this.learn(e, "purchase", line.productId, queries, WEIGHTS.purchase);
+          this.learn(e, "purchase", line.productId, queries, WEIGHTS.purchase, state);
         }
     }
   }
 
-  flush(): void {
-    this.repo.flush();
-    // Inside the batch's transaction, which commits before any search runs again (both on this thread).
+  /** The batch committed: search's cached evidence of what it wrote goes. */
+  committed(): void {
     for (const [storeId, keys] of this.written) this.evidence?.written(storeId, keys);
     this.written.clear();
   }
 
-  discard(): void {
-    this.repo.discard();
+  /** The batch was not written: what it would have told search goes. */
+  discarded(): void {
     this.written.clear();
   }
 
-  prune(before: number): void {
-    this.repo.prune(dayOf(before), before);
+  prune(before: number, state: AnalyticsBatch): void {
+    state.prune({
+      day: dayOf(before),
+      evidenceBelow: logWeight(NEGLIGIBLE, before, BEHAVIOUR_HALF_LIFE_DAYS),
+      affinityBelow: logWeight(NEGLIGIBLE, before, AFFINITY_HALF_LIFE_DAYS),
+    });
     this.evidence?.clear();
   }
 
-  private learn(e: AnalyticsEvent, kind: Kind, productId: string, queries: readonly string[], weight: number): void {
+  private learn(e: AnalyticsEvent, kind: Kind, productId: string, queries: readonly string[], weight: number, state: AnalyticsBatch): void {
     const actor = e.userId ?? e.sessionId;
     if (!actor) return; // nobody to count once: anonymous events teach nothing
     const day = dayOf(e.receivedAt);
@@ -93,17 +110,17 @@ export class BehaviourLearner implements EventConsumer {
       ...(kind === "purchase" ? { conversions: logWeight(1, e.receivedAt, BEHAVIOUR_HALF_LIFE_DAYS) } : {}),
     };
     for (const query of new Set(["", ...queries])) {
-      if (this.repo.firstToday(e.storeId, day, actor, kind, query, productId)) {
-        this.repo.addEvidence(e.storeId, query, productId, add);
+      if (state.firstToday(e.storeId, day, actor, kind, query, productId)) {
+        state.addEvidence(e.storeId, query, productId, add);
         const keys = this.written.get(e.storeId) ?? [];
         if (keys.push({ query, productId }) === 1) this.written.set(e.storeId, keys);
       }
     }
-    this.learnTaste(e, productId, WEIGHTS[kind]);
+    this.learnTaste(e, productId, WEIGHTS[kind], state);
   }
 
   /** The shopper's affinities, from the product's facet values (a product in three colours: a third to each). */
-  private learnTaste(e: AnalyticsEvent, productId: string, weight: number): void {
+  private learnTaste(e: AnalyticsEvent, productId: string, weight: number, state: AnalyticsBatch): void {
     const shoppers = [e.userId ? `u:${e.userId}` : null, e.sessionId ? `s:${e.sessionId}` : null].filter((s): s is string => s !== null);
     if (shoppers.length === 0) return;
     const facts = this.facts.of(e.storeId, productId);
@@ -112,18 +129,23 @@ export class BehaviourLearner implements EventConsumer {
       const values = facts[facet];
       for (const value of values) {
         const w = logWeight(weight / values.length, e.receivedAt, AFFINITY_HALF_LIFE_DAYS);
-        for (const shopper of shoppers) this.repo.addAffinity(e.storeId, shopper, facet, value, w);
+        for (const shopper of shoppers) state.addAffinity(e.storeId, shopper, facet, value, w);
       }
     }
   }
+}
 
-  private clickWeight(storeId: string, position: number | null): number {
-    const now = this.now();
-    let curve = this.curves.get(storeId);
-    if (!curve || now - curve.at > CURVE_TTL_MS) {
-      curve = { at: now, weightAt: clickWeights(this.repo.positionClicks(storeId, dayOf(now - CURVE_DAYS * DAY_MS))) };
-      this.curves.set(storeId, curve);
-    }
-    return curve.weightAt(position);
+/** The products an event teaches about. */
+function productsOf(e: AnalyticsEvent): string[] {
+  switch (e.type) {
+    case "ProductClick":
+      return [e.data.clickProductId as string];
+    case "AddToCart":
+      return [e.data.addProductId as string];
+    case "OrderComplete":
+    case "Purchase":
+      return orderLines(e.data).map((line) => line.productId);
+    default:
+      return [];
   }
 }

@@ -1,3 +1,4 @@
+import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -26,25 +27,32 @@ export function factsOf(p: Product): Facts {
   };
 }
 
-/** Facts of catalog products, read from the catalog once and cached until the store's catalog changes. */
+/**
+ * Facts of catalog products, read from the catalog a batch at a time (load) and cached until the store's catalog
+ * changes; of() answers from what was loaded, so the scoring that reads it stays synchronous.
+ */
 export class ProductFacts {
   private readonly stores = new Map<string, Map<string, Facts | null>>();
 
-  constructor(
-    /** A live product's JSON, or null (read synchronously: its readers score results in one go). */
-    private readonly liveDoc: (storeId: string, productId: string) => string | null,
-  ) {}
+  constructor(private readonly catalog: Pick<CatalogRepository, "liveDocs">) {}
 
-  of(storeId: string, productId: string): Facts | null {
+  /** Reads the facts of those of `ids` not cached yet. */
+  async load(storeId: string, ids: readonly string[]): Promise<void> {
     let cache = this.stores.get(storeId);
     if (!cache) this.stores.set(storeId, (cache = new Map()));
-    const hit = cache.get(productId);
-    if (hit !== undefined) return hit;
-    const doc = this.liveDoc(storeId, productId);
-    const facts = doc ? factsOf(JSON.parse(doc) as Product) : null;
-    if (cache.size >= MAX_PER_STORE) cache.clear();
-    cache.set(productId, facts);
-    return facts;
+    const missing = [...new Set(ids)].filter((id) => !cache.has(id));
+    if (missing.length === 0) return;
+    const docs = await this.catalog.liveDocs(storeId, missing);
+    if (cache.size + missing.length > MAX_PER_STORE) cache.clear();
+    for (const id of missing) {
+      const doc = docs.get(id);
+      cache.set(id, doc ? factsOf(JSON.parse(doc) as Product) : null);
+    }
+  }
+
+  /** The facts of a product load() read; null when it is not in the catalog (or was not loaded). */
+  of(storeId: string, productId: string): Facts | null {
+    return this.stores.get(storeId)?.get(productId) ?? null;
   }
 
   changed(storeId: string): void {

@@ -126,8 +126,9 @@ export class RerankPlan {
   }
 
   /** The ids (the engine's first results, in its order) re-ranked, and each one's score parts. */
-  apply(ids: readonly string[]): { ids: string[]; parts: Map<string, RerankParts> } {
+  async apply(ids: readonly string[]): Promise<{ ids: string[]; parts: Map<string, RerankParts> }> {
     const moving = ids.slice(0, RERANK_WINDOW);
+    if (this.taste) await this.facts.load(this.storeId, moving);
     const productEvidence = this.products?.(moving) ?? new Map<string, Decayed>();
     const parts = new Map<string, RerankParts>();
     // Taste counts relative to the other results: what they all share (the category searched for) moves nothing.

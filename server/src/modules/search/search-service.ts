@@ -174,7 +174,7 @@ export class SearchService {
     let reranking: Map<string, RerankParts> | null = null;
     if (plan && window !== null) {
       const byId = new Map(result.hits.map((h) => [h.id, h]));
-      const reranked = plan.apply(result.hits.map((h) => h.id));
+      const reranked = await plan.apply(result.hits.map((h) => h.id));
       reranking = reranked.parts;
       result = { ...result, hits: reranked.ids.slice(page.from, page.from + page.size).map((id) => byId.get(id)!) };
     }
