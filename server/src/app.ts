@@ -1,3 +1,4 @@
+import { TrendInputsRepo } from "./db/trend-inputs-repo.ts";
 import { SqliteAnalyticsStateRepo } from "./db/analytics-state-repo.ts";
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
@@ -52,7 +53,7 @@ import { RulesService } from "./modules/rules/rules-service.ts";
 import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
 import { SynonymService } from "./modules/synonyms/synonym-service.ts";
 import { SqliteSynonymsRepo } from "./db/synonyms-repo.ts";
-import { SingleProcessFeed } from "./db/change-feed.ts";
+import { SingleProcessFeed, type ChangeFeed } from "./db/change-feed.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
@@ -143,7 +144,7 @@ export function buildApp(deps: AppDeps) {
   const enrichment = createEnrichment({
     repo: enrichmentRepo,
     singleProcess: true,
-    db: deps.db,
+    trendInputs: new TrendInputsRepo(deps.db),
     catalog,
     stores,
     log: deps.log,
@@ -178,10 +179,16 @@ export function buildApp(deps: AppDeps) {
   const events = new EventsRepo(deps.db);
   const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
-  // Search reads ranking evidence through this cache; the learner drops what it writes.
-  const evidence = new EvidenceCache(new BehaviourRepo(deps.db));
+  // One process on the embedded database: no other replica holds a cache (synonym matchers, rule books, ranking
+  // evidence) to tell of changes.
+  const changeFeed: ChangeFeed = new SingleProcessFeed();
+  // Search reads ranking evidence through this cache; the learner drops what it writes, other replicas' learners
+  // are heard through the change feed.
+  const behaviour = new BehaviourRepo(deps.db);
+  const evidence = new EvidenceCache(behaviour, changeFeed);
   const analyticsState = new SqliteAnalyticsStateRepo(deps.db);
   const analytics = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, productFacts, now, evidence)], deps.log);
+  analytics.onCounted((storeIds) => storeIds.forEach((storeId) => void changeFeed.publish("behaviour", storeId).catch(() => {})));
   const tracking = new TrackingService(
     new SqliteEventIngest(deps.db),
     events,
@@ -193,9 +200,7 @@ export function buildApp(deps: AppDeps) {
   const searchLogRepo = new SqliteSearchLogRepo(deps.db);
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
-  const reranker = new ResultReranker(new BehaviourRepo(deps.db), evidence, productFacts, now);
-  // One process on the embedded database: no other replica holds a synonym matcher or rule book to tell of changes.
-  const changeFeed = new SingleProcessFeed();
+  const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
   const synonyms = new SynonymService(new SqliteSynonymsRepo(deps.db), now, changeFeed);
   const rules = new RulesService(new SqliteRulesRepo(deps.db), now, changeFeed);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });

@@ -9,6 +9,16 @@ import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
 import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
 import type { EnrichmentJob, EnrichmentRepository } from "../src/db/enrichment-repository.ts";
 import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
+import { ShopperErasureRepo } from "../src/db/shopper-erasure-repo.ts";
+import type { ShopperErasureRepository } from "../src/db/shopper-erasure-repository.ts";
+import { PostgresShopperErasureRepo } from "../src/db/postgres/shopper-erasure-repo.ts";
+import { TrendInputsRepo } from "../src/db/trend-inputs-repo.ts";
+import type { TrendInputsRepository } from "../src/db/trend-inputs-repository.ts";
+import { PostgresTrendInputsRepo } from "../src/db/postgres/trend-inputs-repo.ts";
+import { BehaviourRepo } from "../src/db/behaviour-repo.ts";
+import type { BehaviourRepository } from "../src/db/behaviour-repository.ts";
+import { PostgresBehaviourRepo } from "../src/db/postgres/behaviour-repo.ts";
+import { EvidenceCache } from "../src/modules/ranking/evidence-cache.ts";
 import type { AnalyticsStateRepository } from "../src/db/analytics-state-repository.ts";
 import { PostgresAnalyticsStateRepo } from "../src/db/postgres/analytics-state-repo.ts";
 import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
@@ -77,6 +87,9 @@ interface Backend {
   enrichment: EnrichmentRepository;
   events: EventsRepository;
   analytics: AnalyticsStateRepository;
+  behaviour: BehaviourRepository;
+  erasure: ShopperErasureRepository;
+  trendInputs: TrendInputsRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -110,6 +123,9 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         enrichment: new EnrichmentRepo(db),
         events: new EventsRepo(db),
         analytics: new SqliteAnalyticsStateRepo(db),
+        behaviour: new BehaviourRepo(db),
+        erasure: new ShopperErasureRepo(db),
+        trendInputs: new TrendInputsRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -134,6 +150,9 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         enrichment: new PostgresEnrichmentRepo(sql),
         events: new PostgresEventsRepo(sql),
         analytics: new PostgresAnalyticsStateRepo(sql),
+        behaviour: new PostgresBehaviourRepo(sql),
+        erasure: new PostgresShopperErasureRepo(sql),
+        trendInputs: new PostgresTrendInputsRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -840,6 +859,11 @@ for (const backend of BACKENDS) {
     const event = (type: string, at: number, data: Record<string, unknown>, sessionId = "v1"): NewEvent => ({ storeId: "s", type, userId: "u1", sessionId, apiVersion: "1.9", data, receivedAt: at });
     const worker = (b: Backend) =>
       new AnalyticsWorker(b.analytics, b.events, [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T)], createLogger("silent"), 1);
+    const changedForEnrichment = async (b: Backend) => {
+      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: "{}", shaped: null }], advances: [] });
+      const [job] = await b.enrichment.claimDue(1, 1, 1000);
+      await b.enrichment.finishStage({ job: job!, result: { attributes: { material: ["linen"] }, colours: null, content: [] }, next: null, now: 2, webhookBody: "{}", dropShape: false });
+    };
     const metrics = async (b: Backend) =>
       Object.fromEntries((await b.rows("SELECT metric, SUM(value) AS v FROM report_daily GROUP BY metric")).map((r) => [r.metric, Number(r.v)]));
 
@@ -900,6 +924,60 @@ for (const backend of BACKENDS) {
         ["s:v1", "acme"],
         ["u:u1", "acme"],
       ]);
+      // As search reads them.
+      expect(await b.behaviour.hasEvidence("s")).toBe(true);
+      const [coat] = await b.behaviour.forQuery("s", "coat", 10);
+      // Clicked, then bought, from the search for "coat".
+      expect(coat!.productId).toBe("a");
+      expect(coat!.clicks).toBeGreaterThan(-Infinity);
+      expect(coat!.conversions).toBeGreaterThan(-Infinity);
+      const overall = (await b.behaviour.forProducts("s", ["a", "zz"])).get("a")!;
+      // Click, cart and purchase, each once (the second copy of the order was not counted).
+      expect(overall.conversions).toBeGreaterThan(-Infinity);
+      expect([...(await b.behaviour.forProducts("s", ["a", "zz"])).keys()]).toEqual(["a"]);
+      expect((await b.behaviour.affinitiesOf("s", ["u:u1", "s:nobody"])).map((r) => `${r.facet}=${r.value}`).sort()).toEqual(["brand=acme", "category=coats"]);
+    });
+
+    test("erasing a shopper deletes their events, searches, profiles and sessions' state; reports keep their counts", async () => {
+      const b = backendOf();
+      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", brand: "Acme" }), shaped: null }], advances: [] });
+      const of = (userId: string, sessionId: string, at: number): NewEvent[] => [
+        { storeId: "s", type: "Search", userId, sessionId, apiVersion: "1.9", data: { query: "coat", productIds: ["a"], totalProducts: 1 }, receivedAt: at },
+        { storeId: "s", type: "ProductClick", userId, sessionId, apiVersion: "1.9", data: { query: "coat", productIds: ["a"], clickProductId: "a" }, receivedAt: at + MIN },
+      ];
+      await b.ingest.commit([...of("u1", "v1", T), ...of("u1", "v2", T + 5 * MIN), ...of("u2", "v3", T + 10 * MIN)], []);
+      const entry = (userId: string) => ({ storeId: "s", at: T, query: "coat", collection: null, resultCount: 1, fallback: false, filtered: false, teaches: true, userId, sessionId: "v1", preprod: false });
+      await b.searchLog.append([entry("u1"), entry("u1"), entry("u2")], 3);
+      await worker(b).catchUp();
+      const before = await metrics(b);
+      expect(await b.erasure.erase("s", "u1")).toEqual({ events: 4, searches: 2, sessions: 2 });
+      expect((await b.events.after(0, 10)).map((e) => e.userId)).toEqual(["u2", "u2"]);
+      expect(await b.rows("SELECT DISTINCT user_id FROM search_log")).toEqual([{ user_id: "u2" }]);
+      expect(await b.rows("SELECT DISTINCT shopper FROM shopper_affinities ORDER BY shopper")).toEqual([{ shopper: "s:v3" }, { shopper: "u:u2" }]);
+      expect(await b.rows("SELECT DISTINCT session_id FROM attribution_searches")).toEqual([{ session_id: "v3" }]);
+      expect(await b.rows("SELECT DISTINCT actor FROM behaviour_seen ORDER BY actor")).toEqual([{ actor: "u2" }]);
+      expect(await metrics(b)).toEqual(before);
+      expect(await b.erasure.erase("s", "u1")).toEqual({ events: 0, searches: 0, sessions: 0 });
+    });
+
+    test("trending inputs: a period's most searched queries and most clicked products with their enrichment", async () => {
+      const b = backendOf();
+      const bucket = (day: string) => ({ storeId: "s", day, region: "", language: "", currency: "" });
+      const counts = (searches: number) => ({ searches, noResults: 0, clicked: 0, converted: 0, positionSum: 0, positions: 0 });
+      const none = { daily: [], queryClicks: [], sketches: [], newSearches: [], marks: [], newClicks: [], sessions: [], orders: [], answers: [], seen: [], evidence: [], affinities: [], prune: null };
+      await b.analytics.commit({
+        ...none,
+        consumer: "analytics",
+        afterSeq: 0,
+        lastSeq: 1,
+        queries: [{ bucket: bucket("2026-03-01"), query: "linen", counts: counts(5) }, { bucket: bucket("2026-03-02"), query: "linen", counts: counts(2) }, { bucket: bucket("2026-03-02"), query: "silk", counts: counts(7) }, { bucket: bucket("2026-03-09"), query: "wool", counts: counts(9) }, { bucket: bucket("2026-03-02"), query: "", counts: counts(50) }],
+        products: [{ bucket: bucket("2026-03-02"), productId: "a", counts: { clicks: 3, carts: 0, purchases: 0, revenue: 0 } }, { bucket: bucket("2026-03-02"), productId: "b", counts: { clicks: 4, carts: 0, purchases: 0, revenue: 0 } }],
+      });
+      expect(await b.trendInputs.queries("s", "2026-03-01", "2026-03-07", 10)).toEqual([{ query: "silk", n: 7 }, { query: "linen", n: 7 }].sort((x, y) => y.n - x.n || (x.query < y.query ? -1 : 1)));
+      expect(await b.trendInputs.queries("s", "2026-03-01", "2026-03-07", 1)).toEqual([{ query: "linen", n: 7 }]);
+      // Only enriched products have attributes to count.
+      await changedForEnrichment(b);
+      expect(await b.trendInputs.clickedProducts("s", "2026-03-01", "2026-03-07", 10)).toEqual([{ attributes: '{"material":["linen"]}', n: 3 }]);
     });
 
     test("a batch whose progress moved on meanwhile is not written", async () => {
@@ -1062,6 +1140,29 @@ describe("PostgreSQL: replicas hear each other's synonym changes", () => {
       await a.delete("s", "knit");
       expect(await until(false)).toBeLessThan(1000);
       expect(await widened(b)).toBe(false);
+      await Promise.all([feedA.close(), feedB.close()]);
+    });
+  });
+});
+
+describe("PostgreSQL: replicas hear each other's ranking evidence", () => {
+  test("evidence one replica's analytics counted reaches the other's cached reads within a second", async () => {
+    await withReplicas(2, async ([sqlA, sqlB]) => {
+      const [feedA, feedB] = [new PostgresChangeFeed(sqlA!), new PostgresChangeFeed(sqlB!)];
+      await Promise.all([feedA.start(), feedB.start()]);
+      await new PostgresStoresRepo(sqlA!).create("s", 1);
+      const cacheB = new EvidenceCache(new PostgresBehaviourRepo(sqlB!), feedB);
+      expect(await cacheB.hasEvidence("s", 1)).toBe(false);
+      const stateA = new PostgresAnalyticsStateRepo(sqlA!);
+      const workerA = new AnalyticsWorker(stateA, new PostgresEventsRepo(sqlA!), [new ReportCounter(), new BehaviourLearner(stateA, new ProductFacts(new PostgresCatalogRepo(sqlA!)), Date.now)], createLogger("silent"));
+      workerA.onCounted((stores) => stores.forEach((storeId) => void feedA.publish("behaviour", storeId)));
+      const click: NewEvent = { storeId: "s", type: "ProductClick", userId: "u1", sessionId: "v1", apiVersion: "1.9", data: { query: "coat", productIds: ["a"], clickProductId: "a" }, receivedAt: Date.now() };
+      await new PostgresEventIngest(sqlA!).commit([click], []);
+      await workerA.catchUp();
+      const started = Date.now();
+      while (Date.now() - started < 1000 && !(await cacheB.hasEvidence("s", 1))) await Bun.sleep(10);
+      expect(await cacheB.hasEvidence("s", 1)).toBe(true);
+      expect((await cacheB.forQuery("s", 1, "coat", 10)).map((r) => r.productId)).toEqual(["a"]);
       await Promise.all([feedA.close(), feedB.close()]);
     });
   });

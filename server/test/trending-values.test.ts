@@ -25,7 +25,7 @@ test("a value whose share of searches rose by a quarter is trending; a steady or
   searches.run(day(2), "red dress", 20);
   searches.run(day(2), "silk scarf", 3);
   searches.run(day(2), "jeans", 57);
-  const trending = new TrendingValues(new TrendInputsRepo(db), textAttributes, () => NOW).of("s");
+  const trending = await new TrendingValues(new TrendInputsRepo(db), textAttributes, () => NOW).of("s");
   expect(trending("material", "linen")).toBe(true);
   expect(trending("colour", "red")).toBe(false);
   expect(trending("material", "silk")).toBe(false);

@@ -1,24 +1,15 @@
 import type { Database } from "bun:sqlite";
-import { fromStoredLog, type EvidenceLogs } from "./analytics-state-repository.ts";
+import { toAffinity, toLogs, type AffinityRow, type BehaviourRepository, type EvidenceLogs } from "./behaviour-repository.ts";
 
-export type { EvidenceLogs };
-
-export interface AffinityRow {
-  facet: string;
-  value: string;
-  weight: number;
-}
-
-/** Ranking evidence and shopper affinities as search reads them (the analytics worker writes them: analytics-state-repo.ts). */
-export class BehaviourRepo {
+/** Ranking evidence and shopper affinities on SQLite, as search reads them. */
+export class BehaviourRepo implements BehaviourRepository {
   constructor(private readonly db: Database) {}
 
-  hasEvidence(storeId: string): boolean {
+  async hasEvidence(storeId: string): Promise<boolean> {
     return this.db.query("SELECT 1 FROM behaviour_scores WHERE store_id = ? LIMIT 1").get(storeId) !== null;
   }
 
-  /** Evidence for a query's products (query "": per product overall), at most `limit` rows. */
-  forQuery(storeId: string, query: string, limit: number): (EvidenceLogs & { productId: string })[] {
+  async forQuery(storeId: string, query: string, limit: number): Promise<(EvidenceLogs & { productId: string })[]> {
     return (
       this.db
         .query("SELECT product_id AS productId, evidence, clicks, conversions FROM behaviour_scores WHERE store_id = ? AND query = ? LIMIT ?")
@@ -26,31 +17,20 @@ export class BehaviourRepo {
     ).map(toLogs);
   }
 
-  /** Per-product evidence for these products. */
-  forProducts(storeId: string, productIds: readonly string[]): Map<string, EvidenceLogs> {
-    const q = this.db.query("SELECT evidence, clicks, conversions FROM behaviour_scores WHERE store_id = ? AND query = '' AND product_id = ?");
-    const out = new Map<string, EvidenceLogs>();
-    for (const id of productIds) {
-      const row = q.get(storeId, id) as EvidenceLogs | null;
-      if (row) out.set(id, toLogs(row));
-    }
-    return out;
+  async forProducts(storeId: string, productIds: readonly string[]): Promise<Map<string, EvidenceLogs>> {
+    const rows = this.db
+      .query(
+        `SELECT product_id AS productId, evidence, clicks, conversions FROM behaviour_scores
+         WHERE store_id = ? AND query = '' AND product_id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(storeId, JSON.stringify(productIds)) as (EvidenceLogs & { productId: string })[];
+    return new Map(rows.map(({ productId, ...logs }) => [productId, toLogs(logs)]));
   }
 
-  /** The affinities of these shoppers (log weights). */
-  affinitiesOf(storeId: string, shoppers: readonly string[]): AffinityRow[] {
-    const q = this.db.query("SELECT facet, value, weight FROM shopper_affinities WHERE store_id = ? AND shopper = ?");
-    return shoppers.flatMap((shopper) => (q.all(storeId, shopper) as AffinityRow[]).map((r) => ({ ...r, weight: fromStoredLog(r.weight) })));
-  }
-
-  /** Erases a user: their profile, their sessions' profiles, their once-a-day marks. Returns the sessions they used. */
-  eraseShopper(storeId: string, userId: string, sessionIds: readonly string[]): void {
-    const shoppers = [`u:${userId}`, ...sessionIds.map((s) => `s:${s}`)];
-    const profile = this.db.query("DELETE FROM shopper_affinities WHERE store_id = ? AND shopper = ?");
-    const seen = this.db.query("DELETE FROM behaviour_seen WHERE store_id = ? AND actor = ?");
-    for (const shopper of shoppers) profile.run(storeId, shopper);
-    for (const actor of [userId, ...sessionIds]) seen.run(storeId, actor);
+  async affinitiesOf(storeId: string, shoppers: readonly string[]): Promise<AffinityRow[]> {
+    const rows = this.db
+      .query("SELECT facet, value, weight FROM shopper_affinities WHERE store_id = ? AND shopper IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(shoppers)) as AffinityRow[];
+    return rows.map(toAffinity);
   }
 }
-
-const toLogs = <T extends EvidenceLogs>(r: T): T => ({ ...r, evidence: fromStoredLog(r.evidence), clicks: fromStoredLog(r.clicks), conversions: fromStoredLog(r.conversions) });

@@ -1,16 +1,12 @@
 import type { Database } from "bun:sqlite";
-import { BehaviourRepo } from "./behaviour-repo.ts";
 import { stableHash } from "../engine/stable-hash.ts";
+import { shopperKeys, type ShopperErasureRepository } from "./shopper-erasure-repository.ts";
 
-/**
- * Erases what the service keeps about one user id: their events, their searches in the search log, their
- * profile and the profiles and working state of the sessions they used. Counts already summed into reports and
- * ranking evidence stay: they hold no id (users and sessions are counted in HyperLogLog sketches, not lists).
- */
-export class ShopperErasureRepo {
+/** Erases what the service keeps about one user id, on SQLite. */
+export class ShopperErasureRepo implements ShopperErasureRepository {
   constructor(private readonly db: Database) {}
 
-  erase(storeId: string, userId: string): { events: number; searches: number; sessions: number } {
+  async erase(storeId: string, userId: string): Promise<{ events: number; searches: number; sessions: number }> {
     return this.db.transaction(() => {
       const sessions = (
         this.db.query("SELECT DISTINCT session_id AS s FROM events WHERE store_id = ? AND user_id = ? AND session_id IS NOT NULL").all(storeId, userId) as {
@@ -26,7 +22,11 @@ export class ShopperErasureRepo {
         "DELETE FROM attribution_sessions WHERE store_id = ? AND session_id = ?",
       ].map((sql) => this.db.query(sql));
       for (const session of sessions) for (const q of bySession) q.run(storeId, session);
-      new BehaviourRepo(this.db).eraseShopper(storeId, userId, sessions);
+      // Their profile, their sessions' profiles, their once-a-day marks.
+      const profile = this.db.query("DELETE FROM shopper_affinities WHERE store_id = ? AND shopper = ?");
+      for (const shopper of shopperKeys(userId, sessions)) profile.run(storeId, shopper);
+      const seen = this.db.query("DELETE FROM behaviour_seen WHERE store_id = ? AND actor = ?");
+      for (const actor of [userId, ...sessions]) seen.run(storeId, actor);
       return { events, searches, sessions: sessions.length };
     })();
   }

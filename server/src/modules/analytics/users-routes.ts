@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-import type { ShopperErasureRepo } from "../../db/shopper-erasure-repo.ts";
+import type { ShopperErasureRepository } from "../../db/shopper-erasure-repository.ts";
 import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepo; catchUp: () => Promise<void> }) {
+export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository; catchUp: () => Promise<void> }) {
   return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).delete(
     "/users/:userId",
     async ({ params, caller }) => {
@@ -14,7 +14,7 @@ export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepo; catc
       }
       // Count what is waiting first, so the erased events' anonymous counts stay in the reports.
       await deps.catchUp();
-      return { userId: params.userId, erased: deps.erasure.erase(caller.store.id, params.userId) };
+      return { userId: params.userId, erased: await deps.erasure.erase(caller.store.id, params.userId) };
     },
     {
       auth: "admin",

@@ -1,8 +1,7 @@
-import type { Database } from "bun:sqlite";
 import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import type { EnrichmentRepository, VariationColours } from "../../db/enrichment-repository.ts";
 import type { StoresRepository } from "../../db/stores-repository.ts";
-import { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
+import type { TrendInputsRepository } from "../../db/trend-inputs-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
@@ -23,8 +22,8 @@ export function createEnrichment(d: {
   repo: EnrichmentRepository;
   /** One process on its database (SQLite): jobs its previous run claimed are due at once. */
   singleProcess: boolean;
-  /** Where trending values' inputs are read (the analytics reports, still on SQLite). */
-  db: Database;
+  /** Where trending values' inputs are read (the analytics reports). */
+  trendInputs: TrendInputsRepository;
   catalog: CatalogRepository;
   stores: StoresRepository;
   log: Logger;
@@ -41,7 +40,7 @@ export function createEnrichment(d: {
 }) {
   const repo = d.repo;
   const sync = new EnrichedSearchSync({ repo, catalog: d.catalog, ranking: d.ranking, engine: d.engine, log: d.log });
-  const trending = new TrendingValues(new TrendInputsRepo(d.db), textAttributes, d.now);
+  const trending = new TrendingValues(d.trendInputs, textAttributes, d.now);
   const localesOf = async (storeId: string): Promise<VocabularyLocale[]> =>
     vocabularyLocales(effectiveSettings((await d.stores.get(storeId))?.settings ?? {}).locales);
   const worker = new EnrichmentWorker({
@@ -55,8 +54,8 @@ export function createEnrichment(d: {
     image: (product, text) => imageStage(product, text, { allowPrivateNetworks: d.allowPrivateNetworks }),
     localesOf,
     content: (product, result, locales) => productContent(product, result.attributes, locales),
-    webhookBody: ({ storeId, product, productVersion, result, content, locales }) =>
-      webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: trending.of(storeId) }),
+    webhookBody: async ({ storeId, product, productVersion, result, content, locales }) =>
+      webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: await trending.of(storeId) }),
     committed: (job, result, queued) => {
       if (queued > 0) d.delivered();
       if (result.colours) d.imageAnalysed(job.storeId, job.productId);

@@ -42,7 +42,7 @@ export interface EnrichmentDeps {
     result: StageResult;
     content: StoredEnrichment["content"];
     locales: readonly VocabularyLocale[];
-  }) => string;
+  }) => Promise<string>;
   /** After a stage committed, with the number of webhook deliveries it queued. */
   committed: (job: EnrichmentJob, result: StageResult, queued: number) => void;
   /** Whether acknowledged indexing work is waiting (enrichment then yields to it). */
@@ -159,7 +159,7 @@ export class EnrichmentWorker {
       result: { attributes: result.attributes, colours: result.colours, content },
       next,
       now: this.d.now(),
-      webhookBody: this.d.webhookBody({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content, locales }),
+      webhookBody: await this.d.webhookBody({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content, locales }),
       // Colours change the Search product: its stored shape goes, and the next page shapes it again with them.
       dropShape: result.colours !== null,
     });

@@ -1,4 +1,4 @@
-import type { TrendInputsRepo } from "../../db/trend-inputs-repo.ts";
+import type { TrendInputsRepository } from "../../db/trend-inputs-repository.ts";
 import { dayOf } from "../analytics/event-facts.ts";
 import type { Product } from "../catalog/product-schema.ts";
 
@@ -23,26 +23,26 @@ export class TrendingValues {
   private readonly cache = new Map<string, { at: number; trending: Set<string> }>();
 
   constructor(
-    private readonly repo: TrendInputsRepo,
+    private readonly repo: TrendInputsRepository,
     private readonly readText: (product: Product) => Attributes,
     private readonly now: () => number,
   ) {}
 
   /** Whether attribute=value is trending in the store now. */
-  of(storeId: string): (attribute: string, value: string) => boolean {
+  async of(storeId: string): Promise<(attribute: string, value: string) => boolean> {
     const now = this.now();
     let held = this.cache.get(storeId);
     if (!held || now - held.at > CACHE_MS) {
-      held = { at: now, trending: this.compute(storeId, now) };
+      held = { at: now, trending: await this.compute(storeId, now) };
       this.cache.set(storeId, held);
     }
     const trending = held.trending;
     return (attribute, value) => trending.has(`${attribute}=${value}`);
   }
 
-  private compute(storeId: string, now: number): Set<string> {
-    const recent = this.shares(storeId, dayOf(now - (PERIOD_DAYS - 1) * DAY_MS), dayOf(now));
-    const before = this.shares(storeId, dayOf(now - (2 * PERIOD_DAYS - 1) * DAY_MS), dayOf(now - PERIOD_DAYS * DAY_MS));
+  private async compute(storeId: string, now: number): Promise<Set<string>> {
+    const recent = await this.shares(storeId, dayOf(now - (PERIOD_DAYS - 1) * DAY_MS), dayOf(now));
+    const before = await this.shares(storeId, dayOf(now - (2 * PERIOD_DAYS - 1) * DAY_MS), dayOf(now - PERIOD_DAYS * DAY_MS));
     const out = new Set<string>();
     for (const [value, n] of recent.counts) {
       if (n < MIN_EVIDENCE) continue;
@@ -53,7 +53,7 @@ export class TrendingValues {
     return out;
   }
 
-  private shares(storeId: string, from: string, to: string): { counts: Map<string, number>; total: number } {
+  private async shares(storeId: string, from: string, to: string): Promise<{ counts: Map<string, number>; total: number }> {
     const counts = new Map<string, number>();
     let total = 0;
     const add = (attributes: Attributes, n: number) => {
@@ -62,8 +62,8 @@ export class TrendingValues {
         for (const value of values ?? []) counts.set(`${attribute}=${value}`, (counts.get(`${attribute}=${value}`) ?? 0) + n);
       }
     };
-    for (const q of this.repo.queries(storeId, from, to, TOP)) add(this.readText({ id: "query", name: q.query } as Product), q.n);
-    for (const p of this.repo.clickedProducts(storeId, from, to, TOP)) add(JSON.parse(p.attributes) as Attributes, p.n);
+    for (const q of await this.repo.queries(storeId, from, to, TOP)) add(this.readText({ id: "query", name: q.query } as Product), q.n);
+    for (const p of await this.repo.clickedProducts(storeId, from, to, TOP)) add(JSON.parse(p.attributes) as Attributes, p.n);
     return { counts, total };
   }
 }

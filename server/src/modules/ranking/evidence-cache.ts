@@ -1,4 +1,5 @@
-import type { BehaviourRepo, EvidenceLogs } from "../../db/behaviour-repo.ts";
+import type { BehaviourRepository, EvidenceLogs } from "../../db/behaviour-repository.ts";
+import type { ChangeFeed } from "../../db/change-feed.ts";
 
 /*
  * Ranking evidence as search reads it, kept between the behaviour learner's writes. Read from SQLite, a relevance
@@ -7,6 +8,7 @@ import type { BehaviourRepo, EvidenceLogs } from "../../db/behaviour-repo.ts";
  * product) it wrote, and only those entries are read again, so a search sees evidence as soon as it is committed.
  * Entries are per store generation (its creation time), so a store deleted and created again by the stores CLI
  * in another process never sees the old store's evidence. The raw log sums are kept; decay stays the reader's.
+ * Another replica's learner is heard through the change feed ("behaviour"): the store's entries are dropped.
  */
 
 export type QueryEvidenceRow = EvidenceLogs & { productId: string };
@@ -15,6 +17,8 @@ export type QueryEvidenceRow = EvidenceLogs & { productId: string };
 const MAX_ENTRIES = 200_000;
 
 interface StoreEvidence {
+  /** Bumped by every write heard of: a read that started before one is not kept. */
+  epoch: number;
   any: boolean | null;
   queries: Map<string, QueryEvidenceRow[]>;
   products: Map<string, EvidenceLogs | null>;
@@ -24,19 +28,30 @@ export class EvidenceCache {
   private readonly stores = new Map<string, StoreEvidence>();
   private held = 0;
 
-  constructor(private readonly repo: BehaviourRepo) {}
-
-  hasEvidence(storeId: string, generation: number): boolean {
-    const store = this.store(storeId, generation);
-    return (store.any ??= this.repo.hasEvidence(storeId));
+  constructor(
+    private readonly repo: BehaviourRepository,
+    feed?: ChangeFeed,
+  ) {
+    feed?.subscribe("behaviour", (storeId) => (storeId === null ? this.clear() : this.written(storeId, null)));
   }
 
-  /** The query's rows (as BehaviourRepo.forQuery reads them, `limit` at most). */
-  forQuery(storeId: string, generation: number, query: string, limit: number): QueryEvidenceRow[] {
+  async hasEvidence(storeId: string, generation: number): Promise<boolean> {
     const store = this.store(storeId, generation);
-    let rows = store.queries.get(query);
-    if (!rows) {
-      rows = this.repo.forQuery(storeId, query, limit);
+    if (store.any !== null) return store.any;
+    const epoch = store.epoch;
+    const any = await this.repo.hasEvidence(storeId);
+    if (store.epoch === epoch) store.any = any;
+    return any;
+  }
+
+  /** The query's rows (as BehaviourRepository.forQuery reads them, `limit` at most). */
+  async forQuery(storeId: string, generation: number, query: string, limit: number): Promise<QueryEvidenceRow[]> {
+    const store = this.store(storeId, generation);
+    const kept = store.queries.get(query);
+    if (kept) return kept;
+    const epoch = store.epoch;
+    const rows = await this.repo.forQuery(storeId, query, limit);
+    if (store.epoch === epoch) {
       this.hold(rows.length + 1);
       store.queries.set(query, rows);
     }
@@ -44,14 +59,25 @@ export class EvidenceCache {
   }
 
   /** Per-product evidence of those of `ids` that have any. */
-  forProducts(storeId: string, generation: number, ids: readonly string[]): Map<string, EvidenceLogs> {
+  async forProducts(storeId: string, generation: number, ids: readonly string[]): Promise<Map<string, EvidenceLogs>> {
     const store = this.store(storeId, generation);
     const missing = ids.filter((id) => !store.products.has(id));
     if (missing.length) {
-      const read = this.repo.forProducts(storeId, missing);
+      const epoch = store.epoch;
+      const read = await this.repo.forProducts(storeId, missing);
+      if (store.epoch !== epoch) {
+        // A write was heard meanwhile: what was read is answered, not kept.
+        const out = this.known(store, ids);
+        for (const [id, logs] of read) out.set(id, logs);
+        return out;
+      }
       this.hold(missing.length);
       for (const id of missing) store.products.set(id, read.get(id) ?? null);
     }
+    return this.known(store, ids);
+  }
+
+  private known(store: StoreEvidence, ids: readonly string[]): Map<string, EvidenceLogs> {
     const out = new Map<string, EvidenceLogs>();
     for (const id of ids) {
       const logs = store.products.get(id);
@@ -60,10 +86,18 @@ export class EvidenceCache {
     return out;
   }
 
-  /** The learner committed evidence for these (query "" is a product's evidence across queries). */
-  written(storeId: string, keys: Iterable<{ query: string; productId: string }>): void {
+  /**
+   * The learner committed evidence for these (query "" is a product's evidence across queries); null: for some
+   * of the store's (another replica's learner), so all of the store's entries go.
+   */
+  written(storeId: string, keys: Iterable<{ query: string; productId: string }> | null): void {
     for (const [key, store] of this.stores) {
       if (!key.startsWith(`${storeId}\u0000`)) continue;
+      store.epoch++;
+      if (keys === null) {
+        this.stores.delete(key);
+        continue;
+      }
       store.any = true;
       for (const { query, productId } of keys) {
         if (query === "") store.products.delete(productId);
@@ -74,6 +108,7 @@ export class EvidenceCache {
 
   /** Evidence was deleted (pruned): everything is read again. */
   clear(): void {
+    for (const store of this.stores.values()) store.epoch++;
     this.stores.clear();
     this.held = 0;
   }
@@ -81,7 +116,7 @@ export class EvidenceCache {
   private store(storeId: string, generation: number): StoreEvidence {
     const key = `${storeId}\u0000${generation}`;
     let store = this.stores.get(key);
-    if (!store) this.stores.set(key, (store = { any: null, queries: new Map(), products: new Map() }));
+    if (!store) this.stores.set(key, (store = { epoch: 0, any: null, queries: new Map(), products: new Map() }));
     return store;
   }
 

@@ -1,4 +1,4 @@
-import type { BehaviourRepo, EvidenceLogs } from "../../db/behaviour-repo.ts";
+import type { BehaviourRepository, EvidenceLogs } from "../../db/behaviour-repository.ts";
 import type { EvidenceCache } from "./evidence-cache.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "./decay.ts";
@@ -57,14 +57,14 @@ interface Decayed {
 
 export class ResultReranker {
   constructor(
-    private readonly repo: BehaviourRepo,
+    private readonly repo: Pick<BehaviourRepository, "affinitiesOf">,
     private readonly evidence: EvidenceCache,
     private readonly facts: ProductFacts,
     private readonly now: () => number,
   ) {}
 
   /** What moves results for this search; null when nothing can (then the engine's order is the answer). */
-  plan(r: RerankRequest): RerankPlan | null {
+  async plan(r: RerankRequest): Promise<RerankPlan | null> {
     const now = this.now();
     const down = (e: EvidenceLogs): Decayed => ({
       evidence: decayed(e.evidence, now, BEHAVIOUR_HALF_LIFE_DAYS),
@@ -72,27 +72,27 @@ export class ResultReranker {
       conversions: decayed(e.conversions, now, BEHAVIOUR_HALF_LIFE_DAYS),
     });
     let queryEvidence = new Map<string, number>();
-    let products: ((ids: readonly string[]) => Map<string, Decayed>) | null = null;
-    if (r.behaviour && this.evidence.hasEvidence(r.storeId, r.generation)) {
+    let products: ((ids: readonly string[]) => Promise<Map<string, Decayed>>) | null = null;
+    if (r.behaviour && (await this.evidence.hasEvidence(r.storeId, r.generation))) {
       if (r.query) {
-        const rows = this.evidence.forQuery(r.storeId, r.generation, r.query, MAX_QUERY_ROWS).map((row) => ({ id: row.productId, ...down(row) }));
+        const rows = (await this.evidence.forQuery(r.storeId, r.generation, r.query, MAX_QUERY_ROWS)).map((row) => ({ id: row.productId, ...down(row) }));
         const clicks = rows.reduce((s, x) => s + x.clicks, 0);
         const conversions = rows.reduce((s, x) => s + x.conversions, 0);
         if (clicks >= MIN_QUERY_CLICKS || conversions >= MIN_QUERY_CONVERSIONS) queryEvidence = new Map(rows.map((x) => [x.id, x.evidence]));
       }
-      products = (ids) => new Map([...this.evidence.forProducts(r.storeId, r.generation, ids)].map(([id, e]) => [id, down(e)]));
+      products = async (ids) => new Map([...(await this.evidence.forProducts(r.storeId, r.generation, ids))].map(([id, e]) => [id, down(e)]));
     }
-    const taste = r.personalisation ? this.taste(r, now) : null;
+    const taste = r.personalisation ? await this.taste(r, now) : null;
     if (!products && !taste) return null;
     return new RerankPlan(r.storeId, r.query !== "", queryEvidence, products, taste, this.facts);
   }
 
   /** The shopper's top values per facet, each scaled by the facet's strongest (1 = their favourite). */
-  private taste(r: RerankRequest, now: number): Map<Facet, Map<string, number>> | null {
+  private async taste(r: RerankRequest, now: number): Promise<Map<Facet, Map<string, number>> | null> {
     const shoppers = [r.userId ? `u:${r.userId}` : null, r.sessionId ? `s:${r.sessionId}` : null].filter((s): s is string => s !== null);
     if (shoppers.length === 0) return null;
     const sums = new Map<string, number>();
-    for (const row of this.repo.affinitiesOf(r.storeId, shoppers)) {
+    for (const row of await this.repo.affinitiesOf(r.storeId, shoppers)) {
       const key = `${row.facet}\u0000${row.value}`;
       sums.set(key, (sums.get(key) ?? 0) + decayed(row.weight, now, AFFINITY_HALF_LIFE_DAYS));
     }
@@ -115,7 +115,7 @@ export class RerankPlan {
     private readonly storeId: string,
     private readonly hasQuery: boolean,
     private readonly queryEvidence: ReadonlyMap<string, number>,
-    private readonly products: ((ids: readonly string[]) => Map<string, Decayed>) | null,
+    private readonly products: ((ids: readonly string[]) => Promise<Map<string, Decayed>>) | null,
     private readonly taste: Map<Facet, Map<string, number>> | null,
     private readonly facts: ProductFacts,
   ) {}
@@ -129,7 +129,7 @@ export class RerankPlan {
   async apply(ids: readonly string[]): Promise<{ ids: string[]; parts: Map<string, RerankParts> }> {
     const moving = ids.slice(0, RERANK_WINDOW);
     if (this.taste) await this.facts.load(this.storeId, moving);
-    const productEvidence = this.products?.(moving) ?? new Map<string, Decayed>();
+    const productEvidence = (await this.products?.(moving)) ?? new Map<string, Decayed>();
     const parts = new Map<string, RerankParts>();
     // Taste counts relative to the other results: what they all share (the category searched for) moves nothing.
     const tastes = moving.map((id) => this.personal(id));

@@ -121,7 +121,7 @@ export class SearchService {
     // the results a page can receive from below, and the page is cut after the re-rank.
     const plan =
       relevance
-        ? (this.d.reranker?.plan({
+        ? ((await this.d.reranker?.plan({
             storeId: store.id,
             generation: store.createdAt,
             query: normalizeQuery(p.query ?? ""),
@@ -129,7 +129,7 @@ export class SearchService {
             personalisation: settings.personalisation,
             userId: p.userId ?? null,
             sessionId: p.sessionId ?? null,
-          }) ?? null)
+          })) ?? null)
         : null;
     let window = plan?.window(page.from, page.size) ?? null;
     const pageRequest = () => {
