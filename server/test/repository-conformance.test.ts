@@ -9,6 +9,9 @@ import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
 import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
 import type { EnrichmentJob, EnrichmentRepository } from "../src/db/enrichment-repository.ts";
 import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
+import { ReportsRepo } from "../src/db/reports-repo.ts";
+import type { ReportScope, ReportsRepository } from "../src/db/reports-repository.ts";
+import { PostgresReportsRepo } from "../src/db/postgres/reports-repo.ts";
 import { ShopperErasureRepo } from "../src/db/shopper-erasure-repo.ts";
 import type { ShopperErasureRepository } from "../src/db/shopper-erasure-repository.ts";
 import { PostgresShopperErasureRepo } from "../src/db/postgres/shopper-erasure-repo.ts";
@@ -90,6 +93,7 @@ interface Backend {
   behaviour: BehaviourRepository;
   erasure: ShopperErasureRepository;
   trendInputs: TrendInputsRepository;
+  reports: ReportsRepository;
   /** Rows of a plain SELECT (the same SQL on both), to look at what a write left. */
   rows(select: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -126,6 +130,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         behaviour: new BehaviourRepo(db),
         erasure: new ShopperErasureRepo(db),
         trendInputs: new TrendInputsRepo(db),
+        reports: new ReportsRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -153,6 +158,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         behaviour: new PostgresBehaviourRepo(sql),
         erasure: new PostgresShopperErasureRepo(sql),
         trendInputs: new PostgresTrendInputsRepo(sql),
+        reports: new PostgresReportsRepo(sql),
         rows: async (select) => [...(await sql.unsafe(select))] as Record<string, unknown>[],
         close: () => sql.end(),
       };
@@ -978,6 +984,53 @@ for (const backend of BACKENDS) {
       // Only enriched products have attributes to count.
       await changedForEnrichment(b);
       expect(await b.trendInputs.clickedProducts("s", "2026-03-01", "2026-03-07", 10)).toEqual([{ attributes: '{"material":["linen"]}', n: 3 }]);
+    });
+
+    test("reports read the counts back over a scope: by day, query, product, position, visitors, and against our pre-production answers", async () => {
+      const b = backendOf();
+      const ev = (type: string, at: number, sessionId: string, data: Record<string, unknown>): NewEvent => ({ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at });
+      const search = (q: string, ids: string[], dims: Record<string, string> = { currency: "EUR", region: "DE" }) => ({ query: q, productIds: ids, totalProducts: ids.length, ...dims });
+      await b.ingest.commit(
+        [
+          ev("Search", T, "v1", search("coat", ["a", "b"])),
+          ev("ProductClick", T + MIN, "v1", { query: "coat", productIds: ["a", "b"], clickProductId: "b" }),
+          ev("OrderComplete", T + 2 * MIN, "v1", { orderId: "o1", products: [{ id: "b", price: 30 }] }),
+          ev("Search", T + 86_400_000, "v2", search("coat", ["a"], { currency: "USD", region: "US" })),
+          ev("Search", T + 86_400_000 + MIN, "v2", search("hat", [], { currency: "USD", region: "US" })),
+          ev("OrderComplete", T + 86_400_000 + 2 * MIN, "v2", { orderId: "o2", products: [{ id: "a", price: 5, qty: 2 }] }),
+        ],
+        [],
+      );
+      await b.searchLog.append(
+        [{ storeId: "s", at: T, query: "coat", collection: null, resultCount: 2, fallback: false, filtered: false, teaches: false, userId: null, sessionId: "x", preprod: true, shadowAnswer: { total: 2, productIds: ["b", "z"] } }],
+        3,
+      );
+      await worker(b).catchUp();
+      const scope: ReportScope = { storeId: "s", from: "2026-03-10", to: "2026-03-11", region: null, language: null, currency: null };
+      const sum = (rows: { metric: string; value: number }[], metric: string) => rows.filter((r) => r.metric === metric).reduce((n, r) => n + r.value, 0);
+      const daily = await b.reports.dailyCounts(scope);
+      expect([sum(daily, "searches"), sum(daily, "noResultSearches"), sum(daily, "orders"), sum(daily, "position:2")]).toEqual([3, 1, 2, 0]);
+      expect(daily.filter((r) => r.metric === "searches").map((r) => [r.day, r.value]).sort()).toEqual([["2026-03-10", 1], ["2026-03-11", 2]]);
+      expect((await b.reports.dailyRevenue(scope)).map((r) => [r.day, r.currency, r.value]).sort()).toEqual([["2026-03-10", "EUR", 30], ["2026-03-11", "USD", 10]]);
+      expect([...(await b.reports.positions(scope))]).toEqual([[2, 1]]);
+      const visitors = await b.reports.visitors(scope);
+      expect(visitors.total.session).toBe(2);
+      expect(visitors.daily.map((d) => [d.day, d.kind, d.n]).sort()).toEqual([["2026-03-10", "session", 1], ["2026-03-10", "user", 1], ["2026-03-11", "session", 1], ["2026-03-11", "user", 1]]);
+      expect((await b.reports.queries(scope, "searches", 10)).map((q) => [q.query, q.searches, q.noResults, q.clicked, q.converted, q.positionSum, q.positions])).toEqual([
+        ["coat", 2, 0, 1, 1, 2, 1],
+        ["hat", 1, 1, 0, 0, 0, 0],
+      ]);
+      expect((await b.reports.queries(scope, "no-results", 10)).map((q) => q.query)).toEqual(["hat"]);
+      expect((await b.reports.queries({ ...scope, region: "US" }, "no-clicks", 10)).map((q) => q.query)).toEqual(["coat"]);
+      expect(await b.reports.products(scope, "purchases", 10)).toEqual([
+        { productId: "a", clicks: 0, carts: 0, purchases: 2, revenue: { USD: 10 } },
+        { productId: "b", clicks: 1, carts: 0, purchases: 1, revenue: { EUR: 30 } },
+      ]);
+      expect((await b.reports.products(scope, "clicks", 10)).map((p) => p.productId)).toEqual(["b"]);
+      expect(await b.reports.shadowQueries(scope)).toEqual([{ query: "coat", searches: 2, noResults: 0, ourTotal: 2, ourIds: '["b","z"]', theirIds: '["a"]' }]);
+      expect(await b.reports.shadowClicks(scope)).toEqual([{ query: "coat", productId: "b", clicks: 1 }]);
+      expect(await b.reports.searchesWithQuery(scope)).toBe(3);
+      expect(await b.reports.searchesWithQuery({ ...scope, currency: "EUR" })).toBe(1);
     });
 
     test("a batch whose progress moved on meanwhile is not written", async () => {

@@ -1,29 +1,16 @@
 import type { Database } from "bun:sqlite";
-import type { QueryCounts } from "./analytics-state-repository.ts";
-import { emptySketch, estimate, mergeInto, unpackSketch } from "../modules/analytics/hyperloglog.ts";
-
-/** A report's rows: one store, days [from, to] (inclusive, "YYYY-MM-DD"), and optional dimension values. */
-export interface ReportScope {
-  storeId: string;
-  from: string;
-  to: string;
-  region: string | null;
-  language: string | null;
-  currency: string | null;
-}
-
-/** A query's counts summed over a scope. */
-export type QueryRow = QueryCounts & { query: string };
-
-export interface ProductRow {
-  productId: string;
-  clicks: number;
-  carts: number;
-  purchases: number;
-}
-
-export type QueryOrder = "searches" | "no-results" | "no-clicks";
-export type ProductOrder = "clicks" | "carts" | "purchases";
+import {
+  positionsOf,
+  visitorCounts,
+  type ProductOrder,
+  type ProductRow,
+  type QueryOrder,
+  type QueryRow,
+  type ReportScope,
+  type ReportsRepository,
+  type ShadowQueryRow,
+  type VisitorCounts,
+} from "./reports-repository.ts";
 
 /** The scope as SQL: the same WHERE for every aggregate table (the dimension filters use one index each way). */
 const inScope = (t = "") =>
@@ -32,58 +19,37 @@ const inScope = (t = "") =>
 const SCOPE = inScope();
 const scopeArgs = (s: ReportScope) => [s.storeId, s.from, s.to, s.region, s.language, s.currency] as const;
 
-/** Reads of the report aggregates (written by the analytics worker, analytics-state-repo.ts): sums over a scope, never raw events. */
-export class ReportsRepo {
+/** Reads of the report aggregates on SQLite. */
+export class ReportsRepo implements ReportsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Counter sums per day (metric names as ReportCounter writes them), positions excluded. */
-  dailyCounts(scope: ReportScope): { day: string; metric: string; value: number }[] {
+  async dailyCounts(scope: ReportScope): Promise<{ day: string; metric: string; value: number }[]> {
     return this.db
       .query(`SELECT day, metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric NOT LIKE 'position:%' GROUP BY day, metric`)
       .all(...scopeArgs(scope)) as { day: string; metric: string; value: number }[];
   }
 
-  /** Revenue per day and currency. */
-  dailyRevenue(scope: ReportScope): { day: string; currency: string; value: number }[] {
+  async dailyRevenue(scope: ReportScope): Promise<{ day: string; currency: string; value: number }[]> {
     return this.db
       .query(`SELECT day, currency, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric = 'revenue' GROUP BY day, currency`)
       .all(...scopeArgs(scope)) as { day: string; currency: string; value: number }[];
   }
 
-  /** Clicks per position (positions 1 to MAX_COUNTED_POSITION). */
-  positions(scope: ReportScope): Map<number, number> {
-    const rows = this.db
-      .query(`SELECT metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric LIKE 'position:%' GROUP BY metric`)
-      .all(...scopeArgs(scope)) as { metric: string; value: number }[];
-    return new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+  async positions(scope: ReportScope): Promise<Map<number, number>> {
+    return positionsOf(
+      this.db
+        .query(`SELECT metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric LIKE 'position:%' GROUP BY metric`)
+        .all(...scopeArgs(scope)) as { metric: string; value: number }[],
+    );
   }
 
-  /** Distinct users and sessions over the whole scope, and per day (HyperLogLog estimates). */
-  visitors(scope: ReportScope): { total: Record<"user" | "session", number>; daily: { day: string; kind: "user" | "session"; n: number }[] } {
-    const rows = this.db
-      .query(`SELECT day, kind, registers FROM report_sketches WHERE ${SCOPE}`)
-      .all(...scopeArgs(scope)) as { day: string; kind: "user" | "session"; registers: Uint8Array }[];
-    const total = { user: emptySketch(), session: emptySketch() };
-    const perDay = new Map<string, Uint8Array>();
-    for (const r of rows) {
-      const sketch = unpackSketch(r.registers);
-      mergeInto(total[r.kind], sketch);
-      const key = `${r.day}\u0000${r.kind}`;
-      const day = perDay.get(key);
-      if (day) mergeInto(day, sketch);
-      else perDay.set(key, sketch);
-    }
-    return {
-      total: { user: estimate(total.user), session: estimate(total.session) },
-      daily: [...perDay].map(([key, sketch]) => {
-        const [day, kind] = key.split("\u0000") as [string, "user" | "session"];
-        return { day, kind, n: estimate(sketch) };
-      }),
-    };
+  async visitors(scope: ReportScope): Promise<VisitorCounts> {
+    return visitorCounts(
+      this.db.query(`SELECT day, kind, registers FROM report_sketches WHERE ${SCOPE}`).all(...scopeArgs(scope)) as { day: string; kind: "user" | "session"; registers: Uint8Array }[],
+    );
   }
 
-  /** Per-query sums, most searched first (or the queries without results / without clicks), "" left out. */
-  queries(scope: ReportScope, order: QueryOrder, limit: number): QueryRow[] {
+  async queries(scope: ReportScope, order: QueryOrder, limit: number): Promise<QueryRow[]> {
     const having = { searches: "", "no-results": "HAVING noResults > 0", "no-clicks": "HAVING searches > noResults AND clicked = 0" }[order];
     const orderBy = order === "no-results" ? "noResults DESC" : "searches DESC";
     return this.db
@@ -95,8 +61,8 @@ export class ReportsRepo {
       .all(...scopeArgs(scope), limit) as QueryRow[];
   }
 
-  /** Per-product sums, ordered by one of them, with revenue per currency: one pass over the scope. */
-  products(scope: ReportScope, order: ProductOrder, limit: number): (ProductRow & { revenue: Record<string, number> })[] {
+  /** One pass over the scope. */
+  async products(scope: ReportScope, order: ProductOrder, limit: number): Promise<(ProductRow & { revenue: Record<string, number> })[]> {
     const rows = this.db
       .query(
         `SELECT productId, SUM(clicks) AS clicks, SUM(carts) AS carts, SUM(purchases) AS purchases,
@@ -110,11 +76,7 @@ export class ReportsRepo {
     return rows.map((r) => ({ ...r, revenue: r.revenue ? (JSON.parse(r.revenue) as Record<string, number>) : {} }));
   }
 
-  /**
-   * Queries we answered in pre-production, with the store's searches of them in the scope and both latest first
-   * pages, most searched first.
-   */
-  shadowQueries(scope: ReportScope): { query: string; searches: number; noResults: number; ourTotal: number; ourIds: string; theirIds: string | null }[] {
+  async shadowQueries(scope: ReportScope): Promise<ShadowQueryRow[]> {
     return this.db
       .query(
         `SELECT q.query, SUM(q.searches) AS searches, SUM(q.no_results) AS noResults, a.total AS ourTotal, a.product_ids AS ourIds,
@@ -125,11 +87,10 @@ export class ReportsRepo {
          WHERE ${inScope("q.")} AND q.query != ''
          GROUP BY q.query ORDER BY searches DESC, q.query`,
       )
-      .all(...scopeArgs(scope)) as { query: string; searches: number; noResults: number; ourTotal: number; ourIds: string; theirIds: string | null }[];
+      .all(...scopeArgs(scope)) as ShadowQueryRow[];
   }
 
-  /** The store's clicks per product for the queries we answered in pre-production. */
-  shadowClicks(scope: ReportScope): { query: string; productId: string; clicks: number }[] {
+  async shadowClicks(scope: ReportScope): Promise<{ query: string; productId: string; clicks: number }[]> {
     return this.db
       .query(
         `SELECT query, product_id AS productId, SUM(clicks) AS clicks FROM report_query_clicks
@@ -139,8 +100,7 @@ export class ReportsRepo {
       .all(...scopeArgs(scope)) as { query: string; productId: string; clicks: number }[];
   }
 
-  /** All searches with a query in the scope (how much of the store's traffic the comparison covers). */
-  searchesWithQuery(scope: ReportScope): number {
+  async searchesWithQuery(scope: ReportScope): Promise<number> {
     return (
       (this.db.query(`SELECT SUM(searches) AS n FROM report_queries WHERE ${SCOPE} AND query != ''`).get(...scopeArgs(scope)) as { n: number | null }).n ?? 0
     );

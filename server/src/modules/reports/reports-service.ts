@@ -1,4 +1,4 @@
-import type { ReportScope, ReportsRepo } from "../../db/reports-repo.ts";
+import type { ReportScope, ReportsRepository } from "../../db/reports-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import { MAX_COUNTED_POSITION } from "../analytics/report-counter.ts";
@@ -65,7 +65,7 @@ const revenueColumns = (revenue: Record<string, number>) => Object.fromEntries(O
 
 export class ReportsService {
   constructor(
-    private readonly repo: ReportsRepo,
+    private readonly repo: ReportsRepository,
     /** Counts events acknowledged but not yet aggregated, so a report includes them. */
     private readonly catchUp: () => Promise<unknown>,
   ) {}
@@ -93,17 +93,17 @@ export class ReportsService {
     }
   }
 
-  private overview(scope: ReportScope, range: { from: string; to: string }): Report {
+  private async overview(scope: ReportScope, range: { from: string; to: string }): Promise<Report> {
     const total: Counts = new Map();
     const perDay = new Map<string, Counts>(daysOf(scope).map((d) => [d, new Map()]));
-    for (const r of this.repo.dailyCounts(scope)) {
+    for (const r of await this.repo.dailyCounts(scope)) {
       total.set(r.metric, (total.get(r.metric) ?? 0) + r.value);
       perDay.get(r.day)?.set(r.metric, r.value);
     }
-    const revenueRows = this.repo.dailyRevenue(scope);
+    const revenueRows = await this.repo.dailyRevenue(scope);
     const revenueByDay = new Map<string, typeof revenueRows>();
     for (const r of revenueRows) revenueByDay.set(r.day, [...(revenueByDay.get(r.day) ?? []), r]);
-    const visitors = this.repo.visitors(scope);
+    const visitors = await this.repo.visitors(scope);
     const dayVisitors = new Map<string, { users: number; sessions: number }>();
     for (const v of visitors.daily) {
       const entry = dayVisitors.get(v.day) ?? { users: 0, sessions: 0 };
@@ -118,10 +118,10 @@ export class ReportsService {
     return { json, table: daily.map(({ revenue, ...d }) => ({ ...d, ...revenueColumns(revenue) })) };
   }
 
-  private searches(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
+  private async searches(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
     const filter = p.filter ?? "searches";
     if (filter !== "searches" && filter !== "no-results" && filter !== "no-clicks") throw invalidParam("filter", `must be no-results or no-clicks, got "${filter.slice(0, 40)}"`);
-    const searches = this.repo.queries(scope, filter, p.limit).map((q) => ({
+    const searches = (await this.repo.queries(scope, filter, p.limit)).map((q) => ({
       query: q.query,
       count: q.searches,
       clickThroughRate: rate(q.clicked, q.searches - q.noResults),
@@ -132,11 +132,11 @@ export class ReportsService {
     return { json: { ...range, searches }, table: searches };
   }
 
-  private products(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
+  private async products(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
     const sorts = { clicks: "clicks", addToCarts: "carts", purchases: "purchases" } as const;
     const sort = p.sort ?? "clicks";
     if (!(sort in sorts)) throw invalidParam("sort", `must be clicks, addToCarts or purchases, got "${sort.slice(0, 40)}"`);
-    const products = this.repo.products(scope, sorts[sort as keyof typeof sorts], p.limit).map((r) => ({
+    const products = (await this.repo.products(scope, sorts[sort as keyof typeof sorts], p.limit)).map((r) => ({
       productId: r.productId,
       clicks: r.clicks,
       addToCarts: r.carts,
@@ -146,18 +146,18 @@ export class ReportsService {
     return { json: { ...range, products }, table: products.map(({ revenue, ...r }) => ({ ...r, ...revenueColumns(revenue) })) };
   }
 
-  private clickPositions(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
-    const counts = this.repo.positions(scope);
+  private async clickPositions(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
+    const counts = await this.repo.positions(scope);
     const positions = Array.from({ length: p.limit }, (_, i) => ({ position: i + 1, clicks: counts.get(i + 1) ?? 0 }));
-    const totals = this.totals(scope);
+    const totals = await this.totals(scope);
     const clicks = totals.get("positions") ?? 0;
     const listed = positions.reduce((sum, x) => sum + x.clicks, 0);
     const json = { ...range, clicks, averageClickPosition: average(totals.get("positionSum") ?? 0, clicks), positions, beyond: clicks - listed };
     return { json, table: positions };
   }
 
-  private recommendations(scope: ReportScope, range: { from: string; to: string }): Report {
-    const c = this.totals(scope);
+  private async recommendations(scope: ReportScope, range: { from: string; to: string }): Promise<Report> {
+    const c = await this.totals(scope);
     const n = (name: string) => c.get(name) ?? 0;
     const lookClicks = n("ctlProductClicks") + n("ctlPopupProductClicks");
     const json = {
@@ -185,9 +185,9 @@ export class ReportsService {
   }
 
   /** Every counter summed over the scope. */
-  private totals(scope: ReportScope): Counts {
+  private async totals(scope: ReportScope): Promise<Counts> {
     const c: Counts = new Map();
-    for (const r of this.repo.dailyCounts(scope)) c.set(r.metric, (c.get(r.metric) ?? 0) + r.value);
+    for (const r of await this.repo.dailyCounts(scope)) c.set(r.metric, (c.get(r.metric) ?? 0) + r.value);
     return c;
   }
 
@@ -195,10 +195,10 @@ export class ReportsService {
    * The store's own search (its Search and ProductClick events) against our pre-production answers to the same
    * queries: only queries we answered with preprod=true are compared, weighted by how often shoppers searched them.
    */
-  private preprod(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Report {
-    const queries = this.repo.shadowQueries(scope);
+  private async preprod(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
+    const queries = await this.repo.shadowQueries(scope);
     const clicks = new Map<string, { productId: string; clicks: number }[]>();
-    for (const c of this.repo.shadowClicks(scope)) {
+    for (const c of await this.repo.shadowClicks(scope)) {
       const list = clicks.get(c.query) ?? [];
       list.push(c);
       clicks.set(c.query, list);
@@ -247,7 +247,7 @@ export class ReportsService {
       ...range,
       comparedQueries: queries.length,
       comparedSearches: searches,
-      coverage: rate(searches, this.repo.searchesWithQuery(scope)),
+      coverage: rate(searches, await this.repo.searchesWithQuery(scope)),
       zeroResultRate: { theirs: rate(theirZero, searches), ours: rate(ourZero, searches) },
       clickedInOurTop10: rate(inTop10, clicked),
       clickedInOurTop30: rate(inTop30, clicked),
