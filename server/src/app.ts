@@ -1,15 +1,7 @@
-import { TrendInputsRepo } from "./db/trend-inputs-repo.ts";
-import { SqliteAnalyticsStateRepo } from "./db/analytics-state-repo.ts";
-import type { Database } from "bun:sqlite";
+import type { ServiceState } from "./db/service-state.ts";
+import { ATTEMPT_TIMEOUT_MS } from "./modules/webhooks/webhook-schedule.ts";
 import { Elysia } from "elysia";
-import { CatalogRepo } from "./db/catalog-repo.ts";
-import { WalCheckpoints } from "./db/wal-checkpoints.ts";
-import { EnrichmentRepo } from "./db/enrichment-repo.ts";
-import { EventsRepo } from "./db/events-repo.ts";
-import { SqliteEventIngest } from "./db/event-ingest-sqlite.ts";
 import type { StoreRow } from "./db/stores-repository.ts";
-import { SqliteStoresRepo } from "./db/stores-repo.ts";
-import { TasksRepo } from "./db/tasks-repo.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
 import { WriteEpochs } from "./engine/write-epochs.ts";
@@ -31,11 +23,9 @@ import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
 import { GroupCommit } from "./db/group-commit.ts";
-import { SqliteSearchLogRepo } from "./db/search-log-repo.ts";
 import type { SearchLogEntry } from "./db/search-log-repository.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { ShapedProducts } from "./modules/catalog/shaped-products.ts";
-import { SignalsRepo } from "./db/signals-repo.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
 import { CatalogModels, ModelSet } from "./modules/catalog/catalog-models.ts";
@@ -43,17 +33,13 @@ import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
 import { LookIndex } from "./modules/looks/look-index.ts";
 import { lookRoutes } from "./modules/looks/look-routes.ts";
 import { LookService } from "./modules/looks/look-service.ts";
-import { SqliteLooksRepo } from "./db/looks-repo.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { SearchService } from "./modules/search/search-service.ts";
-import { SqliteRulesRepo } from "./db/rules-repo.ts";
 import { rulesRoutes } from "./modules/rules/rules-routes.ts";
 import { RulesService } from "./modules/rules/rules-service.ts";
 import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
 import { SynonymService } from "./modules/synonyms/synonym-service.ts";
-import { SqliteSynonymsRepo } from "./db/synonyms-repo.ts";
-import { SingleProcessFeed, type ChangeFeed } from "./db/change-feed.ts";
 import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
 import { settingsRoutes } from "./modules/settings/settings-routes.ts";
 import { SettingsService } from "./modules/settings/settings-service.ts";
@@ -65,26 +51,25 @@ import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
 import { TrackingService } from "./modules/tracking/tracking-service.ts";
 import { AnalyticsWorker } from "./modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "./modules/analytics/report-counter.ts";
-import { ReportsRepo } from "./db/reports-repo.ts";
-import { BehaviourRepo } from "./db/behaviour-repo.ts";
 import { BehaviourLearner } from "./modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "./modules/ranking/product-facts.ts";
 import { ResultReranker } from "./modules/ranking/result-reranker.ts";
 import { EvidenceCache } from "./modules/ranking/evidence-cache.ts";
 import { reportsRoutes } from "./modules/reports/reports-routes.ts";
 import { usersRoutes } from "./modules/analytics/users-routes.ts";
-import { ShopperErasureRepo } from "./db/shopper-erasure-repo.ts";
 import { ReportsService } from "./modules/reports/reports-service.ts";
 import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
 import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
-import { SqliteWebhooksRepo } from "./db/webhooks-repo.ts";
 import { createEnrichment } from "./modules/enrichment/enrichment-setup.ts";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher.ts";
 import { webhooksRoutes } from "./modules/webhooks/webhooks-routes.ts";
 import { WebhooksService } from "./modules/webhooks/webhooks-service.ts";
 
 export interface AppDeps {
-  db: Database;
+  /** The service's durable state (service-state.ts): SQLite or PostgreSQL. */
+  state: ServiceState;
+  /** How long a store's indexing stays this replica's after its last batch (INDEXING_LEASE_SECONDS). */
+  indexingLeaseMs?: number;
   widgetScriptFile: string;
   engine: SearchEngine;
   log: Logger;
@@ -103,6 +88,9 @@ export interface AppDeps {
   now?: () => number;
 }
 
+/** How long a webhook call claimed by a replica is left to it: far beyond one attempt's time-out. */
+const WEBHOOK_CLAIM_LEASE_MS = 4 * ATTEMPT_TIMEOUT_MS;
+
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 interface RequestInfo {
@@ -120,15 +108,10 @@ const routePattern = (path: string) =>
 
 export function buildApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
-  const stores = new SqliteStoresRepo(deps.db);
+  const state = deps.state;
+  const { stores, tasks, catalog, changeFeed } = state;
   const engine = new WriteEpochs(new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId)));
-  const tasks = new TasksRepo(deps.db);
-  // Indexing batches commit without waiting for the disk; their log is checkpointed on a thread (stopped by start-service.ts).
-  const walCheckpoints = new WalCheckpoints(deps.db);
-  const catalog = new CatalogRepo(deps.db, walCheckpoints);
-  const signals = new SignalsRepo(deps.db);
-  const enrichmentRepo = new EnrichmentRepo(deps.db);
-  const purchaseSignals = new PurchaseSignals(signals, engine, deps.log);
+  const purchaseSignals = new PurchaseSignals(state.purchaseCounts, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   // Product pages' models (similar products, looks) share one read of each store's catalog.
   /** Whether acknowledged indexing work is waiting here: background work (enrichment, model builds) yields to it. */
@@ -142,16 +125,16 @@ export function buildApp(deps: AppDeps) {
   );
   const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
   const enrichment = createEnrichment({
-    repo: enrichmentRepo,
-    singleProcess: true,
-    trendInputs: new TrendInputsRepo(deps.db),
+    repo: state.enrichment,
+    singleProcess: state.singleProcess,
+    trendInputs: state.trendInputs,
     catalog,
     stores,
     log: deps.log,
     now,
     allowPrivateNetworks: deps.enrichmentAllowPrivateNetworks ?? false,
     engine,
-    ranking: new RankingInputs(stores, signals, enrichmentRepo),
+    ranking: new RankingInputs(stores, state.purchaseCounts, state.enrichment),
     delivered: () => webhookDispatcher.wake(),
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
     indexingBusy,
@@ -159,7 +142,8 @@ export function buildApp(deps: AppDeps) {
   const shapes = new ShapedProducts(catalog, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
-    state: { kind: "sqlite", path: deps.db.filename },
+    state: state.source,
+    ...(deps.indexingLeaseMs ? { leaseMs: deps.indexingLeaseMs } : {}),
     tasks,
     catalog,
     engine,
@@ -169,48 +153,59 @@ export function buildApp(deps: AppDeps) {
     storage: deps.storage,
     onApplied: (storeId) => {
       enrichment.worker.wake();
-      vocabularies.changed(storeId);
-      productPageModels.changed(storeId);
-      productFacts.changed(storeId);
-      pinChecks.catalogChanged(storeId);
+      catalogChanged(storeId);
+      void changeFeed.publish("catalog", storeId).catch(() => {});
     },
   });
+  /** What is learned from a store's catalog goes stale: after a batch applied here, or told of another replica's. */
+  const catalogChanged = (storeId: string) => {
+    vocabularies.changed(storeId);
+    productPageModels.changed(storeId);
+    productFacts.changed(storeId);
+    pinChecks.catalogChanged(storeId);
+  };
+  changeFeed.subscribe("catalog", (storeId) => {
+    if (storeId !== null) return catalogChanged(storeId);
+    // Notices may have been lost: every store's.
+    stores.list().then(
+      (all) => all.forEach((store) => catalogChanged(store.id)),
+      () => {},
+    );
+  });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
-  const events = new EventsRepo(deps.db);
+  const events = state.events;
   const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
-  // One process on the embedded database: no other replica holds a cache (synonym matchers, rule books, ranking
-  // evidence) to tell of changes.
-  const changeFeed: ChangeFeed = new SingleProcessFeed();
   // Search reads ranking evidence through this cache; the learner drops what it writes, other replicas' learners
   // are heard through the change feed.
-  const behaviour = new BehaviourRepo(deps.db);
+  const behaviour = state.behaviour;
   const evidence = new EvidenceCache(behaviour, changeFeed);
-  const analyticsState = new SqliteAnalyticsStateRepo(deps.db);
+  const analyticsState = state.analytics;
   const analytics = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, productFacts, now, evidence)], deps.log);
   analytics.onCounted((storeIds) => storeIds.forEach((storeId) => void changeFeed.publish("behaviour", storeId).catch(() => {})));
   const tracking = new TrackingService(
-    new SqliteEventIngest(deps.db),
+    state.ingest,
     events,
     now,
     (storeId, ids) => purchaseSignals.changed(storeId, ids),
     () => analytics.wake(),
   );
-  const reports = new ReportsService(new ReportsRepo(deps.db), () => analytics.catchUp());
-  const searchLogRepo = new SqliteSearchLogRepo(deps.db);
+  const reports = new ReportsService(state.reports, () => analytics.catchUp());
+  const searchLogRepo = state.searchLog;
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
   const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
-  const synonyms = new SynonymService(new SqliteSynonymsRepo(deps.db), now, changeFeed);
-  const rules = new RulesService(new SqliteRulesRepo(deps.db), now, changeFeed);
+  const synonyms = new SynonymService(state.synonyms, now, changeFeed);
+  const rules = new RulesService(state.rules, now, changeFeed);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
   // (EnrichmentRepository.finishStage), then calls webhookDispatcher.wake(). start() and stop() are start-service.ts's.
-  const webhookRepo = new SqliteWebhooksRepo(deps.db);
-  // One process on the embedded database: what is in flight when it starts was left by its previous run.
-  const webhookDispatcher = new WebhookDispatcher({ repo: webhookRepo, leaseMs: null, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
+  const webhookRepo = state.webhooks;
+  // One process on the embedded database: what is in flight when it starts was left by its previous run. Replicas
+  // leave another's calls in flight until that one's claim is over.
+  const webhookDispatcher = new WebhookDispatcher({ repo: webhookRepo, leaseMs: state.singleProcess ? null : WEBHOOK_CLAIM_LEASE_MS, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
   const webhooks = new WebhooksService(webhookRepo, {
     now,
     allowPrivateNetworks: webhookSettings.allowPrivateNetworks,
@@ -311,7 +306,7 @@ export function buildApp(deps: AppDeps) {
     .use(
       usersRoutes({
         ...common,
-        erasure: new ShopperErasureRepo(deps.db),
+        erasure: state.erasure,
         // The searches still in the log's 250 ms batch are written first, so that the erasure takes them too.
         catchUp: async () => {
           await searchLog.flush();
@@ -324,11 +319,11 @@ export function buildApp(deps: AppDeps) {
     .use(rulesRoutes({ ...common, rules, search }))
     .use(synonymRoutes({ ...common, synonyms }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
-    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: new SqliteLooksRepo(deps.db), now }) }))
+    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
 
-  return { app, engine, worker, walCheckpoints, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

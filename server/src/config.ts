@@ -24,6 +24,10 @@ export interface Config {
   maxBodyBytes: number;
   /** "FULL" survives power loss; "NORMAL" survives a process crash only. */
   dbSynchronous: "FULL" | "NORMAL";
+  /** DATABASE_URL: the service's state on PostgreSQL, shared by replicas; null: the embedded SQLite file. */
+  databaseUrl: string | null;
+  /** INDEXING_LEASE_SECONDS: how long a replica's hold on a store's indexing outlives its last batch (a dead one's). */
+  indexingLeaseMs: number;
   demoStore: DemoStoreKeys | null;
   /** Origin that links in the demo catalog point at; default http://localhost:<port>. */
   publicUrl: string | null;
@@ -219,20 +223,30 @@ function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 /**
- * DATABASE_URL is refused until every table has its PostgreSQL repository (issue 17: stores and keys have
- * one so far). Ignoring it would be worse: replicas an operator pointed at one PostgreSQL would each keep their
- * own SQLite file and disagree about stores, keys and tasks.
+ * DATABASE_URL moves the service's state to PostgreSQL, shared by replicas. The embedded search engine lives in
+ * one process, so several replicas need Typesense: with the embedded engine, DATABASE_URL is accepted only when
+ * SINGLE_REPLICA=true says that this is the only process (otherwise replicas would each hold a different index).
  */
-function refuseDatabaseUrl(env: Env): void {
-  if (env.DATABASE_URL?.trim()) {
-    throw new ConfigError("DATABASE_URL", "PostgreSQL does not hold the whole service state yet in this version; unset it to use the embedded SQLite database");
+function databaseUrl(env: Env, typesense: Config["typesense"]): string | null {
+  const url = env.DATABASE_URL?.trim();
+  const single = oneOf(env, "SINGLE_REPLICA", "false", ["true", "false"] as const) === "true";
+  if (!url) return null;
+  if (!/^postgres(ql)?:\/\/./.test(url)) throw new ConfigError("DATABASE_URL", "must be a postgres:// or postgresql:// URL");
+  if (!typesense && !single) {
+    throw new ConfigError(
+      "DATABASE_URL",
+      "the embedded search engine serves one process: set TYPESENSE_NODES (and TYPESENSE_API_KEY) for several replicas, or SINGLE_REPLICA=true to run just this one",
+    );
   }
+  return url;
 }
 
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);
-  refuseDatabaseUrl(env);
+  const typesense = typesenseSettings(env);
   return {
+    databaseUrl: databaseUrl(env, typesense),
+    indexingLeaseMs: integer(env, "INDEXING_LEASE_SECONDS", 30, 1, 3600) * 1000,
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
     dataDir: resolve(env.DATA_DIR?.trim() || "./data"),
@@ -242,7 +256,7 @@ export function loadConfig(rawEnv: Env): Config {
     dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
     demoStore: demoStore(env),
     publicUrl: publicUrl(env),
-    typesense: typesenseSettings(env),
+    typesense,
     minFreeDiskBytes: integer(env, "MIN_FREE_DISK_MB", 64, 0, 10_000_000) * 1024 * 1024,
     retentionDays: integer(env, "RETENTION_DAYS", 400, 1, 36_500),
     webhooks: webhookSettings(env),

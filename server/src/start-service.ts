@@ -2,9 +2,8 @@ import type { Elysia } from "elysia";
 import { buildApp } from "./app.ts";
 import { StoreAdmin } from "./auth/store-admin.ts";
 import type { Config } from "./config.ts";
-import { EventsRepo } from "./db/events-repo.ts";
-import { openServiceDatabase, SERVER_BUSY_TIMEOUT_MS } from "./db/connection.ts";
-import { SqliteSearchLogRepo } from "./db/search-log-repo.ts";
+import { SERVER_BUSY_TIMEOUT_MS } from "./db/connection.ts";
+import { openServiceState } from "./db/service-state.ts";
 import { StorageHealth } from "./db/storage-health.ts";
 import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "./http/tls-policy.ts";
 import { createEngine } from "./engine/create-engine.ts";
@@ -34,13 +33,14 @@ export interface StartOptions {
 /** Opens the data directory, resumes interrupted work, and listens. */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const log = createLogger(config.logLevel, opts.logWrite);
-  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS });
+  const state = await openServiceState(config, SERVER_BUSY_TIMEOUT_MS);
   const engine = createEngine(config);
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
   storage.start();
-  const { app, engine: guardedEngine, worker, walCheckpoints, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
-    db,
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
+    state,
+    indexingLeaseMs: config.indexingLeaseMs,
     engine,
     log,
     storage,
@@ -96,12 +96,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       pageModelsPreload.unref?.();
     })
     .catch((error: Error) => log.error("preloading the search index failed", { error: error.message }));
-  const retention = new RetentionJob({ stores, events: new EventsRepo(db), searchLog: new SqliteSearchLogRepo(db), retentionDays: config.retentionDays, now: Date.now, log });
+  const retention = new RetentionJob({ stores, events: state.events, searchLog: state.searchLog, retentionDays: config.retentionDays, now: Date.now, log });
   retention.start();
   const server = served.server!;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `${config.tls ? "https" : "http"}://${shownHost}:${server.port}`;
-  log.info("listening", { url, engine: engine.kind, dataDir: config.dataDir });
+  log.info("listening", { url, engine: engine.kind, state: state.source.kind, dataDir: config.dataDir });
   return {
     url,
     log,
@@ -117,13 +117,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await enrichedSearch.stop();
       await webhookDispatcher.stop();
       await worker.stop();
-      walCheckpoints.close();
       await retention.stop();
       await analytics.stop();
       await searchLog.flush();
       await purchaseSignals.drain();
       await engine.close();
-      db.close();
+      await state.close();
     },
   };
 }

@@ -30,13 +30,22 @@ describe("configuration", () => {
       [{ DEMO_STORE_ID: "demo" }, "DEMO_ADMIN_KEY"],
       [{ ...DEMO_KEYS, DEMO_SEARCH_KEY: "short" }, "DEMO_SEARCH_KEY"],
       [{ DB_SYNCHRONOUS: "OFF" }, "DB_SYNCHRONOUS"],
-      // Until every table has moved to PostgreSQL, a server must not quietly keep its state in SQLite instead.
+      [{ DATABASE_URL: "mysql://db.internal/shop", SINGLE_REPLICA: "true" }, "DATABASE_URL"],
+      // Several replicas cannot share the embedded engine: PostgreSQL with it only for one process, said so.
       [{ DATABASE_URL: "postgres://db.internal/shop" }, "DATABASE_URL"],
+      [{ DATABASE_URL: "postgres://db.internal/shop", SINGLE_REPLICA: "yes" }, "SINGLE_REPLICA"],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(name);
     }
+  });
+
+  test("DATABASE_URL is taken with Typesense, or with the embedded engine when a single replica is stated", () => {
+    const typesense = { TYPESENSE_NODES: "http://127.0.0.1:8108", TYPESENSE_API_KEY: "k".repeat(16) };
+    expect(loadConfig({ DATABASE_URL: " postgres://db.internal/shop ", ...typesense }).databaseUrl).toBe("postgres://db.internal/shop");
+    expect(loadConfig({ DATABASE_URL: "postgresql://db/shop", SINGLE_REPLICA: "true" }).databaseUrl).toBe("postgresql://db/shop");
+    expect(loadConfig({}).databaseUrl).toBeNull();
   });
 
   test("a JSON config file gives defaults that the environment overrides", () => {

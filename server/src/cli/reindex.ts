@@ -1,10 +1,5 @@
-import type { Database } from "bun:sqlite";
 import type { Config } from "../config.ts";
-import { CatalogRepo } from "../db/catalog-repo.ts";
-import { EnrichmentRepo } from "../db/enrichment-repo.ts";
-import { SignalsRepo } from "../db/signals-repo.ts";
-import { SqliteStoresRepo } from "../db/stores-repo.ts";
-import { TasksRepo } from "../db/tasks-repo.ts";
+import type { ServiceState } from "../db/service-state.ts";
 import { createEngine } from "../engine/create-engine.ts";
 import { createLogger } from "../log.ts";
 import { PurchaseSignals } from "../modules/analytics/purchase-signals.ts";
@@ -18,13 +13,13 @@ const USAGE = "Usage: npm run reindex -- <storeId>    rebuilds the store's searc
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-async function reindex(args: string[], config: Config, db: Database): Promise<number> {
+async function reindex(args: string[], config: Config, state: ServiceState): Promise<number> {
   const [storeId, ...rest] = args;
   if (!storeId || rest.length) {
     console.error(USAGE);
     return 2;
   }
-  const stores = new SqliteStoresRepo(db);
+  const stores = state.stores;
   if (!(await stores.get(storeId))) {
     console.error(`No store "${storeId}".`);
     return 1;
@@ -38,16 +33,16 @@ async function reindex(args: string[], config: Config, db: Database): Promise<nu
     return 2;
   }
   for (const warning of (await engine.check?.()) ?? []) console.error(warning);
-  const catalog = new CatalogRepo(db);
-  const signals = new SignalsRepo(db);
+  const catalog = state.catalog;
+  const signals = state.purchaseCounts;
   const live = await catalog.countLive(storeId);
   console.log(`Reindexing store ${storeId}: ${count(live)} products in the catalog.`);
   const started = performance.now();
   let shown = 0;
   const job = new StoreReindex({
     catalog,
-    tasks: new TasksRepo(db),
-    ranking: new RankingInputs(stores, signals, new EnrichmentRepo(db)),
+    tasks: state.tasks,
+    ranking: new RankingInputs(stores, signals, state.enrichment),
     purchases: new PurchaseSignals(signals, engine, createLogger(config.logLevel)),
     engine,
     now: Date.now,

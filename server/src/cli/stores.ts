@@ -1,7 +1,6 @@
-import type { Database } from "bun:sqlite";
 import { assertKeyKind, StoreAdmin } from "../auth/store-admin.ts";
 import type { Config } from "../config.ts";
-import { SqliteStoresRepo } from "../db/stores-repo.ts";
+import type { ServiceState } from "../db/service-state.ts";
 import { createEngine } from "../engine/create-engine.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -14,8 +13,8 @@ const USAGE = `Usage:
   npm run stores -- list
   npm run stores -- delete <storeId>                          removes the store and all its data`;
 
-async function stores(args: string[], config: Config, db: Database): Promise<number> {
-  const admin = new StoreAdmin(new SqliteStoresRepo(db), Date.now);
+async function stores(args: string[], config: Config, state: ServiceState): Promise<number> {
+  const admin = new StoreAdmin(state.stores, Date.now);
   const [command, storeId, kind] = args;
   switch (command) {
     case "create": {
