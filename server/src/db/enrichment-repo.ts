@@ -3,8 +3,9 @@ import {
   MAX_JOB_ERROR,
   type EnrichmentJob,
   type EnrichmentRepository,
-  type EnrichmentStage,
+  toStoredEnrichment,
   type FinishedStage,
+  type RawEnrichment,
   type StoredEnrichment,
   type UnsyncedEnrichment,
   type VariationColours,
@@ -97,15 +98,8 @@ export class EnrichmentRepo implements EnrichmentRepository {
   async result(storeId: string, productId: string): Promise<StoredEnrichment | null> {
     const row = this.db
       .query("SELECT product_version, stage, attributes, colours, content FROM product_enrichment WHERE store_id = ? AND product_id = ?")
-      .get(storeId, productId) as { product_version: number; stage: EnrichmentStage; attributes: string; colours: string | null; content: string } | null;
-    if (!row) return null;
-    return {
-      productVersion: row.product_version,
-      stage: row.stage,
-      attributes: JSON.parse(row.attributes),
-      colours: row.colours ? JSON.parse(row.colours) : null,
-      content: JSON.parse(row.content),
-    };
+      .get(storeId, productId) as RawEnrichment | null;
+    return row ? toStoredEnrichment(row) : null;
   }
 
   async colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>> {

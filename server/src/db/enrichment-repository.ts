@@ -81,6 +81,23 @@ export interface EnrichmentRepository {
   markSynced(rows: readonly UnsyncedEnrichment[]): Promise<void>;
 }
 
+/** A product_enrichment row as both stores read it. */
+export interface RawEnrichment {
+  product_version: number;
+  stage: EnrichmentStage;
+  attributes: string;
+  colours: string | null;
+  content: string;
+}
+
+export const toStoredEnrichment = (row: RawEnrichment): StoredEnrichment => ({
+  productVersion: row.product_version,
+  stage: row.stage,
+  attributes: JSON.parse(row.attributes),
+  colours: row.colours ? JSON.parse(row.colours) : null,
+  content: JSON.parse(row.content),
+});
+
 export const jobKey = (j: { storeId: string; productId: string }) => `${j.storeId}\u0000${j.productId}`;
 
 /** Longest an error message is kept on a job. */

@@ -2,8 +2,9 @@ import {
   MAX_JOB_ERROR,
   type EnrichmentJob,
   type EnrichmentRepository,
-  type EnrichmentStage,
+  toStoredEnrichment,
   type FinishedStage,
+  type RawEnrichment,
   type StoredEnrichment,
   type UnsyncedEnrichment,
   type VariationColours,
@@ -89,16 +90,9 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
   }
 
   async result(storeId: string, productId: string): Promise<StoredEnrichment | null> {
-    const [row] = await this.sql<{ product_version: number; stage: EnrichmentStage; attributes: string; colours: string | null; content: string }[]>`
+    const [row] = await this.sql<RawEnrichment[]>`
       SELECT product_version, stage, attributes, colours, content FROM product_enrichment WHERE store_id = ${storeId} AND product_id = ${productId}`;
-    if (!row) return null;
-    return {
-      productVersion: row.product_version,
-      stage: row.stage,
-      attributes: JSON.parse(row.attributes),
-      colours: row.colours ? JSON.parse(row.colours) : null,
-      content: JSON.parse(row.content),
-    };
+    return row ? toStoredEnrichment(row) : null;
   }
 
   async colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>> {
