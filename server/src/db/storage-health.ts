@@ -22,6 +22,22 @@ function sqliteCode(error: unknown): string | null {
   return (error as Error | null)?.name === "SQLiteError" && typeof code === "string" ? code : null;
 }
 
+/**
+ * PostgreSQL (DATABASE_URL) out of reach or refusing work for a while: the connection failed or was cut
+ * (postgres.js's connection codes, SQLSTATE class 08), the server is shutting down or starting (57P0x), short of
+ * resources (class 53, a full disk included), or a transaction lost a conflict (40001, 40P01). What it says, for the
+ * 503; null for any other error (a bug, which stays a 500).
+ */
+function postgresTrouble(error: unknown): "unreachable" | "busy" | "short of resources" | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return null;
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|CONNECT_TIMEOUT|CONNECTION_(CLOSED|ENDED|DESTROYED))$|^08|^57P0/.test(code)) return "unreachable";
+  if ((error as Error).name !== "PostgresError") return null;
+  if (/^53/.test(code)) return "short of resources";
+  if (code === "40001" || code === "40P01") return "busy";
+  return null;
+}
+
 export interface StorageHealthOptions {
   dataDir: string;
   /** Writes are refused when the data directory's file system has less free space than this. */
@@ -64,6 +80,8 @@ export class StorageHealth {
    * failure also marks the storage unwritable until a probe write succeeds.
    */
   classify(error: unknown): StorageUnavailableError | null {
+    const pg = postgresTrouble(error);
+    if (pg) return new StorageUnavailableError(`The database is ${pg}; retry shortly`, pg === "busy" ? 1 : 5);
     const code = sqliteCode(error);
     if (!code) return null;
     if (BUSY.test(code)) return new StorageUnavailableError("The database is busy (held by another process); retry shortly", 1);
