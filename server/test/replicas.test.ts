@@ -101,6 +101,21 @@ test("what replica A acknowledges replica B serves; events sent to both are coun
   expect(new Set(ids).size).toBe(ids.length);
 }, 180_000);
 
+test("a store created with the stores CLI on DATABASE_URL is served by the running replicas at once", async () => {
+  const [, b] = replicas;
+  const cli = Bun.spawnSync([process.execPath, join(import.meta.dir, "../src/cli/stores.ts"), "create", "cli-shop"], {
+    env: { ...process.env, ...env, DATA_DIR: tempDir("sfs-replica-cli-") },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(cli.exitCode).toBe(0);
+  const searchKey = /search\s+(\S+)/.exec(cli.stdout.toString())?.[1];
+  expect(searchKey).toStartWith("pk_search_");
+  const res = await fetch(`${b!.url}/1.9/search?query=shirt`, { headers: { "x-service-store-id": "cli-shop", "x-service-api-key": searchKey! } });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { totalProductCount: number }).totalProductCount).toBe(0);
+});
+
 test("replica A killed with SIGKILL in the middle of a bulk: replica B completes it once its lease has run out", async () => {
   const [a, b] = replicas;
   const products = demoProducts(5000).map((p) => ({ ...p, id: `k-${p.id}` }));
