@@ -36,7 +36,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const state = await openServiceState(config, SERVER_BUSY_TIMEOUT_MS);
   const engine = createEngine(config);
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
-  const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log });
+  const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log, ...(state.ping ? { ping: state.ping } : {}) });
   storage.start();
   const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
     state,

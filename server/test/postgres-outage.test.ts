@@ -20,7 +20,7 @@ afterAll(async () => {
   await pg?.stop();
 }, 60_000);
 
-test("indexing, search and tracking work on PostgreSQL; with the database gone they answer 503 with Retry-After", async () => {
+test("indexing, search and tracking work on PostgreSQL; with the database gone /health and every route answer 503, with the reason and Retry-After", async () => {
   const accepted = await server.call("admin", "POST", "/1.9/products", [product("p1", { name: "Linen Shirt" })]);
   expect(accepted.status).toBe(202);
   const { taskId } = (await accepted.json()) as { taskId: string };
@@ -32,7 +32,16 @@ test("indexing, search and tracking work on PostgreSQL; with the database gone t
   expect(found.products.map((p) => p.productId)).toEqual(["p1"]);
   expect((await server.call("analytics", "POST", "/1.9/tracking", { type: "Search", data: { query: "linen", productIds: ["p1"] }, sessionId: "v1" })).status).toBe(200);
 
+  expect((await fetch(server.url + "/health")).status).toBe(200);
   await pg.stop();
+  // The next check (every 5 s) finds the database gone: a load balancer's health check says why.
+  let health: Response;
+  for (let polls = 0; (health = await fetch(server.url + "/health")).status === 200; polls++) {
+    expect(polls).toBeLessThan(150);
+    await Bun.sleep(50);
+  }
+  expect(health.status).toBe(503);
+  expect(((await health.json()) as { reason: string }).reason).toContain("the database cannot be reached");
   for (const [kind, method, path, body] of [
     ["search", "GET", "/1.9/search?query=linen", undefined],
     ["analytics", "POST", "/1.9/tracking", { type: "Search", data: { query: "linen" }, sessionId: "v1" }],

@@ -84,6 +84,8 @@ export interface ServiceState {
   looks: LooksRepository;
   purchaseCounts: PurchaseCounts;
   changeFeed: ChangeFeed;
+  /** Whether a database elsewhere answers (PostgreSQL); absent for the embedded file. */
+  ping?: () => Promise<void>;
   /** Stops what the state runs beside the service (checkpoints, the feed) and closes its connections. */
   close(): Promise<void>;
 }
@@ -153,6 +155,7 @@ export async function postgresState(url: string): Promise<ServiceState> {
     looks: new PostgresLooksRepo(sql),
     purchaseCounts: new PostgresPurchaseCounts(sql),
     changeFeed,
+    ping: async () => void (await sql`SELECT 1`),
     async close() {
       await changeFeed.close();
       await sql.end({ timeout: 5 });

@@ -45,10 +45,17 @@ export interface StorageHealthOptions {
   /** How often the free space is checked (and, while unwritable, the probe write tried). */
   checkEveryMs?: number;
   log: { warn(msg: string, fields?: Record<string, unknown>): void; info(msg: string, fields?: Record<string, unknown>): void };
+  /** A database elsewhere (PostgreSQL): asked at every check whether it answers; /health says when it does not. */
+  ping?: () => Promise<void>;
 }
+
+/** How long the database has to answer a health check's ping. */
+const PING_TIMEOUT_MS = 2_000;
 
 export class StorageHealth {
   private problem: string | null = null;
+  /** Why the database elsewhere did not answer the last ping; null when it did. */
+  private unreachable: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly o: StorageHealthOptions) {}
@@ -67,7 +74,7 @@ export class StorageHealth {
 
   /** Null when writable, else why not (for /health). */
   get reason(): string | null {
-    return this.problem;
+    return this.problem ?? this.unreachable;
   }
 
   /** Throws the 503 a write gets while the storage cannot take it. */
@@ -96,6 +103,7 @@ export class StorageHealth {
   }
 
   check(): void {
+    if (this.o.ping) void this.pingDatabase(this.o.ping);
     const free = this.freeBytes();
     if (free !== null && free < this.o.minFreeBytes) {
       this.markBroken(`the disk holding the data directory has ${Math.floor(free / 1048576)} MiB free, under the minimum of ${Math.floor(this.o.minFreeBytes / 1048576)} MiB (MIN_FREE_DISK_MB)`);
@@ -104,6 +112,20 @@ export class StorageHealth {
     if (this.problem && this.probeWrite()) {
       this.o.log.info("storage writable again", { previously: this.problem });
       this.problem = null;
+    }
+  }
+
+  private async pingDatabase(ping: () => Promise<void>): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([ping(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS)))]);
+      if (this.unreachable) this.o.log.info("database reachable again", { previously: this.unreachable });
+      this.unreachable = null;
+    } catch (error) {
+      if (!this.unreachable) this.o.log.warn("database unreachable", { error: (error as Error).message });
+      this.unreachable = `the database cannot be reached (${(error as Error).message})`;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

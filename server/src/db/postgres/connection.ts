@@ -11,6 +11,9 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Sql {
   return postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
+    // Seconds before the next attempt after a failed connection: postgres.js waits up to 20 s, and every query
+    // waits with it, so a request to a replica whose database is away would take that long to get its 503.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     types: { bigint: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
   });
 }
