@@ -161,14 +161,12 @@ describe("request bodies", () => {
 
 describe("TLS", () => {
   let s: TestServer;
-  let ca: string;
   beforeAll(async () => {
     const d = tempDir();
     const cert = join(d, "cert.pem");
     const key = join(d, "key.pem");
     const made = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]);
     expect(made.exitCode).toBe(0);
-    ca = readFileSync(cert, "utf8");
     s = await startTestServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key });
   });
   afterAll(() => s.stop());

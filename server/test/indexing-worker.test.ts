@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { StorageHealth } from "../src/db/storage-health.ts";

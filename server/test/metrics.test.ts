@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
 import { ServiceMetrics } from "../src/modules/metrics/service-metrics.ts";
 import { product } from "./support/fixtures.ts";
 import { indexProducts } from "./support/search-client.ts";
-import { errorBody, startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
+import { errorBody, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /* GET /metrics (Prometheus text format) behind METRICS_TOKEN, over HTTP against the real server. */
 

@@ -7,7 +7,6 @@ import { browserScript, CSS, fileIn, HTML, JS, pageAsset, servePageAsset as serv
  * page's Scalar: no CDN is reachable offline.
  */
 
-const here = (file: string) => fileIn(import.meta.dir, file);
 const library = (file: string) => fileIn(import.meta.dir, Bun.resolveSync(`uplot/dist/${file}`, import.meta.dir));
 
 /** Read (and the page's script transpiled) once, on the first request: they change only with a deployment. */
