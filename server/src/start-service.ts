@@ -84,14 +84,17 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
   // Product pages' models (similar products and looks, from one read of the catalog) follow a little later, so
   // that they do not slow the stores' first searches; a product page opened before then waits for its store's
-  // (about 3 s for 50k products).
+  // (about 3 s for 50k products). Only catalogs found at start: one indexed while the service runs gets its
+  // models from the first product page that needs them.
   const preloaded = await stores.list();
+  const withCatalog: typeof preloaded = [];
+  for (const store of preloaded) if ((await state.catalog.countLive(store.id)) > 0) withCatalog.push(store);
   let pageModelsPreload: ReturnType<typeof setTimeout> | undefined;
   guardedEngine
     .preload(preloaded.map((s) => s.id))
     .then(() => {
       pageModelsPreload = setTimeout(() => {
-        productPageModels.preload(preloaded, indexingBusy).catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
+        productPageModels.preload(withCatalog, indexingBusy).catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
       }, PAGE_MODELS_PRELOAD_DELAY_MS);
       pageModelsPreload.unref?.();
     })
