@@ -144,6 +144,30 @@ test("a store another worker applies is left to it while its lease runs; then th
   expect((await engine.versions("s1", ["p0", "p99"])).get("p0")).toBe(1);
 });
 
+test("busy while a bulk's batches are applied, not after its last one (background work starts at once)", async () => {
+  const seen: boolean[] = [];
+  const w: IndexingWorker = new IndexingWorker({
+    state: { kind: "sqlite", path: db.filename },
+    tasks,
+    catalog: new CatalogRepo(db),
+    engine,
+    now: () => clock,
+    log: createLogger("silent"),
+    batchSize: 40,
+    shapes: new ShapedProducts(new CatalogRepo(db)),
+    onApplied: () => seen.push(w.busy()),
+  });
+  await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  w.start();
+  w.wake();
+  for (let polls = 0; seen.length < 3; polls++) {
+    expect(polls).toBeLessThan(400);
+    await Bun.sleep(10);
+  }
+  await w.stop();
+  expect(seen).toEqual([true, true, false]);
+});
+
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
   const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: new ShapedProducts(new CatalogRepo(db)) });

@@ -183,7 +183,7 @@ export class IndexingWorker {
       // Another replica applying this store's tasks: the next store.
       if (!(await this.o.tasks.lease(next.storeId, this.holder, now, this.leaseMs))) continue;
       this.lastServed.set(next.storeId, ++this.turn);
-      await this.applyBatch(next.storeId, now);
+      await this.applyBatch(next.storeId, now, ready.length > 1);
       return 0;
     }
     this.hasWork = false;
@@ -198,7 +198,8 @@ export class IndexingWorker {
     for (const [key, slice] of this.ahead) if (!pending.has(slice.storeId)) this.ahead.delete(key);
   }
 
-  private async applyBatch(storeId: string, now: number): Promise<void> {
+  /** `othersReady`: other stores had work ready too (this batch cannot have emptied the queue). */
+  private async applyBatch(storeId: string, now: number, othersReady: boolean): Promise<void> {
     const queue = (await this.o.tasks.pendingOf(storeId, this.batchSize)).map((task) => ({ task, cursor: task.cursor }));
     this.dropStale(storeId, queue);
     const slices = this.nextSlices(queue, now);
@@ -229,6 +230,9 @@ export class IndexingWorker {
       for (const [key, slice] of this.ahead) if (slice.storeId === storeId) this.ahead.delete(key);
       return;
     }
+    // The last of the work seen is applied: background work need not wait for the next look at the queue.
+    const reached = new Map(slices.map((slice) => [slice.task.seq, slice.end]));
+    if (!othersReady && queue.length < this.batchSize && queue.every(({ task }) => (reached.get(task.seq) ?? task.cursor) >= task.itemCount)) this.hasWork = false;
     this.o.onApplied?.(storeId);
   }
 
