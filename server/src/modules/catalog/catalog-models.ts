@@ -1,5 +1,5 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { livePages, productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
+import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
 import type { Product } from "./product-schema.ts";
 
 /*
@@ -117,11 +117,8 @@ export class CatalogModels<M extends CatalogModel> {
       // Taken before the reads: what is marked meanwhile waits for the next request.
       const redo = [...held.redo];
       held.redo.clear();
-      const measured = await this.measuredOf(storeId, redo);
-      for (const id of redo) {
-        const product = await productIn(this.catalog, storeId, id);
-        if (product) model.put(product, measured.get(id));
-      }
+      const [docs, measured] = await Promise.all([this.catalog.liveDocs(storeId, redo), this.measuredOf(storeId, redo)]);
+      for (const [id, doc] of docs) model.put(JSON.parse(doc) as Product, measured.get(id));
     }
     return model;
   }

@@ -290,9 +290,10 @@ export class SearchService {
 
   /** Products' engine documents as the catalog has them now: what explain reads a product's fields from. */
   private async documentsOf(storeId: string, ids: readonly string[]): Promise<Map<string, EngineDocument>> {
+    const live = await this.d.catalog.liveDocs(storeId, ids);
     const docs = new Map<string, EngineDocument>();
     for (const id of ids) {
-      const doc = await this.liveDoc(storeId, id);
+      const doc = live.get(id);
       if (doc) docs.set(id, toEngineDocument(JSON.parse(doc) as Product, 0, { ratingPrior: NO_PRIOR, purchases: 0 }));
     }
     return docs;
