@@ -176,13 +176,12 @@ export function buildApp(deps: AppDeps) {
   const events = state.events;
   const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
-  // Search reads ranking evidence through this cache; the learner drops what it writes, other replicas' learners
-  // are heard through the change feed.
+  // Search reads ranking evidence through this cache; the learner drops what it writes, and replicas tell each
+  // other through the change feed.
   const behaviour = state.behaviour;
   const evidence = new EvidenceCache(behaviour, changeFeed);
   const analyticsState = state.analytics;
   const analytics = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, productFacts, now, evidence)], deps.log);
-  analytics.onCounted((storeIds) => storeIds.forEach((storeId) => void changeFeed.publish("behaviour", storeId).catch(() => {})));
   const tracking = new TrackingService(
     state.ingest,
     events,

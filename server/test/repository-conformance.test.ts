@@ -1207,8 +1207,9 @@ describe("PostgreSQL: replicas hear each other's ranking evidence", () => {
       const cacheB = new EvidenceCache(new PostgresBehaviourRepo(sqlB!), feedB);
       expect(await cacheB.hasEvidence("s", 1)).toBe(false);
       const stateA = new PostgresAnalyticsStateRepo(sqlA!);
-      const workerA = new AnalyticsWorker(stateA, new PostgresEventsRepo(sqlA!), [new ReportCounter(), new BehaviourLearner(stateA, new ProductFacts(new PostgresCatalogRepo(sqlA!)), Date.now)], createLogger("silent"));
-      workerA.onCounted((stores) => stores.forEach((storeId) => void feedA.publish("behaviour", storeId)));
+      const cacheA = new EvidenceCache(new PostgresBehaviourRepo(sqlA!), feedA);
+      const learnerA = new BehaviourLearner(stateA, new ProductFacts(new PostgresCatalogRepo(sqlA!)), Date.now, cacheA);
+      const workerA = new AnalyticsWorker(stateA, new PostgresEventsRepo(sqlA!), [new ReportCounter(), learnerA], createLogger("silent"));
       const click: NewEvent = { storeId: "s", type: "ProductClick", userId: "u1", sessionId: "v1", apiVersion: "1.9", data: { query: "coat", productIds: ["a"], clickProductId: "a" }, receivedAt: Date.now() };
       await new PostgresEventIngest(sqlA!).commit([click], []);
       await workerA.catchUp();

@@ -48,7 +48,6 @@ export class AnalyticsWorker {
   private stopped = false;
   /** Events counted since the last prune: the first batch after a start prunes. */
   private sincePrune = Infinity;
-  private readonly listeners: ((storeIds: Set<string>) => void)[] = [];
 
   constructor(
     private readonly state: AnalyticsStateRepository,
@@ -58,11 +57,6 @@ export class AnalyticsWorker {
     /** Events counted between two prunes of the working state. */
     private readonly pruneEvery = PRUNE_EVERY,
   ) {}
-
-  /** Called with the stores a committed batch touched (ranking drops its caches for them). */
-  onCounted(listener: (storeIds: Set<string>) => void): void {
-    this.listeners.push(listener);
-  }
 
   /** New events were committed: count them soon. */
   wake(): void {
@@ -120,10 +114,7 @@ export class AnalyticsWorker {
     } finally {
       for (const consumer of this.consumers) (committed ? consumer.committed : consumer.discarded)?.call(consumer);
     }
-    // Another replica counted these events first: the next step reads on from where it got to.
-    if (!committed) return batch.length;
-    const stores = new Set(batch.map((e) => e.storeId));
-    for (const listener of this.listeners) listener(stores);
+    // Uncommitted, another replica counted these events first: the next step reads on from where it got to.
     return batch.length;
   }
 

@@ -30,9 +30,9 @@ export class EvidenceCache {
 
   constructor(
     private readonly repo: BehaviourRepository,
-    feed?: ChangeFeed,
+    private readonly feed?: ChangeFeed,
   ) {
-    feed?.subscribe("behaviour", (storeId) => (storeId === null ? this.clear() : this.written(storeId, null)));
+    feed?.subscribe("behaviour", (storeId) => (storeId === null ? this.clear() : this.drop(storeId, null)));
   }
 
   async hasEvidence(storeId: string, generation: number): Promise<boolean> {
@@ -87,10 +87,16 @@ export class EvidenceCache {
   }
 
   /**
-   * The learner committed evidence for these (query "" is a product's evidence across queries); null: for some
-   * of the store's (another replica's learner), so all of the store's entries go.
+   * The learner of this process committed evidence for these (query "" is a product's evidence across queries):
+   * they are read again here, and other replicas are told (they drop the store's entries).
    */
-  written(storeId: string, keys: Iterable<{ query: string; productId: string }> | null): void {
+  written(storeId: string, keys: Iterable<{ query: string; productId: string }>): void {
+    this.drop(storeId, keys);
+    void this.feed?.publish("behaviour", storeId).catch(() => {});
+  }
+
+  /** Drops these entries of the store; null: all of them (another replica wrote, it did not say which). */
+  private drop(storeId: string, keys: Iterable<{ query: string; productId: string }> | null): void {
     for (const [key, store] of this.stores) {
       if (!key.startsWith(`${storeId}\u0000`)) continue;
       store.epoch++;
