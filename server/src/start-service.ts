@@ -88,7 +88,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   // models from the first product page that needs them.
   const preloaded = await stores.list();
   const withCatalog: typeof preloaded = [];
-  for (const store of preloaded) if ((await state.catalog.countLive(store.id)) > 0) withCatalog.push(store);
+  for (const store of preloaded) if ((await state.catalog.liveProductsAfter(store.id, "", 1)).length > 0) withCatalog.push(store);
   let pageModelsPreload: ReturnType<typeof setTimeout> | undefined;
   guardedEngine
     .preload(preloaded.map((s) => s.id))
