@@ -118,12 +118,11 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
 
   async markSynced(rows: readonly UnsyncedEnrichment[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.sql.begin(async (tx) => {
-      for (const r of rows) {
-        await tx`
-          UPDATE product_enrichment SET search_synced = 1
-          WHERE store_id = ${r.storeId} AND product_id = ${r.productId} AND product_version = ${r.productVersion} AND stage = ${r.stage} AND updated_at = ${r.updatedAt}`;
-      }
-    });
+    // One statement: a row is marked only if its version, stage and time are still the ones read.
+    await this.sql`
+      UPDATE product_enrichment e SET search_synced = 1
+      FROM unnest(${rows.map((r) => r.storeId)}::text[], ${rows.map((r) => r.productId)}::text[], ${rows.map((r) => r.productVersion)}::bigint[],
+                  ${rows.map((r) => r.stage)}::text[], ${rows.map((r) => r.updatedAt)}::bigint[]) AS r(store_id, product_id, product_version, stage, updated_at)
+      WHERE e.store_id = r.store_id AND e.product_id = r.product_id AND e.product_version = r.product_version AND e.stage = r.stage AND e.updated_at = r.updated_at`;
   }
 }
