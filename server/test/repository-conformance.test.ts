@@ -662,6 +662,8 @@ for (const backend of BACKENDS) {
       expect(await b.catalog.get("t", "p2")).toBeNull();
       expect(await b.catalog.states("s", ["p1", "p3", "nope"])).toEqual(new Map([["p1", { version: 2, contentHash: null, deleted: true }], ["p3", { version: 1, contentHash: "h1", deleted: false }]]));
       expect(await b.catalog.countLive("s")).toBe(2);
+      // Live documents only: a deleted product has none.
+      expect(await b.catalog.liveDocs("s", ["p1", "p2", "nope"])).toEqual(new Map([["p2", JSON.stringify({ id: "p2", name: "Product p2 ✓" })]]));
       // A deleted product has no shape and no enrichment left; a changed one has its text stage queued.
       expect(await b.catalog.shaped("s", ["p1", "p2", "p3"], "k1")).toEqual(new Map([["p2", '{"productId":"p2"}'], ["p3", '{"productId":"p3"}']]));
       expect(await b.rows("SELECT product_id, product_version, stage, attempts, next_run_at FROM enrichment_jobs ORDER BY product_id")).toEqual([
