@@ -16,13 +16,25 @@ export interface OpenOptions {
 export const SERVER_BUSY_TIMEOUT_MS = 100;
 
 /**
+ * Pages of a new database file. Rows here are JSON of 1-2 KB (a product, its Search product, its engine document):
+ * at SQLite's default 4 KB a bulk of the demo catalog took 11 write calls per product into the log and 6 reads
+ * back; at 16 KB it takes 2 and 1, for about a tenth of the indexing CPU. A file keeps the size it was made with.
+ */
+const PAGE_SIZE = 16_384;
+/** Page cache per connection (KiB): one indexing batch's pages, so a batch does not spill to the log mid-way. */
+const CACHE_KIB = 8_000;
+
+/**
  * WAL lets readers (search, task polls) proceed while the worker writes; the synchronous level decides whether a
  * commit waits for the disk (FULL: survives power loss) or only for the OS (NORMAL: survives a process crash).
  */
 export function openDatabase(path: string, opts: OpenOptions): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
+  // Before the log is set up: the size of an empty file can still change then, and never after.
+  db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec("PRAGMA journal_mode = WAL");
+  db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
   db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   db.exec("PRAGMA foreign_keys = ON");
