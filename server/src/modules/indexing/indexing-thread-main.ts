@@ -17,7 +17,7 @@ import { TasksRepo } from "../../db/tasks-repo.ts";
 import type { TasksRepository } from "../../db/tasks-repository.ts";
 import { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { encodePrepared, type EncodedSlice } from "./prepared-batch.ts";
+import { encodePrepared, encodeStrings, transferables, type EncodedSlice } from "./prepared-batch.ts";
 import type { ThreadReply, ThreadRequest } from "./indexing-thread.ts";
 
 declare const self: Worker;
@@ -59,13 +59,13 @@ self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
     const slice = items.slice(request.start, request.end);
     if (request.end >= items.length) payloads.delete(request.seq);
     let prepared: EncodedSlice;
-    if (request.kind === "delete") prepared = { strings: slice as string[], sequences: new Uint32Array(0) };
+    if (request.kind === "delete") prepared = encodeStrings(slice as string[]);
     else {
       const products = slice as Product[];
       const context = await repos!.ranking.forProducts(request.storeId, products.map((p) => p.id));
       prepared = encodePrepared(products, request.shaping, context);
     }
-    self.postMessage({ id, prepared } satisfies ThreadReply);
+    self.postMessage({ id, prepared } satisfies ThreadReply, transferables(prepared));
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies ThreadReply);
   }

@@ -9,7 +9,7 @@ import type { Logger } from "../../log.ts";
 import type { StorageHealth } from "../../db/storage-health.ts";
 import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
-import { decodePrepared, type PreparedProduct } from "./prepared-batch.ts";
+import { decodePrepared, decodeStrings, type PreparedProduct } from "./prepared-batch.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -282,7 +282,7 @@ export class IndexingWorker {
 
   private async request(storeId: string, { task, start, end }: Slice, shaping: Shaping): Promise<PreparedSlice> {
     const prepared = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping });
-    return task.kind === "upsert" ? { kind: "upsert", products: decodePrepared(prepared), shapeKey: shaping.key } : { kind: "delete", ids: prepared.strings };
+    return task.kind === "upsert" ? { kind: "upsert", products: decodePrepared(prepared), shapeKey: shaping.key } : { kind: "delete", ids: decodeStrings(prepared) };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */

@@ -9,9 +9,10 @@ import { shapeJson, type Shaping } from "../catalog/shaped-products.ts";
 /*
  * What the indexing thread makes of a slice of a task, and how it travels to the main thread. Everything here
  * depends on the products only (and the shaping and ranking inputs of the moment), never on the catalog's state,
- * so a slice can be prepared while the batch before it is still being applied. The reply is a flat array of
- * strings and one array of numbers: structured-cloning nested objects between threads cost the sender 40 µs per
- * product, strings 3.
+ * so a slice can be prepared while the batch before it is still being applied. The reply is two buffers handed
+ * over without a copy: the slice's strings as UTF-8, and its token sequences. Structured-cloning nested objects
+ * cost the sender 40 µs per product; cloning the strings still cost it 9-16 µs (6 KB per product, copied
+ * character by character), against 5 to encode them and 3 on the receiving side to decode.
  */
 
 export interface PrepareRequest {
@@ -39,13 +40,30 @@ export interface PreparedProduct {
 const PER_PRODUCT = 8;
 
 /**
- * A prepared slice as it crosses threads: the strings of each product in turn, and every product's token
- * sequence (IndexedText.sequence) in one array, each preceded by its length.
+ * A prepared slice as it crosses threads: the strings of each product in turn (of a deletion, the ids), as UTF-8
+ * joined by NUL, which none of them holds (ids and text are free of control characters, JSON escapes them, tokens
+ * are letters and digits); and every product's token sequence (IndexedText.sequence) in one array, each preceded
+ * by its length. Send it with `transferables`.
  */
 export interface EncodedSlice {
-  strings: string[];
+  text: Uint8Array;
   sequences: Uint32Array;
 }
+
+const SEPARATOR = "\u0000";
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+
+export function encodeStrings(strings: readonly string[], sequences = new Uint32Array(0)): EncodedSlice {
+  return { text: utf8.encode(strings.join(SEPARATOR)), sequences };
+}
+
+export function decodeStrings({ text }: EncodedSlice): string[] {
+  return text.length === 0 ? [] : fromUtf8.decode(text).split(SEPARATOR);
+}
+
+/** The buffers of a slice, to move rather than copy it to the other thread. */
+export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.text.buffer as ArrayBuffer, slice.sequences.buffer as ArrayBuffer];
 
 /** On the indexing thread: products as the flat strings decodePrepared reads. */
 export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
@@ -66,14 +84,16 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
     sequences.set(sequence, at);
     at += sequence.length;
   }
-  return { strings, sequences };
+  return encodeStrings(strings, sequences);
 }
 
 /**
  * On the main thread. Of the engine document only the parts an in-memory index holds are parsed (the whole
  * document, text included, only if an engine reads it): one small parse instead of a clone or a full parse.
  */
-export function decodePrepared({ strings, sequences }: EncodedSlice): PreparedProduct[] {
+export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
+  const strings = decodeStrings(slice);
+  const { sequences } = slice;
   const out: PreparedProduct[] = [];
   let next = 0;
   for (let at = 0; at < strings.length; at += PER_PRODUCT) {
