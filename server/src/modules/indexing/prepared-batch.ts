@@ -36,14 +36,16 @@ export interface PreparedProduct {
   engine: PreparedDocument;
 }
 
-/** Strings per product: id, hash, doc, shaped, engine JSON, held JSON, distinct tokens, surfaces. */
-const PER_PRODUCT = 8;
+/** Strings per product: id, hash, doc, shaped, engine JSON, held JSON. */
+const PER_PRODUCT = 6;
 
 /**
  * A prepared slice as it crosses threads: the strings of each product in turn (of a deletion, the ids), as UTF-8
  * joined by NUL, which none of them holds (ids and text are free of control characters, JSON escapes them, tokens
  * are letters and digits); and every product's token sequence (IndexedText.sequence) in one array, each preceded
- * by its length. Send it with `transferables`.
+ * by its length. Send it with `transferables`. For upserts a last string holds every product's distinct tokens
+ * and surfaces as JSON: the strings split from the decoded text share its buffer, and a token kept by the index
+ * would keep a whole slice's text (6 MB) alive; JSON.parse makes each token a string of its own.
  */
 export interface EncodedSlice {
   text: Uint8Array;
@@ -68,12 +70,14 @@ export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.text
 /** On the indexing thread: products as the flat strings decodePrepared reads. */
 export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
   const strings: string[] = [];
+  const words: (string[] | string)[] = [];
   const texts: Uint32Array[] = [];
   let length = 0;
   for (const product of products) {
     const doc = canonicalJson(product);
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
-    strings.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, JSON.stringify(engine.held), engine.text.distinct.join(" "), engine.text.surfaces);
+    strings.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, JSON.stringify(engine.held));
+    words.push(engine.text.distinct, engine.text.surfaces);
     texts.push(engine.text.sequence);
     length += engine.text.sequence.length + 1;
   }
@@ -84,6 +88,7 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
     sequences.set(sequence, at);
     at += sequence.length;
   }
+  strings.push(JSON.stringify(words));
   return encodeStrings(strings, sequences);
 }
 
@@ -93,15 +98,16 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
  */
 export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
   const strings = decodeStrings(slice);
+  const words = JSON.parse(strings.pop()!) as (string[] | string)[];
   const { sequences } = slice;
   const out: PreparedProduct[] = [];
   let next = 0;
-  for (let at = 0; at < strings.length; at += PER_PRODUCT) {
-    const [id, hash, doc, shaped, json, held, distinct, surfaces] = strings.slice(at, at + PER_PRODUCT) as [string, string, string, string, string, string, string, string];
+  for (let at = 0, product = 0; at < strings.length; at += PER_PRODUCT, product++) {
+    const [id, hash, doc, shaped, json, held] = strings.slice(at, at + PER_PRODUCT) as [string, string, string, string, string, string];
     const length = sequences[next]!;
     const sequence = sequences.subarray(next + 1, next + 1 + length);
     next += length + 1;
-    const text = { distinct: distinct ? distinct.split(" ") : [], sequence, surfaces };
+    const text = { distinct: words[2 * product] as string[], sequence, surfaces: words[2 * product + 1] as string };
     out.push({ id, hash, doc, shaped, engine: preparedFrom({ id, version: 0, json, held: JSON.parse(held) as HeldDocument, text }) });
   }
   return out;
