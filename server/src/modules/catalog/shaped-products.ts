@@ -32,16 +32,16 @@ export function shapingFor(storeId: string, settings: ShapingSettings): Shaping 
 export const shapeJson = (product: Product, shaping: Shaping, colourValues?: ShapeOptions["colourValues"]): string =>
   JSON.stringify(toSearchProduct(product, colourValues ? { ...shaping.options, colourValues } : shaping.options));
 
-/** Image analysis's colours of a product's variations, when it has run. */
-export type ColoursOf = (storeId: string, id: string) => Promise<ShapeOptions["colourValues"]>;
+/** Image analysis's colours of products' variations, for those of `ids` it has run for. */
+export type ColoursOf = (storeId: string, ids: readonly string[]) => Promise<Map<string, NonNullable<ShapeOptions["colourValues"]>>>;
 
 /** The stored shapes of a catalog, and how to make missing ones. */
 export class ShapedProducts {
   constructor(
-    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes">,
+    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "liveDocs">,
     /** A store's current settings (the indexing worker shapes with them). */
     private readonly settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}),
-    private readonly coloursOf: ColoursOf = async () => undefined,
+    private readonly coloursOf: ColoursOf = async () => new Map(),
   ) {}
 
   async shaping(storeId: string): Promise<Shaping> {
@@ -50,24 +50,20 @@ export class ShapedProducts {
 
   /**
    * The shaped JSON of `ids` in order; a product missing from the catalog (not committed yet, or deleted) is
-   * left out. Shapes missing or made under other settings are made from the catalog's document and stored.
+   * left out. Shapes missing or made under other settings are made from the catalog's documents and stored; their
+   * documents and colours are read in one call each, not per product (a round trip each on PostgreSQL).
    */
-  async page(storeId: string, settings: ShapingSettings, ids: readonly string[], catalogDoc: (id: string) => Promise<string | null>): Promise<string[]> {
+  async page(storeId: string, settings: ShapingSettings, ids: readonly string[]): Promise<string[]> {
     const shaping = shapingFor(storeId, settings);
     const stored = await this.repo.shaped(storeId, ids, shaping.key);
-    const made: [string, string][] = [];
-    const out: string[] = [];
-    for (const id of ids) {
-      let json = stored.get(id);
-      if (json === undefined) {
-        const doc = await catalogDoc(id);
-        if (doc === null) continue;
-        json = shapeJson(JSON.parse(doc) as Product, shaping, await this.coloursOf(storeId, id));
-        made.push([id, json]);
-      }
-      out.push(json);
+    const missing = ids.filter((id) => !stored.has(id));
+    const made = new Map<string, string>();
+    if (missing.length) {
+      const docs = await this.repo.liveDocs(storeId, missing);
+      const colours = docs.size ? await this.coloursOf(storeId, [...docs.keys()]) : new Map();
+      for (const [id, doc] of docs) made.set(id, shapeJson(JSON.parse(doc) as Product, shaping, colours.get(id)));
+      if (made.size) await this.repo.putShapes(storeId, shaping.key, [...made]);
     }
-    if (made.length) await this.repo.putShapes(storeId, shaping.key, made);
-    return out;
+    return ids.flatMap((id) => stored.get(id) ?? made.get(id) ?? []);
   }
 }

@@ -7,6 +7,7 @@ import type { Logger } from "../../log.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import type { ShapeOptions } from "../catalog/search-product.ts";
+import type { ColoursOf } from "../catalog/shaped-products.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import { EnrichedSearchSync } from "./enriched-search-sync.ts";
 import { EnrichmentWorker } from "./enrichment-worker.ts";
@@ -62,10 +63,11 @@ export function createEnrichment(d: {
       sync.wake();
     },
   });
-  /** A product's colours per variation, for its Search product. */
-  const coloursOf = async (storeId: string, productId: string): Promise<ShapeOptions["colourValues"]> => {
-    const colours = (await repo.colours(storeId, [productId])).get(productId);
-    return colours ? new Map(colours.map((c) => [c.variationId, c.values])) : undefined;
+  /** Products' colours per variation, for their Search products. */
+  const coloursOf: ColoursOf = async (storeId, ids) => {
+    const out = new Map<string, NonNullable<ShapeOptions["colourValues"]>>();
+    for (const [id, colours] of await repo.colours(storeId, ids)) out.set(id, new Map(colours.map((c) => [c.variationId, c.values])));
+    return out;
   };
   /** The main colour (largest share) of each variation's image, of those of `ids` image analysis ran for. */
   const mainColoursOf = async (storeId: string, ids: readonly string[]): Promise<Map<string, MeasuredColours>> => {

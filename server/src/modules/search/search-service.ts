@@ -189,7 +189,7 @@ export class SearchService {
     }
     const response: SearchResponse = {
       totalProductCount: result.total,
-      products: await this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id), (id) => this.liveDoc(store.id, id)),
+      products: await this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id)),
       fallback,
       facets: p.returnFacets ? shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }) : [],
       spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
