@@ -23,6 +23,12 @@ export const SERVER_BUSY_TIMEOUT_MS = 100;
 const PAGE_SIZE = 16_384;
 /** Page cache per connection (KiB): one indexing batch's pages, so a batch does not spill to the log mid-way. */
 const CACHE_KIB = 8_000;
+/**
+ * Reads map the file instead of copying pages with a system call each: a results page's 30 stored Search
+ * products took 0.25 ms through read() and 0.10-0.12 ms mapped (50k products, more than the page cache holds).
+ * Writes still go through the log. Past this size the rest of a file is read as before.
+ */
+const MMAP_BYTES = 1024 ** 3;
 
 /**
  * WAL lets readers (search, task polls) proceed while the worker writes; the synchronous level decides whether a
@@ -35,6 +41,7 @@ export function openDatabase(path: string, opts: OpenOptions): Database {
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
   db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
   db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   db.exec("PRAGMA foreign_keys = ON");
