@@ -70,9 +70,12 @@ export function summarize(samples: readonly number[]): LatencySummary {
   return { n: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max, mean: samples.length ? sum / samples.length : NaN };
 }
 
-/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MiB. */
-export async function rssMiB(pid: number): Promise<{ current: number; peak: number }> {
+/**
+ * Peak (VmHWM) and current (VmRSS) resident memory of a process, in MiB, and how much of the current is file pages
+ * mapped in (RssFile: the database files SQLite reads mapped, and the executable), which the kernel may drop.
+ */
+export async function rssMiB(pid: number): Promise<{ current: number; peak: number; fileBacked: number }> {
   const status = await Bun.file(`/proc/${pid}/status`).text();
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { current: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+  return { current: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024), fileBacked: Math.round(kb("RssFile") / 1024) };
 }
