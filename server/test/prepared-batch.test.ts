@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { heldOf } from "../src/engine/prepared-document.ts";
-import { fieldTokens, indexedText } from "../src/engine/text/field-tokens.ts";
+import { indexedText } from "../src/engine/text/field-tokens.ts";
 import { canonicalJson, contentHash } from "../src/modules/catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../src/modules/catalog/engine-document.ts";
 import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts";
@@ -29,7 +29,7 @@ test("prepared products decode to the documents, tokens, hashes and shapes made 
     const engineDoc = toEngineDocument(product, 0, context(product.id));
     expect(prepared.engine.held).toEqual(heldOf(engineDoc));
     expect(prepared.engine.doc).toEqual(engineDoc);
-    expect(prepared.engine.text).toEqual(indexedText(fieldTokens(engineDoc.text)));
+    expect(prepared.engine.text).toEqual(indexedText(engineDoc.text));
     expect(JSON.parse(prepared.engine.json)).not.toHaveProperty("version");
   });
   expect(decoded[1]!.engine.doc.numbers.purchases).toBe(7);

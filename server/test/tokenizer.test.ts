@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FIELD_END, indexedText } from "../src/engine/text/field-tokens.ts";
 import { tokenPairs } from "../src/engine/text/normalize.ts";
 import { product } from "./support/fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
@@ -128,4 +129,34 @@ describe("a product with a 50,000-character description", () => {
       expect(body.products.map((p) => p.productId)).toContain(id);
     });
   }
+});
+
+test("indexedText numbers each field's oracle tokens by first appearance, FIELD_END after every field, empty ones too", () => {
+  const text = {
+    name: "T-Shirts for Men's Running",
+    brand: "",
+    categories: ["Apparel", "Topwear", "Tshirts"],
+    features: ["Slim fit", "100% cotton"],
+    tags: [],
+    description: "Crew-neck t-shirt; running shirts for men.",
+    identifiers: ["p-1"],
+  };
+  const fields = [[text.name], [text.brand], text.categories, text.features, text.tags, [text.description]].map((parts) => oracle(parts.join("\n")));
+  const distinct: string[] = [];
+  const surfaces: string[] = [];
+  const sequence: number[] = [];
+  for (const pairs of fields) {
+    for (const [token, surface] of pairs) {
+      if (!distinct.includes(token)) {
+        distinct.push(token);
+        if (surface !== token) surfaces.push(String(distinct.length - 1), surface);
+      }
+      sequence.push(distinct.indexOf(token));
+    }
+    sequence.push(FIELD_END);
+  }
+  const indexed = indexedText(text);
+  expect(indexed.distinct).toEqual(distinct);
+  expect([...indexed.sequence]).toEqual(sequence);
+  expect(indexed.surfaces).toBe(surfaces.join(" "));
 });

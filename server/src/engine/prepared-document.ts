@@ -1,4 +1,4 @@
-import { fieldTokens, indexedText } from "./text/field-tokens.ts";
+import { indexedText } from "./text/field-tokens.ts";
 import type { EngineDocument, HeldDocument, IndexableDocument, PreparedDocument } from "./types.ts";
 
 export const heldOf = (doc: EngineDocument): HeldDocument => ({ id: doc.id, identifiers: doc.text.identifiers, facets: doc.facets, numbers: doc.numbers, sortText: doc.sortText });
@@ -6,7 +6,7 @@ export const heldOf = (doc: EngineDocument): HeldDocument => ({ id: doc.id, iden
 /** What storing a document costs beyond the document: its JSON and its tokens. */
 export function prepareDocument(doc: EngineDocument): PreparedDocument {
   const { version, ...stored } = doc;
-  return { id: doc.id, version, json: JSON.stringify(stored), held: heldOf(doc), text: indexedText(fieldTokens(doc.text)), doc };
+  return { id: doc.id, version, json: JSON.stringify(stored), held: heldOf(doc), text: indexedText(doc.text), doc };
 }
 
 /**

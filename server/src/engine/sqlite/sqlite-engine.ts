@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { queryCorrections } from "../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, HeldDocument, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
-import { fieldTokens, indexedText } from "../text/field-tokens.ts";
+import { indexedText } from "../text/field-tokens.ts";
 import { alternativesPlan, queryPlan } from "./text-query.ts";
 import { StoreIndex, type DocumentTokens, type TextMatches } from "./store-index.ts";
 import { sequenceBlob, StoredTokens } from "./stored-tokens.ts";
@@ -106,7 +106,7 @@ export class SqliteEngine implements SearchEngine {
       for (const row of rows) {
         const doc = JSON.parse(row.doc) as EngineDocument;
         let kept = tokens.of(row);
-        if (!kept) made.push([row.rowid, (kept = index.tokensOf(indexedText(fieldTokens(doc.text))))]);
+        if (!kept) made.push([row.rowid, (kept = index.tokensOf(indexedText(doc.text)))]);
         index.put(row.rowid, heldOf(doc), kept);
       }
       if (made.length) {

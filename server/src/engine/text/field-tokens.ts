@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { SearchableText } from "../types.ts";
-import { tokenPairs } from "./normalize.ts";
+import { tokensInto } from "./normalize.ts";
 
 /**
  * Changes whenever the tokenizer's source does: tokens an engine kept are reused only under the fingerprint they
@@ -10,13 +10,6 @@ import { tokenPairs } from "./normalize.ts";
 export const TOKENIZER_FINGERPRINT = createHash("sha256")
   .update(["field-tokens.ts", "normalize.ts", "query-limits.ts"].map((file) => readFileSync(new URL(`./${file}`, import.meta.url), "utf8")).join("\0"))
   .digest("base64url");
-
-/** A document's [token, surface] pairs per field, in the order name, brand, categories, features, tags, description. */
-export type FieldTokens = [string, string][][];
-
-export function fieldTokens(t: SearchableText): FieldTokens {
-  return [[t.name], [t.brand], t.categories, t.features, t.tags, [t.description]].map((parts) => tokenPairs(parts.join("\n")));
-}
 
 /** Ends each field in a token sequence (IndexedText's, a TextIndex's), so a phrase never spans two fields. */
 export const FIELD_END = 0xffffffff;
@@ -34,25 +27,37 @@ export interface IndexedText {
   surfaces: string;
 }
 
-export function indexedText(fields: FieldTokens): IndexedText {
+/** A document's text as an IndexedText: its fields in the order name, brand, categories, features, tags, description. */
+export function indexedText(text: SearchableText): IndexedText {
+  const fields = [[text.name], [text.brand], text.categories, text.features, text.tags, [text.description]];
+  const tokens: string[] = [];
+  const written: string[] = [];
+  /** Where each field's tokens end. */
+  const ends: number[] = [];
+  for (const parts of fields) {
+    tokensInto(parts.join("\n"), tokens, written);
+    ends.push(tokens.length);
+  }
   const rank = new Map<string, number>();
   const distinct: string[] = [];
   const surfaces: string[] = [];
-  let length = 0;
-  for (const pairs of fields) length += pairs.length + 1;
-  const sequence = new Uint32Array(length);
+  const sequence = new Uint32Array(tokens.length + fields.length);
   let at = 0;
-  for (const pairs of fields) {
-    for (const [token, surface] of pairs) {
-      let r = rank.get(token);
-      if (r === undefined) {
-        rank.set(token, (r = distinct.length));
-        distinct.push(token);
-        if (surface !== token) surfaces.push(String(r), surface);
-      }
-      sequence[at++] = r;
+  let field = 0;
+  for (let k = 0; k <= tokens.length; k++) {
+    while (field < ends.length && ends[field] === k) {
+      sequence[at++] = FIELD_END;
+      field++;
     }
-    sequence[at++] = FIELD_END;
+    if (k === tokens.length) break;
+    const token = tokens[k]!;
+    let r = rank.get(token);
+    if (r === undefined) {
+      rank.set(token, (r = distinct.length));
+      distinct.push(token);
+      if (written[k] !== token) surfaces.push(String(r), written[k]!);
+    }
+    sequence[at++] = r;
   }
   return { distinct, sequence, surfaces: surfaces.join(" ") };
 }

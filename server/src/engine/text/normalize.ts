@@ -63,14 +63,15 @@ function wordCharLength(text: string, i: number): number {
 const isJoiner = (unit: number) => unit === 0x2d || unit === 0x27 || unit === 0x2019 || unit === 0x2f || unit === 0x2e;
 
 /**
- * Tokens of a text with the word each came from (for showing corrections): [token, surface] pairs. Every run of
- * letters and digits is a word; runs chained by single joiners (- ' ’ / .) also give their joined form, after all
- * the words. One pass over the text: a regular expression for the chains backtracked quadratically on long runs.
+ * Tokens of a text with the word each came from (for showing corrections), appended to `tokens` and `surfaces`
+ * (the same index in each). Every run of letters and digits is a word; runs chained by single joiners
+ * (- ' ’ / .) also give their joined form, after all the words. One pass over the text: a regular expression for
+ * the chains backtracked quadratically on long runs. Two flat arrays rather than pairs: indexing a product made
+ * ~150 two-element arrays only to read them once.
  */
-export function tokenPairs(text: string): [string, string][] {
+export function tokensInto(text: string, tokens: string[], surfaces: string[]): void {
   const folded = foldCase(text);
-  const words: [string, string][] = [];
-  const compounds: [string, string][] = [];
+  let compounds: string[] | null = null;
   const n = folded.length;
   let chainStart = -1;
   let i = 0;
@@ -84,18 +85,30 @@ export function tokenPairs(text: string): [string, string][] {
     do i += length;
     while (i < n && (length = wordCharLength(folded, i)) > 0);
     const word = folded.slice(start, i);
-    words.push([foldPlural(word), word]);
+    tokens.push(foldPlural(word));
+    surfaces.push(word);
     if (i + 1 < n && isJoiner(folded.charCodeAt(i)) && wordCharLength(folded, i + 1) > 0) {
       if (chainStart < 0) chainStart = start;
       i++;
     } else if (chainStart >= 0) {
-      const joined = folded.slice(chainStart, i).replace(JOINERS, "");
-      compounds.push([foldPlural(joined), joined]);
+      (compounds ??= []).push(folded.slice(chainStart, i).replace(JOINERS, ""));
       chainStart = -1;
     }
   }
-  for (const pair of compounds) words.push(pair);
-  return words;
+  if (compounds) {
+    for (const joined of compounds) {
+      tokens.push(foldPlural(joined));
+      surfaces.push(joined);
+    }
+  }
+}
+
+/** tokensInto's tokens and surfaces as [token, surface] pairs. */
+export function tokenPairs(text: string): [string, string][] {
+  const tokens: string[] = [];
+  const surfaces: string[] = [];
+  tokensInto(text, tokens, surfaces);
+  return tokens.map((token, i) => [token, surfaces[i]!]);
 }
 
 /** The tokens of a text, in order, then the joined form of each compound. */
