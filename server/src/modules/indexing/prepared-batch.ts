@@ -67,7 +67,7 @@ export function decodeStrings({ text }: EncodedSlice): string[] {
 /** The buffers of a slice, to move rather than copy it to the other thread. */
 export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.text.buffer as ArrayBuffer, slice.sequences.buffer as ArrayBuffer];
 
-/** On the indexing thread: products as the flat strings decodePrepared reads. */
+/** On the indexing thread: products as the slice decodePrepared reads. */
 export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
   const strings: string[] = [];
   const words: (string[] | string)[] = [];
