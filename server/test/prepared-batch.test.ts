@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { createHash } from "node:crypto";
 import { heldOf } from "../src/engine/prepared-document.ts";
 import { indexedText } from "../src/engine/text/field-tokens.ts";
 import { canonicalJson, contentHash } from "../src/modules/catalog/content-hash.ts";
@@ -33,4 +34,11 @@ test("prepared products decode to the documents, tokens, hashes and shapes made 
     expect(JSON.parse(prepared.engine.json)).not.toHaveProperty("version");
   });
   expect(decoded[1]!.engine.doc.numbers.purchases).toBe(7);
+});
+
+test("a content hash is the SHA-256 of the canonical JSON, base64url: stored hashes stay comparable across versions", () => {
+  const doc = canonicalJson({ name: "Lantern", id: "p-1", skus: [{ size: "M", id: "s-1" }] });
+  expect(doc).toBe('{"id":"p-1","name":"Lantern","skus":[{"id":"s-1","size":"M"}]}');
+  expect(contentHash(doc)).toBe(createHash("sha256").update(doc).digest("base64url"));
+  expect(contentHash('{"a":1}')).toBe("AVq9f1zFei3ZS3WQ8ErYCEJzkF7jPsXOvq5iJ2qX-GI");
 });

