@@ -43,21 +43,19 @@ export function indexedText(text: SearchableText): IndexedText {
   const surfaces: string[] = [];
   const sequence = new Uint32Array(tokens.length + fields.length);
   let at = 0;
-  let field = 0;
-  for (let k = 0; k <= tokens.length; k++) {
-    while (field < ends.length && ends[field] === k) {
-      sequence[at++] = FIELD_END;
-      field++;
+  let k = 0;
+  for (const end of ends) {
+    for (; k < end; k++) {
+      const token = tokens[k]!;
+      let r = rank.get(token);
+      if (r === undefined) {
+        rank.set(token, (r = distinct.length));
+        distinct.push(token);
+        if (written[k] !== token) surfaces.push(String(r), written[k]!);
+      }
+      sequence[at++] = r;
     }
-    if (k === tokens.length) break;
-    const token = tokens[k]!;
-    let r = rank.get(token);
-    if (r === undefined) {
-      rank.set(token, (r = distinct.length));
-      distinct.push(token);
-      if (written[k] !== token) surfaces.push(String(r), written[k]!);
-    }
-    sequence[at++] = r;
+    sequence[at++] = FIELD_END;
   }
   return { distinct, sequence, surfaces: surfaces.join(" ") };
 }
