@@ -70,14 +70,14 @@ export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.text
 /** On the indexing thread: products as the slice decodePrepared reads. */
 export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
   const strings: string[] = [];
-  const words: (string[] | string)[] = [];
+  const words: [distinct: string[], surfaces: string][] = [];
   const texts: Uint32Array[] = [];
   let length = 0;
   for (const product of products) {
     const doc = canonicalJson(product);
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
     strings.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, JSON.stringify(engine.held));
-    words.push(engine.text.distinct, engine.text.surfaces);
+    words.push([engine.text.distinct, engine.text.surfaces]);
     texts.push(engine.text.sequence);
     length += engine.text.sequence.length + 1;
   }
@@ -98,7 +98,7 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
  */
 export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
   const strings = decodeStrings(slice);
-  const words = JSON.parse(strings.pop()!) as (string[] | string)[];
+  const words = JSON.parse(strings.pop()!) as [distinct: string[], surfaces: string][];
   const { sequences } = slice;
   const out: PreparedProduct[] = [];
   let next = 0;
@@ -107,7 +107,8 @@ export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
     const length = sequences[next]!;
     const sequence = sequences.subarray(next + 1, next + 1 + length);
     next += length + 1;
-    const text = { distinct: words[2 * product] as string[], sequence, surfaces: words[2 * product + 1] as string };
+    const [distinct, surfaces] = words[product]!;
+    const text = { distinct, sequence, surfaces };
     out.push({ id, hash, doc, shaped, engine: preparedFrom({ id, version: 0, json, held: JSON.parse(held) as HeldDocument, text }) });
   }
   return out;
