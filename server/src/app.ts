@@ -22,6 +22,7 @@ import { merchandisingPageRoutes } from "./modules/merchandising-page/merchandis
 import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
+import { StoreWriters } from "./modules/indexing/store-writers.ts";
 import { GroupCommit } from "./db/group-commit.ts";
 import type { SearchLogEntry } from "./db/search-log-repository.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
@@ -123,6 +124,7 @@ export function buildApp(deps: AppDeps) {
     "similar products and looks",
     (storeId, ids) => enrichment.mainColoursOf(storeId, ids),
   );
+  const writers = new StoreWriters(tasks, now, deps.indexingLeaseMs);
   const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
   const enrichment = createEnrichment({
     repo: state.enrichment,
@@ -134,6 +136,7 @@ export function buildApp(deps: AppDeps) {
     now,
     allowPrivateNetworks: deps.enrichmentAllowPrivateNetworks ?? false,
     engine,
+    writers,
     ranking: new RankingInputs(stores, state.purchaseCounts, state.enrichment),
     delivered: () => webhookDispatcher.wake(),
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
@@ -143,7 +146,7 @@ export function buildApp(deps: AppDeps) {
   const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
     state: state.source,
-    ...(deps.indexingLeaseMs ? { leaseMs: deps.indexingLeaseMs } : {}),
+    writers,
     tasks,
     catalog,
     engine,

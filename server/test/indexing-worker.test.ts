@@ -15,6 +15,7 @@ import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
 import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
+import { StoreWriters } from "../src/modules/indexing/store-writers.ts";
 
 /*
  * The worker's retry and failure handling. The engine is the real embedded one behind the port, wrapped so a test
@@ -129,7 +130,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 });
 
 test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
-  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, leaseMs: 5_000, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000), shapes: new ShapedProducts(new CatalogRepo(db)) });
   const [a, b] = [make(), make()];
   const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await a.runOnce();

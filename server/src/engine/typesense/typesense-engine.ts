@@ -34,9 +34,10 @@ import { VocabularyCache } from "./vocabulary-cache.ts";
  * Writes and versions: before an upsert the adapter reads the stored versions of the batch (a filter_by
  * id:=[...] search) and leaves out documents whose stored version is newer; equal versions are written again
  * (a batch repeated after a crash). Between that read and the import another writer could store a newer
- * version that this import then overwrites. That race needs two concurrent writers of one product. The
- * service applies a store's tasks in order from one indexing worker (with several replicas, only one runs
- * it), so the race does not arise; a reindex writes a separate collection and is not a concurrent writer.
+ * version that this import then overwrites. That race needs two concurrent writers of one store. The
+ * service's two (the indexing worker and the enrichment sync) take turns per store, on the replica holding the
+ * store's lease (modules/indexing/store-writers.ts), so the race does not arise; a reindex writes a separate
+ * collection and is not a concurrent writer.
  */
 
 export interface TypesenseEngineOptions {

@@ -5,6 +5,7 @@ import type { Logger } from "../../log.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
+import type { StoreWriters } from "../indexing/store-writers.ts";
 
 /*
  * Brings finished enrichment stages into search: the product's engine document is written again with the words
@@ -26,7 +27,15 @@ export class EnrichedSearchSync {
   private stopped = true;
 
   constructor(
-    private readonly d: { repo: Pick<EnrichmentRepository, "unsynced" | "markSynced">; catalog: CatalogRepository; ranking: RankingInputs; engine: SearchEngine; log: Logger },
+    private readonly d: {
+      repo: Pick<EnrichmentRepository, "unsynced" | "markSynced">;
+      catalog: CatalogRepository;
+      ranking: RankingInputs;
+      engine: SearchEngine;
+      /** A store's write runs alone, from reading its products to writing them (store-writers.ts). */
+      writers: StoreWriters;
+      log: Logger;
+    },
   ) {}
 
   /** Applies what a previous run left (a crash), then whatever stages finish. */
@@ -55,22 +64,37 @@ export class EnrichedSearchSync {
 
   private async runAll(): Promise<void> {
     try {
-      while (!this.stopped && (await this.batch()) === BATCH);
+      for (;;) {
+        if (this.stopped) return;
+        const { applied, deferred } = await this.batch();
+        if (deferred) return this.schedule(RETRY_MS);
+        if (applied < BATCH) return;
+      }
     } catch (error) {
       this.d.log.warn("enrichment not yet applied to search; retrying", { error: (error as Error).message });
       if (!this.stopped) this.schedule(RETRY_MS);
     }
   }
 
-  /** One batch; returns how many results it applied. */
-  private async batch(): Promise<number> {
+  /**
+   * One batch: how many results it applied, and whether some were left for later (their store's lease is
+   * another replica's, which is applying its tasks).
+   */
+  private async batch(): Promise<{ applied: number; deferred: boolean }> {
     const rows = await this.d.repo.unsynced(BATCH);
+    const applied: UnsyncedEnrichment[] = [];
     for (const storeId of new Set(rows.map((r) => r.storeId))) {
-      const docs = await this.documents(storeId, rows.filter((r) => r.storeId === storeId));
-      if (docs.length) await this.d.engine.upsert(storeId, docs);
+      const ofStore = rows.filter((r) => r.storeId === storeId);
+      // The products are read under the store's turn: a deletion committed before it is seen, one after it waits.
+      const written = await this.d.writers.exclusive(storeId, async () => {
+        const docs = await this.documents(storeId, ofStore);
+        if (docs.length) await this.d.engine.upsert(storeId, docs);
+        return true;
+      });
+      if (written) applied.push(...ofStore);
     }
-    await this.d.repo.markSynced(rows);
-    return rows.length;
+    await this.d.repo.markSynced(applied);
+    return { applied: applied.length, deferred: applied.length < rows.length };
   }
 
   private async documents(storeId: string, results: readonly UnsyncedEnrichment[]): Promise<EngineDocument[]> {

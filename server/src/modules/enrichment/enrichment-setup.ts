@@ -7,6 +7,7 @@ import type { Logger } from "../../log.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import type { ShapeOptions } from "../catalog/search-product.ts";
+import type { StoreWriters } from "../indexing/store-writers.ts";
 import type { ColoursOf } from "../catalog/shaped-products.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import { EnrichedSearchSync } from "./enriched-search-sync.ts";
@@ -31,6 +32,8 @@ export function createEnrichment(d: {
   now: () => number;
   allowPrivateNetworks: boolean;
   engine: SearchEngine;
+  /** Shared with the indexing worker: a store's search writes take turns. */
+  writers: StoreWriters;
   ranking: RankingInputs;
   /** After a stage queued webhook calls. */
   delivered: () => void;
@@ -40,7 +43,7 @@ export function createEnrichment(d: {
   indexingBusy?: () => boolean;
 }) {
   const repo = d.repo;
-  const sync = new EnrichedSearchSync({ repo, catalog: d.catalog, ranking: d.ranking, engine: d.engine, log: d.log });
+  const sync = new EnrichedSearchSync({ repo, catalog: d.catalog, ranking: d.ranking, engine: d.engine, writers: d.writers, log: d.log });
   const trending = new TrendingValues(d.trendInputs, textAttributes, d.now);
   const localesOf = async (storeId: string): Promise<VocabularyLocale[]> =>
     vocabularyLocales(effectiveSettings((await d.stores.get(storeId))?.settings ?? {}).locales);

@@ -10,6 +10,7 @@ import type { StorageHealth } from "../../db/storage-health.ts";
 import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, decodeStrings, type PreparedProduct } from "./prepared-batch.ts";
+import { StoreWriters } from "./store-writers.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -22,7 +23,7 @@ import { decodePrepared, decodeStrings, type PreparedProduct } from "./prepared-
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
  * wait for the disk (db/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
- * takes a store's lease before a batch, and a batch whose tasks another replica moved on meanwhile is refused
+ * takes a store's lease before a batch (store-writers.ts), and a batch whose tasks another replica moved on meanwhile is refused
  * whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken over and nothing is
  * applied twice.
  */
@@ -50,8 +51,11 @@ export interface IndexingWorkerOptions {
   storage?: Pick<StorageHealth, "classify">;
   /** Told after a batch of a store's catalog changes is committed (what is learned from the catalog goes stale). */
   onApplied?: (storeId: string) => void;
-  /** How long a store's tasks stay this worker's after it last took them (ms); another replica waits that long. */
-  leaseMs?: number;
+  /**
+   * A batch runs as its store's only search write, under the store's lease (store-writers.ts); the service
+   * shares these with the enrichment sync. Without: the worker's own, with the default lease.
+   */
+  writers?: StoreWriters;
 }
 
 /** Items [start, end) of a task. */
@@ -90,9 +94,6 @@ const PREPARED_AHEAD = 2;
 
 const backoffMs = (attempt: number) => Math.min(60_000, 500 * 2 ** (attempt - 1));
 
-/** Far longer than a batch takes (well under a second); a dead replica's stores wait this long for another. */
-const DEFAULT_LEASE_MS = 30_000;
-
 export class IndexingWorker {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
@@ -101,9 +102,7 @@ export class IndexingWorker {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private readonly thread: IndexingThread;
-  private readonly leaseMs: number;
-  /** This worker, as the holder of stores' leases. */
-  private readonly holder = crypto.randomUUID();
+  private readonly writers: StoreWriters;
   /** Whether the last look at the queue found work ready (or work was acknowledged since). */
   private hasWork = false;
   /** Slices requested from the thread ahead of their batch, by sliceKey. */
@@ -116,8 +115,8 @@ export class IndexingWorker {
     this.batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
-    this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
     this.thread = new IndexingThread(o.state);
+    this.writers = o.writers ?? new StoreWriters(o.tasks, o.now);
   }
 
   /** Whether acknowledged indexing work is waiting here: background work on this process yields to it. */
@@ -180,11 +179,13 @@ export class IndexingWorker {
     // Set before the awaits below, so that background work never sees a gap in the middle of a bulk.
     this.hasWork = ready.length > 0;
     for (const next of ready) {
+      const applied = await this.writers.exclusive(next.storeId, async () => {
+        this.lastServed.set(next.storeId, ++this.turn);
+        await this.applyBatch(next.storeId, now, ready.length > 1);
+        return true;
+      });
       // Another replica applying this store's tasks: the next store.
-      if (!(await this.o.tasks.lease(next.storeId, this.holder, now, this.leaseMs))) continue;
-      this.lastServed.set(next.storeId, ++this.turn);
-      await this.applyBatch(next.storeId, now, ready.length > 1);
-      return 0;
+      if (applied) return 0;
     }
     this.hasWork = false;
     const soonest = heads.reduce((at, head) => Math.min(at, head.nextRunAt > now ? head.nextRunAt : now + this.idleMs), now + this.idleMs);
