@@ -5,6 +5,9 @@
  *
  *   engine  SqliteEngine called directly (requests built as SearchService builds them), plus SuggestionsService
  *           over the same engine and a migrated service DB; index build time, fresh-engine load time, RSS.
+ *           Its throughput for the mix, which the HTTP figure is compared with, runs every search the service
+ *           makes for a request (understoodSearch: a query that finds nothing is searched again with fewer words),
+ *           and is also printed with one search per request, as it was counted before.
  *   HTTP    the real server as a child process: indexing through POST /products, then GET /search and
  *           GET /suggestions under load, as latency percentiles and as requests/s relative to GET /health
  *           measured on the same server in the same run; server RSS after indexing and after the load. The
@@ -36,7 +39,7 @@ import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
 import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
-import { SearchService, understoodQuery } from "../src/modules/search/search-service.ts";
+import { SearchService, understoodQuery, understoodSearch } from "../src/modules/search/search-service.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
@@ -385,8 +388,23 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       const r = await engine.search(STORE_ID, await serviceRequest(item));
       samples.push({ item, ms: performance.now() - t0, total: r.total });
     }
-    // Engine-only throughput for the mix: one search at a time (the engine is synchronous, in-flight adds nothing).
-    const enginePerSecond = samples.length / (samples.reduce((sum, s) => sum + s.ms, 0) / 1000);
+    // One understood search per request, as above: the latency rows and targets are about it.
+    const singleSearchPerSecond = samples.length / (samples.reduce((sum, s) => sum + s.ms, 0) / 1000);
+    // Engine-only throughput for the mix, one request at a time (the engine is synchronous, in-flight adds
+    // nothing), with every search the service makes for it: a query that finds nothing is searched again without
+    // its least informative words (up to 5 more searches, often broad ones such as "women"). Those are engine
+    // work the HTTP path does too, so the ratio below compares like with like.
+    progress(size, "engine: timing the mix with the service's fallback searches");
+    Bun.gc(true);
+    let asSearchedMs = 0;
+    let asSearchedCount = 0;
+    for (const item of mix.slice(200, 200 + samples.length)) {
+      const t0 = performance.now();
+      await understoodSearch(engine, vocabularies, STORE_ID, engineRequest(item));
+      asSearchedMs += performance.now() - t0;
+      asSearchedCount++;
+    }
+    const enginePerSecond = asSearchedCount / (asSearchedMs / 1000);
     const byClass = (c: string) => samples.filter((s) => classOf(s.item) === c).map((s) => s.ms);
     const classSummaries = new Map(CLASSES.map((c) => [c, summarize(byClass(c))]));
     const facetsSort = classSummaries.get("facets + sort")!;
@@ -586,11 +604,20 @@ async function runSize(size: number, resultFile: string): Promise<void> {
         note: `engine alone: ${line(facetsSort)}`,
       });
       const ofEngine = http.searchPerSecond / enginePerSecond;
-      httpRows.splice(http.facetsSortRow + 2, 0, {
-        measure: `HTTP: GET /search mix at ${CONCURRENCY} in flight, against the engine alone on the same mix`,
-        value: `${fmt(http.searchPerSecond)} req/s vs ${fmt(enginePerSecond)} searches/s`,
-        note: `${ofEngine.toFixed(2)} (goal ≥ 0.60: ${verdict(ofEngine >= 0.6)})`,
-      });
+      httpRows.splice(
+        http.facetsSortRow + 2,
+        0,
+        {
+          measure: `HTTP: GET /search mix at ${CONCURRENCY} in flight, against the engine alone on the same mix (with the service's fallback searches)`,
+          value: `${fmt(http.searchPerSecond)} req/s vs ${fmt(enginePerSecond)} requests/s`,
+          note: `${ofEngine.toFixed(2)} (goal ≥ 0.60: ${verdict(ofEngine >= 0.6)})`,
+        },
+        {
+          measure: "  the same against one engine search per request (no fallback searches)",
+          value: `${fmt(http.searchPerSecond)} req/s vs ${fmt(singleSearchPerSecond)} searches/s`,
+          note: `${(http.searchPerSecond / singleSearchPerSecond).toFixed(2)} (the figure before fallbacks were counted)`,
+        },
+      );
       if (peer) {
         httpRows.push({
           measure: `peer: MiniSearch 7 behind node:http, the same query mix as text only, ${CONCURRENCY} in flight`,

@@ -150,7 +150,7 @@ export class SearchService {
     let usedQuery = p.query;
     let fallback = false;
     if (p.query && corrections && result.total === 0 && terms.length > 1) {
-      const found = await this.dropTerms(store.id, terms, requestFor, deadline);
+      const found = await fallbackSearch(this.d.engine, store.id, terms, requestFor, deadline);
       if (found) {
         ({ result, kept } = found);
         usedQuery = termsText(kept);
@@ -253,41 +253,6 @@ export class SearchService {
       .catch((error: Error) => this.d.log.error("search log write failed", { error: error.message }));
   }
 
-  /**
-   * Retries without the least informative terms (dropOrder: unknown and plain words first, the product type
-   * last). The answer keeps the most terms that find something. Dropping one term is tried first (the usual case:
-   * one stray word), then a binary search over how many to drop, since dropping more never finds less: at most
-   * MAX_FALLBACK_SEARCHES engine searches, and none once the deadline has passed.
-   */
-  private async dropTerms(
-    storeId: string,
-    terms: readonly QueryTerm[],
-    requestFor: (kept: readonly QueryTerm[]) => EngineSearchRequest,
-    deadline: number,
-  ): Promise<{ result: EngineSearchResult; kept: readonly QueryTerm[] } | null> {
-    const order = dropOrder(terms);
-    const without = (dropped: number) => {
-      const gone = new Set(order.slice(0, dropped));
-      return terms.filter((_, j) => !gone.has(j));
-    };
-    let found: { result: EngineSearchResult; kept: readonly QueryTerm[] } | null = null;
-    // Fewest terms dropped that find something, between `fewest` and `most` (one term always stays).
-    let fewest = 1;
-    let most = terms.length - 1;
-    for (let searches = 0; fewest <= most && searches < MAX_FALLBACK_SEARCHES && (await hasTimeLeft(deadline)); searches++) {
-      const dropped = searches === 0 ? fewest : (fewest + most) >> 1;
-      const kept = without(dropped);
-      const result = await this.d.engine.search(storeId, requestFor(kept));
-      if (result.total > 0) {
-        found = { result, kept };
-        most = dropped - 1;
-      } else {
-        fewest = dropped + 1;
-      }
-    }
-    return found;
-  }
-
   /** Products' engine documents as the catalog has them now: what explain reads a product's fields from. */
   private async documentsOf(storeId: string, ids: readonly string[]): Promise<Map<string, EngineDocument>> {
     const live = await this.d.catalog.liveDocs(storeId, ids);
@@ -320,18 +285,74 @@ export class SearchService {
   }
 }
 
-/**
- * `base` as search sends it when no term is dropped and time is not short: its text's spelling checked and the
- * query understood. What a suggestion's count and the search bench's engine-only figure ask the engine.
- */
+/** `base`'s text read as search reads it when time is not short (its spelling checked), and the request for any of its terms. */
+async function understanding(engine: SearchEngine, vocabularies: QueryVocabularies, storeId: string, base: EngineSearchRequest) {
+  const terms = interpretQuery(base.text, await vocabularies.of(storeId), await engine.corrections(storeId, base.text));
+  return { terms, requestFor: (kept: readonly QueryTerm[]) => understoodRequest(base, base.text, terms, kept) };
+}
+
+/** `base` as search sends it when no term is dropped and time is not short: what a suggestion's count asks the engine. */
 export async function understoodQuery(
   engine: SearchEngine,
   vocabularies: QueryVocabularies,
   storeId: string,
   base: EngineSearchRequest,
 ): Promise<EngineSearchRequest> {
-  const terms = interpretQuery(base.text, await vocabularies.of(storeId), await engine.corrections(storeId, base.text));
-  return understoodRequest(base, base.text, terms, terms);
+  const { terms, requestFor } = await understanding(engine, vocabularies, storeId, base);
+  return requestFor(terms);
+}
+
+/**
+ * The engine's searches for `base` as search makes them when time is not short: the understood query, then, when
+ * it finds nothing, the fallback's (fallbackSearch). What the search bench's engine-only figure asks the engine.
+ */
+export async function understoodSearch(
+  engine: SearchEngine,
+  vocabularies: QueryVocabularies,
+  storeId: string,
+  base: EngineSearchRequest,
+): Promise<EngineSearchResult> {
+  const { terms, requestFor } = await understanding(engine, vocabularies, storeId, base);
+  const result = await engine.search(storeId, requestFor(terms));
+  if (!base.text || result.total > 0 || terms.length < 2) return result;
+  return (await fallbackSearch(engine, storeId, terms, requestFor, Infinity))?.result ?? result;
+}
+
+/**
+ * Retries without the least informative terms (dropOrder: unknown and plain words first, the product type
+ * last). The answer keeps the most terms that find something. Dropping one term is tried first (the usual case:
+ * one stray word), then a binary search over how many to drop, since dropping more never finds less: at most
+ * MAX_FALLBACK_SEARCHES engine searches, and none once the deadline has passed. (Tries that only count, with the
+ * full search once at the end, measured no faster: a broad try's matching costs about what its facets do.)
+ */
+export async function fallbackSearch(
+  engine: SearchEngine,
+  storeId: string,
+  terms: readonly QueryTerm[],
+  requestFor: (kept: readonly QueryTerm[]) => EngineSearchRequest,
+  deadline: number,
+): Promise<{ result: EngineSearchResult; kept: readonly QueryTerm[] } | null> {
+  const order = dropOrder(terms);
+  const without = (dropped: number) => {
+    const gone = new Set(order.slice(0, dropped));
+    return terms.filter((_, j) => !gone.has(j));
+  };
+  let found: { result: EngineSearchResult; kept: readonly QueryTerm[] } | null = null;
+  // Fewest terms dropped that find something, between `fewest` and `most` (one term always stays).
+  let fewest = 1;
+  let most = terms.length - 1;
+  for (let searches = 0; fewest <= most && searches < MAX_FALLBACK_SEARCHES && (await hasTimeLeft(deadline)); searches++) {
+    const dropped = searches === 0 ? fewest : (fewest + most) >> 1;
+    const kept = without(dropped);
+    const result = await engine.search(storeId, requestFor(kept));
+    if (result.total > 0) {
+      found = { result, kept };
+      most = dropped - 1;
+    } else {
+      fewest = dropped + 1;
+    }
+  }
+  return found;
 }
 
 /** `base` with the query's kept terms: their text, filters, and preferences before relevance. */
