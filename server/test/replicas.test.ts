@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import postgres from "postgres";
 import { DocumentedCluster } from "./fixtures/typesense/documented-cluster.ts";
 import { API_KEY } from "./fixtures/typesense/mock-cluster.ts";
 import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./support/child-server.ts";
@@ -99,6 +100,18 @@ test("what replica A acknowledges replica B serves; events sent to both are coun
   }, 60_000, "webhook deliveries succeed");
   const ids = receiver.calls.map((c) => c.deliveryId);
   expect(new Set(ids).size).toBe(ids.length);
+
+  // Both replicas' enrichment workers finish stages, and every result reaches search: a replica's sync leaves a
+  // store whose indexing lease the other holds, and applies it once the lease is free (store-writers.ts).
+  const sql = postgres(env.DATABASE_URL!, { max: 1 });
+  try {
+    await until(async () => {
+      const [row] = await sql`SELECT count(*)::int AS stages, count(*) FILTER (WHERE search_synced = 0)::int AS unsynced FROM product_enrichment`;
+      return (row!.stages >= products.length && row!.unsynced === 0) || null;
+    }, 60_000, "every finished stage is applied to search");
+  } finally {
+    await sql.end();
+  }
 }, 180_000);
 
 test("a store created with the stores CLI on DATABASE_URL is served by the running replicas at once", async () => {
