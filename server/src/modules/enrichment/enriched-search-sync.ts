@@ -97,13 +97,18 @@ export class EnrichedSearchSync {
     return { applied: applied.length, deferred: applied.length < rows.length };
   }
 
+  /**
+   * The live products of `results` as engine documents, read in one call each for documents, versions and ranking
+   * inputs (this runs in the store's turn, which the indexing worker waits for). No commit of the store can
+   * come between the reads: commits take the same turn.
+   */
   private async documents(storeId: string, results: readonly UnsyncedEnrichment[]): Promise<EngineDocument[]> {
-    const context = await this.d.ranking.forProducts(storeId, results.map((r) => r.productId));
-    const docs: EngineDocument[] = [];
-    for (const r of results) {
-      const entry = await this.d.catalog.get(storeId, r.productId);
-      if (entry?.doc) docs.push(toEngineDocument(JSON.parse(entry.doc) as Product, entry.version, context(r.productId)));
-    }
-    return docs;
+    const ids = [...new Set(results.map((r) => r.productId))];
+    const [live, states, context] = await Promise.all([
+      this.d.catalog.liveDocs(storeId, ids),
+      this.d.catalog.states(storeId, ids),
+      this.d.ranking.forProducts(storeId, ids),
+    ]);
+    return [...live].map(([id, doc]) => toEngineDocument(JSON.parse(doc) as Product, states.get(id)!.version, context(id)));
   }
 }
