@@ -23,9 +23,9 @@ import { StoreWriters } from "./store-writers.ts";
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
  * wait for the disk (db/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
- * takes a store's lease before a batch (store-writers.ts), and a batch whose tasks another replica moved on meanwhile is refused
- * whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken over and nothing is
- * applied twice.
+ * takes a store's lease before a batch (store-writers.ts), and a batch whose tasks another replica moved on
+ * meanwhile is refused whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken
+ * over and nothing is applied twice.
  */
 
 export interface IndexingWorkerOptions {
