@@ -25,7 +25,7 @@ import { loadConfig } from "../src/config.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
-import { measureRate, peakRssMiB } from "./load.ts";
+import { cpuMsOf, measureRate, peakRssMiB } from "./load.ts";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -58,11 +58,6 @@ async function withServer<T>(run: (server: ChildServer) => Promise<T>): Promise<
   }
 }
 
-/** User + system CPU time in ms of a process (/proc/<pid>/stat) or of one of its threads (.../task/<tid>/stat). */
-function cpuMsOf(statFile: string): number {
-  const fields = readFileSync(statFile, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 const cpuMs = (pid: number) => cpuMsOf(`/proc/${pid}/stat`);
 
 /** CPU ms of the server's main thread and of its Worker threads (indexing, log checkpoints). */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { measureLatencies } from "./latency-load.ts";
 
 /** Closed-loop load from this process: `concurrency` requests in flight for `seconds`, keep-alive. */
@@ -15,4 +16,24 @@ export async function peakRssMiB(pid: number): Promise<number> {
   const status = await Bun.file(`/proc/${pid}/status`).text();
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** User + system CPU time in ms of a process (/proc/<pid>/stat) or of one of its threads (.../task/<tid>/stat). */
+export function cpuMsOf(statFile: string): number {
+  const fields = readFileSync(statFile, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Waits until a process has used less than `idleShare` of a core over `windowMs` (its background work done), at
+ * most `maxMs`; answers how long that took, or null when it never settled.
+ */
+export async function settled(pid: number, { windowMs = 500, idleShare = 0.05, maxMs = 60_000 } = {}): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < maxMs) {
+    const before = cpuMsOf(`/proc/${pid}/stat`);
+    await Bun.sleep(windowMs);
+    if (cpuMsOf(`/proc/${pid}/stat`) - before < windowMs * idleShare) return performance.now() - started;
+  }
+  return null;
 }

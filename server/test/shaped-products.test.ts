@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { toSearchProduct, type ShapeOptions } from "../src/modules/catalog/search-product.ts";
 import { demoProducts } from "./support/demo-products.ts";
@@ -65,6 +67,24 @@ describe("pre-shaped search products", () => {
     expect(ids).not.toContain(gone.id);
     expect(ids).toContain(target.id);
     catalog = updated.filter((p) => p.id !== gone.id);
+  });
+
+  test("a shape another process rewrites is what the next search shows, though the page was just shown", async () => {
+    // Pages are kept in memory (shape-cache.ts) while the store's shapes epoch, counted by the database, stays.
+    const first = await search(s, { query: "shirt", pageSize: 10 });
+    expect(await search(s, { query: "shirt", pageSize: 10 })).toEqual(first);
+    const id = first.products[0]!.productId;
+    const other = new Database(join(s.dataDir, "service.db"));
+    try {
+      const rewrite = (json: string) => other.run("UPDATE search_products SET json = ? WHERE store_id = ? AND id = ?", [json, s.storeId, id]);
+      const { json } = other.query("SELECT json FROM search_products WHERE store_id = ? AND id = ?").get(s.storeId, id) as { json: string };
+      rewrite(JSON.stringify({ ...JSON.parse(json), name: "Rewritten elsewhere" }));
+      expect((await search(s, { query: "shirt", pageSize: 10 })).products[0]!.name).toBe("Rewritten elsewhere");
+      rewrite(json);
+      expect(await search(s, { query: "shirt", pageSize: 10 })).toEqual(first);
+    } finally {
+      other.close();
+    }
   });
 
   test("after a restart pages are the same", async () => {

@@ -59,6 +59,10 @@ export class CatalogRepo implements CatalogRepository {
     return new Map(rows.map((r) => [r.id, r.json]));
   }
 
+  async shapesEpoch(storeId: string): Promise<number> {
+    return (this.db.query("SELECT epoch FROM shape_epochs WHERE store_id = ?").get(storeId) as { epoch: number } | null)?.epoch ?? 0;
+  }
+
   async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, string])[]): Promise<void> {
     this.db.transaction(() => {
       for (const [id, json] of shapes) this.putShape(storeId, id, shaping, json);

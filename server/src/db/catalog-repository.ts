@@ -56,6 +56,12 @@ export interface CatalogRepository {
   changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]>;
   /** The Search product JSON of those of `ids` shaped with `shaping`, by id; others are missing. */
   shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>>;
+  /**
+   * A count that changes whenever any of the store's shapes is written or removed, by any process (shape-cache.ts);
+   * absent where keeping shapes in memory is not worth it (PostgreSQL: a count every writer bumps would make a
+   * store's writers on all replicas wait for each other).
+   */
+  shapesEpoch?(storeId: string): Promise<number>;
   /** Stores Search product JSON made outside a batch (a page's missing shapes, enrichment's colours). */
   putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, json: string])[]): Promise<void>;
   /**

@@ -484,4 +484,22 @@ export const MIGRATIONS: readonly string[] = [
   -- a job whose worker died is due again then; the one process of the embedded database releases claims at start.
   ALTER TABLE enrichment_jobs ADD COLUMN claimed_at INTEGER;
   `,
+  `
+  -- How many times a store's shaped Search products changed, counted by the database itself for every writer
+  -- (the service, the CLI, a cascade from deleting the store): a copy kept in memory is good while the count
+  -- stays (modules/catalog/shape-cache.ts). Not tied to stores, so a store created again counts on.
+  CREATE TABLE shape_epochs (
+    store_id  TEXT PRIMARY KEY,
+    epoch     INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TRIGGER search_products_inserted AFTER INSERT ON search_products BEGIN
+    INSERT INTO shape_epochs (store_id, epoch) VALUES (NEW.store_id, 1) ON CONFLICT (store_id) DO UPDATE SET epoch = epoch + 1;
+  END;
+  CREATE TRIGGER search_products_updated AFTER UPDATE ON search_products BEGIN
+    INSERT INTO shape_epochs (store_id, epoch) VALUES (NEW.store_id, 1) ON CONFLICT (store_id) DO UPDATE SET epoch = epoch + 1;
+  END;
+  CREATE TRIGGER search_products_deleted AFTER DELETE ON search_products BEGIN
+    INSERT INTO shape_epochs (store_id, epoch) VALUES (OLD.store_id, 1) ON CONFLICT (store_id) DO UPDATE SET epoch = epoch + 1;
+  END;
+  `,
 ];

@@ -1,6 +1,7 @@
 import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import { stableHash } from "../../engine/stable-hash.ts";
 import type { Product } from "./product-schema.ts";
+import { ShapeCache } from "./shape-cache.ts";
 import { toSearchProduct, type CurrencyConversion, type ImageSizeTemplates, type ShapeOptions } from "./search-product.ts";
 
 /*
@@ -37,12 +38,17 @@ export type ColoursOf = (storeId: string, ids: readonly string[]) => Promise<Map
 
 /** The stored shapes of a catalog, and how to make missing ones. */
 export class ShapedProducts {
+  /** Shapes shown recently, where the repository counts its shapes' changes (shape-cache.ts). */
+  private readonly cache: ShapeCache | null;
+
   constructor(
-    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "liveDocs">,
+    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "liveDocs" | "shapesEpoch">,
     /** A store's current settings (the indexing worker shapes with them). */
     private readonly settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}),
     private readonly coloursOf: ColoursOf = async () => new Map(),
-  ) {}
+  ) {
+    this.cache = repo.shapesEpoch ? new ShapeCache() : null;
+  }
 
   async shaping(storeId: string): Promise<Shaping> {
     return shapingFor(storeId, await this.settingsOf(storeId));
@@ -55,8 +61,22 @@ export class ShapedProducts {
    */
   async page(storeId: string, settings: ShapingSettings, ids: readonly string[]): Promise<string[]> {
     const shaping = shapingFor(storeId, settings);
-    const stored = await this.repo.shaped(storeId, ids, shaping.key);
-    const missing = ids.filter((id) => !stored.has(id));
+    // Read before the shapes: a write after it changes the epoch, so what is kept below is never taken for newer.
+    const epoch = this.cache ? await this.repo.shapesEpoch!(storeId) : 0;
+    const stored = new Map<string, string>();
+    const unknown: string[] = [];
+    for (const id of ids) {
+      const kept = this.cache?.get(storeId, id, shaping.key, epoch);
+      if (kept === undefined) unknown.push(id);
+      else stored.set(id, kept);
+    }
+    if (unknown.length) {
+      for (const [id, json] of await this.repo.shaped(storeId, unknown, shaping.key)) {
+        stored.set(id, json);
+        this.cache?.keep(storeId, id, shaping.key, epoch, json);
+      }
+    }
+    const missing = unknown.filter((id) => !stored.has(id));
     const made = new Map<string, string>();
     if (missing.length) {
       const docs = await this.repo.liveDocs(storeId, missing);

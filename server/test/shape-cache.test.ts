@@ -1,0 +1,75 @@
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { openServiceDatabase } from "../src/db/connection.ts";
+import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
+import { tempDir } from "./support/test-server.ts";
+
+describe("ShapeCache", () => {
+  test("a kept shape is returned only under the epoch and shaping it was kept with", () => {
+    const cache = new ShapeCache();
+    cache.keep("s", "p1", "k1", 7, '{"a":1}');
+    expect(cache.get("s", "p1", "k1", 7)).toBe('{"a":1}');
+    expect(cache.get("s", "p1", "k1", 8)).toBeUndefined();
+    expect(cache.get("s", "p1", "k2", 7)).toBeUndefined();
+    expect(cache.get("other", "p1", "k1", 7)).toBeUndefined();
+    cache.keep("s", "p1", "k1", 8, '{"a":2}');
+    expect(cache.get("s", "p1", "k1", 8)).toBe('{"a":2}');
+    expect(cache.get("s", "p1", "k1", 7)).toBeUndefined();
+  });
+
+  test("within its budget, the least recently shown go first", () => {
+    const json = "x".repeat(900);
+    const cache = new ShapeCache(3000); // three entries of 900 characters and their overhead
+    for (const id of ["a", "b", "c"]) cache.keep("s", id, "k", 1, json);
+    expect(cache.get("s", "a", "k", 1)).toBe(json); // a is now the most recent
+    cache.keep("s", "d", "k", 1, json);
+    expect(cache.get("s", "b", "k", 1)).toBeUndefined();
+    for (const id of ["a", "c", "d"]) expect(cache.get("s", id, "k", 1)).toBe(json);
+    expect(cache.size).toBeLessThanOrEqual(3000);
+    cache.keep("s", "a", "k", 2, "y".repeat(10)); // replaced, not counted twice
+    expect(cache.size).toBe(2 * 1000 + 110);
+  });
+
+  test("a shape larger than the whole budget is not kept", () => {
+    const cache = new ShapeCache(500);
+    cache.keep("s", "a", "k", 1, "x".repeat(600));
+    expect(cache.get("s", "a", "k", 1)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe("the shapes epoch (SQLite)", () => {
+  test("the database counts every write of a store's shapes, by any connection, and deleting the store", async () => {
+    const dir = tempDir("sfs-shape-epoch-");
+    try {
+      const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
+      const repo = new CatalogRepo(db);
+      db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}'), ('t', 1, '{}')");
+      const epochs = async () => [await repo.shapesEpoch("s"), await repo.shapesEpoch("t")];
+      expect(await epochs()).toEqual([0, 0]);
+      await repo.putShapes("s", "k", [["a", "{}"], ["b", "{}"]]);
+      const [afterPut] = await epochs();
+      expect(afterPut).toBeGreaterThan(0);
+      expect(await repo.shapesEpoch("t")).toBe(0); // another store's shapes are not counted against it
+      // Another process (the CLI) writing the same file.
+      const other = new Database(join(dir, "service.db"));
+      other.run("UPDATE search_products SET json = '{\"x\":1}' WHERE store_id = 's' AND id = 'a'");
+      const afterUpdate = await repo.shapesEpoch("s");
+      expect(afterUpdate).toBeGreaterThan(afterPut!);
+      other.run("DELETE FROM search_products WHERE store_id = 's' AND id = 'b'");
+      const afterDelete = await repo.shapesEpoch("s");
+      expect(afterDelete).toBeGreaterThan(afterUpdate);
+      other.close();
+      // A store deleted (its shapes go with it) and created again counts on: nothing kept for the old one matches.
+      db.run("DELETE FROM stores WHERE id = 's'");
+      db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 2, '{}')");
+      expect(await repo.shapesEpoch("s")).toBeGreaterThan(afterDelete);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
