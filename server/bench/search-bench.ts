@@ -13,7 +13,10 @@
  *           measured on the same server in the same run; server RSS after indexing and after the load. The
  *           bulk queues every product for enrichment (minutes of work on the server's main thread): the search
  *           mix is measured once while it runs, then the backlog is held (its jobs postponed an hour, in the
- *           server's database) so that the other figures are of search on a settled server, as the engine's are.
+ *           server's database) so that the other figures are of search on a settled server, as the engine's are:
+ *           once the server is idle, and after a warm-up under load (--warm-seconds) while the JIT compiles. The
+ *           ratio to the engine alone is measured in alternating rounds: the mix over HTTP, then the engine on
+ *           exactly the requests that round sent, so that the machine's swings hit both sides alike.
  *   similar SimilarityIndex over the products' features, then the engine's page of each similar set (as
  *           GET /similarity asks it), for 500 sources spread over the catalog; its build time and memory.
  *   looks   LookIndex, nine looks composed per source, then the engine's check of their pieces (as GET /ctl
@@ -24,7 +27,7 @@
  * Each size runs in its own process (clean memory figures); the targets (2-core machine, 50k products) are
  * engine p50 <= 2 ms and p99 <= 10 ms for a search with facets and a sort, suggestions p99 <= 3 ms.
  *
- *   bun server/bench/search-bench.ts [--sizes 10000,50000,200000] [--seconds S] [--engine-seconds S]
+ *   bun server/bench/search-bench.ts [--sizes 10000,50000,200000] [--seconds S] [--engine-seconds S] [--warm-seconds S]
  *                                    [--http-max N]   (largest size also measured over HTTP; default 50000)
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -75,6 +78,7 @@ const SIZES = arg("--sizes", "10000,50000,200000")
   .filter((n) => Number.isInteger(n) && n > 0);
 const SECONDS = Number(arg("--seconds", "3"));
 const ENGINE_SECONDS = Number(arg("--engine-seconds", "8"));
+const WARM_SECONDS = Number(arg("--warm-seconds", "15"));
 const HTTP_MAX = Number(arg("--http-max", "50000"));
 const CONCURRENCY = 16;
 const STORE_ID = "bench";
@@ -783,6 +787,11 @@ async function runHttp(
     // The stages already running finish and their words reach the index: the server's own work, which slowed
     // the next 15 s of load by a third when the rows below started a second after the hold.
     const settledMs = await settled(pid);
+    // Then the search mix under load until the JIT has compiled what it serves: its compiler thread kept working
+    // for the first ~20 s of load, and requests/s rose by half meanwhile (400 to 600), which a long-running
+    // service passes once. Not measured.
+    progress(size, `HTTP: warm-up under load (${WARM_SECONDS} s)`);
+    const warmUp = await measureLatencies(WARM_SECONDS, CONCURRENCY, (i) => searchCall(i + 60_000));
 
     progress(size, `HTTP: load (${SECONDS} s per measure)`);
     Bun.gc(true);
@@ -821,6 +830,7 @@ async function runHttp(
       `${fmt(duringEnrichment.perSecond)} req/s, ${lat(summarize(duringEnrichment.latencies))}${failures(duringEnrichment)}`,
       `then ${fmt(held)} enrichment jobs held for the rows below, which start once the server is idle (${settledMs === null ? "not within 60 s" : `after ${(settledMs / 1000).toFixed(1)} s`})`,
     );
+    row(`HTTP: warm-up, the search mix at ${CONCURRENCY} in flight`, `${WARM_SECONDS} s, ${fmt(warmUp.perSecond)} req/s`, "not measured: the JIT compiles meanwhile");
     row(`HTTP: GET /health, ${CONCURRENCY} in flight (baseline)`, `${fmt(health.perSecond)} req/s${failures(health)}`, "1.000");
     row(
       `HTTP: GET /search mix, ${CONCURRENCY} in flight`,

@@ -17,7 +17,7 @@ const facets = (count: number, colourName = "Navy Blue"): Facet[] => [
   },
   { key: "color", name: "Colour", shownValues: 5, values: [{ key: "navy-blue", name: colourName, count: 2 }] },
   { key: "price", name: "Price", shownValues: 6, values: [{ key: "0-500", name: "0 – 500", count: 9, lb: 0, ub: 500 }] },
-  { key: "empty", values: [] },
+  { key: "empty", name: "Empty", values: [] },
 ];
 
 describe("facetsJson", () => {
