@@ -42,7 +42,7 @@ describe("ShapeCache", () => {
 });
 
 describe("the shapes epoch (SQLite)", () => {
-  test("the database counts every write of a store's shapes, by any connection, and deleting the store", async () => {
+  test("the database counts every change and removal of a store's shapes, by any connection, and deleting the store", async () => {
     const dir = tempDir("sfs-shape-epoch-");
     try {
       const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
@@ -51,6 +51,9 @@ describe("the shapes epoch (SQLite)", () => {
       const epochs = async () => [await repo.shapesEpoch("s"), await repo.shapesEpoch("t")];
       expect(await epochs()).toEqual([0, 0]);
       await repo.putShapes("s", "k", [["a", "{}"], ["b", "{}"]]);
+      // New rows: nothing kept can be of them (a kept shape whose row is gone had its deletion counted).
+      expect(await epochs()).toEqual([0, 0]);
+      await repo.putShapes("s", "k2", [["a", "{}"]]);
       const [afterPut] = await epochs();
       expect(afterPut).toBeGreaterThan(0);
       expect(await repo.shapesEpoch("t")).toBe(0); // another store's shapes are not counted against it

@@ -487,14 +487,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   -- How many times a store's shaped Search products changed, counted by the database itself for every writer
   -- (the service, the CLI, a cascade from deleting the store): a copy kept in memory is good while the count
-  -- stays (modules/catalog/shape-cache.ts). Not tied to stores, so a store created again counts on.
+  -- stays (modules/catalog/shape-cache.ts). Not tied to stores, so a store created again counts on. Inserts are
+  -- not counted: a shape kept for an id with no row had its row deleted since, which counted.
   CREATE TABLE shape_epochs (
     store_id  TEXT PRIMARY KEY,
     epoch     INTEGER NOT NULL
   ) WITHOUT ROWID;
-  CREATE TRIGGER search_products_inserted AFTER INSERT ON search_products BEGIN
-    INSERT INTO shape_epochs (store_id, epoch) VALUES (NEW.store_id, 1) ON CONFLICT (store_id) DO UPDATE SET epoch = epoch + 1;
-  END;
   CREATE TRIGGER search_products_updated AFTER UPDATE ON search_products BEGIN
     INSERT INTO shape_epochs (store_id, epoch) VALUES (NEW.store_id, 1) ON CONFLICT (store_id) DO UPDATE SET epoch = epoch + 1;
   END;
