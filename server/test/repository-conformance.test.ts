@@ -719,6 +719,10 @@ for (const backend of BACKENDS) {
       await b.catalog.putShapes("s", "k2", [["a", "A2"], ["b", "B2"]]);
       expect(await b.catalog.shaped("s", ["a", "b", "B"], "k2")).toEqual(new Map([["a", "A2"], ["b", "B2"]]));
       expect((await b.catalog.shaped("s", ["a", "b", "B"], "k1")).size).toBe(1);
+      // A shape made from a document read before a batch wrote the product's next version does not replace it.
+      await b.catalog.commitBatch({ storeId: "s", at: 3, products: [{ ...live("a", 2), shaped: { key: "k2", json: "A3" } }], advances: [] });
+      await b.catalog.putShapes("s", "k2", [["a", "A2 (made before)"]]);
+      expect(await b.catalog.shaped("s", ["a"], "k2")).toEqual(new Map([["a", "A3"]]));
     });
 
     test("a store's tasks are leased to one holder at a time; a lease ran out is taken over", async () => {

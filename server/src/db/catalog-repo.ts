@@ -64,8 +64,12 @@ export class CatalogRepo implements CatalogRepository {
   }
 
   async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, string])[]): Promise<void> {
+    const put = this.db.query(
+      `INSERT INTO search_products (store_id, id, shaping, json) VALUES (?, ?, ?, ?)
+       ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json WHERE search_products.shaping <> excluded.shaping`,
+    );
     this.db.transaction(() => {
-      for (const [id, json] of shapes) this.putShape(storeId, id, shaping, json);
+      for (const [id, json] of shapes) put.run(storeId, id, shaping, json);
     })();
   }
 

@@ -62,7 +62,11 @@ export interface CatalogRepository {
    * store's writers on all replicas wait for each other).
    */
   shapesEpoch?(storeId: string): Promise<number>;
-  /** Stores Search product JSON made outside a batch (a page's missing shapes, enrichment's colours). */
+  /**
+   * Stores Search product JSON made outside a batch (a page's missing shapes). A shape already there under the same
+   * shaping stays: it was written since the document this one was made from was read (a batch committing a newer
+   * version meanwhile), so it is at least as new.
+   */
   putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, json: string])[]): Promise<void>;
   /**
    * Commits an indexing batch all or nothing: the products, their shapes, their enrichment (the text stage queued

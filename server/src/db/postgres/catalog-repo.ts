@@ -53,7 +53,7 @@ export class PostgresCatalogRepo implements CatalogRepository {
     const rows = shapes.map(([id, json]) => ({ store_id: storeId, id, shaping, json }));
     await this.sql`
       INSERT INTO search_products ${this.sql(rows)}
-      ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json`;
+      ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json WHERE search_products.shaping <> excluded.shaping`;
   }
 
   async commitBatch(batch: BatchCommit): Promise<boolean> {
