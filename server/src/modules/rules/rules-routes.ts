@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { boundedInteger, documentedParam } from "../../http/query-params.ts";
-import { searchAnswer } from "../search/search-answer.ts";
+import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { pageParams, type Raw } from "../search/search-params.ts";
 import { parseSearchParams } from "../search/search-params.ts";
@@ -65,7 +65,8 @@ export function rulesRoutes(deps: AuthDeps & { rules: RulesService; search: Sear
         if (typeof id !== "string") throw new ValidationError("id must be a string", [{ path: "body.id", problem: "must be a string" }]);
         assertRuleId(id, "body.id");
         const draft = { id, body: parseRuleBody(rule, "body.rule") };
-        return searchAnswer(await deps.search.search(caller.store, previewSearch(search), draft));
+        const { products, ...rest } = await deps.search.search(caller.store, previewSearch(search), draft);
+        return jsonWithFragments("products", products, rest);
       },
       {
         auth: "admin",

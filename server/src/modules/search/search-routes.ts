@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { searchAnswer } from "./search-answer.ts";
+import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { assertMayExplain, authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
@@ -14,10 +14,10 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
       const params = parseSearchParams(query as Record<string, string>);
       assertMayExplain(params.explain, caller);
       const started = performance.now();
-      const response = await deps.search
+      const { products, ...rest } = await deps.search
         .search(caller.store, params)
         .finally(() => deps.metrics.observeSearch((performance.now() - started) / 1000));
-      return searchAnswer(response);
+      return jsonWithFragments("products", products, rest);
     }, {
       auth: "search",
       // Documented here, checked by parseSearchParams so every 400 names its parameter.
