@@ -57,9 +57,10 @@ export interface CatalogRepository {
   /** The Search product JSON of those of `ids` shaped with `shaping`, by id; others are missing. */
   shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>>;
   /**
-   * A count that changes whenever any of the store's shapes is written or removed, by any process (shape-cache.ts);
-   * absent where keeping shapes in memory is not worth it (PostgreSQL: a count every writer bumps would make a
-   * store's writers on all replicas wait for each other).
+   * A count that changes whenever any of the store's shapes is changed or removed, by any process (shape-cache.ts;
+   * a new shape is not counted: nothing can be kept of a row that did not exist); absent where keeping shapes in
+   * memory is not worth it (PostgreSQL: a count every writer bumps would make a store's writers on all replicas
+   * wait for each other).
    */
   shapesEpoch?(storeId: string): Promise<number>;
   /**
