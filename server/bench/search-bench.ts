@@ -613,7 +613,10 @@ async function runSize(size: number, resultFile: string): Promise<void> {
       const httpRate = total((r) => r.httpRequests) / total((r) => r.httpSeconds);
       const engineRate = total((r) => r.engineRequests) / total((r) => r.engineSeconds);
       const ofEngine = httpRate / engineRate;
-      const roundRatios = rounds.map((r) => (r.httpRequests / r.httpSeconds / (r.engineRequests / r.engineSeconds)).toFixed(2));
+      const roundRatios = rounds.map((r) => {
+        const [httpRound, engineRound] = [r.httpRequests / r.httpSeconds, r.engineRequests / r.engineSeconds];
+        return `${(httpRound / engineRound).toFixed(2)} (${fmt(httpRound)}/${fmt(engineRound)})`;
+      });
       httpRows.splice(
         http.facetsSortRow + 2,
         0,

@@ -14,6 +14,7 @@ import type { AccessPolicy } from "./http/auth-plugin.ts";
 import { RateLimiter } from "./http/rate-limiter.ts";
 import type { Config } from "./config.ts";
 import { compressingHandler } from "./http/compression.ts";
+import { stringifyOnFastPath } from "./http/fast-json.ts";
 import { renderError, toAppError } from "./http/error-response.ts";
 import type { Logger } from "./log.ts";
 import { docsRoutes } from "./modules/docs/docs-routes.ts";
@@ -249,6 +250,13 @@ export function buildApp(deps: AppDeps) {
         set.headers["access-control-allow-origin"] = origin;
         set.headers.vary = "Origin";
       }
+    })
+    .mapResponse(({ responseValue, set }) => {
+      // Elysia writes objects with plain JSON.stringify, off its fast path on the first wide character.
+      const type = (responseValue as object | null | undefined)?.constructor;
+      if (type !== Object && type !== Array) return;
+      const headers = { "content-type": String(set.headers["content-type"] ?? "application/json") };
+      return new Response(stringifyOnFastPath(responseValue as object), { headers });
     })
     .onError(({ code, error, request, set }) => {
       const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now(), pathname: pathnameOf(request) };
