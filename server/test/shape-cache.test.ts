@@ -33,6 +33,19 @@ describe("ShapeCache", () => {
     expect(cache.size).toBe(2 * 1000 + 110);
   });
 
+  test("a shape shown between every few new ones is never the one that goes", () => {
+    const json = "x".repeat(900);
+    const cache = new ShapeCache(10_000); // ten entries
+    cache.keep("s", "hot", "k", 1, json);
+    for (let i = 0; i < 200; i++) {
+      cache.keep("s", `new-${i}`, "k", 1, json);
+      // Shown again after every third new shape: always among the most recently shown of the ten.
+      if (i % 3 === 2) expect(cache.get("s", "hot", "k", 1)).toBe(json);
+    }
+    expect(cache.get("s", "new-189", "k", 1)).toBeUndefined();
+    expect(cache.get("s", "new-199", "k", 1)).toBe(json);
+  });
+
   test("a shape larger than the whole budget is not kept", () => {
     const cache = new ShapeCache(500);
     cache.keep("s", "a", "k", 1, "x".repeat(600));
