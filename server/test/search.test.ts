@@ -14,6 +14,7 @@ import {
   type SearchBody,
   type SearchProductBody,
 } from "./support/search-client.ts";
+import { textStagesInSearch } from "./support/indexed-child-server.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /*
@@ -35,7 +36,10 @@ beforeAll(async () => {
   catalog[5] = { ...catalog[5]!, relatedIds: RELATED_IDS };
   byId = new Map(catalog.map((p) => [p.id, p]));
   await indexProducts(s, catalog);
-}, 120_000);
+  // The text enrichment's words reach search after indexing: a test comparing totals of two queries must not
+  // see them arrive between its searches.
+  expect(await eventually(async () => textStagesInSearch(s.dataDir), 90_000, 100)).toBe(true);
+}, 180_000);
 afterAll(() => s?.stop());
 
 // ---------------------------------------------------------------- brute force over the indexed array
