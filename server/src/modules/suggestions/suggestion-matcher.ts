@@ -25,6 +25,8 @@ export interface Candidate {
    */
   weight: number;
   words: string[];
+  /** A bit per first letter of its words (initialBit): a label without a typed word's possible initial cannot match. */
+  initials: number;
 }
 
 const pieces = (chunk: string) => chunk.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -38,9 +40,20 @@ const labelWords = (text: string) =>
   });
 
 export function candidate(kind: string, label: string, count: number, weight: number, priority = 0): Candidate {
+  const words = labelWords(label);
+  const initials = words.reduce((bits, word) => bits | initialBit(word, 0), 0);
   // Ids are stable numbers derived from the label, so a front end can key and cache suggestions.
-  return { id: String(stableHash(`${kind}\u0000${foldCase(label)}`)), label, count, priority, weight, words: labelWords(label) };
+  return { id: String(stableHash(`${kind}\u0000${foldCase(label)}`)), label, count, priority, weight, words, initials };
 }
+
+/** A bit for the letter at `at` of `word` (letters may share a bit: it only rules candidates out). */
+const initialBit = (word: string, at: number) => (at < word.length ? 1 << (word.charCodeAt(at) & 31) : 0);
+
+/**
+ * The initials a label word must have to match `typed` (wordMatches): its first letter, or its second when the
+ * first two are swapped.
+ */
+const possibleInitials = (typed: string) => initialBit(typed, 0) | initialBit(typed, 1);
 
 function wordMatches(typed: string, labelWord: string): boolean {
   if (labelWord.startsWith(typed)) return true;
@@ -54,23 +67,34 @@ function wordMatches(typed: string, labelWord: string): boolean {
   );
 }
 
+/** The typed words as matchScore takes them: each with the initials a label word needs to match it. */
+export interface TypedWords {
+  words: string[];
+  initials: number[];
+}
+
+export const typedForMatching = (words: string[]): TypedWords => ({ words, initials: words.map(possibleInitials) });
+
 /** Whether every typed word matches a distinct word of the label; exact-start matches rank first. */
-export function matchScore(typedWords: string[], c: Candidate): number | null {
-  const used = new Set<number>();
+export function matchScore(typed: TypedWords, c: Candidate): number | null {
+  // Most labels of a store have no word with a typed word's initial: ruled out before any word is compared.
+  for (const initials of typed.initials) if ((c.initials & initials) === 0) return null;
+  const typedWords = typed.words;
+  const used: number[] = [];
   let exact = 0;
   for (const typed of typedWords) {
     let found = -1;
     for (let i = 0; i < c.words.length; i++) {
-      if (used.has(i)) continue;
+      if (used.includes(i)) continue;
       if (c.words[i]!.startsWith(typed)) {
         found = i;
         exact++;
         break;
       }
     }
-    if (found < 0) found = c.words.findIndex((w, i) => !used.has(i) && wordMatches(typed, w));
+    if (found < 0) found = c.words.findIndex((w, i) => !used.includes(i) && wordMatches(typed, w));
     if (found < 0) return null;
-    used.add(found);
+    used.push(found);
   }
   // Labels that begin with what was typed, then fully exact matches, score higher.
   return (c.words[0]?.startsWith(typedWords[0] ?? "") ? 2 : 0) + (exact === typedWords.length ? 1 : 0);

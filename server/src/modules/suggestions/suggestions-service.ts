@@ -3,7 +3,7 @@ import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
 import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "./suggestable-query.ts";
-import { candidate, matchScore, typedWords, type Candidate } from "./suggestion-matcher.ts";
+import { candidate, matchScore, typedForMatching, typedWords, type Candidate, type TypedWords } from "./suggestion-matcher.ts";
 
 /*
  * Typeahead: past queries that had results and enough distinct shoppers (most searched first) and catalog
@@ -79,8 +79,9 @@ export class SuggestionsService {
   }
 
   async suggest(storeId: string, query: string, limit: number): Promise<SuggestionsResponse> {
-    const typed = typedWords(query);
-    if (typed.length === 0) return { suggestions: [], designers: [], query };
+    const words = typedWords(query);
+    if (words.length === 0) return { suggestions: [], designers: [], query };
+    const typed = typedForMatching(words);
     const { terms, designers } = await this.candidates(storeId);
     const suggestions: Candidate[] = [];
     for (const c of ranked(typed, terms)) {
@@ -115,7 +116,7 @@ const sameTerm = (label: string) => queryWords(label).map((w) => w.token).join("
 const shown = (c: Candidate): Suggestion => ({ id: c.id, label: c.label, count: c.count });
 
 /** The candidates that match what was typed, best first. */
-function ranked(typed: string[], candidates: Candidate[]): Candidate[] {
+function ranked(typed: TypedWords, candidates: Candidate[]): Candidate[] {
   const matched: { c: Candidate; score: number }[] = [];
   for (const c of candidates) {
     const score = matchScore(typed, c);
