@@ -73,40 +73,39 @@ export interface TypedWords {
   initials: number[];
 }
 
-export const typedForMatching = (words: string[]): TypedWords => ({ words, initials: words.map(possibleInitials) });
-
 /** Whether every typed word matches a distinct word of the label; exact-start matches rank first. */
 export function matchScore(typed: TypedWords, c: Candidate): number | null {
   // Most labels of a store have no word with a typed word's initial: ruled out before any word is compared.
   for (const initials of typed.initials) if ((c.initials & initials) === 0) return null;
-  const typedWords = typed.words;
   const used: number[] = [];
   let exact = 0;
-  for (const typed of typedWords) {
+  for (const word of typed.words) {
     let found = -1;
     for (let i = 0; i < c.words.length; i++) {
       if (used.includes(i)) continue;
-      if (c.words[i]!.startsWith(typed)) {
+      if (c.words[i]!.startsWith(word)) {
         found = i;
         exact++;
         break;
       }
     }
-    if (found < 0) found = c.words.findIndex((w, i) => !used.includes(i) && wordMatches(typed, w));
+    if (found < 0) found = c.words.findIndex((w, i) => !used.includes(i) && wordMatches(word, w));
     if (found < 0) return null;
     used.push(found);
   }
   // Labels that begin with what was typed, then fully exact matches, score higher.
-  return (c.words[0]?.startsWith(typedWords[0] ?? "") ? 2 : 0) + (exact === typedWords.length ? 1 : 0);
+  return (c.words[0]?.startsWith(typed.words[0] ?? "") ? 2 : 0) + (exact === typed.words.length ? 1 : 0);
 }
 
 /**
- * The words a shopper typed, as many as a search matches (query-limits.ts). A hyphenated word is one word,
- * joined: "t-sh" is the start of "tshirts", not a "t" and an "sh" anywhere (which found "Shirts Tops & Tunics").
+ * The words a shopper typed, as many as a search matches (query-limits.ts), ready for matchScore. A hyphenated
+ * word is one word, joined: "t-sh" is the start of "tshirts", not a "t" and an "sh" anywhere (which found
+ * "Shirts Tops & Tunics").
  */
-export function typedWords(query: string): string[] {
-  return chunks(query)
+export function typedWords(query: string): TypedWords {
+  const words = chunks(query)
     .map((chunk) => pieces(chunk).join(""))
     .filter(Boolean)
     .slice(0, MAX_QUERY_WORDS);
+  return { words, initials: words.map(possibleInitials) };
 }

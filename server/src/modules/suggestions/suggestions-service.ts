@@ -3,7 +3,7 @@ import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
 import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "./suggestable-query.ts";
-import { candidate, matchScore, typedForMatching, typedWords, type Candidate, type TypedWords } from "./suggestion-matcher.ts";
+import { candidate, matchScore, typedWords, type Candidate, type TypedWords } from "./suggestion-matcher.ts";
 
 /*
  * Typeahead: past queries that had results and enough distinct shoppers (most searched first) and catalog
@@ -79,9 +79,8 @@ export class SuggestionsService {
   }
 
   async suggest(storeId: string, query: string, limit: number): Promise<SuggestionsResponse> {
-    const words = typedWords(query);
-    if (words.length === 0) return { suggestions: [], designers: [], query };
-    const typed = typedForMatching(words);
+    const typed = typedWords(query);
+    if (typed.words.length === 0) return { suggestions: [], designers: [], query };
     const { terms, designers } = await this.candidates(storeId);
     const suggestions: Candidate[] = [];
     for (const c of ranked(typed, terms)) {
