@@ -208,6 +208,10 @@ describe("GET /suggestions", () => {
     expect(labels((await suggest("shoos")).suggestions)).toContain("shoes");
     expect(labels((await suggest("kurat")).suggestions)).toContain("kurta");
     expect(labels((await suggest("nkie")).designers)).toContain("Nike");
+    // A typo in the first letter counts only as a swap with the second: the label word starts with the typed second letter.
+    expect(labels((await suggest("hsoes")).suggestions)).toContain("shoes");
+    expect(labels((await suggest("inke")).designers)).toContain("Nike");
+    expect(labels((await suggest("zhoes", { limit: 20 })).suggestions)).not.toContain("shoes");
     // Under 4 letters no typo is forgiven.
     expect(labels((await suggest("sjo", { limit: 20 })).suggestions)).not.toContain("shoes");
   });
