@@ -6,6 +6,7 @@ import { canonicalJson, contentHash } from "../src/modules/catalog/content-hash.
 import { toEngineDocument, type RankingContext } from "../src/modules/catalog/engine-document.ts";
 import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts";
 import { decodePrepared, encodePrepared } from "../src/modules/indexing/prepared-batch.ts";
+import { textOf } from "../src/utf8-text.ts";
 import { demoProducts } from "./support/demo-products.ts";
 
 /*
@@ -24,14 +25,14 @@ test("prepared products decode to the documents, tokens, hashes and shapes made 
     const product = products[i]!;
     const doc = canonicalJson(product);
     expect(prepared.id).toBe(product.id);
-    expect(prepared.doc).toBe(doc);
+    expect(textOf(prepared.doc)).toBe(doc);
     expect(prepared.hash).toBe(contentHash(doc));
-    expect(prepared.shaped).toBe(shapeJson(product, shaping));
+    expect(textOf(prepared.shaped)).toBe(shapeJson(product, shaping));
     const engineDoc = toEngineDocument(product, 0, context(product.id));
     expect(prepared.engine.held).toEqual(heldOf(engineDoc));
     expect(prepared.engine.doc).toEqual(engineDoc);
     expect(prepared.engine.text).toEqual(indexedText(engineDoc.text));
-    expect(JSON.parse(prepared.engine.json)).not.toHaveProperty("version");
+    expect(JSON.parse(textOf(prepared.engine.json))).not.toHaveProperty("version");
   });
   expect(decoded[1]!.engine.doc.numbers.purchases).toBe(7);
 });
@@ -41,4 +42,16 @@ test("a content hash is the SHA-256 of the canonical JSON, base64url: stored has
   expect(doc).toBe('{"id":"p-1","name":"Lantern","skus":[{"id":"s-1","size":"M"}]}');
   expect(contentHash(doc)).toBe(createHash("sha256").update(doc).digest("base64url"));
   expect(contentHash('{"a":1}')).toBe("AVq9f1zFei3ZS3WQ8ErYCEJzkF7jPsXOvq5iJ2qX-GI");
+});
+
+test("texts longer than the room first made for them (wide characters, long descriptions) arrive whole", () => {
+  const [small, large] = demoProducts(2);
+  // 50,000 characters of up to three UTF-8 bytes each: past the initial room of two products several times over.
+  large!.description = "Écharpe en laine – 羊毛围巾 ".repeat(2_500).slice(0, 50_000);
+  const shaping = shapingFor("s1", {});
+  const context = (): RankingContext => ({ ratingPrior: { mean: 0.8, weight: 3 }, purchases: 0 });
+  const decoded = decodePrepared(encodePrepared([large!, small!], shaping, context));
+  expect(decoded.map((p) => textOf(p.doc))).toEqual([canonicalJson(large), canonicalJson(small)]);
+  expect(decoded.map((p) => textOf(p.shaped))).toEqual([shapeJson(large!, shaping), shapeJson(small!, shaping)]);
+  expect(JSON.parse(textOf(decoded[0]!.engine.json)).text.description).toBe(large!.description);
 });

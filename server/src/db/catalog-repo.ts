@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { Utf8Text } from "../utf8-text.ts";
 import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
 import { EnrichmentRepo } from "./enrichment-repo.ts";
 import type { WalCheckpoints } from "./wal-checkpoints.ts";
@@ -88,7 +89,7 @@ export class CatalogRepo implements CatalogRepository {
       for (const p of batch.products) {
         this.db
           .query(
-            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
              ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
                doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`,
           )
@@ -108,10 +109,11 @@ export class CatalogRepo implements CatalogRepository {
     return applied;
   }
 
-  private putShape(storeId: string, id: string, shaping: string, json: string): void {
+  /** `json` may be UTF-8 bytes (utf8-text.ts): stored as text all the same. */
+  private putShape(storeId: string, id: string, shaping: string, json: Utf8Text): void {
     this.db
       .query(
-        `INSERT INTO search_products (store_id, id, shaping, json) VALUES (?, ?, ?, ?)
+        `INSERT INTO search_products (store_id, id, shaping, json) VALUES (?, ?, ?, CAST(? AS TEXT))
          ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json`,
       )
       .run(storeId, id, shaping, json);

@@ -4,6 +4,7 @@
  * postgres/catalog-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts.
  */
 import type { Product } from "../modules/catalog/product-schema.ts";
+import type { Utf8Text } from "../utf8-text.ts";
 
 /** What the indexing worker needs to know of a product to compute its next version. */
 export interface CatalogState {
@@ -22,9 +23,9 @@ export interface CatalogEntry extends CatalogState {
 export interface CommittedProduct extends CatalogState {
   id: string;
   /** Canonical JSON; null for a deletion. */
-  doc: string | null;
+  doc: Utf8Text | null;
   /** Its Search product JSON and the shaping it was made with; null for a deletion. */
-  shaped: { key: string; json: string } | null;
+  shaped: { key: string; json: Utf8Text } | null;
 }
 
 /** A task's items [from, to) applied by a batch. */

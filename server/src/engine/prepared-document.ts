@@ -1,10 +1,11 @@
+import { textOf } from "../utf8-text.ts";
 import { indexedText } from "./text/field-tokens.ts";
 import type { EngineDocument, HeldDocument, IndexableDocument, PreparedDocument } from "./types.ts";
 
 export const heldOf = (doc: EngineDocument): HeldDocument => ({ id: doc.id, identifiers: doc.text.identifiers, facets: doc.facets, numbers: doc.numbers, sortText: doc.sortText });
 
 /** What storing a document costs beyond the document: its JSON and its tokens. */
-export function prepareDocument(doc: EngineDocument): PreparedDocument {
+export function prepareDocument(doc: EngineDocument): PreparedDocument & { json: string } {
   const { version, ...stored } = doc;
   return { id: doc.id, version, json: JSON.stringify(stored), held: heldOf(doc), text: indexedText(doc.text), doc };
 }
@@ -18,7 +19,7 @@ export function preparedFrom(parts: Omit<PreparedDocument, "doc">): PreparedDocu
   return {
     ...parts,
     get doc() {
-      parsed ??= JSON.parse(this.json) as EngineDocument;
+      parsed ??= JSON.parse(textOf(this.json)) as EngineDocument;
       parsed.version = this.version;
       return parsed;
     },

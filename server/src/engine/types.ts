@@ -3,6 +3,7 @@
  * SQLite, Typesense) implement it and import nothing from modules/. Modules build EngineDocuments from the
  * catalog and never see an adapter's own shapes or errors. Every adapter passes engine/conformance.ts.
  */
+import type { Utf8Text } from "../utf8-text.ts";
 import type { IndexedText } from "./text/field-tokens.ts";
 
 /** Text an engine matches queries against, by field, weighted name > brand > categories > features/tags > description. */
@@ -151,7 +152,7 @@ export interface PreparedDocument {
   id: string;
   version: number;
   /** The document as stored, without its version (stored beside it). */
-  json: string;
+  json: Utf8Text;
   held: HeldDocument;
   text: IndexedText;
   /** The whole document, with `version`: one prepared on another thread is parsed from `json` when first read. */

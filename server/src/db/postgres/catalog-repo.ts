@@ -1,5 +1,6 @@
 import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "../catalog-repository.ts";
 import type { Sql } from "./connection.ts";
+import { textOf } from "../../utf8-text.ts";
 
 /** The catalog on PostgreSQL, shared by every replica. */
 export class PostgresCatalogRepo implements CatalogRepository {
@@ -76,7 +77,7 @@ export class PostgresCatalogRepo implements CatalogRepository {
           id: p.id,
           version: p.version,
           content_hash: p.contentHash,
-          doc: p.doc,
+          doc: p.doc === null ? null : textOf(p.doc),
           deleted: p.deleted ? 1 : 0,
           updated_at: batch.at,
         }));
@@ -85,7 +86,7 @@ export class PostgresCatalogRepo implements CatalogRepository {
           ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
             doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`;
       }
-      const shaped = live.flatMap((p) => (p.shaped ? [{ store_id: batch.storeId, id: p.id, shaping: p.shaped.key, json: p.shaped.json }] : []));
+      const shaped = live.flatMap((p) => (p.shaped ? [{ store_id: batch.storeId, id: p.id, shaping: p.shaped.key, json: textOf(p.shaped.json) }] : []));
       if (shaped.length) {
         await tx`
           INSERT INTO search_products ${tx(shaped)}

@@ -45,8 +45,9 @@ function statements(db: Database) {
     current: db.query("SELECT rowid, version FROM documents WHERE id = ?"),
     currentOf: db.query("SELECT id, rowid, version FROM documents WHERE id IN (SELECT value FROM json_each(?))"),
     // Not INSERT ... RETURNING: stepped through .get() it measured 20 times slower (beside the FTS5 inserts of then).
-    insertDoc: db.query("INSERT INTO documents (id, version, doc, tokens, surfaces) VALUES (?, ?, ?, ?, ?)"),
-    updateDoc: db.query("UPDATE documents SET version = ?, doc = ?, tokens = ?, surfaces = ? WHERE rowid = ?"),
+    // CAST: a document may come as UTF-8 bytes (utf8-text.ts).
+    insertDoc: db.query("INSERT INTO documents (id, version, doc, tokens, surfaces) VALUES (?, ?, CAST(? AS TEXT), ?, ?)"),
+    updateDoc: db.query("UPDATE documents SET version = ?, doc = CAST(? AS TEXT), tokens = ?, surfaces = ? WHERE rowid = ?"),
     updateTokens: db.query("UPDATE documents SET tokens = ?, surfaces = ? WHERE rowid = ?"),
     updateJson: db.query("UPDATE documents SET doc = ? WHERE rowid = ?"),
     deleteDoc: db.query("DELETE FROM documents WHERE rowid = ?"),

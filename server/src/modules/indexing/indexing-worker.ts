@@ -11,6 +11,7 @@ import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, decodeStrings, type PreparedProduct } from "./prepared-batch.ts";
 import { StoreWriters } from "./store-writers.ts";
+import type { Utf8Text } from "../../utf8-text.ts";
 
 /*
  * Applies acknowledged tasks to the catalog and the engine, in batches. Stores take turns: each batch belongs to
@@ -72,7 +73,7 @@ type PreparedSlice = { kind: "upsert"; products: PreparedProduct[]; shapeKey: st
 interface WorkingEntry extends CatalogState {
   changed: boolean;
   /** The product JSON to store (canonical: sorted keys), null for a deletion. */
-  doc: string | null;
+  doc: Utf8Text | null;
   prepared: PreparedProduct | null;
   shapeKey: string | null;
 }

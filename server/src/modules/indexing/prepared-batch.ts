@@ -5,14 +5,15 @@ import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { shapeJson, type Shaping } from "../catalog/shaped-products.ts";
+import type { Utf8Text } from "../../utf8-text.ts";
 
 /*
  * What the indexing thread makes of a slice of a task, and how it travels to the main thread. Everything here
  * depends on the products only (and the shaping and ranking inputs of the moment), never on the catalog's state,
- * so a slice can be prepared while the batch before it is still being applied. The reply is two buffers handed
- * over without a copy: the slice's strings as UTF-8, and its token sequences. Structured-cloning nested objects
- * cost the sender 40 µs per product; cloning the strings still cost it 9-16 µs (6 KB per product, copied
- * character by character), against 5 to encode them and 3 on the receiving side to decode.
+ * so a slice can be prepared while the batch before it is still being applied. The reply is buffers handed over
+ * without a copy. Structured-cloning nested objects cost the sender 40 µs per product; cloning the strings still
+ * cost it 9-16 µs (6 KB per product, copied character by character). The three JSON texts that are only stored
+ * (catalog, Search product, engine document: 4 KB per product) stay UTF-8 on the main thread (utf8-text.ts).
  */
 
 export interface PrepareRequest {
@@ -30,25 +31,32 @@ export interface PreparedProduct {
   id: string;
   hash: string;
   /** Canonical JSON (catalog-repo's doc). */
-  doc: string;
-  shaped: string;
+  doc: Utf8Text;
+  shaped: Utf8Text;
   /** Its version is set when the batch assigns one. */
   engine: PreparedDocument;
 }
 
-/** Strings per product: id, hash, doc, shaped, engine JSON, held JSON. */
-const PER_PRODUCT = 6;
+/** Short strings per product: id, hash, held JSON. */
+const STRINGS_PER_PRODUCT = 3;
+/** Stored texts per product: catalog JSON, Search product JSON, engine JSON. */
+const TEXTS_PER_PRODUCT = 3;
+/** Room first made for a product's stored texts (4.3 KB on average in the demo catalog). */
+const BYTES_PER_PRODUCT = 6144;
 
 /**
- * A prepared slice as it crosses threads: the strings of each product in turn (of a deletion, the ids), as UTF-8
- * joined by NUL, which none of them holds (ids and text are free of control characters, JSON escapes them, tokens
- * are letters and digits); and every product's token sequence (IndexedText.sequence) in one array, each preceded
- * by its length. Send it with `transferables`. For upserts a last string holds every product's distinct tokens
- * and surfaces as JSON: the strings split from the decoded text share its buffer, and a token kept by the index
- * would keep a whole slice's text (6 MB) alive; JSON.parse makes each token a string of its own.
+ * A prepared slice as it crosses threads. `strings`: each product's short strings in turn (of a deletion, the
+ * ids), as UTF-8 joined by NUL, which none of them holds (ids and text are free of control characters, JSON
+ * escapes them); for upserts a last string holds every product's distinct tokens and surfaces as JSON: strings
+ * split from one decoded text share its buffer, and a token kept by the index would keep a whole slice's text
+ * alive, while JSON.parse makes each token a string of its own. `texts`: each product's stored texts, back to
+ * back as UTF-8, and where each ends. `sequences`: every product's token sequence (IndexedText.sequence), each
+ * preceded by its length. Send it with `transferables`.
  */
 export interface EncodedSlice {
-  text: Uint8Array;
+  strings: Uint8Array;
+  texts: Uint8Array;
+  textEnds: Uint32Array;
   sequences: Uint32Array;
 }
 
@@ -56,40 +64,76 @@ const SEPARATOR = "\u0000";
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 
-export function encodeStrings(strings: readonly string[], sequences = new Uint32Array(0)): EncodedSlice {
-  return { text: utf8.encode(strings.join(SEPARATOR)), sequences };
+export function encodeStrings(strings: readonly string[]): EncodedSlice {
+  return { strings: utf8.encode(strings.join(SEPARATOR)), texts: new Uint8Array(0), textEnds: new Uint32Array(0), sequences: new Uint32Array(0) };
 }
 
-export function decodeStrings({ text }: EncodedSlice): string[] {
-  return text.length === 0 ? [] : fromUtf8.decode(text).split(SEPARATOR);
+export function decodeStrings({ strings }: EncodedSlice): string[] {
+  return strings.length === 0 ? [] : fromUtf8.decode(strings).split(SEPARATOR);
 }
 
 /** The buffers of a slice, to move rather than copy it to the other thread. */
-export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.text.buffer as ArrayBuffer, slice.sequences.buffer as ArrayBuffer];
+export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.strings.buffer, slice.texts.buffer, slice.textEnds.buffer, slice.sequences.buffer] as ArrayBuffer[];
+
+/** Texts written as UTF-8 one after the other into one buffer, grown when a text does not fit. */
+class Utf8Texts {
+  private bytes: Uint8Array;
+  private length = 0;
+  readonly ends: Uint32Array;
+  private count = 0;
+
+  constructor(texts: number, expectedBytes: number) {
+    this.bytes = new Uint8Array(expectedBytes);
+    this.ends = new Uint32Array(texts);
+  }
+
+  add(text: string): void {
+    let { read, written } = utf8.encodeInto(text, this.bytes.subarray(this.length));
+    this.length += written;
+    while (read < text.length) {
+      // UTF-8 takes at most three bytes per UTF-16 unit.
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + (text.length - read) * 3));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+      const rest = utf8.encodeInto(text.slice(read), this.bytes.subarray(this.length));
+      read += rest.read;
+      this.length += rest.written;
+    }
+    this.ends[this.count++] = this.length;
+  }
+
+  get written(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+}
 
 /** On the indexing thread: products as the slice decodePrepared reads. */
 export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
   const strings: string[] = [];
+  const texts = new Utf8Texts(products.length * TEXTS_PER_PRODUCT, products.length * BYTES_PER_PRODUCT);
   const words: [distinct: string[], surfaces: string][] = [];
-  const texts: Uint32Array[] = [];
+  const sequenceOf: Uint32Array[] = [];
   let length = 0;
   for (const product of products) {
     const doc = canonicalJson(product);
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
-    strings.push(product.id, contentHash(doc), doc, shapeJson(product, shaping), engine.json, JSON.stringify(engine.held));
+    strings.push(product.id, contentHash(doc), JSON.stringify(engine.held));
+    texts.add(doc);
+    texts.add(shapeJson(product, shaping));
+    texts.add(engine.json);
     words.push([engine.text.distinct, engine.text.surfaces]);
-    texts.push(engine.text.sequence);
+    sequenceOf.push(engine.text.sequence);
     length += engine.text.sequence.length + 1;
   }
   const sequences = new Uint32Array(length);
   let at = 0;
-  for (const sequence of texts) {
+  for (const sequence of sequenceOf) {
     sequences[at++] = sequence.length;
     sequences.set(sequence, at);
     at += sequence.length;
   }
   strings.push(JSON.stringify(words));
-  return encodeStrings(strings, sequences);
+  return { ...encodeStrings(strings), texts: texts.written, textEnds: texts.ends, sequences };
 }
 
 /**
@@ -99,17 +143,20 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
 export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
   const strings = decodeStrings(slice);
   const words = JSON.parse(strings.pop()!) as [distinct: string[], surfaces: string][];
-  const { sequences } = slice;
+  const { sequences, texts, textEnds } = slice;
   const out: PreparedProduct[] = [];
   let next = 0;
-  for (let at = 0, product = 0; at < strings.length; at += PER_PRODUCT, product++) {
-    const [id, hash, doc, shaped, json, held] = strings.slice(at, at + PER_PRODUCT) as [string, string, string, string, string, string];
+  const text = (index: number) => texts.subarray(index === 0 ? 0 : textEnds[index - 1]!, textEnds[index]!);
+  for (let product = 0; product * STRINGS_PER_PRODUCT < strings.length; product++) {
+    const at = product * STRINGS_PER_PRODUCT;
+    const id = strings[at]!;
     const length = sequences[next]!;
     const sequence = sequences.subarray(next + 1, next + 1 + length);
     next += length + 1;
     const [distinct, surfaces] = words[product]!;
-    const text = { distinct, sequence, surfaces };
-    out.push({ id, hash, doc, shaped, engine: preparedFrom({ id, version: 0, json, held: JSON.parse(held) as HeldDocument, text }) });
+    const first = product * TEXTS_PER_PRODUCT;
+    const held = JSON.parse(strings[at + 2]!) as HeldDocument;
+    out.push({ id, hash: strings[at + 1]!, doc: text(first), shaped: text(first + 1), engine: preparedFrom({ id, version: 0, json: text(first + 2), held, text: { distinct, sequence, surfaces } }) });
   }
   return out;
 }
