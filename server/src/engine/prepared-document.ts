@@ -1,5 +1,5 @@
-import { textOf } from "../utf8-text.ts";
-import { indexedText } from "./text/field-tokens.ts";
+import type { Utf8Text } from "../utf8-text.ts";
+import { indexedText, type IndexedText } from "./text/field-tokens.ts";
 import type { EngineDocument, HeldDocument, IndexableDocument, PreparedDocument } from "./types.ts";
 
 export const heldOf = (doc: EngineDocument): HeldDocument => ({ id: doc.id, identifiers: doc.text.identifiers, facets: doc.facets, numbers: doc.numbers, sortText: doc.sortText });
@@ -11,17 +11,19 @@ export function prepareDocument(doc: EngineDocument): PreparedDocument & { json:
 }
 
 /**
- * A document prepared elsewhere (the indexing thread), from its parts: the whole document is parsed from its
- * JSON only if something reads it (the embedded engine needs only the held parts and the tokens).
+ * A document prepared elsewhere (the indexing thread), from its stored JSON, that JSON parsed (the held parts
+ * come from it) and its tokens.
  */
-export function preparedFrom(parts: Omit<PreparedDocument, "doc">): PreparedDocument {
-  let parsed: EngineDocument | null = null;
+export function preparedFrom(json: Utf8Text, stored: EngineDocument, text: IndexedText): PreparedDocument {
   return {
-    ...parts,
+    id: stored.id,
+    version: 0,
+    json,
+    held: heldOf(stored),
+    text,
     get doc() {
-      parsed ??= JSON.parse(textOf(this.json)) as EngineDocument;
-      parsed.version = this.version;
-      return parsed;
+      stored.version = this.version;
+      return stored;
     },
   };
 }

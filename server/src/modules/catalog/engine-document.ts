@@ -45,6 +45,20 @@ function colourValues(p: Product, enriched: readonly string[]): (string | undefi
   return enriched.length === 0 || named.some((name) => colourOf(name)) ? named : [...named, ...enriched];
 }
 
+/** Facet keys made once, not per product (a key string made anew is looked up again as a property name). */
+const LEVEL_KEYS = Array.from({ length: 16 }, (_, level) => `category.lvl${level}`);
+const tagKeys = new Map<string, string>();
+const TAG_KEYS_KEPT = 1_000;
+
+function tagKey(prefix: string): string {
+  let key = tagKeys.get(prefix);
+  if (key === undefined) {
+    key = `tag.${prefix}`;
+    if (tagKeys.size < TAG_KEYS_KEPT) tagKeys.set(prefix, key);
+  }
+  return key;
+}
+
 function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<string, string[]> {
   const facets: Record<string, string[]> = {};
   const put = (key: string, values: readonly (string | undefined)[]) => {
@@ -52,27 +66,31 @@ function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<stri
     if (v.length) facets[key] = v;
   };
   put("designer", [p.brand]);
+  const categories = p.categories ?? [];
   let path = "";
-  (p.categories ?? []).forEach((category, level) => {
-    path = level === 0 ? category : `${path} > ${category}`;
-    put(`category.lvl${level}`, [path]);
-  });
+  for (let level = 0; level < categories.length; level++) {
+    path = level === 0 ? categories[0]! : `${path} > ${categories[level]}`;
+    put(LEVEL_KEYS[level] ?? `category.lvl${level}`, [path]);
+  }
   put(PRODUCT_TYPE_FACET, productTypes(p.categories));
   put("gender", [p.gender]);
   put("ageGroup", [p.ageGroup]);
   put("color", colourValues(p, enriched?.colours ?? []));
-  put("size", (p.skus ?? []).map((s) => s.size));
-  put("availability", (p.skus ?? []).map((s) => s.availability));
+  const skus = p.skus ?? [];
+  put("size", skus.map((s) => s.size));
+  put("availability", skus.map((s) => s.availability));
   put("collection", p.collections ?? []);
   const byPrefix = new Map<string, string[]>();
-  for (const tag of [...(p.tags ?? []), ...(p.skus ?? []).flatMap((s) => s.tags ?? [])]) {
+  const addTag = (tag: string) => {
     const at = tag.indexOf(":");
     const prefix = tag.slice(0, at);
     const values = byPrefix.get(prefix);
     if (values) values.push(tag.slice(at + 1));
     else byPrefix.set(prefix, [tag.slice(at + 1)]);
-  }
-  for (const [prefix, values] of byPrefix) put(`tag.${prefix}`, values);
+  };
+  for (const tag of p.tags ?? []) addTag(tag);
+  for (const sku of skus) for (const tag of sku.tags ?? []) addTag(tag);
+  for (const [prefix, values] of byPrefix) put(tagKey(prefix), values);
   return facets;
 }
 

@@ -17,13 +17,22 @@ function head(part: string): string | null {
   return last ? foldPlural(last) : null;
 }
 
-export function productTypes(categories: readonly string[] | undefined): string[] {
+/** Types by category leaf: a catalog has a few hundred leaves, and this runs for every product indexed. */
+const typesByLeaf = new Map<string, readonly string[]>();
+const LEAVES_KEPT = 10_000;
+
+export function productTypes(categories: readonly string[] | undefined): readonly string[] {
   const leaf = categories?.at(-1);
   if (!leaf) return [];
-  const out = new Set<string>();
-  for (const part of leaf.split(PARTS)) {
-    const h = head(part);
-    if (h && !/^\d+$/.test(h)) out.add(h);
+  let types = typesByLeaf.get(leaf);
+  if (!types) {
+    const out = new Set<string>();
+    for (const part of leaf.split(PARTS)) {
+      const h = head(part);
+      if (h && !/^\d+$/.test(h)) out.add(h);
+    }
+    types = [...out];
+    if (typesByLeaf.size < LEAVES_KEPT) typesByLeaf.set(leaf, types);
   }
-  return [...out];
+  return types;
 }

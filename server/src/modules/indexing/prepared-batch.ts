@@ -1,11 +1,11 @@
 import { prepareDocument, preparedFrom } from "../../engine/prepared-document.ts";
-import type { HeldDocument, PreparedDocument } from "../../engine/types.ts";
+import type { EngineDocument, PreparedDocument } from "../../engine/types.ts";
 import type { TaskKind } from "../../db/tasks-repository.ts";
 import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { shapeJson, type Shaping } from "../catalog/shaped-products.ts";
-import type { Utf8Text } from "../../utf8-text.ts";
+import { textOf, type Utf8Text } from "../../utf8-text.ts";
 
 /*
  * What the indexing thread makes of a slice of a task, and how it travels to the main thread. Everything here
@@ -37,21 +37,18 @@ export interface PreparedProduct {
   engine: PreparedDocument;
 }
 
-/** Short strings per product: id, hash, held JSON. */
-const STRINGS_PER_PRODUCT = 3;
 /** Stored texts per product: catalog JSON, Search product JSON, engine JSON. */
 const TEXTS_PER_PRODUCT = 3;
 /** Room first made for a product's stored texts (4.3 KB on average in the demo catalog). */
 const BYTES_PER_PRODUCT = 6144;
 
 /**
- * A prepared slice as it crosses threads. `strings`: each product's short strings in turn (of a deletion, the
- * ids), as UTF-8 joined by NUL, which none of them holds (ids and text are free of control characters, JSON
- * escapes them); for upserts a last string holds every product's distinct tokens and surfaces as JSON: strings
- * split from one decoded text share its buffer, and a token kept by the index would keep a whole slice's text
- * alive, while JSON.parse makes each token a string of its own. `texts`: each product's stored texts, back to
- * back as UTF-8, and where each ends. `sequences`: every product's token sequence (IndexedText.sequence), each
- * preceded by its length. Send it with `transferables`.
+ * A prepared slice as it crosses threads. `strings`: of a deletion, the ids as UTF-8 joined by NUL, which none
+ * holds (ids are free of control characters); of upserts, one JSON text of every product's distinct tokens and
+ * surfaces: strings split from one decoded text share its buffer, and a token kept by the index would keep a whole
+ * slice's text alive, while JSON.parse makes each token a string of its own. `texts`: each product's stored
+ * texts, back to back as UTF-8, and where each ends. `sequences`: every product's token sequence
+ * (IndexedText.sequence), each preceded by its length. Send it with `transferables`.
  */
 export interface EncodedSlice {
   strings: Uint8Array;
@@ -109,16 +106,13 @@ class Utf8Texts {
 
 /** On the indexing thread: products as the slice decodePrepared reads. */
 export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
-  const strings: string[] = [];
   const texts = new Utf8Texts(products.length * TEXTS_PER_PRODUCT, products.length * BYTES_PER_PRODUCT);
   const words: [distinct: string[], surfaces: string][] = [];
   const sequenceOf: Uint32Array[] = [];
   let length = 0;
   for (const product of products) {
-    const doc = canonicalJson(product);
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
-    strings.push(product.id, contentHash(doc), JSON.stringify(engine.held));
-    texts.add(doc);
+    texts.add(canonicalJson(product));
     texts.add(shapeJson(product, shaping));
     texts.add(engine.json);
     words.push([engine.text.distinct, engine.text.surfaces]);
@@ -132,31 +126,31 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
     sequences.set(sequence, at);
     at += sequence.length;
   }
-  strings.push(JSON.stringify(words));
-  return { ...encodeStrings(strings), texts: texts.written, textEnds: texts.ends, sequences };
+  return { ...encodeStrings([JSON.stringify(words)]), texts: texts.written, textEnds: texts.ends, sequences };
 }
 
 /**
- * On the main thread. Of the engine document only the parts an in-memory index holds are parsed (the whole
- * document, text included, only if an engine reads it): one small parse instead of a clone or a full parse.
+ * On the main thread. The content hash is taken of the catalog JSON's bytes, and the parts an in-memory index
+ * holds are read from the engine document's JSON: both cost the main thread less than they cost the indexing
+ * thread to send, and the indexing thread is the one a bulk waits for.
  */
 export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
-  const strings = decodeStrings(slice);
-  const words = JSON.parse(strings.pop()!) as [distinct: string[], surfaces: string][];
+  const [wordsJson] = decodeStrings(slice);
+  const words = JSON.parse(wordsJson!) as [distinct: string[], surfaces: string][];
   const { sequences, texts, textEnds } = slice;
+  const text = (index: number) => texts.subarray(index === 0 ? 0 : textEnds[index - 1]!, textEnds[index]!);
   const out: PreparedProduct[] = [];
   let next = 0;
-  const text = (index: number) => texts.subarray(index === 0 ? 0 : textEnds[index - 1]!, textEnds[index]!);
-  for (let product = 0; product * STRINGS_PER_PRODUCT < strings.length; product++) {
-    const at = product * STRINGS_PER_PRODUCT;
-    const id = strings[at]!;
+  for (let product = 0; product < words.length; product++) {
     const length = sequences[next]!;
     const sequence = sequences.subarray(next + 1, next + 1 + length);
     next += length + 1;
     const [distinct, surfaces] = words[product]!;
     const first = product * TEXTS_PER_PRODUCT;
-    const held = JSON.parse(strings[at + 2]!) as HeldDocument;
-    out.push({ id, hash: strings[at + 1]!, doc: text(first), shaped: text(first + 1), engine: preparedFrom({ id, version: 0, json: text(first + 2), held, text: { distinct, sequence, surfaces } }) });
+    const doc = text(first);
+    const json = text(first + 2);
+    const engine = preparedFrom(json, JSON.parse(textOf(json)) as EngineDocument, { distinct, sequence, surfaces });
+    out.push({ id: engine.id, hash: contentHash(doc), doc, shaped: text(first + 1), engine });
   }
   return out;
 }
