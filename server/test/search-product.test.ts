@@ -189,6 +189,30 @@ describe("productUrl of a colour", () => {
     expect(url.searchParams.get("size")).toBe("M");
   });
 
+  test("each variation's URL is what the URL API gives when color= is set on it alone, for awkward pages and ids", () => {
+    // The reference: one parse per variation, color= appended through the query setter (or replaced).
+    const reference = (page: string, id: string) => {
+      const url = new URL(page);
+      if (url.searchParams.has("color")) url.searchParams.set("color", id);
+      else url.search = url.search ? `${url.search}&color=${encodeURIComponent(id)}` : `color=${encodeURIComponent(id)}`;
+      return url.href;
+    };
+    const pages = [
+      "https://shop.example/p/1",
+      "https://shop.example/p/1?",
+      "https://shop.example/p/1?#top",
+      "http://User:pw@Shop.Example:8080/a b/ç?x='1'&y=%41#frag'ment",
+      "https://shop.example/p/1?color=red&size=M#x",
+      "https://shop.example/p/1?ref=a%20b&x=1#reviews",
+      "https://xn--bcher-kva.example/p?q=%00",
+    ];
+    const ids = ["navy", "navy/blue & co", "it's", "a'b'c", "100%", "#hash", "é 漢字 🎨", "?&=", "%00", "a+b", "~!*()"];
+    for (const page of pages) {
+      const p = toSearchProduct(base({ url: page, variations: ids.map((id) => ({ id })) }), OPTS);
+      for (const id of ids) expect(p.colors[id]!.productUrl).toBe(reference(page, id));
+    }
+  });
+
   test("absent when the product has no url", () => {
     const p = toSearchProduct(base({ variations: [{ id: "a" }] }), OPTS);
     expect(p).not.toHaveProperty("url");
