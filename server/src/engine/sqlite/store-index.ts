@@ -4,7 +4,7 @@ import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
 import { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, MAX_WEIGHTED_FILTERS, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type HeldDocument } from "../types.ts";
-import { FlatLists } from "./flat-lists.ts";
+import { FlatLists, grownTo } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";
 
 /*
@@ -122,6 +122,8 @@ export class StoreIndex {
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
+  /** A document's facet value ids, then its weighted tokens, as put() gathers them (copied by FlatLists.set). */
+  private scratch: Uint32Array = new Uint32Array(256);
   /** Per query word position, its qualities by token id (qualityArrays). */
   private readonly wordQualities: Float64Array[] = [];
   private live = 0;
@@ -150,9 +152,12 @@ export class StoreIndex {
     this.ids[slot] = doc.id;
     this.slotOf.set(doc.id, slot);
     this.texts[slot] = { identifiers: [...doc.identifiers], sortText: { ...doc.sortText } };
-    const values: number[] = [];
-    for (const key in doc.facets) for (const value of doc.facets[key]!) values.push(this.valueId(key, value));
-    this.slotValues.set(slot, uniqueSorted(values));
+    let values = 0;
+    for (const key in doc.facets) {
+      const k = this.keyNumber(key);
+      for (const value of doc.facets[key]!) this.scratch = put(this.scratch, values++, this.valueId(k, value));
+    }
+    this.slotValues.set(slot, sortedUnique(this.scratch, values));
     for (const field in doc.numbers) this.numberColumn(field).set(slot, doc.numbers[field]!);
     for (const identifier of doc.identifiers) {
       const key = identifier.toLowerCase();
@@ -162,30 +167,31 @@ export class StoreIndex {
     }
     const { sequence } = tokens;
     this.text.putSequence(slot, sequence);
-    const weighted: number[] = [];
+    let weighted = 0;
     for (let i = 0, field = 0; i < sequence.length && field < FIELD_WEIGHTS.length; i++) {
       if (sequence[i] === FIELD_END) field++;
-      else weighted.push(sequence[i]! * 8 + field);
+      else this.scratch = put(this.scratch, weighted++, sequence[i]! * 8 + field);
     }
-    this.slotTokens.set(slot, uniqueSorted(weighted));
-    this.vocabulary.count(this.distinctPairs(tokens), 1);
+    this.slotTokens.set(slot, sortedUnique(this.scratch, weighted));
+    this.countWords(tokens);
     this.changed();
   }
 
-  /** A document's distinct [token, surface] pairs, in order of first appearance. */
-  private distinctPairs({ sequence, surfaces }: DocumentTokens): [string, string][] {
-    const first = this.text.firstOccurrences(sequence);
-    const out: [string, string][] = [];
-    for (let i = 0; i < sequence.length; i++) {
-      if (!first[i]) continue;
-      const token = this.text.name(sequence[i]!);
-      out.push([token, token]);
-    }
+  /** Counts a document's distinct tokens in the typo vocabulary, each with how it was written there. */
+  private countWords({ sequence, surfaces }: DocumentTokens): void {
+    // "rank form" pairs, ranks counting distinct tokens in order of first appearance (IndexedText.surfaces).
+    let written: string[] | null = null;
     if (surfaces) {
+      written = [];
       const parts = surfaces.split(" ");
-      for (let k = 0; k < parts.length; k += 2) out[Number(parts[k])]![1] = parts[k + 1]!;
+      for (let k = 0; k < parts.length; k += 2) written[Number(parts[k])] = parts[k + 1]!;
     }
-    return out;
+    let rank = 0;
+    this.text.forEachDistinct(sequence, (id) => {
+      const token = this.text.name(id);
+      this.vocabulary.countWord(token, written?.[rank] ?? token, 1);
+      rank++;
+    });
   }
 
   delete(slot: number): void {
@@ -205,7 +211,7 @@ export class StoreIndex {
     this.slotTokens.clear(slot);
     for (const column of this.numbers.values()) column.set(slot, NaN);
     for (const identifier of this.texts[slot]!.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
-    this.vocabulary.count(this.text.tokensOf(slot).map((token) => [token, token]), -1);
+    for (const token of this.text.tokensOf(slot)) this.vocabulary.countWord(token, token, -1);
   }
 
   setNumber(slot: number, field: string, value: number | null): void {
@@ -219,7 +225,8 @@ export class StoreIndex {
     this.liveCache = null;
   }
 
-  private valueId(key: string, value: string): number {
+  /** A facet key's number, numbering it when new. */
+  private keyNumber(key: string): number {
     let k = this.keyIndex.get(key);
     if (k === undefined) {
       k = this.keys.length;
@@ -227,6 +234,11 @@ export class StoreIndex {
       this.keyIndex.set(key, k);
       this.valueIds.push(new Map());
     }
+    return k;
+  }
+
+  /** The global id of a value of facet key number `k`, numbering it when new. */
+  private valueId(k: number, value: string): number {
     const ids = this.valueIds[k]!;
     let id = ids.get(value);
     if (id === undefined) {
@@ -646,12 +658,19 @@ export class StoreIndex {
   }
 }
 
-/** The distinct numbers of a list, ascending. */
-function uniqueSorted(values: number[]): Uint32Array {
-  const sorted = Uint32Array.from(values).sort();
-  let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
-  return n === sorted.length ? sorted : sorted.slice(0, n);
+/** `array` with `value` at `at`, grown (twice as long) when `at` is past its end. */
+function put(array: Uint32Array, at: number, value: number): Uint32Array {
+  const room = at < array.length ? array : grownTo(array, at + 1);
+  room[at] = value;
+  return room;
+}
+
+/** The distinct numbers among the first `n` of `values`, ascending, sorted in place: a view of `values`. */
+function sortedUnique(values: Uint32Array, n: number): Uint32Array {
+  const sorted = values.subarray(0, n).sort();
+  let m = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[m - 1]) sorted[m++] = sorted[i]!;
+  return sorted.subarray(0, m);
 }
 
 /** The first k of `items` in `compare` order, without sorting everything when k is small. */

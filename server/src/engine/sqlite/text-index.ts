@@ -146,7 +146,7 @@ export class TextIndex {
   }
 
   /** Calls `visit` with each token of a sequence once, at its first place: distinct tokens without a Set. */
-  private forEachDistinct(sequence: Uint32Array, visit: (id: number, at: number) => void): void {
+  forEachDistinct(sequence: Uint32Array, visit: (id: number, at: number) => void): void {
     const generation = this.nextTokenGeneration();
     for (let i = 0; i < sequence.length; i++) {
       const id = sequence[i]!;
@@ -154,13 +154,6 @@ export class TextIndex {
       this.tokenMarks[id] = generation;
       visit(id, i);
     }
-  }
-
-  /** For each place of a token sequence, whether its token appears there first (1) or again (0). */
-  firstOccurrences(sequence: Uint32Array): Uint8Array {
-    const first = new Uint8Array(sequence.length);
-    this.forEachDistinct(sequence, (_, at) => (first[at] = 1));
-    return first;
   }
 
   /** The distinct tokens of a live slot. */

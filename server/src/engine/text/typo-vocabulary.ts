@@ -111,27 +111,30 @@ export class TypoVocabulary {
 
   /** Counts one more (or, with -1, one fewer) document holding each of `tokens`. */
   count(tokens: Iterable<[string, string]>, delta: 1 | -1): void {
-    for (const [token, surface] of tokens) {
-      const before = this.docCount.get(token) ?? 0;
-      const after = before + delta;
-      if (after <= 0) {
-        this.docCount.delete(token);
-        continue;
-      }
-      this.docCount.set(token, after);
-      // A word already counted has its surface and is indexed or pending: this runs per word of every document.
-      // A word first seen singular also gets its plural written form looked up: "snikers" is two edits from
-      // "sneakers" but three from "sneaker".
-      if (before > 0) {
-        if (surface !== token && !this.plurals.has(token) && this.surfaces.get(token) === token) {
-          this.plurals.set(token, surface);
-          if (this.indexed.has(token)) this.unindexedPlurals.add(token);
-        }
-        continue;
-      }
-      if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
-      if (!this.indexed.has(token)) this.unindexed.add(token);
+    for (const [token, surface] of tokens) this.countWord(token, surface, delta);
+  }
+
+  /** Counts one more (or, with -1, one fewer) document holding `token`, written `surface` there. */
+  countWord(token: string, surface: string, delta: 1 | -1): void {
+    const before = this.docCount.get(token) ?? 0;
+    const after = before + delta;
+    if (after <= 0) {
+      this.docCount.delete(token);
+      return;
     }
+    this.docCount.set(token, after);
+    // A word already counted has its surface and is indexed or pending: this runs per word of every document.
+    // A word first seen singular also gets its plural written form looked up: "snikers" is two edits from
+    // "sneakers" but three from "sneaker".
+    if (before > 0) {
+      if (surface !== token && !this.plurals.has(token) && this.surfaces.get(token) === token) {
+        this.plurals.set(token, surface);
+        if (this.indexed.has(token)) this.unindexedPlurals.add(token);
+      }
+      return;
+    }
+    if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
+    if (!this.indexed.has(token)) this.unindexed.add(token);
   }
 
   /**
