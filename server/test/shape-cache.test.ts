@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { openServiceDatabase } from "../src/db/connection.ts";
+import { migrate, openDatabase, openServiceDatabase } from "../src/db/connection.ts";
+import { MIGRATIONS } from "../src/db/schema.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
 import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -61,10 +62,11 @@ describe("the shapes epoch (SQLite)", () => {
       const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
       const repo = new CatalogRepo(db);
       db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}'), ('t', 1, '{}')");
+      db.run("INSERT INTO products (store_id, id, version, doc, updated_at) VALUES ('s', 'a', 1, '{}', 1), ('s', 'b', 1, '{}', 1)");
       const epochs = async () => [await repo.shapesEpoch("s"), await repo.shapesEpoch("t")];
       expect(await epochs()).toEqual([0, 0]);
       await repo.putShapes("s", "k", [["a", "{}"], ["b", "{}"]]);
-      // New rows: nothing kept can be of them (a kept shape whose row is gone had its deletion counted).
+      // New shapes: nothing kept can be of them (a kept shape that is gone had its removal counted).
       expect(await epochs()).toEqual([0, 0]);
       await repo.putShapes("s", "k2", [["a", "{}"]]);
       const [afterPut] = await epochs();
@@ -72,10 +74,10 @@ describe("the shapes epoch (SQLite)", () => {
       expect(await repo.shapesEpoch("t")).toBe(0); // another store's shapes are not counted against it
       // Another process (the CLI) writing the same file.
       const other = new Database(join(dir, "service.db"));
-      other.run("UPDATE search_products SET json = '{\"x\":1}' WHERE store_id = 's' AND id = 'a'");
+      other.run("UPDATE products SET shaped = '{\"x\":1}' WHERE store_id = 's' AND id = 'a'");
       const afterUpdate = await repo.shapesEpoch("s");
       expect(afterUpdate).toBeGreaterThan(afterPut!);
-      other.run("DELETE FROM search_products WHERE store_id = 's' AND id = 'b'");
+      other.run("UPDATE products SET shaping = NULL, shaped = NULL WHERE store_id = 's' AND id = 'b'");
       const afterDelete = await repo.shapesEpoch("s");
       expect(afterDelete).toBeGreaterThan(afterUpdate);
       other.close();
@@ -88,4 +90,29 @@ describe("the shapes epoch (SQLite)", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test("shapes stored before they moved into the product rows are kept by the upgrade, and counted as before after it", async () => {
+  const dir = tempDir("sfs-shape-upgrade-");
+  try {
+    const db = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL" });
+    const moved = MIGRATIONS.findIndex((m) => m.includes("ADD COLUMN shaped"));
+    expect(moved).toBeGreaterThan(0);
+    migrate(db, MIGRATIONS.slice(0, moved));
+    db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}')");
+    db.run("INSERT INTO products (store_id, id, version, doc, deleted, updated_at) VALUES ('s', 'a', 1, '{}', 0, 1), ('s', 'b', 1, '{}', 0, 1), ('s', 'gone', 2, NULL, 1, 1)");
+    db.run("INSERT INTO search_products (store_id, id, shaping, json) VALUES ('s', 'a', 'k', '{\"a\":1}'), ('s', 'gone', 'k', '{\"stale\":1}')");
+    migrate(db, MIGRATIONS);
+    const repo = new CatalogRepo(db);
+    expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}']]));
+    const before = await repo.shapesEpoch("s");
+    await repo.putShapes("s", "k", [["b", '{"b":1}'], ["gone", "{}"]]);
+    expect(await repo.shapesEpoch("s")).toBe(before); // a shape added, none replaced; a deleted product gets none
+    expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}'], ["b", '{"b":1}']]));
+    await repo.putShapes("s", "k2", [["a", '{"a":2}']]);
+    expect(await repo.shapesEpoch("s")).toBeGreaterThan(before);
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -76,8 +76,8 @@ describe("pre-shaped search products", () => {
     const id = first.products[0]!.productId;
     const other = new Database(join(s.dataDir, "service.db"));
     try {
-      const rewrite = (json: string) => other.run("UPDATE search_products SET json = ? WHERE store_id = ? AND id = ?", [json, s.storeId, id]);
-      const { json } = other.query("SELECT json FROM search_products WHERE store_id = ? AND id = ?").get(s.storeId, id) as { json: string };
+      const rewrite = (json: string) => other.run("UPDATE products SET shaped = ? WHERE store_id = ? AND id = ?", [json, s.storeId, id]);
+      const { json } = other.query("SELECT shaped AS json FROM products WHERE store_id = ? AND id = ?").get(s.storeId, id) as { json: string };
       rewrite(JSON.stringify({ ...JSON.parse(json), name: "Rewritten elsewhere" }));
       expect((await search(s, { query: "shirt", pageSize: 10 })).products[0]!.name).toBe("Rewritten elsewhere");
       rewrite(json);

@@ -55,9 +55,9 @@ export class CatalogRepo implements CatalogRepository {
 
   async shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>> {
     const rows = this.db
-      .query("SELECT id, json FROM search_products WHERE store_id = ? AND shaping = ? AND id IN (SELECT value FROM json_each(?))")
-      .all(storeId, shaping, JSON.stringify(ids)) as { id: string; json: string }[];
-    return new Map(rows.map((r) => [r.id, r.json]));
+      .query("SELECT id, shaped FROM products WHERE store_id = ? AND shaping = ? AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, shaping, JSON.stringify(ids)) as { id: string; shaped: string }[];
+    return new Map(rows.map((r) => [r.id, r.shaped]));
   }
 
   async shapesEpoch(storeId: string): Promise<number> {
@@ -65,12 +65,9 @@ export class CatalogRepo implements CatalogRepository {
   }
 
   async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, string])[]): Promise<void> {
-    const put = this.db.query(
-      `INSERT INTO search_products (store_id, id, shaping, json) VALUES (?, ?, ?, ?)
-       ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json WHERE search_products.shaping <> excluded.shaping`,
-    );
+    const put = this.db.query("UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND deleted = 0 AND shaping IS NOT ?");
     this.db.transaction(() => {
-      for (const [id, json] of shapes) put.run(storeId, id, shaping, json);
+      for (const [id, json] of shapes) put.run(shaping, json, storeId, id, shaping);
     })();
   }
 
@@ -87,15 +84,14 @@ export class CatalogRepo implements CatalogRepository {
         if (done) this.db.query("DELETE FROM task_payloads WHERE seq = ?").run(a.seq);
       }
       for (const p of batch.products) {
+        // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
         this.db
           .query(
-            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
+            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at, shaping, shaped) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, CAST(? AS TEXT))
              ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
-               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`,
+               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = excluded.shaping, shaped = excluded.shaped`,
           )
-          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at);
-        if (p.shaped) this.putShape(batch.storeId, p.id, p.shaped.key, p.shaped.json);
-        else this.db.query("DELETE FROM search_products WHERE store_id = ? AND id = ?").run(batch.storeId, p.id);
+          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at, p.shaped?.key ?? null, p.shaped?.json ?? null);
       }
       if (batch.products.length) this.enrichment.queue(batch.storeId, batch.products, batch.at);
       applied = true;
@@ -107,16 +103,6 @@ export class CatalogRepo implements CatalogRepository {
       if (!(error instanceof StaleBatch)) throw error;
     }
     return applied;
-  }
-
-  /** `json` may be UTF-8 bytes (utf8-text.ts): stored as text all the same. */
-  private putShape(storeId: string, id: string, shaping: string, json: Utf8Text): void {
-    this.db
-      .query(
-        `INSERT INTO search_products (store_id, id, shaping, json) VALUES (?, ?, ?, CAST(? AS TEXT))
-         ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json`,
-      )
-      .run(storeId, id, shaping, json);
   }
 }
 

@@ -65,9 +65,9 @@ export interface CatalogRepository {
    */
   shapesEpoch?(storeId: string): Promise<number>;
   /**
-   * Stores Search product JSON made outside a batch (a page's missing shapes). A shape already there under the same
-   * shaping stays: it was written since the document this one was made from was read (a batch committing a newer
-   * version meanwhile), so it is at least as new.
+   * Stores Search product JSON made outside a batch (a page's missing shapes) of live products. A shape already
+   * there under the same shaping stays: it was written since the document this one was made from was read (a
+   * batch committing a newer version meanwhile), so it is at least as new.
    */
   putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, json: string])[]): Promise<void>;
   /**

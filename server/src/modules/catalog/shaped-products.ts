@@ -5,10 +5,11 @@ import { ShapeCache } from "./shape-cache.ts";
 import { toSearchProduct, type CurrencyConversion, type ImageSizeTemplates, type ShapeOptions } from "./search-product.ts";
 
 /*
- * Search products shaped once and kept as JSON (search_products), so a results page is stored fragments joined,
- * with no per-hit parse or reshaping. The indexing worker shapes each product as it commits it; a product
- * shaped under other settings (currencyConversion, imageSizes) or by an older version of toSearchProduct is
- * shaped again the first time a page needs it, so a settings change costs nothing up front.
+ * Search products shaped once and kept as JSON (in the product's row on SQLite, in search_products on PostgreSQL),
+ * so a results page is stored fragments joined, with no per-hit parse or reshaping. The indexing worker shapes
+ * each product as it commits it; a product shaped under other settings (currencyConversion, imageSizes) or by an
+ * older version of toSearchProduct is shaped again the first time a page needs it, so a settings change costs
+ * nothing up front.
  */
 
 /** Raise when toSearchProduct's output changes: stored shapes are then redone as they are read. */
