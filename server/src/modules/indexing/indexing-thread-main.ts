@@ -47,13 +47,37 @@ async function itemsOf(seq: number): Promise<unknown[]> {
   return items;
 }
 
-self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
+type Prepare = Extract<ThreadRequest, { type: "prepare" }>;
+
+/**
+ * Requests not yet started. A slice needed now (a batch waiting for it, such as another store's product behind a
+ * bulk) goes before slices requested ahead, which only keep this thread busy while the main thread is.
+ */
+const queue: Prepare[] = [];
+let draining = false;
+
+self.onmessage = (event: MessageEvent<ThreadRequest>) => {
   const message = event.data;
   if (message.type === "open") {
     repos = readersOf(message.source);
     return;
   }
-  const { id, request } = message;
+  queue.push(message);
+  if (!draining) void drain();
+};
+
+async function drain(): Promise<void> {
+  draining = true;
+  while (queue.length) {
+    // Requests posted meanwhile are received first, so one needed now is seen before the next is chosen.
+    await new Promise((resolve) => setImmediate(resolve));
+    const now = queue.findIndex((message) => !message.request.ahead);
+    await prepare(queue.splice(Math.max(now, 0), 1)[0]!);
+  }
+  draining = false;
+}
+
+async function prepare({ id, request }: Prepare): Promise<void> {
   try {
     const items = await itemsOf(request.seq);
     const slice = items.slice(request.start, request.end);
@@ -69,4 +93,4 @@ self.onmessage = async (event: MessageEvent<ThreadRequest>) => {
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies ThreadReply);
   }
-};
+}

@@ -24,6 +24,8 @@ export interface PrepareRequest {
   start: number;
   end: number;
   shaping: Shaping;
+  /** Requested ahead of the batch that needs it: prepared after any slice a batch waits for. */
+  ahead: boolean;
 }
 
 /** A product ready to be committed: its catalog JSON and hash, its Search product JSON, its engine document. */
