@@ -2,14 +2,14 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { CatalogRepository, CatalogState, CommittedProduct } from "../../db/catalog-repository.ts";
 import type { StateSource } from "../../db/state-source.ts";
-import type { TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
+import type { TaskKind, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
 import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { StorageHealth } from "../../db/storage-health.ts";
 import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
-import { decodePrepared, decodeStrings, type PreparedProduct } from "./prepared-batch.ts";
+import { decodePrepared, decodeStrings, type EncodedSlice, type PreparedProduct } from "./prepared-batch.ts";
 import { StoreWriters } from "./store-writers.ts";
 import type { Utf8Text } from "../../utf8-text.ts";
 
@@ -66,8 +66,21 @@ interface Slice {
   end: number;
 }
 
-/** A slice as the indexing thread prepared it. */
+/**
+ * A slice as the indexing thread sent it: kept encoded (in buffers, outside the collected heap) until its batch
+ * is applied, then decoded.
+ */
+interface EncodedPreparedSlice {
+  kind: TaskKind;
+  encoded: EncodedSlice;
+  shapeKey: string;
+}
+
+/** A slice as its batch applies it. */
 type PreparedSlice = { kind: "upsert"; products: PreparedProduct[]; shapeKey: string } | { kind: "delete"; ids: string[] };
+
+const decoded = ({ kind, encoded, shapeKey }: EncodedPreparedSlice): PreparedSlice =>
+  kind === "upsert" ? { kind, products: decodePrepared(encoded), shapeKey } : { kind, ids: decodeStrings(encoded) };
 
 /** A product's state as this batch leaves it. */
 interface WorkingEntry extends CatalogState {
@@ -112,7 +125,7 @@ export class IndexingWorker {
   /** Whether the last look at the queue found work ready (or work was acknowledged since). */
   private hasWork = false;
   /** Slices requested from the thread ahead of their batch, by sliceKey. */
-  private readonly ahead = new Map<string, { storeId: string; seq: number; start: number; prepared: Promise<PreparedSlice> }>();
+  private readonly ahead = new Map<string, { storeId: string; seq: number; start: number; prepared: Promise<EncodedPreparedSlice> }>();
   /** The turn in which each store with pending work was last served; the least recent goes next. */
   private readonly lastServed = new Map<string, number>();
   private turn = 0;
@@ -217,7 +230,7 @@ export class IndexingWorker {
     }
     let entries: Map<string, WorkingEntry>;
     try {
-      entries = await this.applyInMemory(storeId, await Promise.all(preparing));
+      entries = await this.applyInMemory(storeId, (await Promise.all(preparing)).map(decoded));
       await this.writeEngine(storeId, entries);
     } catch (error) {
       await this.recordFailure(slices, error as Error);
@@ -261,7 +274,7 @@ export class IndexingWorker {
     return slices;
   }
 
-  private prepared(storeId: string, slice: Slice, shaping: Shaping): Promise<PreparedSlice> {
+  private prepared(storeId: string, slice: Slice, shaping: Shaping): Promise<EncodedPreparedSlice> {
     const key = sliceKey(slice);
     const ahead = this.ahead.get(key);
     this.ahead.delete(key);
@@ -287,9 +300,9 @@ export class IndexingWorker {
     }
   }
 
-  private async request(storeId: string, { task, start, end }: Slice, shaping: Shaping, ahead: boolean): Promise<PreparedSlice> {
-    const prepared = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping, ahead });
-    return task.kind === "upsert" ? { kind: "upsert", products: decodePrepared(prepared), shapeKey: shaping.key } : { kind: "delete", ids: decodeStrings(prepared) };
+  private async request(storeId: string, { task, start, end }: Slice, shaping: Shaping, ahead: boolean): Promise<EncodedPreparedSlice> {
+    const encoded = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping, ahead });
+    return { kind: task.kind, encoded, shapeKey: shaping.key };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
