@@ -57,6 +57,20 @@ describe("indexing tasks", () => {
     expect((await s.service.engineVersions(s.storeId, ["ver-1"])).get("ver-1")).toBe(2);
   });
 
+  test("a bulk is kept as its bytes were sent: multi-byte text whole, bytes that are not UTF-8 as U+FFFD", async () => {
+    const body = Buffer.concat([
+      Buffer.from('[{"id":"utf8-1","name":"Café – Levi’s 漢字 🎨"},{"id":"utf8-2","name":"Bad bytes","description":"before '),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from(' after"}]'),
+    ]);
+    const headers = { "x-service-store-id": s.storeId, "x-service-api-key": s.keys.admin, "content-type": "application/json" };
+    const res = await fetch(`${s.service.url}/1.0/products`, { method: "POST", headers, body });
+    expect(res.status).toBe(202);
+    await s.waitForTask(((await res.json()) as { taskId: string }).taskId);
+    expect((await catalogEntry("utf8-1")).product?.name).toBe("Café – Levi’s 漢字 🎨");
+    expect((await catalogEntry("utf8-2")).product?.description).toBe("before \uFFFD\uFFFD after");
+  });
+
   test("a product is replaced whole, not merged", async () => {
     await s.waitForTask(await upsert(product("whole-1", { description: "long text" })));
     await s.waitForTask(await upsert({ id: "whole-1", name: "Only a name" }));

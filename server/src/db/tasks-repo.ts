@@ -17,7 +17,8 @@ export class TasksRepo implements TasksRepository {
            VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
         )
         .run(task.id, task.storeId, task.kind, task.itemCount, report.warnings, report.rejectedCount, report.rejected, task.now, task.now);
-      this.db.query("INSERT INTO task_payloads (seq, payload) VALUES (?, ?)").run(lastInsertRowid, task.payload);
+      // CAST: stored as text when it comes as bytes (utf8-text.ts).
+      this.db.query("INSERT INTO task_payloads (seq, payload) VALUES (?, CAST(? AS TEXT))").run(lastInsertRowid, task.payload);
     })();
   }
 

@@ -4,6 +4,7 @@
  * shapes and their mapping, which are the same on both. A batch's progress is committed with its products
  * (CatalogRepository.commitBatch).
  */
+import type { Utf8Text } from "../utf8-text.ts";
 
 export type TaskKind = "upsert" | "delete";
 export type TaskStatus = "pending" | "complete" | "error";
@@ -68,8 +69,8 @@ export interface NewTask {
   id: string;
   storeId: string;
   kind: TaskKind;
-  /** The items as a JSON array. */
-  payload: string;
+  /** The items as a JSON array (the UTF-8 bytes a request body brought, or a string). */
+  payload: Utf8Text;
   itemCount: number;
   now: number;
   report?: TaskReport;

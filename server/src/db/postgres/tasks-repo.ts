@@ -1,5 +1,6 @@
 import { NOTHING_DROPPED, TASK_COLUMNS, toTaskRow, type NewTask, type RawTask, type TaskReport, type TaskRow, type TasksRepository } from "../tasks-repository.ts";
 import type { Sql } from "./connection.ts";
+import { textOf } from "../../utf8-text.ts";
 
 /** The indexing queue on PostgreSQL, shared by every replica. */
 export class PostgresTasksRepo implements TasksRepository {
@@ -12,7 +13,7 @@ export class PostgresTasksRepo implements TasksRepository {
         INSERT INTO tasks (id, store_id, kind, status, item_count, warnings, rejected_count, rejected, created_at, updated_at)
         VALUES (${task.id}, ${task.storeId}, ${task.kind}, 'pending', ${task.itemCount}, ${report.warnings}, ${report.rejectedCount}, ${report.rejected}, ${task.now}, ${task.now})
         RETURNING seq`;
-      await tx`INSERT INTO task_payloads (seq, payload) VALUES (${row!.seq}, ${task.payload})`;
+      await tx`INSERT INTO task_payloads (seq, payload) VALUES (${row!.seq}, ${textOf(task.payload)})`;
     });
   }
 

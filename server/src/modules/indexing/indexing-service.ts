@@ -3,6 +3,7 @@ import type { TaskKind, TaskReport, TaskRow, TasksRepository } from "../../db/ta
 import { NotFoundError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { RejectedProduct, ValidationReport } from "../catalog/validate-products.ts";
+import type { Utf8Text } from "../../utf8-text.ts";
 
 export interface TaskView {
   status: TaskRow["status"];
@@ -26,7 +27,7 @@ export class IndexingService {
   ) {}
 
   /** `itemsJson`: the items already as JSON, when the caller has them so. */
-  private async enqueue(storeId: string, kind: TaskKind, items: unknown[], report?: TaskReport, itemsJson?: string): Promise<string> {
+  private async enqueue(storeId: string, kind: TaskKind, items: unknown[], report?: TaskReport, itemsJson?: Utf8Text): Promise<string> {
     const id = crypto.randomUUID();
     await this.tasks.insert({ id, storeId, kind, payload: itemsJson ?? JSON.stringify(items), itemCount: items.length, now: this.now(), report });
     this.onEnqueued();
@@ -37,7 +38,7 @@ export class IndexingService {
    * The accepted products become the task; what validation dropped or refused is stored with it, in the same row.
    * `productsJson`: the products exactly as JSON (the request body when validation changed nothing).
    */
-  upsert(storeId: string, products: Product[], report?: ValidationReport, productsJson?: string): Promise<string> {
+  upsert(storeId: string, products: Product[], report?: ValidationReport, productsJson?: Utf8Text): Promise<string> {
     return this.enqueue(storeId, "upsert", products, report && { ...report, rejected: JSON.stringify(report.rejected) }, productsJson);
   }
 
