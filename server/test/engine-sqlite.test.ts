@@ -106,6 +106,36 @@ test("a filter remembered for broad searches follows documents that change, come
   }
 });
 
+test("a query equal to an identifier finds every document holding it, as documents change, share it and go", async () => {
+  const dataDir = tempDir("sfs-engine-identifiers-");
+  const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+  try {
+    const doc = (id: string, related: string[], version = 1) => ({
+      id,
+      version,
+      text: { name: `Lamp ${id}`, brand: "", categories: [], features: [], tags: [], description: "", identifiers: [id, ...related] },
+      facets: {},
+      numbers: {},
+      sortText: {},
+    });
+    const request: EngineSearchRequest = { text: "", matching: { typos: false, prefixLast: false }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+    const ids = async (text: string) => (await engine.search("s", { ...request, text })).hits.map((h) => h.id).sort();
+    await engine.upsert("s", [doc("a-1", ["SKU-9"]), doc("b-2", ["sku-9"]), doc("c-3", [])]);
+    expect(await ids("sku-9")).toEqual(["a-1", "b-2"]);
+    expect(await ids("A-1")).toEqual(["a-1"]);
+    await engine.upsert("s", [doc("b-2", [], 2)]);
+    expect(await ids("SKU-9")).toEqual(["a-1"]);
+    await engine.remove("s", ["a-1"]);
+    expect(await ids("sku-9")).toEqual([]);
+    expect(await ids("a-1")).toEqual([]);
+    await engine.upsert("s", [doc("c-3", ["sku-9"], 2), doc("d-4", ["SKU-9"])]);
+    expect(await ids("sku-9")).toEqual(["c-3", "d-4"]);
+  } finally {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("a store opens from the tokens it kept; tokens another tokenizer made, or a file from before tokens were kept, are made again as it loads", async () => {
   const dataDir = tempDir("sfs-engine-tokens-");
   const file = join(dataDir, "engine", "s.db");

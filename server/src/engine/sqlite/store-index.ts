@@ -118,7 +118,8 @@ export class StoreIndex {
   // Text: tokens, and each slot's weighted-field tokens.
   readonly text = new TextIndex();
   private readonly slotTokens = new FlatLists();
-  private readonly identifiers = new Map<string, Set<number>>();
+  /** Slots by lower-cased identifier: one slot as itself (a product's own id, most of them), more as a Set. */
+  private readonly identifiers = new Map<string, number | Set<number>>();
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
@@ -161,9 +162,10 @@ export class StoreIndex {
     for (const field in doc.numbers) this.numberColumn(field).set(slot, doc.numbers[field]!);
     for (const identifier of doc.identifiers) {
       const key = identifier.toLowerCase();
-      const set = this.identifiers.get(key) ?? new Set<number>();
-      set.add(slot);
-      this.identifiers.set(key, set);
+      const held = this.identifiers.get(key);
+      if (held === undefined || held === slot) this.identifiers.set(key, slot);
+      else if (typeof held === "number") this.identifiers.set(key, new Set([held, slot]));
+      else held.add(slot);
     }
     const { sequence } = tokens;
     this.text.putSequence(slot, sequence);
@@ -210,7 +212,12 @@ export class StoreIndex {
     this.slotValues.clear(slot);
     this.slotTokens.clear(slot);
     for (const column of this.numbers.values()) column.set(slot, NaN);
-    for (const identifier of this.texts[slot]!.identifiers) this.identifiers.get(identifier.toLowerCase())?.delete(slot);
+    for (const identifier of this.texts[slot]!.identifiers) {
+      const key = identifier.toLowerCase();
+      const held = this.identifiers.get(key);
+      if (held === slot) this.identifiers.delete(key);
+      else if (typeof held === "object") held.delete(slot);
+    }
     for (const token of this.text.tokensOf(slot)) this.vocabulary.countWord(token, token, -1);
   }
 
@@ -261,7 +268,8 @@ export class StoreIndex {
 
   /** Slots whose id or relatedIds equal the whole query (case-insensitive). */
   identifierMatches(query: string): number[] {
-    return [...(this.identifiers.get(query.trim().toLowerCase()) ?? [])];
+    const held = this.identifiers.get(query.trim().toLowerCase());
+    return held === undefined ? [] : typeof held === "number" ? [held] : [...held];
   }
 
   /**
