@@ -155,7 +155,7 @@ export interface PreparedDocument {
   json: Utf8Text;
   held: HeldDocument;
   text: IndexedText;
-  /** The whole document, with `version`: one prepared on another thread is parsed from `json` when first read. */
+  /** The whole document, with `version` (one prepared on another thread: `json` as the receiving thread parsed it). */
   readonly doc: EngineDocument;
 }
 

@@ -4,6 +4,7 @@
  * its own connection to the service's state (read-only on SQLite) and writes nothing.
  */
 import { Database } from "bun:sqlite";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { EnrichmentRepo } from "../../db/enrichment-repo.ts";
 import { openPostgres } from "../../db/postgres/connection.ts";
 import { PostgresEnrichmentRepo } from "../../db/postgres/enrichment-repo.ts";
@@ -70,7 +71,7 @@ async function drain(): Promise<void> {
   draining = true;
   while (queue.length) {
     // Requests posted meanwhile are received first, so one needed now is seen before the next is chosen.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     const now = queue.findIndex((message) => !message.request.ahead);
     await prepare(queue.splice(Math.max(now, 0), 1)[0]!);
   }

@@ -61,14 +61,13 @@ export interface EncodedSlice {
 
 const SEPARATOR = "\u0000";
 const utf8 = new TextEncoder();
-const fromUtf8 = new TextDecoder();
 
 export function encodeStrings(strings: readonly string[]): EncodedSlice {
   return { strings: utf8.encode(strings.join(SEPARATOR)), texts: new Uint8Array(0), textEnds: new Uint32Array(0), sequences: new Uint32Array(0) };
 }
 
 export function decodeStrings({ strings }: EncodedSlice): string[] {
-  return strings.length === 0 ? [] : fromUtf8.decode(strings).split(SEPARATOR);
+  return strings.length === 0 ? [] : textOf(strings).split(SEPARATOR);
 }
 
 /** The buffers of a slice, to move rather than copy it to the other thread. */
