@@ -151,7 +151,6 @@ export function buildApp(deps: AppDeps) {
     tasks,
     catalog,
     engine,
-    shapes,
     now,
     log: deps.log,
     storage: deps.storage,

@@ -19,11 +19,11 @@ async function catalogOf(count: number) {
   const catalog = new CatalogRepo(db);
   const doc = (id: string) => JSON.stringify(product(id, { name: `Linen Shirt ${id}` }));
   const put = (id: string, deleted = false, at = 1) =>
-    catalog.commitBatch({ storeId: "s", at, products: [{ id, version: 1, contentHash: null, doc: deleted ? null : doc(id), deleted, shaped: null }], advances: [] });
+    catalog.commitBatch({ storeId: "s", at, products: [{ id, version: 1, contentHash: null, doc: deleted ? null : doc(id), deleted }], advances: [] });
   await catalog.commitBatch({
     storeId: "s",
     at: 1,
-    products: Array.from({ length: count }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: null, doc: doc(`p${i}`), deleted: false, shaped: null })),
+    products: Array.from({ length: count }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: null, doc: doc(`p${i}`), deleted: false })),
     advances: [],
   });
   return { catalog, put, close: () => (db.close(), rmSync(dir, { recursive: true, force: true })) };

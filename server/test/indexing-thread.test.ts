@@ -5,7 +5,6 @@ import type { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/db/connection.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { TasksRepo } from "../src/db/tasks-repo.ts";
-import { shapingFor } from "../src/modules/catalog/shaped-products.ts";
 import { IndexingThread } from "../src/modules/indexing/indexing-thread.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -43,7 +42,7 @@ test("a slice a batch waits for is prepared before slices requested ahead of it,
   const [bulk, one] = (await new TasksRepo(db).pendingHeads()).sort((x, y) => x.seq - y.seq);
   const answered: string[] = [];
   const ask = (label: string, storeId: string, seq: number, start: number, end: number, ahead: boolean) =>
-    thread.prepare({ storeId, seq, kind: "upsert", start, end, shaping: shapingFor(storeId, {}), ahead }).then(() => answered.push(label));
+    thread.prepare({ storeId, seq, kind: "upsert", start, end, ahead }).then(() => answered.push(label));
   const all = Array.from({ length: SLICES }, (_, k) => ask(`a${k}`, "a", bulk!.seq, k * SLICE, (k + 1) * SLICE, true));
   all.push(ask("b", "b", one!.seq, 0, 1, false));
   await Promise.all(all);

@@ -14,7 +14,6 @@ import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
-import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 import { StoreWriters } from "../src/modules/indexing/store-writers.ts";
 
 /*
@@ -49,7 +48,7 @@ beforeEach(async () => {
   tasks = new TasksRepo(db);
   const catalog = new CatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  worker = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3 });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -119,7 +118,7 @@ test("a task the indexing thread cannot prepare (its payload is gone) is retried
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
   const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect((await indexing.task("s1", id))).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
@@ -130,7 +129,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 });
 
 test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
-  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000), shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000) });
   const [a, b] = [make(), make()];
   const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await a.runOnce();
@@ -155,7 +154,6 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
     now: () => clock,
     log: createLogger("silent"),
     batchSize: 40,
-    shapes: new ShapedProducts(new CatalogRepo(db)),
     onApplied: () => seen.push(w.busy()),
   });
   await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
@@ -171,7 +169,7 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10 });
   const bulk = await indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
   const single = await indexing.upsert("s2", [product("q")]);
   await small.runOnce();
@@ -220,7 +218,7 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage, shapes: new ShapedProducts(new CatalogRepo(db)) });
+  const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
   const id = await indexing.upsert("s1", [product("a")]);

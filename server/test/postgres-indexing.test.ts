@@ -7,7 +7,6 @@ import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
 import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
-import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
@@ -48,7 +47,7 @@ test("bulks acknowledged into PostgreSQL are applied by two workers, each produc
   const catalog = new PostgresCatalogRepo(sql);
   const indexing = new IndexingService(tasks, catalog, Date.now, () => {});
   const worker = () =>
-    new IndexingWorker({ state: { kind: "postgres", url }, tasks, catalog, engine, shapes: new ShapedProducts(catalog), now: Date.now, log: createLogger("silent"), batchSize: 50 });
+    new IndexingWorker({ state: { kind: "postgres", url }, tasks, catalog, engine, now: Date.now, log: createLogger("silent"), batchSize: 50 });
   const workers = [worker(), worker()];
   const ids = [];
   for (const storeId of ["s1", "s2"]) ids.push([storeId, await indexing.upsert(storeId, Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)))] as const);

@@ -4,7 +4,6 @@ import { heldOf } from "../src/engine/prepared-document.ts";
 import { indexedText } from "../src/engine/text/field-tokens.ts";
 import { canonicalJson, contentHash } from "../src/modules/catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../src/modules/catalog/engine-document.ts";
-import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts";
 import { decodePrepared, encodePrepared } from "../src/modules/indexing/prepared-batch.ts";
 import { textOf } from "../src/utf8-text.ts";
 import { demoProducts } from "./support/demo-products.ts";
@@ -14,12 +13,11 @@ import { demoProducts } from "./support/demo-products.ts";
  * products on the main thread would give, for real catalog text (hyphens, apostrophes, non-Latin letters).
  */
 
-test("prepared products decode to the documents, tokens, hashes and shapes made in place", () => {
+test("prepared products decode to the documents, tokens and hashes made in place", () => {
   const products = demoProducts(400);
   products[0]!.name = "T-shirt d’été / Café-crème 100% coton";
-  const shaping = shapingFor("s1", { imageSizes: { s: "https://img.example/{url}?w=200", l: "https://img.example/{url}?w=1200" } });
   const context = (id: string): RankingContext => ({ ratingPrior: { mean: 0.8, weight: 3 }, purchases: id === products[1]!.id ? 7 : 0 });
-  const decoded = decodePrepared(encodePrepared(products, shaping, context));
+  const decoded = decodePrepared(encodePrepared(products, context));
   expect(decoded).toHaveLength(products.length);
   decoded.forEach((prepared, i) => {
     const product = products[i]!;
@@ -27,7 +25,6 @@ test("prepared products decode to the documents, tokens, hashes and shapes made 
     expect(prepared.id).toBe(product.id);
     expect(textOf(prepared.doc)).toBe(doc);
     expect(prepared.hash).toBe(contentHash(doc));
-    expect(textOf(prepared.shaped)).toBe(shapeJson(product, shaping));
     const engineDoc = toEngineDocument(product, 0, context(product.id));
     expect(prepared.engine.held).toEqual(heldOf(engineDoc));
     expect(prepared.engine.doc).toEqual(engineDoc);
@@ -48,10 +45,8 @@ test("texts longer than the room first made for them (wide characters, long desc
   const [small, large] = demoProducts(2);
   // 50,000 characters of up to three UTF-8 bytes each: past the initial room of two products several times over.
   large!.description = "Écharpe en laine – 羊毛围巾 ".repeat(2_500).slice(0, 50_000);
-  const shaping = shapingFor("s1", {});
   const context = (): RankingContext => ({ ratingPrior: { mean: 0.8, weight: 3 }, purchases: 0 });
-  const decoded = decodePrepared(encodePrepared([large!, small!], shaping, context));
+  const decoded = decodePrepared(encodePrepared([large!, small!], context));
   expect(decoded.map((p) => textOf(p.doc))).toEqual([canonicalJson(large), canonicalJson(small)]);
-  expect(decoded.map((p) => textOf(p.shaped))).toEqual([shapeJson(large!, shaping), shapeJson(small!, shaping)]);
   expect(JSON.parse(textOf(decoded[0]!.engine.json)).text.description).toBe(large!.description);
 });

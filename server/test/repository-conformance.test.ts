@@ -618,9 +618,8 @@ for (const backend of BACKENDS) {
       contentHash: hash,
       deleted: false,
       doc: JSON.stringify({ id, name: `Product ${id} ✓` }),
-      shaped: { key: "k1", json: `{"productId":"${id}"}` },
     });
-    const gone = (id: string, version: number): CommittedProduct => ({ id, version, contentHash: null, deleted: true, doc: null, shaped: null });
+    const gone = (id: string, version: number): CommittedProduct => ({ id, version, contentHash: null, deleted: true, doc: null });
     const task = (b: Backend, id: string, storeId: string, itemCount: number, now = 1) =>
       b.tasks.insert({ id, storeId, kind: "upsert", payload: `[${"0,".repeat(itemCount - 1)}0]`, itemCount, now, report: { warnings: 2, rejectedCount: 1, rejected: '[{"index":3}]' } });
 
@@ -641,12 +640,13 @@ for (const backend of BACKENDS) {
       expect(await b.tasks.pendingItemCount()).toBe(10);
     });
 
-    test("a batch commits products, shapes, enrichment and progress at once; a finished task drops its payload", async () => {
+    test("a batch commits products, enrichment and progress at once and drops the shapes of what it deletes; a finished task drops its payload", async () => {
       const b = backendOf();
       await task(b, "a", "s", 3);
       await task(b, "c", "s", 2);
       const [a, c] = await b.tasks.pendingOf("s", 2);
       expect(await b.catalog.commitBatch({ storeId: "s", at: 10, products: [live("p1", 1), live("p2", 1)], advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 3 }] })).toBe(true);
+      await b.catalog.putShapes("s", "k1", [["p1", 1, '{"productId":"p1"}'], ["p2", 1, '{"productId":"p2"}']]);
       expect(await b.catalog.commitBatch({
         storeId: "s",
         at: 20,
@@ -665,7 +665,7 @@ for (const backend of BACKENDS) {
       // Live documents only: a deleted product has none.
       expect(await b.catalog.liveDocs("s", ["p1", "p2", "nope"])).toEqual(new Map([["p2", JSON.stringify({ id: "p2", name: "Product p2 ✓" })]]));
       // A deleted product has no shape and no enrichment left; a changed one has its text stage queued.
-      expect(await b.catalog.shaped("s", ["p1", "p2", "p3"], "k1")).toEqual(new Map([["p2", '{"productId":"p2"}'], ["p3", '{"productId":"p3"}']]));
+      expect(await b.catalog.shaped("s", ["p1", "p2", "p3"], "k1")).toEqual(new Map([["p2", '{"productId":"p2"}']]));
       expect(await b.rows("SELECT product_id, product_version, stage, attempts, next_run_at FROM enrichment_jobs ORDER BY product_id")).toEqual([
         { product_id: "p2", product_version: 1, stage: "text", attempts: 0, next_run_at: 10 },
         { product_id: "p3", product_version: 1, stage: "text", attempts: 0, next_run_at: 20 },
@@ -703,7 +703,7 @@ for (const backend of BACKENDS) {
       expect(await b.rows("SELECT seq FROM task_payloads")).toEqual([]);
     });
 
-    test("live products are read a page at a time in byte order; shapes made outside a batch are stored", async () => {
+    test("live products are read a page at a time in byte order; shapes are stored for the version they were made from", async () => {
       const b = backendOf();
       const ids = ["b", "B", "a-2", "a", "é", "Z"];
       await b.catalog.commitBatch({ storeId: "s", at: 1, products: [...ids.map((id) => live(id, 1)), gone("x", 2)], advances: [] });
@@ -716,13 +716,20 @@ for (const backend of BACKENDS) {
         after = rows.at(-1)!.id;
       }
       expect(seen).toEqual(["B", "Z", "a", "a-2", "b", "é"]);
-      await b.catalog.putShapes("s", "k2", [["a", "A2"], ["b", "B2"]]);
-      expect(await b.catalog.shaped("s", ["a", "b", "B"], "k2")).toEqual(new Map([["a", "A2"], ["b", "B2"]]));
-      expect((await b.catalog.shaped("s", ["a", "b", "B"], "k1")).size).toBe(1);
-      // A shape made from a document read before a batch wrote the product's next version does not replace it.
-      await b.catalog.commitBatch({ storeId: "s", at: 3, products: [{ ...live("a", 2), shaped: { key: "k2", json: "A3" } }], advances: [] });
-      await b.catalog.putShapes("s", "k2", [["a", "A2 (made before)"]]);
-      expect(await b.catalog.shaped("s", ["a"], "k2")).toEqual(new Map([["a", "A3"]]));
+      await b.catalog.putShapes("s", "k1", [["B", 1, "B1"]]);
+      // A deleted product gets none.
+      await b.catalog.putShapes("s", "k2", [["a", 1, "A2"], ["b", 1, "B2"], ["x", 2, "X"]]);
+      expect(await b.catalog.shaped("s", ["a", "b", "B", "x"], "k2")).toEqual(new Map([["a", "A2"], ["b", "B2"]]));
+      expect(await b.catalog.shaped("s", ["a", "b", "B"], "k1")).toEqual(new Map([["B", "B1"]]));
+      // A batch drops the shape of a product it changes; a shape made from the document before (read before the
+      // batch committed) is not stored for the new version, one made from the new version is, and stays.
+      await b.catalog.commitBatch({ storeId: "s", at: 3, products: [live("a", 2)], advances: [] });
+      expect((await b.catalog.shaped("s", ["a"], "k2")).size).toBe(0);
+      await b.catalog.putShapes("s", "k2", [["a", 1, "A2 (made before)"]]);
+      expect((await b.catalog.shaped("s", ["a"], "k2")).size).toBe(0);
+      await b.catalog.putShapes("s", "k2", [["a", 2, "A3"]]);
+      await b.catalog.putShapes("s", "k2", [["a", 2, "A3 again"]]);
+      expect(await b.catalog.shaped("s", ["a", "b"], "k2")).toEqual(new Map([["a", "A3"], ["b", "B2"]]));
     });
 
     test("a store's tasks are leased to one holder at a time; a lease ran out is taken over", async () => {
@@ -746,7 +753,7 @@ for (const backend of BACKENDS) {
       b.catalog.commitBatch({
         storeId: "s",
         at,
-        products: products.map(([id, version, deleted = false]) => ({ id, version, contentHash: deleted ? null : `h${version}`, deleted, doc: deleted ? null : "{}", shaped: deleted ? null : { key: "k", json: "{}" } })),
+        products: products.map(([id, version, deleted = false]) => ({ id, version, contentHash: deleted ? null : `h${version}`, deleted, doc: deleted ? null : "{}" })),
         advances: [],
       });
     const result = { attributes: { colour: ["red"] }, colours: [{ variationId: "v1", values: [{ hex: "#ff0000", ratio: 0.7 }] }], content: [{ fieldName: "title", values: { en: "Red" } }] };
@@ -775,6 +782,7 @@ for (const backend of BACKENDS) {
       const b = backendOf();
       await b.webhooks.createSubscriptionWithin({ id: "wh_a", storeId: "s", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
       await changed(b, 10, ["a", 1], ["b", 1]);
+      await b.catalog.putShapes("s", "k", [["a", 1, "{}"], ["b", 1, "{}"]]);
       const [a, bJob] = (await b.enrichment.claimDue(20, 10, 100)).sort((x, y) => (x.productId < y.productId ? -1 : 1));
       expect(await finish(b, a!, 30, "image", true)).toEqual({ done: true, queued: 1 });
       expect(await b.enrichment.result("s", "a")).toEqual({ productVersion: 1, stage: "text", ...result });
@@ -872,7 +880,7 @@ for (const backend of BACKENDS) {
     const worker = (b: Backend) =>
       new AnalyticsWorker(b.analytics, b.events, [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T)], createLogger("silent"), 1);
     const changedForEnrichment = async (b: Backend) => {
-      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: "{}", shaped: null }], advances: [] });
+      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: "{}" }], advances: [] });
       const [job] = await b.enrichment.claimDue(1, 1, 1000);
       await b.enrichment.finishStage({ job: job!, result: { attributes: { material: ["linen"] }, colours: null, content: [] }, next: null, now: 2, webhookBody: "{}", dropShape: false });
     };
@@ -884,7 +892,7 @@ for (const backend of BACKENDS) {
       await b.catalog.commitBatch({
         storeId: "s",
         at: 1,
-        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", name: "Coat", brand: "Acme", categories: ["Coats"] }), shaped: null }],
+        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", name: "Coat", brand: "Acme", categories: ["Coats"] }) }],
         advances: [],
       });
       const search = { query: "coat", productIds: ["b", "a", "c"], totalProducts: 3, region: "DE", language: "de", currency: "eur" };
@@ -952,7 +960,7 @@ for (const backend of BACKENDS) {
 
     test("erasing a shopper deletes their events, searches, profiles and sessions' state; reports keep their counts", async () => {
       const b = backendOf();
-      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", brand: "Acme" }), shaped: null }], advances: [] });
+      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", brand: "Acme" }) }], advances: [] });
       const of = (userId: string, sessionId: string, at: number): NewEvent[] => [
         { storeId: "s", type: "Search", userId, sessionId, apiVersion: "1.9", data: { query: "coat", productIds: ["a"], totalProducts: 1 }, receivedAt: at },
         { storeId: "s", type: "ProductClick", userId, sessionId, apiVersion: "1.9", data: { query: "coat", productIds: ["a"], clickProductId: "a" }, receivedAt: at + MIN },
@@ -1088,7 +1096,7 @@ describe("PostgreSQL: replicas claim enrichment jobs", () => {
       await new PostgresCatalogRepo(sqls[0]!).commitBatch({
         storeId: "s",
         at: 1,
-        products: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: "h", deleted: false, doc: "{}", shaped: null })),
+        products: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: "h", deleted: false, doc: "{}" })),
         advances: [],
       });
       const claimed: string[] = [];
@@ -1114,7 +1122,7 @@ describe("PostgreSQL: replicas commit indexing batches", () => {
       const batch = (replica: string) => ({
         storeId: "s",
         at: 5,
-        products: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: replica, deleted: false, doc: "{}", shaped: null })),
+        products: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: replica, deleted: false, doc: "{}" })),
         advances: [{ seq: a!.seq, from: 0, to: 100, itemCount: 100 }],
       });
       for (let round = 0; round < 5; round++) {

@@ -65,10 +65,10 @@ describe("the shapes epoch (SQLite)", () => {
       db.run("INSERT INTO products (store_id, id, version, doc, updated_at) VALUES ('s', 'a', 1, '{}', 1), ('s', 'b', 1, '{}', 1)");
       const epochs = async () => [await repo.shapesEpoch("s"), await repo.shapesEpoch("t")];
       expect(await epochs()).toEqual([0, 0]);
-      await repo.putShapes("s", "k", [["a", "{}"], ["b", "{}"]]);
+      await repo.putShapes("s", "k", [["a", 1, "{}"], ["b", 1, "{}"]]);
       // New shapes: nothing kept can be of them (a kept shape that is gone had its removal counted).
       expect(await epochs()).toEqual([0, 0]);
-      await repo.putShapes("s", "k2", [["a", "{}"]]);
+      await repo.putShapes("s", "k2", [["a", 1, "{}"]]);
       const [afterPut] = await epochs();
       expect(afterPut).toBeGreaterThan(0);
       expect(await repo.shapesEpoch("t")).toBe(0); // another store's shapes are not counted against it
@@ -106,10 +106,10 @@ test("shapes stored before they moved into the product rows are kept by the upgr
     const repo = new CatalogRepo(db);
     expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}']]));
     const before = await repo.shapesEpoch("s");
-    await repo.putShapes("s", "k", [["b", '{"b":1}'], ["gone", "{}"]]);
+    await repo.putShapes("s", "k", [["b", 1, '{"b":1}'], ["gone", 2, "{}"]]);
     expect(await repo.shapesEpoch("s")).toBe(before); // a shape added, none replaced; a deleted product gets none
     expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}'], ["b", '{"b":1}']]));
-    await repo.putShapes("s", "k2", [["a", '{"a":2}']]);
+    await repo.putShapes("s", "k2", [["a", 1, '{"a":2}']]);
     expect(await repo.shapesEpoch("s")).toBeGreaterThan(before);
     db.close();
   } finally {

@@ -10,8 +10,8 @@ import { reopenTestServer, startTestServer, tempDir, type TestServer } from "./s
 
 /*
  * Search products are shaped once and sent as stored JSON (modules/catalog/shaped-products.ts). Whatever path a
- * page takes (shaped at indexing, reshaped after a settings change, after an update or a restart), what a shopper
- * gets must equal shaping the catalog product now, with the store's settings now.
+ * page takes (shaped when first shown, reshaped after a settings change, after an update or a restart), what a
+ * shopper gets must equal shaping the catalog product now, with the store's settings now.
  */
 
 const dataDir = tempDir("sfs-shaped-");
@@ -41,9 +41,22 @@ async function expectShapedAs(settings: Omit<ShapeOptions, "storeId">, products 
   }
 }
 
-describe("pre-shaped search products", () => {
-  test("as indexed: each equals the catalog product shaped now", async () => {
+/** Ids of the store's products with a stored shape, read by another connection. */
+function storedShapes(): string[] {
+  const other = new Database(join(s.dataDir, "service.db"), { readonly: true });
+  try {
+    return (other.query("SELECT id FROM products WHERE store_id = ? AND shaped IS NOT NULL ORDER BY id").all(s.storeId) as { id: string }[]).map((r) => r.id);
+  } finally {
+    other.close();
+  }
+}
+
+describe("stored search products", () => {
+  test("shaped when first shown: indexing stores none; a page stores its own, each the catalog product shaped now", async () => {
+    expect(storedShapes()).toEqual([]);
     await expectShapedAs({});
+    const shown = (await searchAll(s, { query: "shirt" })).products.map((p) => p.productId);
+    expect(storedShapes()).toEqual([...new Set(shown)].sort());
   });
 
   test("image sizes and currency conversion apply from the next search, and null takes them away again", async () => {
@@ -58,7 +71,10 @@ describe("pre-shaped search products", () => {
   test("an updated product shows its new version; a deleted one is gone", async () => {
     const target = catalog.find((p) => /shirt/i.test(p.name))!;
     const renamed = { ...target, name: `${target.name} Reworked` };
+    expect(storedShapes()).toContain(target.id);
     await indexProducts(s, [renamed]);
+    // Its shape went with the version it was made from.
+    expect(storedShapes()).not.toContain(target.id);
     const updated = catalog.map((p) => (p.id === target.id ? renamed : p));
     await expectShapedAs({}, updated);
     const gone = updated.find((p) => p.id !== target.id && /shirt/i.test(p.name))!;

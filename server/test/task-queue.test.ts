@@ -12,7 +12,6 @@ import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
-import { ShapedProducts } from "../src/modules/catalog/shaped-products.ts";
 
 /*
  * Task payloads live in their own table (a progress update must not rewrite a bulk's payload): tasks acknowledged
@@ -41,7 +40,6 @@ function parts(database: Database) {
     tasks,
     catalog,
     engine,
-    shapes: new ShapedProducts(catalog),
     now: Date.now,
     log: createLogger("silent"),
   });

@@ -64,11 +64,14 @@ export class CatalogRepo implements CatalogRepository {
     return (this.db.query("SELECT epoch FROM shape_epochs WHERE store_id = ?").get(storeId) as { epoch: number } | null)?.epoch ?? 0;
   }
 
-  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, string])[]): Promise<void> {
-    const put = this.db.query("UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND deleted = 0 AND shaping IS NOT ?");
-    this.db.transaction(() => {
-      for (const [id, json] of shapes) put.run(shaping, json, storeId, id, shaping);
-    })();
+  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, number, string])[]): Promise<void> {
+    const put = this.db.query("UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND version = ? AND deleted = 0 AND shaping IS NOT ?");
+    const commit = this.db.transaction(() => {
+      for (const [id, version, json] of shapes) put.run(shaping, json, storeId, id, version, shaping);
+    });
+    // Shapes are made again from the catalog when lost: a results page need not wait for the disk.
+    if (this.checkpoints) this.checkpoints.commitUnsynced(commit);
+    else commit();
   }
 
   async commitBatch(batch: BatchCommit): Promise<boolean> {
@@ -87,11 +90,11 @@ export class CatalogRepo implements CatalogRepository {
         // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
         this.db
           .query(
-            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at, shaping, shaped) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, CAST(? AS TEXT))
+            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
              ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
-               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = excluded.shaping, shaped = excluded.shaped`,
+               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = NULL, shaped = NULL`,
           )
-          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at, p.shaped?.key ?? null, p.shaped?.json ?? null);
+          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at);
       }
       if (batch.products.length) this.enrichment.queue(batch.storeId, batch.products, batch.at);
       applied = true;

@@ -1,5 +1,5 @@
 /*
- * The catalog (source of truth for products), each product's pre-shaped Search product JSON, and the commit of
+ * The catalog (source of truth for products), each product's shaped Search product JSON, and the commit of
  * an indexing batch: the interface both durable stores implement (catalog-repo.ts on SQLite,
  * postgres/catalog-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts.
  */
@@ -22,10 +22,8 @@ export interface CatalogEntry extends CatalogState {
 /** A product's new state as an indexing batch commits it. */
 export interface CommittedProduct extends CatalogState {
   id: string;
-  /** Canonical JSON; null for a deletion. */
+  /** Canonical JSON; null for a deletion. Its stored Search product JSON goes: a page shapes it again. */
   doc: Utf8Text | null;
-  /** Its Search product JSON and the shaping it was made with; null for a deletion. */
-  shaped: { key: string; json: Utf8Text } | null;
 }
 
 /** A task's items [from, to) applied by a batch. */
@@ -65,13 +63,13 @@ export interface CatalogRepository {
    */
   shapesEpoch?(storeId: string): Promise<number>;
   /**
-   * Stores Search product JSON made outside a batch (a page's missing shapes) of live products. A shape already
-   * there under the same shaping stays: it was written since the document this one was made from was read (a
-   * batch committing a newer version meanwhile), so it is at least as new.
+   * Stores Search product JSON made from the catalog (a page's missing shapes), each for the version it was made
+   * from: a product a batch committed since (a newer version, its shape dropped) is left without, for the next
+   * page to shape. A shape already there under the same shaping stays.
    */
-  putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, json: string])[]): Promise<void>;
+  putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, version: number, json: string])[]): Promise<void>;
   /**
-   * Commits an indexing batch all or nothing: the products, their shapes, their enrichment (the text stage queued
+   * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the text stage queued
    * for a changed product; a deleted one's queue entry and results dropped) and the tasks' progress (a task whose
    * cursor reaches its item count is complete and its payload dropped). False, with nothing written, when a task's
    * cursor is no longer `from` or the task is no longer pending: another replica applied it first, or it ended.

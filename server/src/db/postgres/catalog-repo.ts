@@ -49,11 +49,18 @@ export class PostgresCatalogRepo implements CatalogRepository {
     return new Map(rows.map((r) => [r.id, r.json]));
   }
 
-  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, string])[]): Promise<void> {
+  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, number, string])[]): Promise<void> {
     if (shapes.length === 0) return;
-    const rows = shapes.map(([id, json]) => ({ store_id: storeId, id, shaping, json }));
+    // FOR SHARE: a batch committing one of these products meanwhile is waited for, and its row read again (its new
+    // version then leaves the shape out); a batch after it deletes the shape in its own transaction.
     await this.sql`
-      INSERT INTO search_products ${this.sql(rows)}
+      WITH live AS (
+        SELECT p.id, s.json FROM unnest(${shapes.map((s) => s[0])}::text[], ${shapes.map((s) => s[1])}::bigint[], ${shapes.map((s) => s[2])}::text[]) AS s(id, version, json)
+        JOIN products p ON p.store_id = ${storeId} AND p.id = s.id
+        WHERE p.version = s.version AND p.deleted = 0
+        FOR SHARE OF p
+      )
+      INSERT INTO search_products (store_id, id, shaping, json) SELECT ${storeId}, id, ${shaping}, json FROM live
       ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json WHERE search_products.shaping <> excluded.shaping`;
   }
 
@@ -86,11 +93,9 @@ export class PostgresCatalogRepo implements CatalogRepository {
           ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
             doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`;
       }
-      const shaped = live.flatMap((p) => (p.shaped ? [{ store_id: batch.storeId, id: p.id, shaping: p.shaped.key, json: textOf(p.shaped.json) }] : []));
-      if (shaped.length) {
-        await tx`
-          INSERT INTO search_products ${tx(shaped)}
-          ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json`;
+      if (batch.products.length) {
+        const ids = batch.products.map((p) => p.id);
+        await tx`DELETE FROM search_products WHERE store_id = ${batch.storeId} AND id = ANY(${ids}::text[])`;
       }
       if (live.length) {
         const jobs = live.map((p) => ({ store_id: batch.storeId, product_id: p.id, product_version: p.version, stage: "text", attempts: 0, next_run_at: batch.at, error: null, claimed_at: null }));
@@ -100,7 +105,6 @@ export class PostgresCatalogRepo implements CatalogRepository {
             next_run_at = excluded.next_run_at, error = NULL, claimed_at = NULL`;
       }
       if (deleted.length) {
-        await tx`DELETE FROM search_products WHERE store_id = ${batch.storeId} AND id = ANY(${deleted}::text[])`;
         await tx`DELETE FROM enrichment_jobs WHERE store_id = ${batch.storeId} AND product_id = ANY(${deleted}::text[])`;
         await tx`DELETE FROM product_enrichment WHERE store_id = ${batch.storeId} AND product_id = ANY(${deleted}::text[])`;
       }

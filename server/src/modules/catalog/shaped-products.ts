@@ -6,10 +6,11 @@ import { toSearchProduct, type CurrencyConversion, type ImageSizeTemplates, type
 
 /*
  * Search products shaped once and kept as JSON (in the product's row on SQLite, in search_products on PostgreSQL),
- * so a results page is stored fragments joined, with no per-hit parse or reshaping. The indexing worker shapes
- * each product as it commits it; a product shaped under other settings (currencyConversion, imageSizes) or by an
- * older version of toSearchProduct is shaped again the first time a page needs it, so a settings change costs
- * nothing up front.
+ * so a results page is stored fragments joined, with no per-hit parse or reshaping. A product is shaped the
+ * first time a page shows it, and again after it changes, after its image stage finds its colours, or when the
+ * settings it was shaped with (currencyConversion, imageSizes) or toSearchProduct's version change. Indexing
+ * does not shape: the image stage replaced that shape for every product with images, most products of a bulk are
+ * not shown before they change again, and shaping was a seventh of a bulk's server time.
  */
 
 /** Raise when toSearchProduct's output changes: stored shapes are then redone as they are read. */
@@ -43,7 +44,7 @@ export class ShapedProducts {
   private readonly cache: ShapeCache | null;
 
   constructor(
-    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "liveDocs" | "shapesEpoch">,
+    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "states" | "liveDocs" | "shapesEpoch">,
     /** A store's current settings (the indexing worker shapes with them). */
     private readonly settingsOf: (storeId: string) => Promise<ShapingSettings> = async () => ({}),
     private readonly coloursOf: ColoursOf = async () => new Map(),
@@ -80,10 +81,19 @@ export class ShapedProducts {
     const missing = unknown.filter((id) => !stored.has(id));
     const made = new Map<string, string>();
     if (missing.length) {
+      // Versions before documents: a commit between the two reads leaves a version older than its document, and
+      // the shape is then not stored (putShapes), rather than stored for a version it was not made from.
+      const states = await this.repo.states(storeId, missing);
       const docs = await this.repo.liveDocs(storeId, missing);
       const colours = docs.size ? await this.coloursOf(storeId, [...docs.keys()]) : new Map();
-      for (const [id, doc] of docs) made.set(id, shapeJson(JSON.parse(doc) as Product, shaping, colours.get(id)));
-      if (made.size) await this.repo.putShapes(storeId, shaping.key, [...made]);
+      const versioned: [string, number, string][] = [];
+      for (const [id, doc] of docs) {
+        const json = shapeJson(JSON.parse(doc) as Product, shaping, colours.get(id));
+        made.set(id, json);
+        const version = states.get(id)?.version;
+        if (version !== undefined) versioned.push([id, version, json]);
+      }
+      if (versioned.length) await this.repo.putShapes(storeId, shaping.key, versioned);
     }
     return ids.flatMap((id) => stored.get(id) ?? made.get(id) ?? []);
   }

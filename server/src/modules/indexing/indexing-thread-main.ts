@@ -88,7 +88,7 @@ async function prepare({ id, request }: Prepare): Promise<void> {
     else {
       const products = slice as Product[];
       const context = await repos!.ranking.forProducts(request.storeId, products.map((p) => p.id));
-      prepared = encodePrepared(products, request.shaping, context);
+      prepared = encodePrepared(products, context);
     }
     self.postMessage({ id, prepared } satisfies ThreadReply, transferables(prepared));
   } catch (error) {

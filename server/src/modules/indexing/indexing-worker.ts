@@ -7,7 +7,6 @@ import { EngineRejectedError } from "../../engine/errors.ts";
 import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { StorageHealth } from "../../db/storage-health.ts";
-import type { ShapedProducts, Shaping } from "../catalog/shaped-products.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, decodeStrings, type EncodedSlice, type PreparedProduct } from "./prepared-batch.ts";
 import { StoreWriters } from "./store-writers.ts";
@@ -35,8 +34,6 @@ export interface IndexingWorkerOptions {
   tasks: TasksRepository;
   catalog: CatalogRepository;
   engine: SearchEngine;
-  /** Where committed products' Search product JSON goes, shaped with the store's settings of the moment. */
-  shapes: ShapedProducts;
   now: () => number;
   log: Logger;
   /** Items (products or deletions) per batch. */
@@ -73,14 +70,13 @@ interface Slice {
 interface EncodedPreparedSlice {
   kind: TaskKind;
   encoded: EncodedSlice;
-  shapeKey: string;
 }
 
 /** A slice as its batch applies it. */
-type PreparedSlice = { kind: "upsert"; products: PreparedProduct[]; shapeKey: string } | { kind: "delete"; ids: string[] };
+type PreparedSlice = { kind: "upsert"; products: PreparedProduct[] } | { kind: "delete"; ids: string[] };
 
-const decoded = ({ kind, encoded, shapeKey }: EncodedPreparedSlice): PreparedSlice =>
-  kind === "upsert" ? { kind, products: decodePrepared(encoded), shapeKey } : { kind, ids: decodeStrings(encoded) };
+const decoded = ({ kind, encoded }: EncodedPreparedSlice): PreparedSlice =>
+  kind === "upsert" ? { kind, products: decodePrepared(encoded) } : { kind, ids: decodeStrings(encoded) };
 
 /** A product's state as this batch leaves it. */
 interface WorkingEntry extends CatalogState {
@@ -88,7 +84,6 @@ interface WorkingEntry extends CatalogState {
   /** The product JSON to store (canonical: sorted keys), null for a deletion. */
   doc: Utf8Text | null;
   prepared: PreparedProduct | null;
-  shapeKey: string | null;
 }
 
 /**
@@ -223,10 +218,9 @@ export class IndexingWorker {
     const queue = (await this.o.tasks.pendingOf(storeId, this.batchSize)).map((task) => ({ task, cursor: task.cursor }));
     this.dropStale(storeId, queue);
     const slices = this.nextSlices(queue, now);
-    const shaping = await this.o.shapes.shaping(storeId);
-    const preparing = slices.map((slice) => this.prepared(storeId, slice, shaping));
+    const preparing = slices.map((slice) => this.prepared(storeId, slice));
     for (let batch = 0; batch < PREPARED_AHEAD; batch++) {
-      for (const slice of this.nextSlices(queue, now)) this.prepareAhead(storeId, slice, shaping);
+      for (const slice of this.nextSlices(queue, now)) this.prepareAhead(storeId, slice);
     }
     let entries: Map<string, WorkingEntry>;
     try {
@@ -240,7 +234,7 @@ export class IndexingWorker {
     const products: CommittedProduct[] = [];
     for (const [id, e] of entries) {
       if (!e.changed) continue;
-      products.push({ id, version: e.version, contentHash: e.contentHash, deleted: e.deleted, doc: e.doc, shaped: e.prepared && { key: e.shapeKey!, json: e.prepared.shaped } });
+      products.push({ id, version: e.version, contentHash: e.contentHash, deleted: e.deleted, doc: e.doc });
     }
     const advances = slices.map((s) => ({ seq: s.task.seq, from: s.start, to: s.end, itemCount: s.task.itemCount }));
     const committed = await this.o.catalog.commitBatch({ storeId, at: this.o.now(), products, advances });
@@ -274,17 +268,17 @@ export class IndexingWorker {
     return slices;
   }
 
-  private prepared(storeId: string, slice: Slice, shaping: Shaping): Promise<EncodedPreparedSlice> {
+  private prepared(storeId: string, slice: Slice): Promise<EncodedPreparedSlice> {
     const key = sliceKey(slice);
     const ahead = this.ahead.get(key);
     this.ahead.delete(key);
-    return ahead?.prepared ?? this.request(storeId, slice, shaping, false);
+    return ahead?.prepared ?? this.request(storeId, slice, false);
   }
 
-  private prepareAhead(storeId: string, slice: Slice, shaping: Shaping): void {
+  private prepareAhead(storeId: string, slice: Slice): void {
     const key = sliceKey(slice);
     if (this.ahead.has(key)) return;
-    const prepared = this.request(storeId, slice, shaping, true);
+    const prepared = this.request(storeId, slice, true);
     // A slice prepared ahead may never be used (its task failed, the store was deleted): not an unhandled error.
     prepared.catch(() => {});
     this.ahead.set(key, { storeId, seq: slice.task.seq, start: slice.start, prepared });
@@ -300,9 +294,8 @@ export class IndexingWorker {
     }
   }
 
-  private async request(storeId: string, { task, start, end }: Slice, shaping: Shaping, ahead: boolean): Promise<EncodedPreparedSlice> {
-    const encoded = await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, shaping, ahead });
-    return { kind: task.kind, encoded, shapeKey: shaping.key };
+  private async request(storeId: string, { task, start, end }: Slice, ahead: boolean): Promise<EncodedPreparedSlice> {
+    return { kind: task.kind, encoded: await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, ahead }) };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
@@ -315,7 +308,7 @@ export class IndexingWorker {
       if (!entry) {
         const state = stored.get(id);
         if (!state) return null;
-        entry = { ...state, changed: false, doc: null, prepared: null, shapeKey: null };
+        entry = { ...state, changed: false, doc: null, prepared: null };
         entries.set(id, entry);
       }
       return entry;
@@ -326,13 +319,13 @@ export class IndexingWorker {
           const current = entryFor(prepared.id);
           if (current && !current.deleted && current.contentHash === prepared.hash) continue;
           const version = (current?.version ?? 0) + 1;
-          entries.set(prepared.id, { version, contentHash: prepared.hash, deleted: false, doc: prepared.doc, changed: true, prepared, shapeKey: slice.shapeKey });
+          entries.set(prepared.id, { version, contentHash: prepared.hash, deleted: false, doc: prepared.doc, changed: true, prepared });
         }
       } else {
         for (const id of slice.ids) {
           const current = entryFor(id);
           if (!current || current.deleted) continue;
-          Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, prepared: null, shapeKey: null });
+          Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, prepared: null });
         }
       }
     }

@@ -4,16 +4,15 @@ import type { TaskKind } from "../../db/tasks-repository.ts";
 import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { shapeJson, type Shaping } from "../catalog/shaped-products.ts";
 import { textOf, type Utf8Text } from "../../utf8-text.ts";
 
 /*
  * What the indexing thread makes of a slice of a task, and how it travels to the main thread. Everything here
- * depends on the products only (and the shaping and ranking inputs of the moment), never on the catalog's state,
+ * depends on the products only (and the ranking inputs of the moment), never on the catalog's state,
  * so a slice can be prepared while the batch before it is still being applied. The reply is buffers handed over
  * without a copy. Structured-cloning nested objects cost the sender 40 µs per product; cloning the strings still
- * cost it 9-16 µs (6 KB per product, copied character by character). The three JSON texts that are only stored
- * (catalog, Search product, engine document: 4 KB per product) stay UTF-8 on the main thread (utf8-text.ts).
+ * cost it 9-16 µs (6 KB per product, copied character by character). The two JSON texts that are only stored
+ * (catalog, engine document: 2.9 KB per product) stay UTF-8 on the main thread (utf8-text.ts).
  */
 
 export interface PrepareRequest {
@@ -23,26 +22,24 @@ export interface PrepareRequest {
   kind: TaskKind;
   start: number;
   end: number;
-  shaping: Shaping;
   /** Requested ahead of the batch that needs it: prepared after any slice a batch waits for. */
   ahead: boolean;
 }
 
-/** A product ready to be committed: its catalog JSON and hash, its Search product JSON, its engine document. */
+/** A product ready to be committed: its catalog JSON and hash, its engine document. */
 export interface PreparedProduct {
   id: string;
   hash: string;
   /** Canonical JSON (catalog-repo's doc). */
   doc: Utf8Text;
-  shaped: Utf8Text;
   /** Its version is set when the batch assigns one. */
   engine: PreparedDocument;
 }
 
-/** Stored texts per product: catalog JSON, Search product JSON, engine JSON. */
-const TEXTS_PER_PRODUCT = 3;
-/** Room first made for a product's stored texts (4.3 KB on average in the demo catalog). */
-const BYTES_PER_PRODUCT = 6144;
+/** Stored texts per product: catalog JSON, engine JSON. */
+const TEXTS_PER_PRODUCT = 2;
+/** Room first made for a product's stored texts (2.9 KB on average in the demo catalog). */
+const BYTES_PER_PRODUCT = 4096;
 
 /**
  * A prepared slice as it crosses threads. `strings`: of a deletion, the ids as UTF-8 joined by NUL, which none
@@ -106,7 +103,7 @@ class Utf8Texts {
 }
 
 /** On the indexing thread: products as the slice decodePrepared reads. */
-export function encodePrepared(products: readonly Product[], shaping: Shaping, context: (id: string) => RankingContext): EncodedSlice {
+export function encodePrepared(products: readonly Product[], context: (id: string) => RankingContext): EncodedSlice {
   const texts = new Utf8Texts(products.length * TEXTS_PER_PRODUCT, products.length * BYTES_PER_PRODUCT);
   const words: [distinct: string[], surfaces: string][] = [];
   const sequenceOf: Uint32Array[] = [];
@@ -114,7 +111,6 @@ export function encodePrepared(products: readonly Product[], shaping: Shaping, c
   for (const product of products) {
     const engine = prepareDocument(toEngineDocument(product, 0, context(product.id)));
     texts.add(canonicalJson(product));
-    texts.add(shapeJson(product, shaping));
     texts.add(engine.json);
     words.push([engine.text.distinct, engine.text.surfaces]);
     sequenceOf.push(engine.text.sequence);
@@ -149,9 +145,9 @@ export function decodePrepared(slice: EncodedSlice): PreparedProduct[] {
     const [distinct, surfaces] = words[product]!;
     const first = product * TEXTS_PER_PRODUCT;
     const doc = text(first);
-    const json = text(first + 2);
+    const json = text(first + 1);
     const engine = preparedFrom(json, JSON.parse(textOf(json)) as EngineDocument, { distinct, sequence, surfaces });
-    out.push({ id: engine.id, hash: contentHash(doc), doc, shaped: text(first + 1), engine });
+    out.push({ id: engine.id, hash: contentHash(doc), doc, engine });
   }
   return out;
 }
