@@ -175,7 +175,7 @@ export function buildApp(deps: AppDeps) {
       () => {},
     );
   });
-  const indexing = new IndexingService(tasks, catalog, now, () => worker.wake());
+  const indexing = new IndexingService(tasks, catalog, now, () => worker.wake(), (body, taskId) => worker.thread.accept(body, taskId));
   const events = state.events;
   const productFacts = new ProductFacts(catalog);
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.

@@ -1,4 +1,6 @@
-import { InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../errors.ts";
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from "../errors.ts";
+import { parseJsonText } from "../json-text.ts";
+import { textOf } from "../utf8-text.ts";
 
 export interface JsonBodyOptions {
   maxBytes: number;
@@ -23,24 +25,8 @@ async function readCapped(request: Request, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function positionOf(error: Error, text: string): string {
-  const at = /position (\d+)/.exec(error.message)?.[1];
-  if (at === undefined) return "";
-  const offset = Number(at);
-  const line = text.slice(0, offset).split("\n").length;
-  return ` at line ${line}, character ${offset - text.lastIndexOf("\n", offset - 1)}`;
-}
-
-/** Reads a JSON request body with the service's media-type and size rules. */
-export async function readJsonBody(request: Request, opts: JsonBodyOptions): Promise<unknown> {
-  return (await readJsonText(request, opts)).value;
-}
-
-/**
- * The same, with the body's text and bytes as sent: a route may keep them instead of serialising the value again
- * (bytes are stored without being encoded again).
- */
-export async function readJsonText(request: Request, opts: JsonBodyOptions): Promise<{ value: unknown; text: string; bytes: Uint8Array }> {
+/** Reads a request body with the service's media-type and size rules, as bytes. */
+export async function readJsonBytes(request: Request, opts: JsonBodyOptions): Promise<Uint8Array> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const accepted = type === "application/json" || (opts.allowTextPlain && type === "text/plain");
   if (!accepted) {
@@ -48,14 +34,10 @@ export async function readJsonText(request: Request, opts: JsonBodyOptions): Pro
       `Send the body as application/json${opts.allowTextPlain ? " (or text/plain holding JSON)" : ""}; got ${type || "no Content-Type"}`,
     );
   }
-  const bytes = await readCapped(request, opts.maxBytes);
-  const text = bytes.toString("utf8");
-  if (text.trim() === "") throw new InvalidJsonError("The body is empty; send a JSON object or array");
-  try {
-    return { value: JSON.parse(text), text, bytes };
-  } catch (error) {
-    throw new InvalidJsonError(`The body is not valid JSON${positionOf(error as Error, text)}`, [
-      { path: "body", problem: (error as Error).message },
-    ]);
-  }
+  return readCapped(request, opts.maxBytes);
+}
+
+/** Reads a JSON request body with the service's media-type and size rules. */
+export async function readJsonBody(request: Request, opts: JsonBodyOptions): Promise<unknown> {
+  return parseJsonText(textOf(await readJsonBytes(request, opts)));
 }

@@ -1,8 +1,7 @@
 import { Elysia, t } from "elysia";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
-import { readJsonText } from "../../http/json-body.ts";
-import { MAX_REJECTED_LISTED, parseProductsBody, type ValidationReport } from "../catalog/validate-products.ts";
-import type { Utf8Text } from "../../utf8-text.ts";
+import { readJsonBytes } from "../../http/json-body.ts";
+import { MAX_REJECTED_LISTED } from "../catalog/validate-products.ts";
 import { Product } from "../catalog/product-schema.ts";
 import type { IndexingService } from "./indexing-service.ts";
 
@@ -25,30 +24,15 @@ const ProductsAccepted = t.Object({
 });
 const idParam = t.Object({ version: t.String(), id: t.String({ minLength: 1, maxLength: 256 }) });
 
-/**
- * The accepted products as JSON exactly as sent, when validation dropped and refused nothing, kept as the task's
- * payload rather than serialised again (about a tenth of the server's time per product in a bulk): an array
- * body's bytes, stored without being encoded again, unless they were not valid UTF-8 (then decoded with U+FFFD
- * in place of the bad sequences, as validated); a single product made an array.
- */
-function payloadAsSent(body: { value: unknown; text: string; bytes: Uint8Array }, report: ValidationReport): Utf8Text | undefined {
-  if (report.warnings !== 0 || report.rejectedCount !== 0) return undefined;
-  if (!Array.isArray(body.value)) return `[${body.text}]`;
-  return body.text.includes("\uFFFD") ? body.text : body.bytes;
-}
-
 export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; maxBodyBytes: number }) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .post(
       "/products",
       async ({ request, caller, set }) => {
-        const body = await readJsonText(request, { maxBytes: deps.maxBodyBytes });
-        const { products, ...report } = parseProductsBody(body.value);
-        const asSent = payloadAsSent(body, report);
-        const taskId = await deps.indexing.upsert(caller.store.id, products, report, asSent);
+        const accepted = await deps.indexing.accept(caller.store.id, await readJsonBytes(request, { maxBytes: deps.maxBodyBytes }));
         set.status = 202;
-        return { taskId, accepted: products.length, ...report };
+        return accepted;
       },
       {
         auth: "admin",

@@ -1,9 +1,10 @@
 import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { TaskKind, TaskReport, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
+import type { TaskKind, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { RejectedProduct, ValidationReport } from "../catalog/validate-products.ts";
 import type { Utf8Text } from "../../utf8-text.ts";
+import { acceptBulk, type AcceptedBulk } from "./accepted-bulk.ts";
 
 export interface TaskView {
   status: TaskRow["status"];
@@ -24,26 +25,33 @@ export class IndexingService {
     private readonly catalog: CatalogRepository,
     private readonly now: () => number,
     private readonly onEnqueued: () => void,
+    /** Validates a POST /products body for the task of that id (the indexing thread's accept; by default here). */
+    private readonly validate: (body: Uint8Array, taskId: string) => Promise<AcceptedBulk> = async (body) => acceptBulk(body).accepted,
   ) {}
 
-  /** `itemsJson`: the items already as JSON, when the caller has them so. */
-  private async enqueue(storeId: string, kind: TaskKind, items: unknown[], report?: TaskReport, itemsJson?: Utf8Text): Promise<string> {
-    const id = crypto.randomUUID();
-    await this.tasks.insert({ id, storeId, kind, payload: itemsJson ?? JSON.stringify(items), itemCount: items.length, now: this.now(), report });
+  private async enqueue(storeId: string, kind: TaskKind, itemCount: number, payload: Utf8Text, report?: ValidationReport, id: string = crypto.randomUUID()): Promise<string> {
+    await this.tasks.insert({ id, storeId, kind, payload, itemCount, now: this.now(), report: report && { ...report, rejected: JSON.stringify(report.rejected) } });
     this.onEnqueued();
     return id;
   }
 
   /**
-   * The accepted products become the task; what validation dropped or refused is stored with it, in the same row.
-   * `productsJson`: the products exactly as JSON (the request body when validation changed nothing).
+   * A POST /products body: its valid products become the task; what validation dropped or refused is stored with
+   * it, in the same row, and returned.
    */
-  upsert(storeId: string, products: Product[], report?: ValidationReport, productsJson?: Utf8Text): Promise<string> {
-    return this.enqueue(storeId, "upsert", products, report && { ...report, rejected: JSON.stringify(report.rejected) }, productsJson);
+  async accept(storeId: string, body: Uint8Array): Promise<{ taskId: string; accepted: number } & ValidationReport> {
+    const taskId = crypto.randomUUID();
+    const { report, accepted, payload } = await this.validate(body, taskId);
+    return { taskId: await this.enqueue(storeId, "upsert", accepted, payload, report, taskId), accepted, ...report };
+  }
+
+  /** Products already valid become a task. */
+  upsert(storeId: string, products: Product[]): Promise<string> {
+    return this.enqueue(storeId, "upsert", products.length, JSON.stringify(products));
   }
 
   remove(storeId: string, productId: string): Promise<string> {
-    return this.enqueue(storeId, "delete", [productId]);
+    return this.enqueue(storeId, "delete", 1, JSON.stringify([productId]));
   }
 
   async task(storeId: string, taskId: string): Promise<TaskView> {

@@ -18,13 +18,22 @@ import { TasksRepo } from "../../db/tasks-repo.ts";
 import type { TasksRepository } from "../../db/tasks-repository.ts";
 import { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { encodePrepared, encodeStrings, transferables, type EncodedSlice } from "./prepared-batch.ts";
+import { encodePrepared, encodeStrings, transferables, type EncodedSlice, type PrepareRequest } from "./prepared-batch.ts";
 import type { ThreadReply, ThreadRequest } from "./indexing-thread.ts";
+import { acceptBulk } from "./accepted-bulk.ts";
+import { InvalidJsonError, ValidationError } from "../../errors.ts";
 
 declare const self: Worker;
 
 /** Parsed payloads of the tasks being prepared: a bulk is parsed once, not once per slice. */
 const PAYLOADS_KEPT = 4;
+/**
+ * Products of bodies validated here, by task id, kept for preparing their task without parsing its payload again
+ * (7-10 µs per product): up to this many, beyond which a body's products are parsed from its payload when their
+ * task comes, and for at most ACCEPTED_KEPT_MS (a body whose task was never stored is forgotten).
+ */
+const ACCEPTED_ITEMS_KEPT = 40_000;
+const ACCEPTED_KEPT_MS = 10 * 60_000;
 
 let repos: { tasks: Pick<TasksRepository, "payload">; ranking: RankingInputs } | null = null;
 
@@ -37,24 +46,47 @@ function readersOf(source: StateSource): NonNullable<typeof repos> {
   return { tasks: new PostgresTasksRepo(sql), ranking: new RankingInputs(new PostgresStoresRepo(sql), new PostgresPurchaseCounts(sql), new PostgresEnrichmentRepo(sql)) };
 }
 const payloads = new Map<number, unknown[]>();
+const accepted = new Map<string, { items: unknown[]; at: number }>();
+let acceptedItems = 0;
 
-async function itemsOf(seq: number): Promise<unknown[]> {
+function keepAccepted(taskId: string, items: unknown[]): void {
+  const now = Date.now();
+  for (const [id, kept] of accepted) {
+    if (now - kept.at < ACCEPTED_KEPT_MS) break;
+    takeAccepted(id);
+  }
+  if (acceptedItems + items.length > ACCEPTED_ITEMS_KEPT) return;
+  accepted.set(taskId, { items, at: now });
+  acceptedItems += items.length;
+}
+
+function takeAccepted(taskId: string): unknown[] | undefined {
+  const kept = accepted.get(taskId);
+  if (!kept) return undefined;
+  accepted.delete(taskId);
+  acceptedItems -= kept.items.length;
+  return kept.items;
+}
+
+async function itemsOf({ seq, taskId }: PrepareRequest): Promise<unknown[]> {
   let items = payloads.get(seq);
   if (!items) {
-    items = JSON.parse(await repos!.tasks.payload(seq)) as unknown[];
+    items = takeAccepted(taskId) ?? (JSON.parse(await repos!.tasks.payload(seq)) as unknown[]);
     payloads.set(seq, items);
     if (payloads.size > PAYLOADS_KEPT) payloads.delete(payloads.keys().next().value!);
   }
   return items;
 }
 
-type Prepare = Extract<ThreadRequest, { type: "prepare" }>;
+type Request = Extract<ThreadRequest, { type: "prepare" | "accept" }>;
 
 /**
- * Requests not yet started. A slice needed now (a batch waiting for it, such as another store's product behind a
- * bulk) goes before slices requested ahead, which only keep this thread busy while the main thread is.
+ * Requests not yet started. A body to validate (a request waits for it) and a slice needed now (a batch waiting
+ * for it, such as another store's product behind a bulk) go before slices requested ahead, which only keep this
+ * thread busy while the main thread is.
  */
-const queue: Prepare[] = [];
+const queue: Request[] = [];
+const isAhead = (message: Request) => message.type === "prepare" && message.request.ahead;
 let draining = false;
 
 self.onmessage = (event: MessageEvent<ThreadRequest>) => {
@@ -72,15 +104,31 @@ async function drain(): Promise<void> {
   while (queue.length) {
     // Requests posted meanwhile are received first, so one needed now is seen before the next is chosen.
     await yieldToEventLoop();
-    const now = queue.findIndex((message) => !message.request.ahead);
-    await prepare(queue.splice(Math.max(now, 0), 1)[0]!);
+    const now = queue.findIndex((message) => !isAhead(message));
+    const next = queue.splice(Math.max(now, 0), 1)[0]!;
+    if (next.type === "accept") accept(next);
+    else await prepare(next);
   }
   draining = false;
 }
 
-async function prepare({ id, request }: Prepare): Promise<void> {
+function accept({ id, body, taskId }: Extract<Request, { type: "accept" }>): void {
+  let reply: ThreadReply;
   try {
-    const items = await itemsOf(request.seq);
+    const bulk = acceptBulk(body);
+    keepAccepted(taskId, bulk.products);
+    reply = { id, accepted: bulk.accepted };
+  } catch (error) {
+    if (error instanceof InvalidJsonError || error instanceof ValidationError) {
+      reply = { id, refused: { invalidJson: error instanceof InvalidJsonError, message: error.message, details: error.details } };
+    } else reply = { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  self.postMessage(reply, "accepted" in reply ? [reply.accepted.payload.buffer as ArrayBuffer] : []);
+}
+
+async function prepare({ id, request }: Extract<Request, { type: "prepare" }>): Promise<void> {
+  try {
+    const items = await itemsOf(request);
     const slice = items.slice(request.start, request.end);
     if (request.end >= items.length) payloads.delete(request.seq);
     let prepared: EncodedSlice;

@@ -1,30 +1,70 @@
 import type { StateSource } from "../../db/state-source.ts";
+import { InvalidJsonError, ValidationError, type ErrorDetail } from "../../errors.ts";
+import type { AcceptedBulk } from "./accepted-bulk.ts";
 import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
 
-export type ThreadRequest = { type: "open"; source: StateSource } | { type: "prepare"; id: number; request: PrepareRequest };
+export type ThreadRequest =
+  | { type: "open"; source: StateSource }
+  | { type: "prepare"; id: number; request: PrepareRequest }
+  /** A POST /products body to validate (accepted-bulk.ts), for the task `taskId` if it is accepted. */
+  | { type: "accept"; id: number; body: Uint8Array; taskId: string };
+
+/** Why a body was refused: the error the request answers with. */
+export interface Refusal {
+  invalidJson: boolean;
+  message: string;
+  details?: ErrorDetail[];
+}
+
 /** A slice of upserts as encodePrepared made it; of deletions, the ids (in `strings`). */
-export type ThreadReply = { id: number; prepared: EncodedSlice } | { id: number; error: string };
+export type ThreadReply =
+  | { id: number; prepared: EncodedSlice }
+  | { id: number; accepted: AcceptedBulk }
+  | { id: number; refused: Refusal }
+  | { id: number; error: string };
 
 /** Raised on the main thread for a slice the indexing thread could not prepare. */
 export class PrepareError extends Error {}
 
 /**
- * The main thread's side of the indexing thread: requests are answered in the order sent. The thread starts on
- * first use; if it dies, what was waiting fails (the batch is retried) and the next request starts a new one.
+ * The main thread's side of the indexing thread. The thread starts on first use; if it dies, what was waiting
+ * fails (a batch is retried) and the next request starts a new one.
  */
 export class IndexingThread {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (prepared: EncodedSlice) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>();
 
   constructor(private readonly source: StateSource) {}
 
-  prepare(request: PrepareRequest): Promise<EncodedSlice> {
+  async prepare(request: PrepareRequest): Promise<EncodedSlice> {
+    const reply = await this.ask((id) => ({ type: "prepare", id, request }));
+    if ("prepared" in reply) return reply.prepared;
+    throw new PrepareError("the indexing thread answered a slice with something else");
+  }
+
+  /**
+   * Validates a POST /products body on the indexing thread, so a bulk's parse and checks (25 µs per product) do
+   * not hold up the main thread's requests. The body's buffer is moved there, and comes back as the payload when
+   * it is kept as sent. The products are kept there for preparing the task `taskId` that will hold them.
+   */
+  async accept(body: Uint8Array, taskId: string): Promise<AcceptedBulk> {
+    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+    const reply = await this.ask((id) => ({ type: "accept", id, body: own, taskId }), [own.buffer as ArrayBuffer]);
+    if ("accepted" in reply) return reply.accepted;
+    if ("refused" in reply) {
+      const { invalidJson, message, details } = reply.refused;
+      throw invalidJson ? new InvalidJsonError(message, details) : new ValidationError(message, details);
+    }
+    throw new PrepareError("the indexing thread answered a body with something else");
+  }
+
+  private ask(request: (id: number) => ThreadRequest, transfer: ArrayBuffer[] = []): Promise<ThreadReply> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ type: "prepare", id, request } satisfies ThreadRequest);
+      worker.postMessage(request(id), transfer);
     });
   }
 
@@ -42,7 +82,7 @@ export class IndexingThread {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if ("error" in reply) waiter?.reject(new PrepareError(reply.error));
-      else waiter?.resolve(reply.prepared);
+      else waiter?.resolve(reply);
     };
     worker.onerror = (event) => {
       worker.terminate();

@@ -115,7 +115,8 @@ export class IndexingWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
-  private readonly thread: IndexingThread;
+  /** The indexing thread, which also validates POST /products bodies (IndexingService.accept). */
+  readonly thread: IndexingThread;
   private readonly writers: StoreWriters;
   /** Whether the last look at the queue found work ready (or work was acknowledged since). */
   private hasWork = false;
@@ -295,7 +296,7 @@ export class IndexingWorker {
   }
 
   private async request(storeId: string, { task, start, end }: Slice, ahead: boolean): Promise<EncodedPreparedSlice> {
-    return { kind: task.kind, encoded: await this.thread.prepare({ storeId, seq: task.seq, kind: task.kind, start, end, ahead }) };
+    return { kind: task.kind, encoded: await this.thread.prepare({ storeId, seq: task.seq, taskId: task.id, kind: task.kind, start, end, ahead }) };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */

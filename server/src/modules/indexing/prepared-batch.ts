@@ -17,8 +17,9 @@ import { textOf, type Utf8Text } from "../../utf8-text.ts";
 
 export interface PrepareRequest {
   storeId: string;
-  /** The task (tasks.seq) whose items [start, end) are prepared. */
+  /** The task (tasks.seq, and its id) whose items [start, end) are prepared. */
   seq: number;
+  taskId: string;
   kind: TaskKind;
   start: number;
   end: number;
