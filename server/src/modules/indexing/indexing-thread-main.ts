@@ -32,7 +32,7 @@ const PAYLOADS_KEPT = 4;
  * (7-10 µs per product): up to this many, beyond which a body's products are parsed from its payload when their
  * task comes, and for at most ACCEPTED_KEPT_MS (a body whose task was never stored is forgotten).
  */
-const ACCEPTED_ITEMS_KEPT = 40_000;
+const ACCEPTED_ITEMS_KEPT = 20_000;
 const ACCEPTED_KEPT_MS = 10 * 60_000;
 
 let repos: { tasks: Pick<TasksRepository, "payload">; ranking: RankingInputs } | null = null;
