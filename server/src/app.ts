@@ -143,7 +143,7 @@ export function buildApp(deps: AppDeps) {
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
     indexingBusy,
   });
-  const shapes = new ShapedProducts(catalog, async (storeId) => (await stores.get(storeId))?.settings ?? {}, enrichment.coloursOf);
+  const shapes = new ShapedProducts(catalog, enrichment.coloursOf);
   const pinChecks = new PinChecks(engine);
   const worker = new IndexingWorker({
     state: state.source,

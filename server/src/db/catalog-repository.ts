@@ -69,10 +69,11 @@ export interface CatalogRepository {
    */
   putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, version: number, json: string])[]): Promise<void>;
   /**
-   * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the text stage queued
-   * for a changed product; a deleted one's queue entry and results dropped) and the tasks' progress (a task whose
-   * cursor reaches its item count is complete and its payload dropped). False, with nothing written, when a task's
-   * cursor is no longer `from` or the task is no longer pending: another replica applied it first, or it ended.
+   * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the
+   * text stage queued for a changed product; a deleted one's queue entry and results dropped) and the tasks'
+   * progress (a task whose cursor reaches its item count is complete and its payload dropped). False, with nothing
+   * written, when a task's cursor is no longer `from` or the task is no longer pending: another replica applied it
+   * first, or it ended.
    */
   commitBatch(batch: BatchCommit): Promise<boolean>;
 }

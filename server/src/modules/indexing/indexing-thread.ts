@@ -16,14 +16,17 @@ export interface Refusal {
   details?: ErrorDetail[];
 }
 
-/** A slice of upserts as encodePrepared made it; of deletions, the ids (in `strings`). */
+/**
+ * An answer: a prepared slice (of upserts as encodePrepared made it; of deletions, the ids in `strings`), a body
+ * validated or refused, or a failure.
+ */
 export type ThreadReply =
   | { id: number; prepared: EncodedSlice }
   | { id: number; accepted: AcceptedBulk }
   | { id: number; refused: Refusal }
   | { id: number; error: string };
 
-/** Raised on the main thread for a slice the indexing thread could not prepare. */
+/** Raised on the main thread for a request the indexing thread could not answer. */
 export class PrepareError extends Error {}
 
 /**
