@@ -730,6 +730,9 @@ for (const backend of BACKENDS) {
       await b.catalog.putShapes("s", "k2", [["a", 2, "A3"]]);
       await b.catalog.putShapes("s", "k2", [["a", 2, "A3 again"]]);
       expect(await b.catalog.shaped("s", ["a", "b"], "k2")).toEqual(new Map([["a", "A3"], ["b", "B2"]]));
+      // Shapes dropped by id (a page's shapes made with colours that changed meanwhile); an unknown id is ignored.
+      await b.catalog.dropShapes("s", ["a", "nope"]);
+      expect(await b.catalog.shaped("s", ["a", "b"], "k2")).toEqual(new Map([["b", "B2"]]));
     });
 
     test("a store's tasks are leased to one holder at a time; a lease ran out is taken over", async () => {

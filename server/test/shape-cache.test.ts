@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { migrate, openDatabase, openServiceDatabase } from "../src/db/connection.ts";
 import { MIGRATIONS } from "../src/db/schema.ts";
 import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
 import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
+import { ShapedProducts, shapingFor, type ColoursOf } from "../src/modules/catalog/shaped-products.ts";
 import { tempDir } from "./support/test-server.ts";
 
 describe("ShapeCache", () => {
@@ -111,6 +113,43 @@ test("shapes stored before they moved into the product rows are kept by the upgr
     expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}'], ["b", '{"b":1}']]));
     await repo.putShapes("s", "k2", [["a", 1, '{"a":2}']]);
     expect(await repo.shapesEpoch("s")).toBeGreaterThan(before);
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a shape made with colours an image stage replaced while the page shaped it is dropped, and made again with the new ones", async () => {
+  const dir = tempDir("sfs-shape-colours-");
+  try {
+    const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
+    db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}')");
+    const catalog = new CatalogRepo(db);
+    const enrichment = new EnrichmentRepo(db);
+    const product = { id: "a", name: "Linen shirt", variations: [{ id: "navy" }] };
+    await catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(product) }], advances: [] });
+    const [job] = await enrichment.claimDue(10, 1, 1000);
+    const navy = [{ hex: "#1f2a44", ratio: 0.8 }];
+    const read: ColoursOf = async (storeId, ids) => new Map([...(await enrichment.colours(storeId, ids))].map(([id, c]) => [id, new Map(c.map((v) => [v.variationId, v.values]))]));
+    // The image stage commits (its colours, the shape dropped) right after the page read the colours before them.
+    let stageDone = false;
+    const racing: ColoursOf = async (storeId, ids) => {
+      const before = await read(storeId, ids);
+      if (!stageDone) {
+        stageDone = true;
+        const result = { attributes: {}, colours: [{ variationId: "navy", values: navy }], content: [] };
+        await enrichment.finishStage({ job: job!, result, next: null, now: 20, webhookBody: "{}", dropShape: true });
+      }
+      return before;
+    };
+    const shapes = new ShapedProducts(catalog, racing);
+    const key = shapingFor("s", {}).key;
+    const [first] = await shapes.page("s", {}, ["a"]);
+    expect(JSON.parse(first!).colors.navy.values).toEqual([]);
+    expect((await catalog.shaped("s", ["a"], key)).size).toBe(0);
+    const [second] = await shapes.page("s", {}, ["a"]);
+    expect(JSON.parse(second!).colors.navy.values).toEqual(navy);
+    expect(JSON.parse((await catalog.shaped("s", ["a"], key)).get("a")!).colors.navy.values).toEqual(navy);
     db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

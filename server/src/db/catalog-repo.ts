@@ -74,6 +74,12 @@ export class CatalogRepo implements CatalogRepository {
     else commit();
   }
 
+  async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
+    this.db
+      .query("UPDATE products SET shaping = NULL, shaped = NULL WHERE store_id = ? AND id IN (SELECT value FROM json_each(?)) AND shaped IS NOT NULL")
+      .run(storeId, JSON.stringify(ids));
+  }
+
   async commitBatch(batch: BatchCommit): Promise<boolean> {
     let applied = false;
     const commit = this.db.transaction(() => {

@@ -68,6 +68,8 @@ export interface CatalogRepository {
    * page to shape. A shape already there under the same shaping stays.
    */
   putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, version: number, json: string])[]): Promise<void>;
+  /** Drops the stored shapes of `ids`: shapes a page made with colours that changed before it stored them. */
+  dropShapes(storeId: string, ids: readonly string[]): Promise<void>;
   /**
    * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the
    * text stage queued for a changed product; a deleted one's queue entry and results dropped) and the tasks'

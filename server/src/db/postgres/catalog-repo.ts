@@ -64,6 +64,10 @@ export class PostgresCatalogRepo implements CatalogRepository {
       ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json WHERE search_products.shaping <> excluded.shaping`;
   }
 
+  async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
+    await this.sql`DELETE FROM search_products WHERE store_id = ${storeId} AND id = ANY(${ids as string[]}::text[])`;
+  }
+
   async commitBatch(batch: BatchCommit): Promise<boolean> {
     return this.sql.begin(async (tx) => {
       for (const a of batch.advances) {

@@ -35,6 +35,8 @@ export function shapingFor(storeId: string, settings: ShapingSettings): Shaping 
 export const shapeJson = (product: Product, shaping: Shaping, colourValues?: ShapeOptions["colourValues"]): string =>
   JSON.stringify(toSearchProduct(product, colourValues ? { ...shaping.options, colourValues } : shaping.options));
 
+const coloursKey = (colours: ShapeOptions["colourValues"] | undefined): string => (colours ? JSON.stringify([...colours]) : "");
+
 /** Image analysis's colours of products' variations, for those of `ids` it has run for. */
 export type ColoursOf = (storeId: string, ids: readonly string[]) => Promise<Map<string, NonNullable<ShapeOptions["colourValues"]>>>;
 
@@ -44,7 +46,7 @@ export class ShapedProducts {
   private readonly cache: ShapeCache | null;
 
   constructor(
-    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "states" | "liveDocs" | "shapesEpoch">,
+    private readonly repo: Pick<CatalogRepository, "shaped" | "putShapes" | "dropShapes" | "states" | "liveDocs" | "shapesEpoch">,
     private readonly coloursOf: ColoursOf = async () => new Map(),
   ) {
     this.cache = repo.shapesEpoch ? new ShapeCache() : null;
@@ -87,7 +89,14 @@ export class ShapedProducts {
         const version = states.get(id)?.version;
         if (version !== undefined) versioned.push([id, version, json]);
       }
-      if (versioned.length) await this.repo.putShapes(storeId, shaping.key, versioned);
+      if (versioned.length) {
+        await this.repo.putShapes(storeId, shaping.key, versioned);
+        // An image stage that committed between the colours' read and the write dropped the shape it would have
+        // made stale before this one was stored: read them again, and drop what was made with colours gone since.
+        const now = await this.coloursOf(storeId, versioned.map(([id]) => id));
+        const stale = versioned.filter(([id]) => coloursKey(now.get(id)) !== coloursKey(colours.get(id))).map(([id]) => id);
+        if (stale.length) await this.repo.dropShapes(storeId, stale);
+      }
     }
     return ids.flatMap((id) => stored.get(id) ?? made.get(id) ?? []);
   }
