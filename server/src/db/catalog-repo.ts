@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
-import type { Utf8Text } from "../utf8-text.ts";
 import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
 import { EnrichmentRepo } from "./enrichment-repo.ts";
+import { dropShapesIn } from "./stored-shapes.ts";
 import type { WalCheckpoints } from "./wal-checkpoints.ts";
 
 /** The catalog on SQLite, source of truth for products: what the engine holds can always be rebuilt from it. */
@@ -75,9 +75,7 @@ export class CatalogRepo implements CatalogRepository {
   }
 
   async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
-    this.db
-      .query("UPDATE products SET shaping = NULL, shaped = NULL WHERE store_id = ? AND id IN (SELECT value FROM json_each(?)) AND shaped IS NOT NULL")
-      .run(storeId, JSON.stringify(ids));
+    dropShapesIn(this.db, storeId, ids);
   }
 
   async commitBatch(batch: BatchCommit): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   type UnsyncedEnrichment,
   type VariationColours,
 } from "./enrichment-repository.ts";
+import { dropShapesIn } from "./stored-shapes.ts";
 import { enqueueDeliveriesIn } from "./webhooks-repo.ts";
 
 /** The enrichment queue (one row per product: its next stage) and what the stages found, on SQLite. */
@@ -79,7 +80,7 @@ export class EnrichmentRepo implements EnrichmentRepository {
         this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?").run(job.storeId, job.productId);
       }
       const queued = enqueueDeliveriesIn(this.db, { storeId: job.storeId, productId: job.productId, productVersion: job.productVersion, stage: job.stage, body: f.webhookBody, now });
-      if (f.dropShape) this.db.query("UPDATE products SET shaping = NULL, shaped = NULL WHERE store_id = ? AND id = ? AND shaped IS NOT NULL").run(job.storeId, job.productId);
+      if (f.dropShape) dropShapesIn(this.db, job.storeId, [job.productId]);
       return { done: true, queued };
     })();
   }

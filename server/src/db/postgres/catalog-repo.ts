@@ -1,5 +1,6 @@
 import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "../catalog-repository.ts";
 import type { Sql } from "./connection.ts";
+import { dropShapesIn } from "./stored-shapes.ts";
 import { textOf } from "../../utf8-text.ts";
 
 /** The catalog on PostgreSQL, shared by every replica. */
@@ -65,7 +66,7 @@ export class PostgresCatalogRepo implements CatalogRepository {
   }
 
   async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
-    await this.sql`DELETE FROM search_products WHERE store_id = ${storeId} AND id = ANY(${ids as string[]}::text[])`;
+    await dropShapesIn(this.sql, storeId, ids);
   }
 
   async commitBatch(batch: BatchCommit): Promise<boolean> {
@@ -97,10 +98,7 @@ export class PostgresCatalogRepo implements CatalogRepository {
           ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
             doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`;
       }
-      if (batch.products.length) {
-        const ids = batch.products.map((p) => p.id);
-        await tx`DELETE FROM search_products WHERE store_id = ${batch.storeId} AND id = ANY(${ids}::text[])`;
-      }
+      if (batch.products.length) await dropShapesIn(tx, batch.storeId, batch.products.map((p) => p.id));
       if (live.length) {
         const jobs = live.map((p) => ({ store_id: batch.storeId, product_id: p.id, product_version: p.version, stage: "text", attempts: 0, next_run_at: batch.at, error: null, claimed_at: null }));
         await tx`

@@ -10,6 +10,7 @@ import {
   type VariationColours,
 } from "../enrichment-repository.ts";
 import type { Sql } from "./connection.ts";
+import { dropShapesIn } from "./stored-shapes.ts";
 import { enqueueDeliveriesIn } from "./webhooks-repo.ts";
 
 const JOB_COLUMNS = "store_id AS \"storeId\", product_id AS \"productId\", product_version AS \"productVersion\", stage, attempts";
@@ -72,7 +73,7 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
         await tx`DELETE FROM enrichment_jobs WHERE store_id = ${job.storeId} AND product_id = ${job.productId}`;
       }
       const queued = await enqueueDeliveriesIn(tx, { storeId: job.storeId, productId: job.productId, productVersion: job.productVersion, stage: job.stage, body: f.webhookBody, now });
-      if (f.dropShape) await tx`DELETE FROM search_products WHERE store_id = ${job.storeId} AND id = ${job.productId}`;
+      if (f.dropShape) await dropShapesIn(tx, job.storeId, [job.productId]);
       return { done: true, queued };
     });
   }
