@@ -1,3 +1,4 @@
+import { boundedMemo } from "../../bounded-memo.ts";
 import type { EngineDocument } from "../../engine/types.ts";
 import type { EnrichedSearch } from "../enrichment/enriched-search.ts";
 import { colourOf } from "../similarity/colours.ts";
@@ -47,17 +48,7 @@ function colourValues(p: Product, enriched: readonly string[]): (string | undefi
 
 /** Facet keys made once, not per product (a key string made anew is looked up again as a property name). */
 const LEVEL_KEYS = Array.from({ length: 16 }, (_, level) => `category.lvl${level}`);
-const tagKeys = new Map<string, string>();
-const TAG_KEYS_KEPT = 1_000;
-
-function tagKey(prefix: string): string {
-  let key = tagKeys.get(prefix);
-  if (key === undefined) {
-    key = `tag.${prefix}`;
-    if (tagKeys.size < TAG_KEYS_KEPT) tagKeys.set(prefix, key);
-  }
-  return key;
-}
+const tagKey = boundedMemo(1_000, (prefix) => `tag.${prefix}`);
 
 function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<string, string[]> {
   const facets: Record<string, string[]> = {};

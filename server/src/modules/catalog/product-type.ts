@@ -1,3 +1,4 @@
+import { boundedMemo } from "../../bounded-memo.ts";
 import { foldCase, foldPlural } from "../../engine/text/normalize.ts";
 
 /*
@@ -17,22 +18,17 @@ function head(part: string): string | null {
   return last ? foldPlural(last) : null;
 }
 
-/** Types by category leaf: a catalog has a few hundred leaves, and this runs for every product indexed. */
-const typesByLeaf = new Map<string, readonly string[]>();
-const LEAVES_KEPT = 10_000;
+/** Types by category leaf, kept: a catalog has a few hundred leaves, and this runs for every product indexed. */
+const typesOfLeaf = boundedMemo(10_000, (leaf): readonly string[] => {
+  const out = new Set<string>();
+  for (const part of leaf.split(PARTS)) {
+    const h = head(part);
+    if (h && !/^\d+$/.test(h)) out.add(h);
+  }
+  return [...out];
+});
 
 export function productTypes(categories: readonly string[] | undefined): readonly string[] {
   const leaf = categories?.at(-1);
-  if (!leaf) return [];
-  let types = typesByLeaf.get(leaf);
-  if (!types) {
-    const out = new Set<string>();
-    for (const part of leaf.split(PARTS)) {
-      const h = head(part);
-      if (h && !/^\d+$/.test(h)) out.add(h);
-    }
-    types = [...out];
-    if (typesByLeaf.size < LEAVES_KEPT) typesByLeaf.set(leaf, types);
-  }
-  return types;
+  return leaf ? typesOfLeaf(leaf) : [];
 }
