@@ -12,7 +12,7 @@ import type { EngineDocument } from "../src/engine/types.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
-import { product } from "./support/fixtures.ts";
+import { enqueueProducts, product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
 import { StoreWriters } from "../src/modules/indexing/store-writers.ts";
 
@@ -59,8 +59,8 @@ afterEach(async () => {
 });
 
 test("a transient engine failure is retried after a backoff, holding back later tasks, then completes", async () => {
-  const first = await indexing.upsert("s1", [product("a")]);
-  const second = await indexing.upsert("s1", [product("b")]);
+  const first = await enqueueProducts(indexing, "s1", [product("a")]);
+  const second = await enqueueProducts(indexing, "s1", [product("b")]);
   engine.failures = [new EngineTransientError("connection refused")];
   expect(await worker.runOnce()).toBe(0);
   expect((await indexing.task("s1", first)).status).toBe("pending");
@@ -83,20 +83,20 @@ async function attemptPastLimit(): Promise<void> {
 }
 
 test("a rejected update ends its task in error with a message; the queue moves on", async () => {
-  const bad = await indexing.upsert("s1", [product("a")]);
+  const bad = await enqueueProducts(indexing, "s1", [product("a")]);
   engine.failures = [new EngineRejectedError("field price has the wrong type")];
   await worker.runOnce();
   const task = (await indexing.task("s1", bad));
   expect(task.status).toBe("error");
   expect(task.message).toContain("field price has the wrong type");
-  const next = await indexing.upsert("s1", [product("b")]);
+  const next = await enqueueProducts(indexing, "s1", [product("b")]);
   await worker.runOnce();
   expect((await indexing.task("s1", next)).status).toBe("complete");
   expect((await engine.versions("s1", ["a", "b"])).has("a")).toBe(false);
 });
 
 test("an engine that stays down ends the task in error after the attempt limit", async () => {
-  const id = await indexing.upsert("s1", [product("a")]);
+  const id = await enqueueProducts(indexing, "s1", [product("a")]);
   engine.failures = [1, 2, 3].map((i) => new EngineTransientError(`down ${i}`));
   await attemptPastLimit();
   const task = (await indexing.task("s1", id));
@@ -106,20 +106,20 @@ test("an engine that stays down ends the task in error after the attempt limit",
 });
 
 test("a task the indexing thread cannot prepare (its payload is gone) is retried, then ends in error saying so", async () => {
-  const id = await indexing.upsert("s1", [product("a")]);
+  const id = await enqueueProducts(indexing, "s1", [product("a")]);
   db.run("DELETE FROM task_payloads");
   await attemptPastLimit();
   const task = (await indexing.task("s1", id));
   expect(task.status).toBe("error");
   expect(task.message).toStartWith("The update could not be prepared:");
-  const next = await indexing.upsert("s1", [product("b")]);
+  const next = await enqueueProducts(indexing, "s1", [product("b")]);
   await worker.runOnce();
   expect((await indexing.task("s1", next)).status).toBe("complete");
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
   const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
-  const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  const id = await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect((await indexing.task("s1", id))).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
   await small.runOnce();
@@ -131,7 +131,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
   const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000) });
   const [a, b] = [make(), make()];
-  const id = await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  const id = await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await a.runOnce();
   // A is gone (no more batches from it); B waits for A's lease before it touches the store.
   expect(await b.runOnce()).toBeGreaterThan(0);
@@ -156,7 +156,7 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
     batchSize: 40,
     onApplied: () => seen.push(w.busy()),
   });
-  await indexing.upsert("s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   w.start();
   w.wake();
   for (let polls = 0; seen.length < 3; polls++) {
@@ -170,8 +170,8 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
   const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10 });
-  const bulk = await indexing.upsert("s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
-  const single = await indexing.upsert("s2", [product("q")]);
+  const bulk = await enqueueProducts(indexing, "s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
+  const single = await enqueueProducts(indexing, "s2", [product("q")]);
   await small.runOnce();
   expect((await indexing.task("s1", bulk))).toMatchObject({ status: "pending", processedCount: 10 });
   await small.runOnce();
@@ -183,9 +183,9 @@ test("stores take turns: another store's task waits for one batch of a large bul
 
 test("a task waiting for a retry holds back only its own store, and its store's later tasks stay behind it", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const first = await indexing.upsert("s1", [product("a")]);
-  const second = await indexing.upsert("s1", [product("a", { name: "Renamed" })]);
-  const other = await indexing.upsert("s2", [product("b")]);
+  const first = await enqueueProducts(indexing, "s1", [product("a")]);
+  const second = await enqueueProducts(indexing, "s1", [product("a", { name: "Renamed" })]);
+  const other = await enqueueProducts(indexing, "s2", [product("b")]);
   engine.failures = [new EngineTransientError("connection refused")];
   await worker.runOnce();
   expect((await indexing.task("s1", first)).status).toBe("pending");
@@ -221,7 +221,7 @@ test("our own storage failing (disk full) never fails an acknowledged task, howe
   const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
-  const id = await indexing.upsert("s1", [product("a")]);
+  const id = await enqueueProducts(indexing, "s1", [product("a")]);
   engine.failures = Array.from({ length: 6 }, () => full);
   // Twice the attempt limit of engine failures: each failed batch waits for its backoff, then is tried again.
   while (engine.failures.length) {

@@ -9,7 +9,7 @@ import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
-import { product } from "./support/fixtures.ts";
+import { enqueueProducts, product } from "./support/fixtures.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
 
@@ -50,8 +50,8 @@ test("bulks acknowledged into PostgreSQL are applied by two workers, each produc
     new IndexingWorker({ state: { kind: "postgres", url }, tasks, catalog, engine, now: Date.now, log: createLogger("silent"), batchSize: 50 });
   const workers = [worker(), worker()];
   const ids = [];
-  for (const storeId of ["s1", "s2"]) ids.push([storeId, await indexing.upsert(storeId, Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)))] as const);
-  ids.push(["s1", await indexing.upsert("s1", [product("s1-p0", { name: "Renamed" })])] as const);
+  for (const storeId of ["s1", "s2"]) ids.push([storeId, await enqueueProducts(indexing, storeId, Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)))] as const);
+  ids.push(["s1", await enqueueProducts(indexing, "s1", [product("s1-p0", { name: "Renamed" })])] as const);
   for (let round = 0; round < 20 && (await tasks.pendingItemCount()) > 0; round++) await Promise.all(workers.map((w) => w.runOnce()));
   for (const [storeId, id] of ids) expect((await indexing.task(storeId, id)).status).toBe("complete");
   expect(await engine.count("s1")).toBe(120);

@@ -10,7 +10,7 @@ import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
-import { product } from "./support/fixtures.ts";
+import { enqueueProducts, product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
 
 /*
@@ -76,7 +76,7 @@ test("a payload is kept while its task is pending and dropped when the task ends
   migrate(db, MIGRATIONS);
   const { stores, worker, indexing } = parts(db);
   await stores.create("s1", 0);
-  const id = await indexing.upsert("s1", [product("a")]);
+  const id = await enqueueProducts(indexing, "s1", [product("a")]);
   expect(payloadRows()).toBe(1);
   await worker.runOnce();
   expect((await indexing.task("s1", id)).status).toBe("complete");

@@ -1,4 +1,5 @@
 import type { Product } from "../../src/modules/catalog/product-schema.ts";
+import type { IndexingService } from "../../src/modules/indexing/indexing-service.ts";
 
 /** A small hand-written product for tests that need specific values; catalog-scale tests use the real data. */
 export function product(id: string, overrides: Partial<Product> = {}): Product {
@@ -14,4 +15,9 @@ export function product(id: string, overrides: Partial<Product> = {}): Product {
     tags: ["season:summer"],
     ...overrides,
   };
+}
+
+/** Products acknowledged as POST /products acknowledges a body of them (validated, then a task): the task's id. */
+export async function enqueueProducts(indexing: IndexingService, storeId: string, products: Product[]): Promise<string> {
+  return (await indexing.accept(storeId, new TextEncoder().encode(JSON.stringify(products)))).taskId;
 }

@@ -45,11 +45,6 @@ export class IndexingService {
     return { taskId: await this.enqueue(storeId, "upsert", accepted, payload, report, taskId), accepted, ...report };
   }
 
-  /** Products already valid become a task. */
-  upsert(storeId: string, products: Product[]): Promise<string> {
-    return this.enqueue(storeId, "upsert", products.length, JSON.stringify(products));
-  }
-
   remove(storeId: string, productId: string): Promise<string> {
     return this.enqueue(storeId, "delete", 1, JSON.stringify([productId]));
   }
