@@ -42,7 +42,8 @@ import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
 import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
-import { SearchService, understoodQuery, understoodSearch } from "../src/modules/search/search-service.ts";
+import { SearchService } from "../src/modules/search/search-service.ts";
+import { understoodRequest, understoodSearch } from "../src/modules/search/understood-query.ts";
 import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
@@ -367,7 +368,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const eng = engine;
     const vocabularies = new QueryVocabularies(eng, Date.now);
     /** What SearchService asks the engine for the item: corrections read, the query understood (search-service.ts). */
-    const serviceRequest = (item: MixItem) => understoodQuery(eng, vocabularies, STORE_ID, engineRequest(item));
+    const serviceRequest = (item: MixItem) => understoodRequest(eng, vocabularies, STORE_ID, engineRequest(item));
     const { mix, found } = await buildMix(queries, 4000, (q) =>
       eng.search(STORE_ID, engineRequest({ query: q, sort: "relevance", selection: "none", facets: [], found: true })),
     );

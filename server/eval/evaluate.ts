@@ -15,11 +15,23 @@ export interface QueryResult {
   ms: number;
 }
 
+/** A type query's whole result, judged as a shopper who sorts and scrolls sees it. */
+export interface MatchSetResult {
+  query: string;
+  total: number;
+  /** Share of every product the query matches that is of the intended type (the whole set, not the top ten). */
+  precision: number;
+  /** The same share among the first page sorted by price ascending. */
+  cheapestPrecision: number;
+}
+
 export interface SystemRun {
   name: string;
   config: string;
   indexMs: number;
   judged: QueryResult[];
+  /** The type family's queries, by their whole match sets. */
+  matchSets: MatchSetResult[];
   /** Per real query: whether it found nothing, and how long it took. */
   real: Array<{ query: string; zero: boolean; ms: number }>;
 }
@@ -33,6 +45,8 @@ export interface Figures {
 
 export interface Summary {
   overall: Figures;
+  /** Means over the type queries: whole-set precision, cheapest-page precision, and mean result size. */
+  matchSet: { precision: number; cheapestPrecision: number; total: number };
   byFamily: Map<Family, Figures>;
   /** Mean nDCG@10 of the typo queries ÷ mean nDCG@10 of the same queries spelled right. */
   typoRecovery: number;
@@ -69,7 +83,24 @@ export async function runSystem(system: SearchSystem, products: readonly Product
     const { ids, ms } = await timed(query);
     realResults.push({ query, zero: ids.length === 0, ms });
   }
-  return { name: system.name, config: system.config, indexMs, judged: results, real: realResults };
+  return { name: system.name, config: system.config, indexMs, judged: results, real: realResults, matchSets: await matchSets(system, judged) };
+}
+
+/** Of the type family's queries: how much of each whole result, and of its cheapest page, is of the asked type. */
+export async function matchSets(system: SearchSystem, judged: readonly JudgedQuery[]): Promise<MatchSetResult[]> {
+  const out: MatchSetResult[] = [];
+  for (const q of judged.filter((j) => j.family === "type")) {
+    const ofType = (ids: readonly string[]) => ids.filter((id) => q.ofType.has(id)).length;
+    const set = await system.matchSet(q.query);
+    const cheapest = await system.cheapest(q.query, K);
+    out.push({
+      query: q.query,
+      total: set.length,
+      precision: set.length ? ofType(set) / set.length : 0,
+      cheapestPrecision: cheapest.length ? ofType(cheapest) / cheapest.length : 0,
+    });
+  }
+  return out;
 }
 
 const figuresOf = (results: readonly QueryResult[]): Figures => ({
@@ -92,6 +123,11 @@ export function summarize(run: SystemRun): Summary {
   const slowest = all.reduce((a, b) => (b.ms > a.ms ? b : a), { query: "", ms: 0 });
   return {
     overall: figuresOf(run.judged),
+    matchSet: {
+      precision: mean(run.matchSets.map((m) => m.precision)),
+      cheapestPrecision: mean(run.matchSets.map((m) => m.cheapestPrecision)),
+      total: mean(run.matchSets.map((m) => m.total)),
+    },
     byFamily,
     typoRecovery: rightNdcg === 0 ? 0 : mean(typos.map((r) => r.ndcg)) / rightNdcg,
     realZeroRate: mean(run.real.map((r) => (r.zero ? 1 : 0))),

@@ -20,7 +20,7 @@ import { labelsOf, words, type Labels } from "./labels.ts";
  * usage = the product's `usage:` tag.
  */
 
-export const FAMILIES = ["type", "plural/singular", "gender + type", "colour + type", "brand + type", "usage + type", "typo"] as const;
+export const FAMILIES = ["type", "plural/singular", "gender + type", "colour + type", "brand + type", "usage + type", "purpose", "typo"] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export interface Intent {
@@ -41,6 +41,12 @@ export interface JudgedQuery {
   correct?: string;
   /** Product id -> grade, for grades above 0. */
   grades: ReadonlyMap<string, number>;
+  /**
+   * Products of the asked type or of a kind of it named with it as the last word ("sports-sandals" are sandals,
+   * "nehru-jackets" jackets): what a result holding only the asked type may hold. The match-set precision reads it;
+   * grades leave these kinds at 0, as before.
+   */
+  ofType: ReadonlySet<string>;
 }
 
 /** Article types as shoppers name them (plural, singular when it differs), by the converter's type slug. */
@@ -113,7 +119,9 @@ const GENDER_PHRASES: Record<"Men" | "Women", string[]> = {
 const MIN_MATCHES = 10;
 const MIN_BRAND_MATCHES = 8;
 /** Queries per generated family, at most. */
-const PER_FAMILY = { gender: 60, colour: 60, brand: 50, usage: 30 } as const;
+const PER_FAMILY = { gender: 60, colour: 60, brand: 50, usage: 30, purpose: 30 } as const;
+/** How shoppers name a purpose after the product ("sandals for sports", "dress for a party", "shirts for office wear"). */
+const PURPOSE_PHRASES = ["{t} for {u}", "{t} for {u} wear", "{t} for a {u}", "{u} wear {t}"];
 
 export interface JudgedSet {
   queries: JudgedQuery[];
@@ -183,13 +191,15 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
   const byType = new Map<string, Array<{ id: string; labels: Labels }>>();
   for (const entry of labelled) if (entry.labels.type !== undefined) byType.set(entry.labels.type, [...(byType.get(entry.labels.type) ?? []), entry]);
   const pool = (intent: Intent) => intent.types.flatMap((slug) => byType.get(slug) ?? []);
+  const kindsOf = (slugs: readonly string[]) => [...byType.keys()].filter((slug) => slugs.some((t) => slug === t || slug.endsWith(`-${t}`)));
   const judge = (family: Family, query: string, intent: Intent, correct?: string): JudgedQuery => {
     const grades = new Map<string, number>();
     for (const { id, labels } of pool(intent)) {
       const g = gradeOf(labels, intent);
       if (g > 0) grades.set(id, g);
     }
-    return { family, query, intent, grades, ...(correct === undefined ? {} : { correct }) };
+    const ofType = new Set(kindsOf(intent.types).flatMap((slug) => byType.get(slug)!.map((p) => p.id)));
+    return { family, query, intent, grades, ofType, ...(correct === undefined ? {} : { correct }) };
   };
   const count = (intent: Intent) => pool(intent).filter(({ labels }) => gradeOf(labels, intent) === 3).length;
   const sample = <T>(candidates: T[], n: number, seed: string) => shuffled(candidates, seededRandom("eval", seed)).slice(0, n);
@@ -240,6 +250,12 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
   for (const { t, u } of sample(usage, PER_FAMILY.usage, "usage")) {
     const rng = seededRandom("eval", "usage", t.plural, u);
     queries.push(judge("usage + type", `${u} ${form(t, rng)}`, { types: t.slugs, usage: u }));
+  }
+
+  // The same intents as "usage + type", phrased as a purpose and sampled apart: a family no tuning has seen.
+  for (const { t, u } of sample(usage, PER_FAMILY.purpose, "purpose")) {
+    const rng = seededRandom("eval", "purpose", t.plural, u);
+    queries.push(judge("purpose", rng.pick(PURPOSE_PHRASES).replace("{t}", form(t, rng)).replace("{u}", u), { types: t.slugs, usage: u }));
   }
 
   for (const t of present) {

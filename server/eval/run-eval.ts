@@ -73,6 +73,14 @@ table("nDCG@10 (graded 0–3)", (f) => f.ndcg, f2, true);
 table("Precision@10 (grade 3)", (f) => f.precision, f2, false);
 table("Zero-result rate (judged queries)", (f) => f.zeroRate, pct, false);
 
+console.log("### Match sets of the type queries (whole result, and its first page sorted by price ascending)\n");
+console.log(row(["", ...names]));
+console.log(row(["---", ...names.map(() => "---:")]));
+console.log(row(["share of the whole result of the asked type", ...summaries.map((s) => f2(s.summary.matchSet.precision))]));
+console.log(row(["share of the first page by price, ascending", ...summaries.map((s) => f2(s.summary.matchSet.cheapestPrecision))]));
+console.log(row(["products per result (mean)", ...summaries.map((s) => s.summary.matchSet.total.toFixed(0))]));
+console.log("");
+
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
 console.log("### Typo recovery, real queries, time\n");
 console.log(row(["", ...names]));

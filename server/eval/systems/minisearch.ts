@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import type { Product } from "../../src/modules/catalog/product-schema.ts";
-import { PEER_FIELDS, peerDocument, type PeerDocument, type SearchSystem } from "./system.ts";
+import { cheapestOf, PEER_FIELDS, peerDocument, priceOf, type PeerDocument, type SearchSystem } from "./system.ts";
 
 /*
  * MiniSearch 7 as its README suggests for a search box: the peer fields, prefix search, fuzzy 0.2 (one edit per
@@ -14,12 +14,23 @@ export class MiniSearchSystem implements SearchSystem {
   readonly config = `MiniSearch 7 over ${PEER_FIELDS.join(", ")}; ${JSON.stringify(SEARCH_OPTIONS)}`;
   private readonly engine = new MiniSearch<PeerDocument>({ fields: [...PEER_FIELDS], searchOptions: SEARCH_OPTIONS });
 
+  private readonly prices = new Map<string, number>();
+
   async index(products: readonly Product[]): Promise<void> {
+    for (const p of products) this.prices.set(p.id, priceOf(p));
     this.engine.addAll(products.map(peerDocument));
   }
 
   async search(query: string, k: number): Promise<string[]> {
     return this.engine.search(query).slice(0, k).map((r) => String(r.id));
+  }
+
+  async matchSet(query: string): Promise<string[]> {
+    return this.engine.search(query).map((r) => String(r.id));
+  }
+
+  async cheapest(query: string, k: number): Promise<string[]> {
+    return cheapestOf(await this.matchSet(query), this.prices, k);
   }
 
   async close(): Promise<void> {}

@@ -1,6 +1,6 @@
 import { create, insertMultiple, search, type Orama } from "@orama/orama";
 import type { Product } from "../../src/modules/catalog/product-schema.ts";
-import { PEER_FIELDS, peerDocument, type SearchSystem } from "./system.ts";
+import { cheapestOf, PEER_FIELDS, peerDocument, priceOf, type SearchSystem } from "./system.ts";
 
 /*
  * Orama 3 with its defaults (BM25, English tokenizer without stemming, threshold 1: documents matching any word)
@@ -15,7 +15,10 @@ export class OramaSystem implements SearchSystem {
   readonly config = `Orama 3 over ${PEER_FIELDS.join(", ")}; tolerance ${TOLERANCE}, boost ${JSON.stringify(BOOST)}, default threshold and tokenizer`;
   private db: Orama<typeof SCHEMA> | undefined;
 
+  private readonly prices = new Map<string, number>();
+
   async index(products: readonly Product[]): Promise<void> {
+    for (const p of products) this.prices.set(p.id, priceOf(p));
     this.db = create({ schema: SCHEMA });
     await insertMultiple(this.db, products.map(peerDocument), 1000);
   }
@@ -24,6 +27,14 @@ export class OramaSystem implements SearchSystem {
     if (!this.db) throw new Error("index first");
     const result = await search(this.db, { term: query, limit: k, tolerance: TOLERANCE, boost: BOOST, properties: [...PEER_FIELDS] });
     return result.hits.map((h) => h.id);
+  }
+
+  async matchSet(query: string): Promise<string[]> {
+    return this.search(query, this.prices.size);
+  }
+
+  async cheapest(query: string, k: number): Promise<string[]> {
+    return cheapestOf(await this.matchSet(query), this.prices, k);
   }
 
   async close(): Promise<void> {}

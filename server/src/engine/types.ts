@@ -83,10 +83,10 @@ export interface TextMatching {
 }
 
 /**
- * Other wordings of some consecutive words of a query (a store's synonyms). A document matches those words when
- * it matches them as usual or holds every token of one alternative (the embedded engine asks them adjacent, as
- * a phrase; Typesense's filters cannot). Whenever the order is by relevance, the documents that match the typed
- * words themselves come first (engine/text/alternatives.ts typedFirstAt), so a synonym never outranks them.
+ * Other wordings of some consecutive words of a query (a store's synonyms, a shopper's word in the store's own
+ * words). A document matches those words when it matches them as usual or holds every token of one alternative
+ * (the embedded engine asks them adjacent, as a phrase; Typesense's filters cannot), and ranks as if it held the
+ * typed words: a synonym is as good a match as the word it stands for.
  */
 export interface TextAlternative {
   /** The words' tokens, as queryWords (text/normalize.ts) reads the request's text. */
@@ -137,8 +137,13 @@ export interface WordCorrection {
   /** Whether the index holds the word itself, and in how many documents. */
   known: boolean;
   docs: number;
-  /** Words the index holds within the typo rules, best first, with how many documents hold each. */
-  candidates: { word: string; docs: number }[];
+  /**
+   * Words the index holds within the typo rules, closest first, with how many documents hold each and how many
+   * edits the typed word is from the nearest way the catalog writes it (at most 3).
+   */
+  candidates: { word: string; docs: number; distance?: number }[];
+  /** For a word the index does not hold: the most common indexed word that starts with it (it may be still being typed). */
+  completion?: { word: string; docs: number };
 }
 
 /** What an engine that keeps documents in memory holds of one besides its text's tokens. */

@@ -36,6 +36,8 @@ export interface SearchBody {
   spellSuggestions: string[];
   query?: string;
   collection?: string;
+  typedQuery?: string;
+  queryFacets?: { key: string; values: string[]; words: string }[];
 }
 
 export interface SuggestionBody {

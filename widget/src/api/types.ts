@@ -67,6 +67,8 @@ export interface FacetValue {
   /** Range facets (price) carry bounds. */
   lb?: number;
   ub?: number;
+  /** Selected by the query's own words ("men's watch" selects Men): shown checked, taken back by searching without them. */
+  selected?: boolean;
 }
 
 export interface Facet {

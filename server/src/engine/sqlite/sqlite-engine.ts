@@ -212,15 +212,12 @@ export class SqliteEngine implements SearchEngine {
     const slots: number[] = [...identifierSlots];
     if (plan) for (const slot of index.text.match(plan.clauses)) if (!identifierSlots.has(slot)) slots.push(slot);
     const widened = plan && request.alternatives?.length ? alternativesPlan(request.text, plan, request.alternatives) : null;
-    let onlyThroughAlternatives: Set<number> | undefined;
     if (widened) {
       const typed = new Set(slots);
-      onlyThroughAlternatives = new Set();
-      for (const slot of index.text.match(widened.clauses)) if (!typed.has(slot)) onlyThroughAlternatives.add(slot);
-      slots.push(...onlyThroughAlternatives);
+      for (const slot of index.text.match(widened.clauses)) if (!typed.has(slot)) slots.push(slot);
     }
     const words = ((widened ?? plan)?.words ?? []).map((alternatives) => index.scoringWord(alternatives));
-    const text: TextMatches = { slots, words, identifierSlots, ...(onlyThroughAlternatives ? { onlyThroughAlternatives } : {}) };
+    const text: TextMatches = { slots, words, identifierSlots };
     return index.evaluate(request, text);
   }
 

@@ -1,4 +1,3 @@
-import { typedFirstAt } from "../text/alternatives.ts";
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
@@ -52,8 +51,6 @@ export interface TextMatches {
   words: ScoringWord[];
   /** Slots matched by an identifier, ranked above every text score. */
   identifierSlots: ReadonlySet<number>;
-  /** Slots that match only through the request's alternatives (synonyms): after the others under relevance. */
-  onlyThroughAlternatives?: ReadonlySet<number>;
 }
 
 type Comparator = (a: number, b: number) => number;
@@ -503,9 +500,7 @@ export class StoreIndex {
         }
         return s;
       };
-      const through = text?.onlyThroughAlternatives;
-      const typedFirst = through?.size ? (a: number, b: number) => Number(through.has(a)) - Number(through.has(b)) : undefined;
-      const compare = this.comparator(request.sort, score, matched, typedFirst);
+      const compare = this.comparator(request.sort, score, matched);
       const page = topK(matched, compare, request.offset + request.limit).slice(request.offset);
       return {
         total: matched.length,
@@ -533,10 +528,8 @@ export class StoreIndex {
     });
   }
 
-  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: number[], typedFirst?: Comparator): Comparator {
+  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: number[]): Comparator {
     const parts: Comparator[] = sorts.map((s) => this.sortPart(s, score, matched));
-    const typedAt = typedFirst ? typedFirstAt(sorts) : -1;
-    if (typedAt >= 0) parts.splice(typedAt, 0, typedFirst!);
     // Ties end in slot order, which is stable across restarts (slots are rowids).
     parts.push((a, b) => a - b);
     if (parts.length === 2) {

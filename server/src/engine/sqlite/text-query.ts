@@ -17,9 +17,10 @@ import type { Clause } from "./text-index.ts";
  * Match quality, for relevance, times the field's weight (store-index.ts: name 10, brand 6, categories 4,
  * features and tags 2). A completion is worth so little that an exact word in the categories beats it in the
  * name: "red dress" must rank a red dress above a red top by the brand "Dressberry". A typo correction is
- * only ever an alternative of an unknown word, so it competes with other corrections, not with exact words.
+ * only ever an alternative of an unknown word, so it competes with other corrections, not with exact words. A
+ * synonym is worth what the word it stands for is: "sunnies" finds sunglasses as if it were "sunglasses".
  */
-export const QUALITY = { exact: 1, prefix: 0.3, typo: 0.6, synonym: 0.5 } as const;
+export const QUALITY = { exact: 1, prefix: 0.3, typo: 0.6, synonym: 1 } as const;
 
 export interface Alternative {
   token: string;

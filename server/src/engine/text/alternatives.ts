@@ -1,11 +1,10 @@
-import type { EngineSort, TextAlternative } from "../types.ts";
+import type { TextAlternative } from "../types.ts";
 import type { QueryWord } from "./normalize.ts";
 import { MAX_ALTERNATIVE_WORDS, MAX_QUERY_ALTERNATIVES } from "./query-limits.ts";
 
 /*
- * Where a request's alternatives (a store's synonyms, EngineSearchRequest.alternatives) stand in its query, and
- * where the ranking puts the documents that match the typed words themselves: both adapters read them here, so
- * they apply alternatives to the same words and rank them the same way.
+ * Where a request's alternatives (a store's synonyms, EngineSearchRequest.alternatives) stand in its query: both
+ * adapters read them here, so they apply alternatives to the same words.
  */
 
 export interface AlternativeSpan {
@@ -38,14 +37,4 @@ export function alternativeSpans(words: readonly QueryWord[], alternatives: read
     }
   }
   return spans.sort((a, b) => a.from - b.from);
-}
-
-/**
- * Where in a sort chain the documents matching the typed words go before those matching only through an
- * alternative: before the first sort that is no pin, when the chain orders by relevance at all (under an
- * explicit order such as price, the shopper asked for that order); -1 when it does not.
- */
-export function typedFirstAt(sorts: readonly EngineSort[]): number {
-  if (!sorts.some((s) => s.kind === "relevance")) return -1;
-  return sorts.findIndex((s) => s.kind !== "pinned");
 }

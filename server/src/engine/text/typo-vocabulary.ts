@@ -104,6 +104,8 @@ export class TypoVocabulary {
   private readonly unindexed = new Set<string>();
   /** Indexed words whose plural written form was seen since: only that form's deletions are still to index. */
   private readonly unindexedPlurals = new Set<string>();
+  /** Every word counted, sorted, for completions; rebuilt on the first lookup after a new word. */
+  private sorted: string[] | null = null;
 
   has(token: string): boolean {
     return (this.docCount.get(token) ?? 0) > 0;
@@ -111,6 +113,21 @@ export class TypoVocabulary {
 
   docs(token: string): number {
     return this.docCount.get(token) ?? 0;
+  }
+
+  /**
+   * Edits from a word as typed to the nearest written form of `token` (capped at 3): "snikers" is two from
+   * "sniper" though its folded form "sniker" is one, and "desses" one from "dresses" though three from "dress".
+   */
+  distanceFromTyped(typed: string, token: string): number {
+    let best = 3;
+    for (const form of this.forms(token)) best = Math.min(best, editDistance(typed, form, best));
+    return best;
+  }
+
+  /** How a word was first written ("jeans" for the token "jean"). */
+  surface(token: string): string {
+    return this.surfaces.get(token) ?? token;
   }
 
   /** Counts one more (or, with -1, one fewer) document holding each of `tokens`. */
@@ -137,8 +154,33 @@ export class TypoVocabulary {
       }
       return;
     }
-    if (!this.surfaces.has(token)) this.surfaces.set(token, surface);
+    if (!this.surfaces.has(token)) {
+      this.surfaces.set(token, surface);
+      this.sorted = null;
+    }
     if (!this.indexed.has(token)) this.unindexed.add(token);
+  }
+
+  /**
+   * The most common word the index holds that starts with `prefix` and is longer (a word the shopper may still be
+   * typing), looking at the first MAX_COMPLETIONS such words; null when there is none.
+   */
+  completion(prefix: string): { token: string; docs: number } | null {
+    this.sorted ??= [...this.surfaces.keys()].sort();
+    const sorted = this.sorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! <= prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let best: { token: string; docs: number } | null = null;
+    for (let i = lo; i < sorted.length && i < lo + MAX_COMPLETIONS && sorted[i]!.startsWith(prefix); i++) {
+      const docs = this.docs(sorted[i]!);
+      if (docs > (best?.docs ?? 0)) best = { token: sorted[i]!, docs };
+    }
+    return best;
   }
 
   /**
@@ -238,12 +280,29 @@ export class TypoVocabulary {
   }
 }
 
+/** Words starting with a prefix looked at for its completion: a one-letter prefix starts thousands. */
+const MAX_COMPLETIONS = 2000;
+
+/** Look-alikes reported per word: enough that a common word two edits away is among them beside rarer ones one edit away. */
+const CANDIDATES = 8;
+
 /** The port's corrections(): for each word of a query, whether the vocabulary knows it, and its best look-alikes. */
 export function queryCorrections(vocabulary: TypoVocabulary, text: string): WordCorrection[] {
   return queryWords(text).map((w) => ({
     word: w.typed,
     known: vocabulary.has(w.token),
     docs: vocabulary.docs(w.token),
-    candidates: vocabulary.correctionsOfWord(w, 5).slice(0, 5).map((c) => ({ word: c.surface, docs: c.docs })),
+    candidates: vocabulary
+      .correctionsOfWord(w, CANDIDATES)
+      .slice(0, CANDIDATES)
+      .map((c) => ({ word: c.surface, docs: c.docs, distance: vocabulary.distanceFromTyped(w.typed, c.token) })),
+    ...completionOf(vocabulary, w),
   }));
+}
+
+/** For a word the vocabulary does not hold: its most common completion, as the typed word starts it. */
+function completionOf(vocabulary: TypoVocabulary, w: QueryWord): Pick<WordCorrection, "completion"> {
+  if (vocabulary.has(w.token) || !fuzzyAllowed(w.typed)) return {};
+  const found = vocabulary.completion(w.typed);
+  return found ? { completion: { word: vocabulary.surface(found.token), docs: found.docs } } : {};
 }

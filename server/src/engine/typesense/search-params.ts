@@ -244,14 +244,13 @@ export function sortBy(parts: readonly string[]): string {
  * Native sort_by for a whole chain, or null when some part needs the adapter (buckets, lift per group); `insert`
  * puts a ready part (the typed words first, when synonyms apply) before the chain's sort at `at`.
  */
-export function nativeSortBy(chain: readonly EngineSort[], fields: KnownFields, insert?: { at: number; part: string }): string | null {
+export function nativeSortBy(chain: readonly EngineSort[], fields: KnownFields): string | null {
   const parts: string[] = [];
   for (const sort of chain) {
     const part = nativeSortPart(sort, fields);
     if (part === null) return null;
     parts.push(part);
   }
-  if (insert) parts.splice(insert.at, 0, insert.part);
   return sortBy(parts);
 }
 

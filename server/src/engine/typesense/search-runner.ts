@@ -2,7 +2,7 @@ import { rangeBounds, rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
 import type { EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, RangeCount } from "../types.ts";
-import { alternativeSpans, typedFirstAt } from "../text/alternatives.ts";
+import { alternativeSpans } from "../text/alternatives.ts";
 import { queryWords } from "../text/normalize.ts";
 import { facetField, facetKeyOf, numberField, numberType, QUERY_FIELDS, queryIdentifierKey } from "./collection-schema.ts";
 import {
@@ -51,9 +51,8 @@ import {
  *
  * Alternatives (a store's synonyms, EngineSearchRequest.alternatives): q cannot say "this word or that one", so
  * the words that have alternatives leave q and become a filter_by condition (the typed words or one alternative,
- * every token in some searchable field, word-level `field:token`), and an `_eval` of the typed words puts their
- * documents first (typedFirstAt). Those words then add nothing to _text_match: the order inside each of the two
- * blocks comes from the other words and the next sorts.
+ * every token in some searchable field, word-level `field:token`). Those words then add nothing to _text_match:
+ * a document holding an alternative ranks as one holding the typed words, by the other words and the next sorts.
  *
  * Range facets: the field's value counts (up to `rangeFacetValues` distinct values) give the value
  * distribution, and rangeBuckets (the embedded engine's function) makes the same buckets from it; when a
@@ -159,9 +158,6 @@ export class SearchRun {
     return { collection: this.d.collection, ...textParams(q, request.matching, { maxCandidates: this.d.options.maxCandidates }) };
   }
 
-  /** With alternatives: the `_eval` that ranks documents holding the typed words of every span first. */
-  private typedFirst: string | null = null;
-
   async search(request: EngineSearchRequest): Promise<EngineSearchResult> {
     const filters = compileFilters(request.filters, this.d.fields);
     const hasText = request.text.trim() !== "";
@@ -175,7 +171,6 @@ export class SearchRun {
       const typed = words.slice(span.from, span.to).map((w) => w.token);
       return { group: null, expr: `(${[typed, ...span.alternatives].map(holdsAll).join(" || ")})` };
     });
-    if (spans.length) this.typedFirst = `_eval(${spans.map((span) => holdsAll(words.slice(span.from, span.to).map((w) => w.token))).join(" && ")}):desc`;
     // Text of separators only ("---"): no word to match, only an identifier can.
     const textClauses = hasText && q === "*" && !spans.length ? [...filters, NOTHING] : [...filters, ...spanClauses];
     const probe = hasText ? { ...this.base("*", request), filter_by: filterBy([...filters, this.identifierClause(request.text)])! } : null;
@@ -292,10 +287,8 @@ export class SearchRun {
     return this.fetchWindow(base, clauses, this.nativeSort(degraded)!, offset, limit);
   }
 
-  /** nativeSortBy, with the typed words' documents first where typedFirstAt puts them when alternatives apply. */
   private nativeSort(chain: readonly EngineSort[]): string | null {
-    const at = this.typedFirst ? typedFirstAt(chain) : -1;
-    return nativeSortBy(chain, this.d.fields, at < 0 ? undefined : { at, part: this.typedFirst! });
+    return nativeSortBy(chain, this.d.fields);
   }
 
   private async fetchWindow(base: SearchParams, clauses: Clause[], sort: string, offset: number, limit: number): Promise<Hit[]> {

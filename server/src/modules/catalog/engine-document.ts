@@ -15,7 +15,7 @@ export interface RankingContext {
   ratingPrior: BayesPrior;
   /** Purchases counted from Purchase/OrderComplete events. */
   purchases: number;
-  /** The product's enrichment, once a stage has run: words it is found by, colours for the colour facet. */
+  /** The product's enrichment, once a stage has run: the colours its images show. */
   enriched?: EnrichedSearch;
 }
 
@@ -38,12 +38,12 @@ function range(values: number[]): { min: number; max: number } | null {
 }
 
 /**
- * The catalog's colour names; when none of them is a colour (no variations, "Multi", "Style 2"), the colours
- * enrichment found. Not beside the catalog's own: "Navy" next to "Navy Blue" would split one colour in two.
+ * The colours enrichment measured that the product is known by: only when none of the catalog's colour names is a
+ * colour (no variations, "Multi", "Style 2"). Not beside the catalog's own: "Navy" next to "Navy Blue" would split
+ * one colour in two, and a shirt the catalog calls white is not also "blue" for its print.
  */
-function colourValues(p: Product, enriched: readonly string[]): (string | undefined)[] {
-  const named = (p.variations ?? []).map((v) => v.name);
-  return enriched.length === 0 || named.some((name) => colourOf(name)) ? named : [...named, ...enriched];
+function measuredColours(p: Product, enriched: readonly string[]): readonly string[] {
+  return enriched.length === 0 || (p.variations ?? []).some((v) => colourOf(v.name)) ? [] : enriched;
 }
 
 /** Facet keys made once, not per product (a key string made anew is looked up again as a property name). */
@@ -66,7 +66,7 @@ function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<stri
   put(PRODUCT_TYPE_FACET, productTypes(p.categories));
   put("gender", [p.gender]);
   put("ageGroup", [p.ageGroup]);
-  put("color", colourValues(p, enriched?.colours ?? []));
+  put("color", [...(p.variations ?? []).map((v) => v.name), ...measuredColours(p, enriched?.colours ?? [])]);
   const skus = p.skus ?? [];
   put("size", skus.map((s) => s.size));
   put("availability", skus.map((s) => s.availability));
@@ -114,7 +114,7 @@ export function toEngineDocument(p: Product, version: number, ctx: RankingContex
       brand: p.brand ?? "",
       categories: p.categories ?? [],
       features: [...(p.features ?? []), ...(p.variations ?? []).map((v) => v.name ?? "")].filter(Boolean),
-      tags: [...(p.tags ?? []).map((t) => t.slice(t.indexOf(":") + 1)), ...(ctx.enriched?.words ?? [])],
+      tags: [...(p.tags ?? []).map((t) => t.slice(t.indexOf(":") + 1)), ...measuredColours(p, ctx.enriched?.colours ?? [])],
       description: p.description ?? "",
       identifiers: [p.id, ...(p.relatedIds ?? [])],
     },

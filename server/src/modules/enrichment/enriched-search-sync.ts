@@ -8,8 +8,8 @@ import type { RankingInputs } from "../catalog/ranking-inputs.ts";
 import type { StoreWriters } from "../indexing/store-writers.ts";
 
 /*
- * Brings finished enrichment stages into search: the product's engine document is written again with the words
- * and colours its stage found (engine-document.ts reads them through RankingInputs). Stage results are marked
+ * Brings finished enrichment stages into search: the product's engine document is written again with the colours
+ * its stage measured (engine-document.ts reads them through RankingInputs). Stage results are marked
  * in the database until applied, so a crash between a stage's commit and its search update is caught up after
  * the restart. Runs in batches shortly after stages commit: the demo's first start finishes thousands of text
  * stages a second, and one engine write per product would cost searches more than one per batch.

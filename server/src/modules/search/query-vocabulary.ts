@@ -1,6 +1,7 @@
 import { queryWords } from "../../engine/text/normalize.ts";
 import type { EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import { PRODUCT_TYPE_FACET } from "../catalog/engine-document.ts";
+import { ANCESTOR_MARK } from "../catalog/product-type.ts";
 
 /*
  * What a store's catalog says its words mean, learned from the facet values the engine holds rather than from
@@ -66,8 +67,15 @@ export class PhraseIndex {
 }
 
 export interface QueryVocabulary {
-  /** Product type token -> how many products are of that type. */
+  /**
+   * Product type (a token, or a phrase of tokens joined by spaces) -> how many products are of that type (a group's
+   * counting those under a category of its name too). Only types some product has by its own category.
+   */
   types: ReadonlyMap<string, number>;
+  /** The types of more than one word ("casual shoe"), found in a query by their tokens. */
+  typePhrases: PhraseIndex;
+  /** Types that also hold the products filed under a category of their name above their own ("bag": handbags). */
+  groups: ReadonlySet<string>;
   genders: ReadonlySet<string>;
   ageGroups: ReadonlySet<string>;
   colours: PhraseIndex;
@@ -87,9 +95,29 @@ export function vocabularyFrom(result: EngineSearchResult): QueryVocabulary {
     const tokens = phraseTokens(v.value);
     if (tokens.length === 1) usages.set(tokens[0]!, v.value);
   }
+  // productType values are search tokens already (product-type.ts). A type holds the products filed under a
+  // category of that name above their own only when those outnumber the ones filed as it themselves: "bags" are
+  // the handbags, backpacks and clutches under "Bags" (far more than the few filed as "Laptop Bag"), but "dresses"
+  // are not the jumpsuits a catalog files under "Dress", nor "sandals" the sports sandals under "Sandal".
+  const own = new Map<string, number>();
+  const above = new Map<string, number>();
+  for (const v of values(VOCABULARY_KEYS.type)) {
+    if (v.value.startsWith(ANCESTOR_MARK)) above.set(v.value.slice(ANCESTOR_MARK.length), v.count);
+    else own.set(v.value, v.count);
+  }
+  const types = new Map<string, number>();
+  const groups = new Set<string>();
+  const typePhrases = new PhraseIndex();
+  for (const [type, count] of own) {
+    const grouped = above.get(type) ?? 0;
+    if (grouped > count) groups.add(type);
+    types.set(type, grouped > count ? count + grouped : count);
+    if (type.includes(" ")) typePhrases.add(type);
+  }
   return {
-    // productType values are search tokens already (product-type.ts).
-    types: new Map(values(VOCABULARY_KEYS.type).map((v) => [v.value, v.count])),
+    types,
+    groups,
+    typePhrases,
     genders: new Set(values(VOCABULARY_KEYS.gender).map((v) => v.value)),
     ageGroups: new Set(values(VOCABULARY_KEYS.ageGroup).map((v) => v.value)),
     colours,

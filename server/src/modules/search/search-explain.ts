@@ -11,7 +11,10 @@ import type { QueryTerm, Role } from "./query-understanding.ts";
  */
 
 export interface TermExplanation {
+  /** The words searched for the term. */
   text: string;
+  /** As typed, when other than `text` (a spelling correction, another locale's word). */
+  typed?: string;
   role: Role;
   /** Narrows the result ("gender:Men|Unisex"). */
   filters: string[];
@@ -39,7 +42,7 @@ export interface ProductExplanation {
 export interface SearchExplanation {
   interpretation: TermExplanation[];
   /** Per query word: known to the catalog, and its look-alikes (null: spelling not checked, time ran out). */
-  corrections: WordCorrection[] | null;
+  corrections: readonly WordCorrection[] | null;
   /** What the engine was asked, after query understanding (and the fallback, when there was one). */
   engine: { text: string; filters: string[]; sort: string[] };
   /** Terms the fallback dropped to find something. */
@@ -103,7 +106,7 @@ function fieldsHolding(doc: EngineDocument, words: readonly string[]): Record<st
 export function explainSearch(input: {
   terms: readonly QueryTerm[];
   kept: readonly QueryTerm[];
-  corrections: WordCorrection[] | null;
+  corrections: readonly WordCorrection[] | null;
   request: EngineSearchRequest;
   result: EngineSearchResult;
   /** The engine documents of the hits, by id (a hit the catalog no longer has is left out). */
@@ -131,6 +134,7 @@ export function explainSearch(input: {
   return {
     interpretation: input.terms.map((t) => ({
       text: t.text,
+      ...(t.typed === t.text ? {} : { typed: t.typed }),
       role: t.role,
       filters: t.filters.map(filterText),
       prefers: t.prefer.map(filterText),
@@ -139,7 +143,7 @@ export function explainSearch(input: {
     })),
     corrections: input.corrections,
     engine: { text: request.text, filters: request.filters.map(filterText), sort: request.sort.map(sortText) },
-    dropped: input.terms.filter((t) => !input.kept.includes(t)).map((t) => t.text),
+    dropped: input.terms.filter((t) => !input.kept.some((k) => k.typed === t.typed)).map((t) => t.text),
     products,
   };
 }

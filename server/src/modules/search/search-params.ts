@@ -29,6 +29,8 @@ export interface SearchParams {
   typeahead: boolean;
   returnFacets: boolean;
   spellEnabled: boolean;
+  /** False: misspelt words are searched as typed ("search instead for jeens"), not replaced by their correction. */
+  autocorrect: boolean;
   facets: FacetSelection[];
   campaignProducts: string[];
   sortBy?: SortBy;
@@ -122,6 +124,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
     typeahead: flag(raw, ["typeahead"], false),
     returnFacets: flag(raw, ["returnFacets", "facetsEnabled"], false),
     spellEnabled: flag(raw, ["spellEnabled"], true),
+    autocorrect: flag(raw, ["autocorrect"], true),
     facets: parseFacetSelections(raw.facets),
     campaignProducts,
     sortBy: sortBy as SortBy | undefined,

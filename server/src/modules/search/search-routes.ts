@@ -35,6 +35,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
           returnFacets: documentedParam("true: facets are returned (alias: facetsEnabled)"),
           facetsEnabled: documentedParam("Alias of returnFacets"),
           spellEnabled: documentedParam("false: no spell suggestions (default true)"),
+          autocorrect: documentedParam("false: misspelt words are searched as typed instead of replaced by their correction (default true)"),
           facets: documentedParam("Selections key:value,key:value; price as price:lb-ub; escape , and \\ with \\"),
           campaignProducts: documentedParam("Comma-separated product ids for sortBy=campaign"),
           sortBy: documentedParam(`One of ${SORT_BY_VALUES.join(", ")}`),

@@ -1,23 +1,23 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { CatalogRepository } from "../../db/catalog-repository.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { SearchLogEntry } from "../../db/search-log-repository.ts";
 import type { StoreRow } from "../../db/stores-repository.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
-import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine, WordCorrection } from "../../engine/types.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { numbersOf, toEngineDocument } from "../catalog/engine-document.ts";
 import type { ShapedProducts } from "../catalog/shaped-products.ts";
 import { explainSearch, type SearchExplanation } from "./search-explain.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
-import { facetPlan, shapeFacets, type Facet } from "./facet-display.ts";
+import { facetPlan, shapeFacets, type Facet, type FacetValue } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
-import { dropOrder, interpretQuery, requestOf, termsText, withPreferences, type QueryTerm } from "./query-understanding.ts";
+import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
+import { DEFAULT_READING, hasTimeLeft, UnderstoodQuery } from "./understood-query.ts";
+import { vocabularyLocales, VOCABULARY_LOCALES, type VocabularyLocale } from "../enrichment/vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
 import { suggestableQuery } from "../suggestions/suggestable-query.ts";
 import type { RerankParts, ResultReranker } from "../ranking/result-reranker.ts";
@@ -42,6 +42,17 @@ export interface SearchResponse {
   userData?: Record<string, unknown>[];
   /** The products of this page that a rule pinned. */
   pinnedProductIds?: string[];
+  /** When misspelt words were replaced by their corrections (`query`): the query as typed ("search instead for"). */
+  typedQuery?: string;
+  /** Facet selections the query's words made ("men's" gender Men or Unisex, "under 1000" price), each removable. */
+  queryFacets?: QueryFacet[];
+}
+
+export interface QueryFacet {
+  key: string;
+  values: string[];
+  /** The words that made it, as typed: searching without them takes it back. */
+  words: string;
 }
 
 /**
@@ -49,8 +60,6 @@ export interface SearchResponse {
  * answers with what it has. A single engine step cannot be interrupted; query-limits.ts keeps each one short.
  */
 export const SEARCH_BUDGET_MS = 250;
-/** Engine searches one fallback may run: one word dropped, then a binary search over how many (MAX_QUERY_WORDS need 5). */
-export const MAX_FALLBACK_SEARCHES = 5;
 /** Explain reads fields, not rating scores: any prior does. */
 const NO_PRIOR = { mean: 0, weight: 0 };
 
@@ -98,7 +107,7 @@ export class SearchService {
     const facets = p.returnFacets ? facetPlan(settings.facets, p.collection ? ["collection"] : []) : { terms: [], ranges: [] };
     const asRequested: EngineSearchRequest = {
       text: p.query ?? "",
-      matching: { typos: true, prefixLast: true },
+      matching: DEFAULT_MATCHING,
       filters,
       facets: facets.terms,
       rangeFacets: facets.ranges,
@@ -137,26 +146,30 @@ export class SearchService {
       request.limit = window ?? page.size;
     };
     pageRequest();
-    // Past the deadline: no fallback, no spell suggestions, and the query is not taken as correctly spelled (null).
-    const corrections = !p.query ? [] : (await hasTimeLeft(deadline)) ? await this.d.engine.corrections(store.id, p.query) : null;
-    const terms = p.query ? interpretQuery(p.query, await this.d.vocabularies.of(store.id), corrections) : [];
-    const synonyms = this.d.synonyms && p.query ? await this.d.synonyms.matcher(store) : null;
-    const requestFor = (kept: readonly QueryTerm[]) => {
-      const understood = understoodRequest(request, p.query ?? "", terms, kept);
-      return synonyms ? synonyms.widen(understood) : understood;
-    };
-    let kept: readonly QueryTerm[] = terms;
-    let result = await this.d.engine.search(store.id, requestFor(terms));
-    let usedQuery = p.query;
-    let fallback = false;
-    if (p.query && corrections && result.total === 0 && terms.length > 1) {
-      const found = await fallbackSearch(this.d.engine, store.id, terms, requestFor, deadline);
-      if (found) {
-        ({ result, kept } = found);
-        usedQuery = termsText(kept);
-        fallback = true;
-      }
-    }
+    // Past the deadline: no fallback, no spelling correction, and the query is not taken as correctly spelled.
+    const understood = p.query
+      ? await UnderstoodQuery.read(
+          this.d.engine,
+          this.d.vocabularies,
+          store.id,
+          p.query,
+          {
+            locales: shopperLocales(p.language, settings.locales),
+            autocorrect: p.autocorrect,
+            typing: p.typeahead,
+            synonyms: this.d.synonyms ? await this.d.synonyms.matcher(store) : null,
+            selectedKeys: new Set(p.facets.map((f) => f.key)),
+          },
+          await hasTimeLeft(deadline),
+        )
+      : null;
+    const requestFor = (kept: readonly QueryTerm[]) => (understood ? understood.requestFor(request, kept) : request);
+    const ran = understood ? await understood.run(this.d.engine, store.id, request, () => hasTimeLeft(deadline)) : null;
+    let result = ran?.result ?? (await this.d.engine.search(store.id, request));
+    const kept = ran?.kept ?? [];
+    const fallback = ran?.fallback ?? false;
+    const usedQuery = understood && (fallback || understood.corrected) ? understood.searchedText(kept) : p.query;
+    const queryFacets: QueryFacet[] = kept.flatMap((t) => (t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : []));
     // A pin past the end of the results goes to the end, which can move it onto this page: the page then shows
     // fewer or earlier results, searched again only when the engine's answer does not hold them.
     const settled = pins?.organicPage(p.from, p.pageSize, result.total);
@@ -191,9 +204,11 @@ export class SearchService {
       totalProductCount: result.total,
       products: await this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id)),
       fallback,
-      facets: p.returnFacets ? shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }) : [],
-      spellSuggestions: corrections && p.spellEnabled ? spellSuggestions(corrections) : [],
+      facets: p.returnFacets ? markSelected(shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }), queryFacets) : [],
+      spellSuggestions: understood && p.spellEnabled && !fallback ? understood.spellSuggestions() : [],
       ...(usedQuery ? { query: usedQuery } : {}),
+      ...(understood?.corrected && !fallback ? { typedQuery: understood.typedText } : {}),
+      ...(queryFacets.length ? { queryFacets } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
       ...(rules?.redirect !== undefined ? { redirect: rules.redirect } : {}),
       ...(rules?.userData.length ? { userData: rules.userData } : {}),
@@ -202,34 +217,36 @@ export class SearchService {
     if (p.explain) {
       const searched = requestFor(kept);
       response.explain = explainSearch({
-        terms,
+        terms: understood?.terms ?? [],
         kept,
-        corrections,
+        corrections: understood?.corrections ?? null,
         request: searched,
         result,
         documents: await this.documentsOf(store.id, result.hits.map((h) => h.id)),
         firstPosition: p.from + 1,
         reranking,
       });
-      if (synonyms) response.explain.synonyms = synonyms.explain(searched.text);
+      if (this.d.synonyms && p.query) response.explain.synonyms = (await this.d.synonyms.matcher(store)).explain(searched.text);
       response.explain.rules = rules?.fired ?? [];
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
     // look at the ranking: neither is a search to learn from.
-    if (!p.typeahead && !p.explain && !draft) this.log(store.id, asked, result, fallback, corrections);
+    if (!p.typeahead && !p.explain && !draft) this.log(store.id, asked, result, fallback, understood);
     return response;
   }
 
-  /** How many products searching `text` finds, read as search reads it (no filters, no fallback): a suggestion's count. */
+  /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
   async count(storeId: string, text: string): Promise<number> {
-    const request: EngineSearchRequest = { text, matching: { typos: true, prefixLast: true }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 0 };
-    return (await this.d.engine.search(storeId, await understoodQuery(this.d.engine, this.d.vocabularies, storeId, request))).total;
+    const request: EngineSearchRequest = { text, matching: DEFAULT_MATCHING, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 0 };
+    const understood = await UnderstoodQuery.read(this.d.engine, this.d.vocabularies, storeId, text, DEFAULT_READING);
+    const ran = await understood.run(this.d.engine, storeId, request, async () => true);
+    return ran.kept.length < understood.terms.length ? 0 : ran.result.total;
   }
 
-  private log(storeId: string, p: SearchParams, result: EngineSearchResult, fallback: boolean, corrections: WordCorrection[] | null): void {
+  private log(storeId: string, p: SearchParams, result: EngineSearchResult, fallback: boolean, understood: UnderstoodQuery | null): void {
     const query = p.query ? normalizeQuery(p.query) : null;
     // Unchecked spelling counts as misspelled, so a rushed search never teaches suggestions a typo.
-    const misspelled = !corrections || corrections.some((c) => !c.known);
+    const misspelled = !understood?.corrections || understood.corrections.some((c) => !c.known);
     this.d.searchLog
       .add([
         {
@@ -285,116 +302,22 @@ export class SearchService {
   }
 }
 
-/** `base`'s text read as search reads it when time is not short (its spelling checked), and the request for any of its terms. */
-async function understanding(engine: SearchEngine, vocabularies: QueryVocabularies, storeId: string, base: EngineSearchRequest) {
-  const terms = interpretQuery(base.text, await vocabularies.of(storeId), await engine.corrections(storeId, base.text));
-  return { terms, requestFor: (kept: readonly QueryTerm[]) => understoodRequest(base, base.text, terms, kept) };
+/** Until a query is read (understood-query.ts sets its own): a collection page matches no text anyway. */
+const DEFAULT_MATCHING = { typos: false, prefixLast: false };
+
+/** The vocabulary locales a shopper may type in: the language they search in (when the vocabulary has it), then the store's. */
+function shopperLocales(language: string | undefined, storeLocales: readonly string[]): VocabularyLocale[] {
+  const own = vocabularyLocales(storeLocales)[0]!;
+  const asked = language?.toLowerCase().split("-")[0];
+  const theirs = (VOCABULARY_LOCALES as readonly string[]).includes(asked ?? "") ? (asked as VocabularyLocale) : own;
+  return theirs === own ? [own] : [theirs, own];
 }
 
-/** `base` as search sends it when no term is dropped and time is not short: what a suggestion's count asks the engine. */
-export async function understoodQuery(
-  engine: SearchEngine,
-  vocabularies: QueryVocabularies,
-  storeId: string,
-  base: EngineSearchRequest,
-): Promise<EngineSearchRequest> {
-  const { terms, requestFor } = await understanding(engine, vocabularies, storeId, base);
-  return requestFor(terms);
-}
-
-/**
- * The engine's searches for `base` as search makes them when time is not short: the understood query, then, when
- * it finds nothing, the fallback's (fallbackSearch). What the search bench's engine-only figure asks the engine.
- */
-export async function understoodSearch(
-  engine: SearchEngine,
-  vocabularies: QueryVocabularies,
-  storeId: string,
-  base: EngineSearchRequest,
-): Promise<EngineSearchResult> {
-  const { terms, requestFor } = await understanding(engine, vocabularies, storeId, base);
-  const result = await engine.search(storeId, requestFor(terms));
-  if (!base.text || result.total > 0 || terms.length < 2) return result;
-  return (await fallbackSearch(engine, storeId, terms, requestFor, Infinity))?.result ?? result;
-}
-
-/**
- * Retries without the least informative terms (dropOrder: unknown and plain words first, the product type
- * last). The answer keeps the most terms that find something. Dropping one term is tried first (the usual case:
- * one stray word), then a binary search over how many to drop, since dropping more never finds less: at most
- * MAX_FALLBACK_SEARCHES engine searches, and none once the deadline has passed. (Tries that only count, with the
- * full search once at the end, measured no faster: a broad try's matching costs about what its facets do.)
- */
-export async function fallbackSearch(
-  engine: SearchEngine,
-  storeId: string,
-  terms: readonly QueryTerm[],
-  requestFor: (kept: readonly QueryTerm[]) => EngineSearchRequest,
-  deadline: number,
-): Promise<{ result: EngineSearchResult; kept: readonly QueryTerm[] } | null> {
-  const order = dropOrder(terms);
-  const without = (dropped: number) => {
-    const gone = new Set(order.slice(0, dropped));
-    return terms.filter((_, j) => !gone.has(j));
-  };
-  let found: { result: EngineSearchResult; kept: readonly QueryTerm[] } | null = null;
-  // Fewest terms dropped that find something, between `fewest` and `most` (one term always stays).
-  let fewest = 1;
-  let most = terms.length - 1;
-  for (let searches = 0; fewest <= most && searches < MAX_FALLBACK_SEARCHES && (await hasTimeLeft(deadline)); searches++) {
-    const dropped = searches === 0 ? fewest : (fewest + most) >> 1;
-    const kept = without(dropped);
-    const result = await engine.search(storeId, requestFor(kept));
-    if (result.total > 0) {
-      found = { result, kept };
-      most = dropped - 1;
-    } else {
-      fewest = dropped + 1;
-    }
-  }
-  return found;
-}
-
-/** `base` with the query's kept terms: their text, filters, and preferences before relevance. */
-function understoodRequest(base: EngineSearchRequest, query: string, terms: readonly QueryTerm[], kept: readonly QueryTerm[]): EngineSearchRequest {
-  const understood = requestOf(kept);
-  // Nothing understood: the query goes as typed (an id such as "SKU-7781-A" matches only whole).
-  const plain = kept === terms && terms.every((t) => t.role === "word");
-  return {
-    ...base,
-    text: plain ? query : understood.text,
-    filters: [...base.filters, ...understood.filters],
-    sort: withPreferences(base.sort, understood.prefer),
-  };
-}
-
-/**
- * Whether the deadline is still ahead, after letting the event loop serve what arrived meanwhile: the engine's
- * steps are synchronous, and other requests (a health check, a shopper's keystroke) wait only for one step.
- */
-async function hasTimeLeft(deadline: number): Promise<boolean> {
-  await yieldToEventLoop();
-  return performance.now() < deadline;
-}
-
-/**
- * Corrected queries: unknown words replaced by their best look-alike, and known words replaced when a
- * look-alike is in many more products ("shirt" for "short" is not suggested; "jeans" for "jean" is not
- * needed). The first suggestion corrects every word; the others offer second choices one word at a time.
- */
-function spellSuggestions(corrections: WordCorrection[]): string[] {
-  const best = corrections.map((c) => {
-    const top = c.candidates[0];
-    if (!top) return null;
-    if (!c.known || muchMoreCommon(top.docs, c.docs)) return top.word;
-    return null;
+/** The facets with the values the query's words selected marked as selected. */
+function markSelected(facets: Facet[], selected: readonly QueryFacet[]): Facet[] {
+  if (selected.length === 0) return facets;
+  return facets.map((f) => {
+    const values = selected.filter((q) => q.key === f.key).flatMap((q) => q.values);
+    return values.length ? { ...f, values: (f.values as FacetValue[]).map((v): FacetValue => (values.includes(v.key) ? { ...v, selected: true } : v)) } : f;
   });
-  if (best.every((b) => b === null)) return [];
-  const words = corrections.map((c) => c.word);
-  const out = new Set<string>([best.map((b, i) => b ?? words[i]).join(" ")]);
-  corrections.forEach((c, i) => {
-    const second = c.candidates[1];
-    if (best[i] && second) out.add(words.map((w, j) => (j === i ? second.word : (best[j] ?? w))).join(" "));
-  });
-  return [...out].slice(0, 3);
 }
