@@ -11,6 +11,7 @@ import { launchChromium, missingPrerequisite, ROOT, startDemoStore, type DemoSto
 import { specs, type Env } from "./specs.ts";
 import { widgetPassSpecs } from "./widget-pass-specs.ts";
 import { merchandisingSpecs } from "./merchandising-specs.ts";
+import { noDeadEndsSpecs } from "./no-dead-ends-specs.ts";
 
 const ARTIFACTS = join(ROOT, ".artifacts/e2e");
 
@@ -39,7 +40,7 @@ async function main(): Promise<number> {
     const env: Env = { base: demo.base, keys: demo.keys, browser, context, page, artifacts: ARTIFACTS, pageErrors };
     // E2E_ONLY=text runs only the specs whose name contains it (while working on one).
     const only = process.env.E2E_ONLY;
-    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs].filter((s) => !only || s.name.includes(only))) {
+    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs, ...noDeadEndsSpecs].filter((s) => !only || s.name.includes(only))) {
       const t0 = Date.now();
       try {
         await spec.run(env);

@@ -194,7 +194,7 @@ export const widgetPassSpecs: Spec[] = [
     },
   },
   {
-    name: "widget pass: loading, empty and error states take the full width with layout shift ≤ 0.02; zero results offer did-you-mean, popular queries and 'Clear filters'; an error offers a retry; a configuration that fails still shows results",
+    name: "widget pass: loading, empty and error states take the full width with layout shift ≤ 0.02; zero results offer the correction, popular queries and 'Clear filters'; an error offers a retry; a configuration that fails still shows results",
     async run(env) {
       await withSettings(env, { widget: { popularQueries: ["jeans", "kurta"] } }, async () => {
         await spec(env, async (page) => {
@@ -220,8 +220,9 @@ export const widgetPassSpecs: Spec[] = [
           await page.locator('sfs-search-results [part~="empty"]').waitFor();
           assert((await widthOf(page, "empty")) > 0.95, "the empty state does not take the full width");
           assert((await page.locator('sfs-search-results [part~="sidebar"]').count()) === 0, "a facet column beside the empty state");
-          const suggestion = await page.locator('sfs-search-results [part~="suggestion-link"]').allTextContents();
-          assert(suggestion.includes("jeans"), `did-you-mean offers ${suggestion.join(", ")}`);
+          // The misspelling was corrected: the state says so and offers the words as typed.
+          const corrected = (await page.locator('sfs-search-results [part~="corrected"]').textContent())?.trim() ?? "";
+          assert(corrected.includes("“jeans”") && corrected.includes("“jeanz”"), `the correction reads "${corrected}"`);
           const popular = await page.locator('sfs-search-results [part~="popular-link"]').allTextContents();
           assert(JSON.stringify(popular) === JSON.stringify(["jeans", "kurta"]), `popular queries: ${popular.join(", ")}`);
           const emptyShift = await layoutShift(page);

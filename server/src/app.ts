@@ -37,6 +37,8 @@ import { lookRoutes } from "./modules/looks/look-routes.ts";
 import { LookService } from "./modules/looks/look-service.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
+import { ShopperWords } from "./modules/search/shopper-words.ts";
+import { PopularContentService } from "./modules/suggestions/popular-content.ts";
 import { SearchService } from "./modules/search/search-service.ts";
 import { rulesRoutes } from "./modules/rules/rules-routes.ts";
 import { RulesService } from "./modules/rules/rules-service.ts";
@@ -199,7 +201,9 @@ export function buildApp(deps: AppDeps) {
   const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks });
+  const shopperWords = new ShopperWords(searchLogRepo, now);
+  const popularContent = new PopularContentService(engine, searchLogRepo, now);
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
@@ -330,7 +334,7 @@ export function buildApp(deps: AppDeps) {
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
-    .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile }));
+    .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
   return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
 }

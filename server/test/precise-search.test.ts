@@ -178,3 +178,19 @@ describe("prefixes only while typing", () => {
     expect((await search(s, { query: "jeansblau", pageSize: 1 })).totalProductCount).toBe(0);
   });
 });
+
+describe("spelling prefers the words the store's shoppers use", () => {
+  test('two look-alikes the catalog uses equally: "bost" goes to whichever shoppers search with', async () => {
+    const item = (id: string, name: string) => ({ ...catalog[0]!, id, name, description: "", categories: ["Misc"], variations: [], relatedIds: [] });
+    for (const preferred of ["boat", "boot"]) {
+      const store = await startTestServer();
+      try {
+        await indexProducts(store, [item("b1", "Canvas boat"), item("b2", "Canvas boot"), item("b3", "Leather boat"), item("b4", "Leather boot")]);
+        expect((await store.call("admin", "POST", "/1.9/query-log", [{ query: preferred, searches: 50 }])).status).toBe(200);
+        expect((await search(store, { query: "bost", pageSize: 5 })).query).toBe(preferred);
+      } finally {
+        await store.stop();
+      }
+    }
+  });
+});

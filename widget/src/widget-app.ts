@@ -94,30 +94,47 @@ export function readScriptSettings(script: HTMLScriptElement | null): ScriptSett
   };
 }
 
+/** The shopper's last searches (newest first, at most RECENT), and where a results page was left (session). */
+const RECENT_KEY = "sfs.recent";
+const RECENT = 5;
+const SCROLL_KEY = "sfs.scroll";
+
+function readJson<T>(storage: KeyValueStorage | null, key: string): T | null {
+  try {
+    return JSON.parse(storage?.getItem(key) ?? "null");
+  } catch {
+    return null; // storage blocked or damaged
+  }
+}
+
+function writeJson(storage: KeyValueStorage | null, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or blocked: nothing to remember
+  }
+}
+
+function rememberRecent(storage: KeyValueStorage | null, query: string): void {
+  const recent = (readJson<string[]>(storage, RECENT_KEY) ?? []).filter((q) => q.toLowerCase() !== query.toLowerCase());
+  writeJson(storage, RECENT_KEY, [query, ...recent].slice(0, RECENT));
+}
+
 /** Where the members of the configuration the first search depends on are remembered, per store. */
 const CONFIG_KEY = "sfs.config.";
 
-function recall(storage: KeyValueStorage | null, storeId: string): WidgetConfigResponse | null {
+const recall = (storage: KeyValueStorage | null, storeId: string) => readJson<WidgetConfigResponse>(storage, CONFIG_KEY + storeId);
+
+/** Only the members the first search depends on: the next page guesses the rest with the defaults. */
+const remember = (storage: KeyValueStorage | null, storeId: string, config: WidgetConfigResponse) =>
+  writeJson(storage, CONFIG_KEY + storeId, Object.fromEntries(FIRST_SEARCH_KEYS.map((k) => [k, config[k]])));
+
+/** The browser's storage of a kind, or null where it is blocked (ids and recent searches then live for the page). */
+function storageOf(win: Window, kind: "localStorage" | "sessionStorage" = "localStorage"): KeyValueStorage | null {
   try {
-    return JSON.parse(storage?.getItem(CONFIG_KEY + storeId) ?? "null");
+    return win[kind];
   } catch {
     return null;
-  }
-}
-
-function remember(storage: KeyValueStorage | null, storeId: string, config: WidgetConfigResponse): void {
-  try {
-    storage?.setItem(CONFIG_KEY + storeId, JSON.stringify(Object.fromEntries(FIRST_SEARCH_KEYS.map((k) => [k, config[k]]))));
-  } catch {
-    // storage full or blocked: the next page guesses with the defaults
-  }
-}
-
-function storageOf(win: Window): KeyValueStorage | null {
-  try {
-    return win.localStorage;
-  } catch {
-    return null; // storage blocked: ids live for this page only
   }
 }
 
@@ -176,6 +193,7 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
   const doc = win.document;
   const nav = win.navigator;
   const storage = storageOf(win);
+  const session = storageOf(win, "sessionStorage");
   const identity = new Identity(storage);
   const client = createApiClient({
     api: settings.api,
@@ -273,12 +291,26 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     showResults(query) {
       const text = query.trim();
       if (!text) return;
+      rememberRecent(storage, text);
       if (app.results?.isConnected && app.results.url) app.results.url.setQuery(text);
       else win.location.assign(searchPageHref(win.location.href, config.searchPagePath, config.queryParam, text));
     },
     openUrl: (url) => win.location.assign(url),
     redirect: (url) => win.location.replace(url),
     cart: () => cartHook,
+    recentQueries: () => readJson<string[]>(storage, RECENT_KEY) ?? [],
+    restoreScroll() {
+      const kept = readJson<{ href: string; y: number }>(session, SCROLL_KEY);
+      if (kept?.href !== win.location.href) return;
+      writeJson(session, SCROLL_KEY, null);
+      // The cards draw themselves after the page does: until the page is that long again, try on the next frames.
+      let frames = 0;
+      const go = () => {
+        win.scrollTo(0, kept.y);
+        if (Math.abs(win.scrollY - kept.y) > 1 && frames++ < 60) win.requestAnimationFrame(go);
+      };
+      go();
+    },
   };
   app.context = context;
 
@@ -312,6 +344,9 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     results.context = context;
     target.replaceChildren(results);
     app.results = results;
+    // Back from a product page restores the results page's position (context.restoreScroll), not the browser.
+    win.history.scrollRestoration = "manual";
+    win.addEventListener("pagehide", () => writeJson(session, SCROLL_KEY, { href: win.location.href, y: win.scrollY }));
   }
   app.carousels = mountCarousels(doc, context, "data-sfs-similar", "sfs-similar-products");
   app.looks = mountCarousels(doc, context, "data-sfs-ctl", "sfs-complete-the-look");

@@ -147,9 +147,23 @@ describe("SearchController", () => {
     scheduler.advance(0);
     expect(backend.calls).toHaveLength(2);
     expect(backend.calls[1]!.request.query).toBe("kurta");
+    // An empty query browses the store's popular products; the search under way is aborted.
     c.request(state({ query: "" }));
-    expect(c.status).toBe("idle");
+    scheduler.advance(0);
     expect(backend.calls[1]!.signal.aborted).toBe(true);
+    expect(backend.calls[2]!.request).toMatchObject({ query: "", browse: true });
+  });
+
+  test("pre-production mode never browses: without a query it idles", () => {
+    const scheduler = new ManualScheduler();
+    const backend = deferredSearch();
+    const host = new HeadlessHost();
+    const c = new SearchController(host, { search: backend.search, pageSize: 24, locale, scheduler, preprod: true });
+    host.connect();
+    c.request(state({ query: "" }));
+    scheduler.advance(0);
+    expect(c.status).toBe("idle");
+    expect(backend.calls).toHaveLength(0);
   });
 });
 

@@ -159,6 +159,66 @@ describe("<sfs-search-results>", () => {
     expect(root(el).querySelector("[part~=notice]")).toBeNull();
   });
 
+  test("a correction the search applied: 'Showing results for', and 'Search instead for' the words as typed", async () => {
+    server.use(
+      http.get(api("search"), ({ request }) => {
+        const url = new URL(request.url);
+        recorded.search.push(url);
+        const typed = url.searchParams.get("autocorrect") === "false";
+        return HttpResponse.json(typed ? searchResponse({ query: "jeens", spellSuggestions: ["jeans"] }, 0, 0) : searchResponse({ query: "jeans", typedQuery: "jeens" }));
+      }),
+    );
+    const { el } = await mount("/search-results?q=jeens");
+    await rendered(el);
+    expect(text(root(el).querySelector("[part~=corrected]"))).toBe("Showing results for “jeans”. Search instead for “jeens”");
+    const instead = root(el).querySelector<HTMLAnchorElement>("[part~=search-instead]")!;
+    expect(instead.getAttribute("href")).toBe("https://shop.example/search-results?q=jeens&exact=1");
+    expect(root(el).querySelector("[part~=did-you-mean]")).toBeNull();
+    instead.click();
+    await rendered(el);
+    expect(lastSearch().autocorrect).toBe("false");
+    expect(location.search).toBe("?q=jeens&exact=1");
+    // Searched as typed, it finds nothing: the correction is then offered as "did you mean".
+    expect(text(root(el).querySelector("[part~=did-you-mean]"))).toBe("Did you mean jeans?");
+  });
+
+  test("facets the query's words selected show checked and as chips; taking one back searches without its words", async () => {
+    const gender = { key: "gender", name: "Gender", values: [{ key: "Men", name: "Men", count: 40, selected: true }, { key: "Women", name: "Women", count: 12 }] };
+    server.use(
+      http.get(api("search"), ({ request }) => {
+        const url = new URL(request.url);
+        recorded.search.push(url);
+        return HttpResponse.json(url.searchParams.get("query")?.toLowerCase() === "men's watch" ? searchResponse({ facets: [gender], queryFacets: [{ key: "gender", values: ["Men"], words: "men's" }] }) : searchResponse({ facets: [] }));
+      }),
+    );
+    const { el } = await mount("/search-results?q=Men%27s%20watch");
+    await rendered(el);
+    const facets = root(el).querySelector("sfs-facets")!.shadowRoot!;
+    expect(text(facets.querySelector("[part~=chip-label]"))).toBe("Gender: Men");
+    const men = facets.querySelector<HTMLInputElement>("[data-key=gender] [part~=checkbox]")!;
+    expect(men.checked).toBe(true);
+    facets.querySelector<HTMLButtonElement>("[part~=chip-remove]")!.click();
+    await rendered(el);
+    expect(lastSearch().query).toBe("watch");
+    expect(lastSearch().facets).toBeUndefined();
+  });
+
+  test("the empty state offers the store's popular categories, each a page of its products with no query", async () => {
+    server.use(
+      http.get(api("search"), ({ request }) => {
+        recorded.search.push(new URL(request.url));
+        return HttpResponse.json(searchResponse({}, 0, 0));
+      }),
+    );
+    const { el } = await mount("/search-results?q=qzxv", { ...widgetConfigResponse, popularCategories: [{ key: "Apparel > Topwear", name: "Topwear" }] });
+    await rendered(el);
+    const link = root(el).querySelector<HTMLAnchorElement>("[part~=category-link]")!;
+    expect(text(link)).toBe("Topwear");
+    link.click();
+    await rendered(el);
+    expect(lastSearch()).toMatchObject({ query: "", browse: "true", facets: "category.lvl1:Apparel > Topwear" });
+  });
+
   test("the empty state takes the full width: the query, did-you-mean, 'clear filters' and the store's popular queries", async () => {
     server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ facets: [], spellSuggestions: ["kurta"] }, 0, 0))));
     const { el } = await mount("/search-results?q=kurtq&facets=color%3ARust", { ...widgetConfigResponse, popularQueries: ["saree", "kurtq", "jeans"] });
@@ -324,10 +384,13 @@ describe("<sfs-search-results>", () => {
     expect(root(el).querySelector("aside[part~=sidebar]")).not.toBeNull();
   });
 
-  test("no query in the address: nothing to show and nothing fetched", async () => {
+  test("no query in the address: the store's popular products, under their own heading, and no Search reported", async () => {
     const { el } = await mount("/search-results");
     await settle(10);
-    expect(recorded.search).toHaveLength(0);
-    expect(root(el).querySelector("[part~=base]")).toBeNull();
+    expect(recorded.search).toHaveLength(1);
+    expect(recorded.search[0]!.searchParams.get("browse")).toBe("true");
+    expect(recorded.search[0]!.searchParams.get("query")).toBe("");
+    await rendered(el);
+    expect(root(el).querySelector("[part~=heading]")!.textContent).toBe("Popular products");
   });
 });

@@ -46,6 +46,34 @@ async function mount() {
 const options = (el: SfsTypeahead) => [...el.querySelectorAll("sfs-typeahead-option")];
 
 describe("<sfs-typeahead>", () => {
+  test("the empty box, focused, offers the shopper's recent searches and the store's popular ones; choosing one searches it", async () => {
+    const form = document.createElement("form");
+    const input = document.createElement("input");
+    form.append(input);
+    document.body.append(form);
+    const { context, calls } = makeContext({ popularQueries: ["sarees", "Kurta sets", "jeans"] });
+    context.recentQueries = () => ["jeans", "red dress"];
+    const el = document.createElement("sfs-typeahead");
+    el.context = context;
+    el.input = input;
+    document.body.append(el);
+    await el.updateComplete;
+    input.focus();
+    input.dispatchEvent(new Event("focus"));
+    await el.updateComplete;
+    expect(el.hidden).toBe(false);
+    expect(options(el).map((o) => [o.getAttribute("slot"), (o as unknown as { option: { label: string } }).option.label])).toEqual([
+      ["recent", "jeans"],
+      ["recent", "red dress"],
+      ["popular", "sarees"],
+      ["popular", "Kurta sets"],
+    ]);
+    expect([...el.shadowRoot!.querySelectorAll("[part~=group-label]")].map((g) => g.textContent)).toEqual(["Recent searches", "Popular searches"]);
+    expect(recorded.suggestions).toHaveLength(0);
+    (options(el)[2] as HTMLElement).click();
+    expect(calls.showResults).toEqual(["sarees"]);
+  });
+
   test("accessibility: the input is a combobox controlling the listbox; ArrowDown moves aria-activedescendant; Escape closes", async () => {
     const { el, input, type, key } = await mount();
     expect(input.getAttribute("role")).toBe("combobox");

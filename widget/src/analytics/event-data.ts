@@ -75,7 +75,7 @@ export function localeFields(browserLanguage: string, pageLanguage: string, stor
 
 /** Which event a completed search is: a new search, another page of it, or another order of it. */
 export function listingEventType(previous: SearchState | null, current: SearchState): "Search" | "PageChange" | "SortByChange" | null {
-  if (!previous || previous.query !== current.query) return "Search";
+  if (!previous || previous.query !== current.query || !previous.exact !== !current.exact) return "Search";
   const sameFacets =
     previous.facets.length === current.facets.length &&
     previous.facets.every((f) => current.facets.some((g) => g.key === f.key && g.value === f.value));

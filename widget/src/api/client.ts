@@ -105,6 +105,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (request.sessionId) params.sessionId = request.sessionId;
       if (request.preprod) params.preprod = true;
       if (request.language) params.language = request.language;
+      if (request.browse) params.browse = true;
+      if (request.autocorrect === false) params.autocorrect = false;
       return get<SearchResponse>("search", params, signal);
     },
 

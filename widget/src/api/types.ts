@@ -99,6 +99,16 @@ export interface SearchResponse {
   userData?: Record<string, unknown>[];
   /** Products on this page that a rule pinned. */
   pinnedProductIds?: string[];
+  /** When misspelt words were replaced by their correction (`query`): the words as typed ("search instead for"). */
+  typedQuery?: string;
+  /** Facet selections the query's words made ("men's": gender Men or Unisex), taken back by searching without `words`. */
+  queryFacets?: QueryFacet[];
+}
+
+export interface QueryFacet {
+  key: string;
+  values: string[];
+  words: string;
 }
 
 /** A `userData` entry the results page shows. */
@@ -162,6 +172,10 @@ export interface SearchRequest {
   preprod?: boolean;
   /** Locale of facet names (LOCALE_PATTERN). */
   language?: string;
+  /** No query: the catalog, most bought first (an empty search box). */
+  browse?: boolean;
+  /** false: misspelt words are searched as typed ("search instead for"). */
+  autocorrect?: boolean;
 }
 
 /** One event of POST /tracking. */

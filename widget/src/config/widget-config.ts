@@ -29,7 +29,14 @@ export interface WidgetConfigResponse {
   preprod?: boolean;
   facetsOpen?: number;
   popularQueries?: string[];
+  popularCategories?: PopularCategory[];
   markPinned?: boolean;
+}
+
+/** A category the service offers where a search would end (category.lvl1 key, its last level as name). */
+export interface PopularCategory {
+  key: string;
+  name: string;
 }
 
 export const DEFAULT_TEXTS = {
@@ -39,6 +46,11 @@ export const DEFAULT_TEXTS = {
   noResults: "No products found for “{query}”",
   didYouMean: "Did you mean",
   fallback: "No exact matches for “{query}”; showing results for “{used}”",
+  corrected: "Showing results for “{used}”.",
+  searchInstead: "Search instead for “{query}”",
+  popularProducts: "Popular products",
+  categories: "Popular categories",
+  recent: "Recent searches",
   clearAll: "Clear all",
   clearFilters: "Clear filters",
   popular: "Popular searches",
@@ -101,8 +113,10 @@ export interface WidgetConfig {
   preprod: boolean;
   /** Facet groups open when the results show (the others collapsed; a group with a selected value is open). */
   facetsOpen: number;
-  /** Offered when a search finds nothing. */
+  /** Offered when a search finds nothing and in the empty search box (the store's, or what its shoppers search most). */
   popularQueries: string[];
+  /** Offered when a search finds nothing: the store's largest categories. */
+  popularCategories: PopularCategory[];
   /** Whether products a merchandising rule pinned carry the `pinned` text as a badge. */
   markPinned: boolean;
 }
@@ -127,6 +141,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   preprod: false,
   facetsOpen: 4,
   popularQueries: [],
+  popularCategories: [],
   markPinned: false,
 };
 
@@ -168,6 +183,7 @@ export function resolveConfig(raw: WidgetConfigResponse | null | undefined): Wid
     preprod: r.preprod === true,
     facetsOpen: Number.isInteger(r.facetsOpen) && r.facetsOpen! >= 0 ? r.facetsOpen! : d.facetsOpen,
     popularQueries: Array.isArray(r.popularQueries) ? r.popularQueries.filter(isString) : d.popularQueries,
+    popularCategories: Array.isArray(r.popularCategories) ? r.popularCategories.filter((c) => isString(c?.key) && isString(c.name)) : d.popularCategories,
     markPinned: typeof r.markPinned === "boolean" ? r.markPinned : d.markPinned,
   };
 }

@@ -55,6 +55,8 @@ export function searchRequest(state: SearchState, options: Pick<SearchController
     ...(ids.sessionId ? { sessionId: ids.sessionId } : {}),
     ...(options.preprod ? { preprod: true } : {}),
     ...(LOCALE.test(language) ? { language } : {}),
+    ...(state.query ? {} : { browse: true }),
+    ...(state.exact ? { autocorrect: false } : {}),
   };
 }
 
@@ -88,10 +90,13 @@ export class SearchController implements ReactiveController {
     this.inFlight = null;
   }
 
-  /** Asks for the results of `state`; without a query there is nothing to search and the controller idles. */
+  /**
+   * Asks for the results of `state`; without a query, the store's popular products (an empty search box is no dead
+   * end), except in pre-production mode, where nothing a shopper sees is the service's.
+   */
   request(state: SearchState): void {
     this.state = state;
-    if (!state.query) {
+    if (!state.query && this.options.preprod) {
       this.debouncer.cancel();
       this.inFlight?.abort();
       this.inFlight = null;
@@ -147,6 +152,8 @@ export class SearchController implements ReactiveController {
   }
 
   private report(state: SearchState, result: SearchResponse): void {
+    // Browsing the popular products is no search a shopper made.
+    if (!state.query) return;
     const type = listingEventType(this.tracked, state);
     this.tracked = state;
     if (!type || !this.options.track) return;

@@ -12,7 +12,7 @@ import { browserScheduler, type Scheduler } from "./scheduler.ts";
  */
 
 export type TypeaheadOption =
-  | { kind: "suggestion" | "designer"; label: string; count: number }
+  | { kind: "suggestion" | "designer" | "recent" | "popular"; label: string; count: number }
   | { kind: "product"; label: string; product: SearchProduct };
 
 export interface TypeaheadOptions {
@@ -20,6 +20,8 @@ export interface TypeaheadOptions {
   products(query: string, limit: number, signal: AbortSignal): Promise<SearchResponse>;
   /** Enter without an active option: the results page for `query`. */
   onSubmit(query: string): void;
+  /** What the empty box offers when focused: the shopper's recent searches and the store's popular ones. */
+  idle?(): TypeaheadOption[];
   /** An option was chosen (Enter on it, or a click). */
   onSelect(option: TypeaheadOption, query: string): void;
   /** Enter without an active option on a query a merchandising rule redirects: its page instead of the results. */
@@ -57,7 +59,9 @@ export class TypeaheadController implements ReactiveController {
   private readonly onKeydown = (event: Event) => this.handleKeydown(event as KeyboardEvent);
   private readonly onBlur = () => this.close();
   private readonly onFocus = () => {
-    if (this.answered && this.answered === (this.input?.value ?? "").trim()) this.setOpen(true);
+    const text = (this.input?.value ?? "").trim();
+    if (!text) this.showIdle();
+    else if (this.answered && this.answered === text) this.setOpen(true);
   };
 
   constructor(
@@ -114,13 +118,11 @@ export class TypeaheadController implements ReactiveController {
       this.debouncer.cancel();
       this.inFlight?.abort();
       this.inFlight = null;
-      this.options = [];
-      this.answered = "";
-      this.loading = false;
-      this.setOpen(false);
+      this.showIdle();
       return;
     }
     // Open at once, saying it is searching (or still showing the last answer), rather than nothing for a while.
+    if (!this.answered) this.options = []; // what the empty box offered is no answer to the typed text
     this.loading = true;
     this.setOpen(true);
     this.debouncer.schedule(() => void this.lookup(text));
@@ -177,6 +179,14 @@ export class TypeaheadController implements ReactiveController {
     this.close();
     if (option.kind === "product") this.trackProductClick(option.product, query);
     this.settings.onSelect(option, query);
+  }
+
+  /** The empty box: recent and popular searches, or closed when there are none. */
+  private showIdle(): void {
+    this.options = this.settings.idle?.() ?? [];
+    this.answered = "";
+    this.loading = false;
+    this.setOpen(this.options.length > 0);
   }
 
   close(): void {

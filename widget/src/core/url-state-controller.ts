@@ -57,9 +57,9 @@ export class UrlStateController implements ReactiveController {
     this.options.env.removeEventListener(LOCATION_CHANGE, this.sync);
   }
 
-  /** A new query starts over: no facets, first page (the order stays). */
-  setQuery(query: string): void {
-    this.update({ ...this.state, query: query.trim(), facets: [], page: 1 });
+  /** A new query starts over: no facets, first page (the order stays); `exact` searches its words uncorrected. */
+  setQuery(query: string, exact = false, facets: FacetSelection[] = []): void {
+    this.update({ query: query.trim(), facets, sort: this.state.sort, page: 1, ...(exact ? { exact } : {}) });
   }
 
   toggleFacet(key: string, value: string, selected: boolean): void {

@@ -41,4 +41,11 @@ export interface WidgetContext {
   redirect(url: string): void;
   /** The store's cart hook, asked when needed: a store may register it after the widget started. */
   cart?(): CartHook | null;
+  /** The shopper's last searches on this browser, newest first (the empty search box offers them). */
+  recentQueries?(): string[];
+  /**
+   * Scrolls back to where the shopper was on this address when they left it (Back from a product page), once its
+   * results are drawn: the browser's own restoring comes before they are there.
+   */
+  restoreScroll?(): void;
 }

@@ -13,6 +13,8 @@ export interface SearchState {
   sort: string;
   /** 1-based. */
   page: number;
+  /** The query's words as typed, not corrected (the shopper chose "search instead for"). */
+  exact?: boolean;
 }
 
 export const EMPTY_STATE: SearchState = { query: "", facets: [], sort: "", page: 1 };
@@ -25,6 +27,7 @@ export function readSearchState(href: string, queryParam: string): SearchState {
     facets: parseFacetParam(params.get("facets")),
     sort: params.get("sort") ?? "",
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    ...(params.get("exact") === "1" ? { exact: true } : {}),
   };
 }
 
@@ -37,6 +40,7 @@ export function writeSearchState(href: string, state: SearchState, queryParam: s
   set("facets", formatFacetParam(state.facets));
   set("sort", state.sort);
   set("page", state.page > 1 ? String(state.page) : "");
+  set("exact", state.exact ? "1" : "");
   url.search = params.toString();
   return url.href;
 }
@@ -46,7 +50,7 @@ export function sameSelections(a: readonly FacetSelection[], b: readonly FacetSe
 }
 
 export function sameState(a: SearchState, b: SearchState): boolean {
-  return a.query === b.query && a.sort === b.sort && a.page === b.page && sameSelections(a.facets, b.facets);
+  return a.query === b.query && a.sort === b.sort && a.page === b.page && !a.exact === !b.exact && sameSelections(a.facets, b.facets);
 }
 
 /** The address of the results page for a new query: `{path}?{param}={query}` on the current origin. */

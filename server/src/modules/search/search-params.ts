@@ -27,6 +27,8 @@ export interface SearchParams {
   preprod: boolean;
   /** A typeahead preview of products while the shopper types: not a search, not logged. */
   typeahead: boolean;
+  /** No query and no collection: the catalog itself, its popular products first (an empty search box). Not logged. */
+  browse: boolean;
   returnFacets: boolean;
   spellEnabled: boolean;
   /** False: misspelt words are searched as typed ("search instead for jeens"), not replaced by their correction. */
@@ -101,8 +103,9 @@ function anonymousId(raw: Raw, names: string[]): string | undefined {
 export function parseSearchParams(raw: Raw): SearchParams {
   const query = text(raw, "query", MAX_QUERY_CHARS);
   const collection = text(raw, "collection", 256);
-  if (!query && !collection) {
-    throw new ValidationError("Give a query or a collection", [{ path: "query.query", problem: "query or collection is required" }]);
+  const browse = flag(raw, ["browse"], false);
+  if (!query && !collection && !browse) {
+    throw new ValidationError("Give a query or a collection", [{ path: "query.query", problem: "query or collection is required (or browse=true)" }]);
   }
   const { from, pageSize } = pageParams(raw);
   const sortBy = raw.sortBy || undefined;
@@ -122,6 +125,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
     sessionId: anonymousId(raw, ["sessionId", "SessionId"]),
     preprod: flag(raw, ["preprod"], false),
     typeahead: flag(raw, ["typeahead"], false),
+    browse: !query && !collection && browse,
     returnFacets: flag(raw, ["returnFacets", "facetsEnabled"], false),
     spellEnabled: flag(raw, ["spellEnabled"], true),
     autocorrect: flag(raw, ["autocorrect"], true),

@@ -32,6 +32,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
           sessionId: documentedParam("Anonymous session id (also SessionId)"),
           preprod: documentedParam("true: results computed and logged as pre-production"),
           typeahead: documentedParam("true: a typeahead preview while typing; not logged as a search"),
+          browse: documentedParam("true with no query and no collection: the whole catalog, most bought first (an empty search box); not logged"),
           returnFacets: documentedParam("true: facets are returned (alias: facetsEnabled)"),
           facetsEnabled: documentedParam("Alias of returnFacets"),
           spellEnabled: documentedParam("false: no spell suggestions (default true)"),

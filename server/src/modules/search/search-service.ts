@@ -16,6 +16,7 @@ import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
+import type { ShopperWords } from "./shopper-words.ts";
 import { DEFAULT_READING, hasTimeLeft, UnderstoodQuery } from "./understood-query.ts";
 import { vocabularyLocales, VOCABULARY_LOCALES, type VocabularyLocale } from "../enrichment/vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
@@ -89,6 +90,8 @@ export interface SearchServiceDeps {
   pinChecks?: PinChecks;
   /** The store's synonyms, as alternatives of the query's words (absent: none). */
   synonyms?: SynonymService;
+  /** The words the store's shoppers search with, which spelling prefers (absent: the catalog's counts alone). */
+  shopperWords?: ShopperWords;
 }
 
 export class SearchService {
@@ -111,7 +114,7 @@ export class SearchService {
       filters,
       facets: facets.terms,
       rangeFacets: facets.ranges,
-      sort: engineSorts(p.sortBy, {
+      sort: p.browse && !p.sortBy ? POPULAR_FIRST : engineSorts(p.sortBy, {
         settings,
         now: this.d.now(),
         campaignProducts: p.campaignProducts,
@@ -159,6 +162,7 @@ export class SearchService {
             typing: p.typeahead,
             synonyms: this.d.synonyms ? await this.d.synonyms.matcher(store) : null,
             selectedKeys: new Set(p.facets.map((f) => f.key)),
+            ...(this.d.shopperWords ? { shopperUses: await this.d.shopperWords.of(store.id) } : {}),
           },
           await hasTimeLeft(deadline),
         )
@@ -231,7 +235,7 @@ export class SearchService {
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
     // look at the ranking: neither is a search to learn from.
-    if (!p.typeahead && !p.explain && !draft) this.log(store.id, asked, result, fallback, understood);
+    if (!p.typeahead && !p.browse && !p.explain && !draft) this.log(store.id, asked, result, fallback, understood);
     return response;
   }
 
@@ -301,6 +305,12 @@ export class SearchService {
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
 }
+
+/** Browsing without a query: the most bought first, then the best rated. */
+const POPULAR_FIRST: EngineSearchRequest["sort"] = [
+  { kind: "number", field: "purchases", order: "desc" },
+  { kind: "number", field: "rating_wilson", order: "desc" },
+];
 
 /** Until a query is read (understood-query.ts sets its own): a collection page matches no text anyway. */
 const DEFAULT_MATCHING = { typos: false, prefixLast: false };

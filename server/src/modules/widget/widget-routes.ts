@@ -4,6 +4,7 @@ import { NotFoundError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
+import type { PopularContent } from "../suggestions/popular-content.ts";
 import { widgetConfig, type WidgetSettings } from "./widget-config.ts";
 
 /*
@@ -46,7 +47,7 @@ async function scriptResponse(script: BuiltScript, request: Request, headers: Re
  */
 const CONFIG_CACHE_CONTROL = "private, max-age=60";
 
-export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string }) {
+export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string; popular: (storeId: string) => Promise<PopularContent> }) {
   const script = loadScript(deps.widgetScriptFile);
   const missing = () => new NotFoundError("The widget is not built on this server; run `npm run build -w widget`");
   return new Elysia()
@@ -72,8 +73,11 @@ export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string }) {
     )
     .get(
       "/:version/widget-config",
-      ({ caller, request, set }) => {
-        const body = JSON.stringify(widgetConfig(caller.store.settings.widget as WidgetSettings | undefined));
+      async ({ caller, request, set }) => {
+        const stored = caller.store.settings.widget as WidgetSettings | undefined;
+        // What the store learnt from its shoppers fills what the store did not set itself.
+        const popular = await deps.popular(caller.store.id);
+        const body = JSON.stringify({ ...widgetConfig(stored), popularCategories: popular.popularCategories, popularQueries: stored?.popularQueries ?? popular.popularQueries });
         // Weak: a compressed answer is the same configuration in other bytes, and revalidates the same way.
         const etag = `W/"${shortHash(body)}"`;
         // Added to what the CORS hook set (Origin): Elysia lets a returned Response's own Vary replace it.

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing } from "lit";
-import type { Facet, FacetValue } from "../../api/types.ts";
+import type { Facet, FacetValue, QueryFacet } from "../../api/types.ts";
 import { DEFAULT_TEXTS, fillText, type Texts } from "../../config/widget-config.ts";
 import type { SfsFacetChangeEvent } from "../../events/sfs-facet-change.ts";
 import type { SfsFacetsClearEvent } from "../../events/sfs-facets-clear.ts";
@@ -55,6 +55,7 @@ export class SfsFacets extends LitElement {
   static override properties = {
     facets: { attribute: false },
     selected: { attribute: false },
+    implied: { attribute: false },
     texts: { attribute: false },
     priceFormat: { attribute: false },
     open: { type: Number },
@@ -65,6 +66,8 @@ export class SfsFacets extends LitElement {
 
   declare facets: Facet[];
   declare selected: FacetSelection[];
+  /** Selections the query's words made ("men's"): shown checked and as chips; unchecking one asks to drop its words. */
+  declare implied: QueryFacet[];
   declare texts: Texts;
   declare priceFormat: PriceFormat;
   /** Groups open at first (in order); the others start collapsed unless a value of theirs is selected. */
@@ -80,6 +83,7 @@ export class SfsFacets extends LitElement {
     super();
     this.facets = [];
     this.selected = [];
+    this.implied = [];
     this.texts = DEFAULT_TEXTS;
     this.priceFormat = defaultPriceFormat();
     this.open = 4;
@@ -89,7 +93,12 @@ export class SfsFacets extends LitElement {
   }
 
   private isSelected(key: string, value: string): boolean {
-    return this.selected.some((s) => s.key === key && s.value === value);
+    return this.selected.some((s) => s.key === key && s.value === value) || this.implied.some((f) => f.key === key && f.values.includes(value));
+  }
+
+  /** What the chips show: the shopper's selections, then those the query's words made. */
+  private get chips(): FacetSelection[] {
+    return [...this.selected, ...this.implied.flatMap((f) => f.values.map((value) => ({ key: f.key, value })))];
   }
 
   private facetName(facet: Pick<Facet, "key" | "name">): string {
@@ -114,11 +123,12 @@ export class SfsFacets extends LitElement {
   }
 
   private renderSelected() {
-    if (!this.selected.length) return nothing;
+    const chips = this.chips;
+    if (!chips.length) return nothing;
     const t = this.texts;
     return html`<div part="selection">
       <ul part="selected" aria-label=${t.selectedFilters}>
-        ${this.selected.map((s) => {
+        ${chips.map((s) => {
           const facet = this.facets.find((f) => f.key === s.key);
           const name = this.valueName(s.key, s.value, facet?.values.find((v) => facetValueKey(v) === s.value));
           return html`<li part="chip">

@@ -7,6 +7,7 @@ import { SearchController } from "../../core/search-controller.ts";
 import { UrlStateController } from "../../core/url-state-controller.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsResultsLoadEvent } from "../../events/sfs-results-load.ts";
+import type { FacetSelection } from "../../state/facet-param.ts";
 import { writeSearchState } from "../../state/search-state.ts";
 import { emit } from "../shared/emit.ts";
 import { CARD_EXPORT_PARTS, exportParts, FACETS_PARTS, PAGINATION_PARTS, SORT_PARTS } from "../shared/export-parts.ts";
@@ -37,7 +38,9 @@ const paginationParts = `pagination, ${exportParts("pagination", PAGINATION_PART
  * @csspart count - The result count (`aria-live="polite"`).
  * @csspart filter-button - Opens the facet drawer (narrow layout).
  * @csspart filter-count - The number of selected filters on the filter button.
- * @csspart notice - The fallback notice ("showing results for …").
+ * @csspart notice - The fallback notice ("no exact matches…"), and the correction's ("showing results for …").
+ * @csspart corrected - The correction's notice ("Showing results for “jeans”."), with the way back to the words.
+ * @csspart search-instead - "Search instead for “jeens”": the words as typed, uncorrected.
  * @csspart did-you-mean - The spelling suggestions.
  * @csspart banners - The banners of the store's merchandising rules, over the results (a labelled region).
  * @csspart banner - One banner; a link when the rule gives one.
@@ -52,9 +55,10 @@ const paginationParts = `pagination, ${exportParts("pagination", PAGINATION_PART
  * @csspart empty - The "no products found" state.
  * @csspart message - The text of the empty or error state.
  * @csspart clear-filters - "Clear filters" in the empty state (when filters are selected).
- * @csspart popular-title - "Popular searches" in the empty state (the store's `popularQueries`).
- * @csspart popular - Their list.
+ * @csspart popular-title - "Popular searches" and "Popular categories" in the empty state.
+ * @csspart popular - Each list.
  * @csspart popular-link - One popular query.
+ * @csspart category-link - One of the store's popular categories (the empty state's second list).
  * @csspart error - The error state.
  * @csspart retry-button - "Try again".
  * @csspart drawer - The facet dialog (narrow layout).
@@ -114,8 +118,17 @@ export class SfsSearchResults extends LitElement {
     this.context = null;
     this.narrow = false;
     // The children's events bubble out of their shadow roots to this element (composed): route them here.
-    this.addEventListener("sfs-facet-change", (e) => this.url?.toggleFacet(e.detail.key, e.detail.value, e.detail.selected));
-    this.addEventListener("sfs-facets-clear", () => this.url?.setFacets([]));
+    this.addEventListener("sfs-facet-change", (e) => {
+      const implied = this.implied(e.detail.key, e.detail.value);
+      // A value the query's words selected is taken back by searching without those words.
+      if (implied && !e.detail.selected) this.url?.setQuery(withoutWords(this.url.state.query, implied.words), false, this.url.state.facets);
+      else this.url?.toggleFacet(e.detail.key, e.detail.value, e.detail.selected);
+    });
+    this.addEventListener("sfs-facets-clear", () => {
+      const words = this.search?.result?.queryFacets ?? [];
+      if (words.length) this.url?.setQuery(words.reduce((q, f) => withoutWords(q, f.words), this.url.state.query));
+      else this.url?.setFacets([]);
+    });
     this.addEventListener("sfs-sort-change", (e) => this.url?.setSort(e.detail.value));
     this.addEventListener("sfs-page-change", (e) => this.onPageChange(e.detail.page));
     this.addEventListener("sfs-product-click", (e) => this.search?.trackProductClick(e.detail.productId));
@@ -135,6 +148,11 @@ export class SfsSearchResults extends LitElement {
         });
       }
     }
+  }
+
+  /** The selection the query's words made that holds `value` of `key`, if one does. */
+  private implied(key: string, value: string) {
+    return this.search?.result?.queryFacets?.find((f) => f.key === key && f.values.includes(value));
   }
 
   private createControllers(ctx: WidgetContext) {
@@ -159,6 +177,8 @@ export class SfsSearchResults extends LitElement {
 
   protected override updated(): void {
     const s = this.search;
+    // Once the whole page is drawn (the first answer takes two frames): only then is it as long as it was.
+    if (s?.status === "complete" && this.firstFrame === "done") this.context?.restoreScroll?.();
     const to = this.redirectOf(s?.result);
     if (to && s?.status === "complete" && s.result !== this.redirected) {
       this.redirected = s.result!;
@@ -200,22 +220,22 @@ export class SfsSearchResults extends LitElement {
     this.url?.setPage(page);
   }
 
-  private queryHref(query: string): string {
+  /**
+   * A link to another search: followed in place (a new tab or window still gets the address). `exact` searches the
+   * words as typed; `facets` starts it with those selected (a popular category, with no words).
+   */
+  private queryLink(query: string, part: "suggestion-link" | "popular-link" | "category-link" | "search-instead", label: string = query, exact = false, facets: FacetSelection[] = []) {
     const ctx = this.context!;
-    return writeSearchState(ctx.urlEnv.location.href, { query, facets: [], sort: this.url?.state.sort ?? "", page: 1 }, ctx.config.queryParam);
-  }
-
-  /** A link to another query: followed in place (a new tab or window still gets the address). */
-  private queryLink(query: string, popular = false) {
+    const href = writeSearchState(ctx.urlEnv.location.href, { query, facets, sort: this.url?.state.sort ?? "", page: 1, exact }, ctx.config.queryParam);
     return html`<a
-      part=${popular ? "popular-link" : "suggestion-link"}
-      href=${this.queryHref(query)}
+      part=${part satisfies "suggestion-link" | "popular-link" | "category-link" | "search-instead"}
+      href=${href}
       @click=${(e: MouseEvent) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
         e.preventDefault();
-        this.url?.setQuery(query);
+        this.url?.setQuery(query, exact, facets);
       }}
-      >${query}</a
+      >${label}</a
     >`;
   }
 
@@ -248,6 +268,7 @@ export class SfsSearchResults extends LitElement {
       exportparts=${facetsParts}
       .facets=${facets}
       .selected=${state.facets}
+      .implied=${result?.queryFacets ?? []}
       .texts=${t}
       .priceFormat=${ctx.priceFormat}
       .open=${ctx.config.facetsOpen}
@@ -257,7 +278,7 @@ export class SfsSearchResults extends LitElement {
       <div part="base" class=${withFacets && !this.narrow ? "with-sidebar" : ""}>
         ${found ? html`<a part="skip-link" href="#" @click=${this.skipToResults}>${t.skipToResults}</a>` : nothing}
         <div part="header">
-          <h2 part="heading">${fillText(t.resultsFor, { query: state.query })}</h2>
+          <h2 part="heading">${state.query ? fillText(t.resultsFor, { query: state.query }) : t.popularProducts}</h2>
           <p part="count" aria-live="polite" tabindex="-1">${countText}</p>
           <div part="toolbar">
             ${this.narrow && withFacets
@@ -314,20 +335,32 @@ export class SfsSearchResults extends LitElement {
     const banners = this.renderBanners(bannersOf(result.userData, ctx.urlEnv.location.href));
     const suggestions = (result.spellSuggestions ?? []).filter((q) => q.toLowerCase() !== state.query.toLowerCase());
     const didYouMean = suggestions.length
-      ? html`<p part="did-you-mean">${t.didYouMean} ${suggestions.map((q, i) => html`${i ? ", " : ""}${this.queryLink(q)}`)}?</p>`
+      ? html`<p part="did-you-mean">${t.didYouMean} ${suggestions.map((q, i) => html`${i ? ", " : ""}${this.queryLink(q, "suggestion-link")}`)}?</p>`
       : nothing;
+    // "Showing results for jeans. Search instead for jeens": the correction applied, and the way back to the words.
+    const corrected =
+      result.typedQuery && result.query
+        ? html`<p part="notice corrected">${fillText(t.corrected, { used: result.query })} ${this.queryLink(result.typedQuery, "search-instead", fillText(t.searchInstead, { query: result.typedQuery }), true)}</p>`
+        : nothing;
     if (!result.totalProductCount) {
       const popular = ctx.config.popularQueries.filter((q) => q.toLowerCase() !== state.query.toLowerCase());
+      const categories = ctx.config.popularCategories;
       return html`${banners}<div part="empty">
         <p part="message">${fillText(t.noResults, { query: state.query })}</p>
-        ${didYouMean}
+        ${corrected} ${didYouMean}
         ${state.facets.length
           ? html`<button part="clear-filters" type="button" @click=${() => this.url?.setFacets([])}>${t.clearFilters}</button>`
           : nothing}
         ${popular.length
           ? html`<h3 part="popular-title">${t.popular}</h3>
               <ul part="popular">
-                ${popular.map((q) => html`<li>${this.queryLink(q, true)}</li>`)}
+                ${popular.map((q) => html`<li>${this.queryLink(q, "popular-link")}</li>`)}
+              </ul>`
+          : nothing}
+        ${categories.length
+          ? html`<h3 part="popular-title">${t.categories}</h3>
+              <ul part="popular">
+                ${categories.map((c) => html`<li>${this.queryLink("", "category-link", c.name, false, [{ key: "category.lvl1", value: c.key }])}</li>`)}
               </ul>`
           : nothing}
       </div>`;
@@ -338,7 +371,7 @@ export class SfsSearchResults extends LitElement {
         ? html`<p part="notice">${fillText(t.fallback, { query: state.query, used: result.query })}</p>`
         : nothing;
     const pinned = ctx.config.markPinned ? new Set(result.pinnedProductIds ?? []) : null;
-    return html`${banners} ${notice} ${didYouMean}
+    return html`${banners} ${notice} ${corrected} ${didYouMean}
       <ul part="grid" aria-busy=${s.status === "pending" ? "true" : "false"}>
         ${(partial ? result.products.slice(0, SKELETON_CARDS) : result.products).map(
           (p) => html`<li>
@@ -348,6 +381,13 @@ export class SfsSearchResults extends LitElement {
       </ul>
       ${partial ? nothing : html`<sfs-pagination part="pagination" exportparts=${paginationParts} .page=${state.page} .pageCount=${s.lastPage} .texts=${t}></sfs-pagination>`}`;
   }
+}
+
+/** `query` without `words` (as the answer folded them: case and accents aside), single-spaced. */
+export function withoutWords(query: string, words: string): string {
+  const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  const at = fold(query).indexOf(fold(words));
+  return (at < 0 ? query : query.slice(0, at) + query.slice(at + words.length)).replace(/\s+/g, " ").trim();
 }
 
 /** Placeholder bars of the loading state. */

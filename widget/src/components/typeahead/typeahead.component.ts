@@ -11,7 +11,7 @@ export type { SfsSuggestionSelectEvent };
 
 let instances = 0;
 
-const SLOT: Record<TypeaheadOption["kind"], string> = { suggestion: "suggestions", designer: "designers", product: "products" };
+const SLOT: Record<TypeaheadOption["kind"], string> = { recent: "recent", popular: "popular", suggestion: "suggestions", designer: "designers", product: "products" };
 
 /**
  * The typeahead popup of the store's own search input. The input becomes an ARIA combobox (role, aria-expanded,
@@ -96,6 +96,11 @@ export class SfsTypeahead extends LitElement {
       suggestions: (query, limit, signal) => ctx.client.suggestions(query, limit, signal),
       products: (query, limit, signal) => ctx.client.search({ query, pageSize: limit, spellEnabled: false, typeahead: true, ...ctx.ids() }, signal),
       onSubmit: (query) => ctx.showResults(query),
+      idle: () => {
+        const recent = ctx.recentQueries?.() ?? [];
+        const popular = ctx.config.popularQueries.filter((q) => !recent.some((r) => r.toLowerCase() === q.toLowerCase()));
+        return [...recent.map((label) => ({ kind: "recent" as const, label, count: 0 })), ...popular.slice(0, 6).map((label) => ({ kind: "popular" as const, label, count: 0 }))];
+      },
       onRedirect: (url) => {
         const to = safeUrl(url, ctx.urlEnv.location.href);
         if (to) ctx.openUrl(to);
@@ -164,6 +169,8 @@ export class SfsTypeahead extends LitElement {
     const t = this.context?.config.texts;
     if (!c || !t) return nothing;
     const groups = [
+      { kind: "recent", label: t.recent },
+      { kind: "popular", label: t.popular },
       { kind: "suggestion", label: t.suggestions },
       { kind: "designer", label: t.designers },
       { kind: "product", label: t.products },
