@@ -1,0 +1,257 @@
+/*
+ * Word and product vectors learned from one store's own evidence, nothing downloaded: latent semantic analysis. The
+ * store's products are documents of their words (name, brand, categories, colours, usage); each query a shopper
+ * searched and then clicked, carted or bought something for, and each query the store imported with the categories
+ * it led to, is a document of its words and those it led to. The tf-idf weighted word × document matrix is factored
+ * by a randomized truncated SVD (Halko, Martinsson & Tropp 2011): words that occur in the same documents (and query
+ * words with the products they led to) end up close, and each product sits among its words. Pure computation over
+ * typed arrays, so it runs on a worker thread (meaning-thread.ts).
+ */
+
+/** One document: its words (tokens), each with a weight (how much the field says about it). */
+export interface TrainingDocument {
+  words: readonly string[];
+  weights?: readonly number[];
+  /** A product's id; absent for a query's evidence. */
+  productId?: string;
+}
+
+export interface TrainedSpace {
+  dimensions: number;
+  words: string[];
+  /** words.length × dimensions, each row of unit length. */
+  wordVectors: Float32Array;
+  productIds: string[];
+  /** productIds.length × dimensions, each row of unit length. */
+  productVectors: Float32Array;
+  /** How many documents each word is in (its evidence). */
+  wordDocs: Int32Array;
+}
+
+export const DIMENSIONS = 48;
+/** Extra random directions and power iterations of the randomized range finder (accuracy for time). */
+const OVERSAMPLING = 8;
+const POWER_ITERATIONS = 2;
+/** Words kept at most: the most frequent (a store's vocabulary of names and categories is far smaller). */
+const MAX_WORDS = 40_000;
+
+/** A seeded generator of normal variates (Box-Muller over a xorshift): the same space for the same evidence. */
+function gaussians(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  const uniform = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return ((s >>> 0) + 1) / 4294967297;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+/** The word × document matrix in compressed sparse row form (rows are words), tf-idf weighted. */
+interface SparseMatrix {
+  rows: number;
+  cols: number;
+  rowStart: Int32Array;
+  colIndex: Int32Array;
+  values: Float32Array;
+}
+
+function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMatrix; words: string[]; wordDocs: Int32Array } {
+  const docFreq = new Map<string, number>();
+  for (const d of documents) for (const w of new Set(d.words)) docFreq.set(w, (docFreq.get(w) ?? 0) + 1);
+  const words = [...docFreq].filter(([, n]) => n >= 1).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_WORDS).map(([w]) => w);
+  const index = new Map(words.map((w, i) => [w, i]));
+  const wordDocs = Int32Array.from(words, (w) => docFreq.get(w)!);
+  // Triplets gathered per document, then sorted into rows.
+  const entries: number[] = [];
+  const n = documents.length;
+  documents.forEach((d, col) => {
+    const weight = new Map<number, number>();
+    d.words.forEach((w, i) => {
+      const row = index.get(w);
+      if (row !== undefined) weight.set(row, (weight.get(row) ?? 0) + (d.weights?.[i] ?? 1));
+    });
+    for (const [row, tf] of weight) entries.push(row, col, Math.log1p(tf) * Math.log(1 + n / wordDocs[row]!));
+  });
+  const count = entries.length / 3;
+  const rowStart = new Int32Array(words.length + 1);
+  for (let e = 0; e < count; e++) rowStart[entries[e * 3]! + 1]!++;
+  for (let r = 0; r < words.length; r++) rowStart[r + 1]! += rowStart[r]!;
+  const fill = rowStart.slice(0, words.length);
+  const colIndex = new Int32Array(count);
+  const values = new Float32Array(count);
+  for (let e = 0; e < count; e++) {
+    const at = fill[entries[e * 3]!]!++;
+    colIndex[at] = entries[e * 3 + 1]!;
+    values[at] = entries[e * 3 + 2]!;
+  }
+  return { matrix: { rows: words.length, cols: n, rowStart, colIndex, values }, words, wordDocs };
+}
+
+/** out (rows × k) = A · X, X being cols × k, row-major. */
+function multiply(a: SparseMatrix, x: Float64Array, k: number): Float64Array {
+  const out = new Float64Array(a.rows * k);
+  for (let r = 0; r < a.rows; r++) {
+    const o = r * k;
+    for (let e = a.rowStart[r]!, end = a.rowStart[r + 1]!; e < end; e++) {
+      const v = a.values[e]!;
+      const xi = a.colIndex[e]! * k;
+      for (let j = 0; j < k; j++) out[o + j]! += v * x[xi + j]!;
+    }
+  }
+  return out;
+}
+
+/** out (cols × k) = Aᵀ · Y, Y being rows × k. */
+function multiplyTransposed(a: SparseMatrix, y: Float64Array, k: number): Float64Array {
+  const out = new Float64Array(a.cols * k);
+  for (let r = 0; r < a.rows; r++) {
+    const yi = r * k;
+    for (let e = a.rowStart[r]!, end = a.rowStart[r + 1]!; e < end; e++) {
+      const v = a.values[e]!;
+      const o = a.colIndex[e]! * k;
+      for (let j = 0; j < k; j++) out[o + j]! += v * y[yi + j]!;
+    }
+  }
+  return out;
+}
+
+/** Orthonormalizes the k columns of an n × k row-major matrix in place (modified Gram-Schmidt, twice). */
+function orthonormalize(m: Float64Array, n: number, k: number): void {
+  for (let pass = 0; pass < 2; pass++) {
+    for (let j = 0; j < k; j++) {
+      for (let i = 0; i < j; i++) {
+        let dot = 0;
+        for (let r = 0; r < n; r++) dot += m[r * k + i]! * m[r * k + j]!;
+        for (let r = 0; r < n; r++) m[r * k + j]! -= dot * m[r * k + i]!;
+      }
+      let norm = 0;
+      for (let r = 0; r < n; r++) norm += m[r * k + j]! ** 2;
+      norm = Math.sqrt(norm) || 1;
+      for (let r = 0; r < n; r++) m[r * k + j]! /= norm;
+    }
+  }
+}
+
+/** Eigenvectors (columns, by descending eigenvalue) and eigenvalues of a symmetric k × k matrix (cyclic Jacobi). */
+function symmetricEigen(s: Float64Array, k: number): { vectors: Float64Array; values: Float64Array } {
+  const a = Float64Array.from(s);
+  const v = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) v[i * k + i] = 1;
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let p = 0; p < k; p++) for (let q = p + 1; q < k; q++) off += a[p * k + q]! ** 2;
+    if (off < 1e-18) break;
+    for (let p = 0; p < k; p++) {
+      for (let q = p + 1; q < k; q++) {
+        const apq = a[p * k + q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (a[q * k + q]! - a[p * k + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const sn = t * c;
+        for (let r = 0; r < k; r++) {
+          const arp = a[r * k + p]!;
+          const arq = a[r * k + q]!;
+          a[r * k + p] = c * arp - sn * arq;
+          a[r * k + q] = sn * arp + c * arq;
+        }
+        for (let r = 0; r < k; r++) {
+          const apr = a[p * k + r]!;
+          const aqr = a[q * k + r]!;
+          a[p * k + r] = c * apr - sn * aqr;
+          a[q * k + r] = sn * apr + c * aqr;
+        }
+        for (let r = 0; r < k; r++) {
+          const vrp = v[r * k + p]!;
+          const vrq = v[r * k + q]!;
+          v[r * k + p] = c * vrp - sn * vrq;
+          v[r * k + q] = sn * vrp + c * vrq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: k }, (_, i) => i).sort((x, y) => a[y * k + y]! - a[x * k + x]!);
+  const vectors = new Float64Array(k * k);
+  const values = new Float64Array(k);
+  order.forEach((col, j) => {
+    values[j] = a[col * k + col]!;
+    for (let r = 0; r < k; r++) vectors[r * k + j] = v[r * k + col]!;
+  });
+  return { vectors, values };
+}
+
+/** Rows of an n × k matrix scaled to unit length, as float32. */
+function unitRows(m: Float64Array, n: number, k: number): Float32Array {
+  const out = new Float32Array(n * k);
+  for (let r = 0; r < n; r++) {
+    let norm = 0;
+    for (let j = 0; j < k; j++) norm += m[r * k + j]! ** 2;
+    norm = Math.sqrt(norm) || 1;
+    for (let j = 0; j < k; j++) out[r * k + j] = m[r * k + j]! / norm;
+  }
+  return out;
+}
+
+/**
+ * Factors the documents' word × document matrix A ≈ U Σ Vᵀ (rank DIMENSIONS) and answers the words' rows of U Σ and
+ * the products' rows of V Σ, each of unit length: cosine between a query's words and a product is then their closeness.
+ */
+export function trainSpace(documents: readonly TrainingDocument[], dimensions = DIMENSIONS, seed = 37): TrainedSpace {
+  const { matrix: a, words, wordDocs } = buildMatrix(documents);
+  const k = Math.min(dimensions + OVERSAMPLING, a.rows, a.cols);
+  const rank = Math.min(dimensions, k);
+  const random = gaussians(seed);
+  // Range of A: Y = A Ω, refined by power iterations Y = A (Aᵀ Y), orthonormalized after each product.
+  const omega = new Float64Array(a.cols * k).map(() => random());
+  let q = multiply(a, omega, k);
+  orthonormalize(q, a.rows, k);
+  for (let i = 0; i < POWER_ITERATIONS; i++) {
+    const z = multiplyTransposed(a, q, k);
+    orthonormalize(z, a.cols, k);
+    q = multiply(a, z, k);
+    orthonormalize(q, a.rows, k);
+  }
+  // B = Qᵀ A (k × cols), held as Bᵀ (cols × k); B Bᵀ = W Λ Wᵀ gives B's left singular vectors W, Σ = √Λ.
+  const bt = multiplyTransposed(a, q, k);
+  const gram = new Float64Array(k * k);
+  for (let c = 0; c < a.cols; c++) {
+    const o = c * k;
+    for (let i = 0; i < k; i++) for (let j = i; j < k; j++) gram[i * k + j]! += bt[o + i]! * bt[o + j]!;
+  }
+  for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) gram[i * k + j] = gram[j * k + i]!;
+  const { vectors: w, values } = symmetricEigen(gram, k);
+  // U Σ = Q W Σ, and V Σ = Bᵀ W: A's top singular directions, truncated to `rank`.
+  const wordRows = new Float64Array(a.rows * rank);
+  for (let r = 0; r < a.rows; r++) {
+    for (let j = 0; j < rank; j++) {
+      let s = 0;
+      for (let i = 0; i < k; i++) s += q[r * k + i]! * w[i * k + j]!;
+      wordRows[r * rank + j] = s * Math.sqrt(Math.max(values[j]!, 0));
+    }
+  }
+  const productCols: number[] = [];
+  const productIds: string[] = [];
+  documents.forEach((d, c) => {
+    if (d.productId !== undefined) {
+      productCols.push(c);
+      productIds.push(d.productId);
+    }
+  });
+  const productRows = new Float64Array(productCols.length * rank);
+  productCols.forEach((c, p) => {
+    for (let j = 0; j < rank; j++) {
+      let s = 0;
+      for (let i = 0; i < k; i++) s += bt[c * k + i]! * w[i * k + j]!;
+      productRows[p * rank + j] = s;
+    }
+  });
+  return {
+    dimensions: rank,
+    words,
+    wordVectors: unitRows(wordRows, a.rows, rank),
+    productIds,
+    productVectors: unitRows(productRows, productCols.length, rank),
+    wordDocs,
+  };
+}
