@@ -30,7 +30,56 @@ const shown = (page: Page) =>
     return { banner: root?.querySelector('[part~="banner-title"]')?.textContent?.trim() ?? null };
   });
 
+/** Shoppers' sessions as the widget reports them: "sunnies" found nothing, "sunglasses" did, and a pair was clicked. */
+async function rewordedSessions(env: Env, sunglassId: string, count: number): Promise<void> {
+  const listing = { productIds: [], facets: [], pageSize: 24, sortBy: "", page: 1, region: "IN", language: "en", currency: "INR" };
+  for (let i = 0; i < count; i++) {
+    const who = { userId: `e2e-u${i}`, sessionId: `e2e-s${i}`, storeId: env.keys.storeId };
+    const events = [
+      { type: "Search", data: { ...listing, query: "sunnies", totalProducts: 0 }, ...who },
+      { type: "Search", data: { ...listing, query: "sunglasses", productIds: [sunglassId], totalProducts: 1 }, ...who },
+      { type: "ProductClick", data: { ...listing, query: "sunglasses", productIds: [sunglassId], clickProductId: sunglassId }, ...who },
+    ];
+    const res = await fetch(`${env.base}/1.9/tracking`, {
+      method: "POST",
+      headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.analyticsKey, "content-type": "application/json" },
+      body: JSON.stringify(events),
+    });
+    assert(res.ok, `POST /tracking answered ${res.status}`);
+  }
+}
+
 export const merchandisingSpecs: Spec[] = [
+  {
+    name: "merchandising: shoppers who reworded 'sunnies' teach the store; the page proposes 'sunnies → sunglasses' with its evidence, Accept saves it, and the store then finds sunglasses for 'sunnies'",
+    async run(env) {
+      try {
+        const first = (await admin(env, "GET", `/search?query=sunglasses&pageSize=1`)) as { products: { productId: string }[] };
+        await rewordedSessions(env, first.products[0]!.productId, 12);
+        await admin(env, "POST", "/meaning/train");
+        await spec(env, async (page) => {
+          await signIn(env, page);
+          const row = page.locator('#proposals-table tr[data-proposal="learned-sunnies"]');
+          await waitFor(async () => {
+            if (await row.count()) return true;
+            await page.reload();
+            await page.locator("#workspace").waitFor();
+            return (await row.count()) > 0;
+          }, () => "no proposal for 'sunnies' on /merchandising", 20_000);
+          const text = (await row.textContent()) ?? "";
+          assert(/sunglass/.test(text) && /found nothing/.test(text), `the proposal reads "${text}"`);
+          await row.getByRole("button", { name: /^Accept / }).click();
+          await page.locator('#synonyms-table tr[data-synonym="learned-sunnies"]').waitFor();
+          await waitFor(async () => (await row.count()) === 0, () => "the accepted proposal is still offered");
+          await page.goto(searchPage(env, "sunnies"));
+          const shown = await loadedResults(page, "sunnies");
+          assert(shown.total > 0 && shown.cards.filter((c) => /sunglass/i.test(c.name)).length * 2 >= shown.cards.length, `'sunnies' shows ${shown.cards.map((c) => c.name).join(", ")}`);
+        });
+      } finally {
+        await remove(env, ["/synonyms/learned-sunnies"]);
+      }
+    },
+  },
   {
     name: "merchandising: on /merchandising a synonym set and a rule made with the form (a product found with the picker pinned first, a banner); the preview shows it beside the live order; no axe-core violation; saved, the store shows the banner and the pinned product first",
     async run(env) {

@@ -1,5 +1,5 @@
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import { FAMILIES, type Family, type JudgedQuery } from "./judgments.ts";
+import { FAMILIES, ofLoggedCategory, type Family, type JudgedQuery } from "./judgments.ts";
 import { K, mean, ndcgAt, precisionAt } from "./metrics.ts";
 import type { SearchSystem } from "./systems/system.ts";
 
@@ -32,8 +32,9 @@ export interface SystemRun {
   judged: QueryResult[];
   /** The type family's queries, by their whole match sets. */
   matchSets: MatchSetResult[];
-  /** Per real query: whether it found nothing, and how long it took. */
-  real: Array<{ query: string; zero: boolean; ms: number }>;
+  /** Per real query: whether it found nothing, how long it took, and, when its answer was recovered by meaning,
+   * whether at least half of its first ten products are of a category the log says it found. */
+  real: Array<{ query: string; zero: boolean; ms: number; recovered?: { relevant: boolean } }>;
 }
 
 export interface Figures {
@@ -52,11 +53,19 @@ export interface Summary {
   typoRecovery: number;
   realZeroRate: number;
   realZeroQueries: string[];
+  /** Real queries answered by meaning, and the share of them whose answer is of a category the log says they found. */
+  recovered: { queries: string[]; relevantShare: number };
   /** Slowest single query (judged or real). */
   slowest: { query: string; ms: number };
 }
 
-export async function runSystem(system: SearchSystem, products: readonly Product[], judged: readonly JudgedQuery[], real: readonly string[]): Promise<SystemRun> {
+export async function runSystem(
+  system: SearchSystem,
+  products: readonly Product[],
+  judged: readonly JudgedQuery[],
+  real: readonly { query: string; categories: readonly string[] }[],
+): Promise<SystemRun> {
+  const byId = new Map(products.map((p) => [p.id, p]));
   const started = performance.now();
   await system.index(products);
   const indexMs = performance.now() - started;
@@ -79,9 +88,12 @@ export async function runSystem(system: SearchSystem, products: readonly Product
     });
   }
   const realResults: SystemRun["real"] = [];
-  for (const query of real) {
+  for (const { query, categories } of real) {
     const { ids, ms } = await timed(query);
-    realResults.push({ query, zero: ids.length === 0, ms });
+    const recovered = system.recovered?.has(query)
+      ? { relevant: ids.filter((id) => byId.has(id) && ofLoggedCategory(byId.get(id)!, categories)).length * 2 >= Math.min(ids.length, K) }
+      : undefined;
+    realResults.push({ query, zero: ids.length === 0, ms, ...(recovered ? { recovered } : {}) });
   }
   return { name: system.name, config: system.config, indexMs, judged: results, real: realResults, matchSets: await matchSets(system, judged) };
 }
@@ -132,6 +144,10 @@ export function summarize(run: SystemRun): Summary {
     typoRecovery: rightNdcg === 0 ? 0 : mean(typos.map((r) => r.ndcg)) / rightNdcg,
     realZeroRate: mean(run.real.map((r) => (r.zero ? 1 : 0))),
     realZeroQueries: run.real.filter((r) => r.zero).map((r) => r.query),
+    recovered: {
+      queries: run.real.filter((r) => r.recovered).map((r) => r.query),
+      relevantShare: mean(run.real.filter((r) => r.recovered).map((r) => (r.recovered!.relevant ? 1 : 0))),
+    },
     slowest: { query: slowest.query, ms: slowest.ms },
   };
 }

@@ -276,6 +276,34 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
 
 /** The 713 real shopper queries of the demo store's query log (Algolia query suggestions export). */
 export function realQueries(dataDir: string): string[] {
-  const rows = JSON.parse(readFileSync(join(dataDir, "query-suggestions", "fashion-query-suggestions.json"), "utf8")) as Array<{ query: string }>;
-  return rows.map((r) => r.query);
+  return realQueryLog(dataDir).map((r) => r.query);
+}
+
+/** The log's queries with the categories each found in the store it came from ("Men > Clothing", "Accessories > Women"). */
+export function realQueryLog(dataDir: string): { query: string; categories: string[] }[] {
+  const rows = JSON.parse(readFileSync(join(dataDir, "query-suggestions", "fashion-query-suggestions.json"), "utf8")) as Array<{ query: string; "hierarchical_categories.lvl1"?: string[] }>;
+  return rows.map((r) => ({ query: r.query, categories: r["hierarchical_categories.lvl1"] ?? [] }));
+}
+
+/** Department families of the log's categories, as the demo catalog's category paths and types say them. */
+const FAMILY_OF: Record<string, (path: string) => boolean> = {
+  clothing: (path) => /^(apparel|clothing)\b/.test(path),
+  shoes: (path) => /^footwear\b/.test(path),
+  bags: (path) => /\bbags?\b|handbag|clutch|backpack|wallet/.test(path),
+  accessories: (path) => /^(accessories|jewellery|watches)\b/.test(path) || /\bbags?\b|handbag|clutch|backpack|wallet|sunglass|eyewear/.test(path),
+};
+
+/**
+ * Whether a product is of a category the log says a query found (its gender and department): how a recovered answer
+ * to a query the catalog cannot match is judged. "Women > Bags" is a women's (or unisex) bag; "Accessories > Men" a
+ * men's accessory. A rule of the log's own record, never of a system's results.
+ */
+export function ofLoggedCategory(p: Product, logged: readonly string[]): boolean {
+  const path = (p.categories ?? []).join(" > ").toLowerCase();
+  return logged.some((category) => {
+    const [a, b] = category.toLowerCase().split(" > ");
+    const [gender, family] = a === "accessories" ? [b, "accessories"] : [a, b];
+    const genderOk = p.gender === "Unisex" || p.gender?.toLowerCase() === gender;
+    return genderOk && (FAMILY_OF[family ?? ""]?.(path) ?? false);
+  });
 }

@@ -12,7 +12,7 @@
  *
  *   bun server/eval/run-eval.ts [--products N]   (default 20,000)
  */
-import { buildJudgedSet, FAMILIES, realQueries } from "./judgments.ts";
+import { buildJudgedSet, FAMILIES, realQueryLog } from "./judgments.ts";
 import { demoDataDir, EVAL_PRODUCTS, evalProducts } from "./catalog.ts";
 import { runSystem, summarize, type Figures, type Summary } from "./evaluate.ts";
 import { PlainBm25 } from "./systems/bm25.ts";
@@ -28,7 +28,7 @@ if (!Number.isInteger(size) || size <= 0) throw new Error("--products must be a 
 const started = performance.now();
 const products = evalProducts(size);
 const judged = buildJudgedSet(products);
-const real = realQueries(demoDataDir());
+const real = realQueryLog(demoDataDir());
 console.log(
   `${products.length.toLocaleString("en")} demo products (${judged.unjudged} without an article type we can tell), ` +
     `${judged.queries.length} judged queries, ${real.length} real queries; loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
@@ -87,6 +87,7 @@ console.log(row(["", ...names]));
 console.log(row(["---", ...names.map(() => "---:")]));
 console.log(row(["typo recovery (nDCG typo ÷ nDCG spelled right)", ...summaries.map((s) => f2(s.summary.typoRecovery))]));
 console.log(row([`zero results, ${real.length} real queries`, ...summaries.map((s) => pct(s.summary.realZeroRate))]));
+console.log(row(["recovered by meaning (real queries), and of the logged category", ...summaries.map((s) => (s.summary.recovered.queries.length ? `${s.summary.recovered.queries.length}, ${pct(s.summary.recovered.relevantShare)}` : "–"))]));
 console.log(row(["index time (s)", ...summaries.map((s) => (s.indexMs / 1000).toFixed(1))]));
 console.log(row(["query p50 / p99 (ms)", ...summaries.map((s) => `${percentile(s.queryMs, 0.5).toFixed(1)} / ${percentile(s.queryMs, 0.99).toFixed(1)}`)]));
 console.log(row(["slowest query (ms)", ...summaries.map((s) => `${s.summary.slowest.ms.toFixed(0)} "${s.summary.slowest.query}"`)]));
@@ -94,4 +95,5 @@ console.log(row(["queries over 2 s", ...summaries.map((s) => s.queryMs.filter((m
 console.log("\nConfigurations:");
 for (const s of summaries) console.log(`- ${s.name}: ${s.config}`);
 console.log(`\nReal queries ours finds nothing for: ${summaries[0]!.summary.realZeroQueries.map((q) => JSON.stringify(q)).join(", ") || "none"}`);
+console.log(`Real queries ours answers by meaning: ${summaries[0]!.summary.recovered.queries.map((q) => JSON.stringify(q)).join(", ") || "none"}`);
 console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -37,6 +37,9 @@ import { lookRoutes } from "./modules/looks/look-routes.ts";
 import { LookService } from "./modules/looks/look-service.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
+import { MeaningService } from "./modules/meaning/meaning-service.ts";
+import { meaningRoutes } from "./modules/meaning/meaning-routes.ts";
+import { SynonymProposals } from "./modules/meaning/synonym-proposals.ts";
 import { ShopperWords } from "./modules/search/shopper-words.ts";
 import { PopularContentService } from "./modules/suggestions/popular-content.ts";
 import { SearchService } from "./modules/search/search-service.ts";
@@ -117,6 +120,12 @@ export function buildApp(deps: AppDeps) {
   const engine = new WriteEpochs(new StoreGenerationGuard(deps.engine, (storeId) => stores.createdAt(storeId)));
   const purchaseSignals = new PurchaseSignals(state.purchaseCounts, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
+  // What each store's words mean, learned from its catalog and its shoppers (recovers searches that find nothing).
+  const meaning = new MeaningService({ sources: { catalog, events: state.events, searchLog: state.searchLog, now }, log: deps.log });
+  stores.list().then(
+    (all) => all.forEach((store) => meaning.changed(store.id)),
+    () => {},
+  );
   // Product pages' models (similar products, looks) share one read of each store's catalog.
   /** Whether acknowledged indexing work is waiting here: background work (enrichment, model builds) yields to it. */
   const indexingBusy = () => worker.busy();
@@ -165,6 +174,7 @@ export function buildApp(deps: AppDeps) {
   /** What is learned from a store's catalog goes stale: after a batch applied here, or told of another replica's. */
   const catalogChanged = (storeId: string) => {
     vocabularies.changed(storeId);
+    meaning.changed(storeId);
     productPageModels.changed(storeId);
     productFacts.changed(storeId);
     pinChecks.catalogChanged(storeId);
@@ -203,7 +213,7 @@ export function buildApp(deps: AppDeps) {
   const rules = new RulesService(state.rules, now, changeFeed);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords, meaning });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
@@ -331,12 +341,19 @@ export function buildApp(deps: AppDeps) {
     .use(searchRoutes({ ...common, search, metrics }))
     .use(rulesRoutes({ ...common, rules, search }))
     .use(synonymRoutes({ ...common, synonyms }))
+    .use(
+      meaningRoutes({
+        ...common,
+        meaning,
+        proposals: new SynonymProposals({ meaning, reports: state.reports, searchLog: searchLogRepo, synonyms, vocabularies, count: (storeId, text) => search.count(storeId, text), now }),
+      }),
+    )
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now), redirectFor: (store, query) => rules.redirectFor(store, query) }))
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

@@ -38,7 +38,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log, ...(state.ping ? { ping: state.ping } : {}) });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch, meaning } = buildApp({
     state,
     indexingLeaseMs: config.indexingLeaseMs,
     engine,
@@ -116,6 +116,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       clearTimeout(pageModelsPreload);
       productPageModels.stop();
       await served.stop();
+      meaning.stop();
       await enrichment.stop();
       await enrichedSearch.stop();
       await webhookDispatcher.stop();

@@ -488,6 +488,22 @@ for (const backend of BACKENDS) {
       expect(await b.rows("SELECT source, query, total, product_ids FROM query_answers")).toEqual([{ source: "ours", query: "shirt", total: 9, product_ids: '["p1","p2"]' }]);
     });
 
+    test("an import's categories are kept as the query's evidence, most searched first; a later import without them keeps them", async () => {
+      const b = backendOf();
+      await b.searchLog.importQueries("s", [
+        { query: "moncler", searches: 5, resultCount: 0, ledTo: ["Men > Clothing", "Women > Clothing"] },
+        { query: "liu jo", searches: 9, resultCount: 0, ledTo: ["Women > Bags"] },
+        { query: "shirt", searches: 50, resultCount: 9 },
+      ], 5);
+      await b.searchLog.importQueries("s", [{ query: "moncler", searches: 6, resultCount: 0 }], 6);
+      expect(await b.searchLog.queryEvidence("s", 10)).toEqual([
+        { query: "liu jo", searches: 9, ledTo: ["Women > Bags"] },
+        { query: "moncler", searches: 6, ledTo: ["Men > Clothing", "Women > Clothing"] },
+      ]);
+      expect(await b.searchLog.queryEvidence("s", 1)).toHaveLength(1);
+      expect(await b.searchLog.queryEvidence("other", 10)).toEqual([]);
+    });
+
     test("retention deletes old log rows oldest first, in chunks, and the shopper hashes from then; statistics stay", async () => {
       const b = backendOf();
       await b.searchLog.append([1, 2, 3, 4].map((n) => search("dress", { at: n * 100, sessionId: `s${n}` })), 10);

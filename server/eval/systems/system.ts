@@ -13,6 +13,8 @@ export interface SearchSystem {
   matchSet(query: string): Promise<string[]>;
   /** The first `k` of the query's products by price ascending, as a shopper sorting "Price: low to high" sees them. */
   cheapest(query: string, k: number): Promise<string[]>;
+  /** Queries whose last answer held no match of their words but products recovered by meaning (ours only). */
+  readonly recovered?: ReadonlySet<string>;
   close(): Promise<void>;
 }
 

@@ -518,4 +518,9 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO shape_epochs (store_id, epoch) VALUES (OLD.store_id, 1) ON CONFLICT (store_id) DO UPDATE SET epoch = epoch + 1;
   END;
   `,
+  `
+  -- What an imported query led to under the store's previous search provider (the categories its searches found),
+  -- as a JSON array: evidence of what the query means (modules/meaning).
+  ALTER TABLE query_stats ADD COLUMN led_to TEXT;
+  `,
 ];

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { stableHash } from "../engine/stable-hash.ts";
-import type { PopularQuery, SearchLogEntry, SearchLogRepository } from "./search-log-repository.ts";
+import type { ImportedQuery, PopularQuery, SearchLogEntry, SearchLogRepository } from "./search-log-repository.ts";
 
 /** The search log and the per-query statistics in the embedded database. */
 export class SqliteSearchLogRepo implements SearchLogRepository {
@@ -35,15 +35,22 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
     })();
   }
 
-  async importQueries(storeId: string, queries: readonly { query: string; searches: number; resultCount: number }[], at: number): Promise<void> {
+  async importQueries(storeId: string, queries: readonly ImportedQuery[], at: number): Promise<void> {
     const stats = this.db.query(
-      `INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at) VALUES (?1, ?2, ?3, ?3, ?4, ?5)
+      `INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at, led_to) VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
        ON CONFLICT (store_id, query) DO UPDATE SET searches = max(searches, excluded.searches),
-         shoppers = max(shoppers, excluded.shoppers), result_count = excluded.result_count`,
+         shoppers = max(shoppers, excluded.shoppers), result_count = excluded.result_count, led_to = coalesce(excluded.led_to, led_to)`,
     );
     this.db.transaction(() => {
-      for (const q of queries) stats.run(storeId, q.query, q.searches, q.resultCount, at);
+      for (const q of queries) stats.run(storeId, q.query, q.searches, q.resultCount, at, q.ledTo?.length ? JSON.stringify(q.ledTo) : null);
     })();
+  }
+
+  async queryEvidence(storeId: string, limit: number): Promise<{ query: string; searches: number; ledTo: string[] }[]> {
+    const rows = this.db
+      .query("SELECT query, searches, led_to FROM query_stats WHERE store_id = ? AND led_to IS NOT NULL ORDER BY searches DESC, query LIMIT ?")
+      .all(storeId, limit) as { query: string; searches: number; led_to: string }[];
+    return rows.map((r) => ({ query: r.query, searches: r.searches, ledTo: JSON.parse(r.led_to) as string[] }));
   }
 
   async popularQueries(storeId: string, minShoppers: number, limit: number): Promise<PopularQuery[]> {

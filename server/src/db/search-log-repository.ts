@@ -23,6 +23,14 @@ export interface SearchLogEntry {
   shadowAnswer?: { total: number; productIds: string[] };
 }
 
+export interface ImportedQuery {
+  query: string;
+  searches: number;
+  resultCount: number;
+  /** The categories ("Men > Clothing") shoppers' searches for it led to under the previous provider, when known. */
+  ledTo?: readonly string[];
+}
+
 export interface PopularQuery {
   query: string;
   searches: number;
@@ -42,7 +50,12 @@ export interface SearchLogRepository {
    * least the imported one, so importing the same log twice changes nothing. An imported count is an admin's
    * statement about many shoppers: each search counts as one.
    */
-  importQueries(storeId: string, queries: readonly { query: string; searches: number; resultCount: number }[], at: number): Promise<void>;
+  importQueries(storeId: string, queries: readonly ImportedQuery[], at: number): Promise<void>;
+  /**
+   * The imported queries that say what they led to (categories), most searched first: evidence of what a query
+   * means that the store brought from its previous search provider (learned meaning, modules/meaning).
+   */
+  queryEvidence(storeId: string, limit: number): Promise<{ query: string; searches: number; ledTo: string[] }[]>;
   /** Past queries that had results and `minShoppers` distinct shoppers, most searched first, then by text. */
   popularQueries(storeId: string, minShoppers: number, limit: number): Promise<PopularQuery[]>;
   /**

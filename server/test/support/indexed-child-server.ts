@@ -15,8 +15,9 @@ export interface IndexedChildServer {
   proc: ChildServer["proc"];
   /** The server's DATA_DIR, to check what it recorded. */
   dataDir: string;
-  /** Headers of the store's search key. */
+  /** Headers of the store's search key, and of its admin key. */
   searchHeaders: Record<string, string>;
+  adminHeaders: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +79,7 @@ export async function startIndexedServer(
     proc: server.proc,
     dataDir,
     searchHeaders: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY },
+    adminHeaders: admin,
     stop,
   };
 }

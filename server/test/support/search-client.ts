@@ -38,6 +38,7 @@ export interface SearchBody {
   collection?: string;
   typedQuery?: string;
   queryFacets?: { key: string; values: string[]; words: string }[];
+  recovered?: boolean;
 }
 
 export interface SuggestionBody {

@@ -103,6 +103,8 @@ export interface SearchResponse {
   typedQuery?: string;
   /** Facet selections the query's words made ("men's": gender Men or Unisex), taken back by searching without `words`. */
   queryFacets?: QueryFacet[];
+  /** Nothing matched: the products shown are the nearest to what the query means in the store. */
+  recovered?: boolean;
 }
 
 export interface QueryFacet {

@@ -47,6 +47,7 @@ export const DEFAULT_TEXTS = {
   didYouMean: "Did you mean",
   fallback: "No exact matches for “{query}”; showing results for “{used}”",
   corrected: "Showing results for “{used}”.",
+  recovered: "No products match “{query}”. These come closest to it:",
   searchInstead: "Search instead for “{query}”",
   popularProducts: "Popular products",
   categories: "Popular categories",

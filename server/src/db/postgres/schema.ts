@@ -402,4 +402,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (store_id, shopper, facet, value)
   );
   `,
+  `
+  -- What an imported query led to under the store's previous search provider (JSON array of categories).
+  ALTER TABLE query_stats ADD COLUMN led_to TEXT;
+  `,
 ];

@@ -1,5 +1,5 @@
 import { stableHash } from "../../engine/stable-hash.ts";
-import type { PopularQuery, SearchLogEntry, SearchLogRepository } from "../search-log-repository.ts";
+import type { ImportedQuery, PopularQuery, SearchLogEntry, SearchLogRepository } from "../search-log-repository.ts";
 import type { Sql } from "./connection.ts";
 
 /** Log rows per INSERT: nine parameters each, far below PostgreSQL's 65,535 per statement. */
@@ -53,15 +53,23 @@ export class PostgresSearchLogRepo implements SearchLogRepository {
     });
   }
 
-  async importQueries(storeId: string, queries: readonly { query: string; searches: number; resultCount: number }[], at: number): Promise<void> {
+  async importQueries(storeId: string, queries: readonly ImportedQuery[], at: number): Promise<void> {
     await this.sql.begin(async (tx) => {
       for (const q of queries) {
+        const ledTo = q.ledTo?.length ? JSON.stringify(q.ledTo) : null;
         await tx`
-          INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at) VALUES (${storeId}, ${q.query}, ${q.searches}, ${q.searches}, ${q.resultCount}, ${at})
+          INSERT INTO query_stats (store_id, query, searches, shoppers, result_count, last_at, led_to) VALUES (${storeId}, ${q.query}, ${q.searches}, ${q.searches}, ${q.resultCount}, ${at}, ${ledTo})
           ON CONFLICT (store_id, query) DO UPDATE SET searches = GREATEST(query_stats.searches, excluded.searches),
-            shoppers = GREATEST(query_stats.shoppers, excluded.shoppers), result_count = excluded.result_count`;
+            shoppers = GREATEST(query_stats.shoppers, excluded.shoppers), result_count = excluded.result_count,
+            led_to = COALESCE(excluded.led_to, query_stats.led_to)`;
       }
     });
+  }
+
+  async queryEvidence(storeId: string, limit: number): Promise<{ query: string; searches: number; ledTo: string[] }[]> {
+    const rows = await this.sql<{ query: string; searches: number; led_to: string }[]>`
+      SELECT query, searches, led_to FROM query_stats WHERE store_id = ${storeId} AND led_to IS NOT NULL ORDER BY searches DESC, query LIMIT ${limit}`;
+    return rows.map((r) => ({ query: r.query, searches: Number(r.searches), ledTo: JSON.parse(r.led_to) as string[] }));
   }
 
   async popularQueries(storeId: string, minShoppers: number, limit: number): Promise<PopularQuery[]> {

@@ -22,10 +22,15 @@ export interface TrainedSpace {
   /** words.length × dimensions, each row of unit length. */
   wordVectors: Float32Array;
   productIds: string[];
-  /** productIds.length × dimensions, each row of unit length. */
+  /** productIds.length × dimensions, each row of unit length, grouped by cluster (products in cluster order). */
   productVectors: Float32Array;
+  /** The clusters' centres (clusters × dimensions, unit length) and where each cluster's products start. */
+  centroids: Float32Array;
+  clusterStart: Int32Array;
   /** How many documents each word is in (its evidence). */
   wordDocs: Int32Array;
+  /** How many products each word is in: 0 for a word only shoppers' queries use. */
+  productDocs: Int32Array;
 }
 
 export const DIMENSIONS = 48;
@@ -246,12 +251,78 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
       productRows[p * rank + j] = s;
     }
   });
+  const productDocs = new Int32Array(words.length);
+  const index = new Map(words.map((w, i) => [w, i]));
+  for (const d of documents) {
+    if (d.productId === undefined) continue;
+    for (const w of new Set(d.words)) {
+      const i = index.get(w);
+      if (i !== undefined) productDocs[i]!++;
+    }
+  }
+  const clustered = clusterRows(unitRows(productRows, productCols.length, rank), productIds, rank, random);
   return {
     dimensions: rank,
     words,
+    productDocs,
     wordVectors: unitRows(wordRows, a.rows, rank),
-    productIds,
-    productVectors: unitRows(productRows, productCols.length, rank),
+    ...clustered,
     wordDocs,
   };
+}
+
+/** Clusters of products: about this many products each, so a search scans a few clusters, not every product. */
+const PER_CLUSTER = 900;
+const KMEANS_ROUNDS = 8;
+
+/**
+ * Spherical k-means over unit rows (seeded from random rows): the rows reordered so each cluster's are together, with
+ * their ids, the centres and where each cluster starts. A nearest search then scores the centres and scans only the
+ * rows of the closest clusters (an inverted file, as vector indexes do).
+ */
+function clusterRows(rows: Float32Array, ids: string[], d: number, random: () => number): { productIds: string[]; productVectors: Float32Array; centroids: Float32Array; clusterStart: Int32Array } {
+  const n = ids.length;
+  const k = Math.max(1, Math.min(256, Math.round(n / PER_CLUSTER)));
+  const centroids = new Float32Array(k * d);
+  // Seeded with rows spread over the catalog's order (which groups products of a kind), from a random offset.
+  const offset = Math.floor(Math.abs(random()) * n) % n;
+  for (let c = 0; c < k; c++) {
+    const r = (offset + Math.floor((c * n) / k)) % n;
+    centroids.set(rows.subarray(r * d, r * d + d), c * d);
+  }
+  const assigned = new Int32Array(n);
+  for (let round = 0; round < KMEANS_ROUNDS; round++) {
+    for (let r = 0; r < n; r++) {
+      let best = 0;
+      let bestScore = -Infinity;
+      for (let c = 0; c < k; c++) {
+        let s = 0;
+        for (let j = 0; j < d; j++) s += rows[r * d + j]! * centroids[c * d + j]!;
+        if (s > bestScore) [best, bestScore] = [c, s];
+      }
+      assigned[r] = best;
+    }
+    const sums = new Float64Array(k * d);
+    for (let r = 0; r < n; r++) for (let j = 0; j < d; j++) sums[assigned[r]! * d + j]! += rows[r * d + j]!;
+    for (let c = 0; c < k; c++) {
+      let norm = 0;
+      for (let j = 0; j < d; j++) norm += sums[c * d + j]! ** 2;
+      // An empty cluster keeps its centre.
+      if (norm === 0) continue;
+      norm = Math.sqrt(norm);
+      for (let j = 0; j < d; j++) centroids[c * d + j] = sums[c * d + j]! / norm;
+    }
+  }
+  const clusterStart = new Int32Array(k + 1);
+  for (let r = 0; r < n; r++) clusterStart[assigned[r]! + 1]!++;
+  for (let c = 0; c < k; c++) clusterStart[c + 1]! += clusterStart[c]!;
+  const fill = clusterStart.slice(0, k);
+  const productVectors = new Float32Array(n * d);
+  const productIds = new Array<string>(n);
+  for (let r = 0; r < n; r++) {
+    const at = fill[assigned[r]!]!++;
+    productVectors.set(rows.subarray(r * d, r * d + d), at * d);
+    productIds[at] = ids[r]!;
+  }
+  return { productIds, productVectors, centroids, clusterStart };
 }

@@ -528,6 +528,44 @@ async function deleteSynonyms(id: string): Promise<void> {
   await loadSynonyms();
 }
 
+/* ---------- proposed synonyms ---------- */
+
+interface Proposal {
+  id: string;
+  input: string;
+  synonyms: string[];
+  evidence: { searches: number; noResults: number; noClicks: number; closeness: number[]; source: "searches" | "import" };
+}
+
+async function loadProposals(): Promise<void> {
+  const { proposals } = await api<{ proposals: Proposal[] }>("GET", "/synonym-proposals");
+  $("proposals-table").querySelector("tbody")!.replaceChildren(
+    ...proposals.map((p) => {
+      const row = el("tr", undefined, { "data-proposal": p.id });
+      const e = p.evidence;
+      const said =
+        e.source === "import"
+          ? `${e.searches} searches under the previous provider; finds nothing here`
+          : `${e.searches} searches: ${e.noResults} found nothing${e.noClicks ? `, ${e.noClicks} clicked nothing` : ""}`;
+      const actions = el("td", undefined, { class: "actions" });
+      actions.append(button("Accept", () => void acceptProposal(p), `Accept ${p.input} → ${p.synonyms.join(", ")}`));
+      row.append(el("td", p.input), el("td", p.synonyms.map((w, i) => `${w} (${Math.round((e.closeness[i] ?? 0) * 100)}%)`).join(", ")), el("td", said), actions);
+      return row;
+    }),
+  );
+  $("proposals-empty").hidden = proposals.length > 0;
+}
+
+async function acceptProposal(p: Proposal): Promise<void> {
+  try {
+    await api("PUT", `/synonyms/${encodeURIComponent(p.id)}`, { input: p.input, synonyms: p.synonyms });
+    setStatus(`${p.input} now finds ${p.synonyms.join(", ")}.`);
+  } catch (error) {
+    setStatus(`${p.input} not accepted: ${(error as Error).message}`);
+  }
+  await Promise.all([loadSynonyms(), loadProposals()]);
+}
+
 /* ---------- import ---------- */
 
 async function importFile(): Promise<void> {
@@ -584,7 +622,7 @@ function start(): void {
     workspace: $("workspace"),
     load: async (c) => {
       signedIn = c;
-      await Promise.all([loadRules(), loadSynonyms()]);
+      await Promise.all([loadRules(), loadSynonyms(), loadProposals()]);
     },
   });
 }

@@ -228,7 +228,10 @@ function readWords(words: readonly QueryWord[], ctx: UnderstandingContext): Read
       out.push({ word, unknown: false });
       continue;
     }
-    const chosen = ctx.autocorrect === false ? undefined : chooseCorrection(word.typed, correction, ctx.vocabulary, ctx.shopperUses);
+    // A look-alike that names a type with the word before or after it ("flip fops": flops) is likelier.
+    const inPhrase = (token: string) =>
+      !!(i > 0 && ctx.vocabulary.typePhrases.longestAt([tokens[i - 1]!, token], 0)?.length === 2) || !!ctx.vocabulary.typePhrases.longestAt([token, ...tokens.slice(i + 1, i + 2)], 0);
+    const chosen = ctx.autocorrect === false ? undefined : chooseCorrection(word.typed, correction, ctx.vocabulary, ctx.shopperUses, inPhrase);
     if (chosen) {
       const [corrected] = queryWords(chosen);
       if (corrected) {
@@ -318,6 +321,8 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     const { word: w, typed: misspelt, meaning, reread } = read[i]!;
     const typedOf = (from: number, length: number) => read.slice(from, from + length).map((r) => r.typed ?? r.word.typed).join(" ");
     const corrected = misspelt !== undefined ? { corrected: true } : {};
+    /** A term of several words is corrected when any of its words is. */
+    const correctedIn = (length: number) => (read.slice(i, i + length).some((r) => r.typed !== undefined) ? { corrected: true } : {});
     if (meaning) {
       const t = meaningTerm(typedOf(i, meaning.length), meaning.meaning, v);
       i += meaning.length - 1;
@@ -355,7 +360,7 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     }
     const brand = v.brands.longestAt(tokens, i);
     if (brand && brand.length > 1) {
-      push(term(typedOf(i, brand.length), "brand", { ...corrected, text: read.slice(i, i + brand.length).map((r) => r.word.typed).join(" "), prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
+      push(term(typedOf(i, brand.length), "brand", { ...correctedIn(brand.length), text: read.slice(i, i + brand.length).map((r) => r.word.typed).join(" "), prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
       i += brand.length - 1;
       continue;
     }
@@ -369,7 +374,7 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
         return usage ? [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }] : colours.length ? [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colours }] : [];
       });
       typeCandidates.push(terms.length);
-      push(term(typedOf(i, typePhrase.length), "word", { ...corrected, type: typePhrase.value, text: read.slice(i, phraseEnd + 1).map((r) => r.word.typed).join(" "), prefer: modifiers }));
+      push(term(typedOf(i, typePhrase.length), "word", { ...correctedIn(typePhrase.length), type: typePhrase.value, text: read.slice(i, phraseEnd + 1).map((r) => r.word.typed).join(" "), prefer: modifiers }));
       i = phraseEnd;
       continue;
     }
@@ -384,7 +389,7 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     }
     const colour = colourRun(read.map((r) => r.word), i, v);
     if (colour) {
-      push(term(typedOf(i, colour.length), "colour", { ...corrected, text: colour.text, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
+      push(term(typedOf(i, colour.length), "colour", { ...correctedIn(colour.length), text: colour.text, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
       i += colour.length - 1;
       continue;
     }

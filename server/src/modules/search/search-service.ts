@@ -17,6 +17,7 @@ import type { SearchParams } from "./search-params.ts";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import type { ShopperWords } from "./shopper-words.ts";
+import type { MeaningService } from "../meaning/meaning-service.ts";
 import { DEFAULT_READING, hasTimeLeft, UnderstoodQuery } from "./understood-query.ts";
 import { vocabularyLocales, VOCABULARY_LOCALES, type VocabularyLocale } from "../enrichment/vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
@@ -47,6 +48,8 @@ export interface SearchResponse {
   typedQuery?: string;
   /** Facet selections the query's words made ("men's" gender Men or Unisex, "under 1000" price), each removable. */
   queryFacets?: QueryFacet[];
+  /** Nothing matched the words: these are the products nearest the query's meaning (learned from the store), not matches. */
+  recovered?: boolean;
 }
 
 export interface QueryFacet {
@@ -92,6 +95,8 @@ export interface SearchServiceDeps {
   synonyms?: SynonymService;
   /** The words the store's shoppers search with, which spelling prefers (absent: the catalog's counts alone). */
   shopperWords?: ShopperWords;
+  /** What the store's words mean, learned from its own evidence: recovers a search that finds nothing (absent: none). */
+  meaning?: Pick<MeaningService, "model">;
 }
 
 export class SearchService {
@@ -168,10 +173,23 @@ export class SearchService {
         )
       : null;
     const requestFor = (kept: readonly QueryTerm[]) => (understood ? understood.requestFor(request, kept) : request);
-    const ran = understood ? await understood.run(this.d.engine, store.id, request, () => hasTimeLeft(deadline)) : null;
+    // Nothing found: the products nearest what the query means in this store, said as such. Before words are
+    // dropped when a word the catalog cannot match is one the store's evidence knows ("liu jo": not "jo" alone);
+    // after, when dropping found nothing either. Not while typing (the next keystroke may match), nor under a
+    // rule's pins (the page is the rule's).
+    const recoverable = !!p.query && !p.typeahead && !pins;
+    const recover = () => this.recover(store.id, p.query!, request);
+    const knownMeaning = recoverable && understood?.terms.some((t) => t.unknown) && this.d.meaning?.model(store.id)?.knows(p.query!);
+    const ran = understood ? await understood.run(this.d.engine, store.id, request, () => hasTimeLeft(deadline), knownMeaning ? recover : undefined) : null;
     let result = ran?.result ?? (await this.d.engine.search(store.id, request));
     const kept = ran?.kept ?? [];
-    const fallback = ran?.fallback ?? false;
+    let fallback = ran?.fallback ?? false;
+    let recovered = ran?.recovered ?? false;
+    const late = result.total === 0 && recoverable ? await recover() : null;
+    if (late) {
+      result = late;
+      fallback = recovered = true;
+    }
     const usedQuery = understood && (fallback || understood.corrected) ? understood.searchedText(kept) : p.query;
     const queryFacets: QueryFacet[] = kept.flatMap((t) => (t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : []));
     // A pin past the end of the results goes to the end, which can move it onto this page: the page then shows
@@ -213,6 +231,7 @@ export class SearchService {
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(understood?.corrected && !fallback ? { typedQuery: understood.typedText } : {}),
       ...(queryFacets.length ? { queryFacets } : {}),
+      ...(recovered ? { recovered: true } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
       ...(rules?.redirect !== undefined ? { redirect: rules.redirect } : {}),
       ...(rules?.userData.length ? { userData: rules.userData } : {}),
@@ -237,6 +256,28 @@ export class SearchService {
     // look at the ranking: neither is a search to learn from.
     if (!p.typeahead && !p.browse && !p.explain && !draft) this.log(store.id, asked, result, fallback, understood);
     return response;
+  }
+
+  /**
+   * The products nearest the query's meaning (modules/meaning), at most RECOVERED of them and each at least
+   * MIN_CLOSENESS close, searched as a set with the request's filters and facets, nearest first under relevance.
+   * Null when the store has no model yet, the query no word it knows, or nothing is close enough.
+   */
+  private async recover(storeId: string, query: string, request: EngineSearchRequest): Promise<EngineSearchResult | null> {
+    const model = this.d.meaning?.model(storeId);
+    const vector = model?.queryVector(query);
+    if (!model || !vector) return null;
+    const ids = model.nearestProducts(vector, RECOVERED, MIN_CLOSENESS).map((n) => n.item);
+    if (!ids.length) return null;
+    const relevance = request.sort.some((s) => s.kind === "relevance");
+    const found = await this.d.engine.search(storeId, {
+      ...request,
+      text: "",
+      matching: DEFAULT_MATCHING,
+      filters: [...request.filters, { kind: "ids", ids }],
+      sort: relevance ? [{ kind: "pinned", ids }, ...request.sort] : request.sort,
+    });
+    return found.total ? found : null;
   }
 
   /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
@@ -305,6 +346,10 @@ export class SearchService {
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
 }
+
+/** Products a recovered search holds at most, and how close each must be (cosine of the learned vectors). */
+const RECOVERED = 100;
+const MIN_CLOSENESS = 0.4;
 
 /** Browsing without a query: the most bought first, then the best rated. */
 const POPULAR_FIRST: EngineSearchRequest["sort"] = [

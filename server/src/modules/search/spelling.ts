@@ -20,6 +20,14 @@ const SHARED_START = 2;
 const SHARED_CAP = 5;
 /** What naming one of the store's product types is worth: a shopper's query is a type more often than not. */
 const TYPE_BONUS = 0.5;
+/**
+ * What shoppers' searches add, per ln of their count: less than the catalog's, whose counts are of products, while
+ * a popular query's count says more about the query than about every look-alike of its words ("shors" stays shorts
+ * though shoppers search "shoes" far more).
+ */
+const SHOPPER_WEIGHT = 0.3;
+/** What a look-alike that makes a type of several words with the words beside it is worth ("flip fops": flops). */
+const PHRASE_BONUS = 2;
 
 function sharedStart(a: string, b: string): number {
   let n = 0;
@@ -28,17 +36,25 @@ function sharedStart(a: string, b: string): number {
 }
 
 /** The correction a search applies for an unknown word: its likeliest look-alike, or undefined when it has none. */
-export function chooseCorrection(typed: string, correction: WordCorrection, vocabulary: QueryVocabulary, shopperUses?: (word: string) => number): string | undefined {
+export function chooseCorrection(
+  typed: string,
+  correction: WordCorrection,
+  vocabulary: QueryVocabulary,
+  shopperUses?: (word: string) => number,
+  /** Whether the look-alike's token names a type with the query's neighbouring words. */
+  inPhrase?: (token: string) => boolean,
+): string | undefined {
   let best: { word: string; score: number } | undefined;
   for (const c of correction.candidates) {
     const written = foldCase(c.word);
     const distance = c.distance ?? 1;
     const score =
       Math.log1p(c.docs) +
-      Math.log1p(shopperUses?.(written) ?? 0) -
+      SHOPPER_WEIGHT * Math.log1p(shopperUses?.(written) ?? 0) -
       EDIT_COST * distance +
       SHARED_START * sharedStart(typed, written) +
-      (vocabulary.types.has(foldPlural(written)) ? TYPE_BONUS : 0);
+      (vocabulary.types.has(foldPlural(written)) ? TYPE_BONUS : 0) +
+      (inPhrase?.(foldPlural(written)) ? PHRASE_BONUS : 0);
     if (!best || score > best.score) best = { word: c.word, score };
   }
   return best?.word;

@@ -41,8 +41,10 @@ export interface ReadingOptions {
 export interface RanSearch {
   result: EngineSearchResult;
   kept: readonly QueryTerm[];
-  /** The answer is not the query's as read: a type widened, or terms dropped. */
+  /** The answer is not the query's as read: a type widened, terms dropped, or its meaning recovered. */
   fallback: boolean;
+  /** The products nearest the query's meaning, not matches of its words (SearchService's recovery). */
+  recovered?: boolean;
 }
 
 export class UnderstoodQuery {
@@ -151,7 +153,14 @@ export class UnderstoodQuery {
    * Runs the search with its fallbacks: the terms as read; when a named type finds fewer than MIN_TYPE_RESULTS, the
    * type as a preference (kept when it finds more); when nothing is found, fewer terms (fallbackSearch).
    */
-  async run(engine: SearchEngine, storeId: string, base: EngineSearchRequest, hasTime: () => Promise<boolean>): Promise<RanSearch> {
+  async run(
+    engine: SearchEngine,
+    storeId: string,
+    base: EngineSearchRequest,
+    hasTime: () => Promise<boolean>,
+    /** Asked before dropping words: the products nearest the whole query's meaning, when that is known to mean something. */
+    recover?: () => Promise<EngineSearchResult | null>,
+  ): Promise<RanSearch> {
     let kept = await this.settled(engine, storeId, base);
     let result = await engine.search(storeId, this.requestFor(base, kept));
     let fallback = false;
@@ -165,6 +174,9 @@ export class UnderstoodQuery {
     if (result.total === 0 && kept.length > 1 && this.corrections !== null) {
       const reread = await this.byMeaning(engine, storeId, base, hasTime);
       if (reread) return reread;
+      // "liu jo", a brand the catalog lacks but its shoppers' evidence knows: its meaning, not "jo" alone.
+      const recovered = await recover?.();
+      if (recovered) return { result: recovered, kept, fallback: true, recovered: true };
       const found = await fallbackSearch(engine, storeId, kept, (k) => this.requestFor(base, k), hasTime);
       if (found) ({ result, kept, fallback } = { ...found, fallback: true });
     }

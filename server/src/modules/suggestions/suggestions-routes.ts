@@ -10,11 +10,18 @@ import type { SuggestionsService } from "./suggestions-service.ts";
 
 const ImportedQueries = Type.Array(
   Type.Object(
-    { query: Type.String({ minLength: 1, maxLength: 512 }), searches: Type.Integer({ minimum: 1, maximum: 1e9 }) },
+    {
+      query: Type.String({ minLength: 1, maxLength: 512 }),
+      searches: Type.Integer({ minimum: 1, maximum: 1e9 }),
+      /** What the query's searches led to under the previous provider ("Men > Clothing"): evidence of its meaning. */
+      categories: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 })),
+    },
     { additionalProperties: false },
   ),
   { minItems: 1, maxItems: 10_000 },
 );
+
+type ImportedQueryBody = { query: string; searches: number; categories?: string[] };
 
 export function suggestionsRoutes(
   deps: AuthDeps & { suggestions: SuggestionsService; /** A query rule's redirect the typed text triggers, for typeahead to follow. */ redirectFor?: (store: StoreRow, query: string) => Promise<string | null> },
@@ -48,7 +55,7 @@ export function suggestionsRoutes(
         const body = await readJsonBody(request, { maxBytes: 4 * 1024 * 1024 });
         const problems = schemaProblems(ImportedQueries, body, "body");
         if (problems.length) throw new ValidationError(`Invalid query log: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
-        const queries = body as { query: string; searches: number }[];
+        const queries = body as ImportedQueryBody[];
         const { withResults, skipped } = await deps.suggestions.importQueries(caller.store.id, queries);
         return { imported: queries.length - skipped, withResults, skipped };
       },
@@ -57,7 +64,7 @@ export function suggestionsRoutes(
         // Read by the handler, after the key is checked.
         parse: "none",
         detail: {
-          summary: "Import past queries [{ query, searches }] (e.g. from a previous search provider) to seed suggestions",
+          summary: "Import past queries [{ query, searches, categories? }] (e.g. from a previous search provider) to seed suggestions and what queries mean",
           description:
             "Answers { imported, withResults, skipped }: queries that can never be suggested (a repeated word, an email, link or number of 5+ digits, more than 6 words) are skipped.",
           tags: ["Search"],

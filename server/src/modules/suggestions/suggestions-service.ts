@@ -1,4 +1,4 @@
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
+import type { ImportedQuery, SearchLogRepository } from "../../db/search-log-repository.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";
@@ -42,6 +42,8 @@ export class SuggestionsService {
     private readonly countOf: (storeId: string, text: string) => Promise<number>,
     private readonly searchLog: SearchLogRepository,
     private readonly now: () => number,
+    /** Told after an import: what imported queries led to is evidence of their meaning (modules/meaning). */
+    private readonly imported: (storeId: string) => void = () => {},
   ) {}
 
   private async candidates(storeId: string): Promise<StoreCandidates> {
@@ -96,14 +98,15 @@ export class SuggestionsService {
    * Adds past queries from elsewhere (a previous search provider, the demo's query log), counting their results
    * now. Queries that could never be suggested (suggestable-query.ts) are skipped and counted.
    */
-  async importQueries(storeId: string, queries: { query: string; searches: number }[]): Promise<{ withResults: number; skipped: number }> {
-    const rows: { query: string; searches: number; resultCount: number }[] = [];
+  async importQueries(storeId: string, queries: { query: string; searches: number; categories?: string[] }[]): Promise<{ withResults: number; skipped: number }> {
+    const rows: ImportedQuery[] = [];
     for (const q of queries) {
       const query = normalizeQuery(q.query);
-      if (suggestableQuery(query)) rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query) });
+      if (suggestableQuery(query)) rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query), ...(q.categories?.length ? { ledTo: q.categories } : {}) });
     }
     await this.searchLog.importQueries(storeId, rows, this.now());
     this.cache.delete(storeId);
+    this.imported(storeId);
     return { withResults: rows.filter((r) => r.resultCount > 0).length, skipped: queries.length - rows.length };
   }
 }

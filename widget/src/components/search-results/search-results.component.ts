@@ -366,8 +366,9 @@ export class SfsSearchResults extends LitElement {
       </div>`;
     }
     const partial = this.firstFrame === "drawing";
-    const notice =
-      result.fallback && result.query
+    const notice = result.recovered
+      ? html`<p part="notice">${fillText(t.recovered, { query: state.query })}</p>`
+      : result.fallback && result.query
         ? html`<p part="notice">${fillText(t.fallback, { query: state.query, used: result.query })}</p>`
         : nothing;
     const pinned = ctx.config.markPinned ? new Set(result.pinnedProductIds ?? []) : null;

@@ -1,0 +1,104 @@
+import type { ReportsRepository } from "../../db/reports-repository.ts";
+import type { SearchLogRepository } from "../../db/search-log-repository.ts";
+import { tokenize } from "../../engine/text/normalize.ts";
+import type { StoreRef, SynonymService } from "../synonyms/synonym-service.ts";
+import type { QueryVocabularies } from "../search/query-vocabulary.ts";
+import type { MeaningService } from "./meaning-service.ts";
+
+/*
+ * Synonym sets proposed to the merchandiser from what the store learned (meaning-service.ts): for each query its
+ * shoppers searched and found nothing for, or found things but clicked none of them (the reports' searches), and each
+ * imported query its previous provider says led somewhere, the product types nearest the query's meaning. A
+ * proposal is a one-way set (the query finds those words' products) with its evidence; the merchandising page
+ * accepts one with PUT /synonyms/{id}. Queries a set already covers are left out.
+ */
+
+export interface SynonymProposal {
+  /** A synonym set id made from the query. */
+  id: string;
+  input: string;
+  synonyms: string[];
+  evidence: {
+    /** Searches counted: shoppers' searches (reports) or the previous provider's (import). */
+    searches: number;
+    /** Of them, found nothing. */
+    noResults: number;
+    /** Of those that found something, none clicked. */
+    noClicks: number;
+    /** How close each proposed word is to the query's meaning (cosine, 0 to 1). */
+    closeness: number[];
+    source: "searches" | "import";
+  };
+}
+
+const REPORT_DAYS = 30;
+const CANDIDATES = 300;
+const WORDS = 3;
+/** A word closer than this to a query's meaning is worth proposing. */
+const MIN_CLOSENESS = 0.7;
+/** A proposed type holds at least this many products (a kind the shopper can browse, not a catalog oddity). */
+const MIN_TYPE_PRODUCTS = 20;
+/** Queries of more words than this are left out: a set is for a word or a name, not a whole request. */
+const MAX_QUERY_WORDS = 2;
+
+const MAX_PROPOSALS = 50;
+const DAY_MS = 86_400_000;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export class SynonymProposals {
+  constructor(
+    private readonly d: {
+      meaning: Pick<MeaningService, "ready">;
+      reports: Pick<ReportsRepository, "queries">;
+      searchLog: Pick<SearchLogRepository, "queryEvidence">;
+      synonyms: Pick<SynonymService, "matcher">;
+      /** The store's product types (query-vocabulary.ts): the words a proposal may hold. */
+      vocabularies: Pick<QueryVocabularies, "of">;
+      /** How many products a query finds as search reads it: an imported query that finds some needs no set. */
+      count: (storeId: string, query: string) => Promise<number>;
+      now: () => number;
+    },
+  ) {}
+
+  async of(store: StoreRef): Promise<SynonymProposal[]> {
+    const model = await this.d.meaning.ready(store.id);
+    if (!model) return [];
+    const scope = { storeId: store.id, from: isoDay(this.d.now() - REPORT_DAYS * DAY_MS), to: isoDay(this.d.now()), region: null, language: null, currency: null };
+    const types = (await this.d.vocabularies.of(store.id)).types;
+    const [noResults, noClicks, imported, matcher] = await Promise.all([
+      this.d.reports.queries(scope, "no-results", CANDIDATES),
+      this.d.reports.queries(scope, "no-clicks", CANDIDATES),
+      this.d.searchLog.queryEvidence(store.id, CANDIDATES),
+      this.d.synonyms.matcher(store),
+    ]);
+    const candidates = new Map<string, SynonymProposal["evidence"]>();
+    for (const q of [...noResults, ...noClicks]) {
+      const held = candidates.get(q.query);
+      if (!held) candidates.set(q.query, { searches: q.searches, noResults: q.noResults, noClicks: q.clicked === 0 ? q.searches - q.noResults : 0, closeness: [], source: "searches" });
+    }
+    for (const q of imported) {
+      if (candidates.has(q.query) || (await this.d.count(store.id, q.query)) > 0) continue;
+      candidates.set(q.query, { searches: q.searches, noResults: q.searches, noClicks: 0, closeness: [], source: "import" });
+    }
+    const out: SynonymProposal[] = [];
+    for (const [query, evidence] of candidates) {
+      if (matcher.match(query).length || tokenize(query).length > MAX_QUERY_WORDS) continue;
+      const vector = model.queryVector(query);
+      if (!vector) continue;
+      const own = new Set(tokenize(query));
+      // A proposed word names a kind of product the catalog files ("sunglasses"), not a brand or the one product
+      // the shoppers happened to click: the set then finds that kind.
+      const words = model.nearestWords(vector, WORDS, MIN_CLOSENESS, (w) => (types.get(w) ?? 0) >= MIN_TYPE_PRODUCTS && !own.has(w));
+      if (!words.length) continue;
+      out.push({ id: proposalId(query), input: query, synonyms: words.map((w) => w.item), evidence: { ...evidence, closeness: words.map((w) => Math.round(w.score * 100) / 100) } });
+    }
+    return out.sort((a, b) => b.evidence.searches - a.evidence.searches || (a.input < b.input ? -1 : 1)).slice(0, MAX_PROPOSALS);
+  }
+}
+
+/** A synonym set id for a query: its letters and digits joined by "-", within the id rules (1 to 64 of A-Za-z0-9_.-). */
+function proposalId(query: string): string {
+  const slug = query.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 56);
+  return `learned-${slug || "query"}`;
+}
