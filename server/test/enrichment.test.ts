@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseImagePath, renderImage, productImageUrl } from "../../demo-store/src/catalog/images.ts";
+import { demoProducts } from "./support/demo-products.ts";
 import { product } from "./support/fixtures.ts";
 import { getJson, indexProducts, search } from "./support/search-client.ts";
 import { makeTestCerts, type TestCerts } from "./support/test-certs.ts";
@@ -200,6 +201,28 @@ describe("what enrichment finds feeds search", () => {
     const shirt = await search(s, { query: "navy shirt", returnFacets: true });
     expect(shirt.facets.find((f) => f.key === "color")?.values.map((v) => v.key)).toEqual(["Navy Blue"]);
   });
+});
+
+describe("results do not drift while enrichment runs", () => {
+  test("a query naming a product type finds the same products before the stages ran and after every one did", async () => {
+    // Real demo products whose images this test's image server draws (their colours as the catalog states them).
+    const catalog = demoProducts(300).map((p) => ({
+      ...p,
+      id: `drift-${p.id}`,
+      media: (p.media ?? []).map((m) => ({ ...m, url: imageBase() + new URL(m.url).pathname })),
+    }));
+    const queries = ["jeans", "shirts", "kurtas", "watches", "t-shirts", "casual shoes", "handbags", "tops"];
+    const totals = async () => Object.fromEntries(await Promise.all(queries.map(async (q) => [q, (await search(s, { query: q, pageSize: 1 })).totalProductCount] as const)));
+    const calls = received().length;
+    await indexProducts(s, catalog);
+    const before = await totals();
+    expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThan(30);
+    // Every product's two stages (text, then image) have been delivered: enrichment has finished with them.
+    const stages = catalog.length + catalog.filter((p) => p.media?.length).length;
+    await until(() => (received().length - calls >= stages ? true : null), 90_000, "every stage of the products");
+    await Bun.sleep(1_000);
+    expect(await totals()).toEqual(before);
+  }, 120_000);
 });
 
 describe("what image analysis measures feeds similar products", () => {

@@ -55,16 +55,25 @@ export function isFacetSettingKey(key: string): boolean {
 
 /** Built-in facet names in the languages the service ships; a tag is named by its prefix, as the catalog writes it. */
 const NAMES: Record<string, Record<string, string>> = {
-  en: { designer: "Brand", gender: "Gender", ageGroup: "Age group", color: "Colour", size: "Size", availability: "Availability", collection: "Collection", [PRICE_FACET]: "Price", category: "Category", level: "Category level {n}" },
-  de: { designer: "Marke", gender: "Geschlecht", ageGroup: "Altersgruppe", color: "Farbe", size: "Größe", availability: "Verfügbarkeit", collection: "Kollektion", [PRICE_FACET]: "Preis", category: "Kategorie", level: "Kategorieebene {n}" },
-  fr: { designer: "Marque", gender: "Genre", ageGroup: "Tranche d’âge", color: "Couleur", size: "Taille", availability: "Disponibilité", collection: "Collection", [PRICE_FACET]: "Prix", category: "Catégorie", level: "Catégorie niveau {n}" },
-  es: { designer: "Marca", gender: "Género", ageGroup: "Grupo de edad", color: "Color", size: "Talla", availability: "Disponibilidad", collection: "Colección", [PRICE_FACET]: "Precio", category: "Categoría", level: "Categoría nivel {n}" },
+  en: { designer: "Brand", gender: "Gender", ageGroup: "Age group", color: "Colour", size: "Size", availability: "Availability", collection: "Collection", [PRICE_FACET]: "Price", levels: "Department|Category|Type|Subtype" },
+  de: { designer: "Marke", gender: "Geschlecht", ageGroup: "Altersgruppe", color: "Farbe", size: "Größe", availability: "Verfügbarkeit", collection: "Kollektion", [PRICE_FACET]: "Preis", levels: "Abteilung|Kategorie|Art|Unterart" },
+  fr: { designer: "Marque", gender: "Genre", ageGroup: "Tranche d’âge", color: "Couleur", size: "Taille", availability: "Disponibilité", collection: "Collection", [PRICE_FACET]: "Prix", levels: "Rayon|Catégorie|Type|Sous-type" },
+  es: { designer: "Marca", gender: "Género", ageGroup: "Grupo de edad", color: "Color", size: "Talla", availability: "Disponibilidad", collection: "Colección", [PRICE_FACET]: "Precio", levels: "Sección|Categoría|Tipo|Subtipo" },
 };
+
+/**
+ * A category level's name as shoppers read facet titles: the department, the category, the type, then subtypes
+ * (numbered from the fifth level) rather than "Category level 2".
+ */
+function levelName(level: number, names: Record<string, string>): string {
+  const named = names.levels!.split("|");
+  return level < named.length ? named[level]! : `${named.at(-1)} ${level - named.length + 2}`;
+}
 
 function builtInName(key: string, language: string): string {
   const names = NAMES[language.toLowerCase().split("-")[0]!] ?? NAMES.en!;
   const level = /^category\.lvl(\d+)$/.exec(key);
-  if (level) return level[1] === "0" ? names.category! : names.level!.replace("{n}", String(Number(level[1]) + 1));
+  if (level) return levelName(Number(level[1]), names);
   if (key.startsWith("tag.")) return humanize(key.slice(4));
   return names[key] ?? key;
 }
