@@ -107,9 +107,11 @@ export interface SearchResponse {
   recovered?: boolean;
 }
 
+/** A facet selection a query's words made (the search answer's `queryFacets`). */
 export interface QueryFacet {
   key: string;
   values: string[];
+  /** The words that made it, as typed: searching without them takes it back. */
   words: string;
 }
 

@@ -27,10 +27,6 @@ export interface TrainedSpace {
   /** The clusters' centres (clusters × dimensions, unit length) and where each cluster's products start. */
   centroids: Float32Array;
   clusterStart: Int32Array;
-  /** How many documents each word is in (its evidence). */
-  wordDocs: Int32Array;
-  /** How many products each word is in: 0 for a word only shoppers' queries use. */
-  productDocs: Int32Array;
 }
 
 export const DIMENSIONS = 48;
@@ -61,10 +57,10 @@ interface SparseMatrix {
   values: Float32Array;
 }
 
-function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMatrix; words: string[]; wordDocs: Int32Array } {
+function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMatrix; words: string[] } {
   const docFreq = new Map<string, number>();
   for (const d of documents) for (const w of new Set(d.words)) docFreq.set(w, (docFreq.get(w) ?? 0) + 1);
-  const words = [...docFreq].filter(([, n]) => n >= 1).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_WORDS).map(([w]) => w);
+  const words = [...docFreq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_WORDS).map(([w]) => w);
   const index = new Map(words.map((w, i) => [w, i]));
   const wordDocs = Int32Array.from(words, (w) => docFreq.get(w)!);
   // Triplets gathered per document, then sorted into rows.
@@ -90,32 +86,22 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
     colIndex[at] = entries[e * 3 + 1]!;
     values[at] = entries[e * 3 + 2]!;
   }
-  return { matrix: { rows: words.length, cols: n, rowStart, colIndex, values }, words, wordDocs };
+  return { matrix: { rows: words.length, cols: n, rowStart, colIndex, values }, words };
 }
 
-/** out (rows × k) = A · X, X being cols × k, row-major. */
-function multiply(a: SparseMatrix, x: Float64Array, k: number): Float64Array {
-  const out = new Float64Array(a.rows * k);
+/**
+ * A · X (X cols × k, answering rows × k), or with `transposed` Aᵀ · X (X rows × k, answering cols × k): row-major,
+ * one pass over A's entries either way.
+ */
+function multiply(a: SparseMatrix, x: Float64Array, k: number, transposed = false): Float64Array {
+  const out = new Float64Array((transposed ? a.cols : a.rows) * k);
   for (let r = 0; r < a.rows; r++) {
-    const o = r * k;
     for (let e = a.rowStart[r]!, end = a.rowStart[r + 1]!; e < end; e++) {
       const v = a.values[e]!;
-      const xi = a.colIndex[e]! * k;
+      const c = a.colIndex[e]!;
+      const o = (transposed ? c : r) * k;
+      const xi = (transposed ? r : c) * k;
       for (let j = 0; j < k; j++) out[o + j]! += v * x[xi + j]!;
-    }
-  }
-  return out;
-}
-
-/** out (cols × k) = Aᵀ · Y, Y being rows × k. */
-function multiplyTransposed(a: SparseMatrix, y: Float64Array, k: number): Float64Array {
-  const out = new Float64Array(a.cols * k);
-  for (let r = 0; r < a.rows; r++) {
-    const yi = r * k;
-    for (let e = a.rowStart[r]!, end = a.rowStart[r + 1]!; e < end; e++) {
-      const v = a.values[e]!;
-      const o = a.colIndex[e]! * k;
-      for (let j = 0; j < k; j++) out[o + j]! += v * y[yi + j]!;
     }
   }
   return out;
@@ -203,7 +189,7 @@ function unitRows(m: Float64Array, n: number, k: number): Float32Array {
  * the products' rows of V Σ, each of unit length: cosine between a query's words and a product is then their closeness.
  */
 export function trainSpace(documents: readonly TrainingDocument[], dimensions = DIMENSIONS, seed = 37): TrainedSpace {
-  const { matrix: a, words, wordDocs } = buildMatrix(documents);
+  const { matrix: a, words } = buildMatrix(documents);
   const k = Math.min(dimensions + OVERSAMPLING, a.rows, a.cols);
   const rank = Math.min(dimensions, k);
   const random = gaussians(seed);
@@ -212,13 +198,13 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
   let q = multiply(a, omega, k);
   orthonormalize(q, a.rows, k);
   for (let i = 0; i < POWER_ITERATIONS; i++) {
-    const z = multiplyTransposed(a, q, k);
+    const z = multiply(a, q, k, true);
     orthonormalize(z, a.cols, k);
     q = multiply(a, z, k);
     orthonormalize(q, a.rows, k);
   }
   // B = Qᵀ A (k × cols), held as Bᵀ (cols × k); B Bᵀ = W Λ Wᵀ gives B's left singular vectors W, Σ = √Λ.
-  const bt = multiplyTransposed(a, q, k);
+  const bt = multiply(a, q, k, true);
   const gram = new Float64Array(k * k);
   for (let c = 0; c < a.cols; c++) {
     const o = c * k;
@@ -251,23 +237,12 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
       productRows[p * rank + j] = s;
     }
   });
-  const productDocs = new Int32Array(words.length);
-  const index = new Map(words.map((w, i) => [w, i]));
-  for (const d of documents) {
-    if (d.productId === undefined) continue;
-    for (const w of new Set(d.words)) {
-      const i = index.get(w);
-      if (i !== undefined) productDocs[i]!++;
-    }
-  }
   const clustered = clusterRows(unitRows(productRows, productCols.length, rank), productIds, rank, random);
   return {
     dimensions: rank,
     words,
-    productDocs,
     wordVectors: unitRows(wordRows, a.rows, rank),
     ...clustered,
-    wordDocs,
   };
 }
 

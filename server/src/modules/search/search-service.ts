@@ -14,6 +14,7 @@ import { effectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetValue } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
+import type { QueryFacet } from "../../../../widget/src/api/types.ts";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import type { ShopperWords } from "./shopper-words.ts";
@@ -50,13 +51,6 @@ export interface SearchResponse {
   queryFacets?: QueryFacet[];
   /** Nothing matched the words: these are the products nearest the query's meaning (learned from the store), not matches. */
   recovered?: boolean;
-}
-
-export interface QueryFacet {
-  key: string;
-  values: string[];
-  /** The words that made it, as typed: searching without them takes it back. */
-  words: string;
 }
 
 /**
