@@ -350,7 +350,7 @@ export function buildApp(deps: AppDeps) {
     )
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
+    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId, true)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
   return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning };

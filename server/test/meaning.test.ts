@@ -53,6 +53,16 @@ describe("learned meaning", () => {
     expect((await getJson<Trained>(s, "/meaning", {}, "admin")).body.trained).toBe(true);
   });
 
+  test("an import of queries trains the store's meaning again by itself, once the store has been quiet a few seconds", async () => {
+    const before = (await getJson<{ trainedAt: string }>(s, "/meaning", {}, "admin")).body.trainedAt;
+    expect((await s.call("admin", "POST", "/1.9/query-log", [{ query: "orciani", searches: 25, categories: ["Accessories > Men"] }])).status).toBe(200);
+    const after = await until(async () => {
+      const { body } = await getJson<{ trainedAt: string }>(s, "/meaning", {}, "admin");
+      return body.trainedAt !== before ? body.trainedAt : null;
+    }, 30_000);
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
+  }, 40_000);
+
   test("a brand the catalog lacks, imported with the categories it led to, recovers products of those categories, said as such", async () => {
     const imported = await s.call("admin", "POST", "/1.9/query-log", [
       { query: "moncler", searches: 55, categories: ["Men > Clothing", "Women > Clothing"] },

@@ -32,9 +32,6 @@ export class MeaningService {
     private readonly d: {
       sources: EvidenceSources;
       log: Logger;
-      /** Settle and retrain intervals (tests shorten them). */
-      settleMs?: number;
-      retrainMs?: number;
     },
   ) {}
 
@@ -50,13 +47,16 @@ export class MeaningService {
     return held.training ?? this.trainNow(storeId);
   }
 
-  /** The store's evidence changed (a batch of its catalog, an import of queries): train again once it is quiet. */
-  changed(storeId: string): void {
+  /**
+   * The store's evidence changed (a batch of its catalog, an import of queries): train again once it is quiet, and
+   * not sooner than RETRAIN_MS after the last training unless `soon` (an import: rare, and made to be used).
+   */
+  changed(storeId: string, soon = false): void {
     if (this.stopped) return;
     const held = this.held(storeId);
     if (held.timer) clearTimeout(held.timer);
     const age = held.model ? this.d.sources.now() - held.model.trainedAt : Infinity;
-    const wait = Math.max(this.d.settleMs ?? SETTLE_MS, (this.d.retrainMs ?? RETRAIN_MS) - age);
+    const wait = soon ? SETTLE_MS : Math.max(SETTLE_MS, RETRAIN_MS - age);
     held.timer = setTimeout(() => {
       held.timer = null;
       if (!held.training) void this.trainNow(storeId);
