@@ -65,7 +65,7 @@ export class SynonymProposals {
     const model = await this.d.meaning.ready(store.id);
     if (!model) return [];
     const scope = { storeId: store.id, from: isoDay(this.d.now() - REPORT_DAYS * DAY_MS), to: isoDay(this.d.now()), region: null, language: null, currency: null };
-    const types = (await this.d.vocabularies.of(store.id)).types;
+    const vocabulary = await this.d.vocabularies.of(store.id);
     const [noResults, noClicks, imported, matcher] = await Promise.all([
       this.d.reports.queries(scope, "no-results", CANDIDATES),
       this.d.reports.queries(scope, "no-clicks", CANDIDATES),
@@ -88,8 +88,9 @@ export class SynonymProposals {
       if (!vector) continue;
       const own = new Set(tokenize(query));
       // A proposed word names a kind of product the catalog files ("sunglasses"), not a brand or the one product
-      // the shoppers happened to click: the set then finds that kind.
-      const words = model.nearestWords(vector, WORDS, MIN_CLOSENESS, (w) => (types.get(w) ?? 0) >= MIN_TYPE_PRODUCTS && !own.has(w));
+      // the shoppers happened to click, nor a heading over many kinds ("clothing", "accessories"): the set then
+      // finds that kind.
+      const words = model.nearestWords(vector, WORDS, MIN_CLOSENESS, (w) => (vocabulary.types.get(w) ?? 0) >= MIN_TYPE_PRODUCTS && !vocabulary.groups.has(w) && !own.has(w));
       if (!words.length) continue;
       out.push({ id: proposalId(query), input: query, synonyms: words.map((w) => w.item), evidence: { ...evidence, closeness: words.map((w) => Math.round(w.score * 100) / 100) } });
     }
