@@ -148,6 +148,7 @@ export class SearchService {
       request.limit = window ?? page.size;
     };
     pageRequest();
+    const synonyms = this.d.synonyms && p.query ? await this.d.synonyms.matcher(store) : null;
     // Past the deadline: no fallback, no spelling correction, and the query is not taken as correctly spelled.
     const understood = p.query
       ? await UnderstoodQuery.read(
@@ -159,7 +160,7 @@ export class SearchService {
             locales: shopperLocales(p.language, settings.locales),
             autocorrect: p.autocorrect,
             typing: p.typeahead,
-            synonyms: this.d.synonyms ? await this.d.synonyms.matcher(store) : null,
+            synonyms,
             selectedKeys: new Set(p.facets.map((f) => f.key)),
             ...(this.d.shopperWords ? { shopperUses: await this.d.shopperWords.of(store.id) } : {}),
           },
@@ -171,19 +172,18 @@ export class SearchService {
     // dropped when a word the catalog cannot match is one the store's evidence knows ("liu jo": not "jo" alone);
     // after, when dropping found nothing either. Not while typing (the next keystroke may match), nor under a
     // rule's pins (the page is the rule's).
-    const recoverable = !!p.query && !p.typeahead && !pins;
-    const recover = () => this.recover(store.id, p.query!, request);
-    const knownMeaning = recoverable && understood?.terms.some((t) => t.unknown) && this.d.meaning?.model(store.id)?.knows(p.query!);
-    const ran = understood ? await understood.run(this.d.engine, store.id, request, () => hasTimeLeft(deadline), knownMeaning ? recover : undefined) : null;
+    const recovery =
+      understood && !p.typeahead && !pins
+        ? {
+            recover: () => this.recover(store.id, understood.query, request),
+            beforeDropping: understood.terms.some((t) => t.unknown) && !!this.d.meaning?.model(store.id)?.knows(understood.query),
+          }
+        : undefined;
+    const ran = understood ? await understood.run(this.d.engine, store.id, request, () => hasTimeLeft(deadline), recovery) : null;
     let result = ran?.result ?? (await this.d.engine.search(store.id, request));
     const kept = ran?.kept ?? [];
-    let fallback = ran?.fallback ?? false;
-    let recovered = ran?.recovered ?? false;
-    const late = result.total === 0 && recoverable ? await recover() : null;
-    if (late) {
-      result = late;
-      fallback = recovered = true;
-    }
+    const fallback = ran?.fallback ?? false;
+    const recovered = ran?.recovered ?? false;
     const usedQuery = understood && (fallback || understood.corrected) ? understood.searchedText(kept) : p.query;
     const queryFacets: QueryFacet[] = kept.flatMap((t) => (t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : []));
     // A pin past the end of the results goes to the end, which can move it onto this page: the page then shows
@@ -243,7 +243,7 @@ export class SearchService {
         firstPosition: p.from + 1,
         reranking,
       });
-      if (this.d.synonyms && p.query) response.explain.synonyms = (await this.d.synonyms.matcher(store)).explain(searched.text);
+      if (synonyms) response.explain.synonyms = synonyms.explain(searched.text);
       response.explain.rules = rules?.fired ?? [];
     }
     // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a

@@ -38,6 +38,13 @@ export interface ReadingOptions {
   shopperUses?: (word: string) => number;
 }
 
+/** How a search that finds nothing is answered by the query's meaning (SearchService.recover). */
+export interface Recovery {
+  recover(): Promise<EngineSearchResult | null>;
+  /** Try it before dropping words, not only after (a word the catalog cannot match is one the evidence knows). */
+  beforeDropping: boolean;
+}
+
 export interface RanSearch {
   result: EngineSearchResult;
   kept: readonly QueryTerm[];
@@ -151,16 +158,11 @@ export class UnderstoodQuery {
 
   /**
    * Runs the search with its fallbacks: the terms as read; when a named type finds fewer than MIN_TYPE_RESULTS, the
-   * type as a preference (kept when it finds more); when nothing is found, fewer terms (fallbackSearch).
+   * type as a preference (kept when it finds more); when nothing is found, the words read by their meaning, then
+   * fewer terms (fallbackSearch); when that finds nothing either, the recovery, asked at most once (before dropping
+   * words when `recovery.beforeDropping`).
    */
-  async run(
-    engine: SearchEngine,
-    storeId: string,
-    base: EngineSearchRequest,
-    hasTime: () => Promise<boolean>,
-    /** Asked before dropping words: the products nearest the whole query's meaning, when that is known to mean something. */
-    recover?: () => Promise<EngineSearchResult | null>,
-  ): Promise<RanSearch> {
+  async run(engine: SearchEngine, storeId: string, base: EngineSearchRequest, hasTime: () => Promise<boolean>, recovery?: Recovery): Promise<RanSearch> {
     let kept = await this.settled(engine, storeId, base);
     let result = await engine.search(storeId, this.requestFor(base, kept));
     let fallback = false;
@@ -171,15 +173,22 @@ export class UnderstoodQuery {
         if (wider.total > result.total) ({ result, kept, fallback } = { result: wider, kept: widened, fallback: true });
       }
     }
+    let asked = false;
+    const recovered = async (): Promise<RanSearch | null> => {
+      asked = true;
+      const found = await recovery?.recover();
+      return found ? { result: found, kept, fallback: true, recovered: true } : null;
+    };
     if (result.total === 0 && kept.length > 1 && this.corrections !== null) {
       const reread = await this.byMeaning(engine, storeId, base, hasTime);
       if (reread) return reread;
       // "liu jo", a brand the catalog lacks but its shoppers' evidence knows: its meaning, not "jo" alone.
-      const recovered = await recover?.();
-      if (recovered) return { result: recovered, kept, fallback: true, recovered: true };
+      const early = recovery?.beforeDropping ? await recovered() : null;
+      if (early) return early;
       const found = await fallbackSearch(engine, storeId, kept, (k) => this.requestFor(base, k), hasTime);
       if (found) ({ result, kept, fallback } = { ...found, fallback: true });
     }
+    if (result.total === 0 && recovery && !asked) return (await recovered()) ?? { result, kept, fallback };
     return { result, kept, fallback };
   }
 
