@@ -198,16 +198,18 @@ function readWords(words: readonly QueryWord[], ctx: UnderstandingContext): Read
     return c !== undefined && (!c.known || strayWord(c)) && !ctx.synonymTokens?.has(words[i]!.token);
   };
   const out: ReadWord[] = [];
+  /** The phrase at `i` read as its meaning, its later words carried along; where the phrase ends. */
+  const readMeaning = (i: number, meaning: NonNullable<ReadWord["meaning"]>, reread: boolean) => {
+    out.push({ word: words[i]!, meaning, unknown: false, ...(reread ? { reread } : {}) });
+    for (let k = 1; k < meaning.length; k++) out.push({ word: words[i + k]!, unknown: false });
+    return i + meaning.length - 1;
+  };
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    if (ctx.byMeaning?.has(word.token)) {
-      const meaning = meaningAt(ctx.locales, tokens, i);
-      if (meaning) {
-        out.push({ word, meaning, unknown: false, reread: true });
-        for (let k = 1; k < meaning.length; k++) out.push({ word: words[i + k]!, unknown: false });
-        i += meaning.length - 1;
-        continue;
-      }
+    const reread = ctx.byMeaning?.has(word.token) ? meaningAt(ctx.locales, tokens, i) : null;
+    if (reread) {
+      i = readMeaning(i, reread, true);
+      continue;
     }
     if (!unknownAt(i)) {
       const stray = ctx.autocorrect === false ? undefined : strayBeforeType(word, correctionOf.get(word.typed), tokens.slice(i + 1), ctx.vocabulary);
@@ -217,9 +219,7 @@ function readWords(words: readonly QueryWord[], ctx: UnderstandingContext): Read
     }
     const meaning = meaningAt(ctx.locales, tokens, i);
     if (meaning && Array.from({ length: meaning.length }, (_, k) => i + k).every(unknownAt)) {
-      out.push({ word, meaning, unknown: false });
-      for (let k = 1; k < meaning.length; k++) out.push({ word: words[i + k]!, unknown: false });
-      i += meaning.length - 1;
+      i = readMeaning(i, meaning, false);
       continue;
     }
     const correction = correctionOf.get(word.typed)!;
@@ -317,12 +317,14 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     joiner = "";
     terms.push(t);
   };
+  /** The words from `from` as typed, and as searched (corrected). */
+  const typedOf = (from: number, length: number) => read.slice(from, from + length).map((r) => r.typed ?? r.word.typed).join(" ");
+  const textOf = (from: number, length: number) => read.slice(from, from + length).map((r) => r.word.typed).join(" ");
+  /** A term of several words is corrected when any of its words is. */
+  const correctedIn = (from: number, length: number) => (read.slice(from, from + length).some((r) => r.typed !== undefined) ? { corrected: true } : {});
   for (let i = 0; i < read.length; i++) {
     const { word: w, typed: misspelt, meaning, reread } = read[i]!;
-    const typedOf = (from: number, length: number) => read.slice(from, from + length).map((r) => r.typed ?? r.word.typed).join(" ");
-    const corrected = misspelt !== undefined ? { corrected: true } : {};
-    /** A term of several words is corrected when any of its words is. */
-    const correctedIn = (length: number) => (read.slice(i, i + length).some((r) => r.typed !== undefined) ? { corrected: true } : {});
+    const corrected = correctedIn(i, 1);
     if (meaning) {
       const t = meaningTerm(typedOf(i, meaning.length), meaning.meaning, v);
       i += meaning.length - 1;
@@ -354,13 +356,13 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     const pair = next && !w.parts && !next.parts ? foldPlural(w.typed + next.typed) : null;
     if (pair && v.types.has(pair)) {
       typeCandidates.push(terms.length);
-      push(term(typedOf(i, 2), "word", { type: pair, text: `${w.typed} ${next!.typed}` }));
+      push(term(typedOf(i, 2), "word", { type: pair, text: textOf(i, 2) }));
       i++;
       continue;
     }
     const brand = v.brands.longestAt(tokens, i);
     if (brand && brand.length > 1) {
-      push(term(typedOf(i, brand.length), "brand", { ...correctedIn(brand.length), text: read.slice(i, i + brand.length).map((r) => r.word.typed).join(" "), prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
+      push(term(typedOf(i, brand.length), "brand", { ...correctedIn(i, brand.length), text: textOf(i, brand.length), prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
       i += brand.length - 1;
       continue;
     }
@@ -374,7 +376,7 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
         return usage ? [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }] : colours.length ? [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colours }] : [];
       });
       typeCandidates.push(terms.length);
-      push(term(typedOf(i, typePhrase.length), "word", { ...correctedIn(typePhrase.length), type: typePhrase.value, text: read.slice(i, phraseEnd + 1).map((r) => r.word.typed).join(" "), prefer: modifiers }));
+      push(term(typedOf(i, typePhrase.length), "word", { ...correctedIn(i, typePhrase.length), type: typePhrase.value, text: textOf(i, typePhrase.length), prefer: modifiers }));
       i = phraseEnd;
       continue;
     }
@@ -389,7 +391,7 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     }
     const colour = colourRun(read.map((r) => r.word), i, v);
     if (colour) {
-      push(term(typedOf(i, colour.length), "colour", { ...correctedIn(colour.length), text: colour.text, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
+      push(term(typedOf(i, colour.length), "colour", { ...correctedIn(i, colour.length), text: colour.text, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
       i += colour.length - 1;
       continue;
     }
