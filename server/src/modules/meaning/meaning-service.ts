@@ -42,9 +42,7 @@ export class MeaningService {
 
   /** The store's model, trained now when it has none (and none is on its way); null when the store has no evidence. */
   async ready(storeId: string): Promise<MeaningModel | null> {
-    const held = this.held(storeId);
-    if (held.model) return held.model;
-    return held.training ?? this.trainNow(storeId);
+    return this.model(storeId) ?? this.train(storeId);
   }
 
   /**
