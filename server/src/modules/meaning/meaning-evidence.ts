@@ -9,7 +9,7 @@ import type { TrainingDocument } from "./semantic-space.ts";
 /*
  * What a store's meaning is learned from, as documents of words (semantic-space.ts), all of it the store's own:
  * - each product: the words of its name, brand and categories (twice as telling as the rest), gender, colours and tags;
- * - each search a shopper then clicked, carted or bought from (ProductClick and AddToCart events carry the query):
+ * - each search a shopper then clicked or carted from (ProductClick and AddToCart events carry the query):
  *   the query's words beside the product's, and a search that found nothing in the same session shortly before
  *   (the shopper reworded it) beside the product too;
  * - each query the store imported with the categories it led to under its previous provider (POST /query-log).
