@@ -72,18 +72,20 @@ export class SynonymProposals {
       this.d.searchLog.queryEvidence(store.id, CANDIDATES),
       this.d.synonyms.matcher(store),
     ]);
+    // A query a set already covers needs none; one of many words is a request, not a word or a name.
+    const proposable = (query: string) => !matcher.match(query).length && tokenize(query).length <= MAX_QUERY_WORDS;
     const candidates = new Map<string, SynonymProposal["evidence"]>();
     for (const q of [...noResults, ...noClicks]) {
       const held = candidates.get(q.query);
       if (!held) candidates.set(q.query, { searches: q.searches, noResults: q.noResults, noClicks: q.clicked === 0 ? q.searches - q.noResults : 0, closeness: [], source: "searches" });
     }
     for (const q of imported) {
-      if (candidates.has(q.query) || (await this.d.count(store.id, q.query)) > 0) continue;
+      if (candidates.has(q.query) || !proposable(q.query) || (await this.d.count(store.id, q.query)) > 0) continue;
       candidates.set(q.query, { searches: q.searches, noResults: q.searches, noClicks: 0, closeness: [], source: "import" });
     }
     const out: SynonymProposal[] = [];
     for (const [query, evidence] of candidates) {
-      if (matcher.match(query).length || tokenize(query).length > MAX_QUERY_WORDS) continue;
+      if (!proposable(query)) continue;
       const vector = model.queryVector(query);
       if (!vector) continue;
       const own = new Set(tokenize(query));
