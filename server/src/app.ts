@@ -12,7 +12,7 @@ import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.
 import type { StorageHealth } from "./db/storage-health.ts";
 import type { AccessPolicy } from "./http/auth-plugin.ts";
 import { RateLimiter } from "./http/rate-limiter.ts";
-import type { Config } from "./config.ts";
+import type { Config, EmbeddingsSettings } from "./config.ts";
 import { compressingHandler } from "./http/compression.ts";
 import { stringifyOnFastPath } from "./http/fast-json.ts";
 import { renderError, toAppError } from "./http/error-response.ts";
@@ -38,6 +38,10 @@ import { LookService } from "./modules/looks/look-service.ts";
 import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
 import { SimilarityService } from "./modules/similarity/similarity-service.ts";
 import { MeaningService } from "./modules/meaning/meaning-service.ts";
+import { EmbeddingsClient } from "./modules/hybrid/embeddings-client.ts";
+import { HybridSearch } from "./modules/hybrid/hybrid-search.ts";
+import { hybridRoutes } from "./modules/hybrid/hybrid-routes.ts";
+import type { VectorIndex } from "./engine/vectors/vector-index.ts";
 import { meaningRoutes } from "./modules/meaning/meaning-routes.ts";
 import { SynonymProposals } from "./modules/meaning/synonym-proposals.ts";
 import { ShopperWords } from "./modules/search/shopper-words.ts";
@@ -92,6 +96,8 @@ export interface AppDeps {
   webhooks?: Config["webhooks"];
   /** Product images may be fetched from private addresses (ENRICHMENT_ALLOW_PRIVATE_NETWORKS). */
   enrichmentAllowPrivateNetworks?: boolean;
+  /** Hybrid search: the embeddings endpoint (EMBEDDINGS_*) and where products' vectors live; absent: off. */
+  hybrid?: { embeddings: EmbeddingsSettings; vectors: VectorIndex };
   now?: () => number;
 }
 
@@ -122,8 +128,16 @@ export function buildApp(deps: AppDeps) {
   const vocabularies = new QueryVocabularies(engine, now);
   // What each store's words mean, learned from its catalog and its shoppers (recovers searches that find nothing).
   const meaning = new MeaningService({ sources: { catalog, events: state.events, searchLog: state.searchLog, now }, log: deps.log });
+  // Products' vectors for hybrid search, made by the configured endpoint (modules/hybrid); every store's are checked at start.
+  const hybrid = deps.hybrid
+    ? new HybridSearch({ client: new EmbeddingsClient(deps.hybrid.embeddings), vectors: deps.hybrid.vectors, catalog, minSimilarity: deps.hybrid.embeddings.minSimilarity, log: deps.log, now })
+    : null;
   stores.list().then(
-    (all) => all.forEach((store) => meaning.changed(store.id)),
+    (all) =>
+      all.forEach((store) => {
+        meaning.changed(store.id);
+        hybrid?.changed(store.id);
+      }),
     () => {},
   );
   // Product pages' models (similar products, looks) share one read of each store's catalog.
@@ -175,6 +189,7 @@ export function buildApp(deps: AppDeps) {
   const catalogChanged = (storeId: string) => {
     vocabularies.changed(storeId);
     meaning.changed(storeId);
+    hybrid?.changed(storeId);
     productPageModels.changed(storeId);
     productFacts.changed(storeId);
     pinChecks.catalogChanged(storeId);
@@ -213,7 +228,7 @@ export function buildApp(deps: AppDeps) {
   const rules = new RulesService(state.rules, now, changeFeed);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords, meaning });
+  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords, meaning, ...(hybrid ? { hybrid } : {}) });
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
@@ -348,12 +363,13 @@ export function buildApp(deps: AppDeps) {
         proposals: new SynonymProposals({ meaning, reports: state.reports, searchLog: searchLogRepo, synonyms, vocabularies, count: (storeId, text) => search.count(storeId, text), now }),
       }),
     )
+    .use(hybridRoutes({ ...common, hybrid }))
     .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
     .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId, true)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning, hybrid };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

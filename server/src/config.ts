@@ -57,6 +57,21 @@ export interface Config {
   metricsToken: string | null;
   /** Product images may be fetched from loopback and private addresses (the demo serves its own; tests). */
   enrichmentAllowPrivateNetworks: boolean;
+  /** Hybrid search: an OpenAI-compatible embeddings endpoint (EMBEDDINGS_URL, EMBEDDINGS_MODEL); null: off. */
+  embeddings: EmbeddingsSettings | null;
+}
+
+export interface EmbeddingsSettings {
+  /** The endpoint's URL: POST with `{ model, input }` answers `{ data: [{ embedding, index }] }`. */
+  url: string;
+  model: string;
+  /** Sent as `Authorization: Bearer <key>` when set. */
+  apiKey: string | null;
+  /** Asked of models that can shorten their vectors (`dimensions`); null: the model's own length. */
+  dimensions: number | null;
+  /** Below this cosine a product is no answer to a query that found nothing (models differ in their spread). */
+  minSimilarity: number;
+  timeoutMs: number;
 }
 
 export interface RateLimit {
@@ -212,6 +227,37 @@ function typesenseSettings(env: Env): Config["typesense"] {
   };
 }
 
+/**
+ * EMBEDDINGS_URL: the full URL of an OpenAI-compatible embeddings endpoint (e.g. https://api.openai.com/v1/embeddings,
+ * or a model served on the store's own network: the operator sets it, so private addresses are allowed);
+ * EMBEDDINGS_MODEL is required with it.
+ */
+function embeddingsSettings(env: Env): Config["embeddings"] {
+  const raw = env.EMBEDDINGS_URL?.trim();
+  if (!raw) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !["http:", "https:"].includes(url.protocol) || url.username || url.password) {
+    throw new ConfigError("EMBEDDINGS_URL", `expected an http(s) URL like https://api.openai.com/v1/embeddings, got "${raw}"`);
+  }
+  const model = env.EMBEDDINGS_MODEL?.trim();
+  if (!model) throw new ConfigError("EMBEDDINGS_MODEL", "EMBEDDINGS_URL is set, so the model to ask for is needed too (e.g. text-embedding-3-small)");
+  const dimensions = integer(env, "EMBEDDINGS_DIMENSIONS", 0, 0, 8192);
+  const similarityPercent = integer(env, "EMBEDDINGS_MIN_SIMILARITY_PERCENT", 30, 0, 100);
+  return {
+    url: url.href,
+    model,
+    apiKey: env.EMBEDDINGS_API_KEY?.trim() || null,
+    dimensions: dimensions || null,
+    minSimilarity: similarityPercent / 100,
+    timeoutMs: integer(env, "EMBEDDINGS_TIMEOUT_SECONDS", 10, 1, 300) * 1000,
+  };
+}
+
 /** `<NAME>_PER_SECOND` and `<NAME>_BURST`; a burst below the rate would refuse steady traffic, so it is at least the rate. */
 function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
   const perSecond = integer(env, `${name}_PER_SECOND`, fallback.perSecond, 0, 1_000_000);
@@ -267,6 +313,7 @@ export function loadConfig(rawEnv: Env): Config {
     trustProxy: oneOf(env, "TRUST_PROXY", "false", ["true", "false"] as const) === "true",
     metricsToken: metricsToken(env),
     enrichmentAllowPrivateNetworks: oneOf(env, "ENRICHMENT_ALLOW_PRIVATE_NETWORKS", "false", ["true", "false"] as const) === "true",
+    embeddings: embeddingsSettings(env),
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "demo-store/data")),

@@ -6,7 +6,7 @@ import { SERVER_BUSY_TIMEOUT_MS } from "./db/connection.ts";
 import { openServiceState } from "./db/service-state.ts";
 import { StorageHealth } from "./db/storage-health.ts";
 import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "./http/tls-policy.ts";
-import { createEngine } from "./engine/create-engine.ts";
+import { createEngine, createVectorIndex } from "./engine/create-engine.ts";
 import { RetentionJob } from "./modules/retention/retention-job.ts";
 import { createLogger, type Logger } from "./log.ts";
 
@@ -35,10 +35,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const log = createLogger(config.logLevel, opts.logWrite);
   const state = await openServiceState(config, SERVER_BUSY_TIMEOUT_MS);
   const engine = createEngine(config);
+  const vectors = createVectorIndex(config);
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log, ...(state.ping ? { ping: state.ping } : {}) });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch, meaning } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch, meaning, hybrid } = buildApp({
     state,
     indexingLeaseMs: config.indexingLeaseMs,
     engine,
@@ -52,6 +53,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     metricsToken: config.metricsToken,
     webhooks: config.webhooks,
     enrichmentAllowPrivateNetworks: config.enrichmentAllowPrivateNetworks,
+    ...(config.embeddings && vectors ? { hybrid: { embeddings: config.embeddings, vectors } } : {}),
   });
   const storeAdmin = new StoreAdmin(stores, Date.now);
   if (config.demoStore) {
@@ -104,7 +106,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const server = served.server!;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `${config.tls ? "https" : "http"}://${shownHost}:${server.port}`;
-  log.info("listening", { url, engine: engine.kind, state: state.source.kind, dataDir: config.dataDir });
+  log.info("listening", { url, engine: engine.kind, state: state.source.kind, dataDir: config.dataDir, ...(vectors ? { hybrid: vectors.kind } : {}) });
   return {
     url,
     log,
@@ -117,6 +119,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       productPageModels.stop();
       await served.stop();
       meaning.stop();
+      hybrid?.stop();
       await enrichment.stop();
       await enrichedSearch.stop();
       await webhookDispatcher.stop();
@@ -126,6 +129,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await searchLog.flush();
       await purchaseSignals.drain();
       await engine.close();
+      await vectors?.close();
       await state.close();
     },
   };

@@ -1,7 +1,7 @@
 import { assertKeyKind, StoreAdmin } from "../auth/store-admin.ts";
 import type { Config } from "../config.ts";
 import type { ServiceState } from "../db/service-state.ts";
-import { createEngine } from "../engine/create-engine.ts";
+import { createEngine, createVectorIndex } from "../engine/create-engine.ts";
 import { runCommand } from "./run-command.ts";
 
 /* npm run stores -- create <storeId> | rotate <storeId> <kind> [--grace-hours N] | list | delete <storeId> */
@@ -51,6 +51,9 @@ async function stores(args: string[], config: Config, state: ServiceState): Prom
       const engine = createEngine(config);
       await engine.dropStore(storeId);
       await engine.close();
+      const vectors = createVectorIndex(config);
+      await vectors?.dropStore(storeId);
+      await vectors?.close();
       console.log(existed ? `Store ${storeId} deleted, with its catalog, tasks, events and search index.` : `No store "${storeId}".`);
       return 0;
     }

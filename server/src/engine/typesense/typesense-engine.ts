@@ -1,4 +1,4 @@
-import { Client } from "typesense";
+import type { Client } from "typesense";
 import { chunked } from "../../chunked.ts";
 import { EngineTransientError } from "../errors.ts";
 import { queryCorrections, TypoVocabulary } from "../text/typo-vocabulary.ts";
@@ -24,6 +24,7 @@ import { assertReachable, checkNodes, describeUnhealthy, type NodeHealth } from 
 import { SearchRun, type SearchRunOptions, type TsSearchResult } from "./search-runner.ts";
 import { filterableId, idsFilter, type KnownFields, MAX_PER_PAGE, type SearchParams } from "./search-params.ts";
 import { VocabularyCache } from "./vocabulary-cache.ts";
+import { createClient, multiSearch, type TypesenseClientOptions } from "./typesense-client.ts";
 
 /*
  * The scale-out adapter: the SearchEngine port over a Typesense cluster, through the official client. Server
@@ -40,19 +41,7 @@ import { VocabularyCache } from "./vocabulary-cache.ts";
  * collection and is not a concurrent writer.
  */
 
-export interface TypesenseEngineOptions {
-  /** Node URLs, e.g. ["http://ts1:8108", "http://ts2:8108", "http://ts3:8108"]. */
-  nodes: readonly string[];
-  apiKey: string;
-  /** Client settings for retries and failover across nodes (defaults: 5 s, max(3, nodes) retries, 0.1 s, 15 s). */
-  connectionTimeoutSeconds?: number;
-  numRetries?: number;
-  retryIntervalSeconds?: number;
-  healthcheckIntervalSeconds?: number;
-  /** Spread load by starting at a random node (default true; tests turn it off to assert failover order). */
-  randomizeNodes?: boolean;
-  /** The client's own logging of retries (default "warn"). */
-  clientLogLevel?: "trace" | "debug" | "info" | "warn" | "error" | "silent";
+export interface TypesenseEngineOptions extends TypesenseClientOptions {
   /** Documents per import request (default 1000). */
   importBatchSize?: number;
   /** Facet values returned per key (default 250; the service shows at most 200). */
@@ -83,8 +72,6 @@ interface FieldsEntry {
   loadedAt: number;
 }
 
-/** Searches per multi_search request (Typesense's default limit is 50). */
-const SEARCHES_PER_REQUEST = 40;
 /** Ids per delete-by-filter request: the filter travels in the URL. */
 const DELETE_CHUNK_CHARS = 4000;
 /** An unknown store is re-checked this often even when the field list is cached for longer. */
@@ -109,18 +96,8 @@ export class TypesenseEngine implements SearchEngine {
   private lastSeq = 0;
 
   constructor(private readonly opts: TypesenseEngineOptions) {
-    if (opts.nodes.length === 0) throw new Error("TypesenseEngine needs at least one node URL");
     this.now = opts.now ?? Date.now;
-    this.client = new Client({
-      nodes: opts.nodes.map((url) => ({ url: url.replace(/\/+$/, "") })),
-      apiKey: opts.apiKey,
-      connectionTimeoutSeconds: opts.connectionTimeoutSeconds ?? 5,
-      numRetries: opts.numRetries ?? Math.max(3, opts.nodes.length),
-      retryIntervalSeconds: opts.retryIntervalSeconds ?? 0.1,
-      healthcheckIntervalSeconds: opts.healthcheckIntervalSeconds ?? 15,
-      randomizeNodes: opts.randomizeNodes ?? true,
-      logLevel: opts.clientLogLevel ?? "warn",
-    });
+    this.client = createClient(opts);
     this.vocabularies = new VocabularyCache({
       load: (storeId) => this.loadVocabulary(storeId),
       refreshMs: (opts.vocabularyRefreshSeconds ?? 300) * 1000,
@@ -381,21 +358,8 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   /** Runs searches in multi_search requests; a search's own error status is mapped like a request's. */
-  private async multiSearch(searches: SearchParams[]): Promise<TsSearchResult[]> {
-    const out: TsSearchResult[] = [];
-    for (const chunk of chunked(searches, SEARCHES_PER_REQUEST)) {
-      let response: { results: (TsSearchResult & { code?: number; error?: string })[] };
-      try {
-        response = (await this.client.multiSearch.perform({ searches: chunk } as never)) as unknown as typeof response;
-      } catch (error) {
-        throw toEngineError(error, "searching");
-      }
-      for (const result of response.results) {
-        if (result.error !== undefined || result.code !== undefined) throw errorForStatus(result.code ?? 500, result.error ?? "search failed");
-        out.push(result);
-      }
-    }
-    return out;
+  private multiSearch(searches: SearchParams[]): Promise<TsSearchResult[]> {
+    return multiSearch(this.client, searches);
   }
 
   /**

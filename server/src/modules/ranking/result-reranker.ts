@@ -6,14 +6,16 @@ import { FACETS, type Facet, type ProductFacts } from "./product-facts.ts";
 
 /*
  * A bounded re-rank of the first results. Text relevance decides what matches and the engine's order; then a
- * result may rise at most MAX_BEHAVIOUR_RISE places for what shoppers clicked, carted and bought, and at most
- * MAX_PERSONAL_RISE for the shopper's own taste (so others move down by at most as much). Only results within
- * RERANK_WINDOW move, so later pages keep the engine's order and pagination stays consistent.
+ * result may rise at most MAX_BEHAVIOUR_RISE places for what shoppers clicked, carted and bought, at most
+ * MAX_PERSONAL_RISE for the shopper's own taste, and at most MAX_SEMANTIC_RISE for being close to the query's
+ * meaning (hybrid search's vectors) (so others move down by at most as much). Only results within RERANK_WINDOW
+ * move, so later pages keep the engine's order and pagination stays consistent.
  */
 
 export const RERANK_WINDOW = 60;
 export const MAX_BEHAVIOUR_RISE = 5;
 export const MAX_PERSONAL_RISE = 3;
+export const MAX_SEMANTIC_RISE = 3;
 /** A query's evidence counts only from this much (decayed, de-duplicated): Algolia's dynamic re-ranking uses the like. */
 export const MIN_QUERY_CLICKS = 20;
 export const MIN_QUERY_CONVERSIONS = 2;
@@ -33,6 +35,8 @@ export interface RerankParts {
   engineRank: number;
   behaviour: { queryEvidence: number; productEvidence: number; boost: number };
   personalisation: { boost: number; matched: Partial<Record<Facet, string>> };
+  /** With hybrid search: the result's cosine to the query's vector, and the boost it gives among these results. */
+  semantic?: { similarity: number; boost: number };
 }
 
 export interface RerankRequest {
@@ -45,6 +49,8 @@ export interface RerankRequest {
   personalisation: boolean;
   userId: string | null;
   sessionId: string | null;
+  /** Hybrid search: each result's closeness to the query's meaning (cosine); absent: off. */
+  semantic?: (ids: readonly string[]) => Promise<Map<string, number>>;
 }
 
 const boost = (evidence: number) => evidence / (evidence + HALF_BOOST_EVIDENCE);
@@ -83,8 +89,8 @@ export class ResultReranker {
       products = async (ids) => new Map([...(await this.evidence.forProducts(r.storeId, r.generation, ids))].map(([id, e]) => [id, down(e)]));
     }
     const taste = r.personalisation ? await this.taste(r, now) : null;
-    if (!products && !taste) return null;
-    return new RerankPlan(r.storeId, r.query !== "", queryEvidence, products, taste, this.facts);
+    if (!products && !taste && !r.semantic) return null;
+    return new RerankPlan(r.storeId, r.query !== "", queryEvidence, products, taste, this.facts, r.semantic ?? null);
   }
 
   /** The shopper's top values per facet, each scaled by the facet's strongest (1 = their favourite). */
@@ -118,11 +124,12 @@ export class RerankPlan {
     private readonly products: ((ids: readonly string[]) => Promise<Map<string, Decayed>>) | null,
     private readonly taste: Map<Facet, Map<string, number>> | null,
     private readonly facts: ProductFacts,
+    private readonly semantic: ((ids: readonly string[]) => Promise<Map<string, number>>) | null,
   ) {}
 
   /** The engine results to ask for so that page [from, from + size) can be re-ranked; null: the page as is. */
   window(from: number, size: number): number | null {
-    return from < RERANK_WINDOW ? Math.min(RERANK_WINDOW, from + size + MAX_BEHAVIOUR_RISE + MAX_PERSONAL_RISE) : null;
+    return from < RERANK_WINDOW ? Math.min(RERANK_WINDOW, from + size + MAX_BEHAVIOUR_RISE + MAX_PERSONAL_RISE + MAX_SEMANTIC_RISE) : null;
   }
 
   /** The ids (the engine's first results, in its order) re-ranked, and each one's score parts. */
@@ -130,24 +137,29 @@ export class RerankPlan {
     const moving = ids.slice(0, RERANK_WINDOW);
     if (this.taste) await this.facts.load(this.storeId, moving);
     const productEvidence = (await this.products?.(moving)) ?? new Map<string, Decayed>();
+    const closeness = (await this.semantic?.(moving)) ?? new Map<string, number>();
+    // Closeness counts relative to the other results too: an embedding model's cosines sit in a narrow band.
+    const close = relativeTo([...closeness.values()]);
     const parts = new Map<string, RerankParts>();
     // Taste counts relative to the other results: what they all share (the category searched for) moves nothing.
     const tastes = moving.map((id) => this.personal(id));
-    const least = Math.min(...tastes.map((t) => t.boost));
-    const spread = Math.max(...tastes.map((t) => t.boost)) - least;
+    const liked = relativeTo(tastes.map((t) => t.boost));
     const keyed = moving.map((id, rank) => {
       const p = productEvidence.get(id);
       const productEligible = p && (p.clicks >= MIN_PRODUCT_CLICKS || p.conversions >= MIN_PRODUCT_CONVERSIONS);
       const q = this.queryEvidence.get(id) ?? 0;
       const bp = productEligible ? boost(p.evidence) : 0;
       const behaviour = this.hasQuery ? QUERY_SHARE * boost(q) + (1 - QUERY_SHARE) * bp : bp;
-      const personal = spread > 0 ? (tastes[rank]!.boost - least) / spread : 0;
+      const personal = liked(tastes[rank]!.boost);
+      const similarity = closeness.get(id);
+      const semantic = similarity === undefined ? 0 : close(similarity);
       parts.set(id, {
         engineRank: rank + 1,
         behaviour: { queryEvidence: round(q), productEvidence: round(p?.evidence ?? 0), boost: round(behaviour) },
         personalisation: { boost: round(personal), matched: tastes[rank]!.matched },
+        ...(similarity === undefined ? {} : { semantic: { similarity: round(similarity), boost: round(semantic) } }),
       });
-      return { id, rank, key: rank - MAX_BEHAVIOUR_RISE * behaviour - MAX_PERSONAL_RISE * personal };
+      return { id, rank, key: rank - MAX_BEHAVIOUR_RISE * behaviour - MAX_PERSONAL_RISE * personal - MAX_SEMANTIC_RISE * semantic };
     });
     keyed.sort((a, b) => a.key - b.key || a.rank - b.rank);
     return { ids: [...keyed.map((k) => k.id), ...ids.slice(RERANK_WINDOW)], parts };
@@ -176,3 +188,10 @@ export class RerankPlan {
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** A value's place between the least and the most of `values`, 0 to 1 (0 for all when they are equal). */
+function relativeTo(values: readonly number[]): (value: number) => number {
+  const least = Math.min(...values);
+  const spread = Math.max(...values) - least;
+  return (value) => (spread > 0 ? (value - least) / spread : 0);
+}

@@ -19,6 +19,7 @@ import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import type { ShopperWords } from "./shopper-words.ts";
 import type { MeaningService } from "../meaning/meaning-service.ts";
+import type { HybridSearch } from "../hybrid/hybrid-search.ts";
 import { DEFAULT_READING, hasTimeLeft, UnderstoodQuery } from "./understood-query.ts";
 import { vocabularyLocales, VOCABULARY_LOCALES, type VocabularyLocale } from "../enrichment/vocabulary.ts";
 import { engineSorts } from "./sort-strategies.ts";
@@ -91,6 +92,8 @@ export interface SearchServiceDeps {
   shopperWords?: ShopperWords;
   /** What the store's words mean, learned from its own evidence: recovers a search that finds nothing (absent: none). */
   meaning?: Pick<MeaningService, "model">;
+  /** Hybrid search's vectors (modules/hybrid): closeness in meaning among the first results, and recovery (absent: off). */
+  hybrid?: Pick<HybridSearch, "neighbours" | "closeness">;
 }
 
 export class SearchService {
@@ -140,6 +143,8 @@ export class SearchService {
             personalisation: settings.personalisation,
             userId: p.userId ?? null,
             sessionId: p.sessionId ?? null,
+            // Not while typing: each keystroke would ask the embeddings endpoint.
+            ...(this.d.hybrid && p.query && !p.typeahead ? { semantic: closenessTo(this.d.hybrid, store.id, p.query) } : {}),
           })) ?? null)
         : null;
     let window = plan?.window(page.from, page.size) ?? null;
@@ -253,15 +258,15 @@ export class SearchService {
   }
 
   /**
-   * The products nearest the query's meaning (modules/meaning), at most RECOVERED of them and each at least
-   * MIN_CLOSENESS close, searched as a set with the request's filters and facets, nearest first under relevance.
-   * Null when the store has no model yet, the query no word it knows, or nothing is close enough.
+   * The products nearest the query's meaning, at most RECOVERED of them, searched as a set with the request's
+   * filters and facets, nearest first under relevance: by hybrid search's vectors when the store has them (a model
+   * the operator chose knows the language at large), else by the meaning learned from the store's own evidence
+   * (modules/meaning; each at least MIN_CLOSENESS close). Null when neither knows the query or nothing is close.
    */
   private async recover(storeId: string, query: string, request: EngineSearchRequest): Promise<EngineSearchResult | null> {
-    const model = this.d.meaning?.model(storeId);
-    const vector = model?.queryVector(query);
-    if (!model || !vector) return null;
-    const ids = model.nearestProducts(vector, RECOVERED, MIN_CLOSENESS).map((n) => n.item);
+    // The vectors failing (their store unreachable) leaves the learned meaning to answer.
+    const embedded = (await this.d.hybrid?.neighbours(storeId, query, RECOVERED).catch(() => [])) ?? [];
+    const ids = embedded.length ? embedded : this.learnedNeighbours(storeId, query);
     if (!ids.length) return null;
     const relevance = request.sort.some((s) => s.kind === "relevance");
     const found = await this.d.engine.search(storeId, {
@@ -272,6 +277,12 @@ export class SearchService {
       sort: relevance ? [{ kind: "pinned", ids }, ...request.sort] : request.sort,
     });
     return found.total ? found : null;
+  }
+
+  private learnedNeighbours(storeId: string, query: string): string[] {
+    const model = this.d.meaning?.model(storeId);
+    const vector = model?.queryVector(query);
+    return model && vector ? model.nearestProducts(vector, RECOVERED, MIN_CLOSENESS).map((n) => n.item) : [];
   }
 
   /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
@@ -339,6 +350,11 @@ export class SearchService {
     const entry = await this.d.catalog.get(storeId, id);
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
+}
+
+/** How close each result is to the query's meaning, for the re-rank: nothing known when the vectors fail. */
+function closenessTo(hybrid: Pick<HybridSearch, "closeness">, storeId: string, query: string) {
+  return (ids: readonly string[]) => hybrid.closeness(storeId, query, ids).catch(() => new Map<string, number>());
 }
 
 /** Products a recovered search holds at most, and how close each must be (cosine of the learned vectors). */
