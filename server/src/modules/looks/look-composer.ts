@@ -113,13 +113,17 @@ export function composeLooks(index: LookIndex, sourceId: string, o: ComposeOptio
 /** What one request reads again and again: how each palette, season mask and occasion mask fits the source. */
 class SourceFits {
   private readonly colours = new Float32Array(MAX_PALETTES + 1).fill(-1);
-  readonly seasons = Float32Array.from({ length: 1 << SEASONS.length }, (_, mask) => seasonFit(this.source.seasons, mask));
-  readonly occasions = Float32Array.from({ length: 1 << OCCASIONS.length }, (_, mask) => occasionFit(this.source.occasions, mask));
+  readonly seasons: Float32Array;
+  readonly occasions: Float32Array;
 
+  // Set in the body, not as field initialisers: with native class fields those run before parameter properties.
   constructor(
     readonly source: LookEntry,
     readonly palette: Palette,
-  ) {}
+  ) {
+    this.seasons = Float32Array.from({ length: 1 << SEASONS.length }, (_, mask) => seasonFit(source.seasons, mask));
+    this.occasions = Float32Array.from({ length: 1 << OCCASIONS.length }, (_, mask) => occasionFit(source.occasions, mask));
+  }
 
   colour(paletteId: number): number {
     let fit = this.colours[paletteId]!;
