@@ -1,6 +1,6 @@
 import type { Client } from "typesense";
 import { chunked } from "../../chunked.ts";
-import { cosine, MAX_NEIGHBOURS, type StoredVector, type VectorIndex, type VectorNeighbour } from "../vectors/vector-index.ts";
+import { MAX_NEIGHBOURS, type StoredVector, type VectorIndex, type VectorNeighbour } from "../vectors/vector-index.ts";
 import { errorForStatus, isNotFound, toEngineError } from "./error-mapping.ts";
 import { filterableId, idsFilter, MAX_PER_PAGE, type SearchParams } from "./search-params.ts";
 import { createClient, multiSearch, type TypesenseClientOptions } from "./typesense-client.ts";
@@ -9,8 +9,8 @@ import { createClient, multiSearch, type TypesenseClientOptions } from "./typese
  * Products' embeddings on a Typesense cluster: a collection per store, `vectors_<storeId>`, apart from the store's
  * products (whose whole documents every catalog write replaces, and whose reindex builds a new collection), with
  * fields `hash` (not indexed) and `embedding` (float[] with num_dim: Typesense's HNSW index, cosine distance).
- * Nearest neighbours are a `vector_query` over it; exact similarities of given products are worked out here from
- * their exported vectors.
+ * Nearest neighbours are a `vector_query` over it; exact similarities of given products a `vector_query` limited to
+ * them by `filter_by`, searched flat.
  */
 
 const COLLECTION_PREFIX = "vectors_";
@@ -18,6 +18,8 @@ const COLLECTION_PREFIX = "vectors_";
 const IMPORT_BATCH = 200;
 
 const collectionOf = (storeId: string) => `${COLLECTION_PREFIX}${storeId}`;
+/** Typesense's cosine distance is 1 - cosine. */
+const similarityOf = (hit: unknown) => 1 - Number((hit as { vector_distance?: number }).vector_distance ?? 1);
 
 export class TypesenseVectors implements VectorIndex {
   readonly kind = "typesense";
@@ -119,19 +121,19 @@ export class TypesenseVectors implements VectorIndex {
     const [result] = await this.searches(storeId, [
       { collection: collectionOf(storeId), q: "*", vector_query: `embedding:([${Array.from(vector).join(",")}], k:${count})`, include_fields: "id", per_page: count },
     ]);
-    return (result?.hits ?? []).map((hit) => ({ id: String(hit.document.id), similarity: 1 - Number((hit as { vector_distance?: number }).vector_distance ?? 1) }));
+    return (result?.hits ?? []).map((hit) => ({ id: String(hit.document.id), similarity: similarityOf(hit) }));
   }
 
   async similarities(storeId: string, vector: Float32Array, ids: readonly string[]): Promise<Map<string, number>> {
     const listed = ids.filter(filterableId);
     if (listed.length === 0 || (await this.lengthOf(storeId)) !== vector.length) return new Map();
+    // Distances worked out by Typesense, exactly (a flat search of the listed products), not their vectors sent here.
+    const query = (k: number) => `embedding:([${Array.from(vector).join(",")}], k:${k}, flat_search_cutoff:${k})`;
     const results = await this.searches(
       storeId,
-      [...chunked(listed, MAX_PER_PAGE)].map((chunk) => ({ collection: collectionOf(storeId), q: "*", filter_by: idsFilter(chunk), include_fields: "id,embedding", per_page: MAX_PER_PAGE })),
+      [...chunked(listed, MAX_PER_PAGE)].map((chunk) => ({ collection: collectionOf(storeId), q: "*", vector_query: query(chunk.length), filter_by: idsFilter(chunk), include_fields: "id", per_page: chunk.length })),
     );
-    const out = new Map<string, number>();
-    for (const hit of results.flatMap((r) => r.hits ?? [])) out.set(String(hit.document.id), cosine(vector, Float32Array.from(hit.document.embedding as number[])));
-    return out;
+    return new Map(results.flatMap((r) => r.hits ?? []).map((hit) => [String(hit.document.id), similarityOf(hit)]));
   }
 
   /** Searches of the store's vectors; none when its collection is gone (another replica dropped the store). */
