@@ -1,0 +1,76 @@
+/*
+ * The Chromium that the end-to-end suite and the browser benchmark drive. By default it is @sparticuz/chromium's
+ * headless build, which `npm ci` installs, on every machine, so every developer and CI run the same version.
+ * CHROMIUM_PATH points at another binary (a system Chromium) instead.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+export interface ChromiumBinary {
+  executablePath: string;
+  args: string[];
+  /** Where the binary came from, for the runner's first line. */
+  origin: string;
+}
+
+/** Keeps a test browser off the network it does not need and away from first-run screens. */
+const QUIET = ["--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
+
+/*
+ * The package's flags suit serverless hosts; two of them switch off the same-origin policy and mixed-content
+ * blocking, which would let a wrong CORS answer pass the suite: browsers that shoppers use enforce both.
+ */
+const WEAKENS_THE_WEB_PLATFORM = new Set(["--disable-web-security", "--allow-running-insecure-content"]);
+
+export async function chromiumBinary(): Promise<ChromiumBinary> {
+  const setting = process.env.CHROMIUM_PATH;
+  if (setting) {
+    if (!existsSync(setting)) throw new Error(`CHROMIUM_PATH=${setting}: no such file`);
+    return { executablePath: setting, args: ["--headless", "--no-sandbox", "--disable-gpu", ...QUIET], origin: "CHROMIUM_PATH" };
+  }
+  const sparticuz = (await import("@sparticuz/chromium")).default;
+  const { path, version } = await unpackedChromium(() => sparticuz.executablePath());
+  const args = sparticuz.args.filter((arg) => !WEAKENS_THE_WEB_PLATFORM.has(arg));
+  return { executablePath: path, args: [...args, ...QUIET], origin: `@sparticuz/chromium ${version}` };
+}
+
+export async function launchChromium(binary?: ChromiumBinary): Promise<Browser> {
+  const { executablePath, args } = binary ?? (await chromiumBinary());
+  return chromium.launch({ executablePath, args });
+}
+
+/*
+ * The package unpacks its binary into os.tmpdir() and reuses any `chromium` file it finds there, whichever version
+ * or half-written run left it. So it unpacks into a fresh directory of ours, which then moves into a place named by
+ * the version in one rename: a concurrent run, or the next version, never meets a partial or foreign binary.
+ * TMPDIR is borrowed for the call only; nothing else of this process runs meanwhile but the awaited unpacking.
+ */
+async function unpackedChromium(unpack: () => Promise<string>): Promise<{ path: string; version: string }> {
+  const packageDir = join(dirname(Bun.resolveSync("@sparticuz/chromium", import.meta.dir)), "..");
+  const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
+  const home = join(packageDir, "../../.cache", `sparticuz-chromium-${version}`);
+  const path = join(home, "chromium");
+  if (existsSync(path)) return { path, version };
+  mkdirSync(dirname(home), { recursive: true });
+  const staging = mkdtempSync(`${home}.unpacking-`);
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = staging;
+  try {
+    await unpack();
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  try {
+    renameSync(staging, home);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    // Another run moved its copy into place first.
+    if (!existsSync(path)) throw error;
+  }
+  return { path, version };
+}
