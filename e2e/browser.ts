@@ -14,25 +14,29 @@ export interface ChromiumBinary {
   origin: string;
 }
 
-/** Keeps a test browser off the network it does not need and away from first-run screens. */
-const QUIET = ["--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
+/*
+ * Keeps a test browser off the network it does not need and away from first-run screens, and gives it one language
+ * whatever the machine's locale: under LANG=C.UTF-8 the headless shell reports `en-US@posix`, which Intl rejects.
+ */
+const TEST_BROWSER = ["--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--accept-lang=en-US"];
 
 /*
- * The package's flags suit serverless hosts; two of them switch off the same-origin policy and mixed-content
- * blocking, which would let a wrong CORS answer pass the suite: browsers that shoppers use enforce both.
+ * The package's flags suit one page per serverless call. Left out: `--single-process`, with which the first
+ * closed context takes the whole browser down (the suite opens many), and the two that switch off the same-origin
+ * policy and mixed-content blocking, which would let a wrong CORS answer pass: shoppers' browsers enforce both.
  */
-const WEAKENS_THE_WEB_PLATFORM = new Set(["--disable-web-security", "--allow-running-insecure-content"]);
+const LEFT_OUT = new Set(["--single-process", "--disable-web-security", "--allow-running-insecure-content"]);
 
 export async function chromiumBinary(): Promise<ChromiumBinary> {
   const setting = process.env.CHROMIUM_PATH;
   if (setting) {
     if (!existsSync(setting)) throw new Error(`CHROMIUM_PATH=${setting}: no such file`);
-    return { executablePath: setting, args: ["--headless", "--no-sandbox", "--disable-gpu", ...QUIET], origin: "CHROMIUM_PATH" };
+    return { executablePath: setting, args: ["--headless", "--no-sandbox", "--disable-gpu", ...TEST_BROWSER], origin: "CHROMIUM_PATH" };
   }
   const sparticuz = (await import("@sparticuz/chromium")).default;
   const { path, version } = await unpackedChromium(() => sparticuz.executablePath());
-  const args = sparticuz.args.filter((arg) => !WEAKENS_THE_WEB_PLATFORM.has(arg));
-  return { executablePath: path, args: [...args, ...QUIET], origin: `@sparticuz/chromium ${version}` };
+  const args = sparticuz.args.filter((arg) => !LEFT_OUT.has(arg));
+  return { executablePath: path, args: [...args, ...TEST_BROWSER], origin: `@sparticuz/chromium ${version}` };
 }
 
 export async function launchChromium(binary?: ChromiumBinary): Promise<Browser> {
