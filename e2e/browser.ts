@@ -48,7 +48,7 @@ export async function launchChromium(binary?: ChromiumBinary): Promise<Browser> 
  * The package unpacks its binary into os.tmpdir() and reuses any `chromium` file it finds there, whichever version
  * or half-written run left it. So it unpacks into a fresh directory of ours, which then moves into a place named by
  * the version in one rename: a concurrent run, or the next version, never meets a partial or foreign binary.
- * TMPDIR is borrowed for the call only; nothing else of this process runs meanwhile but the awaited unpacking.
+ * TMPDIR is borrowed for the unpacking only: the runner and the benchmark read no temp directory meanwhile.
  */
 async function unpackedChromium(unpack: () => Promise<string>): Promise<{ path: string; version: string }> {
   const packageDir = join(dirname(Bun.resolveSync("@sparticuz/chromium", import.meta.dir)), "..");
