@@ -37,7 +37,7 @@ const SUITES: Suite[] = [
     count: bunTestCounts,
   },
   {
-    // Chromium drives the demo store as a shopper; needs the widget built (the suite above) and /usr/bin/chromium.
+    // Chromium drives the demo store as a shopper; needs the widget built (the suite above).
     name: "end-to-end (Playwright + Chromium, demo store)",
     cmd: [process.execPath, "e2e/run.ts"],
     count: (output) => {

@@ -1,15 +1,13 @@
 /*
- * The demo store (`npm start`'s process: service + demo pages) on a free port with a temp data directory, and
- * Debian's Chromium driven by playwright-core: shared by the end-to-end suite and the browser benchmark.
+ * The demo store (`npm start`'s process: service + demo pages) on a free port with a temp data directory: shared
+ * by the end-to-end suite and the browser benchmark.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
 import { freePort } from "../server/test/support/child-server.ts";
 
 export const ROOT = join(import.meta.dir, "..");
-export const CHROMIUM = "/usr/bin/chromium";
 export const WIDGET = join(ROOT, "widget/dist/widget.js");
 
 export interface DemoKeys {
@@ -27,9 +25,8 @@ export interface DemoStore {
   stop(): Promise<void>;
 }
 
-/** What is missing to run in a browser, as a line saying how to get it; null when all is there. */
+/** What the demo store lacks to run in a browser, as a line saying how to get it; null when all is there. */
 export function missingPrerequisite(): string | null {
-  if (!existsSync(CHROMIUM)) return "Chromium is missing: apt-get install -y chromium (CI installs it in .ci/run)";
   if (!existsSync(WIDGET)) return `The head script is not built (${WIDGET} is missing): run npm run build -w widget`;
   return null;
 }
@@ -73,11 +70,4 @@ export async function startDemoStore(catalogLimit: number): Promise<DemoStore> {
   }
   const base = (/Demo store\s+(\S+?)\/?\s/.exec(stdout)?.[1] ?? `http://localhost:${port}`).replace(/\/$/, "");
   return { base, port, keys, stop };
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
 }

@@ -2,12 +2,13 @@
  * End-to-end: the demo store as a shopper sees it, in a real Chromium, against `npm start` (the service and the
  * demo store in one process). Run with `bun e2e/run.ts`; prints one line per spec and ends with "N passed, M failed".
  *
- * Needs /usr/bin/chromium (apt-get install -y chromium) and the built head script (npm run build -w widget).
+ * Needs the built head script (npm run build -w widget); the browser is e2e/browser.ts's (npm's, or CHROMIUM_PATH).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { launchChromium, missingPrerequisite, ROOT, startDemoStore, type DemoStore } from "./demo-session.ts";
+import { chromiumBinary, launchChromium } from "./browser.ts";
+import { missingPrerequisite, ROOT, startDemoStore, type DemoStore } from "./demo-session.ts";
 import { specs, type Env } from "./specs.ts";
 import { widgetPassSpecs } from "./widget-pass-specs.ts";
 import { merchandisingSpecs } from "./merchandising-specs.ts";
@@ -31,7 +32,9 @@ async function main(): Promise<number> {
   try {
     demo = await startDemoStore(3000);
     console.log(`demo store up on port ${demo.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    browser = await launchChromium();
+    const chromium = await chromiumBinary();
+    console.log(`chromium ${chromium.executablePath} (${chromium.origin})`);
+    browser = await launchChromium(chromium);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();

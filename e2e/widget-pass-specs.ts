@@ -43,6 +43,9 @@ export async function spec(env: Env, run: (page: Page, context: BrowserContext) 
   try {
     await run(page, context);
   } finally {
+    // Closed as a shopper closes a tab: pagehide sends the widget's last events. Chromium's headless shell
+    // fires no pagehide when a whole context closes, so each page closes first.
+    for (const open of context.pages()) await Promise.all([open.waitForEvent("close"), open.close({ runBeforeUnload: true })]);
     await context.close();
   }
 }

