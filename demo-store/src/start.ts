@@ -25,6 +25,8 @@ import { LogSink } from "./log-sink.ts";
 import { formatDuration, progressBar } from "./progress-bar.ts";
 import { applySettings, seedCatalog, type SeedTarget } from "./seed-catalog.ts";
 import { seedQueries } from "./seed-queries.ts";
+import { storePages } from "./store-pages.ts";
+import { followEnrichment } from "./enrichment-follower.ts";
 
 /** A small first bulk gets the first products searchable early; later ones are large, for throughput. */
 const BULKS = { first: 1000, rest: 5000 };
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   const baseUrl = publicUrl ?? service.url;
   if (!haveData) {
     console.error(`No product data at ${source.dataDir}; set DEMO_CATALOG_DIR. The demo store starts empty.`);
+    catalog.expect(0);
   } else {
     const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey, searchKey: keys.searchKey };
     // Attribute names and generated content in four languages (before the catalog, whose products they describe).
@@ -83,12 +86,15 @@ async function main(): Promise<void> {
 
   console.log(`
 Demo store     ${baseUrl}/
-API            ${service.url}/1.9/   (docs: ${service.url}/docs)
+API            ${service.url}/1.9/
 Store id       ${keys.storeId}
 Admin key      ${keys.adminKey}   (server-side only)
 Search key     ${keys.searchKey}
 Analytics key  ${keys.analyticsKey}
+
+${storePages(baseUrl)}
 `);
+  followEnrichment(service.url);
 }
 
 interface CatalogContext {
@@ -113,7 +119,7 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   const kept = c.cache.products(fingerprint);
   if (indexed && kept !== null) {
     console.error(`Demo catalog already indexed (${kept.toLocaleString("en")} products).`);
-    c.catalog.addLater(() => readBack(c, fingerprint, marker));
+    c.catalog.addLater(() => readBack(c, fingerprint, marker), kept);
     // The engine loads a store's index on its first search (seconds for the whole catalog): started now rather
     // than when the first shopper searches, and before the pages' copy of the catalog is read back (about 1 s),
     // since both run on this thread and a search matters more than a list a page may never show (a page asked
@@ -136,6 +142,7 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   } else {
     feed = { total: cached!.reduce((sum, b) => sum + b.products.length, 0), bulks: fromArray(cached!) };
   }
+  c.catalog.expect(feed.total);
   const phases = await indexCatalog(c.target, feed, c.catalog);
   const withResults = await seedQueries(c.target, options.dataDir);
   writeFileSync(marker, JSON.stringify({ fingerprint, products: feed.total, indexedAt: new Date().toISOString() }));
