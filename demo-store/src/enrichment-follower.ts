@@ -10,8 +10,24 @@ import { formatDuration } from "./progress-bar.ts";
 const EVERY_MS = 60_000;
 
 const count = (n: number) => n.toLocaleString("en");
-const stepsLeft = (p: EnrichmentProgress) => p.text.total - p.text.done + (p.image.total - p.image.done);
-const complete = (p: EnrichmentProgress) => stepsLeft(p) === 0;
+const STAGES = ["text", "image"] as const;
+const complete = (p: EnrichmentProgress) => STAGES.every((stage) => p[stage].done === p[stage].total);
+
+/**
+ * Time left at the pace of the last interval, stage by stage (images go at a fraction of the text stage's pace):
+ * the slowest stage's. Null while a stage with work left made no progress.
+ */
+export function secondsLeft(before: EnrichmentProgress, now: EnrichmentProgress, seconds: number): number | null {
+  let longest = 0;
+  for (const stage of STAGES) {
+    const left = now[stage].total - now[stage].done;
+    if (left === 0) continue;
+    const rate = (now[stage].done - before[stage].done) / seconds;
+    if (rate <= 0) return null;
+    longest = Math.max(longest, left / rate);
+  }
+  return longest;
+}
 
 export function describeEnrichment(p: EnrichmentProgress, secondsLeft: number | null): string {
   if (complete(p)) return `Enrichment: complete (${count(p.text.total)} products).`;
@@ -21,21 +37,18 @@ export function describeEnrichment(p: EnrichmentProgress, secondsLeft: number | 
 
 /** Prints enrichment's progress now and every minute until it is complete. Never fails the start. */
 export function followEnrichment(apiUrl: string, out: (line: string) => void = (line) => console.error(line)): void {
-  let first: { at: number; left: number } | null = null;
+  let last: { at: number; progress: EnrichmentProgress } | null = null;
   const check = async () => {
     const res = await fetch(`${apiUrl}/health`);
     const progress = ((await res.json()) as { enrichment?: EnrichmentProgress }).enrichment;
     if (!progress) return true;
     const at = performance.now();
-    const left = stepsLeft(progress);
     if (complete(progress)) {
-      out(first ? `Enrichment finished ${formatDuration(at / 1000)} after the process started: ${count(progress.text.total)} products.` : describeEnrichment(progress, null));
+      out(last ? `Enrichment finished ${formatDuration(at / 1000)} after the process started: ${count(progress.text.total)} products.` : describeEnrichment(progress, null));
       return false;
     }
-    // The rate since the first reading: the stages' pace settles within a minute.
-    const rate = first && first.left > left ? (first.left - left) / ((at - first.at) / 1000) : null;
-    out(describeEnrichment(progress, rate ? left / rate : null));
-    first ??= { at, left };
+    out(describeEnrichment(progress, last ? secondsLeft(last.progress, progress, (at - last.at) / 1000) : null));
+    last = { at, progress };
     return true;
   };
   const next = () => {
