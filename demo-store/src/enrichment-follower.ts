@@ -3,7 +3,7 @@ import { formatDuration } from "./progress-bar.ts";
 
 /*
  * After the keys, `npm start` says how far product enrichment is (attributes from each product's text, then colours
- * from its images: about 20 minutes for the whole demo catalog on 2 cores), from the service's /health, once a
+ * from its images: about 7 minutes for the whole demo catalog on 2 cores), from the service's /health, once a
  * minute until it is done, so that a newcomer knows why the machine is busy and when the colour facets are complete.
  */
 

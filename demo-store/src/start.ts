@@ -1,7 +1,9 @@
 /*
  * `npm start`: the service and the demo store on one port. Creates the demo store and its keys if missing, builds
  * the head script if stale, converts the real product data, indexes it through the public API (once per catalog
- * version), and prints the URLs and keys.
+ * version), and prints the URLs, the keys and the store's pages with the key each asks for; then, once a minute
+ * until it is done, how far product enrichment is. Until the catalog is there, the store's pages say the store is
+ * starting (503 with Retry-After) and reload by themselves.
  *
  * A first start overlaps what it can: the conversion runs on a worker thread from the first moment, beside the
  * head script build and the server's start-up, and its bulks are sent as they come while the server indexes the
