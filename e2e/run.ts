@@ -13,6 +13,7 @@ import { specs, type Env } from "./specs.ts";
 import { widgetPassSpecs } from "./widget-pass-specs.ts";
 import { merchandisingSpecs } from "./merchandising-specs.ts";
 import { noDeadEndsSpecs } from "./no-dead-ends-specs.ts";
+import { docsPageSpecs } from "./docs-page-specs.ts";
 
 const ARTIFACTS = join(ROOT, ".artifacts/e2e");
 
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
     const env: Env = { base: demo.base, keys: demo.keys, browser, context, page, artifacts: ARTIFACTS, pageErrors };
     // E2E_ONLY=text runs only the specs whose name contains it (while working on one).
     const only = process.env.E2E_ONLY;
-    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs, ...noDeadEndsSpecs].filter((s) => !only || s.name.includes(only))) {
+    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs, ...noDeadEndsSpecs, ...docsPageSpecs].filter((s) => !only || s.name.includes(only))) {
       const t0 = Date.now();
       try {
         await spec.run(env);

@@ -19,8 +19,15 @@ export interface StoreEmbed {
   analyticsKey: string;
 }
 
+/** Seconds a page that cannot answer yet asks the browser to wait before it asks again. */
+const RETRY_AFTER_S = 2;
+
 export class DemoCatalog {
   private byId = new Map<string, Product>();
+  /** How many products the pages will know once start-up has them all; null until start-up knows. */
+  private expected: number | null = null;
+  /** Products added, or promised by a source read on first need. */
+  private known = 0;
   private newest: Product[] = [];
   /** Bulks whose products no page has needed yet: parsing them waits, so it does not compete with indexing. */
   private unread: Bulk[] = [];
@@ -30,11 +37,26 @@ export class DemoCatalog {
   /** Bulk by bulk, as the catalog is converted or read back, so pages show products while the rest is indexed. */
   add(bulk: Bulk): void {
     this.unread.push(bulk);
+    this.known += bulk.count;
   }
 
-  /** The whole catalog, read when a page first needs it or readAll() runs, whichever comes first. */
-  addLater(source: () => Bulk[]): void {
+  /** The whole catalog (`total` products), read when a page first needs it or readAll() runs, whichever comes first. */
+  addLater(source: () => Bulk[], total: number): void {
     this.source = source;
+    this.expected = this.known = total;
+  }
+
+  /** How many products are on their way (bulk by bulk, as the catalog is converted). */
+  expect(total: number): void {
+    this.expected = total;
+  }
+
+  /**
+   * While start-up is still bringing the catalog (or does not know yet what it will bring): how far it is. Null
+   * once every product is here, so that a product the pages do not know is not in the catalog at all.
+   */
+  starting(): { loaded: number; total: number | null } | null {
+    return this.expected !== null && this.known >= this.expected ? null : { loaded: this.known, total: this.expected };
   }
 
   private fromSource(): void {
@@ -95,10 +117,10 @@ const STYLE = `
   @media (max-width: 40rem) { .product { grid-template-columns: 1fr; } header { flex-wrap: wrap; } }
 `;
 
-function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
+function layout(embed: StoreEmbed, title: string, body: SafeHtml, head: SafeHtml = html``): SafeHtml {
   return html`<html lang="en">
 <head>
-<meta charset="utf-8">
+<meta charset="utf-8">${head}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Demo Fashion Store</title>
 <script async src="/widget/v1/widget.js" data-store-id="${embed.storeId}" data-search-key="${embed.searchKey}" data-analytics-key="${embed.analyticsKey}"></script>
@@ -119,6 +141,26 @@ function layout(embed: StoreEmbed, title: string, body: SafeHtml): SafeHtml {
 <main>${body}</main>
 </body>
 </html>`;
+}
+
+/**
+ * A page asked for before start-up brought what it shows: says so, and reloads by itself (Retry-After for clients,
+ * a refresh for browsers) rather than answering "No such product" for a product that is on its way.
+ */
+function startingPage(embed: StoreEmbed, progress: { loaded: number; total: number | null }): Response {
+  const howFar =
+    progress.total === null
+      ? "The store is starting."
+      : `The store is starting: ${progress.loaded.toLocaleString("en")} of ${progress.total.toLocaleString("en")} products loaded (${Math.floor((100 * progress.loaded) / Math.max(progress.total, 1))}%).`;
+  const page = layout(
+    embed,
+    "Starting",
+    html`<h1>One moment</h1><p role="status">${howFar} This page reloads by itself.</p>`,
+    html`<meta http-equiv="refresh" content="${String(RETRY_AFTER_S)}">`,
+  );
+  const response = htmlResponse(page, 503);
+  response.headers.set("retry-after", String(RETRY_AFTER_S));
+  return response;
 }
 
 const formatPrice = (n: number) => `₹${n.toLocaleString("en-IN")}`;
@@ -173,8 +215,10 @@ export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
     .use(themePageRoutes(catalog, embed))
     .get(
       "/",
-      () =>
-        htmlResponse(
+      () => {
+        const starting = catalog.starting();
+        if (starting && catalog.size === 0) return startingPage(embed, starting);
+        return htmlResponse(
           layout(
             embed,
             "Home",
@@ -182,7 +226,8 @@ export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
               <p>${catalog.size.toLocaleString("en")} real products from public fashion data sets, searchable through the service.</p>
               <div class="grid">${catalog.featured().map(card)}</div>`,
           ),
-        ),
+        );
+      },
       { detail: { hide: true } },
     )
     .get(
@@ -216,7 +261,9 @@ export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
       "/products/:id",
       ({ params }) => {
         const p = catalog.get(params.id);
-        return p ? htmlResponse(productPage(embed, p)) : htmlResponse(layout(embed, "Not found", html`<h1>No such product</h1>`), 404);
+        if (p) return htmlResponse(productPage(embed, p));
+        const starting = catalog.starting();
+        return starting ? startingPage(embed, starting) : htmlResponse(layout(embed, "Not found", html`<h1>No such product</h1>`), 404);
       },
       { detail: { hide: true } },
     )

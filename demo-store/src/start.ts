@@ -1,7 +1,9 @@
 /*
  * `npm start`: the service and the demo store on one port. Creates the demo store and its keys if missing, builds
  * the head script if stale, converts the real product data, indexes it through the public API (once per catalog
- * version), and prints the URLs and keys.
+ * version), and prints the URLs, the keys and the store's pages with the key each asks for; then, once a minute
+ * until it is done, how far product enrichment is. Until the catalog is there, the store's pages say the store is
+ * starting (503 with Retry-After) and reload by themselves.
  *
  * A first start overlaps what it can: the conversion runs on a worker thread from the first moment, beside the
  * head script build and the server's start-up, and its bulks are sent as they come while the server indexes the
@@ -25,6 +27,8 @@ import { LogSink } from "./log-sink.ts";
 import { formatDuration, progressBar } from "./progress-bar.ts";
 import { applySettings, seedCatalog, type SeedTarget } from "./seed-catalog.ts";
 import { seedQueries } from "./seed-queries.ts";
+import { storePages } from "./store-pages.ts";
+import { followEnrichment } from "./enrichment-follower.ts";
 
 /** A small first bulk gets the first products searchable early; later ones are large, for throughput. */
 const BULKS = { first: 1000, rest: 5000 };
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
   const baseUrl = publicUrl ?? service.url;
   if (!haveData) {
     console.error(`No product data at ${source.dataDir}; set DEMO_CATALOG_DIR. The demo store starts empty.`);
+    catalog.expect(0);
   } else {
     const target = { apiUrl: service.url, storeId: keys.storeId, adminKey: keys.adminKey, searchKey: keys.searchKey };
     // Attribute names and generated content in four languages (before the catalog, whose products they describe).
@@ -83,12 +88,15 @@ async function main(): Promise<void> {
 
   console.log(`
 Demo store     ${baseUrl}/
-API            ${service.url}/1.9/   (docs: ${service.url}/docs)
+API            ${service.url}/1.9/
 Store id       ${keys.storeId}
 Admin key      ${keys.adminKey}   (server-side only)
 Search key     ${keys.searchKey}
 Analytics key  ${keys.analyticsKey}
+
+${storePages(baseUrl)}
 `);
+  followEnrichment(service.url);
 }
 
 interface CatalogContext {
@@ -113,7 +121,7 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   const kept = c.cache.products(fingerprint);
   if (indexed && kept !== null) {
     console.error(`Demo catalog already indexed (${kept.toLocaleString("en")} products).`);
-    c.catalog.addLater(() => readBack(c, fingerprint, marker));
+    c.catalog.addLater(() => readBack(c, fingerprint, marker), kept);
     // The engine loads a store's index on its first search (seconds for the whole catalog): started now rather
     // than when the first shopper searches, and before the pages' copy of the catalog is read back (about 1 s),
     // since both run on this thread and a search matters more than a list a page may never show (a page asked
@@ -136,6 +144,7 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   } else {
     feed = { total: cached!.reduce((sum, b) => sum + b.products.length, 0), bulks: fromArray(cached!) };
   }
+  c.catalog.expect(feed.total);
   const phases = await indexCatalog(c.target, feed, c.catalog);
   const withResults = await seedQueries(c.target, options.dataDir);
   writeFileSync(marker, JSON.stringify({ fingerprint, products: feed.total, indexedAt: new Date().toISOString() }));

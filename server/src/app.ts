@@ -72,6 +72,7 @@ import { ReportsService } from "./modules/reports/reports-service.ts";
 import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
 import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
 import { createEnrichment } from "./modules/enrichment/enrichment-setup.ts";
+import { EnrichmentProgressReader } from "./modules/enrichment/enrichment-progress.ts";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher.ts";
 import { webhooksRoutes } from "./modules/webhooks/webhooks-routes.ts";
 import { WebhooksService } from "./modules/webhooks/webhooks-service.ts";
@@ -229,6 +230,7 @@ export function buildApp(deps: AppDeps) {
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
   const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords, meaning, ...(hybrid ? { hybrid } : {}) });
+  const enrichmentProgress = new EnrichmentProgressReader(() => state.enrichment.progress(), now);
   const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
@@ -325,13 +327,20 @@ export function buildApp(deps: AppDeps) {
     })
     .get(
       "/health",
-      ({ set }) => {
+      async ({ set }) => {
+        // Liveness comes first: a database that cannot be read leaves the progress out, not the answer.
+        const enrichment = await enrichmentProgress.current().catch(() => undefined);
         const reason = deps.storage.reason;
-        if (!reason) return { status: "ok" };
+        if (!reason) return { status: "ok", enrichment };
         set.status = 503;
-        return { status: "unavailable", reason };
+        return { status: "unavailable", reason, enrichment };
       },
-      { detail: { summary: "Liveness, and whether the storage can take writes (503 with the reason when not)", tags: ["Service"] } },
+      {
+        detail: {
+          summary: "Liveness, whether the storage can take writes (503 with the reason when not), and product enrichment's progress per stage ({ done, total })",
+          tags: ["Service"],
+        },
+      },
     )
     .use(docsRoutes())
     .use(reportsPageRoutes())

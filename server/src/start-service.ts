@@ -78,9 +78,6 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   worker.start();
   // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
   webhookDispatcher.start();
-  // Product enrichment resumes the stages queued before a stop or crash.
-  enrichment.start();
-  enrichedSearch.start();
   // Events acknowledged before a stop or crash but not yet counted into the reports.
   analytics.wake();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
@@ -92,8 +89,18 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const withCatalog: typeof preloaded = [];
   for (const store of preloaded) if ((await state.catalog.liveProductsAfter(store.id, "", 1)).length > 0) withCatalog.push(store);
   let pageModelsPreload: ReturnType<typeof setTimeout> | undefined;
+  let stopping = false;
+  // Product enrichment resumes the stages queued before a stop or crash, once the indexes are loaded: its stages
+  // and their search updates run on the thread that loads them, and a restart in the middle of a first start's
+  // enrichment (tens of thousands of stages queued) held the first search back by seconds.
+  const startEnrichment = () => {
+    if (stopping) return;
+    enrichment.start();
+    enrichedSearch.start();
+  };
   guardedEngine
     .preload(preloaded.map((s) => s.id))
+    .finally(startEnrichment)
     .then(() => {
       pageModelsPreload = setTimeout(() => {
         productPageModels.preload(withCatalog, indexingBusy).catch((error: Error) => log.error("preloading similar products and looks failed", { error: error.message }));
@@ -114,6 +121,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     engineCount: (storeId) => engine.count(storeId),
     engineVersions: (storeId, ids) => engine.versions(storeId, ids),
     async stop() {
+      stopping = true;
       storage.stop();
       clearTimeout(pageModelsPreload);
       productPageModels.stop();

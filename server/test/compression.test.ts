@@ -102,7 +102,7 @@ describe("JSON answers", () => {
   test("small bodies go out as they are", async () => {
     const res = await fetch(s.url + "/health", { headers: { "accept-encoding": "br, gzip" }, decompress: false });
     expect(res.headers.get("content-encoding")).toBeNull();
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toMatchObject({ status: "ok" });
   });
 
   test("HEAD has no body and no encoding", async () => {

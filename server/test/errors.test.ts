@@ -109,10 +109,10 @@ describe("error statuses, each with a JSON { message, code } body", () => {
     }
   });
 
-  test("health needs no key and answers JSON", async () => {
+  test("health needs no key and answers JSON, with enrichment's progress per stage", async () => {
     const res = await fetch(s.url + "/health");
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", enrichment: { text: { done: expect.any(Number), total: expect.any(Number) }, image: { done: expect.any(Number), total: expect.any(Number) } } });
   });
 });
 

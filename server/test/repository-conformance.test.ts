@@ -823,6 +823,24 @@ for (const backend of BACKENDS) {
       expect(await b.enrichment.claimDue(60, 10, 100)).toEqual([{ storeId: "s", productId: "b", productVersion: 2, stage: "text", attempts: 0 }]);
     });
 
+    test("progress per stage counts queued and finished products; a changed product counts as queued again", async () => {
+      const b = backendOf();
+      expect(await b.enrichment.progress()).toEqual({ text: { done: 0, total: 0 }, image: { done: 0, total: 0 } });
+      await changed(b, 10, ["a", 1], ["b", 1], ["c", 1]);
+      // Every product still at the text stage may have an image: the image stage's total counts it.
+      expect(await b.enrichment.progress()).toEqual({ text: { done: 0, total: 3 }, image: { done: 0, total: 3 } });
+      const jobs = (await b.enrichment.claimDue(20, 10, 100)).sort((x, y) => (x.productId < y.productId ? -1 : 1));
+      await finish(b, jobs[0]!, 30, "image");
+      // c has no image: its text stage was its last.
+      await finish(b, jobs[2]!, 30);
+      expect(await b.enrichment.progress()).toEqual({ text: { done: 2, total: 3 }, image: { done: 0, total: 2 } });
+      const [image] = await b.enrichment.claimDue(30, 10, 100);
+      await finish(b, image!, 40);
+      expect(await b.enrichment.progress()).toEqual({ text: { done: 2, total: 3 }, image: { done: 1, total: 2 } });
+      await changed(b, 50, ["a", 2]);
+      expect(await b.enrichment.progress()).toEqual({ text: { done: 1, total: 3 }, image: { done: 0, total: 2 } });
+    });
+
     test("a failed stage is retried later with its error kept, or given up; a deleted product's enrichment goes", async () => {
       const b = backendOf();
       await changed(b, 10, ["a", 1], ["b", 1]);

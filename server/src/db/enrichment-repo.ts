@@ -1,6 +1,10 @@
 import type { Database } from "bun:sqlite";
 import {
   MAX_JOB_ERROR,
+  PROGRESS_SQL,
+  progressOf,
+  type ProgressCounts,
+  type EnrichmentProgress,
   type EnrichmentJob,
   type EnrichmentRepository,
   toStoredEnrichment,
@@ -57,6 +61,10 @@ export class EnrichmentRepo implements EnrichmentRepository {
 
   async pendingCount(): Promise<number> {
     return (this.db.query("SELECT COUNT(*) AS n FROM enrichment_jobs").get() as { n: number }).n;
+  }
+
+  async progress(): Promise<EnrichmentProgress> {
+    return progressOf(this.db.query(PROGRESS_SQL).get() as ProgressCounts);
   }
 
   async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {

@@ -38,6 +38,46 @@ export interface UnsyncedEnrichment {
   updatedAt: number;
 }
 
+/** How far a stage is over the products queued for enrichment and those it finished. */
+export interface StageProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Per stage, over the products enrichment has a job or a finished result for. The image stage's total counts the
+ * products still at the text stage, which decides whether there is an image to analyse: it falls when some have none.
+ */
+export interface EnrichmentProgress {
+  text: StageProgress;
+  image: StageProgress;
+}
+
+/**
+ * The counts progressOf reads, in SQL both stores run. A product with a result and no job has finished every stage
+ * it had (a job is kept until its last stage commits).
+ */
+export const PROGRESS_SQL = `
+  SELECT
+    (SELECT CAST(count(*) AS INTEGER) FROM enrichment_jobs WHERE stage = 'text') AS "textQueued",
+    (SELECT CAST(count(*) AS INTEGER) FROM enrichment_jobs WHERE stage = 'image') AS "imageQueued",
+    CAST(count(*) AS INTEGER) AS finished,
+    CAST(count(*) FILTER (WHERE e.stage = 'image') AS INTEGER) AS "imageDone"
+  FROM product_enrichment e
+  WHERE NOT EXISTS (SELECT 1 FROM enrichment_jobs j WHERE j.store_id = e.store_id AND j.product_id = e.product_id)`;
+
+export interface ProgressCounts {
+  textQueued: number;
+  imageQueued: number;
+  finished: number;
+  imageDone: number;
+}
+
+export const progressOf = (c: ProgressCounts): EnrichmentProgress => ({
+  text: { done: c.imageQueued + c.finished, total: c.textQueued + c.imageQueued + c.finished },
+  image: { done: c.imageDone, total: c.imageDone + c.imageQueued + c.textQueued },
+});
+
 /** A stage's result as it is committed. */
 export interface FinishedStage {
   job: EnrichmentJob;
@@ -61,6 +101,7 @@ export interface EnrichmentRepository {
   /** Makes every claimed job due at once: for the one process of an embedded database, at start-up. */
   releaseClaims(): Promise<void>;
   pendingCount(): Promise<number>;
+  progress(): Promise<EnrichmentProgress>;
   /**
    * Commits a finished stage in one transaction (its result, the job's next stage or its end, its webhook
    * deliveries, the shape it makes stale), only if the job is still at this version and stage: a product changed

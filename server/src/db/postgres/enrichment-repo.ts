@@ -1,5 +1,9 @@
 import {
   MAX_JOB_ERROR,
+  PROGRESS_SQL,
+  progressOf,
+  type EnrichmentProgress,
+  type ProgressCounts,
   type EnrichmentJob,
   type EnrichmentRepository,
   toStoredEnrichment,
@@ -41,6 +45,11 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
   async pendingCount(): Promise<number> {
     const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM enrichment_jobs`;
     return row!.n;
+  }
+
+  async progress(): Promise<EnrichmentProgress> {
+    const [counts] = await this.sql.unsafe<ProgressCounts[]>(PROGRESS_SQL);
+    return progressOf(counts!);
   }
 
   async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
