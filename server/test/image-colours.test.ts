@@ -8,7 +8,7 @@ import { drawCases, scoreCase, svgOf, trueShares, type CaseScore, type TruthCase
 /*
  * Colour extraction against ground truth: the demo store's generated images, whose URLs name their colours
  * (support/demo-image-truth.ts). The figures are printed and held just under what was measured, so a change that
- * makes extraction worse fails here; README "Image analysis" records them.
+ * makes extraction worse fails here; docs/webhooks-and-enrichment.md, "Image analysis", records them.
  */
 
 const CASES = 240;

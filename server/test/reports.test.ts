@@ -5,7 +5,7 @@ import { errorBody, startTestServer, type TestServer } from "./support/test-serv
 
 /*
  * Reports over a known sequence of events, sent through POST /tracking and read through GET /reports: every
- * figure is worked out by hand from the definitions in README ("Reports").
+ * figure is worked out by hand from the definitions in docs/analytics.md ("Reports").
  */
 
 let s: TestServer;

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /*
  * Every sortBy value over a small hand-made catalog in its own store. Each expected order is computed here
- * from the fixture values with the formulas of the spec and README; ties of the sort value are broken by
+ * from the fixture values with the formulas of the spec and docs/api.md ("Search"); ties of the sort value are broken by
  * relevance, which the fixtures make predictable: the query word "orbit" sits in a different field per
  * product (name > categories > features > description). Products with the same sort value and the same
  * field form a tie group whose inner order is not asserted.

@@ -53,7 +53,7 @@ function lowestPrice(p: Product): number | undefined {
   return prices.length ? Math.min(...prices) : undefined;
 }
 
-/** The facet values of a product as the spec and README describe them. */
+/** The facet values of a product as the spec and docs/api.md ("Search") describe them. */
 function facetValuesOf(p: Product): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const put = (key: string, value: string | undefined) => {
@@ -79,7 +79,7 @@ function facetValuesOf(p: Product): Map<string, Set<string>> {
 
 const facetCache = new WeakMap<Product, Map<string, Set<string>>>();
 const facetsOf = (p: Product) => facetCache.get(p) ?? facetCache.set(p, facetValuesOf(p)).get(p)!;
-/** The default facet list (README, Facets): category levels 1-3, and no tag that is feed bookkeeping or a copy of a built-in facet. */
+/** The default facet list (docs/api.md, "Search", facets): category levels 1-3, and no tag that is feed bookkeeping or a copy of a built-in facet. */
 const shownByDefault = (key: string) =>
   !["tag.color", "tag.source", "tag.type", "tag.year"].includes(key) && !/^category\.lvl([3-9]|\d\d)$/.test(key);
 

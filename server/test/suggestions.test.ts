@@ -267,7 +267,7 @@ describe("GET /suggestions", () => {
 
   // BUG (server/src/modules/suggestions/suggestions-service.ts:58-64): a catalog term's count is the facet
   // count of the first category path ending in that label, not the number of results of the term, which the
-  // spec's Suggestion.count and the README promise. On the full demo catalog "Sunglasses" shows 3 (the
+  // spec's Suggestion.count and docs/decisions.md ("Suggestions") promise. On the full demo catalog "Sunglasses" shows 3 (the
   // lvl0 "Sunglasses" path) while searching it gives 115; "Watches" 85 vs 355; "Hand Bags" 4 vs 210.
   test("every suggestion's count is the number of results of searching its label", async () => {
     const wrong: string[] = [];

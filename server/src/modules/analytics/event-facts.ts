@@ -1,7 +1,7 @@
 import { normalizeQuery } from "../search/search-service.ts";
 
 /*
- * What reports read from one tracked event, by the definitions README's "Reports" section states (binding):
+ * What reports read from one tracked event, by the definitions docs/analytics.md's "Reports" section states (binding):
  * the day it counts on, its dimensions, its query as reports group it, and a click's position.
  */
 

@@ -3,7 +3,7 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 /*
  * The spec's Product (indexing payload) with the bounds the spec leaves open.
  * Bounds exist so one request cannot make the worker or the engine do unbounded work;
- * they are generous enough for real catalogs (see README "Decisions").
+ * they are generous enough for real catalogs (see docs/decisions.md, "Bounds").
  */
 
 // No control characters: ids travel in URL paths, logs and engine filters.

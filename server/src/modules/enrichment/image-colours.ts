@@ -41,7 +41,7 @@ export interface ExtractOptions {
 
 const DEFAULTS: Required<ExtractOptions> = { maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000, side: 96, maxColours: 6 };
 
-/** Clusters nearer than this (ΔE OK) are one colour: tuned on the demo images' ground truth (README, "Image analysis"). */
+/** Clusters nearer than this (ΔE OK) are one colour: tuned on the demo images' ground truth (docs/webhooks-and-enrichment.md, "Image analysis"). */
 export const MERGE_DISTANCE = 0.05;
 /** A cluster under this share of the product is detail, not a colour of it. */
 export const MIN_RATIO = 0.03;

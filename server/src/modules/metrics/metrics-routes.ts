@@ -35,7 +35,7 @@ export function metricsRoutes(deps: { token: string | null; metrics: ServiceMetr
         headers: { "content-type": deps.metrics.contentType, "cache-control": "no-store" },
       });
     },
-    // For the operator's scraper, not API clients, and present only when enabled; the README documents it.
+    // For the operator's scraper, not API clients, and present only when enabled; docs/operations.md ("Metrics") documents it.
     { detail: { hide: true } },
   );
 }

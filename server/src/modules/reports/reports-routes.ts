@@ -38,7 +38,7 @@ export function reportsRoutes(deps: AuthDeps & { reports: ReportsService }) {
         ),
       detail: {
         summary: "Analytics reports",
-        description: `Reports: ${REPORT_NAMES.join(", ")}. Definitions are on the reports page and in README.`,
+        description: `Reports: ${REPORT_NAMES.join(", ")}. Definitions are on the reports page and in docs/analytics.md.`,
         tags: ["Analytics"],
       },
     },

@@ -5,7 +5,7 @@ import { MAX_COUNTED_POSITION } from "../analytics/report-counter.ts";
 import { daysOf, invalidParam, type ReportParams } from "./report-params.ts";
 
 /*
- * The reports a store reads (README "Reports" states the definitions): sums over the daily aggregates of a
+ * The reports a store reads (docs/analytics.md "Reports" states the definitions): sums over the daily aggregates of a
  * date range and dimension filter. Each report is JSON, and a table for format=csv.
  */
 

@@ -32,7 +32,7 @@ const ids = (products: CtlProduct[]) => [...new Set(products.map((p) => p.produc
  * a cart hook (`StorefrontSearch.setCartHook`); an item the hook took is reported as AddToCart. It hides itself
  * when there are no looks or the request fails.
  *
- * Events (decided where the specification is silent; README "Complete the look"): `baseProductId` is the source
+ * Events (decided where the specification is silent; docs/widget.md "Complete the look"): `baseProductId` is the source
  * product, `query` "", `facets` [], `sortBy` "" (nothing sorts the looks). In the carousel `relatedProducts` is
  * every look product once, in the carousel's order, `totalProducts` its length, `productIds` the products of the
  * looks on the page shown, `pageSize` the looks per page; in the popup the same for the opened look, its page
