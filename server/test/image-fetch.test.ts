@@ -11,6 +11,8 @@ let server: ReturnType<typeof Bun.serve>;
 let base: string;
 let port: number;
 const seen: { path: string; host: string | null }[] = [];
+/** Bytes the endless image has handed to the connection so far. */
+let endlessSent = 0;
 let png: Uint8Array<ArrayBuffer>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,13 +40,13 @@ beforeAll(async () => {
           return new Response(new Uint8Array(64 * 1024), { headers: { "content-type": "image/png" } });
         case "/endless.png": {
           // No Content-Length: the cap has to stop the stream itself.
-          let sent = 0;
+          endlessSent = 0;
           const chunk = new Uint8Array(16 * 1024);
           return new Response(
             new ReadableStream({
               async pull(controller) {
-                if (sent > 64 * 1024 * 1024) return controller.close();
-                sent += chunk.length;
+                if (endlessSent > 64 * 1024 * 1024) return controller.close();
+                endlessSent += chunk.length;
                 controller.enqueue(chunk);
                 await sleep(1);
               },
@@ -130,19 +132,17 @@ describe("with allowPrivateNetworks", () => {
   test("a body over the cap is too-large: declared, or streamed without a length", async () => {
     const declared = await fetchImage(`${base}/declared-huge.png`, { ...allowPrivate, maxBytes: 1024 });
     expect(declared.ok ? "ok" : declared.reason).toBe("too-large");
-    const started = performance.now();
     const streamed = await fetchImage(`${base}/endless.png`, { ...allowPrivate, maxBytes: 256 * 1024 });
     expect(streamed.ok ? "ok" : streamed.reason).toBe("too-large");
-    // It stopped at the cap rather than reading the server's 64 MiB.
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // It stopped at the cap rather than reading the server's 64 MiB (a few chunks past it sit in buffers).
+    expect(endlessSent).toBeLessThan(4 * 1024 * 1024);
   });
 
   test("a slow answer or a slow body is a timeout at the deadline", async () => {
+    // The image would arrive whole after 3 s: a timeout means the 200 ms deadline ended the fetch first.
     for (const path of ["/slow.png", "/slow-body.png"]) {
-      const started = performance.now();
       const result = await fetchImage(`${base}${path}`, { ...allowPrivate, timeoutMs: 200 });
       expect(result.ok ? "ok" : result.reason).toBe("timeout");
-      expect(performance.now() - started).toBeLessThan(1_000);
     }
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { StoreKeys } from "../src/auth/store-admin.ts";
 import { product } from "./support/fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { until } from "./support/webhook-support.ts";
 
 /*
  * Stores take turns at the indexing worker: while store A's 50,000-product bulk is being indexed, store B's single
@@ -33,18 +34,11 @@ test("one store's bulk does not hold back another store's product", async () => 
     aTasks.push(((await res.json()) as { taskId: string }).taskId);
   }
 
-  const posted = performance.now();
   const res = await server.call("admin", "POST", "/1.9/products", product("b-1", { name: "Store B only" }), asB("admin"));
   expect(res.status).toBe(202);
   const bTask = ((await res.json()) as { taskId: string }).taskId;
-  while ((await taskStatus(bTask, asB("admin"))) === "pending") {
-    expect(performance.now() - posted).toBeLessThan(1000);
-    await Bun.sleep(10);
-  }
-  const waited = performance.now() - posted;
-  expect(await taskStatus(bTask, asB("admin"))).toBe("complete");
-  expect(waited).toBeLessThan(1000);
-  // Only meaningful while A still had work queued: its last bulk had not started.
+  // Fair whatever the machine's speed: B's one product is done while A's last bulk has not even started.
+  await until(async () => (await taskStatus(bTask, asB("admin"))) === "complete" || null, 30_000, "B's task to complete");
   expect(await taskStatus(aTasks.at(-1)!)).toBe("pending");
 
   const search = await server.call("search", "GET", "/1.9/search?query=store%20b%20only", undefined, asB("search"));
@@ -60,5 +54,4 @@ test("one store's bulk does not hold back another store's product", async () => 
     expect(entry.version).toBe(1);
   }
   expect(await server.service.engineCount(B_STORE)).toBe(1);
-  console.log(`store B's product was complete ${Math.round(waited)} ms after its POST, during store A's bulk`);
 }, 180_000);

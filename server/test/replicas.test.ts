@@ -79,8 +79,10 @@ test("what replica A acknowledges replica B serves; events sent to both are coun
   const products = demoProducts(200);
   const { taskId } = (await (await call(a, "POST", "/1.9/products", DEMO_KEYS.DEMO_ADMIN_KEY, products)).json()) as { taskId: string };
   await until(async () => (await task(b, taskId)).status === "complete" || null, 30_000, "the bulk completes");
-  const search = await (await call(b, "GET", `/1.9/search?query=${encodeURIComponent(products[7]!.id)}&pageSize=1`, DEMO_KEYS.DEMO_SEARCH_KEY)).json();
-  expect((search as { products: { productId: string }[] }).products[0]?.productId).toBe(products[7]!.id);
+  const searchRes = await call(b, "GET", `/1.9/search?query=${encodeURIComponent(products[7]!.id)}&pageSize=1`, DEMO_KEYS.DEMO_SEARCH_KEY);
+  const search = (await searchRes.json()) as { products: { productId: string }[] };
+  expect(searchRes.status, JSON.stringify(search)).toBe(200);
+  expect(search.products[0]?.productId).toBe(products[7]!.id);
 
   const searchEvent = (i: number) => ({ type: "Search", data: { query: `q${i % 3}`, productIds: [products[0]!.id], pageSize: 30 }, sessionId: `v${i}` });
   const sent = await Promise.all(
@@ -147,7 +149,10 @@ test("replica A killed with SIGKILL in the middle of a bulk: replica B completes
   }, 60_000, "B completes the bulk");
   expect(done.processedCount).toBe(5000);
   const last = products.at(-1)!.id;
-  const search = (await (await call(b!, "GET", `/1.9/search?query=${encodeURIComponent(last)}&pageSize=1`, DEMO_KEYS.DEMO_SEARCH_KEY)).json()) as { products: { productId: string }[] };
+  const searchRes = await call(b!, "GET", `/1.9/search?query=${encodeURIComponent(last)}&pageSize=1`, DEMO_KEYS.DEMO_SEARCH_KEY);
+  const search = (await searchRes.json()) as { products: { productId: string }[] };
+  // On failure, the status and body say what B answered instead of a page of products.
+  expect(searchRes.status, JSON.stringify(search)).toBe(200);
   expect(search.products[0]?.productId).toBe(last);
   // Each product once, at version 1: no batch was applied twice.
   const version = (await (await call(b!, "GET", `/1.9/products/${encodeURIComponent(products[2500]!.id)}`, DEMO_KEYS.DEMO_ADMIN_KEY)).json()) as { version: number };

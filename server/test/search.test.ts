@@ -738,22 +738,16 @@ describe("keys", () => {
 });
 
 describe("freshness", () => {
-  test("an upsert is searchable, and a delete gone, within one second of the task completing", async () => {
+  test("an upsert is searchable, and a delete gone, once its task has completed", async () => {
     const probe = product("fresh-probe-1", { name: "Quorblefax Probe Lantern", collections: [] });
     await indexProducts(s, [probe]);
-    const completedAt = Date.now();
-    const found = await eventually(async () => (await top10("quorblefax")).products[0]?.productId === probe.id, 1000);
-    expect(found).toBe(true);
-    expect(Date.now() - completedAt).toBeLessThan(1000);
+    expect((await top10("quorblefax")).products[0]?.productId).toBe(probe.id);
     // The new word is known at once: not corrected, no fallback.
     const body = await top10("quorblefax lantern");
     expect(body).toMatchObject({ totalProductCount: 1, fallback: false, spellSuggestions: [] });
 
     await deleteProduct(s, probe.id);
-    const deletedAt = Date.now();
-    const gone = await eventually(async () => (await top10("quorblefax")).totalProductCount === 0, 1000);
-    expect(gone).toBe(true);
-    expect(Date.now() - deletedAt).toBeLessThan(1000);
+    expect((await top10("quorblefax")).totalProductCount).toBe(0);
     expect(await s.service.engineCount(s.storeId)).toBe(CATALOG_SIZE);
   });
 });
