@@ -14,7 +14,7 @@ import { effectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetValue } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
-import type { QueryFacet } from "../../../../widget/src/api/types.ts";
+import type { QueryFacet } from "@storefront-search/contract";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import type { ShopperWords } from "./shopper-words.ts";
