@@ -84,11 +84,13 @@ export interface Facet {
   specialValues?: FacetValue[];
 }
 
-export interface SearchResponse {
+/**
+ * The members of a search answer that the server builds and the widget reads alike. Products and facets are
+ * typed per side: the server holds each product as its stored JSON until the HTTP layer joins them.
+ */
+export interface SearchAnswer {
   totalProductCount: number;
-  products: SearchProduct[];
   fallback?: boolean;
-  facets?: Facet[];
   spellSuggestions?: string[];
   /** The search term used: differs from the submitted one when `fallback` is true. */
   query?: string;
@@ -105,6 +107,12 @@ export interface SearchResponse {
   queryFacets?: QueryFacet[];
   /** Nothing matched: the products shown are the nearest to what the query means in the store. */
   recovered?: boolean;
+}
+
+/** GET /search as the widget reads it. */
+export interface SearchResponse extends SearchAnswer {
+  products: SearchProduct[];
+  facets?: Facet[];
 }
 
 /** A facet selection a query's words made (the search answer's `queryFacets`). */
