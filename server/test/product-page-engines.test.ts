@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { SimilarityResponse } from "../../widget/src/api/types.ts";
+import type { SimilarityResponse } from "@storefront-search/contract";
 import { demoProducts } from "./support/demo-products.ts";
 import { deleteProduct, getJson, indexProducts } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import type { SimilarityResponse } from "../../widget/src/api/types.ts";
+import type { SimilarityResponse } from "@storefront-search/contract";
 import { product } from "./support/fixtures.ts";
 import { deleteProduct, eventually, getJson, indexProducts } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";

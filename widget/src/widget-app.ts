@@ -7,7 +7,8 @@ import type { SfsCompleteTheLook } from "./components/complete-the-look/complete
 import type { SfsSearchResults } from "./components/search-results/search-results.component.ts";
 import type { SfsSimilarProducts } from "./components/similar-products/similar-products.component.ts";
 import type { SfsTypeahead } from "./components/typeahead/typeahead.component.ts";
-import { resolveConfig, themeStyleText, type WidgetConfig, type WidgetConfigResponse } from "./config/widget-config.ts";
+import type { WidgetConfig, WidgetConfigResponse } from "@storefront-search/contract";
+import { resolveConfig, themeStyleText } from "./config/resolve-config.ts";
 import { FIRST_SEARCH_KEYS, withEarlySearch } from "./core/first-search.ts";
 import { HeadlessHost } from "./core/headless-host.ts";
 import { SearchController, searchRequest } from "./core/search-controller.ts";

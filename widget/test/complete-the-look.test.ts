@@ -1,7 +1,7 @@
 import "./setup.ts";
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { http, HttpResponse } from "msw";
-import type { CtlProduct, CtlResponse } from "../src/api/types.ts";
+import type { CtlProduct, CtlResponse } from "@storefront-search/contract";
 import "../src/components/product-card/product-card.ts";
 import "../src/components/complete-the-look/complete-the-look.ts";
 import type { SfsCompleteTheLook } from "../src/components/complete-the-look/complete-the-look.component.ts";

@@ -9,7 +9,7 @@ import "../src/components/search-results/search-results.ts";
 import "../src/components/similar-products/similar-products.ts";
 import "../src/components/sort/sort.ts";
 import "../src/components/typeahead/typeahead.ts";
-import type { Facet } from "../src/api/types.ts";
+import type { Facet } from "@storefront-search/contract";
 import { startWidget, type StorefrontSearchApi, type WidgetApp } from "../src/widget-app.ts";
 import { product, searchResponse, widgetConfigResponse } from "./fixtures.ts";
 import { api, FakeObserver, mockService, settle, until } from "./helpers.ts";

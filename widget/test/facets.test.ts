@@ -1,11 +1,9 @@
 import "./setup.ts";
 import { afterEach, describe, expect, test } from "bun:test";
 import "../src/components/facets/facets.ts";
-import type { Facet } from "../src/api/types.ts";
+import { type Facet, DEFAULT_TEXTS, type FacetSelection } from "@storefront-search/contract";
 import type { SfsFacets } from "../src/components/facets/facets.component.ts";
-import { DEFAULT_TEXTS } from "../src/config/widget-config.ts";
 import { createPriceFormat } from "../src/format/price-format.ts";
-import type { FacetSelection } from "../src/state/facet-param.ts";
 import { searchResponse } from "./fixtures.ts";
 
 async function facets(selected: FacetSelection[] = [], list: Facet[] = searchResponse().facets!): Promise<SfsFacets> {

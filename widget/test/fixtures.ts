@@ -1,5 +1,4 @@
-import type { SearchProduct, SearchResponse, SuggestionsResponse } from "../src/api/types.ts";
-import type { WidgetConfigResponse } from "../src/config/widget-config.ts";
+import type { SearchProduct, SearchResponse, SuggestionsResponse, WidgetConfigResponse } from "@storefront-search/contract";
 
 /* Realistic API bodies, in the shapes the server produces (Search product, Facet, Suggestion). */
 

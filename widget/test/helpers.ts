@@ -1,7 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import { createApiClient } from "../src/api/client.ts";
-import { resolveConfig, type WidgetConfigResponse } from "../src/config/widget-config.ts";
+import type { WidgetConfigResponse } from "@storefront-search/contract";
+import { resolveConfig } from "../src/config/resolve-config.ts";
 import type { Scheduler } from "../src/core/scheduler.ts";
 import type { WidgetContext } from "../src/core/widget-context.ts";
 import { createPriceFormat } from "../src/format/price-format.ts";

@@ -2,7 +2,7 @@ import "./setup.ts";
 import { afterEach, describe, expect, test } from "bun:test";
 import "../src/components/product-card/product-card.ts";
 import type { SfsProductCard } from "../src/components/product-card/product-card.component.ts";
-import { DEFAULT_TEXTS } from "../src/config/widget-config.ts";
+import { DEFAULT_TEXTS } from "@storefront-search/contract";
 import { createPriceFormat } from "../src/format/price-format.ts";
 import { onSale, product } from "./fixtures.ts";
 

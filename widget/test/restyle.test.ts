@@ -15,7 +15,8 @@ import { CARD_PARTS, FACETS_PARTS, PAGINATION_PARTS, SORT_PARTS } from "../src/c
 import { SfsSort } from "../src/components/sort/sort.component.ts";
 import { SfsTypeaheadOption } from "../src/components/typeahead/typeahead-option.component.ts";
 import { SfsTypeahead } from "../src/components/typeahead/typeahead.component.ts";
-import { DEFAULT_TEXTS, themeStyleText } from "../src/config/widget-config.ts";
+import { DEFAULT_TEXTS } from "@storefront-search/contract";
+import { themeStyleText } from "../src/config/resolve-config.ts";
 
 afterEach(() => {
   document.body.replaceChildren();

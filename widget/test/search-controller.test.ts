@@ -1,7 +1,7 @@
 import "./setup.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApiClient } from "../src/api/client.ts";
-import type { SearchRequest, SearchResponse } from "../src/api/types.ts";
+import type { SearchRequest, SearchResponse } from "@storefront-search/contract";
 import { HeadlessHost } from "../src/core/headless-host.ts";
 import { SearchController } from "../src/core/search-controller.ts";
 import type { SearchState } from "../src/state/search-state.ts";

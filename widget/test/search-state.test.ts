@@ -2,7 +2,7 @@ import "./setup.ts";
 import { describe, expect, test } from "bun:test";
 import { HeadlessHost } from "../src/core/headless-host.ts";
 import { UrlStateController, type UrlEnv } from "../src/core/url-state-controller.ts";
-import { formatFacetParam, parseFacetParam } from "../src/state/facet-param.ts";
+import { formatFacetParam, parseFacetParam } from "@storefront-search/contract";
 import { readSearchState, writeSearchState, type SearchState } from "../src/state/search-state.ts";
 
 describe("facets parameter", () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import "../src/components/pagination/pagination.ts";
 import "../src/components/sort/sort.ts";
 import { pageWindow } from "../src/components/pagination/pagination.component.ts";
-import { DEFAULT_CONFIG, DEFAULT_TEXTS } from "../src/config/widget-config.ts";
+import { DEFAULT_CONFIG, DEFAULT_TEXTS } from "@storefront-search/contract";
 
 afterEach(() => document.body.replaceChildren());
 

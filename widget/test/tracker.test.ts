@@ -5,7 +5,7 @@ import { eventProblem } from "../src/analytics/event-types.ts";
 import { Identity, SESSION_IDLE_MS, SESSION_KEY, USER_KEY } from "../src/analytics/identity.ts";
 import { Tracker, type Transport } from "../src/analytics/tracker.ts";
 import { createApiClient } from "../src/api/client.ts";
-import type { TrackingEvent } from "../src/api/types.ts";
+import type { TrackingEvent } from "@storefront-search/contract";
 import { ManualScheduler, mockService, settle } from "./helpers.ts";
 import { API_ORIGIN } from "./setup.ts";
 

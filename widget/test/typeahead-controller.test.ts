@@ -1,6 +1,6 @@
 import "./setup.ts";
 import { describe, expect, test } from "bun:test";
-import type { SearchResponse, SuggestionsResponse } from "../src/api/types.ts";
+import type { SearchResponse, SuggestionsResponse } from "@storefront-search/contract";
 import { HeadlessHost } from "../src/core/headless-host.ts";
 import { TypeaheadController, type TypeaheadOption } from "../src/core/typeahead-controller.ts";
 import { searchResponse, suggestionsResponse } from "./fixtures.ts";

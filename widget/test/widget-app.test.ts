@@ -9,7 +9,7 @@ import "../src/components/sort/sort.ts";
 import "../src/components/typeahead/typeahead.ts";
 import "../src/components/similar-products/similar-products.ts";
 import "../src/components/complete-the-look/complete-the-look.ts";
-import { resolveConfig } from "../src/config/widget-config.ts";
+import { resolveConfig } from "../src/config/resolve-config.ts";
 import { readScriptSettings, startWidget, type StorefrontSearchApi, type WidgetApp } from "../src/widget-app.ts";
 import type { CartItem } from "../src/core/widget-context.ts";
 import { product, widgetConfigResponse } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-import type { SearchResponse } from "../api/types.ts";
+import type { SearchResponse } from "@storefront-search/contract";
 import type { SearchState } from "../state/search-state.ts";
 
 /*

@@ -1,4 +1,4 @@
-import type { TrackingEvent } from "../api/types.ts";
+import type { TrackingEvent } from "@storefront-search/contract";
 import { browserScheduler, type Scheduler } from "../core/scheduler.ts";
 import type { Identity } from "./identity.ts";
 

@@ -1,4 +1,4 @@
-import type { SearchRequest, SearchResponse } from "../api/types.ts";
+import type { SearchRequest, SearchResponse } from "@storefront-search/contract";
 
 /*
  * The results page's first search, sent together with the configuration rather than after it: on a cold page

@@ -1,4 +1,4 @@
-import type { Banner } from "../api/types.ts";
+import type { Banner } from "@storefront-search/contract";
 
 /*
  * What a store's merchandising rules put on the page: a redirect, and banners among their custom data. Rules are

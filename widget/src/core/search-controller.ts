@@ -7,8 +7,7 @@ import {
   searchData,
   type LocaleFields,
 } from "../analytics/event-data.ts";
-import { LOCALE_PATTERN, type SearchRequest, type SearchResponse } from "../api/types.ts";
-import { formatFacetParam } from "../state/facet-param.ts";
+import { LOCALE_PATTERN, type SearchRequest, type SearchResponse, formatFacetParam } from "@storefront-search/contract";
 import type { SearchState } from "../state/search-state.ts";
 import { Debouncer } from "./debouncer.ts";
 import { browserScheduler, type Scheduler } from "./scheduler.ts";

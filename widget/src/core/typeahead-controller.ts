@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import { listingData, productClickData, type LocaleFields } from "../analytics/event-data.ts";
-import type { SearchProduct, SearchResponse, SuggestionsResponse } from "../api/types.ts";
+import type { SearchProduct, SearchResponse, SuggestionsResponse } from "@storefront-search/contract";
 import { Debouncer } from "./debouncer.ts";
 import { browserScheduler, type Scheduler } from "./scheduler.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { FacetSelection } from "../state/facet-param.ts";
+import type { FacetSelection } from "@storefront-search/contract";
 import { readSearchState, sameState, writeSearchState, type SearchState } from "../state/search-state.ts";
 
 /*

@@ -1,6 +1,6 @@
 import type { LocaleFields } from "../analytics/event-data.ts";
 import type { ApiClient } from "../api/client.ts";
-import type { WidgetConfig } from "../config/widget-config.ts";
+import type { WidgetConfig } from "@storefront-search/contract";
 import type { PriceFormat } from "../format/price-format.ts";
 import type { UrlEnv } from "./url-state-controller.ts";
 

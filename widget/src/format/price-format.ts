@@ -1,5 +1,4 @@
-import type { PricedItem, PriceRange } from "../api/types.ts";
-import type { CurrencyDisplay } from "../config/widget-config.ts";
+import type { PricedItem, PriceRange, CurrencyDisplay } from "@storefront-search/contract";
 
 /*
  * Prices as the shopper reads them: Intl.NumberFormat in the store's locale and currency. A product shows what

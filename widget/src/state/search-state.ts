@@ -1,4 +1,4 @@
-import { formatFacetParam, parseFacetParam, type FacetSelection } from "./facet-param.ts";
+import { formatFacetParam, parseFacetParam, type FacetSelection } from "@storefront-search/contract";
 
 /*
  * URL ⇄ search state. The results page keeps its whole state in its address (the store's query parameter, e.g.

@@ -1,5 +1,5 @@
 import type { EngineSearchResult } from "../../engine/types.ts";
-import type { Facet as WidgetFacet, FacetValue as WidgetFacetValue } from "../../../../widget/src/api/types.ts";
+import type { Facet as WidgetFacet, FacetValue as WidgetFacetValue } from "@storefront-search/contract";
 import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
 
 /*

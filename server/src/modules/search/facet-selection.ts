@@ -1,6 +1,6 @@
 import type { EngineFilter } from "../../engine/types.ts";
 import { ValidationError } from "../../errors.ts";
-import { splitFacetParam, type FacetSelection } from "../../../../widget/src/state/facet-param.ts";
+import { splitFacetParam, type FacetSelection } from "@storefront-search/contract";
 import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
 
 export type { FacetSelection };

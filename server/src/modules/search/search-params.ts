@@ -1,6 +1,6 @@
 import { ValidationError } from "../../errors.ts";
 import { boundedInteger } from "../../http/query-params.ts";
-import { LOCALE_PATTERN } from "../../../../widget/src/api/types.ts";
+import { LOCALE_PATTERN } from "@storefront-search/contract";
 import { parseFacetSelections, type FacetSelection } from "./facet-selection.ts";
 import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
 

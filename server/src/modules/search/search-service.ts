@@ -14,7 +14,7 @@ import { effectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetValue } from "./facet-display.ts";
 import { toEngineFilters } from "./facet-selection.ts";
 import type { SearchParams } from "./search-params.ts";
-import type { QueryFacet } from "../../../../widget/src/api/types.ts";
+import type { QueryFacet, SearchAnswer } from "@storefront-search/contract";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import type { ShopperWords } from "./shopper-words.ts";
@@ -30,28 +30,15 @@ import type { PinChecks } from "../rules/pin-checks.ts";
 import type { DraftRule, SearchRules } from "../rules/rules-service.ts";
 import type { SynonymService } from "../synonyms/synonym-service.ts";
 
-export interface SearchResponse {
-  totalProductCount: number;
-  /** Each a Search product's JSON, as shaped and stored (shaped-products.ts): the HTTP layer joins them. */
+/** A search's answer before the HTTP layer joins the products' JSON; `SearchAnswer` is the rest of the wire shape. */
+export interface SearchResponse extends SearchAnswer {
+  /** Each a Search product's JSON, as shaped and stored (shaped-products.ts). */
   products: string[];
   fallback: boolean;
   facets: Facet[];
   spellSuggestions: string[];
-  query?: string;
-  collection?: string;
   /** With explain=true (admin key): how the query was read and why each product is where it is. */
   explain?: SearchExplanation;
-  /** From the query rules that fired (modules/rules), each only when a rule gave one. */
-  redirect?: string;
-  userData?: Record<string, unknown>[];
-  /** The products of this page that a rule pinned. */
-  pinnedProductIds?: string[];
-  /** When misspelt words were replaced by their corrections (`query`): the query as typed ("search instead for"). */
-  typedQuery?: string;
-  /** Facet selections the query's words made ("men's" gender Men or Unisex, "under 1000" price), each removable. */
-  queryFacets?: QueryFacet[];
-  /** Nothing matched the words: these are the products nearest the query's meaning (learned from the store), not matches. */
-  recovered?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Suggestion, SuggestionsResponse } from "@storefront-search/contract";
 import type { ImportedQuery, SearchLogRepository } from "../../db/search-log-repository.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
@@ -11,18 +12,6 @@ import { candidate, matchScore, typedWords, type Candidate, type TypedWords } fr
  * brands. Candidates are rebuilt at most every few seconds per store, so a keystroke costs a scan of
  * in-memory lists, not a database or engine query.
  */
-
-export interface Suggestion {
-  id: string;
-  label: string;
-  count: number;
-}
-
-export interface SuggestionsResponse {
-  suggestions: Suggestion[];
-  designers: Suggestion[];
-  query: string;
-}
 
 interface StoreCandidates {
   builtAt: number;

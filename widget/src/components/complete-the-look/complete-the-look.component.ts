@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from "lit";
-import type { CtlProduct } from "../../api/types.ts";
-import { fillText } from "../../config/widget-config.ts";
+import type { CtlProduct } from "@storefront-search/contract";
+import { fillText } from "../../config/resolve-config.ts";
 import { ContainerWidthController } from "../../core/container-width-controller.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";

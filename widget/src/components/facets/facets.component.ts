@@ -1,10 +1,9 @@
 import { html, LitElement, nothing } from "lit";
-import type { Facet, FacetValue, QueryFacet } from "../../api/types.ts";
-import { DEFAULT_TEXTS, fillText, type Texts } from "../../config/widget-config.ts";
+import { type Facet, type FacetValue, type QueryFacet, DEFAULT_TEXTS, type Texts, type FacetSelection } from "@storefront-search/contract";
+import { fillText } from "../../config/resolve-config.ts";
 import type { SfsFacetChangeEvent } from "../../events/sfs-facet-change.ts";
 import type { SfsFacetsClearEvent } from "../../events/sfs-facets-clear.ts";
 import { defaultPriceFormat, type PriceFormat } from "../../format/price-format.ts";
-import type { FacetSelection } from "../../state/facet-param.ts";
 import { emit } from "../shared/emit.ts";
 import { facetsStyles } from "./facets.styles.ts";
 

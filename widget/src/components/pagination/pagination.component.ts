@@ -1,5 +1,6 @@
 import { html, LitElement, nothing } from "lit";
-import { DEFAULT_TEXTS, fillText, type Texts } from "../../config/widget-config.ts";
+import { DEFAULT_TEXTS, type Texts } from "@storefront-search/contract";
+import { fillText } from "../../config/resolve-config.ts";
 import type { SfsPageChangeEvent } from "../../events/sfs-page-change.ts";
 import { emit } from "../shared/emit.ts";
 import { paginationStyles } from "./pagination.styles.ts";

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import type { ColorVariation, SearchProduct } from "../../api/types.ts";
-import { DEFAULT_TEXTS, fillText, type Texts } from "../../config/widget-config.ts";
+import { type ColorVariation, type SearchProduct, DEFAULT_TEXTS, type Texts } from "@storefront-search/contract";
+import { fillText } from "../../config/resolve-config.ts";
 import type { SfsColorSelectEvent } from "../../events/sfs-color-select.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";
 import { defaultPriceFormat, type PriceFormat } from "../../format/price-format.ts";

@@ -1,13 +1,12 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import type { Banner, SearchResponse } from "../../api/types.ts";
-import { fillText } from "../../config/widget-config.ts";
+import type { Banner, SearchResponse, FacetSelection } from "@storefront-search/contract";
+import { fillText } from "../../config/resolve-config.ts";
 import { ContainerWidthController } from "../../core/container-width-controller.ts";
 import { bannersOf, safeUrl } from "../../core/rule-content.ts";
 import { SearchController } from "../../core/search-controller.ts";
 import { UrlStateController } from "../../core/url-state-controller.ts";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsResultsLoadEvent } from "../../events/sfs-results-load.ts";
-import type { FacetSelection } from "../../state/facet-param.ts";
 import { writeSearchState } from "../../state/search-state.ts";
 import { emit } from "../shared/emit.ts";
 import { CARD_EXPORT_PARTS, exportParts, FACETS_PARTS, PAGINATION_PARTS, SORT_PARTS } from "../shared/export-parts.ts";

@@ -1,5 +1,5 @@
 import { css, html } from "lit";
-import type { Texts } from "../../config/widget-config.ts";
+import type { Texts } from "@storefront-search/contract";
 
 /**
  * The previous/next buttons of the carousels and the look popup. At an end a button is aria-disabled rather

@@ -1,5 +1,5 @@
 import { html, nothing } from "lit";
-import type { SearchProduct } from "../../api/types.ts";
+import type { SearchProduct } from "@storefront-search/contract";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";
 import { CARD_EXPORT_PARTS } from "../shared/export-parts.ts";

@@ -1,5 +1,5 @@
 import { html, LitElement } from "lit";
-import type { SortOption } from "../../config/widget-config.ts";
+import type { SortOption } from "@storefront-search/contract";
 import type { SfsSortChangeEvent } from "../../events/sfs-sort-change.ts";
 import { emit } from "../shared/emit.ts";
 import { sortStyles } from "./sort.styles.ts";

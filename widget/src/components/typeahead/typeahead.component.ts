@@ -3,7 +3,7 @@ import { TypeaheadController, type TypeaheadOption } from "../../core/typeahead-
 import type { WidgetContext } from "../../core/widget-context.ts";
 import { safeUrl } from "../../core/rule-content.ts";
 import type { SfsSuggestionSelectEvent } from "../../events/sfs-suggestion-select.ts";
-import { fillText } from "../../config/widget-config.ts";
+import { fillText } from "../../config/resolve-config.ts";
 import { emit } from "../shared/emit.ts";
 import { typeaheadStyles } from "./typeahead.styles.ts";
 

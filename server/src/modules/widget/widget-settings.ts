@@ -1,6 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { LOCALE_PATTERN } from "../../../../widget/src/api/types.ts";
-import { DEFAULT_CONFIG, DEFAULT_TEXTS } from "../../../../widget/src/config/widget-config.ts";
+import { DEFAULT_CONFIG, DEFAULT_TEXTS, LOCALE_PATTERN, THEME_KEY_PATTERN } from "@storefront-search/contract";
 
 /*
  * The look and feel of the embedded search, "managed by the service as agreed with the store": where results
@@ -24,7 +23,7 @@ export const WidgetSettings = Type.Object(
     sortOptions: Type.Optional(Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
-    theme: Type.Optional(StrictRecord("^--sfs-[a-z0-9-]{1,60}$", Token, 100)),
+    theme: Type.Optional(StrictRecord(THEME_KEY_PATTERN, Token, 100)),
     locale: Type.Optional(Type.String({ maxLength: 35, pattern: LOCALE_PATTERN })),
     texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
     currency: Type.Optional(
@@ -48,7 +47,7 @@ export type WidgetSettings = Static<typeof WidgetSettings>;
 
 /**
  * The configuration the head script receives: stored members over defaults (texts merged per locale). The
- * defaults are the head script's own, the single source: the script uses them when a member is missing.
+ * defaults are the contract's, the same the head script falls back to when a member is missing.
  */
 export function widgetConfig(stored: WidgetSettings | undefined) {
   const s = stored ?? {};

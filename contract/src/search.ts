@@ -1,7 +1,7 @@
 /*
- * The shapes the widget reads from the API, as the service specification names them ("Search product", "Facet",
- * "Suggestion"). Members the widget does not use are typed loosely or left out; everything is optional that the
- * server may omit.
+ * The answers of the search, similarity and complete-the-look endpoints, as the service specification names them
+ * ("Search product", "Facet"), and the search request the widget sends. Members the widget does not use are typed
+ * loosely or left out; everything is optional that the server may omit.
  */
 
 export interface PriceRange {
@@ -84,11 +84,13 @@ export interface Facet {
   specialValues?: FacetValue[];
 }
 
-export interface SearchResponse {
+/**
+ * The members of a search answer that the server builds and the widget reads alike. Products and facets are
+ * typed per side: the server holds each product as its stored JSON until the HTTP layer joins them.
+ */
+export interface SearchAnswer {
   totalProductCount: number;
-  products: SearchProduct[];
   fallback?: boolean;
-  facets?: Facet[];
   spellSuggestions?: string[];
   /** The search term used: differs from the submitted one when `fallback` is true. */
   query?: string;
@@ -105,6 +107,12 @@ export interface SearchResponse {
   queryFacets?: QueryFacet[];
   /** Nothing matched: the products shown are the nearest to what the query means in the store. */
   recovered?: boolean;
+}
+
+/** GET /search as the widget reads it. */
+export interface SearchResponse extends SearchAnswer {
+  products: SearchProduct[];
+  facets?: Facet[];
 }
 
 /** A facet selection a query's words made (the search answer's `queryFacets`). */
@@ -145,23 +153,9 @@ export interface CtlResponse {
   sourceProduct: CtlProduct;
 }
 
-export interface Suggestion {
-  id: string;
-  label: string;
-  count: number;
-}
-
-export interface SuggestionsResponse {
-  suggestions: Suggestion[];
-  designers: Suggestion[];
-  query?: string;
-  /** A merchandising rule's page for the typed query. */
-  redirect?: string;
-}
-
 export interface SearchRequest {
   query: string;
-  /** The API's facets parameter (see state/facet-param.ts). */
+  /** The API's facets parameter (see facet-param.ts). */
   facets?: string;
   sortBy?: string;
   from?: number;
@@ -174,22 +168,10 @@ export interface SearchRequest {
   userId?: string;
   sessionId?: string;
   preprod?: boolean;
-  /** Locale of facet names (LOCALE_PATTERN). */
+  /** Locale of facet names (LOCALE_PATTERN, locale.ts). */
   language?: string;
   /** No query: the catalog, most bought first (an empty search box). */
   browse?: boolean;
   /** false: misspelt words are searched as typed ("search instead for"). */
   autocorrect?: boolean;
 }
-
-/** One event of POST /tracking. */
-export interface TrackingEvent {
-  type: string;
-  data: Record<string, unknown>;
-  userId: string;
-  sessionId: string;
-  storeId: string;
-}
-
-/** A BCP 47 locale as settings, texts and the search `language` parameter take it ("en", "de-CH"). */
-export const LOCALE_PATTERN = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$";
