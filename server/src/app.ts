@@ -6,7 +6,7 @@ import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
 import { WriteEpochs } from "./engine/write-epochs.ts";
 import { PinChecks } from "./modules/rules/pin-checks.ts";
-import { assertKnownVersion, LATEST_API_VERSION } from "./http/api-versions.ts";
+import { assertKnownVersion, assertServedVersion, LATEST_API_VERSION } from "./http/api-versions.ts";
 import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
 import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
 import type { StorageHealth } from "./db/storage-health.ts";
@@ -272,7 +272,9 @@ export function buildApp(deps: AppDeps) {
       // Refused before any body is read: nothing is acknowledged that the storage could not keep.
       if (WRITE_METHODS.has(request.method)) deps.storage.assertWritable();
     })
-    .onBeforeHandle(({ request, set }) => {
+    .onBeforeHandle(({ request, set, params }) => {
+      // Elysia passes no params object to routes without any.
+      assertServedVersion((params as Record<string, string> | undefined)?.version);
       const info = requests.get(request)!;
       set.headers["x-request-id"] = info.id;
       const origin = request.headers.get("origin");

@@ -203,3 +203,23 @@ describe("TLS", () => {
     expect(await handshake("-tls1_2", "-cipher", "DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384")).toBeNull();
   });
 });
+
+describe("API versions", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s.stop());
+
+  test("only the spec's major.minor versions serve the API; anything else in their place is a JSON 404 naming them", async () => {
+    for (const version of ["x", "v1.9", "1", "1.9.0", "2.0", "01.9"]) {
+      const res = await s.call("search", "GET", `/${version}/search?query=a`);
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as { message: string };
+      expect(body.message).toContain(`API version ${version} does not exist`);
+      expect(body.message).toContain("0.9, 1.0");
+      expect(body.message).toContain("1.9");
+    }
+    for (const version of ["0.9", "1.0", "1.9"]) expect((await s.call("search", "GET", `/${version}/search?query=a`)).status).toBe(200);
+  });
+});

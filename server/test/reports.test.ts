@@ -120,8 +120,8 @@ describe("GET /reports/overview", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await res.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(8);
-    expect(lines[0]).toStartWith("date,searches,users,sessions,noResultRate,clickThroughRate,conversionRate,addToCartRate,orders,averageClickPosition");
-    expect(lines[7]).toContain(",5,5,5,0.2,0.5,0.5,0.25,2,11.25,");
+    expect(lines[0]).toStartWith('"date","searches","users","sessions","noResultRate","clickThroughRate","conversionRate","addToCartRate","orders","averageClickPosition"');
+    expect(lines[7]).toContain(',"5","5","5","0.2","0.5","0.5","0.25","2","11.25",');
   });
 });
 
@@ -219,9 +219,13 @@ describe("bad requests", () => {
     for (const kind of ["search", "analytics", null] as const) expect((await s.call(kind, "GET", "/1.9/reports/overview")).status).toBe(401);
   });
 
-  test("CSV cells a spreadsheet would run as formulas are defused", async () => {
+  test("CSV cells a spreadsheet would run as formulas are defused, and every cell is quoted", async () => {
     await track("u6", "s6", [["Search", { query: "=HYPERLINK(\"http://x\",\"y\")", productIds: [], totalProducts: 0 }]]);
+    await track("u7", "s7", [["Search", { query: "x;=1+1;", productIds: [], totalProducts: 0 }]]);
     const csv = await (await s.call("admin", "GET", "/1.9/reports/searches?format=csv&filter=no-results")).text();
-    expect(csv).toContain(`"'=hyperlink(""http://x"",""y"")",1,,,,1`);
+    expect(csv).toContain(`"'=hyperlink(""http://x"",""y"")","1",,,,"1"`);
+    // Split on `;` as a continental spreadsheet would: the formula stays inside one quoted cell.
+    const line = csv.split("\r\n").find((l) => l.includes("x;=1+1;"))!;
+    expect(line).toStartWith(`"x;=1+1;",`);
   });
 });

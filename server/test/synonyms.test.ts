@@ -197,7 +197,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
 
   test("a word in many sets: the search answers, with a bounded number of alternatives", async () => {
     const many = Array.from({ length: 60 }, (_, i) => ({ id: `many${i}`, synonyms: ["anorak", `filler${i} word`, `other${i}`, "umbrella"] }));
-    expect((await json(await s.call("admin", "POST", "/1.9/synonyms/import", many))).body).toEqual({ imported: 60, errors: [] });
+    expect((await json(await s.call("admin", "POST", "/1.9/synonyms/import", many))).body).toEqual({ imported: 60, errors: [], errorCount: 0 });
     const { status, body } = await getJson<{ products: { productId: string }[] }>(s, "/search", { query: "anorak", pageSize: 30 });
     expect(status).toBe(200);
     // The first sets' words are among the alternatives (the umbrella, other0); the 60th set's are past the bound.
@@ -267,6 +267,44 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     await rejects(await s.call("admin", "POST", "/1.9/synonyms/import?format=algolia", { synonyms: [] }), "body");
   });
 
+  test("an export in another format than the one named is refused whole with a 400 naming the format parameter", async () => {
+    const algoliaExport = [{ objectID: "fmt1", type: "synonym", synonyms: ["fmtword1", "fmtword2"] }];
+    const typesenseExport = [{ id: "fmt2", root: "fmtword3", synonyms: ["fmtword4"] }];
+    for (const [path, body, hint] of [
+      ["/1.9/synonyms/import", algoliaExport, "format=algolia"],
+      ["/1.9/synonyms/import?format=typesense", algoliaExport, "format=algolia"],
+      ["/1.9/synonyms/import", typesenseExport, "format=typesense"],
+      ["/1.9/synonyms/import?format=algolia", [{ id: "fmt3", synonyms: ["fmtword5", "fmtword6"] }], "format=native"],
+    ] as const) {
+      const res = await s.call("admin", "POST", path, body);
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as { message: string; details: { path: string }[] };
+      expect(error.message).toContain(hint);
+      expect(error.details[0]!.path).toBe("query.format");
+    }
+    for (const id of ["fmt1", "fmt2", "fmt3"]) expect((await getJson(s, `/synonyms/${id}`, {}, "admin")).status).toBe(404);
+    // Named rightly, the same exports import.
+    expect((await json(await s.call("admin", "POST", "/1.9/synonyms/import?format=algolia", algoliaExport))).body).toEqual({ imported: 1, errors: [], errorCount: 0 });
+    expect((await json(await s.call("admin", "POST", "/1.9/synonyms/import?format=typesense", typesenseExport))).body).toEqual({ imported: 1, errors: [], errorCount: 0 });
+    for (const id of ["fmt1", "fmt2"]) expect((await s.call("admin", "DELETE", `/1.9/synonyms/${id}`)).status).toBe(200);
+  });
+
+  test("an export of more sets than a store holds is refused up front; an import's error list is bounded and counted", async () => {
+    const tooMany = Array.from({ length: 5001 }, (_, i) => ({ id: `big${i}`, synonyms: [`bigword${i}`, `bigother${i}`] }));
+    const refused = await s.call("admin", "POST", "/1.9/synonyms/import", tooMany);
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text.length).toBeLessThan(1000);
+    expect(JSON.parse(text)).toMatchObject({ message: expect.stringContaining("5001"), details: [{ path: "body" }] });
+    expect((await getJson(s, "/synonyms/big0", {}, "admin")).status).toBe(404);
+
+    const bad = Array.from({ length: 300 }, (_, i) => ({ id: `bad id ${i}`, synonyms: ["x1", "y1"] }));
+    const res = await json(await s.call("admin", "POST", "/1.9/synonyms/import", bad));
+    expect(res.body.imported).toBe(0);
+    expect(res.body.errorCount).toBe(300);
+    expect((res.body.errors as { index: number }[]).map((e) => e.index)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
   test("export in each format imports back to the same sets", async () => {
     const all = async () => (await getJson<{ synonyms: Record<string, unknown>[] }>(s, "/synonyms", { limit: 1000 }, "admin")).body.synonyms;
     const shape = (sets: Record<string, unknown>[]) => sets.map(({ updatedAt: _, ...rest }) => rest);
@@ -283,7 +321,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
       for (const set of before) expect((await s.call("admin", "DELETE", `/1.9/synonyms/${set.id}`)).status).toBe(200);
       expect(await all()).toEqual([]);
       const res = await json(await s.call("admin", "POST", `/1.9/synonyms/import?format=${format}`, exported));
-      expect(res.body).toEqual({ imported: before.length, errors: [] });
+      expect(res.body).toEqual({ imported: before.length, errors: [], errorCount: 0 });
       expect(shape(await all())).toEqual(before);
     }
     // Imported sets apply to search at once.
@@ -296,7 +334,7 @@ for (const [engine, engineEnv, stopEngine] of ENGINES) describe(engine, () => {
     const as = { "x-service-store-id": other, "x-service-api-key": keys.admin };
     const sets = Array.from({ length: 5000 }, (_, i) => ({ id: `s${i}`, synonyms: [`word${i}`, `other${i}`] }));
     const filled = await json(await s.call("admin", "POST", "/1.9/synonyms/import", sets, as));
-    expect(filled.body).toEqual({ imported: 5000, errors: [] });
+    expect(filled.body).toEqual({ imported: 5000, errors: [], errorCount: 0 });
     await rejects(await s.call("admin", "PUT", "/1.9/synonyms/one-more", { synonyms: ["a1", "b1"] }, as), "path.id");
     const over = await json(await s.call("admin", "POST", "/1.9/synonyms/import", [{ id: "s1", synonyms: ["c1", "d1"] }, { id: "new", synonyms: ["c1", "d1"] }], as));
     expect(over.body).toMatchObject({ imported: 1, errors: [{ index: 1, id: "new" }] });

@@ -1,6 +1,6 @@
 import type { ErrorDetail } from "../../errors.ts";
 import { ValidationError } from "../../errors.ts";
-import { checkSynonymId, parseSynonymBody, type SynonymBody, type SynonymSet } from "./synonym-schema.ts";
+import { checkSynonymId, MAX_SYNONYM_SETS, parseSynonymBody, type SynonymBody, type SynonymSet } from "./synonym-schema.ts";
 
 /*
  * Synonym sets in the formats a store moves with: ours (the list shape of GET /synonyms), Algolia's synonym
@@ -44,6 +44,32 @@ function itemsOf(body: unknown, format: SynonymFormat): unknown[] {
   throw new ValidationError(`body must be ${shape} (the ${format} export)`, [{ path: "body", problem: `must be ${shape}` }]);
 }
 
+/** Which export an item's keys mark it as: Algolia's alone has objectID, Typesense's alone has root. */
+function shapeOf(item: unknown): SynonymFormat | null {
+  if (typeof item !== "object" || item === null) return null;
+  if ("objectID" in item) return "algolia";
+  if ("root" in item) return "typesense";
+  return "id" in item ? "native" : null;
+}
+
+/*
+ * An export in another format than the one named is refused whole, naming the parameter, rather than guessed: a
+ * Typesense set without a root is also a valid set of ours, so guessing per item could read a one-way set as
+ * multi-way, and an import that quietly reads nothing must never answer 2xx.
+ */
+function assertShape(items: readonly unknown[], format: SynonymFormat): void {
+  const index = items.findIndex((item) => {
+    const shape = shapeOf(item);
+    return shape !== null && shape !== format && !(format === "typesense" && shape === "native");
+  });
+  if (index < 0) return;
+  const shape = shapeOf(items[index])!;
+  const hint = shape === "native" ? "format=native (or leave format out)" : `format=${shape}`;
+  throw new ValidationError(`body[${index}] looks like a ${shape} export, not ${format}; send it with ?${hint}`, [
+    { path: "query.format", problem: `is ${format}, but body[${index}] has the shape of a ${shape} export (use ${hint})` },
+  ]);
+}
+
 const message = (details: readonly ErrorDetail[] | undefined, fallback: string) => (details?.length ? details.map((d) => `${d.path} ${d.problem}`).join("; ") : fallback);
 
 /** One item as an id and a body, or why it cannot be imported. */
@@ -73,7 +99,15 @@ export function readImport(body: unknown, format: SynonymFormat): { items: Impor
   const items: ImportItem[] = [];
   const errors: ImportProblem[] = [];
   const seen = new Set<string>();
-  itemsOf(body, format).forEach((item, index) => {
+  const all = itemsOf(body, format);
+  // Refused before reading any item: an export that cannot fit would only answer one error per extra item.
+  if (all.length > MAX_SYNONYM_SETS) {
+    throw new ValidationError(`The export holds ${all.length} synonym sets; a store holds at most ${MAX_SYNONYM_SETS}`, [
+      { path: "body", problem: `must hold at most ${MAX_SYNONYM_SETS} synonym sets` },
+    ]);
+  }
+  assertShape(all, format);
+  all.forEach((item, index) => {
     const path = `body[${index}]`;
     try {
       const read = readItem(item, format, path);

@@ -57,7 +57,8 @@ export function synonymRoutes(deps: AuthDeps & { synonyms: SynonymService }) {
           query: formatQuery,
           detail: {
             summary: "Import synonym sets from an export (ours, Algolia's or Typesense's)",
-            description: "Sets of the same id are replaced. Items that cannot be imported are reported with their index: { imported, errors: [{ index, id?, message }] }.",
+            description:
+              "Sets of the same id are replaced. Items that cannot be imported are reported with their index: { imported, errors: [{ index, id?, message }], errorCount } (the first 100 errors, and how many there were). An export of more than 5,000 sets, or one whose items have another format's shape than `format` names, is refused whole with a 400.",
             tags,
           },
         },

@@ -3,6 +3,9 @@ import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
 import type { SynonymsRepository } from "../../db/synonyms-repository.ts";
 import { readImport, writeExport, type ImportProblem, type SynonymFormat } from "./synonym-formats.ts";
 import { SynonymMatcher } from "./synonym-matcher.ts";
+
+/** Errors an import answer lists; `errorCount` counts them all. */
+export const MAX_REPORTED_ERRORS = 100;
 import { checkSynonymId, MAX_SYNONYM_SETS, type SynonymBody, type SynonymSet } from "./synonym-schema.ts";
 
 /*
@@ -62,7 +65,7 @@ export class SynonymService {
   }
 
   /** Imports what an export holds (replacing sets of the same id); items that cannot be read are reported. */
-  async import(storeId: string, body: unknown, format: SynonymFormat): Promise<{ imported: number; errors: ImportProblem[] }> {
+  async import(storeId: string, body: unknown, format: SynonymFormat): Promise<{ imported: number; errors: ImportProblem[]; errorCount: number }> {
     const { items, errors } = readImport(body, format);
     let room = MAX_SYNONYM_SETS - (await this.repo.count(storeId));
     const held = await this.repo.existing(storeId, items.map((item) => item.id));
@@ -74,7 +77,8 @@ export class SynonymService {
     });
     await this.repo.put(storeId, accepted, this.now());
     await this.changed(storeId, (matcher) => accepted.forEach((item) => matcher.put({ id: item.id, ...item.body })));
-    return { imported: accepted.length, errors: errors.sort((a, b) => a.index - b.index) };
+    // The first errors show what is wrong with an export; the count says how much of it.
+    return { imported: accepted.length, errors: errors.sort((a, b) => a.index - b.index).slice(0, MAX_REPORTED_ERRORS), errorCount: errors.length };
   }
 
   async export(storeId: string, format: SynonymFormat): Promise<unknown> {
