@@ -588,7 +588,7 @@ export const specs: Spec[] = [
         // CSV: fetched with the headers and saved from a Blob URL.
         const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV of the top queries" }).click()]);
         const csv = await Bun.file(await download.path()).text();
-        assert(csv.startsWith("query,count,") && csv.split("\r\n").some((line) => line.startsWith(`${query},`)), `the top queries' CSV lacks "${query}": ${csv.slice(0, 300)}`);
+        assert(csv.startsWith('"query","count",') && csv.split("\r\n").some((line) => line.startsWith(`"${query}",`)), `the top queries' CSV lacks "${query}": ${csv.slice(0, 300)}`);
         assert(download.url().startsWith("blob:"), `the CSV came from ${download.url()}`);
 
         await page.setViewportSize({ width: 390, height: 844 });
