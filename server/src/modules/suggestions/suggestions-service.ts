@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Suggestion, SuggestionsResponse } from "@storefront-search/contract";
 import type { ImportedQuery, SearchLogRepository } from "../../db/search-log-repository.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
@@ -91,7 +92,10 @@ export class SuggestionsService {
     const rows: ImportedQuery[] = [];
     for (const q of queries) {
       const query = normalizeQuery(q.query);
-      if (suggestableQuery(query)) rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query), ...(q.categories?.length ? { ledTo: q.categories } : {}) });
+      if (!suggestableQuery(query)) continue;
+      rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query), ...(q.categories?.length ? { ledTo: q.categories } : {}) });
+      // A count can take milliseconds on a large store: every store's searches and /health take turns with the import.
+      await yieldToEventLoop();
     }
     await this.searchLog.importQueries(storeId, rows, this.now());
     this.cache.delete(storeId);

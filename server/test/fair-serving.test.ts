@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { product } from "./support/fixtures.ts";
+import { demoProducts } from "./support/demo-products.ts";
+import { indexProducts } from "./support/search-client.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+/*
+ * One store's long request must leave other stores' searches and /health answering while it runs. Checked by
+ * counting what answered before the long request did, never by how long anything took.
+ */
+
+let s: TestServer;
+let other: Record<string, string>;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await indexProducts(s, demoProducts(1000));
+  const keys = await s.createStore("fair-other");
+  other = { "x-service-store-id": "fair-other", "x-service-api-key": keys.admin };
+  const res = await s.call(null, "POST", "/1.9/products", [product("p1", { name: "Blue shirt" })], other);
+  const { taskId } = (await res.json()) as { taskId: string };
+  while (((await (await s.call(null, "GET", `/1.9/tasks/${taskId}`, undefined, other)).json()) as { status: string }).status === "pending") await Bun.sleep(20);
+  other["x-service-api-key"] = keys.search;
+}, 120_000);
+afterAll(() => s?.stop());
+
+/** Runs `load` and, until it answers, another store's searches and /health one after another; returns how many answered. */
+async function answeredDuring(load: Promise<Response>): Promise<{ load: Response; searches: number; health: number }> {
+  let done = false;
+  const finished = load.finally(() => (done = true));
+  let searches = 0;
+  let health = 0;
+  while (!done) {
+    const [search, ok] = await Promise.all([s.call(null, "GET", "/1.9/search?query=shirt", undefined, other), fetch(`${s.url}/health`)]);
+    if (done) break;
+    expect(search.status).toBe(200);
+    expect(ok.status).toBe(200);
+    searches++;
+    health++;
+  }
+  return { load: await finished, searches, health };
+}
+
+test("a 10,000-query log import takes turns with another store's searches and /health", async () => {
+  const words = ["shirt", "shoes", "blue", "watch", "kurta", "jeans", "bag", "dress", "red", "black"];
+  const queries = Array.from({ length: 10_000 }, (_, i) => ({ query: `${words[i % 10]} q${i}`, searches: 1 + (i % 7) }));
+  const { load, searches, health } = await answeredDuring(s.call("admin", "POST", "/1.9/query-log", queries));
+  console.log(`query-log import: ${searches} searches and ${health} health checks answered during it`);
+  expect(load.status).toBe(200);
+  expect(((await load.json()) as { imported: number }).imported).toBe(10_000);
+  // Without turns, nothing sent after the import began answers before it: one round at most.
+  expect(searches).toBeGreaterThanOrEqual(20);
+  expect(health).toBeGreaterThanOrEqual(20);
+}, 300_000);
