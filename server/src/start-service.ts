@@ -127,7 +127,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       productPageModels.stop();
       await served.stop();
       meaning.stop();
-      hybrid?.stop();
+      await hybrid?.stop();
       await enrichment.stop();
       await enrichedSearch.stop();
       await webhookDispatcher.stop();

@@ -136,9 +136,11 @@ export class HybridSearch {
     await this.d.vectors.dropStore(storeId);
   }
 
-  stop(): void {
+  /** Stops syncing; resolves once a sync under way has let go (it stops at its next product), before storage closes. */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const sync of this.syncs.values()) if (sync.timer) clearTimeout(sync.timer);
+    await Promise.all([...this.syncs.values()].map((sync) => sync.running));
   }
 
   private syncOf(storeId: string): StoreSync {
