@@ -6,3 +6,6 @@ export interface TrackingEvent {
   sessionId: string;
   storeId: string;
 }
+
+/** Most events one POST /tracking request may carry. */
+export const MAX_EVENTS_PER_REQUEST = 500;

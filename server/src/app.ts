@@ -59,10 +59,7 @@ import { suggestionsRoutes } from "./modules/suggestions/suggestions-routes.ts";
 import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts";
 import { widgetRoutes } from "./modules/widget/widget-routes.ts";
 import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
-import { TrackingService } from "./modules/tracking/tracking-service.ts";
-import { AnalyticsWorker } from "./modules/analytics/analytics-worker.ts";
-import { ReportCounter } from "./modules/analytics/report-counter.ts";
-import { BehaviourLearner } from "./modules/ranking/behaviour-learner.ts";
+import { EventsThread } from "./modules/tracking/events-thread.ts";
 import { ProductFacts } from "./modules/ranking/product-facts.ts";
 import { ResultReranker } from "./modules/ranking/result-reranker.ts";
 import { EvidenceCache } from "./modules/ranking/evidence-cache.ts";
@@ -88,6 +85,9 @@ export interface AppDeps {
   maxBodyBytes: number;
   storage: StorageHealth;
   rateLimits: Config["rateLimits"];
+  /** What the events thread opens its own connection to the state with, and logs at. */
+  dbSynchronous: Config["dbSynchronous"];
+  logLevel: Config["logLevel"];
   trustProxy: boolean;
   /** The origin whose pages may use admin keys (PUBLIC_URL), or null. */
   adminOrigin: string | null;
@@ -193,6 +193,7 @@ export function buildApp(deps: AppDeps) {
     hybrid?.changed(storeId);
     productPageModels.changed(storeId);
     productFacts.changed(storeId);
+    events.catalogChanged(storeId);
     pinChecks.catalogChanged(storeId);
   };
   changeFeed.subscribe("catalog", (storeId) => {
@@ -204,23 +205,19 @@ export function buildApp(deps: AppDeps) {
     );
   });
   const indexing = new IndexingService(tasks, catalog, now, () => worker.wake(), (body, taskId) => worker.thread.accept(body, taskId));
-  const events = state.events;
   const productFacts = new ProductFacts(catalog);
-  // The report counter first: the behaviour learner reads the clicks it attributed to searches.
-  // Search reads ranking evidence through this cache; the learner drops what it writes, and replicas tell each
-  // other through the change feed.
+  // Search reads ranking evidence through this cache; the events thread's learner says what it wrote, and
+  // replicas tell each other through the change feed.
   const behaviour = state.behaviour;
   const evidence = new EvidenceCache(behaviour, changeFeed);
-  const analyticsState = state.analytics;
-  const analytics = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, productFacts, now, evidence)], deps.log);
-  const tracking = new TrackingService(
-    state.ingest,
-    events,
-    now,
-    (storeId, ids) => purchaseSignals.changed(storeId, ids),
-    () => analytics.wake(),
-  );
-  const reports = new ReportsService(state.reports, () => analytics.catchUp());
+  const events = new EventsThread({
+    source: state.source,
+    synchronous: deps.dbSynchronous,
+    logLevel: deps.logLevel,
+    onPurchases: (storeId, ids) => purchaseSignals.changed(storeId, ids),
+    evidence,
+  });
+  const reports = new ReportsService(state.reports, () => events.catchUp());
   const searchLogRepo = state.searchLog;
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
@@ -247,7 +244,12 @@ export function buildApp(deps: AppDeps) {
   });
   const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
-    limits: { browser: new RateLimiter(deps.rateLimits.browser, now), admin: new RateLimiter(deps.rateLimits.admin, now) },
+    limits: {
+      browser: new RateLimiter(deps.rateLimits.browser, now),
+      admin: new RateLimiter(deps.rateLimits.admin, now),
+      events: new RateLimiter(deps.rateLimits.events, now),
+      adminEvents: new RateLimiter(deps.rateLimits.adminEvents, now),
+    },
     trustProxy: deps.trustProxy,
     adminOrigin: deps.adminOrigin,
   };
@@ -349,7 +351,7 @@ export function buildApp(deps: AppDeps) {
     .use(merchandisingPageRoutes())
     .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
-    .use(trackingRoutes({ ...common, tracking, metrics }))
+    .use(trackingRoutes({ ...common, events, eventLog: state.events, metrics }))
     .use(reportsRoutes({ ...common, reports }))
     .use(webhooksRoutes({ ...common, webhooks }))
     .use(
@@ -359,7 +361,7 @@ export function buildApp(deps: AppDeps) {
         // The searches still in the log's 250 ms batch are written first, so that the erasure takes them too.
         catchUp: async () => {
           await searchLog.flush();
-          await analytics.catchUp();
+          await events.catchUp();
         },
       }),
     )
@@ -380,7 +382,7 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId, true)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning, hybrid };
+  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, events, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning, hybrid };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

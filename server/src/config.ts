@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { MAX_EVENTS_PER_REQUEST } from "@storefront-search/contract";
 
 /*
  * Every setting, read once from the environment and validated. Nothing else in the server reads process.env:
@@ -43,7 +44,11 @@ export interface Config {
    * Token buckets: requests per second and burst, per store and client address for browser keys (search,
    * analytics), per key for admin keys; 0 requests per second turns a limit off.
    */
-  rateLimits: { browser: RateLimit; admin: RateLimit };
+  /**
+   * Requests per store and client address (browser keys) or per store (admin key); shopper events per store and
+   * client address, or per store for an admin key, charged by the events a request carries.
+   */
+  rateLimits: { browser: RateLimit; admin: RateLimit; events: RateLimit; adminEvents: RateLimit };
   /** Take the client address from X-Forwarded-For (set only behind a proxy that writes it). */
   trustProxy: boolean;
   /**
@@ -266,6 +271,15 @@ function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
   return { perSecond, burst };
 }
 
+/** Shopper events per second: a burst must hold the largest batch a request may send, or that batch never goes. */
+function eventsLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
+  const limit = rateLimit(env, name, fallback);
+  if (limit.perSecond > 0 && limit.burst < MAX_EVENTS_PER_REQUEST) {
+    throw new ConfigError(`${name}_BURST`, `must be at least ${MAX_EVENTS_PER_REQUEST} (the largest batch of events a request may send), got ${limit.burst}`);
+  }
+  return limit;
+}
+
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 /**
@@ -309,6 +323,8 @@ export function loadConfig(rawEnv: Env): Config {
     rateLimits: {
       browser: rateLimit(env, "RATE_LIMIT_BROWSER", { perSecond: 100, burst: 200 }),
       admin: rateLimit(env, "RATE_LIMIT_ADMIN", { perSecond: 50, burst: 200 }),
+      events: eventsLimit(env, "RATE_LIMIT_EVENTS", { perSecond: 200, burst: 2_000 }),
+      adminEvents: eventsLimit(env, "RATE_LIMIT_ADMIN_EVENTS", { perSecond: 5_000, burst: 20_000 }),
     },
     trustProxy: oneOf(env, "TRUST_PROXY", "false", ["true", "false"] as const) === "true",
     metricsToken: metricsToken(env),

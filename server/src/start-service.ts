@@ -39,7 +39,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
   const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log, ...(state.ping ? { ping: state.ping } : {}) });
   storage.start();
-  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, analytics, webhookDispatcher, enrichment, enrichedSearch, meaning, hybrid } = buildApp({
+  const { app, engine: guardedEngine, worker, stores, searchLog, purchaseSignals, productPageModels, indexingBusy, events, webhookDispatcher, enrichment, enrichedSearch, meaning, hybrid } = buildApp({
     state,
     indexingLeaseMs: config.indexingLeaseMs,
     engine,
@@ -48,6 +48,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     maxBodyBytes: config.maxBodyBytes,
     widgetScriptFile: config.widgetScriptFile,
     rateLimits: config.rateLimits,
+    dbSynchronous: config.dbSynchronous,
+    logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     adminOrigin: config.publicUrl,
     metricsToken: config.metricsToken,
@@ -78,8 +80,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   worker.start();
   // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
   webhookDispatcher.start();
-  // Events acknowledged before a stop or crash but not yet counted into the reports.
-  analytics.wake();
+  // First counts the events acknowledged before a stop or crash but not counted yet.
+  events.start();
   // In the background: the first searches after a restart should not wait for a store's in-memory index.
   // Product pages' models (similar products and looks, from one read of the catalog) follow a little later, so
   // that they do not slow the stores' first searches; a product page opened before then waits for its store's
@@ -133,7 +135,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await webhookDispatcher.stop();
       await worker.stop();
       await retention.stop();
-      await analytics.stop();
+      await events.stop();
       await searchLog.flush();
       await purchaseSignals.drain();
       await engine.close();

@@ -52,3 +52,24 @@ test("a 10,000-query log import takes turns with another store's searches and /h
   expect(searches).toBeGreaterThanOrEqual(20);
   expect(health).toBeGreaterThanOrEqual(20);
 }, 300_000);
+
+test("a client keeping 10 tracking requests of 500 events in flight, and the counting of them after: another store's searches keep answering", async () => {
+  const REQUESTS = 40;
+  const batch = (i: number) =>
+    Array.from({ length: 500 }, (_, j) => ({ type: "Search", sessionId: `flood-${i}-${j % 25}`, data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 } }));
+  let sent = 0;
+  const lane = async () => {
+    while (sent < REQUESTS) {
+      const res = await s.call("analytics", "POST", "/1.9/tracking", batch(sent++));
+      expect(res.status).toBe(200);
+    }
+  };
+  const flood = Promise.all(Array.from({ length: 10 }, lane)).then(() => new Response(null, { status: 204 }));
+  const during = await answeredDuring(flood);
+  // The report first counts every event still waiting: 20,000 of them, on the events thread.
+  const counting = await answeredDuring(s.call("admin", "GET", "/1.9/reports/overview"));
+  console.log(`tracking flood: ${during.searches} searches answered while 20,000 events arrived, ${counting.searches} while they were counted`);
+  expect(during.searches).toBeGreaterThanOrEqual(20);
+  expect(counting.load.status).toBe(200);
+  expect(((await counting.load.json()) as { searches: number }).searches).toBe(REQUESTS * 500);
+}, 300_000);

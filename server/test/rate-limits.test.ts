@@ -6,11 +6,19 @@ import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 describe("defaults and settings", () => {
   test("generous defaults, each configurable; 0 turns a limit off", () => {
-    expect(loadConfig({}).rateLimits).toEqual({ browser: { perSecond: 100, burst: 200 }, admin: { perSecond: 50, burst: 200 } });
+    expect(loadConfig({}).rateLimits).toEqual({
+      browser: { perSecond: 100, burst: 200 },
+      admin: { perSecond: 50, burst: 200 },
+      events: { perSecond: 200, burst: 2_000 },
+      adminEvents: { perSecond: 5_000, burst: 20_000 },
+    });
     expect(loadConfig({ RATE_LIMIT_BROWSER_PER_SECOND: "0" }).rateLimits.browser.perSecond).toBe(0);
     expect(loadConfig({ RATE_LIMIT_ADMIN_PER_SECOND: "5", RATE_LIMIT_ADMIN_BURST: "7" }).rateLimits.admin).toEqual({ perSecond: 5, burst: 7 });
     expect(() => loadConfig({ RATE_LIMIT_BROWSER_PER_SECOND: "10", RATE_LIMIT_BROWSER_BURST: "5" })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMIT_BROWSER_PER_SECOND: "-1" })).toThrow("RATE_LIMIT_BROWSER_PER_SECOND");
+    // A burst of events must hold the largest batch one request may carry.
+    expect(() => loadConfig({ RATE_LIMIT_EVENTS_PER_SECOND: "10", RATE_LIMIT_EVENTS_BURST: "499" })).toThrow("RATE_LIMIT_EVENTS_BURST");
+    expect(loadConfig({ RATE_LIMIT_EVENTS_PER_SECOND: "0" }).rateLimits.events.perSecond).toBe(0);
   });
 });
 
@@ -22,6 +30,8 @@ describe("limits on a running server", () => {
       RATE_LIMIT_BROWSER_BURST: "10",
       RATE_LIMIT_ADMIN_PER_SECOND: "1",
       RATE_LIMIT_ADMIN_BURST: "5",
+      RATE_LIMIT_EVENTS_PER_SECOND: "50",
+      RATE_LIMIT_EVENTS_BURST: "600",
       TRUST_PROXY: "true",
     });
   });
@@ -61,6 +71,26 @@ describe("limits on a running server", () => {
     // Refused before the body is read or anything is written.
     const refused = await s.call("admin", "POST", "/1.9/products", { id: "p1", name: "Shirt" });
     expect(refused.status).toBe(429);
+  });
+
+  test("tracking is charged by the events a request carries: a refused batch is not stored, other clients go on", async () => {
+    const batch = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ type: "SiteView", sessionId: `${tag}-${i}`, data: {} }));
+    const track = (events: unknown[], address: string) => s.call("analytics", "POST", "/1.9/tracking", events, { "x-forwarded-for": address });
+    expect((await track(batch(500, "first"), "198.51.100.20")).status).toBe(200);
+    // 100 events are left of the burst of 600: the next batch of 500 waits for 400 more, 8 s at 50 a second.
+    const refused = await track(batch(500, "second"), "198.51.100.20");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(7);
+    expect(((await refused.json()) as { message: string }).message).toContain("Too many events");
+    // What is left still takes a small batch; another address has its own events.
+    expect((await track(batch(50, "third"), "198.51.100.20")).status).toBe(200);
+    expect((await track(batch(400, "fourth"), "198.51.100.21")).status).toBe(200);
+    await Bun.sleep(1100); // the admin key's own limit, spent by the test before
+    const stored = (await (await s.call("admin", "GET", "/1.9/events?limit=1000&type=SiteView")).json()) as { events: { sessionId: string | null }[] };
+    const batched = stored.events.filter((e) => e.sessionId !== null);
+    const tags = new Set(batched.map((e) => e.sessionId!.split("-")[0]));
+    expect(batched).toHaveLength(950);
+    expect(tags).toEqual(new Set(["first", "third", "fourth"]));
   });
 
   test("failed authentication is not charged to the store's clients", async () => {

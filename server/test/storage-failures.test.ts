@@ -28,7 +28,7 @@ describe("a database another process holds", () => {
         const body = (await blocked.json()) as { code: string; message: string };
         expect(body.code).toBe("storage_unavailable");
         expect(body.message).toContain("busy");
-        // Refused without waiting out SQLite's 5 s busy time-out (connection.ts), which is what freezing looked like.
+        // Refused after the events thread's wait of 2 s, without waiting out SQLite's default 5 s busy time-out.
         expect(took).toBeLessThan(5000);
         // WAL readers are not blocked by a writer: searches, settings and health still answer.
         expect((await fetch(s.url + "/health")).status).toBe(200);

@@ -13,6 +13,7 @@ import {
   type StateKeys,
   type StateSnapshot,
 } from "./analytics-state-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 const SEARCH_COLUMNS =
   "id, store_id AS storeId, session_id AS sessionId, query, at, day, region, language, currency, with_results AS withResults, clicked, carted, converted";
@@ -75,7 +76,7 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
   }
 
   async commit(w: BatchWrites): Promise<boolean> {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       this.db.query("INSERT OR IGNORE INTO analytics_progress (consumer, last_seq) VALUES (?, 0)").run(w.consumer);
       // Another process counted past this batch's start: it is theirs.
       if (this.db.query("UPDATE analytics_progress SET last_seq = ? WHERE consumer = ? AND last_seq = ?").run(w.lastSeq, w.consumer, w.afterSeq).changes === 0) return false;

@@ -3,6 +3,7 @@ import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from 
 import { EnrichmentRepo } from "./enrichment-repo.ts";
 import { dropShapesIn } from "./stored-shapes.ts";
 import type { WalCheckpoints } from "./wal-checkpoints.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** The catalog on SQLite, source of truth for products: what the engine holds can always be rebuilt from it. */
 export class CatalogRepo implements CatalogRepository {
@@ -66,7 +67,7 @@ export class CatalogRepo implements CatalogRepository {
 
   async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, number, string])[]): Promise<void> {
     const put = this.db.query("UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND version = ? AND deleted = 0 AND shaping IS NOT ?");
-    const commit = this.db.transaction(() => {
+    const commit = writeTransaction(this.db, () => {
       for (const [id, version, json] of shapes) put.run(shaping, json, storeId, id, version, shaping);
     });
     // Shapes are made again from the catalog when lost: a results page need not wait for the disk.
@@ -80,7 +81,7 @@ export class CatalogRepo implements CatalogRepository {
 
   async commitBatch(batch: BatchCommit): Promise<boolean> {
     let applied = false;
-    const commit = this.db.transaction(() => {
+    const commit = writeTransaction(this.db, () => {
       for (const a of batch.advances) {
         const done = a.to >= a.itemCount;
         const moved = this.db

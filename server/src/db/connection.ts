@@ -48,6 +48,17 @@ export function openDatabase(path: string, opts: OpenOptions): Database {
   return db;
 }
 
+/**
+ * `fn` as one write transaction that takes the write lock before it reads (BEGIN IMMEDIATE). The service's file has
+ * two writers in one process (the serving thread and the events thread, besides command-line tools): a deferred
+ * transaction that read first would fail at once with SQLITE_BUSY when the other wrote meanwhile, where this one
+ * waits out its busy time-out for the lock.
+ */
+export function writeTransaction<T>(db: Database, fn: () => T): () => T {
+  const tx = db.transaction(fn);
+  return () => tx.immediate();
+}
+
 /** Applies numbered migrations once each, tracked by PRAGMA user_version. */
 export function migrate(db: Database, migrations: readonly string[]): void {
   const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;

@@ -16,6 +16,7 @@ import {
 } from "./enrichment-repository.ts";
 import { dropShapesIn } from "./stored-shapes.ts";
 import { enqueueDeliveriesIn } from "./webhooks-repo.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** The enrichment queue (one row per product: its next stage) and what the stages found, on SQLite. */
 export class EnrichmentRepo implements EnrichmentRepository {
@@ -69,7 +70,7 @@ export class EnrichmentRepo implements EnrichmentRepository {
 
   async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
     const { job, result, next, now } = f;
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const current = this.db
         .query("SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ? AND product_id = ?")
         .get(job.storeId, job.productId) as { v: number; stage: string } | null;
@@ -137,6 +138,6 @@ export class EnrichmentRepo implements EnrichmentRepository {
     const mark = this.db.query(
       "UPDATE product_enrichment SET search_synced = 1 WHERE store_id = ? AND product_id = ? AND product_version = ? AND stage = ? AND updated_at = ?",
     );
-    this.db.transaction(() => rows.forEach((r) => mark.run(r.storeId, r.productId, r.productVersion, r.stage, r.updatedAt)))();
+    writeTransaction(this.db, () => rows.forEach((r) => mark.run(r.storeId, r.productId, r.productVersion, r.stage, r.updatedAt)))();
   }
 }

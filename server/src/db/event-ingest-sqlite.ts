@@ -4,6 +4,7 @@ import { EventsRepo } from "./events-repo.ts";
 import type { NewEvent } from "./events-repository.ts";
 import { LookPairsRepo } from "./look-pairs-repo.ts";
 import { SignalsRepo } from "./signals-repo.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** Event ingest in the embedded database: one SQLite transaction, which commits before commit() resolves. */
 export class SqliteEventIngest implements EventIngest {
@@ -19,7 +20,7 @@ export class SqliteEventIngest implements EventIngest {
 
   async commit(events: readonly NewEvent[], effects: readonly EventEffect[]): Promise<[string, string[]][]> {
     const changed: [string, string[]][] = [];
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.events.append(events);
       for (const e of effects) {
         if (e.kind === "lookClick") {

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { EVENT_COLUMNS, fromEventRow, type EventRow, type EventsRepository, type NewEvent, type StoredEvent } from "./events-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** Shopper events on SQLite: appended as received, deleted only when older than the retention period. */
 export class EventsRepo implements EventsRepository {
@@ -10,7 +11,7 @@ export class EventsRepo implements EventsRepository {
     const insert = this.db.query(
       "INSERT INTO events (store_id, type, received_at, user_id, session_id, api_version, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const e of events) {
         insert.run(e.storeId, e.type, e.receivedAt, e.userId, e.sessionId, e.apiVersion, JSON.stringify(e.data));
       }

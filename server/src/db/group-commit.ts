@@ -15,6 +15,11 @@ export class GroupCommit<T> {
   constructor(
     private readonly commit: (items: T[]) => void | Promise<void>,
     private readonly delayMs = 0,
+    /**
+     * Most items per transaction, so that one holds the database's write lock only briefly (the serving thread
+     * waits for it). One caller's items are never split: a transaction holds at least one caller's.
+     */
+    private readonly maxItems = Infinity,
   ) {}
 
   add(items: readonly T[]): Promise<void> {
@@ -39,16 +44,20 @@ export class GroupCommit<T> {
     return this.committing;
   }
 
+  /** Commits what is pending, in transactions of at most maxItems (each holding whole callers' items). */
   private async commitPending(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    try {
-      await this.commit(batch.flatMap((b) => b.items));
-    } catch (error) {
-      for (const b of batch) b.reject(error);
-      return;
+    while (this.pending.length) {
+      let count = 0;
+      let taken = 0;
+      while (taken < this.pending.length && (taken === 0 || count + this.pending[taken]!.items.length <= this.maxItems)) count += this.pending[taken++]!.items.length;
+      const batch = this.pending.splice(0, taken);
+      try {
+        await this.commit(batch.flatMap((b) => b.items));
+      } catch (error) {
+        for (const b of batch) b.reject(error);
+        continue;
+      }
+      for (const b of batch) b.resolve();
     }
-    for (const b of batch) b.resolve();
   }
 }

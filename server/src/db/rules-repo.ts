@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { RulesRepository, StoredRule } from "./rules-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** A store's query rules in the embedded database (a write transaction holds the database: writers wait for each other). */
 export class SqliteRulesRepo implements RulesRepository {
@@ -36,7 +37,7 @@ export class SqliteRulesRepo implements RulesRepository {
       `INSERT INTO query_rules (store_id, id, rule, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (store_id, id) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
     );
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       let count = this.countNow(storeId);
       for (const r of rules) {
         const added = !exists.get(storeId, r.id);

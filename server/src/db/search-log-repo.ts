@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { stableHash } from "../engine/stable-hash.ts";
 import type { ImportedQuery, PopularQuery, SearchLogEntry, SearchLogRepository } from "./search-log-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** The search log and the per-query statistics in the embedded database. */
 export class SqliteSearchLogRepo implements SearchLogRepository {
@@ -22,7 +23,7 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
        RETURNING shoppers`,
     );
     const forgetShoppers = this.db.query("DELETE FROM query_shoppers WHERE store_id = ? AND query = ?");
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const e of entries) {
         log.run(e.storeId, e.at, e.query, e.collection, e.resultCount, e.fallback ? 1 : 0, e.userId, e.sessionId, e.preprod ? 1 : 0);
         if (e.shadowAnswer && e.query) saveAnswer(this.db, { storeId: e.storeId, source: "ours", query: e.query, ...e.shadowAnswer, at: e.at });
@@ -41,7 +42,7 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
        ON CONFLICT (store_id, query) DO UPDATE SET searches = max(searches, excluded.searches),
          shoppers = max(shoppers, excluded.shoppers), result_count = excluded.result_count, led_to = coalesce(excluded.led_to, led_to)`,
     );
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const q of queries) stats.run(storeId, q.query, q.searches, q.resultCount, at, q.ledTo?.length ? JSON.stringify(q.ledTo) : null);
     })();
   }

@@ -1,28 +1,22 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "../config.ts";
 import { openServiceDatabase } from "./connection.ts";
-import { SqliteAnalyticsStateRepo } from "./analytics-state-repo.ts";
-import type { AnalyticsStateRepository } from "./analytics-state-repository.ts";
 import { BehaviourRepo } from "./behaviour-repo.ts";
 import type { BehaviourRepository } from "./behaviour-repository.ts";
 import { CatalogRepo } from "./catalog-repo.ts";
 import type { CatalogRepository } from "./catalog-repository.ts";
 import { SingleProcessFeed, type ChangeFeed } from "./change-feed.ts";
-import { SqliteEventIngest } from "./event-ingest-sqlite.ts";
-import type { EventIngest } from "./event-ingest.ts";
 import { EnrichmentRepo } from "./enrichment-repo.ts";
 import type { EnrichmentRepository } from "./enrichment-repository.ts";
 import { EventsRepo } from "./events-repo.ts";
 import type { EventsRepository } from "./events-repository.ts";
 import { SqliteLooksRepo } from "./looks-repo.ts";
 import type { LooksRepository } from "./looks-repository.ts";
-import { PostgresAnalyticsStateRepo } from "./postgres/analytics-state-repo.ts";
 import { PostgresBehaviourRepo } from "./postgres/behaviour-repo.ts";
 import { PostgresCatalogRepo } from "./postgres/catalog-repo.ts";
 import { PostgresChangeFeed } from "./postgres/change-feed.ts";
 import { migratePostgres, openPostgres } from "./postgres/connection.ts";
 import { PostgresEnrichmentRepo } from "./postgres/enrichment-repo.ts";
-import { PostgresEventIngest } from "./postgres/event-ingest.ts";
 import { PostgresEventsRepo } from "./postgres/events-repo.ts";
 import { PostgresLooksRepo } from "./postgres/looks-repo.ts";
 import { PostgresPurchaseCounts } from "./postgres/purchase-counts.ts";
@@ -61,6 +55,7 @@ import type { WebhooksRepository } from "./webhooks-repository.ts";
 /*
  * The service's durable state as the rest of the service sees it: one repository per concern, on the embedded
  * SQLite file or on PostgreSQL (DATABASE_URL), and the change feed replicas tell each other of cached data with.
+ * Shopper events are taken in and counted through the events thread's own connection (events-thread-main.ts).
  */
 export interface ServiceState {
   source: StateSource;
@@ -70,9 +65,7 @@ export interface ServiceState {
   tasks: TasksRepository;
   catalog: CatalogRepository;
   enrichment: EnrichmentRepository;
-  ingest: EventIngest;
   events: EventsRepository;
-  analytics: AnalyticsStateRepository;
   behaviour: BehaviourRepository;
   reports: ReportsRepository;
   erasure: ShopperErasureRepository;
@@ -109,9 +102,7 @@ export function sqliteState(db: Database): ServiceState {
     tasks: new TasksRepo(db),
     catalog: new CatalogRepo(db, checkpoints),
     enrichment: new EnrichmentRepo(db),
-    ingest: new SqliteEventIngest(db),
     events: new EventsRepo(db),
-    analytics: new SqliteAnalyticsStateRepo(db),
     behaviour: new BehaviourRepo(db),
     reports: new ReportsRepo(db),
     erasure: new ShopperErasureRepo(db),
@@ -141,9 +132,7 @@ export async function postgresState(url: string): Promise<ServiceState> {
     tasks: new PostgresTasksRepo(sql),
     catalog: new PostgresCatalogRepo(sql),
     enrichment: new PostgresEnrichmentRepo(sql),
-    ingest: new PostgresEventIngest(sql),
     events: new PostgresEventsRepo(sql),
-    analytics: new PostgresAnalyticsStateRepo(sql),
     behaviour: new PostgresBehaviourRepo(sql),
     reports: new PostgresReportsRepo(sql),
     erasure: new PostgresShopperErasureRepo(sql),

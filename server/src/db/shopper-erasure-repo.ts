@@ -1,13 +1,14 @@
 import type { Database } from "bun:sqlite";
 import { stableHash } from "../engine/stable-hash.ts";
 import { shopperKeys, type ShopperErasureRepository } from "./shopper-erasure-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** Erases what the service keeps about one user id, on SQLite. */
 export class ShopperErasureRepo implements ShopperErasureRepository {
   constructor(private readonly db: Database) {}
 
   async erase(storeId: string, userId: string): Promise<{ events: number; searches: number; sessions: number }> {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const sessions = (
         this.db.query("SELECT DISTINCT session_id AS s FROM events WHERE store_id = ? AND user_id = ? AND session_id IS NOT NULL").all(storeId, userId) as {
           s: string;

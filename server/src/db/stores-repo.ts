@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { KeyKind, StoredKey, StoreRow, StoresRepository } from "./stores-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 
 interface RawStore {
@@ -57,7 +58,7 @@ export class SqliteStoresRepo implements StoresRepository {
   }
 
   async replaceKey(storeId: string, kind: KeyKind, keyHash: Uint8Array, now: number, previousExpiresAt: number): Promise<void> {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .query(
           "UPDATE api_keys SET expires_at = ? WHERE store_id = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { SynonymBody, SynonymSet } from "../modules/synonyms/synonym-schema.ts";
 import { toSynonymSet, type SynonymRow, type SynonymsRepository } from "./synonyms-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** A store's synonym sets in the embedded database. */
 export class SqliteSynonymsRepo implements SynonymsRepository {
@@ -34,7 +35,7 @@ export class SqliteSynonymsRepo implements SynonymsRepository {
       `INSERT INTO synonyms (store_id, id, input, synonyms, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (store_id, id) DO UPDATE SET input = excluded.input, synonyms = excluded.synonyms, updated_at = excluded.updated_at`,
     );
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const { id, body } of sets) upsert.run(storeId, id, body.input ?? null, JSON.stringify(body.synonyms), at);
     })();
   }

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { NOTHING_DROPPED, TASK_COLUMNS, toTaskRow, type NewTask, type RawTask, type TaskReport, type TaskRow, type TasksRepository } from "./tasks-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** The durable indexing queue on SQLite. A task's payload is kept until the task ends, then dropped (the catalog has it). */
 export class TasksRepo implements TasksRepository {
@@ -10,7 +11,7 @@ export class TasksRepo implements TasksRepository {
 
   async insert(task: NewTask): Promise<void> {
     const report = task.report ?? NOTHING_DROPPED;
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const { lastInsertRowid } = this.db
         .query(
           `INSERT INTO tasks (id, store_id, kind, status, item_count, warnings, rejected_count, rejected, created_at, updated_at)
@@ -59,7 +60,7 @@ export class TasksRepo implements TasksRepository {
   }
 
   async fail(seqs: readonly number[], message: string, now: number): Promise<void> {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const seq of seqs) {
         this.db.query("UPDATE tasks SET status = 'error', message = ?, updated_at = ? WHERE seq = ?").run(message, now, seq);
         this.db.query("DELETE FROM task_payloads WHERE seq = ?").run(seq);

@@ -16,13 +16,14 @@ import {
   type SubscriptionRow,
   type WebhooksRepository,
 } from "./webhooks-repository.ts";
+import { writeTransaction } from "./connection.ts";
 
 /** Webhook subscriptions and the outbox in the embedded database. */
 export class SqliteWebhooksRepo implements WebhooksRepository {
   constructor(private readonly db: Database) {}
 
   async createSubscriptionWithin(s: SubscriptionRow, max: number): Promise<boolean> {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const live = this.db.query("SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE store_id = ? AND deleted = 0").get(s.storeId) as { n: number };
       if (live.n >= max) return false;
       this.db
@@ -55,7 +56,7 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
   }
 
   async deleteSubscription(storeId: string, id: string, now: number): Promise<boolean> {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const deleted = this.db.query("UPDATE webhook_subscriptions SET deleted = 1 WHERE id = ? AND store_id = ? AND deleted = 0").run(id, storeId).changes > 0;
       if (deleted) {
         this.db
@@ -67,7 +68,7 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
   }
 
   async enqueue(d: NewDeliveries): Promise<number> {
-    return this.db.transaction(() => enqueueDeliveriesIn(this.db, d))();
+    return writeTransaction(this.db, () => enqueueDeliveriesIn(this.db, d))();
   }
 
   async deliveries(subscriptionId: string, filter: DeliveryFilter): Promise<DeliveryRow[]> {
@@ -98,7 +99,7 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
 
   async claimDue(subscriptionId: string, now: number, limit: number): Promise<DeliveryRow[]> {
     // One writer at a time (the database's lock): a row still waiting when its UPDATE runs is this caller's.
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const due = this.db
         .query(
           `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
@@ -131,7 +132,7 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
   }
 
   async finishAttempt(id: string, attempt: number, record: AttemptRecord, outcome: AttemptOutcome): Promise<boolean> {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const row = this.db
         .query(
           `SELECT d.attempts, s.deleted FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
@@ -152,7 +153,7 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
   }
 
   async redeliver(subscriptionId: string, id: string, now: number): Promise<DeliveryRow | "in_flight" | null> {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const row = this.deliveryNow(subscriptionId, id);
       if (!row) return null;
       if (row.inFlight !== null) return "in_flight";

@@ -6,8 +6,11 @@ import { originAllowed } from "./cors.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 
 export interface AccessPolicy {
-  /** Browser keys are limited per store and client address, admin keys per store. */
-  limits: { browser: RateLimiter; admin: RateLimiter };
+  /**
+   * Browser keys are limited per store and client address, admin keys per store: requests, and shopper events
+   * (charged by the events each request carries, see chargeEvents).
+   */
+  limits: { browser: RateLimiter; admin: RateLimiter; events: RateLimiter; adminEvents: RateLimiter };
   /** Client address from the last X-Forwarded-For entry (the one our own proxy appended) instead of the socket. */
   trustProxy: boolean;
   /** The one origin whose pages may use an admin key (PUBLIC_URL); null: none. */
@@ -23,6 +26,8 @@ export interface AuthDeps {
 export interface Caller {
   store: StoreRow;
   keyKind: KeyKind;
+  /** Whose rate limits the request is charged to: the store, and for a browser key the client's address. */
+  client: string;
 }
 
 /**
@@ -87,16 +92,24 @@ export function authPlugin(deps: AuthDeps) {
           if (origin && !originAllowed(origin, store.settings.allowedOrigins)) {
             throw new ForbiddenOriginError(`Origin ${origin} is not allowed for this store`);
           }
-          const limited =
-            keyKind === "admin"
-              ? deps.access.limits.admin.take(store.id)
-              : deps.access.limits.browser.take(`${store.id}\u0000${clientAddress(request, server, deps.access.trustProxy)}`);
+          const client = keyKind === "admin" ? store.id : `${store.id}\u0000${clientAddress(request, server, deps.access.trustProxy)}`;
+          const limited = (keyKind === "admin" ? deps.access.limits.admin : deps.access.limits.browser).take(client);
           if (limited) {
             throw new TooManyRequestsError(`Too many requests for this store from this ${keyKind === "admin" ? "key" : "client"}; retry in ${limited} s`, limited);
           }
-          return { caller: { store, keyKind } };
+          return { caller: { store, keyKind, client } };
         },
       };
     },
   });
+}
+
+/**
+ * Charges a request's shopper events to its caller: a client keeping many large batches in flight is held to the
+ * events it may send, not only to its requests. Throws the 429 when they do not fit.
+ */
+export function chargeEvents(access: AccessPolicy, caller: Caller, count: number): void {
+  const admin = caller.keyKind === "admin";
+  const wait = (admin ? access.limits.adminEvents : access.limits.events).take(caller.client, count);
+  if (wait) throw new TooManyRequestsError(`Too many events for this store from this ${admin ? "key" : "client"} (${count} sent); retry in ${wait} s`, wait);
 }

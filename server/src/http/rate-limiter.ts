@@ -2,7 +2,7 @@ import type { RateLimit } from "../config.ts";
 
 /*
  * Token buckets in memory, one per client key: `perSecond` tokens flow back each second up to `burst`, and a
- * request takes one. The map is bounded: past `maxClients` the least recently seen client is forgotten, which
+ * request takes one (or as many as it costs: the events it carries). The map is bounded: past `maxClients` the least recently seen client is forgotten, which
  * at worst gives that client a fresh burst (clients that rotate addresses cannot grow memory).
  */
 
@@ -20,8 +20,11 @@ export class RateLimiter {
     private readonly maxClients = 100_000,
   ) {}
 
-  /** Takes a token for `client`: 0 when the request may go ahead, else the seconds until it may (Retry-After). */
-  take(client: string): number {
+  /**
+   * Takes `cost` tokens for `client`: 0 when the request may go ahead, else the seconds until it may (Retry-After).
+   * A refused request takes nothing.
+   */
+  take(client: string, cost = 1): number {
     const { perSecond, burst } = this.limit;
     if (perSecond === 0) return 0;
     const now = this.now();
@@ -36,10 +39,10 @@ export class RateLimiter {
       if (this.buckets.size >= this.maxClients) this.buckets.delete(this.buckets.keys().next().value!);
     }
     this.buckets.set(client, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+    return Math.max(1, Math.ceil((cost - bucket.tokens) / perSecond));
   }
 }

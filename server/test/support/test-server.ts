@@ -31,7 +31,7 @@ export function tempDir(prefix = "sfs-test-"): string {
  * Tests send bursts no shopper would (fuzzing, load); rate limits are off unless a test sets them
  * (server/test/rate-limits.test.ts tests the defaults).
  */
-export const UNLIMITED = { RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0" };
+export const UNLIMITED = { RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0", RATE_LIMIT_EVENTS_PER_SECOND: "0", RATE_LIMIT_ADMIN_EVENTS_PER_SECOND: "0" };
 
 export async function startTestServer(env: Record<string, string> = {}, existingDir?: string): Promise<TestServer> {
   const dataDir = existingDir ?? tempDir();

@@ -5,8 +5,9 @@ import { AnalyticsBatch } from "./analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, dayOf } from "./event-facts.ts";
 
 /*
- * The analytics worker: reads the events table in arrival order, after the last event it counted, and hands
- * each event to its consumers (report aggregates, behaviour ranking, shopper profiles). Per batch: the state its
+ * The analytics worker, on the events thread (events-thread-main.ts): reads the events table in arrival order,
+ * after the last event it counted, and hands each event to its consumers (report aggregates, behaviour ranking,
+ * shopper profiles). Per batch: the state its
  * events may touch is read (AnalyticsStateRepository.load), the consumers count in memory (AnalyticsBatch), and
  * what they counted commits in one transaction with the progress past the batch, only if the progress is still
  * where the batch started. So after a crash every event is counted exactly once, and of replicas counting at
@@ -30,8 +31,8 @@ export interface EventConsumer {
 /** Events per transaction when a report catches up (it answers after them anyway). */
 const BATCH = 2_000;
 /**
- * Events per transaction in the background: each batch holds the event loop (about 20 ms for 500 events), so a
- * backlog after an upgrade or an outage drains without holding up searches for long.
+ * Events per transaction in the background (about 20 ms of counting for 500 events): the events thread this runs on
+ * takes in new events between two batches, and the serving thread's writes wait for one batch's commit at most.
  */
 const BACKGROUND_BATCH = 500;
 const PROGRESS = "analytics";

@@ -21,7 +21,7 @@ import type { Product } from "../catalog/product-schema.ts";
 import { encodePrepared, encodeStrings, transferables, type EncodedSlice, type PrepareRequest } from "./prepared-batch.ts";
 import type { ThreadReply, ThreadRequest } from "./indexing-thread.ts";
 import { acceptBulk } from "./accepted-bulk.ts";
-import { InvalidJsonError, ValidationError } from "../../errors.ts";
+import { refusalOf } from "../../thread-channel.ts";
 
 declare const self: Worker;
 
@@ -120,9 +120,8 @@ function accept({ id, body, taskId }: Extract<Request, { type: "accept" }>): voi
     keepAccepted(taskId, bulk.products);
     reply = { id, accepted: bulk.accepted };
   } catch (error) {
-    if (error instanceof InvalidJsonError || error instanceof ValidationError) {
-      reply = { id, refused: { invalidJson: error instanceof InvalidJsonError, message: error.message, details: error.details } };
-    } else reply = { id, error: error instanceof Error ? error.message : String(error) };
+    const refused = refusalOf(error);
+    reply = refused ? { id, refused } : { id, error: error instanceof Error ? error.message : String(error) };
   }
   self.postMessage(reply, "accepted" in reply ? [reply.accepted.payload.buffer as ArrayBuffer] : []);
 }

@@ -1,5 +1,5 @@
 import type { StateSource } from "../../db/state-source.ts";
-import { InvalidJsonError, ValidationError, type ErrorDetail } from "../../errors.ts";
+import { refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 import type { AcceptedBulk } from "./accepted-bulk.ts";
 import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
 
@@ -8,13 +8,6 @@ export type ThreadRequest =
   | { type: "prepare"; id: number; request: PrepareRequest }
   /** A POST /products body to validate (accepted-bulk.ts), for the task `taskId` if it is accepted. */
   | { type: "accept"; id: number; body: Uint8Array; taskId: string };
-
-/** Why a body was refused: the error the request answers with. */
-export interface Refusal {
-  invalidJson: boolean;
-  message: string;
-  details?: ErrorDetail[];
-}
 
 /**
  * An answer: a prepared slice (of upserts as encodePrepared made it; of deletions, the ids in `strings`), a body
@@ -34,11 +27,15 @@ export class PrepareError extends Error {}
  * fails (a batch is retried) and the next request starts a new one.
  */
 export class IndexingThread {
-  private worker: Worker | null = null;
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>();
+  private readonly channel: ThreadChannel<ThreadRequest, ThreadReply>;
 
-  constructor(private readonly source: StateSource) {}
+  constructor(source: StateSource) {
+    this.channel = new ThreadChannel({
+      url: new URL("./indexing-thread-main.ts", import.meta.url),
+      open: { type: "open", source } satisfies ThreadRequest,
+      failure: (message) => new PrepareError(`indexing: ${message}`),
+    });
+  }
 
   async prepare(request: PrepareRequest): Promise<EncodedSlice> {
     const reply = await this.ask((id) => ({ type: "prepare", id, request }));
@@ -55,50 +52,17 @@ export class IndexingThread {
     const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
     const reply = await this.ask((id) => ({ type: "accept", id, body: own, taskId }), [own.buffer as ArrayBuffer]);
     if ("accepted" in reply) return reply.accepted;
-    if ("refused" in reply) {
-      const { invalidJson, message, details } = reply.refused;
-      throw invalidJson ? new InvalidJsonError(message, details) : new ValidationError(message, details);
-    }
+    if ("refused" in reply) throw refusalError(reply.refused);
     throw new PrepareError("the indexing thread answered a body with something else");
   }
 
-  private ask(request: (id: number) => ThreadRequest, transfer: ArrayBuffer[] = []): Promise<ThreadReply> {
-    const worker = this.started();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage(request(id), transfer);
-    });
+  private async ask(request: (id: number) => ThreadRequest, transfer: ArrayBuffer[] = []): Promise<ThreadReply> {
+    const reply = await this.channel.ask(request, transfer);
+    if ("error" in reply) throw new PrepareError(reply.error);
+    return reply;
   }
 
   close(): void {
-    this.worker?.terminate();
-    this.worker = null;
-    this.failAll(new PrepareError("the indexing thread was stopped"));
-  }
-
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./indexing-thread-main.ts", import.meta.url).href);
-    worker.onmessage = (event: MessageEvent<ThreadReply>) => {
-      const reply = event.data;
-      const waiter = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if ("error" in reply) waiter?.reject(new PrepareError(reply.error));
-      else waiter?.resolve(reply);
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      if (this.worker === worker) this.worker = null;
-      this.failAll(new PrepareError(`the indexing thread failed: ${event.message}`));
-    };
-    worker.postMessage({ type: "open", source: this.source } satisfies ThreadRequest);
-    this.worker = worker;
-    return worker;
-  }
-
-  private failAll(error: Error): void {
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
+    this.channel.close();
   }
 }

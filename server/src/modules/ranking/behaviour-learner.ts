@@ -38,7 +38,8 @@ export class BehaviourLearner implements EventConsumer {
     private readonly state: Pick<AnalyticsStateRepository, "positionClicks">,
     private readonly facts: ProductFacts,
     private readonly now: () => number,
-    private readonly evidence?: EvidenceCache,
+    /** Told what was written (search drops its cached reads of it) and when evidence was pruned. */
+    private readonly evidence?: Pick<EvidenceCache, "written" | "clear">,
   ) {}
 
   /** Reads the batch's products' facts and its stores' examination curves, which apply() uses. */

@@ -82,6 +82,3 @@ export const EVENT_TYPES = Object.keys(EVENT_DATA) as EventType[];
 
 /** Anonymous ids: random base-36 in the spec; letters, digits, '-' and '_' keep e-mail addresses out. */
 export const ANONYMOUS_ID = Type.String({ minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
-
-/** Most events in one POST /tracking (a sendBeacon batch). */
-export const MAX_EVENTS_PER_REQUEST = 500;

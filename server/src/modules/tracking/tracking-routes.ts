@@ -1,9 +1,11 @@
 import { Elysia, t } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
-import { readJsonBody } from "../../http/json-body.ts";
+import type { EventsRepository } from "../../db/events-repository.ts";
+import { authPlugin, chargeEvents, type AuthDeps } from "../../http/auth-plugin.ts";
+import { readJsonBytes } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { EVENT_TYPES } from "./event-schemas.ts";
-import type { TrackingService } from "./tracking-service.ts";
+import { listEvents } from "./event-listing.ts";
+import type { EventsThread } from "./events-thread.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 
 const DAY = 86_400_000;
@@ -13,14 +15,15 @@ const instant = t.Union([t.Numeric(), t.String({ format: "date-time" })], { desc
 const toMs = (v: string | number | undefined, fallback: number) =>
   v === undefined ? fallback : typeof v === "number" ? v : Date.parse(v);
 
-export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; maxBodyBytes: number; metrics: Pick<ServiceMetrics, "countEvents"> }) {
+export function trackingRoutes(deps: AuthDeps & { events: EventsThread; eventLog: EventsRepository; maxBodyBytes: number; metrics: Pick<ServiceMetrics, "countEvents"> }) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .post(
       "/tracking",
       async ({ request, caller, params }) => {
-        const body = await readJsonBody(request, { maxBytes: Math.min(deps.maxBodyBytes, 1024 * 1024), allowTextPlain: true });
-        deps.metrics.countEvents(await deps.tracking.ingest(caller.store.id, params.version, body));
+        const body = await readJsonBytes(request, { maxBytes: Math.min(deps.maxBodyBytes, 1024 * 1024), allowTextPlain: true });
+        const count = await deps.events.ingest(caller.store.id, params.version, body, deps.now(), (n) => chargeEvents(deps.access, caller, n));
+        deps.metrics.countEvents(count);
         return { ok: true, result: "success" as const };
       },
       {
@@ -38,7 +41,7 @@ export function trackingRoutes(deps: AuthDeps & { tracking: TrackingService; max
       "/events",
       ({ query, caller }) => {
         const now = deps.now();
-        return deps.tracking.list(caller.store.id, {
+        return listEvents(deps.eventLog, caller.store.id, {
           from: toMs(query.from, now - DAY),
           to: toMs(query.to, now + 1),
           type: query.type,

@@ -1,0 +1,96 @@
+import { InvalidJsonError, ValidationError, type ErrorDetail } from "./errors.ts";
+
+/*
+ * The main thread's side of a worker thread that answers requests by id (the indexing thread, the events thread).
+ * The thread starts on first use; if it dies, what was waiting fails and the next request starts a new one.
+ * Messages the thread sends without an id are notices, handed to `onNotice`.
+ */
+
+/** Why a request body was refused on a thread: the 400 the request answers with. */
+export interface Refusal {
+  invalidJson: boolean;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+/** The refusal a thread sends back for a client's bad body; null for any other failure. */
+export function refusalOf(error: unknown): Refusal | null {
+  if (!(error instanceof InvalidJsonError || error instanceof ValidationError)) return null;
+  return { invalidJson: error instanceof InvalidJsonError, message: error.message, details: error.details };
+}
+
+/** The error a refusal is raised as on the main thread. */
+export function refusalError({ invalidJson, message, details }: Refusal): Error {
+  return invalidJson ? new InvalidJsonError(message, details) : new ValidationError(message, details);
+}
+
+export interface ThreadChannelOptions<Notice> {
+  /** The thread's module. */
+  url: URL;
+  /** Sent first to every thread started (what to open). */
+  open: unknown;
+  /** A message without an id. */
+  onNotice?: (notice: Notice) => void;
+  /** What waiting requests fail with when the thread dies or is closed. */
+  failure: (message: string) => Error;
+}
+
+export class ThreadChannel<Request, Reply extends { id: number }, Notice = never> {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
+
+  constructor(private readonly o: ThreadChannelOptions<Notice>) {}
+
+  /** Sends the request made with a fresh id; resolves with the reply that carries it. */
+  ask(request: (id: number) => Request, transfer: Transferable[] = []): Promise<Reply> {
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage(request(id), transfer);
+    });
+  }
+
+  /** Sends a message that waits for no reply. */
+  tell(message: Request): void {
+    this.started().postMessage(message);
+  }
+
+  /** Starts the thread now rather than on first use. */
+  start(): void {
+    this.started();
+  }
+
+  close(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.failAll(this.o.failure("the thread was stopped"));
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.o.url.href);
+    worker.onmessage = (event: MessageEvent<Reply | Notice>) => {
+      const message = event.data;
+      if (typeof (message as { id?: unknown }).id !== "number") return this.o.onNotice?.(message as Notice);
+      const reply = message as Reply;
+      const waiter = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      waiter?.resolve(reply);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      if (this.worker === worker) this.worker = null;
+      this.failAll(this.o.failure(`the thread failed: ${event.message}`));
+    };
+    worker.postMessage(this.o.open);
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    for (const waiter of this.waiting.values()) waiter.reject(error);
+    this.waiting.clear();
+  }
+}
