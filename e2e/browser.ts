@@ -1,9 +1,11 @@
 /*
  * The Chromium that the end-to-end suite and the browser benchmark drive. By default it is @sparticuz/chromium's
  * headless build, which `npm ci` installs, on every machine, so every developer and CI run the same version.
- * CHROMIUM_PATH points at another binary (a system Chromium) instead.
+ * CHROMIUM_PATH points at another binary (a system Chromium) instead. Node APIs only: the Playwright runner
+ * (e2e/playwright.config.ts) loads it under Node, the browser benchmark under Bun.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 
@@ -51,7 +53,7 @@ export async function launchChromium(binary?: ChromiumBinary): Promise<Browser> 
  * TMPDIR is borrowed for the unpacking only: the runner and the benchmark read no temp directory meanwhile.
  */
 async function unpackedChromium(unpack: () => Promise<string>): Promise<{ path: string; version: string }> {
-  const packageDir = join(dirname(Bun.resolveSync("@sparticuz/chromium", import.meta.dir)), "..");
+  const packageDir = join(dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..");
   const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
   const home = join(packageDir, "../../.cache", `sparticuz-chromium-${version}`);
   const path = join(home, "chromium");

@@ -1,0 +1,36 @@
+/*
+ * The end-to-end suite on Playwright's runner: `npx playwright test -c e2e` (one test: add `-g "<part of its
+ * name>"`). One demo store serves every test (global-setup.ts); each test has its own browser context, so its own
+ * shopper. The browser is e2e/browser.ts's (support/fixtures.ts sets launchOptions): no browser of Playwright's.
+ */
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const ARTIFACTS = join(import.meta.dirname, "../.artifacts/e2e");
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  globalSetup: "./support/global-setup.ts",
+  outputDir: join(ARTIFACTS, "results"),
+  // Several tests change the store's settings or its rules for a while (facets, popular queries, a rule on
+  // "jackets"), which a test beside them would meet: one worker, files and tests in order. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  // A flaky test shows up as a failure, not as a pass on the second try.
+  retries: 0,
+  forbidOnly: true,
+  // Against hangs only, sized for a loaded 2-core machine: no test takes near this.
+  timeout: 90_000,
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 10_000 },
+  // `list` for people; the summary reporter's last line `N passed, M failed` for .ci/test-all.ts.
+  reporter: [["list"], ["./support/summary-reporter.ts"]],
+  use: {
+    viewport: { width: 1280, height: 900 },
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+});
