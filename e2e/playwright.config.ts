@@ -17,6 +17,8 @@ export default defineConfig({
   // "jackets"), which a test beside them would meet: one worker, files and tests in order. E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
+  // E2E_ONLY="<part of a name>" is the same as -g with that text taken literally.
+  ...(process.env.E2E_ONLY ? { grep: new RegExp(process.env.E2E_ONLY.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) } : {}),
   // A flaky test shows up as a failure, not as a pass on the second try.
   retries: 0,
   forbidOnly: true,

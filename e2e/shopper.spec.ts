@@ -28,7 +28,11 @@ import {
 const ARTIFACTS = join(ROOT, ".artifacts/e2e");
 
 /** The shopper's id the head script keeps in the page's localStorage (widget/src/analytics/identity.ts). */
-const shopperId = (page: Page) => page.evaluate(() => localStorage.getItem("sfs.uid"));
+async function shopperId(page: Page): Promise<string> {
+  const read = () => page.evaluate(() => localStorage.getItem("sfs.uid"));
+  await expect.poll(read, { message: "the head script's shopper id in localStorage" }).toBeTruthy();
+  return (await read())!;
+}
 
 /** Polls the stored events until `accept` holds for the list; returns that list. */
 async function eventsWhere(demo: Demo, accept: (list: StoredEvent[]) => boolean, message: (list: StoredEvent[]) => string): Promise<StoredEvent[]> {
@@ -232,7 +236,6 @@ test("events: the server recorded the shopper's journey with the required fields
   // The journey: search from the home page, sort, page 2, buy a jacket, follow a similar product.
   await searchFromHome(page, demo, "jackets");
   const user = await shopperId(page);
-  expect(user, "the head script's shopper id").toBeTruthy();
   await loadedResults(page, "jackets");
   await page.locator('sfs-search-results select[part="select"]').selectOption("pricea");
   await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "pricea");
