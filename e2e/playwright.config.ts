@@ -13,9 +13,11 @@ export default defineConfig({
   testMatch: "*.spec.ts",
   globalSetup: "./support/global-setup.ts",
   outputDir: join(ARTIFACTS, "results"),
-  // Several tests change the store's settings or its rules for a while (facets, popular queries, a rule on
-  // "jackets"), which a test beside them would meet: one worker, files and tests in order. E2E_WORKERS overrides.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Several tests change, for a while, what every shopper meets (the facet and widget settings, a rule on
+  // "jackets", the trained query meanings), which a test running beside them would meet: one worker. With
+  // Playwright's project dependencies they could run after the rest instead, but then `-g` on one of them
+  // would run every other test first. One worker keeps the suite near a minute.
+  workers: 1,
   fullyParallel: false,
   // E2E_ONLY="<part of a name>" is the same as -g with that text taken literally.
   ...(process.env.E2E_ONLY ? { grep: new RegExp(process.env.E2E_ONLY.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) } : {}),
