@@ -27,6 +27,8 @@ import {
 
 const ARTIFACTS = join(ROOT, ".artifacts/e2e");
 
+const ascending = (prices: number[]) => prices.length > 1 && prices.every((p, i) => i === 0 || p >= prices[i - 1]!);
+
 /** The shopper's id the head script keeps in the page's localStorage (widget/src/analytics/identity.ts). */
 async function shopperId(page: Page): Promise<string> {
   const read = () => page.evaluate(() => localStorage.getItem("sfs.uid"));
@@ -97,7 +99,6 @@ test("sort by price ascending shows prices in ascending order", async ({ page, d
   await loadedResults(page, "jackets");
   await page.locator('sfs-search-results select[part="select"]').selectOption("pricea");
   await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "pricea");
-  const ascending = (prices: number[]) => prices.length > 1 && prices.every((p, i) => i === 0 || p >= prices[i - 1]!);
   await resultsWhere(page, (r) => ascending(r.cards.map((c) => c.price)), "prices are not ascending");
 });
 
@@ -239,8 +240,11 @@ test("events: the server recorded the shopper's journey with the required fields
   await loadedResults(page, "jackets");
   await page.locator('sfs-search-results select[part="select"]').selectOption("pricea");
   await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "pricea");
+  const sorted = await resultsWhere(page, (r) => ascending(r.cards.map((c) => c.price)), "the jackets by price");
   await page.locator('sfs-search-results button[part~="next"]').click();
   await page.waitForURL(/[?&]page=2/);
+  // The address changes before the cards do: buy from page 2 once it shows.
+  await resultsWhere(page, (r) => r.cards.length > 0 && !sorted.cards.some((c) => c.id === r.cards[0]!.id), "page 2 of the jackets by price");
   const bought = await buyFirstResult(page, demo, "jackets, page 2");
   const similar = await clickSimilar(page, demo);
   expect(await shopperId(page), "one shopper id through the journey").toBe(user);
