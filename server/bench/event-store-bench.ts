@@ -12,15 +12,15 @@
  *   bun server/bench/event-store-bench.ts [--seconds 3] [--rounds 3] [--concurrency 16] [--batch 1]
  */
 import { rmSync } from "node:fs";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
-import type { EventIngest } from "../src/db/event-ingest.ts";
-import type { NewEvent } from "../src/db/events-repository.ts";
-import { GroupCommit } from "../src/db/group-commit.ts";
-import { migratePostgres, openPostgres } from "../src/db/postgres/connection.ts";
-import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
-import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteEventIngest } from "../src/modules/tracking/storage/event-ingest.sqlite.ts";
+import type { EventIngest } from "../src/modules/tracking/storage/event-ingest-repository.ts";
+import type { NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
+import { migratePostgres, openPostgres } from "../src/platform/postgres/connection.ts";
+import { PostgresEventIngest } from "../src/modules/tracking/storage/event-ingest.postgres.ts";
+import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster } from "../test/support/postgres-cluster.ts";
 import { tempDir } from "../test/support/test-server.ts";

@@ -11,18 +11,18 @@
  *
  *   bun server/bench/reports-bench.ts [--events 1000000] [--runs 30]
  */
-import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
+import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.sqlite.ts";
 import { Database } from "bun:sqlite";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { EventsRepo } from "../src/db/events-repo.ts";
-import type { NewEvent } from "../src/db/events-repository.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
+import type { NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
 import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 
@@ -95,7 +95,7 @@ function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
 const dir = tempDir("sfs-reports-bench-");
 const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
 await new SqliteStoresRepo(db).create(STORE, NOW - 40 * DAY_MS);
-const events = new EventsRepo(db);
+const events = new SqliteEventsRepo(db);
 let t = performance.now();
 let batch: NewEvent[] = [];
 let written = 0;
@@ -113,7 +113,7 @@ console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now
 
 t = performance.now();
 const analyticsState = new SqliteAnalyticsStateRepo(db);
-const worker = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new CatalogRepo(db)), () => NOW)], createLogger("silent"));
+const worker = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new SqliteCatalogRepo(db)), () => NOW)], createLogger("silent"));
 let counted = 0;
 for (let n; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;

@@ -35,16 +35,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { GroupCommit } from "../src/db/group-commit.ts";
-import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
-import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
+import type { SearchLogEntry } from "../src/modules/search/storage/search-log-repository.ts";
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { SearchService } from "../src/modules/search/search-service.ts";
 import { understoodRequest, understoodSearch } from "../src/modules/search/understood-query.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult } from "../src/engine/types.ts";
@@ -479,7 +479,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
     await new SqliteStoresRepo(db).create(STORE_ID, Date.now());
     const searchLog = new SqliteSearchLogRepo(db);
-    const catalog = new CatalogRepo(db);
+    const catalog = new SqliteCatalogRepo(db);
     const searchService = new SearchService({
       engine,
       catalog,

@@ -1,10 +1,10 @@
 import type { Elysia } from "elysia";
 import { buildApp } from "./app.ts";
-import { StoreAdmin } from "./auth/store-admin.ts";
+import { StoreAdmin } from "./modules/stores/store-admin.ts";
 import type { Config } from "./config.ts";
-import { SERVER_BUSY_TIMEOUT_MS } from "./db/connection.ts";
-import { openServiceState } from "./db/service-state.ts";
-import { StorageHealth } from "./db/storage-health.ts";
+import { SERVER_BUSY_TIMEOUT_MS } from "./platform/sqlite/connection.ts";
+import { openServiceState } from "./service-state.ts";
+import { StorageHealth } from "./platform/storage-health.ts";
 import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "./http/tls-policy.ts";
 import { createEngine, createVectorIndex } from "./engine/create-engine.ts";
 import { RetentionJob } from "./modules/retention/retention-job.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { GroupCommit } from "../src/db/group-commit.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
 
 test("concurrent writes share one commit, and each resolves only after it", async () => {
   const commits: number[][] = [];

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { connect as connectTcp } from "node:net";
 import { join } from "node:path";
-import { findCaller } from "../src/auth/api-keys.ts";
-import { StoreAdmin } from "../src/auth/store-admin.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { findCaller } from "../src/modules/stores/api-keys.ts";
+import { StoreAdmin } from "../src/modules/stores/store-admin.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "./support/child-server.ts";
 import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { GroupCommit } from "../src/db/group-commit.ts";
-import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
-import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
+import type { SearchLogEntry } from "../src/modules/search/storage/search-log-repository.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
 import { createLogger } from "../src/log.ts";
@@ -237,7 +237,7 @@ describe("the time budget", () => {
       const searchLog = new SqliteSearchLogRepo(db);
       const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, 1));
       const service = (budgetMs?: number) =>
-        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: new ShapedProducts(new CatalogRepo(db)), budgetMs });
+        new SearchService({ engine, catalog: new SqliteCatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: new ShapedProducts(new SqliteCatalogRepo(db)), budgetMs });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
         await logWrites.flush();

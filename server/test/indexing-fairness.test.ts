@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { StoreKeys } from "../src/auth/store-admin.ts";
+import type { StoreKeys } from "../src/modules/stores/store-admin.ts";
 import { product } from "./support/fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { until } from "./support/webhook-support.ts";

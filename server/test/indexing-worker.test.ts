@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { StorageHealth } from "../src/db/storage-health.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { StorageHealth } from "../src/platform/storage-health.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import type { EngineDocument } from "../src/engine/types.ts";
@@ -36,7 +36,7 @@ let engine: FailingEngine;
 let clock: number;
 let worker: IndexingWorker;
 let indexing: IndexingService;
-let tasks: TasksRepo;
+let tasks: SqliteTasksRepo;
 
 beforeEach(async () => {
   dir = tempDir();
@@ -45,8 +45,8 @@ beforeEach(async () => {
   await stores.create("s1", 0);
   engine = new FailingEngine({ dataDir: dir, synchronous: "NORMAL" });
   clock = 1_000_000;
-  tasks = new TasksRepo(db);
-  const catalog = new CatalogRepo(db);
+  tasks = new SqliteTasksRepo(db);
+  const catalog = new SqliteCatalogRepo(db);
   const now = () => clock;
   worker = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3 });
   indexing = new IndexingService(tasks, catalog, now, () => {});
@@ -118,7 +118,7 @@ test("a task the indexing thread cannot prepare (its payload is gone) is retried
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
+  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new SqliteCatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
   const id = await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await small.runOnce();
   expect((await indexing.task("s1", id))).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
@@ -129,7 +129,7 @@ test("a bulk task is applied in chunks and reports progress", async () => {
 });
 
 test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
-  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000) });
+  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new SqliteCatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000) });
   const [a, b] = [make(), make()];
   const id = await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
   await a.runOnce();
@@ -149,7 +149,7 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
   const w: IndexingWorker = new IndexingWorker({
     state: { kind: "sqlite", path: db.filename },
     tasks,
-    catalog: new CatalogRepo(db),
+    catalog: new SqliteCatalogRepo(db),
     engine,
     now: () => clock,
     log: createLogger("silent"),
@@ -169,7 +169,7 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10 });
+  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new SqliteCatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10 });
   const bulk = await enqueueProducts(indexing, "s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
   const single = await enqueueProducts(indexing, "s2", [product("q")]);
   await small.runOnce();
@@ -218,7 +218,7 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
+  const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new SqliteCatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
   const id = await enqueueProducts(indexing, "s1", [product("a")]);

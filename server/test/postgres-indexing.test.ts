@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
-import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
-import { PostgresEnrichmentRepo } from "../src/db/postgres/enrichment-repo.ts";
-import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
-import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
+import { migratePostgres, openPostgres, type Sql } from "../src/platform/postgres/connection.ts";
+import { PostgresCatalogRepo } from "../src/modules/catalog/storage/catalog.postgres.ts";
+import { PostgresEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.postgres.ts";
+import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
+import { PostgresTasksRepo } from "../src/modules/indexing/storage/tasks.postgres.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";

@@ -1,71 +1,71 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
-import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import type { CatalogRepository, CommittedProduct } from "../src/db/catalog-repository.ts";
-import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
-import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
-import type { EnrichmentJob, EnrichmentRepository } from "../src/db/enrichment-repository.ts";
-import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
-import { ReportsRepo } from "../src/db/reports-repo.ts";
-import type { ReportScope, ReportsRepository } from "../src/db/reports-repository.ts";
-import { PostgresReportsRepo } from "../src/db/postgres/reports-repo.ts";
-import { ShopperErasureRepo } from "../src/db/shopper-erasure-repo.ts";
-import type { ShopperErasureRepository } from "../src/db/shopper-erasure-repository.ts";
-import { PostgresShopperErasureRepo } from "../src/db/postgres/shopper-erasure-repo.ts";
-import { TrendInputsRepo } from "../src/db/trend-inputs-repo.ts";
-import type { TrendInputsRepository } from "../src/db/trend-inputs-repository.ts";
-import { PostgresTrendInputsRepo } from "../src/db/postgres/trend-inputs-repo.ts";
-import { BehaviourRepo } from "../src/db/behaviour-repo.ts";
-import type { BehaviourRepository } from "../src/db/behaviour-repository.ts";
-import { PostgresBehaviourRepo } from "../src/db/postgres/behaviour-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { migratePostgres, openPostgres, type Sql } from "../src/platform/postgres/connection.ts";
+import { POSTGRES_MIGRATIONS } from "../src/platform/postgres/schema.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import type { CatalogRepository, CommittedProduct } from "../src/modules/catalog/storage/catalog-repository.ts";
+import { SqliteEventIngest } from "../src/modules/tracking/storage/event-ingest.sqlite.ts";
+import { SqliteEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.sqlite.ts";
+import type { EnrichmentJob, EnrichmentRepository } from "../src/modules/enrichment/storage/enrichment-repository.ts";
+import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.sqlite.ts";
+import { SqliteReportsRepo } from "../src/modules/reports/storage/reports.sqlite.ts";
+import type { ReportScope, ReportsRepository } from "../src/modules/reports/storage/reports-repository.ts";
+import { PostgresReportsRepo } from "../src/modules/reports/storage/reports.postgres.ts";
+import { SqliteShopperErasureRepo } from "../src/modules/analytics/storage/shopper-erasure.sqlite.ts";
+import type { ShopperErasureRepository } from "../src/modules/analytics/storage/shopper-erasure-repository.ts";
+import { PostgresShopperErasureRepo } from "../src/modules/analytics/storage/shopper-erasure.postgres.ts";
+import { SqliteTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.sqlite.ts";
+import type { TrendInputsRepository } from "../src/modules/enrichment/storage/trend-inputs-repository.ts";
+import { PostgresTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.postgres.ts";
+import { SqliteBehaviourRepo } from "../src/modules/ranking/storage/behaviour.sqlite.ts";
+import type { BehaviourRepository } from "../src/modules/ranking/storage/behaviour-repository.ts";
+import { PostgresBehaviourRepo } from "../src/modules/ranking/storage/behaviour.postgres.ts";
 import { EvidenceCache } from "../src/modules/ranking/evidence-cache.ts";
-import type { AnalyticsStateRepository } from "../src/db/analytics-state-repository.ts";
-import { PostgresAnalyticsStateRepo } from "../src/db/postgres/analytics-state-repo.ts";
-import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
+import type { AnalyticsStateRepository } from "../src/modules/analytics/storage/analytics-state-repository.ts";
+import { PostgresAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.postgres.ts";
+import { PostgresCatalogRepo } from "../src/modules/catalog/storage/catalog.postgres.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
 import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
 import { createLogger } from "../src/log.ts";
-import { PostgresEnrichmentRepo } from "../src/db/postgres/enrichment-repo.ts";
-import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
-import type { TasksRepository } from "../src/db/tasks-repository.ts";
-import type { EventIngest } from "../src/db/event-ingest.ts";
-import { EventsRepo } from "../src/db/events-repo.ts";
-import type { EventsRepository, NewEvent } from "../src/db/events-repository.ts";
-import { PostgresEventsRepo } from "../src/db/postgres/events-repo.ts";
-import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
-import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
-import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
-import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
-import { PostgresWebhooksRepo } from "../src/db/postgres/webhooks-repo.ts";
-import { PostgresLooksRepo } from "../src/db/postgres/looks-repo.ts";
-import { PostgresSearchLogRepo } from "../src/db/postgres/search-log-repo.ts";
-import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
-import type { SearchLogEntry, SearchLogRepository } from "../src/db/search-log-repository.ts";
-import { PostgresPurchaseCounts } from "../src/db/postgres/purchase-counts.ts";
-import { SqliteLooksRepo } from "../src/db/looks-repo.ts";
-import type { LooksRepository } from "../src/db/looks-repository.ts";
-import type { PurchaseCounts } from "../src/db/purchase-counts.ts";
-import { SignalsRepo } from "../src/db/signals-repo.ts";
-import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
-import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/db/webhooks-repository.ts";
+import { PostgresEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.postgres.ts";
+import { PostgresTasksRepo } from "../src/modules/indexing/storage/tasks.postgres.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
+import type { TasksRepository } from "../src/modules/indexing/storage/tasks-repository.ts";
+import type { EventIngest } from "../src/modules/tracking/storage/event-ingest-repository.ts";
+import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
+import type { EventsRepository, NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { PostgresEventsRepo } from "../src/modules/tracking/storage/events.postgres.ts";
+import { PostgresChangeFeed } from "../src/platform/postgres/change-feed.ts";
+import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/modules/tracking/storage/event-ingest.postgres.ts";
+import { PostgresRulesRepo } from "../src/modules/rules/storage/rules.postgres.ts";
+import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
+import { PostgresWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.postgres.ts";
+import { PostgresLooksRepo } from "../src/modules/looks/storage/looks.postgres.ts";
+import { PostgresSearchLogRepo } from "../src/modules/search/storage/search-log.postgres.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
+import type { SearchLogEntry, SearchLogRepository } from "../src/modules/search/storage/search-log-repository.ts";
+import { PostgresPurchaseCounts } from "../src/modules/analytics/storage/purchase-counts.postgres.ts";
+import { SqliteLooksRepo } from "../src/modules/looks/storage/looks.sqlite.ts";
+import type { LooksRepository } from "../src/modules/looks/storage/looks-repository.ts";
+import type { PurchaseCounts } from "../src/modules/analytics/storage/purchase-counts-repository.ts";
+import { SqlitePurchaseCounts } from "../src/modules/analytics/storage/purchase-counts.sqlite.ts";
+import { SqliteWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.sqlite.ts";
+import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/modules/webhooks/storage/webhooks-repository.ts";
 import { MAX_ATTEMPTS } from "../src/modules/webhooks/webhook-schedule.ts";
-import { PostgresSynonymsRepo } from "../src/db/postgres/synonyms-repo.ts";
-import { SqliteRulesRepo } from "../src/db/rules-repo.ts";
-import type { RulesRepository } from "../src/db/rules-repository.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import type { StoresRepository } from "../src/db/stores-repository.ts";
-import { SqliteSynonymsRepo } from "../src/db/synonyms-repo.ts";
-import type { SynonymsRepository } from "../src/db/synonyms-repository.ts";
+import { PostgresSynonymsRepo } from "../src/modules/synonyms/storage/synonyms.postgres.ts";
+import { SqliteRulesRepo } from "../src/modules/rules/storage/rules.sqlite.ts";
+import type { RulesRepository } from "../src/modules/rules/storage/rules-repository.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import type { StoresRepository } from "../src/modules/stores/storage/stores-repository.ts";
+import { SqliteSynonymsRepo } from "../src/modules/synonyms/storage/synonyms.sqlite.ts";
+import type { SynonymsRepository } from "../src/modules/synonyms/storage/synonyms-repository.ts";
 import type { EngineSearchRequest } from "../src/engine/types.ts";
 import { SynonymService } from "../src/modules/synonyms/synonym-service.ts";
-import { findCaller } from "../src/auth/api-keys.ts";
-import { StoreAdmin } from "../src/auth/store-admin.ts";
+import { findCaller } from "../src/modules/stores/api-keys.ts";
+import { StoreAdmin } from "../src/modules/stores/store-admin.ts";
 import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -119,18 +119,18 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         rules: new SqliteRulesRepo(db),
         ingest: new SqliteEventIngest(db),
         webhooks: new SqliteWebhooksRepo(db),
-        purchaseCounts: new SignalsRepo(db),
+        purchaseCounts: new SqlitePurchaseCounts(db),
         looks: new SqliteLooksRepo(db),
         searchLog: new SqliteSearchLogRepo(db),
-        catalog: new CatalogRepo(db),
-        tasks: new TasksRepo(db),
-        enrichment: new EnrichmentRepo(db),
-        events: new EventsRepo(db),
+        catalog: new SqliteCatalogRepo(db),
+        tasks: new SqliteTasksRepo(db),
+        enrichment: new SqliteEnrichmentRepo(db),
+        events: new SqliteEventsRepo(db),
         analytics: new SqliteAnalyticsStateRepo(db),
-        behaviour: new BehaviourRepo(db),
-        erasure: new ShopperErasureRepo(db),
-        trendInputs: new TrendInputsRepo(db),
-        reports: new ReportsRepo(db),
+        behaviour: new SqliteBehaviourRepo(db),
+        erasure: new SqliteShopperErasureRepo(db),
+        trendInputs: new SqliteTrendInputsRepo(db),
+        reports: new SqliteReportsRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();

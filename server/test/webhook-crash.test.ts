@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../src/db/connection.ts";
+import { openDatabase } from "../src/platform/sqlite/connection.ts";
 import { RETRY_WAITS_MS, ATTEMPT_TIMEOUT_MS } from "../src/modules/webhooks/webhook-schedule.ts";
 import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./support/child-server.ts";
 import { makeTestCerts } from "./support/test-certs.ts";

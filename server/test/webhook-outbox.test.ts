@@ -1,10 +1,10 @@
 import { expect, test } from "bun:test";
-import { migrate, openDatabase } from "../src/db/connection.ts";
-import { MIGRATIONS } from "../src/db/schema.ts";
-import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
+import { migrate, openDatabase } from "../src/platform/sqlite/connection.ts";
+import { MIGRATIONS } from "../src/platform/sqlite/schema.ts";
+import { SqliteWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { WebhookDispatcher } from "../src/modules/webhooks/webhook-dispatcher.ts";
-import { enqueueDeliveriesIn } from "../src/db/webhooks-repo.ts";
+import { enqueueDeliveriesIn } from "../src/modules/webhooks/storage/webhooks.sqlite.ts";
 import { eventually } from "./support/search-client.ts";
 import { MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt, RETRY_WAITS_MS } from "../src/modules/webhooks/webhook-schedule.ts";
 

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { findCaller } from "../auth/api-keys.ts";
-import type { KeyKind, StoreRow, StoresRepository } from "../db/stores-repository.ts";
+import { findCaller } from "../modules/stores/api-keys.ts";
+import type { KeyKind, StoreRow, StoresRepository } from "../modules/stores/storage/stores-repository.ts";
 import { ForbiddenOriginError, TooManyRequestsError, UnauthorizedError } from "../errors.ts";
 import { originAllowed } from "./cors.ts";
 import type { RateLimiter } from "./rate-limiter.ts";

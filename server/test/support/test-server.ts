@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StoreKeys } from "../../src/auth/store-admin.ts";
+import type { StoreKeys } from "../../src/modules/stores/store-admin.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startService, type RunningService } from "../../src/start-service.ts";
 

@@ -3,9 +3,9 @@ import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/platform/sqlite/connection.ts";
 import { webhookReceiver, type ReceivedCall, type ReceiverOptions } from "../../src/modules/webhooks/reference-receiver.ts";
-import { enqueueDeliveriesIn } from "../../src/db/webhooks-repo.ts";
+import { enqueueDeliveriesIn } from "../../src/modules/webhooks/storage/webhooks.sqlite.ts";
 import type { TestCerts } from "./test-certs.ts";
 
 /* Webhook test helpers: the reference receiver on HTTPS with what it saw, and queuing deliveries from outside. */

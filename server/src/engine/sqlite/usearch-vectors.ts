@@ -3,7 +3,7 @@ import type { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import usearch from "usearch";
-import { openDatabase } from "../../db/connection.ts";
+import { openDatabase } from "../../platform/sqlite/connection.ts";
 import { cosine, MAX_NEIGHBOURS, type StoredVector, type VectorIndex, type VectorNeighbour } from "../vectors/vector-index.ts";
 
 /*

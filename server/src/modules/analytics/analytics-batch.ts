@@ -10,7 +10,7 @@ import {
   type QueryCounts,
   type SearchMark,
   type StateSnapshot,
-} from "../../db/analytics-state-repository.ts";
+} from "./storage/analytics-state-repository.ts";
 import { logAdd } from "../ranking/decay.ts";
 import { addToSketch, emptySketch } from "./hyperloglog.ts";
 

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { ShopperErasureRepository } from "../../db/shopper-erasure-repository.ts";
+import type { ShopperErasureRepository } from "./storage/shopper-erasure-repository.ts";
 import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 

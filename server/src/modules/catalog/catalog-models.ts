@@ -1,5 +1,5 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
+import { livePages, type CatalogRepository } from "./storage/catalog-repository.ts";
 import type { Product } from "./product-schema.ts";
 
 /*

@@ -1,4 +1,4 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
+import type { CatalogRepository } from "./storage/catalog-repository.ts";
 import { stableHash } from "../../engine/stable-hash.ts";
 import type { Product } from "./product-schema.ts";
 import { ShapeCache } from "./shape-cache.ts";

@@ -1,7 +1,7 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { EnrichmentRepository, VariationColours } from "../../db/enrichment-repository.ts";
-import type { StoresRepository } from "../../db/stores-repository.ts";
-import type { TrendInputsRepository } from "../../db/trend-inputs-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { EnrichmentRepository, VariationColours } from "./storage/enrichment-repository.ts";
+import type { StoresRepository } from "../stores/storage/stores-repository.ts";
+import type { TrendInputsRepository } from "./storage/trend-inputs-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";

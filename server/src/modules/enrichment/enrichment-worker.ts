@@ -1,5 +1,5 @@
-import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import { jobKey, type EnrichmentJob, type EnrichmentRepository, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repository.ts";
+import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { jobKey, type EnrichmentJob, type EnrichmentRepository, type StoredEnrichment, type VariationColours } from "./storage/enrichment-repository.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { VocabularyLocale } from "./vocabulary.ts";

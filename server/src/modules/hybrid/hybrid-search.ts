@@ -1,5 +1,5 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import { livePages } from "../../db/catalog-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { livePages } from "../catalog/storage/catalog-repository.ts";
 import type { VectorIndex } from "../../engine/vectors/vector-index.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";

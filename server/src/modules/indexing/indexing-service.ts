@@ -1,5 +1,5 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { TaskKind, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { TaskKind, TaskRow, TasksRepository } from "./storage/tasks-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { RejectedProduct, ValidationReport } from "../catalog/validate-products.ts";

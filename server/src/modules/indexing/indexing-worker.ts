@@ -1,12 +1,12 @@
 // Lets the event loop serve requests (searches, task polls) between the steps of a batch.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { CatalogRepository, CatalogState, CommittedProduct } from "../../db/catalog-repository.ts";
-import type { StateSource } from "../../db/state-source.ts";
-import type { TaskKind, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
+import type { CatalogRepository, CatalogState, CommittedProduct } from "../catalog/storage/catalog-repository.ts";
+import type { StateSource } from "../../platform/state-source.ts";
+import type { TaskKind, TaskRow, TasksRepository } from "./storage/tasks-repository.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
 import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
-import type { StorageHealth } from "../../db/storage-health.ts";
+import type { StorageHealth } from "../../platform/storage-health.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, decodeStrings, type EncodedSlice, type PreparedProduct } from "./prepared-batch.ts";
 import { StoreWriters } from "./store-writers.ts";
@@ -22,7 +22,7 @@ import type { Utf8Text } from "../../utf8-text.ts";
  * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
- * wait for the disk (db/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
+ * wait for the disk (platform/sqlite/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
  * takes a store's lease before a batch (store-writers.ts), and a batch whose tasks another replica moved on
  * meanwhile is refused whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken
  * over and nothing is applied twice.

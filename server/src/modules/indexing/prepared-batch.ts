@@ -1,6 +1,6 @@
 import { prepareDocument, preparedFrom } from "../../engine/prepared-document.ts";
 import type { EngineDocument, PreparedDocument } from "../../engine/types.ts";
-import type { TaskKind } from "../../db/tasks-repository.ts";
+import type { TaskKind } from "./storage/tasks-repository.ts";
 import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";

@@ -1,6 +1,6 @@
 import { chunked } from "../../chunked.ts";
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { TasksRepository } from "../../db/tasks-repository.ts";
+import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { TasksRepository } from "./storage/tasks-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";

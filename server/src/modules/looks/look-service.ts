@@ -1,6 +1,6 @@
-import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { LooksRepository } from "../../db/looks-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { LooksRepository } from "./storage/looks-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";

@@ -1,4 +1,4 @@
-import type { AnalyticsStateRepository } from "../../db/analytics-state-repository.ts";
+import type { AnalyticsStateRepository } from "../analytics/storage/analytics-state-repository.ts";
 import type { AnalyticsBatch } from "../analytics/analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, clickPosition, dayOf, orderLines, reportQuery } from "../analytics/event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";

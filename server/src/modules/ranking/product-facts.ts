@@ -1,4 +1,4 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";

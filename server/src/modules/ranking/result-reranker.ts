@@ -1,4 +1,4 @@
-import type { BehaviourRepository, EvidenceLogs } from "../../db/behaviour-repository.ts";
+import type { BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
 import type { EvidenceCache } from "./evidence-cache.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "./decay.ts";

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.ts";
-import type { ReportScope } from "../../db/reports-repository.ts";
+import type { ReportScope } from "./storage/reports-repository.ts";
 import { dayOf } from "../analytics/event-facts.ts";
 
 const DAY_MS = 86_400_000;

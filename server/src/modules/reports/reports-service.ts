@@ -1,4 +1,4 @@
-import type { ReportScope, ReportsRepository } from "../../db/reports-repository.ts";
+import type { ReportScope, ReportsRepository } from "./storage/reports-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import { MAX_COUNTED_POSITION } from "../analytics/report-counter.ts";

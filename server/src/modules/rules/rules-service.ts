@@ -1,6 +1,6 @@
-import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
-import type { RulesRepository, StoredRule } from "../../db/rules-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import { StoreCache, type ChangeFeed } from "../../platform/change-feed.ts";
+import type { RulesRepository, StoredRule } from "./storage/rules-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import { fromAlgolia } from "./algolia-rules.ts";
 import { combine, RuleBook, type RuleEffects, type SearchContext } from "./rule-book.ts";

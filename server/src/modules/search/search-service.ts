@@ -1,7 +1,7 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { GroupCommit } from "../../db/group-commit.ts";
-import type { SearchLogEntry } from "../../db/search-log-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { GroupCommit } from "../../platform/group-commit.ts";
+import type { SearchLogEntry } from "./storage/search-log-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine } from "../../engine/types.ts";

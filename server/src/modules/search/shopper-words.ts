@@ -1,4 +1,4 @@
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
+import type { SearchLogRepository } from "./storage/search-log-repository.ts";
 import { foldCase } from "../../engine/text/normalize.ts";
 
 /*

@@ -1,5 +1,5 @@
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { StoreRow, StoresRepository } from "../../db/stores-repository.ts";
+import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { StoreRow, StoresRepository } from "../stores/storage/stores-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";

@@ -1,5 +1,5 @@
-import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError } from "../../errors.ts";
 import { paidPrices } from "../catalog/price-range.ts";

@@ -1,4 +1,4 @@
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
+import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { suggestableQuery } from "./suggestable-query.ts";
 

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";

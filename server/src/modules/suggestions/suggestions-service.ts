@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Suggestion, SuggestionsResponse } from "@storefront-search/contract";
-import type { ImportedQuery, SearchLogRepository } from "../../db/search-log-repository.ts";
+import type { ImportedQuery, SearchLogRepository } from "../search/storage/search-log-repository.ts";
 import { queryWords } from "../../engine/text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../search/search-service.ts";

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
-import type { SynonymsRepository } from "../../db/synonyms-repository.ts";
+import { StoreCache, type ChangeFeed } from "../../platform/change-feed.ts";
+import type { SynonymsRepository } from "./storage/synonyms-repository.ts";
 import { readImport, writeExport, type ImportProblem, type SynonymFormat } from "./synonym-formats.ts";
 import { SynonymMatcher } from "./synonym-matcher.ts";
 

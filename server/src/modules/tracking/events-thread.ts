@@ -1,4 +1,4 @@
-import type { StateSource } from "../../db/state-source.ts";
+import type { StateSource } from "../../platform/state-source.ts";
 import type { LogLevel } from "../../config.ts";
 import { refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 
@@ -61,7 +61,7 @@ export class EventsThread {
 
   constructor(o: EventsThreadOptions) {
     this.channel = new ThreadChannel({
-      url: new URL("./events-thread-main.ts", import.meta.url),
+      url: new URL("../../threads/events-thread-main.ts", import.meta.url),
       open: { type: "open", source: o.source, synchronous: o.synchronous, logLevel: o.logLevel } satisfies EventsThreadRequest,
       failure: (message) => new EventsThreadError(`events: ${message}`),
       onNotice: (notice) => {

@@ -1,4 +1,4 @@
-import type { AttemptOutcome, AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepository } from "../../db/webhooks-repository.ts";
+import type { AttemptOutcome, AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepository } from "./storage/webhooks-repository.ts";
 import type { Logger } from "../../log.ts";
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt } from "./webhook-schedule.ts";
 import { sendWebhook, trustedCas, type SendResult } from "./webhook-sender.ts";

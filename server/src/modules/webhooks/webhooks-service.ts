@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type SubscriptionRow, type WebhooksRepository } from "../../db/webhooks-repository.ts";
+import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type SubscriptionRow, type WebhooksRepository } from "./storage/webhooks-repository.ts";
 import { ConflictError, LimitReachedError, NotFoundError, ValidationError } from "../../errors.ts";
 import { RefusedAddressError, resolvePublic, UnresolvedHostError } from "../../http/outbound-address.ts";
 import type { Logger } from "../../log.ts";
