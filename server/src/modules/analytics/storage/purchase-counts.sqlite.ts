@@ -1,10 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { PurchaseCounts } from "./purchase-counts-repository.ts";
-
-export interface OrderLine {
-  productId: string;
-  qty: number;
-}
+import type { OrderLine, PurchaseCounts } from "./purchase-counts-repository.ts";
 
 /** Ranking signals derived from shopper events: purchases per product. */
 export class SqlitePurchaseCounts implements PurchaseCounts {

@@ -1,5 +1,5 @@
 import type { NewEvent } from "./events-repository.ts";
-import type { OrderLine } from "../../analytics/storage/purchase-counts.sqlite.ts";
+import type { OrderLine } from "../../analytics/storage/purchase-counts-repository.ts";
 
 /*
  * Shopper event ingest as one transaction: the events, and what they count towards (look clicks, orders'
