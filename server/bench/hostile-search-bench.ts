@@ -7,7 +7,7 @@
  *   under load      GET /health, one after another, while CONCURRENCY hostile searches (or typeahead requests)
  *                   are in flight, against /health while the ordinary mix is in flight and /health alone.
  *
- * The shapes are the worst cases the limits in server/src/engine/text/query-limits.ts and the fallback cap in
+ * The shapes are the worst cases the limits in server/src/text/query-limits.ts and the fallback cap in
  * search-service.ts are about: a character that folds into many words, very long words, many words, many
  * compound pieces, FTS5 syntax, and sixteen common words that match nothing together (the longest fallback).
  *
@@ -15,7 +15,7 @@
  */
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
+import { MAX_QUERY_WORDS } from "../src/text/query-limits.ts";
 import { demoProducts } from "../test/support/demo-products.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { UNLIMITED } from "../test/support/test-server.ts";

@@ -16,7 +16,7 @@ import { trainSpace, type TrainingDocument } from "../src/modules/meaning/semant
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { understoodRequest } from "../src/modules/search/understood-query.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import { tokenize } from "../src/engine/text/normalize.ts";
+import { tokenize } from "../src/text/normalize.ts";
 import { demoDataDir } from "../eval/catalog.ts";
 import { realQueryLog } from "../eval/judgments.ts";
 import { demoProducts } from "../test/support/demo-products.ts";

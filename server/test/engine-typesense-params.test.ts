@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { createEngine } from "../src/engine/create-engine.ts";
 import { doc } from "../src/engine/conformance.ts";
-import { TypoVocabulary } from "../src/engine/text/typo-vocabulary.ts";
+import { TypoVocabulary } from "../src/text/typo-vocabulary.ts";
 import {
   collectionSchema,
   decodeFieldPart,

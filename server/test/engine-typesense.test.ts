@@ -1,5 +1,5 @@
 import { searchRequest } from "../src/engine/conformance.ts";
-import { MAX_FUZZY_LETTERS } from "../src/engine/text/query-limits.ts";
+import { MAX_FUZZY_LETTERS } from "../src/text/query-limits.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { doc } from "../src/engine/conformance.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";

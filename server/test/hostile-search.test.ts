@@ -10,7 +10,7 @@ import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sq
 import type { SearchLogEntry } from "../src/modules/search/storage/search-log-repository.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
+import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/text/query-limits.ts";
 import { createLogger } from "../src/log.ts";
 import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import { parseSearchParams } from "../src/modules/search/search-params.ts";

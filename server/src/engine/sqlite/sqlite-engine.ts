@@ -3,7 +3,7 @@ import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../platform/sqlite/connection.ts";
-import { queryCorrections } from "../text/typo-vocabulary.ts";
+import { queryCorrections } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, HeldDocument, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { indexedText } from "../text/field-tokens.ts";
 import { alternativesPlan, queryPlan } from "./text-query.ts";

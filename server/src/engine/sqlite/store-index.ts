@@ -1,7 +1,7 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
-import { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, MAX_WEIGHTED_FILTERS, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type HeldDocument } from "../types.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { TOKENIZER_FINGERPRINT } from "../text/field-tokens.ts";
+import { TOKENIZER_VERSION } from "../text/field-tokens.ts";
 import type { DocumentTokens } from "./store-index.ts";
 import type { TextIndex } from "./text-index.ts";
 
@@ -12,7 +12,7 @@ import type { TextIndex } from "./text-index.ts";
 
 /** Raise when what is stored changes meaning (the sequence layout, the surfaces' encoding). */
 const FORMAT = 1;
-const MADE_BY = `${FORMAT}:${TOKENIZER_FINGERPRINT}`;
+const MADE_BY = `${FORMAT}:${TOKENIZER_VERSION}`;
 
 export const TOKENS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS token_names (id INTEGER PRIMARY KEY, token TEXT NOT NULL);

@@ -1,7 +1,7 @@
 import { alternativeSpans } from "../text/alternatives.ts";
-import { foldPlural, queryWords, type QueryWord } from "../text/normalize.ts";
-import { fuzzyAllowed } from "../text/query-limits.ts";
-import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { foldPlural, queryWords, type QueryWord } from "../../text/normalize.ts";
+import { fuzzyAllowed } from "../../text/query-limits.ts";
+import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { TextAlternative, TextMatching } from "../types.ts";
 import type { Clause } from "./text-index.ts";
 

@@ -1,7 +1,7 @@
 import type { Client } from "typesense";
 import { chunked } from "../../chunked.ts";
 import { EngineTransientError } from "../errors.ts";
-import { queryCorrections, TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { queryCorrections, TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { documentOf } from "../prepared-document.ts";
 import {

@@ -1,4 +1,4 @@
-import { normalizeQuery } from "../search/search-service.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 import type { OrderLine as PurchasedLine } from "./storage/purchase-counts-repository.ts";
 
 /*

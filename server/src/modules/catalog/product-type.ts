@@ -1,5 +1,5 @@
 import { boundedMemo } from "../../bounded-memo.ts";
-import { foldCase, foldPlural } from "../../engine/text/normalize.ts";
+import { foldCase, foldPlural } from "../../text/normalize.ts";
 
 /*
  * What kind of product a catalog says a product is, learned from its own category path rather than from any list

@@ -1,4 +1,4 @@
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 import { attributeOf, VOCABULARY_LOCALES, type AttributeKey, type VocabularyAttribute } from "./vocabulary.ts";
 
 /*

@@ -1,4 +1,4 @@
-import { tokenize } from "../../engine/text/normalize.ts";
+import { tokenize } from "../../text/normalize.ts";
 import type { TrainedSpace } from "./semantic-space.ts";
 
 /*

@@ -1,6 +1,6 @@
 import type { ReportsRepository } from "../reports/storage/reports-repository.ts";
 import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
-import { tokenize } from "../../engine/text/normalize.ts";
+import { tokenize } from "../../text/normalize.ts";
 import type { StoreRef, SynonymService } from "../synonyms/synonym-service.ts";
 import type { QueryVocabularies } from "../search/query-vocabulary.ts";
 import type { MeaningService } from "./meaning-service.ts";

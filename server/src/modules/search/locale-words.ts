@@ -1,4 +1,4 @@
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 import { VOCABULARY, type AttributeKey, type VocabularyLocale, type VocabularyValue } from "../enrichment/vocabulary.ts";
 import { phraseTokens } from "./query-vocabulary.ts";
 

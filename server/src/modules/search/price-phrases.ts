@@ -1,4 +1,4 @@
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 
 /*
  * Price phrases in a shopper's query, read before its words: "shoes under 1000", "kurta below ₹500", "bags between

@@ -1,5 +1,5 @@
-import { foldCase, foldPlural, queryWords, type QueryWord } from "../../engine/text/normalize.ts";
-import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";
+import { foldCase, foldPlural, queryWords, type QueryWord } from "../../text/normalize.ts";
+import { muchMoreCommon } from "../../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineFilter, type EngineSort, type TextAlternative, type WordCorrection } from "../../engine/types.ts";
 import type { VocabularyLocale } from "../enrichment/vocabulary.ts";
 import { meaningAt, phrasesOf, type LocaleMeaning } from "./locale-words.ts";

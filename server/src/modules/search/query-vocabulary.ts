@@ -1,4 +1,4 @@
-import { queryWords } from "../../engine/text/normalize.ts";
+import { queryWords } from "../../text/normalize.ts";
 import type { EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import { PRODUCT_TYPE_FACET } from "../catalog/engine-document.ts";
 import { ANCESTOR_MARK } from "../catalog/product-type.ts";

@@ -11,7 +11,7 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_RESULT_WINDOW = 10_000;
 /**
  * Characters of `query` as sent. Folding can make far more of them (one character can become 18 letters), so
- * what a search costs is bounded after folding, by engine/text/query-limits.ts; this only bounds the request.
+ * what a search costs is bounded after folding, by text/query-limits.ts; this only bounds the request.
  */
 const MAX_QUERY_CHARS = 512;
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;

@@ -2,8 +2,7 @@ import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts
 import type { GroupCommit } from "../../platform/group-commit.ts";
 import type { SearchLogEntry } from "./storage/search-log-repository.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
-import { foldCase } from "../../engine/text/normalize.ts";
-import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -48,14 +47,6 @@ export interface SearchResponse extends SearchAnswer {
 export const SEARCH_BUDGET_MS = 250;
 /** Explain reads fields, not rating scores: any prior does. */
 const NO_PRIOR = { mean: 0, weight: 0 };
-
-/**
- * A query as the search log and suggestions keep it: folded, single-spaced, and only the words search matches
- * (MAX_QUERY_WORDS), so a pasted paragraph cannot become a suggestion label.
- */
-export function normalizeQuery(query: string): string {
-  return foldCase(query).trim().split(/\s+/, MAX_QUERY_WORDS).join(" ");
-}
 
 export interface SearchServiceDeps {
   engine: SearchEngine;

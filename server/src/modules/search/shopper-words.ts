@@ -1,5 +1,5 @@
 import type { SearchLogRepository } from "./storage/search-log-repository.ts";
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 
 /*
  * The words a store's shoppers search with and find products by: how many searches of the store's popular queries

@@ -1,5 +1,5 @@
 import type { Oklab } from "culori";
-import { tokenize } from "../../engine/text/normalize.ts";
+import { tokenize } from "../../text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { DEFAULT_COLOR_ID } from "../catalog/search-product.ts";

@@ -1,9 +1,9 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Suggestion, SuggestionsResponse } from "@storefront-search/contract";
 import type { ImportedQuery, SearchLogRepository } from "../search/storage/search-log-repository.ts";
-import { queryWords } from "../../engine/text/normalize.ts";
+import { queryWords } from "../../text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
-import { normalizeQuery } from "../search/search-service.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "./suggestable-query.ts";
 import { candidate, matchScore, typedWords, type Candidate, type TypedWords } from "./suggestion-matcher.ts";
 

@@ -1,10 +1,10 @@
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
-import { queryWords } from "../../engine/text/normalize.ts";
+import { queryWords } from "../../text/normalize.ts";
 
 /*
  * A store's synonym sets as the API takes and returns them. Multi-way: every phrase finds the others. One-way:
  * typing `input` also finds `synonyms`, never the reverse. Phrases are matched on normalized words (the tokens
- * search matches, engine/text/normalize.ts), so "T-Shirts", "t-shirt" and "tshirt" are one phrase.
+ * search matches, text/normalize.ts), so "T-Shirts", "t-shirt" and "tshirt" are one phrase.
  */
 
 export const MAX_SYNONYM_SETS = 5000;

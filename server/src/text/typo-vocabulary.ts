@@ -5,7 +5,7 @@
  * longer than MAX_FUZZY_LETTERS get none: a word's deletions grow with its length squared.
  */
 
-import type { WordCorrection } from "../types.ts";
+import type { WordCorrection } from "../engine/types.ts";
 import { queryWords, type QueryWord } from "./normalize.ts";
 import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
 

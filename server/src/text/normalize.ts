@@ -149,3 +149,11 @@ export function queryWords(query: string): QueryWord[] {
   }
   return [...words.values()];
 }
+
+/**
+ * A query as the search log and suggestions keep it: folded, single-spaced, and only the words search matches
+ * (MAX_QUERY_WORDS), so a pasted paragraph cannot become a suggestion label.
+ */
+export function normalizeQuery(query: string): string {
+  return foldCase(query).trim().split(/\s+/, MAX_QUERY_WORDS).join(" ");
+}
