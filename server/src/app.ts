@@ -10,7 +10,7 @@ import { assertKnownVersion, assertServedVersion, LATEST_API_VERSION } from "./h
 import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
 import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
 import type { StorageHealth } from "./platform/storage-health.ts";
-import type { AccessPolicy } from "./http/auth-plugin.ts";
+import type { AccessPolicy } from "./modules/stores/auth-plugin.ts";
 import { RateLimiter } from "./http/rate-limiter.ts";
 import type { Config, EmbeddingsSettings } from "./config.ts";
 import { compressingHandler } from "./http/compression.ts";

@@ -5,7 +5,6 @@
  * longer than MAX_FUZZY_LETTERS get none: a word's deletions grow with its length squared.
  */
 
-import type { WordCorrection } from "../engine/types.ts";
 import { queryWords, type QueryWord } from "./normalize.ts";
 import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
 
@@ -305,4 +304,20 @@ function completionOf(vocabulary: TypoVocabulary, w: QueryWord): Pick<WordCorrec
   if (vocabulary.has(w.token) || !fuzzyAllowed(w.typed)) return {};
   const found = vocabulary.completion(w.typed);
   return found ? { completion: { word: vocabulary.surface(found.token), docs: found.docs } } : {};
+}
+
+/** What the typo rules make of one query word (SearchEngine.corrections). */
+export interface WordCorrection {
+  /** The query word as typed. */
+  word: string;
+  /** Whether the index holds the word itself, and in how many documents. */
+  known: boolean;
+  docs: number;
+  /**
+   * Words the index holds within the typo rules, closest first, with how many documents hold each and how many
+   * edits the typed word is from the nearest way the catalog writes it (at most 3).
+   */
+  candidates: { word: string; docs: number; distance?: number }[];
+  /** For a word the index does not hold: the most common indexed word that starts with it (it may be still being typed). */
+  completion?: { word: string; docs: number };
 }

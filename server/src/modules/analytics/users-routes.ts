@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { ShopperErasureRepository } from "./storage/shopper-erasure-repository.ts";
 import { ValidationError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import type { HybridSearch } from "./hybrid-search.ts";
 
 /* Hybrid search's state for the store's admins: whether it is on, its model, how many products have vectors, the last sync. */

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { assertMayExplain, authPlugin, type AuthDeps, type Caller } from "../../http/auth-plugin.ts";
+import { assertMayExplain, authPlugin, type AuthDeps, type Caller } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { parseLookParams, parsePinnedLooks } from "./look-params.ts";

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import type { MeaningService } from "./meaning-service.ts";
 import type { SynonymProposals } from "./synonym-proposals.ts";
 

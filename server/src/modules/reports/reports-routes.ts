@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { toCsv } from "./report-csv.ts";
 import { parseReportParams } from "./report-params.ts";

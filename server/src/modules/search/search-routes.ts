@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { jsonWithFragments } from "../../http/json-with-fragments.ts";
-import { assertMayExplain, authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { assertMayExplain, authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
 import { parseSearchParams } from "./search-params.ts";

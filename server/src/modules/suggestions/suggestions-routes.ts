@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { schemaProblems } from "../../schema-check.ts";

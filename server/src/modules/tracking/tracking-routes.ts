@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { EventsRepository } from "./storage/events-repository.ts";
-import { authPlugin, chargeEvents, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, chargeEvents, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBytes } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { EVENT_TYPES } from "./event-schemas.ts";

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { NotFoundError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger, documentedParam } from "../../http/query-params.ts";
 import type { WebhooksService } from "./webhooks-service.ts";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import { NotFoundError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import type { PopularContent } from "../suggestions/popular-content.ts";

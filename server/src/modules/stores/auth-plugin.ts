@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
-import { findCaller } from "../modules/stores/api-keys.ts";
-import type { KeyKind, StoreRow, StoresRepository } from "../modules/stores/storage/stores-repository.ts";
-import { ForbiddenOriginError, TooManyRequestsError, UnauthorizedError } from "../errors.ts";
-import { originAllowed } from "./cors.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
+import { findCaller } from "./api-keys.ts";
+import type { KeyKind, StoreRow, StoresRepository } from "./storage/stores-repository.ts";
+import { ForbiddenOriginError, TooManyRequestsError, UnauthorizedError } from "../../errors.ts";
+import { originAllowed } from "../../http/cors.ts";
+import type { RateLimiter } from "../../http/rate-limiter.ts";
 
 export interface AccessPolicy {
   /**
