@@ -1,21 +1,16 @@
 import type { ServiceState } from "./service-state.ts";
+import { LATEST_API_VERSION } from "./http/api-versions.ts";
+import { httpPipeline } from "./http/pipeline.ts";
 import { ATTEMPT_TIMEOUT_MS } from "./modules/webhooks/webhook-schedule.ts";
-import { Elysia } from "elysia";
 import type { StoreRow } from "./modules/stores/storage/stores-repository.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
 import { WriteEpochs } from "./engine/write-epochs.ts";
 import { PinChecks } from "./modules/rules/pin-checks.ts";
-import { assertKnownVersion, assertServedVersion, LATEST_API_VERSION } from "./http/api-versions.ts";
-import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
-import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
 import type { StorageHealth } from "./platform/storage-health.ts";
 import type { AccessPolicy } from "./modules/stores/auth-plugin.ts";
 import { RateLimiter } from "./http/rate-limiter.ts";
 import type { Config, EmbeddingsSettings } from "./config.ts";
-import { compressingHandler } from "./http/compression.ts";
-import { stringifyOnFastPath } from "./http/fast-json.ts";
-import { renderError, toAppError } from "./http/error-response.ts";
 import type { Logger } from "./log.ts";
 import { docsRoutes } from "./modules/docs/docs-routes.ts";
 import { reportsPageRoutes } from "./modules/reports-page/reports-page-routes.ts";
@@ -104,21 +99,6 @@ export interface AppDeps {
 
 /** How long a webhook call claimed by a replica is left to it: far beyond one attempt's time-out. */
 const WEBHOOK_CLAIM_LEASE_MS = 4 * ATTEMPT_TIMEOUT_MS;
-
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-interface RequestInfo {
-  id: string;
-  start: number;
-  /** Read once: the hooks after onRequest need it too. */
-  pathname: string;
-  status?: number;
-  storeId?: string;
-}
-
-/** A path pattern of the route table as a regular expression, to tell 405 from 404. */
-const routePattern = (path: string) =>
-  new RegExp("^" + path.replace(/\/$/, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+") + "/?$");
 
 export function buildApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -242,7 +222,6 @@ export function buildApp(deps: AppDeps) {
     wake: () => webhookDispatcher.wake(),
     log: deps.log,
   });
-  const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
     limits: {
       browser: new RateLimiter(deps.rateLimits.browser, now),
@@ -255,80 +234,7 @@ export function buildApp(deps: AppDeps) {
   };
   const common = { stores, now, access, maxBodyBytes: deps.maxBodyBytes };
 
-  let routeTable: { method: string; pattern: RegExp }[] | null = null;
-  const allowedMethods = (pathname: string) => {
-    routeTable ??= app.routes.map((r) => ({ method: r.method, pattern: routePattern(r.path) }));
-    const methods = routeTable.filter((r) => r.pattern.test(pathname)).map((r) => r.method);
-    return methods.length ? [...new Set(methods)] : null;
-  };
-
-  const app = new Elysia()
-    .wrap(compressingHandler)
-    .onRequest(({ request }) => {
-      const pathname = pathnameOf(request);
-      requests.set(request, { id: requestIdOf(request), start: performance.now(), pathname });
-      assertValidHost(request);
-      assertKnownVersion(pathname);
-      const origin = request.headers.get("origin");
-      if (request.method === "OPTIONS" && origin && isBrowserRoute(pathname)) return preflightResponse(origin);
-      // Refused before any body is read: nothing is acknowledged that the storage could not keep.
-      if (WRITE_METHODS.has(request.method)) deps.storage.assertWritable();
-    })
-    .onBeforeHandle(({ request, set, params }) => {
-      // Elysia passes no params object to routes without any.
-      assertServedVersion((params as Record<string, string> | undefined)?.version);
-      const info = requests.get(request)!;
-      set.headers["x-request-id"] = info.id;
-      const origin = request.headers.get("origin");
-      if (origin && isBrowserRoute(info.pathname)) {
-        set.headers["access-control-allow-origin"] = origin;
-        set.headers.vary = "Origin";
-      }
-    })
-    .mapResponse(({ responseValue, set }) => {
-      // Elysia writes objects with plain JSON.stringify, off its fast path on the first wide character.
-      const type = (responseValue as object | null | undefined)?.constructor;
-      if (type !== Object && type !== Array) return;
-      const headers = { "content-type": String(set.headers["content-type"] ?? "application/json") };
-      return new Response(stringifyOnFastPath(responseValue as object), { headers });
-    })
-    .onError(({ code, error, request, set }) => {
-      const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now(), pathname: pathnameOf(request) };
-      const appError = deps.storage.classify(error) ?? toAppError(code, error, () => allowedMethods(info.pathname));
-      if (appError.status >= 500) {
-        deps.log.error("request failed", { requestId: info.id, error: (error as Error)?.message, stack: (error as Error)?.stack });
-      }
-      info.status = appError.status;
-      const headers: Record<string, string> = { "x-request-id": info.id };
-      const origin = request.headers.get("origin");
-      // Browser code may read why its call failed, except when its origin is the reason.
-      if (origin && isBrowserRoute(info.pathname) && appError.code !== "origin_not_allowed") {
-        headers["access-control-allow-origin"] = origin;
-        headers.vary = "Origin";
-      } else {
-        // Elysia merges headers set earlier in the request into this response.
-        delete set.headers["access-control-allow-origin"];
-      }
-      return renderError(appError, headers, info.id);
-    })
-    .onAfterResponse(({ request, set, route }) => {
-      const info = requests.get(request);
-      if (!info) return;
-      const status = info.status ?? (typeof set.status === "number" ? set.status : 200);
-      const elapsedMs = performance.now() - info.start;
-      metrics.observeRequest(request.method, route, status, elapsedMs / 1000);
-      // A storefront page loads dozens of images and scripts (and the demo's enrichment fetches its own images):
-      // successful reads outside the API are debug lines, so the log shows API traffic and every failure.
-      const quiet = status < 400 && request.method === "GET" && !route.startsWith("/:version");
-      deps.log[quiet ? "debug" : "info"]("request", {
-        requestId: info.id,
-        method: request.method,
-        route,
-        storeId: request.headers.get("x-service-store-id") ?? undefined,
-        status,
-        ms: Math.round(elapsedMs * 100) / 100,
-      });
-    })
+  const app = httpPipeline({ storage: deps.storage, log: deps.log, metrics, routes: (): readonly { method: string; path: string }[] => app.routes })
     .get(
       "/health",
       async ({ set }) => {
