@@ -1,6 +1,9 @@
 import type { ServiceState } from "./service-state.ts";
 import { LATEST_API_VERSION } from "./http/api-versions.ts";
 import { httpPipeline } from "./http/pipeline.ts";
+import type { ServicePart } from "./lifecycle.ts";
+import { RetentionJob } from "./modules/retention/retention-job.ts";
+import { warmUp } from "./warm-up.ts";
 import { ATTEMPT_TIMEOUT_MS } from "./modules/webhooks/webhook-schedule.ts";
 import type { StoreRow } from "./modules/stores/storage/stores-repository.ts";
 import type { SearchEngine } from "./engine/types.ts";
@@ -92,6 +95,8 @@ export interface AppDeps {
   webhooks?: Config["webhooks"];
   /** Product images may be fetched from private addresses (ENRICHMENT_ALLOW_PRIVATE_NETWORKS). */
   enrichmentAllowPrivateNetworks?: boolean;
+  /** Raw events and search logs older than this many days are deleted (RETENTION_DAYS). */
+  retentionDays: number;
   /** Hybrid search: the embeddings endpoint (EMBEDDINGS_*) and where products' vectors live; absent: off. */
   hybrid?: { embeddings: EmbeddingsSettings; vectors: VectorIndex };
   now?: () => number;
@@ -288,7 +293,23 @@ export function buildApp(deps: AppDeps) {
     .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId, true)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, events, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning, hybrid };
+  const retention = new RetentionJob({ stores, events: state.events, searchLog: searchLogRepo, retentionDays: deps.retentionDays, now, log: deps.log });
+  // Started in this order once the app listens, stopped in the reverse one (lifecycle.ts): each after what it uses.
+  const parts: ServicePart[] = [
+    { name: "purchase counts", start: () => purchaseSignals.syncAll(), stop: () => purchaseSignals.drain() },
+    { name: "search log", stop: () => searchLog.flush() },
+    // Counts first what was acknowledged before a stop or crash but not counted yet.
+    { name: "events thread", start: () => events.start(), stop: () => events.stop() },
+    { name: "retention", start: () => retention.start(), stop: () => retention.stop() },
+    { name: "indexing", start: () => worker.start(), stop: () => worker.stop() },
+    // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
+    { name: "webhooks", start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
+    warmUp({ engine, stores, catalog, pageModels: productPageModels, indexingBusy, enrichment: [enrichment.worker, enrichment.sync], log: deps.log }),
+    { name: "hybrid search", stop: () => hybrid?.stop() },
+    { name: "learned meaning", stop: () => meaning.stop() },
+  ];
+
+  return { app, parts, stores };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];
