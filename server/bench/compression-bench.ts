@@ -19,14 +19,11 @@ import { stringifyOnFastPath } from "../src/http/fast-json.ts";
 import { DEMO_KEYS } from "../test/support/child-server.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { measureRate } from "./load.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const SECONDS = arg("--seconds", 3);
-const ROUNDS = arg("--rounds", 3);
-const LIMIT = arg("--limit", 3000);
+const SECONDS = numberArg("--seconds", 3);
+const ROUNDS = numberArg("--rounds", 3);
+const LIMIT = numberArg("--limit", 3000);
 const CONCURRENCY = 8;
 const SEARCH = "/1.9/search?query=shirt&returnFacets=true&pageSize=30";
 

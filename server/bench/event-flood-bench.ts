@@ -17,13 +17,10 @@ import { demoProducts } from "../test/support/demo-products.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { UNLIMITED } from "../test/support/test-server.ts";
 import { measureLatencies, summarize, type LatencySummary } from "./latency-load.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const PRODUCTS = arg("--products", 3000);
-const SECONDS = arg("--seconds", 5);
+const PRODUCTS = numberArg("--products", 3000);
+const SECONDS = numberArg("--seconds", 5);
 const IN_FLIGHT = 10;
 const QUERIES = ["shirt", "blue jeans", "watch", "kurta", "running shoes", "dress", "black bag", "white sneakers"];
 

@@ -24,16 +24,12 @@ import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts
 import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster } from "../test/support/postgres-cluster.ts";
 import { tempDir } from "../test/support/test-server.ts";
+import { numberArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback;
-};
-const SECONDS = arg("--seconds", 3);
-const ROUNDS = arg("--rounds", 3);
-const CONCURRENCY = arg("--concurrency", 16);
-const BATCH = arg("--batch", 1);
+const SECONDS = numberArg("--seconds", 3);
+const ROUNDS = numberArg("--rounds", 3);
+const CONCURRENCY = numberArg("--concurrency", 16);
+const BATCH = numberArg("--batch", 1);
 const GOAL = 0.5;
 const STORE = "bench";
 

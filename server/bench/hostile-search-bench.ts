@@ -20,13 +20,10 @@ import { demoProducts } from "../test/support/demo-products.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { UNLIMITED } from "../test/support/test-server.ts";
 import { measureLatencies, summarize, type LatencySummary } from "./latency-load.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const PRODUCTS = arg("--products", 5000);
-const SECONDS = arg("--seconds", 2);
+const PRODUCTS = numberArg("--products", 5000);
+const SECONDS = numberArg("--seconds", 2);
 const CONCURRENCY = 16;
 const QUERIES_FILE = join(loadConfig(process.env).demoCatalog.dir, "query-suggestions", "fashion-query-suggestions.json");
 

@@ -26,16 +26,12 @@ import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { cpuMsOf, measureRate, peakRssMiB } from "./load.ts";
+import { stringArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-};
-const SECONDS = Number(arg("--seconds", "3"));
-const LIMIT = Number(arg("--limit", "0"));
-const BULKS = arg("--bulks", "1000,5000").split(",").map(Number);
-const RUNS = Math.max(1, Number(arg("--runs", "3")));
+const SECONDS = Number(stringArg("--seconds", "3"));
+const LIMIT = Number(stringArg("--limit", "0"));
+const BULKS = stringArg("--bulks", "1000,5000").split(",").map(Number);
+const RUNS = Math.max(1, Number(stringArg("--runs", "3")));
 const GOAL_PER_SECOND = 8000;
 const CONCURRENCY = 16;
 const SYNCHRONOUS = "FULL";

@@ -24,22 +24,18 @@ import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies, summarize } from "./latency-load.ts";
+import { stringArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-};
-const SIZE = Number(arg("--size", "20000"));
-const SECONDS = Number(arg("--seconds", "3"));
-const ROUNDS = Number(arg("--rounds", "4"));
+const SIZE = Number(stringArg("--size", "20000"));
+const SECONDS = Number(stringArg("--seconds", "3"));
+const ROUNDS = Number(stringArg("--rounds", "4"));
 // Few in flight: p99 is then the search's own tail, not a queue behind 16 requests on two cores.
 const CONCURRENCY = 4;
 const RULES = 1_000;
 const SYNONYM_SETS = 1_000;
 const GOAL = 1.2;
 /** "rules" or "synonyms" measures one of them alone (where the time goes). */
-const ONLY = arg("--only", "");
+const ONLY = stringArg("--only", "");
 
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
 const admin = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY, "content-type": "application/json" };

@@ -25,14 +25,10 @@ import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
 import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
+import { numberArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
-};
-const EVENTS = arg("--events", 1_000_000);
-const RUNS = arg("--runs", 30);
+const EVENTS = numberArg("--events", 1_000_000);
+const RUNS = numberArg("--runs", 30);
 const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const STORE = DEMO_KEYS.DEMO_STORE_ID;

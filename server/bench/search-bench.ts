@@ -67,20 +67,17 @@ import { similarSetRequest } from "../src/modules/similarity/similarity-service.
 import { LookIndex } from "../src/modules/looks/look-index.ts";
 import { composeLooks, MAX_LOOKS } from "../src/modules/looks/look-composer.ts";
 import { heldPiecesRequest } from "../src/modules/looks/look-service.ts";
+import { stringArg } from "./bench-args.ts";
 
 const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-};
-const SIZES = arg("--sizes", "10000,50000,200000")
+const SIZES = stringArg("--sizes", "10000,50000,200000")
   .split(",")
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
-const SECONDS = Number(arg("--seconds", "3"));
-const ENGINE_SECONDS = Number(arg("--engine-seconds", "8"));
-const WARM_SECONDS = Number(arg("--warm-seconds", "15"));
-const HTTP_MAX = Number(arg("--http-max", "50000"));
+const SECONDS = Number(stringArg("--seconds", "3"));
+const ENGINE_SECONDS = Number(stringArg("--engine-seconds", "8"));
+const WARM_SECONDS = Number(stringArg("--warm-seconds", "15"));
+const HTTP_MAX = Number(stringArg("--http-max", "50000"));
 const CONCURRENCY = 16;
 const STORE_ID = "bench";
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
@@ -886,7 +883,7 @@ function codeVersion(): string {
 async function main(): Promise<void> {
   const childAt = argv.indexOf("--child");
   if (childAt >= 0) {
-    await runSize(Number(argv[childAt + 1]), arg("--result", ""));
+    await runSize(Number(argv[childAt + 1]), stringArg("--result", ""));
     return;
   }
   const started = performance.now();
