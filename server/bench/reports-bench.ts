@@ -111,7 +111,7 @@ t = performance.now();
 const analyticsState = new SqliteAnalyticsStateRepo(db);
 const worker = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new SqliteCatalogRepo(db)), () => NOW)], createLogger("silent"));
 let counted = 0;
-for (let n; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
+for (let n: number; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;
 console.log(`analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`);
 

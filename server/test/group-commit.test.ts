@@ -39,7 +39,7 @@ test("with a delay, writes within it share a commit, and flush() commits at once
   await Promise.all([a, b]);
   expect(commits).toEqual([[1, 2]]);
   const c = g.add([3]);
-  g.flush();
+  void g.flush();
   await c;
   expect(commits).toEqual([[1, 2], [3]]);
 });

@@ -73,7 +73,6 @@ describe("a product type decides the whole result", () => {
 });
 
 describe("price phrases", () => {
-  const shoes = () => catalog.filter((p) => /shoes$/i.test(leaf(p)) && !/^(heels|flats|boots)$/i.test(leaf(p)));
   test('"shoes under 1000": shoes of at most 1,000, shown as a selected price the shopper can take back', async () => {
     const body = await search(s, { query: "shoes under 1000", pageSize: 5 });
     expect(body.fallback).toBe(false);

@@ -118,6 +118,7 @@ describe("colours", () => {
   test('a variation id "__proto__" becomes an ordinary key', () => {
     const p = toSearchProduct(base({ variations: [{ id: "__proto__", name: "Odd" }] }), OPTS);
     expect(Object.keys(p.colors)).toEqual(["__proto__"]);
+    // biome-ignore lint/suspicious/noProto: the test is about a variation whose id is "__proto__"
     expect(JSON.parse(JSON.stringify(p)).colors.__proto__.name).toBe("Odd");
   });
 });

@@ -112,7 +112,7 @@ function wilson(p: number, n: number): number {
 function ratingWilson(id: string): number | undefined {
   const pop = PRODUCT.get(id)!.popularity;
   if (!pop) return undefined;
-  const d = pop.data as Record<string, any>;
+  const d = pop.data as { thumbsUpCount: number; thumbsDownCount: number; overallRating: number; maxRating: number; reviewCount?: number; ratingSummary?: { rating: string; count: string }[] };
   if (pop.type === "THUMBS") return wilson(d.thumbsUpCount / (d.thumbsUpCount + d.thumbsDownCount), d.thumbsUpCount + d.thumbsDownCount);
   if (pop.type !== "STAR") return undefined;
   const max = d.maxRating ?? 5;
@@ -132,7 +132,7 @@ function ratingWilson(id: string): number | undefined {
 function ratingBayes(id: string, prior: { mean: number; weight: number }): number | undefined {
   const pop = PRODUCT.get(id)!.popularity;
   if (!pop) return undefined;
-  const d = pop.data as Record<string, any>;
+  const d = pop.data as { thumbsUpCount: number; thumbsDownCount: number; overallRating: number; maxRating: number; reviewCount?: number; ratingSummary?: { rating: string; count: string }[] };
   let a: number;
   let v: number;
   if (pop.type === "THUMBS") {

@@ -252,7 +252,7 @@ test("Add to cart: only with a cart hook; what the hook took is reported as AddT
   await render(el);
 
   const received: CartItem[] = [];
-  let result: boolean | undefined = undefined;
+  let result: boolean | undefined ;
   context.cart = () => async (cartItem) => {
     received.push(cartItem);
     await settle(1);

@@ -494,7 +494,7 @@ export class StoreIndex {
     try {
       const score = (slot: number) => {
         let s = scores[slot]!;
-        if (s !== s) {
+        if (Number.isNaN(s)) {
           s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words, qualities);
           scores[slot] = s;
         }
@@ -561,7 +561,7 @@ export class StoreIndex {
         return (a, b) => {
           const va = key(a);
           const vb = key(b);
-          if (va !== va || vb !== vb) return va !== va && vb !== vb ? 0 : va !== va ? 1 : -1;
+          if (Number.isNaN(va) || Number.isNaN(vb)) return Number.isNaN(va) && Number.isNaN(vb) ? 0 : Number.isNaN(va) ? 1 : -1;
           return sign * (va - vb);
         };
       }

@@ -26,7 +26,7 @@ function unique(values: readonly (string | undefined)[]): string[] {
   const out: string[] = [];
   const seen = values.length > 8 ? new Set<string>() : null;
   for (const v of values) {
-    if (!v || !v.trim() || (seen ? seen.has(v) : out.includes(v))) continue;
+    if (!v?.trim() || (seen ? seen.has(v) : out.includes(v))) continue;
     seen?.add(v);
     out.push(v);
   }

@@ -83,14 +83,15 @@ export class HybridSearch {
   changed(storeId: string, wait = SETTLE_MS): void {
     if (this.stopped) return;
     const sync = this.syncOf(storeId);
-    if (sync.running) {
+    if (sync.running !== null) {
       sync.again = true;
       return;
     }
     if (sync.timer) clearTimeout(sync.timer);
     sync.timer = setTimeout(() => {
       sync.timer = null;
-      this.run(storeId, sync);
+      // A sync catches and logs its own failures.
+      void this.run(storeId, sync);
     }, wait);
     sync.timer.unref?.();
   }
@@ -191,7 +192,7 @@ export class HybridSearch {
   private queryVector(query: string): Promise<Float32Array | null> {
     const text = query.trim().toLowerCase();
     const known = this.queries.get(text);
-    if (known) return known;
+    if (known !== undefined) return known;
     if (this.d.now() < this.quietUntil) return Promise.resolve(null);
     const asked = this.d.client.embed([text], QUERY_TIMEOUT_MS).then(
       ([vector]) => vector ?? null,

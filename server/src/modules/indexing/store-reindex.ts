@@ -83,7 +83,7 @@ export class StoreReindex {
     if (!head || head.nextRunAt > switchedAt) return true;
     for (const deadline = switchedAt + SETTLE_TIMEOUT_MS; this.d.now() < deadline; await Bun.sleep(50)) {
       const task = await this.d.tasks.get(head.storeId, head.id);
-      if (!task || task.status !== "pending" || task.updatedAt > switchedAt || task.cursor !== head.cursor) return true;
+      if (task?.status !== "pending" || task.updatedAt > switchedAt || task.cursor !== head.cursor) return true;
     }
     return false;
   }

@@ -30,7 +30,7 @@ function filterList(filters: string, path: string): string[] {
     .filter(Boolean)
     .map((part) => {
       const m = /^"?([^":]+)"?\s*:\s*"?(.*?)"?$/.exec(part);
-      if (!m || !m[2]) fail(`${path}: "${part.slice(0, 80)}" is not attribute:value`);
+      if (!m?.[2]) fail(`${path}: "${part.slice(0, 80)}" is not attribute:value`);
       return `${m![1]!.trim()}:${m![2]}`;
     });
 }

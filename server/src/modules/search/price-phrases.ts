@@ -34,8 +34,8 @@ const AMOUNT = String.raw`(?:${CURRENCY}\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\
 /** Units after a number that make it no price: "3-4 years", "under 5 kg", "2-4 gb". */
 const NO_UNIT = String.raw`(?!\s*(?:years?|yrs?|y|months?|mths?|m|cm|mm|inch|inches|in|ft|kg|g|gm|grams?|ml|l|ltr|litres?|pcs|pieces?|pack|packs|gb|tb|mah|w|watts?|%)\b)`;
 
-const UNDER = String.raw`(?:under|below|less than|lesser than|cheaper than|within|upto|up to|max|maximum|at most|not more than|<=?|till|till rs)`;
-const OVER = String.raw`(?:over|above|more than|greater than|min|minimum|at least|starting at|starting from|>=?)`;
+const UNDER = "(?:under|below|less than|lesser than|cheaper than|within|upto|up to|max|maximum|at most|not more than|<=?|till|till rs)";
+const OVER = "(?:over|above|more than|greater than|min|minimum|at least|starting at|starting from|>=?)";
 
 interface Pattern {
   re: RegExp;

@@ -131,7 +131,7 @@ export class WebhookDispatcher {
   }
 
   private runRound(): void {
-    if (this.running) {
+    if (this.running !== null) {
       this.again = true;
       return;
     }
