@@ -75,7 +75,7 @@ describe("restyling from the store's CSS", () => {
   });
 
   test("every @csspart in a class's JSDoc is used by its template, and styles use only --sfs-* custom properties with fallbacks", async () => {
-    const dir = new URL("../src/components", import.meta.url);
+    const dir = new URL("../src/components/", import.meta.url);
     const files: Record<string, string> = {
       SfsSearchResults: "search-results/search-results.component.ts",
       SfsFacets: "facets/facets.component.ts",
