@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Popularity } from "../src/modules/catalog/product-schema.ts";
-import { bayesianRatingScore, ratingScore, wilsonLowerBound, type BayesPrior } from "../src/modules/search/rating-scores.ts";
+import { bayesianRatingScore, ratingScore, wilsonLowerBound, type BayesPrior } from "../src/modules/catalog/rating-scores.ts";
 
 /*
  * Expected values are computed here from the textbook formula, written out independently of the code:

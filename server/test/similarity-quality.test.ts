@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from "bun:test";
 import { differenceCiede2000, type Oklab } from "culori";
 import { evalProducts } from "../eval/catalog.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import { colourOf } from "../src/modules/similarity/colours.ts";
+import { colourOf } from "../src/modules/catalog/colours.ts";
 import { productFeatures } from "../src/modules/similarity/product-features.ts";
 import { SimilarityIndex, type Similar } from "../src/modules/similarity/similarity-index.ts";
 

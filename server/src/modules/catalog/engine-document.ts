@@ -1,8 +1,8 @@
 import { boundedMemo } from "../../bounded-memo.ts";
 import type { EngineDocument } from "../../engine/types.ts";
 import type { EnrichedSearch } from "../enrichment/enriched-search.ts";
-import { colourOf } from "../similarity/colours.ts";
-import { bayesianRatingScore, ratingScore, type BayesPrior } from "../search/rating-scores.ts";
+import { colourOf } from "./colours.ts";
+import { bayesianRatingScore, ratingScore, type BayesPrior } from "./rating-scores.ts";
 import { paidPrices } from "./price-range.ts";
 import type { Product } from "./product-schema.ts";
 import { productTypes } from "./product-type.ts";

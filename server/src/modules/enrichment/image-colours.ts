@@ -1,5 +1,5 @@
 import sharp, { type OutputInfo } from "sharp";
-import { ACHROMATIC, colourOf, colourPoint, COLOUR_VOCABULARY, pointDistance } from "../similarity/colours.ts";
+import { ACHROMATIC, colourOf, colourPoint, COLOUR_VOCABULARY, pointDistance } from "../catalog/colours.ts";
 import { binPixels, clusterColours, edgeShares } from "./colour-clusters.ts";
 import { productMask } from "./image-background.ts";
 import { hexToOklab, oklabToHex, rgbToOklab } from "./oklab-pixels.ts";

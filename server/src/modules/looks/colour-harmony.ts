@@ -1,4 +1,4 @@
-import { colourOf, colourPoint } from "../similarity/colours.ts";
+import { colourOf, colourPoint } from "../catalog/colours.ts";
 
 /*
  * Which colours go together in an outfit, from the colour names a catalog gives its variations. Neutrals

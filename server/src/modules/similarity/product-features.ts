@@ -4,7 +4,7 @@ import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { DEFAULT_COLOR_ID } from "../catalog/search-product.ts";
 import { productInStock, variationAvailable } from "../catalog/product-stock.ts";
-import { colourOf } from "./colours.ts";
+import { colourOf } from "../catalog/colours.ts";
 
 /*
  * What the similar-products model reads of a product: only what the catalog states. Its words (name twice,

@@ -1,5 +1,5 @@
 import type { Oklab } from "culori";
-import { colourPoint, pointDistance } from "./colours.ts";
+import { colourPoint, pointDistance } from "../catalog/colours.ts";
 import type { CatalogModel } from "../catalog/catalog-models.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { productFeatures, type ProductFeatures } from "./product-features.ts";

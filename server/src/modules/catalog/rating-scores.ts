@@ -1,4 +1,4 @@
-import type { Popularity, Product } from "../catalog/product-schema.ts";
+import type { Popularity, Product } from "./product-schema.ts";
 
 /*
  * The numbers behind sortBy=rating and sortBy=rating2, each on a 0..1 scale (1 = best). Both exist because a
