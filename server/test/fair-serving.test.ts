@@ -73,3 +73,28 @@ test("a client keeping 10 tracking requests of 500 events in flight, and the cou
   expect(counting.load.status).toBe(200);
   expect(((await counting.load.json()) as { searches: number }).searches).toBe(REQUESTS * 500);
 }, 300_000);
+
+test("a 14 MiB synonym export of 250,000 sets is refused whole while another store's searches keep answering", async () => {
+  const sets = Array.from({ length: 250_000 }, (_, i) => ({ id: `sets-${i}`, synonyms: [`word${i}`, `other${i}`] }));
+  const body = JSON.stringify(sets);
+  // Under the 16 MiB a synonym import may send: received whole, then refused.
+  expect(body.length).toBeGreaterThan(14 * 1024 * 1024);
+  expect(body.length).toBeLessThan(16 * 1024 * 1024);
+  // Five in a row, as a script retrying it would send them.
+  const imports = (async () => {
+    let last: Response | null = null;
+    for (let i = 0; i < 5; i++) {
+      last = await s.call("admin", "POST", "/1.9/synonyms/import", body);
+      if (i < 4) await last.arrayBuffer();
+    }
+    return last!;
+  })();
+  const { load, searches } = await answeredDuring(imports);
+  console.log(`5 synonym imports of ${(body.length / 1048576).toFixed(1)} MiB each: ${searches} searches answered while they were sent and refused`);
+  expect(load.status).toBe(400);
+  const refusal = (await load.json()) as { message: string };
+  expect(refusal.message).toContain("at most 5000");
+  expect(searches).toBeGreaterThanOrEqual(5);
+  // Nothing of it was stored.
+  expect(((await (await s.call("admin", "GET", "/1.9/synonyms")).json()) as { sets?: unknown[] }).sets ?? []).toHaveLength(0);
+}, 300_000);

@@ -1,7 +1,9 @@
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
-import { readJsonBody } from "../../http/json-body.ts";
+import { readJsonBody, readJsonBytes } from "../../http/json-body.ts";
+import { countTopLevelItems, parseJsonText } from "../../json-text.ts";
+import { textOf } from "../../utf8-text.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { parseFormat } from "./synonym-formats.ts";
 import { MAX_SYNONYM_SETS, parseSynonymBody } from "./synonym-schema.ts";
@@ -48,8 +50,14 @@ export function synonymRoutes(deps: AuthDeps & { synonyms: SynonymService }) {
         "/synonyms/import",
         async ({ query, request, caller }) => {
           const format = parseFormat((query as Record<string, string | undefined>).format);
-          const body = await readJsonBody(request, { maxBytes: MAX_IMPORT_BYTES });
-          return deps.synonyms.import(caller.store.id, body, format);
+          const text = textOf(await readJsonBytes(request, { maxBytes: MAX_IMPORT_BYTES }));
+          // Refused before it is parsed: the parse of an export many times too large held every request up.
+          if ((countTopLevelItems(text, MAX_SYNONYM_SETS + 1) ?? 0) > MAX_SYNONYM_SETS) {
+            throw new ValidationError(`The export holds more than ${MAX_SYNONYM_SETS} synonym sets; a store holds at most ${MAX_SYNONYM_SETS}`, [
+              { path: "body", problem: `must hold at most ${MAX_SYNONYM_SETS} synonym sets` },
+            ]);
+          }
+          return deps.synonyms.import(caller.store.id, parseJsonText(text), format);
         },
         {
           auth: "admin",
