@@ -44,7 +44,11 @@ export function followEnrichment(apiUrl: string, out: (line: string) => void = (
     if (!progress) return true;
     const at = performance.now();
     if (complete(progress)) {
-      out(last ? `Enrichment finished ${formatDuration(at / 1000)} after the process started: ${count(progress.text.total)} products.` : describeEnrichment(progress, null));
+      out(
+        last
+          ? `Enrichment finished ${formatDuration(at / 1000)} after the process started: ${count(progress.text.total)} products.`
+          : describeEnrichment(progress, null),
+      );
       return false;
     }
     out(describeEnrichment(progress, last ? secondsLeft(last.progress, progress, (at - last.at) / 1000) : null));

@@ -36,8 +36,20 @@ const STORE = "bench";
 function event(i: number): NewEvent {
   const session = `s${i % 500}`;
   const base = { storeId: STORE, userId: i % 3 ? `u${i % 300}` : null, sessionId: session, apiVersion: "1.9", receivedAt: Date.now() };
-  if (i % 50 === 0) return { ...base, type: "Purchase", data: { orderId: `o${i}`, products: [{ id: `p${i % 97}`, price: 20 }, { id: `p${i % 89}`, price: 35 }] } };
-  if (i % 20 === 0) return { ...base, type: "CTLProductClick", data: { baseProductId: `p${i % 97}`, selectedProduct: { productId: `p${i % 71}` } } };
+  if (i % 50 === 0)
+    return {
+      ...base,
+      type: "Purchase",
+      data: {
+        orderId: `o${i}`,
+        products: [
+          { id: `p${i % 97}`, price: 20 },
+          { id: `p${i % 89}`, price: 35 },
+        ],
+      },
+    };
+  if (i % 20 === 0)
+    return { ...base, type: "CTLProductClick", data: { baseProductId: `p${i % 97}`, selectedProduct: { productId: `p${i % 71}` } } };
   const type = ["Search", "ProductView", "ProductClick"][i % 3]!;
   return { ...base, type, data: { query: `query ${i % 400}`, productIds: [`p${i % 97}`, `p${i % 89}`], position: i % 30 } };
 }

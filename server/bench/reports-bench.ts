@@ -80,7 +80,8 @@ function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
         const clicked = pick(productIds);
         yield visit("ProductClick", { ...listing, page: 1, clickProductId: clicked });
         if (random() < 0.25) yield visit("AddToCart", { ...listing, page: 1, addProductId: clicked, qty: 1 });
-        if (random() < 0.08) yield visit("Purchase", { orderId: `o${s}-${q}`, products: [{ id: clicked, price: 10 + Math.floor(random() * 90), qty: 1 }] });
+        if (random() < 0.08)
+          yield visit("Purchase", { orderId: `o${s}-${q}`, products: [{ id: clicked, price: 10 + Math.floor(random() * 90), qty: 1 }] });
         if (random() < 0.2) yield visit("ViewSimilarProducts", { productId: clicked });
         if (random() < 0.1) yield visit("CTLLoad", { baseProductId: clicked });
       }
@@ -109,11 +110,18 @@ console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now
 
 t = performance.now();
 const analyticsState = new SqliteAnalyticsStateRepo(db);
-const worker = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new SqliteCatalogRepo(db)), () => NOW)], createLogger("silent"));
+const worker = new AnalyticsWorker(
+  analyticsState,
+  events,
+  [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new SqliteCatalogRepo(db)), () => NOW)],
+  createLogger("silent"),
+);
 let counted = 0;
 for (let n: number; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;
-console.log(`analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`);
+console.log(
+  `analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`,
+);
 
 // Baseline: what reading the raw events of 30 days costs, once.
 const raw = new Database(`${dir}/service.db`, { readonly: true });
@@ -126,7 +134,16 @@ db.close();
 const server = await spawnServer({ DATA_DIR: dir, ...DEMO_KEYS, LOG_LEVEL: "silent" }, 60_000);
 const headers = { "x-service-store-id": STORE, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const REPORTS = ["overview", "searches", "searches?filter=no-results", "searches?filter=no-clicks", "products", "click-positions", "recommendations", "preprod"];
+const REPORTS = [
+  "overview",
+  "searches",
+  "searches?filter=no-results",
+  "searches?filter=no-clicks",
+  "products",
+  "click-positions",
+  "recommendations",
+  "preprod",
+];
 const VARIANTS: [string, string][] = [
   ["7 days", ""],
   ["30 days", `from=${day(NOW - 29 * DAY_MS)}&to=${day(NOW)}`],
@@ -162,7 +179,9 @@ try {
       );
     }
   }
-  console.log(`\nworst p95 ${worst.toFixed(1)} ms over ${REPORTS.length * VARIANTS.length} report requests x ${RUNS} runs: ${worst <= 200 ? "goal met" : "goal NOT met"}`);
+  console.log(
+    `\nworst p95 ${worst.toFixed(1)} ms over ${REPORTS.length * VARIANTS.length} report requests x ${RUNS} runs: ${worst <= 200 ? "goal met" : "goal NOT met"}`,
+  );
 } finally {
   server.proc.kill();
   await server.proc.exited;

@@ -116,7 +116,14 @@ export function buildApp(deps: AppDeps) {
   const meaning = new MeaningService({ sources: { catalog, events: state.events, searchLog: state.searchLog, now }, log: deps.log });
   // Products' vectors for hybrid search, made by the configured endpoint (modules/hybrid); every store's are checked at start.
   const hybrid = deps.hybrid
-    ? new HybridSearch({ client: new EmbeddingsClient(deps.hybrid.embeddings), vectors: deps.hybrid.vectors, catalog, minSimilarity: deps.hybrid.embeddings.minSimilarity, log: deps.log, now })
+    ? new HybridSearch({
+        client: new EmbeddingsClient(deps.hybrid.embeddings),
+        vectors: deps.hybrid.vectors,
+        catalog,
+        minSimilarity: deps.hybrid.embeddings.minSimilarity,
+        log: deps.log,
+        now,
+      })
     : null;
   stores.list().then(
     (all) =>
@@ -189,7 +196,13 @@ export function buildApp(deps: AppDeps) {
       () => {},
     );
   });
-  const indexing = new IndexingService(tasks, catalog, now, () => worker.wake(), (body, taskId) => worker.thread.accept(body, taskId));
+  const indexing = new IndexingService(
+    tasks,
+    catalog,
+    now,
+    () => worker.wake(),
+    (body, taskId) => worker.thread.accept(body, taskId),
+  );
   const productFacts = new ProductFacts(catalog);
   // Search reads ranking evidence through this cache; the events thread's learner says what it wrote, and
   // replicas tell each other through the change feed.
@@ -211,16 +224,41 @@ export function buildApp(deps: AppDeps) {
   const rules = new RulesService(state.rules, now, changeFeed);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords, meaning, ...(hybrid ? { hybrid } : {}) });
+  const search = new SearchService({
+    engine,
+    catalog,
+    searchLog,
+    now,
+    log: deps.log,
+    vocabularies,
+    shapes,
+    reranker,
+    synonyms,
+    rules,
+    pinChecks,
+    shopperWords,
+    meaning,
+    ...(hybrid ? { hybrid } : {}),
+  });
   const enrichmentProgress = new EnrichmentProgressReader(() => state.enrichment.progress(), now);
-  const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
+  const metrics = new ServiceMetrics({
+    indexingQueueDepth: () => tasks.pendingItemCount(),
+    enrichmentQueueDepth: () => enrichment.worker.queueDepth(),
+  });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
   // (EnrichmentRepository.finishStage), then calls webhookDispatcher.wake(). start() and stop() are start-service.ts's.
   const webhookRepo = state.webhooks;
   // One process on the embedded database: what is in flight when it starts was left by its previous run. Replicas
   // leave another's calls in flight until that one's claim is over.
-  const webhookDispatcher = new WebhookDispatcher({ repo: webhookRepo, leaseMs: state.singleProcess ? null : WEBHOOK_CLAIM_LEASE_MS, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
+  const webhookDispatcher = new WebhookDispatcher({
+    repo: webhookRepo,
+    leaseMs: state.singleProcess ? null : WEBHOOK_CLAIM_LEASE_MS,
+    log: deps.log,
+    ...webhookSettings,
+    apiVersion: LATEST_API_VERSION,
+    now,
+  });
   const webhooks = new WebhooksService(webhookRepo, {
     now,
     allowPrivateNetworks: webhookSettings.allowPrivateNetworks,
@@ -239,7 +277,12 @@ export function buildApp(deps: AppDeps) {
   };
   const common = { stores, now, access, maxBodyBytes: deps.maxBodyBytes };
 
-  const app = httpPipeline({ storage: deps.storage, log: deps.log, metrics, routes: (): readonly { method: string; path: string }[] => app.routes })
+  const app = httpPipeline({
+    storage: deps.storage,
+    log: deps.log,
+    metrics,
+    routes: (): readonly { method: string; path: string }[] => app.routes,
+  })
     .get(
       "/health",
       async ({ set }) => {
@@ -252,7 +295,8 @@ export function buildApp(deps: AppDeps) {
       },
       {
         detail: {
-          summary: "Liveness, whether the storage can take writes (503 with the reason when not), and product enrichment's progress per stage ({ done, total })",
+          summary:
+            "Liveness, whether the storage can take writes (503 with the reason when not), and product enrichment's progress per stage ({ done, total })",
           tags: ["Service"],
         },
       },
@@ -284,16 +328,53 @@ export function buildApp(deps: AppDeps) {
       meaningRoutes({
         ...common,
         meaning,
-        proposals: new SynonymProposals({ meaning, reports: state.reports, searchLog: searchLogRepo, synonyms, vocabularies, count: (storeId, text) => search.count(storeId, text), now }),
+        proposals: new SynonymProposals({
+          meaning,
+          reports: state.reports,
+          searchLog: searchLogRepo,
+          synonyms,
+          vocabularies,
+          count: (storeId, text) => search.count(storeId, text),
+          now,
+        }),
       }),
     )
     .use(hybridRoutes({ ...common, hybrid }))
-    .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
-    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId, true)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
+    .use(
+      similarityRoutes({
+        ...common,
+        similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }),
+      }),
+    )
+    .use(
+      lookRoutes({
+        ...common,
+        looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }),
+      }),
+    )
+    .use(
+      suggestionsRoutes({
+        ...common,
+        suggestions: new SuggestionsService(
+          engine,
+          (storeId, text) => search.count(storeId, text),
+          searchLogRepo,
+          now,
+          (storeId) => meaning.changed(storeId, true),
+        ),
+        redirectFor: (store, query) => rules.redirectFor(store, query),
+      }),
+    )
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
-  const retention = new RetentionJob({ stores, events: state.events, searchLog: searchLogRepo, retentionDays: deps.retentionDays, now, log: deps.log });
+  const retention = new RetentionJob({
+    stores,
+    events: state.events,
+    searchLog: searchLogRepo,
+    retentionDays: deps.retentionDays,
+    now,
+    log: deps.log,
+  });
   // Started in this order once the app listens, stopped in the reverse one (lifecycle.ts): each after what it uses.
   const parts: ServicePart[] = [
     { name: "purchase counts", start: () => purchaseSignals.syncAll(), stop: () => purchaseSignals.drain() },
@@ -304,7 +385,15 @@ export function buildApp(deps: AppDeps) {
     { name: "indexing", start: () => worker.start(), stop: () => worker.stop() },
     // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
     { name: "webhooks", start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
-    warmUp({ engine, stores, catalog, pageModels: productPageModels, indexingBusy, enrichment: [enrichment.worker, enrichment.sync], log: deps.log }),
+    warmUp({
+      engine,
+      stores,
+      catalog,
+      pageModels: productPageModels,
+      indexingBusy,
+      enrichment: [enrichment.worker, enrichment.sync],
+      log: deps.log,
+    }),
     { name: "hybrid search", stop: () => hybrid?.stop() },
     { name: "learned meaning", stop: () => meaning.stop() },
   ];

@@ -14,7 +14,9 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new InvalidJsonError(`The body is not valid JSON${positionOf(error as Error, text)}`, [{ path: "body", problem: (error as Error).message }]);
+    throw new InvalidJsonError(`The body is not valid JSON${positionOf(error as Error, text)}`, [
+      { path: "body", problem: (error as Error).message },
+    ]);
   }
 }
 
@@ -35,7 +37,8 @@ export function countTopLevelItems(text: string, stopAfter: number): number | nu
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
+      if (c === 92)
+        i++; // a backslash escapes the next character
       else if (c === 34) inString = false;
       continue;
     }

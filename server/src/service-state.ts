@@ -148,7 +148,10 @@ export interface ServiceState extends Repositories {
 }
 
 /** The state `config` names: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
-export async function openServiceState(config: Pick<Config, "databaseUrl" | "dataDir" | "dbSynchronous">, busyTimeoutMs?: number): Promise<ServiceState> {
+export async function openServiceState(
+  config: Pick<Config, "databaseUrl" | "dataDir" | "dbSynchronous">,
+  busyTimeoutMs?: number,
+): Promise<ServiceState> {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     const sql = openPostgres(url);

@@ -34,7 +34,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const engine = createEngine(config);
   const vectors = createVectorIndex(config);
   for (const warning of (await engine.check?.()) ?? []) log.warn(warning);
-  const storage = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log, ...(state.ping ? { ping: state.ping } : {}) });
+  const storage = new StorageHealth({
+    dataDir: config.dataDir,
+    minFreeBytes: config.minFreeDiskBytes,
+    log,
+    ...(state.ping ? { ping: state.ping } : {}),
+  });
   storage.start();
   const { app, parts, stores } = buildApp({
     state,
@@ -60,7 +65,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const d = config.demoStore;
     const stale = await storeAdmin.ensure(d.storeId, { admin: d.adminKey, search: d.searchKey, analytics: d.analyticsKey });
     for (const kind of stale) {
-      log.warn("demo store key setting is out of date", { storeId: d.storeId, kind, hint: "the key was rotated or revoked with the stores CLI; the configured one stays retired" });
+      log.warn("demo store key setting is out of date", {
+        storeId: d.storeId,
+        kind,
+        hint: "the key was rotated or revoked with the stores CLI; the configured one stays retired",
+      });
     }
   }
   const served = opts.extend ? opts.extend(app as unknown as Elysia) : app;
@@ -78,7 +87,13 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const server = served.server!;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `${config.tls ? "https" : "http"}://${shownHost}:${server.port}`;
-  log.info("listening", { url, engine: engine.kind, state: state.source.kind, dataDir: config.dataDir, ...(vectors ? { hybrid: vectors.kind } : {}) });
+  log.info("listening", {
+    url,
+    engine: engine.kind,
+    state: state.source.kind,
+    dataDir: config.dataDir,
+    ...(vectors ? { hybrid: vectors.kind } : {}),
+  });
   return {
     url,
     log,

@@ -45,7 +45,9 @@ export function warmUp(o: WarmUpParts): ServicePart {
         .then(() => {
           if (stopping) return;
           pageModelsTimer = setTimeout(() => {
-            o.pageModels.preload(withCatalog, o.indexingBusy).catch((error: Error) => o.log.error("preloading similar products and looks failed", { error: error.message }));
+            o.pageModels
+              .preload(withCatalog, o.indexingBusy)
+              .catch((error: Error) => o.log.error("preloading similar products and looks failed", { error: error.message }));
           }, PAGE_MODELS_PRELOAD_DELAY_MS);
           pageModelsTimer.unref?.();
         })

@@ -4,13 +4,53 @@ import { generateContent, type ContentParts } from "../src/modules/enrichment/ge
 /* Generated titles and descriptions: each locale's template, and nothing stated that was not extracted. */
 
 const FULL: Record<string, ContentParts> = {
-  en: { article: "Shirt", brand: "Roadster", colour: "Navy", material: "Cotton", features: ["Cotton", "Long sleeve", "Slim fit"], occasion: "Formal", season: "Summer" },
-  de: { article: "Hemd", brand: "Roadster", colour: "Marineblau", material: "Baumwolle", features: ["Baumwolle", "Langarm"], occasion: "Formell", season: "Sommer" },
-  fr: { article: "Chemise", brand: "Roadster", colour: "Bleu marine", material: "Coton", features: ["Coton", "Manches longues"], occasion: "Habillé", season: "Été" },
-  es: { article: "Camisa", brand: "Roadster", colour: "Azul marino", material: "Algodón", features: ["Algodón", "Manga larga"], occasion: "Formal", season: "Verano" },
+  en: {
+    article: "Shirt",
+    brand: "Roadster",
+    colour: "Navy",
+    material: "Cotton",
+    features: ["Cotton", "Long sleeve", "Slim fit"],
+    occasion: "Formal",
+    season: "Summer",
+  },
+  de: {
+    article: "Hemd",
+    brand: "Roadster",
+    colour: "Marineblau",
+    material: "Baumwolle",
+    features: ["Baumwolle", "Langarm"],
+    occasion: "Formell",
+    season: "Sommer",
+  },
+  fr: {
+    article: "Chemise",
+    brand: "Roadster",
+    colour: "Bleu marine",
+    material: "Coton",
+    features: ["Coton", "Manches longues"],
+    occasion: "Habillé",
+    season: "Été",
+  },
+  es: {
+    article: "Camisa",
+    brand: "Roadster",
+    colour: "Azul marino",
+    material: "Algodón",
+    features: ["Algodón", "Manga larga"],
+    occasion: "Formal",
+    season: "Verano",
+  },
 };
 
-const bare = (article: string): ContentParts => ({ article, brand: null, colour: null, material: null, features: [], occasion: null, season: null });
+const bare = (article: string): ContentParts => ({
+  article,
+  brand: null,
+  colour: null,
+  material: null,
+  features: [],
+  occasion: null,
+  season: null,
+});
 
 test("each locale's title and description from the extracted parts", () => {
   const [title, description] = generateContent(["en", "de", "fr", "es"], (l) => FULL[l]!);

@@ -48,7 +48,9 @@ test("one store's bulk does not hold back another store's product", async () => 
   for (const id of aTasks) expect(await server.waitForTask(id, 120_000)).toMatchObject({ status: "complete" });
   expect(await server.service.engineCount(server.storeId)).toBe(A_PRODUCTS);
   const sample = ["a-0", "a-12345", `a-${A_PRODUCTS - 1}`];
-  expect(Object.fromEntries(await server.service.engineVersions(server.storeId, sample))).toEqual(Object.fromEntries(sample.map((id) => [id, 1])));
+  expect(Object.fromEntries(await server.service.engineVersions(server.storeId, sample))).toEqual(
+    Object.fromEntries(sample.map((id) => [id, 1])),
+  );
   for (const id of sample) {
     const entry = (await (await server.call("admin", "GET", `/1.9/products/${id}`)).json()) as { version: number };
     expect(entry.version).toBe(1);

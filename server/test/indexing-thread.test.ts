@@ -33,7 +33,14 @@ beforeAll(async () => {
   await stores.create("a", 0);
   await stores.create("b", 0);
   const tasks = new SqliteTasksRepo(db);
-  await tasks.insert({ id: "bulk", storeId: "a", kind: "upsert", payload: JSON.stringify(demoProducts(SLICE * SLICES)), itemCount: SLICE * SLICES, now: 0 });
+  await tasks.insert({
+    id: "bulk",
+    storeId: "a",
+    kind: "upsert",
+    payload: JSON.stringify(demoProducts(SLICE * SLICES)),
+    itemCount: SLICE * SLICES,
+    now: 0,
+  });
   await tasks.insert({ id: "one", storeId: "b", kind: "upsert", payload: JSON.stringify(demoProducts(1)), itemCount: 1, now: 0 });
   thread = new IndexingThread({ kind: "sqlite", path: join(dir, "service.db") });
 });
@@ -48,7 +55,9 @@ test("a slice a batch waits for is prepared before slices requested ahead of it,
   const [bulk, one] = (await new SqliteTasksRepo(db).pendingHeads()).sort((x, y) => x.seq - y.seq);
   const answered: string[] = [];
   const ask = (label: string, task: TaskRow, start: number, end: number, ahead: boolean) =>
-    thread.prepare({ storeId: task.storeId, seq: task.seq, taskId: task.id, kind: "upsert", start, end, ahead }).then(() => answered.push(label));
+    thread
+      .prepare({ storeId: task.storeId, seq: task.seq, taskId: task.id, kind: "upsert", start, end, ahead })
+      .then(() => answered.push(label));
   const all = Array.from({ length: SLICES }, (_, k) => ask(`a${k}`, bulk!, k * SLICE, (k + 1) * SLICE, true));
   all.push(ask("b", one!, 0, 1, false));
   await Promise.all(all);
@@ -72,9 +81,16 @@ test("bodies are validated on the thread: a clean array comes back as its own by
   expect(cleaned.report.warnings).toBe(1);
   expect(JSON.parse(textOf(cleaned.payload))).toEqual([JSON.parse(JSON.stringify(withoutBrand))]);
   // Caught rather than expect().rejects, which does not let the thread's answer in while it waits.
-  const refusal = (body: string) => thread.accept(utf8.encode(body), "t-refused").then(() => null, (error: Error) => error);
+  const refusal = (body: string) =>
+    thread.accept(utf8.encode(body), "t-refused").then(
+      () => null,
+      (error: Error) => error,
+    );
   expect(await refusal('[{"id": ')).toBeInstanceOf(InvalidJsonError);
   const empty = await refusal("[]");
   expect(empty).toBeInstanceOf(ValidationError);
-  expect([empty?.message, (empty as ValidationError).details]).toEqual(["The product array is empty", [{ path: "body", problem: "must hold at least 1 product" }]]);
+  expect([empty?.message, (empty as ValidationError).details]).toEqual([
+    "The product array is empty",
+    [{ path: "body", problem: "must hold at least 1 product" }],
+  ]);
 });

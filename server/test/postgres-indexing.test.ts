@@ -47,10 +47,26 @@ test("bulks acknowledged into PostgreSQL are applied by two workers, each produc
   const catalog = new PostgresCatalogRepo(sql);
   const indexing = new IndexingService(tasks, catalog, Date.now, () => {});
   const worker = () =>
-    new IndexingWorker({ state: { kind: "postgres", url }, tasks, catalog, engine, now: Date.now, log: createLogger("silent"), batchSize: 50 });
+    new IndexingWorker({
+      state: { kind: "postgres", url },
+      tasks,
+      catalog,
+      engine,
+      now: Date.now,
+      log: createLogger("silent"),
+      batchSize: 50,
+    });
   const workers = [worker(), worker()];
   const ids = [];
-  for (const storeId of ["s1", "s2"]) ids.push([storeId, await enqueueProducts(indexing, storeId, Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)))] as const);
+  for (const storeId of ["s1", "s2"])
+    ids.push([
+      storeId,
+      await enqueueProducts(
+        indexing,
+        storeId,
+        Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)),
+      ),
+    ] as const);
   ids.push(["s1", await enqueueProducts(indexing, "s1", [product("s1-p0", { name: "Renamed" })])] as const);
   for (let round = 0; round < 20 && (await tasks.pendingItemCount()) > 0; round++) await Promise.all(workers.map((w) => w.runOnce()));
   for (const [storeId, id] of ids) expect((await indexing.task(storeId, id)).status).toBe("complete");

@@ -31,7 +31,11 @@ const ALIAS = "store_test-store";
 
 async function reindexCommand(env: Record<string, string>, ...args: string[]) {
   // Asynchronous: the stand-in and the server answer from this process while the command runs.
-  const proc = Bun.spawn([process.execPath, REINDEX, ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([process.execPath, REINDEX, ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, out, err };
 }

@@ -34,13 +34,21 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const worker = () =>
-  new AnalyticsWorker(new SqliteAnalyticsStateRepo(db), events, [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new SqliteCatalogRepo(db)), () => T0)], createLogger("silent"));
+  new AnalyticsWorker(
+    new SqliteAnalyticsStateRepo(db),
+    events,
+    [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new SqliteCatalogRepo(db)), () => T0)],
+    createLogger("silent"),
+  );
 
 function add(at: number, sessionId: string, type: string, data: Record<string, unknown>): void {
   events.append([{ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at }]);
 }
 
-async function overview(from = "2026-03-01", to = "2026-03-31"): Promise<Record<string, unknown> & { daily: { date: string; clickThroughRate: number | null }[] }> {
+async function overview(
+  from = "2026-03-01",
+  to = "2026-03-31",
+): Promise<Record<string, unknown> & { daily: { date: string; clickThroughRate: number | null }[] }> {
   const service = new ReportsService(new SqliteReportsRepo(db), () => worker().catchUp());
   return (await service.report("s", "overview", parseReportParams({ from, to }, T0, { fallback: 100, max: 1000 }))).json as never;
 }
@@ -86,7 +94,14 @@ describe("time windows", () => {
     add(T0 + MIN, "other", "ProductClick", click("hat", "b"));
     add(T0 + 2 * MIN, "other", "Purchase", { orderId: "o2", products: [{ id: "c", price: 5 }] });
     // 4 searches with results: cart (converted), stale (not), bought (converted), other (clicked, bought another product).
-    expect(await overview()).toMatchObject({ searches: 4, conversionRate: 0.5, addToCartRate: 0.25, clickThroughRate: 0.5, orders: 2, revenue: { XXX: 10 } });
+    expect(await overview()).toMatchObject({
+      searches: 4,
+      conversionRate: 0.5,
+      addToCartRate: 0.25,
+      clickThroughRate: 0.5,
+      orders: 2,
+      revenue: { XXX: 10 },
+    });
   });
 
   test("counting resumes where it stopped: events are counted exactly once across restarts", async () => {
@@ -111,7 +126,13 @@ describe("time windows", () => {
 
 describe("bounded working state", () => {
   test("ranking evidence is dropped once decayed below a hundredth of a click", async () => {
-    const w = new AnalyticsWorker(new SqliteAnalyticsStateRepo(db), events, [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new SqliteCatalogRepo(db)), () => T0)], createLogger("silent"), 1);
+    const w = new AnalyticsWorker(
+      new SqliteAnalyticsStateRepo(db),
+      events,
+      [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new SqliteCatalogRepo(db)), () => T0)],
+      createLogger("silent"),
+      1,
+    );
     add(T0, "a", "ProductClick", click("coat", "a"));
     await w.catchUp();
     const rows = () => (db.query("SELECT COUNT(*) AS n FROM behaviour_scores").get() as { n: number }).n;

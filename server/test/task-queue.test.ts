@@ -65,7 +65,7 @@ test("a task pending before the upgrade keeps its payload and is applied after i
   expect(payloadRows()).toBe(1);
   const { worker, indexing } = parts(db);
   while ((await worker.runOnce()) === 0);
-  expect((await indexing.task("s1", "old"))).toMatchObject({ status: "complete", processedCount: 2 });
+  expect(await indexing.task("s1", "old")).toMatchObject({ status: "complete", processedCount: 2 });
   expect((await indexing.product("s1", "b")).version).toBe(1);
   expect(await engine.count("s1")).toBe(2);
   expect(payloadRows()).toBe(0);

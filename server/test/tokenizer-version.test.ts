@@ -16,7 +16,9 @@ const RECORDED: Record<number, string> = {
 };
 
 test("the tokenizer's version names its sources as they are", () => {
-  const text = SOURCES.map((file) => readFileSync(new URL(file, import.meta.url), "utf8").replace(/^export const TOKENIZER_VERSION = \d+;$/m, "")).join("\0");
+  const text = SOURCES.map((file) =>
+    readFileSync(new URL(file, import.meta.url), "utf8").replace(/^export const TOKENIZER_VERSION = \d+;$/m, ""),
+  ).join("\0");
   const hash = createHash("sha256").update(text).digest("base64url");
   expect(hash, `the tokenizer's sources changed: bump TOKENIZER_VERSION and record ${hash} beside it`).toBe(RECORDED[TOKENIZER_VERSION]!);
 });

@@ -16,7 +16,11 @@ afterAll(() => s?.stop());
 
 test("an event flood and the store's writes at once: every write and every event is taken, every task completes", async () => {
   const batch = (i: number) =>
-    Array.from({ length: 500 }, (_, j) => ({ type: "Search", sessionId: `w-${i}-${j % 25}`, data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 } }));
+    Array.from({ length: 500 }, (_, j) => ({
+      type: "Search",
+      sessionId: `w-${i}-${j % 25}`,
+      data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
+    }));
   let sent = 0;
   const tracking: number[] = [];
   const lane = async () => {
@@ -31,7 +35,11 @@ test("an event flood and the store's writes at once: every write and every event
     writes.push(bulk.status);
     if (bulk.status === 202) tasks.push(((await bulk.json()) as { taskId: string }).taskId);
     // Read, then written, in one transaction: the kind that failed at once when the other thread had written.
-    const rule = { conditions: [{ pattern: `promo${i}`, anchoring: "is" }], consequence: { hide: [{ objectID: "p1" }] }, objectID: `r${i}` };
+    const rule = {
+      conditions: [{ pattern: `promo${i}`, anchoring: "is" }],
+      consequence: { hide: [{ objectID: "p1" }] },
+      objectID: `r${i}`,
+    };
     writes.push((await s.call("admin", "POST", "/1.9/rules/import?format=algolia", [rule])).status);
     writes.push((await s.call("admin", "PUT", `/1.9/synonyms/s${i}`, { synonyms: [`word${i}`, `other${i}`] })).status);
   }

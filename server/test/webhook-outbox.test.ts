@@ -18,7 +18,8 @@ function setup() {
   migrate(db, MIGRATIONS);
   db.query("INSERT INTO stores (id, created_at) VALUES ('s1', 0), ('s2', 0)").run();
   const repo = new SqliteWebhooksRepo(db);
-  const sub = (id: string, storeId = "s1") => repo.createSubscriptionWithin({ id, storeId, url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
+  const sub = (id: string, storeId = "s1") =>
+    repo.createSubscriptionWithin({ id, storeId, url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
   return { db, repo, sub };
 }
 

@@ -24,7 +24,15 @@ describe("widget configuration", () => {
     const res = await s.call("search", "GET", "/1.9/widget-config");
     expect(res.status).toBe(200);
     const config = (await res.json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ targetId: "product-search-results", queryParam: "q", searchPagePath: "/search-results", pageSize: 24, preprod: false, facetsOpen: 4, popularQueries: [] });
+    expect(config).toMatchObject({
+      targetId: "product-search-results",
+      queryParam: "q",
+      searchPagePath: "/search-results",
+      pageSize: 24,
+      preprod: false,
+      facetsOpen: 4,
+      popularQueries: [],
+    });
     expect((config.texts as Record<string, Record<string, string>>).en!.results).toBe("{count} results");
     expect((await s.call("analytics", "GET", "/1.9/widget-config")).status).toBe(401);
     expect((await s.call(null, "GET", "/1.9/widget-config")).status).toBe(401);
@@ -32,12 +40,29 @@ describe("widget configuration", () => {
 
   test("the store sets it through its settings; members it sets replace the defaults", async () => {
     const set = await s.call("admin", "PATCH", "/1.9/settings", {
-      widget: { targetId: "results", pageSize: 12, theme: { "--sfs-color-accent": "#c0392b" }, texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } }, preprod: true,
-        facetsOpen: 2, popularQueries: ["jeans", "kurta"] },
+      widget: {
+        targetId: "results",
+        pageSize: 12,
+        theme: { "--sfs-color-accent": "#c0392b" },
+        texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } },
+        preprod: true,
+        facetsOpen: 2,
+        popularQueries: ["jeans", "kurta"],
+      },
     });
     expect(set.status).toBe(200);
-    const config = (await (await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" })).json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ targetId: "results", pageSize: 12, preprod: true, queryParam: "q", theme: { "--sfs-color-accent": "#c0392b" }, facetsOpen: 2, popularQueries: ["jeans", "kurta"] });
+    const config = (await (
+      await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" })
+    ).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      targetId: "results",
+      pageSize: 12,
+      preprod: true,
+      queryParam: "q",
+      theme: { "--sfs-color-accent": "#c0392b" },
+      facetsOpen: 2,
+      popularQueries: ["jeans", "kurta"],
+    });
     const texts = config.texts as Record<string, Record<string, string>>;
     expect(texts.en!.results).toBe("{count} items");
     expect(texts.en!.clearAll).toBe("Clear all");
@@ -105,7 +130,9 @@ describe("widget configuration caching", () => {
     expect(br.headers.get("etag")).toBe(plain.headers.get("etag"));
     const vary = (br.headers.get("vary") ?? "").split(",").map((f) => f.trim().toLowerCase());
     expect(vary).toEqual(["origin", "x-service-store-id", "accept-encoding"]);
-    const revalidated = await fetch(s.url + "/1.9/widget-config", { headers: { ...headers, "accept-encoding": "br", "if-none-match": br.headers.get("etag")! } });
+    const revalidated = await fetch(s.url + "/1.9/widget-config", {
+      headers: { ...headers, "accept-encoding": "br", "if-none-match": br.headers.get("etag")! },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("access-control-allow-origin")).toBe("https://shop.example");
   });

@@ -29,7 +29,14 @@ interface RequestInfo {
 
 /** A path pattern of the route table as a regular expression, to tell 405 from 404. */
 const routePattern = (path: string) =>
-  new RegExp("^" + path.replace(/\/$/, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+") + "/?$");
+  new RegExp(
+    "^" +
+      path
+        .replace(/\/$/, "")
+        .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/:[^/]+/g, "[^/]+") +
+      "/?$",
+  );
 
 export interface PipelineOptions {
   storage: Pick<StorageHealth, "assertWritable" | "classify">;

@@ -49,7 +49,8 @@ export class GroupCommit<T> {
     while (this.pending.length) {
       let count = 0;
       let taken = 0;
-      while (taken < this.pending.length && (taken === 0 || count + this.pending[taken]!.items.length <= this.maxItems)) count += this.pending[taken++]!.items.length;
+      while (taken < this.pending.length && (taken === 0 || count + this.pending[taken]!.items.length <= this.maxItems))
+        count += this.pending[taken++]!.items.length;
       const batch = this.pending.splice(0, taken);
       try {
         await this.commit(batch.flatMap((b) => b.items));

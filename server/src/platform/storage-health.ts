@@ -31,7 +31,10 @@ function sqliteCode(error: unknown): string | null {
 function postgresTrouble(error: unknown): "unreachable" | "busy" | "short of resources" | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return null;
-  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|CONNECT_TIMEOUT|CONNECTION_(CLOSED|ENDED|DESTROYED))$|^08|^57P0/.test(code)) return "unreachable";
+  if (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|CONNECT_TIMEOUT|CONNECTION_(CLOSED|ENDED|DESTROYED))$|^08|^57P0/.test(code)
+  )
+    return "unreachable";
   if ((error as Error).name !== "PostgresError") return null;
   if (/^53/.test(code)) return "short of resources";
   if (code === "40001" || code === "40P01") return "busy";
@@ -106,7 +109,9 @@ export class StorageHealth {
     if (this.o.ping) void this.pingDatabase(this.o.ping);
     const free = this.freeBytes();
     if (free !== null && free < this.o.minFreeBytes) {
-      this.markBroken(`the disk holding the data directory has ${Math.floor(free / 1048576)} MiB free, under the minimum of ${Math.floor(this.o.minFreeBytes / 1048576)} MiB (MIN_FREE_DISK_MB)`);
+      this.markBroken(
+        `the disk holding the data directory has ${Math.floor(free / 1048576)} MiB free, under the minimum of ${Math.floor(this.o.minFreeBytes / 1048576)} MiB (MIN_FREE_DISK_MB)`,
+      );
       return;
     }
     if (this.problem && this.probeWrite()) {
@@ -118,7 +123,10 @@ export class StorageHealth {
   private async pingDatabase(ping: () => Promise<void>): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await Promise.race([ping(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS)))]);
+      await Promise.race([
+        ping(),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS))),
+      ]);
       if (this.unreachable) this.o.log.info("database reachable again", { previously: this.unreachable });
       this.unreachable = null;
     } catch (error) {

@@ -15,7 +15,20 @@ const ASCII = /^[\x00-\x7f]*$/;
 
 // Irregular plurals worth folding in a fashion catalog; the rules below handle the rest. A Map, so that words
 // like "constructor" are not looked up on Object.prototype.
-const IRREGULAR = new Map(Object.entries({ women: "woman", men: "man", children: "child", feet: "foot", knives: "knife", scarves: "scarf", wolves: "wolf", leaves: "leaf", halves: "half", shelves: "shelf" }));
+const IRREGULAR = new Map(
+  Object.entries({
+    women: "woman",
+    men: "man",
+    children: "child",
+    feet: "foot",
+    knives: "knife",
+    scarves: "scarf",
+    wolves: "wolf",
+    leaves: "leaf",
+    halves: "half",
+    shelves: "shelf",
+  }),
+);
 const IRREGULAR_ENDINGS = new Set([...IRREGULAR.keys()].map((word) => word.charCodeAt(word.length - 1)));
 const S = "s".charCodeAt(0);
 

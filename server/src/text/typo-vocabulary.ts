@@ -15,7 +15,8 @@ import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
 const MUCH_MORE_COMMON = 10;
 const MIN_COMMON = 5;
 
-export const muchMoreCommon = (lookAlikeDocs: number, ownDocs: number): boolean => lookAlikeDocs >= Math.max(MIN_COMMON, ownDocs * MUCH_MORE_COMMON);
+export const muchMoreCommon = (lookAlikeDocs: number, ownDocs: number): boolean =>
+  lookAlikeDocs >= Math.max(MIN_COMMON, ownDocs * MUCH_MORE_COMMON);
 
 const editsByLength = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 

@@ -37,7 +37,12 @@ function failure(id: number, error: unknown): EventsThreadReply {
   return { id, failed: { name: e.name, message: e.message, ...(typeof code === "string" ? { code } : {}) } };
 }
 
-let parts: { storage: ReturnType<typeof connectState>; facts: ProductFacts; analytics: AnalyticsWorker; intake: GroupCommit<NewEvent> } | null = null;
+let parts: {
+  storage: ReturnType<typeof connectState>;
+  facts: ProductFacts;
+  analytics: AnalyticsWorker;
+  intake: GroupCommit<NewEvent>;
+} | null = null;
 /** Checked bodies' events, by the id of their check, until the main thread says commit or drop. */
 const checked = new Map<number, NewEvent[]>();
 
@@ -45,16 +50,26 @@ function open(message: Extract<EventsThreadRequest, { type: "open" }>): NonNulla
   const storage = connectState(message.source, { synchronous: message.synchronous, busyTimeoutMs: BUSY_TIMEOUT_MS, maxConnections: 4 });
   const facts = new ProductFacts(storage.catalog);
   const evidence = {
-    written: (storeId: string, keys: Iterable<{ query: string; productId: string }>) => notify({ type: "evidence", storeId, keys: [...keys] }),
+    written: (storeId: string, keys: Iterable<{ query: string; productId: string }>) =>
+      notify({ type: "evidence", storeId, keys: [...keys] }),
     clear: () => notify({ type: "evidencePruned" }),
   };
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.
-  const analytics = new AnalyticsWorker(storage.analytics, storage.events, [new ReportCounter(), new BehaviourLearner(storage.analytics, facts, Date.now, evidence)], createLogger(message.logLevel));
-  const intake = new GroupCommit<NewEvent>(async (batch) => {
-    const changed = await storage.ingest.commit(batch, effectsOf(batch));
-    for (const [storeId, productIds] of changed) notify({ type: "purchases", storeId, productIds });
-    analytics.wake();
-  }, 0, MAX_EVENTS_PER_COMMIT);
+  const analytics = new AnalyticsWorker(
+    storage.analytics,
+    storage.events,
+    [new ReportCounter(), new BehaviourLearner(storage.analytics, facts, Date.now, evidence)],
+    createLogger(message.logLevel),
+  );
+  const intake = new GroupCommit<NewEvent>(
+    async (batch) => {
+      const changed = await storage.ingest.commit(batch, effectsOf(batch));
+      for (const [storeId, productIds] of changed) notify({ type: "purchases", storeId, productIds });
+      analytics.wake();
+    },
+    0,
+    MAX_EVENTS_PER_COMMIT,
+  );
   // Events acknowledged before a stop or a crash but not counted yet.
   analytics.wake();
   return { storage, facts, analytics, intake };

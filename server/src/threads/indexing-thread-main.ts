@@ -9,7 +9,13 @@ import type { StateSource } from "../platform/state-source.ts";
 import type { TasksRepository } from "../modules/indexing/storage/tasks-repository.ts";
 import { RankingInputs } from "../modules/catalog/ranking-inputs.ts";
 import type { Product } from "../modules/catalog/product-schema.ts";
-import { encodePrepared, encodeStrings, transferables, type EncodedSlice, type PrepareRequest } from "../modules/indexing/prepared-batch.ts";
+import {
+  encodePrepared,
+  encodeStrings,
+  transferables,
+  type EncodedSlice,
+  type PrepareRequest,
+} from "../modules/indexing/prepared-batch.ts";
 import type { ThreadReply, ThreadRequest } from "../modules/indexing/indexing-thread.ts";
 import { acceptBulk } from "../modules/indexing/accepted-bulk.ts";
 import { refusalOf } from "../thread-channel.ts";
@@ -122,7 +128,10 @@ async function prepare({ id, request }: Extract<Request, { type: "prepare" }>): 
     if (request.kind === "delete") prepared = encodeStrings(slice as string[]);
     else {
       const products = slice as Product[];
-      const context = await repos!.ranking.forProducts(request.storeId, products.map((p) => p.id));
+      const context = await repos!.ranking.forProducts(
+        request.storeId,
+        products.map((p) => p.id),
+      );
       prepared = encodePrepared(products, context);
     }
     self.postMessage({ id, prepared } satisfies ThreadReply, transferables(prepared));

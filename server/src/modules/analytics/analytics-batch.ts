@@ -111,7 +111,9 @@ export class AnalyticsBatch {
 
   /** The session's searches with results for `query` made in [from, to]. */
   searchesBetween(storeId: string, sessionId: string, query: string, from: number, to: number): AttributedSearch[] {
-    return (this.searches.get(key(storeId, sessionId)) ?? []).filter((s) => s.withResults && s.query === query && s.at >= from && s.at <= to);
+    return (this.searches.get(key(storeId, sessionId)) ?? []).filter(
+      (s) => s.withResults && s.query === query && s.at >= from && s.at <= to,
+    );
   }
 
   /** The session's searches from which `productId` was clicked, made at or after `since`. */

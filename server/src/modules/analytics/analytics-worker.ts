@@ -125,10 +125,11 @@ export class AnalyticsWorker {
     } catch (error) {
       // The events stay in the table and the progress did not move: a later pass counts them.
       this.log.error("counting analytics events failed; retrying", { error: (error as Error).message });
-      if (!this.stopped) this.timer = setTimeout(() => {
-        this.timer = null;
-        this.wake();
-      }, RETRY_MS);
+      if (!this.stopped)
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.wake();
+        }, RETRY_MS);
     }
   }
 }
@@ -145,7 +146,13 @@ function keysOf(batch: readonly AnalyticsEvent[]): StateKeys {
     const actor = e.userId ?? e.sessionId;
     const day = dayOf(e.receivedAt);
     if (actor) actorDays.set(`${e.storeId}\u0000${day}\u0000${actor}`, [e.storeId, day, actor]);
-    if ((e.type === "OrderComplete" || e.type === "Purchase") && typeof e.data.orderId === "string") orders.set(`${e.storeId}\u0000${e.data.orderId}`, [e.storeId, e.data.orderId]);
+    if ((e.type === "OrderComplete" || e.type === "Purchase") && typeof e.data.orderId === "string")
+      orders.set(`${e.storeId}\u0000${e.data.orderId}`, [e.storeId, e.data.orderId]);
   }
-  return { sessions: [...sessions.values()], searchesSince: earliest - CONVERSION_WINDOW_MS, orders: [...orders.values()], actorDays: [...actorDays.values()] };
+  return {
+    sessions: [...sessions.values()],
+    searchesSince: earliest - CONVERSION_WINDOW_MS,
+    orders: [...orders.values()],
+    actorDays: [...actorDays.values()],
+  };
 }

@@ -10,7 +10,9 @@ export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository
     "/users/:userId",
     async ({ params, caller }) => {
       if (!USER_ID.test(params.userId)) {
-        throw new ValidationError("userId is 1 to 128 letters, digits, - or _", [{ path: "params.userId", problem: "is not an anonymous shopper id" }]);
+        throw new ValidationError("userId is 1 to 128 letters, digits, - or _", [
+          { path: "params.userId", problem: "is not an anonymous shopper id" },
+        ]);
       }
       // Count what is waiting first, so the erased events' anonymous counts stay in the reports.
       await deps.catchUp();
@@ -20,7 +22,8 @@ export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository
       auth: "admin",
       detail: {
         summary: "Erase a shopper",
-        description: "Deletes the user's events, searches, personalisation profile and their sessions' profiles. Report totals keep their anonymous counts.",
+        description:
+          "Deletes the user's events, searches, personalisation profile and their sessions' profiles. Report totals keep their anonymous counts.",
         tags: ["Analytics"],
       },
     },

@@ -68,8 +68,14 @@ function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<stri
   put("ageGroup", [p.ageGroup]);
   put("color", [...(p.variations ?? []).map((v) => v.name), ...measuredColours(p, enriched?.colours ?? [])]);
   const skus = p.skus ?? [];
-  put("size", skus.map((s) => s.size));
-  put("availability", skus.map((s) => s.availability));
+  put(
+    "size",
+    skus.map((s) => s.size),
+  );
+  put(
+    "availability",
+    skus.map((s) => s.availability),
+  );
   put("collection", p.collections ?? []);
   const byPrefix = new Map<string, string[]>();
   const addTag = (tag: string) => {

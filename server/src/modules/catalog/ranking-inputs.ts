@@ -21,7 +21,11 @@ export class RankingInputs {
     const locales = vocabularyLocales(settings.locales);
     return (productId) => {
       const found = enriched.get(productId);
-      return { ratingPrior: settings.ratingPrior, purchases: purchases.get(productId) ?? 0, enriched: found && enrichedSearch(found.colours, locales) };
+      return {
+        ratingPrior: settings.ratingPrior,
+        purchases: purchases.get(productId) ?? 0,
+        enriched: found && enrichedSearch(found.colours, locales),
+      };
     };
   }
 }

@@ -44,8 +44,7 @@ type PopularityInput = Popularity | Product["popularity"];
 
 const clamp01 = (x: number) => (x > 1 ? 1 : x > 0 ? x : 0); // NaN -> 0
 
-const finiteNonNegative = (x: unknown): number | undefined =>
-  typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : undefined;
+const finiteNonNegative = (x: unknown): number | undefined => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : undefined);
 
 /** Lower bound of the Wilson score interval for a share `positiveFraction` of `n` votes; 0 without votes. */
 export function wilsonLowerBound(positiveFraction: number, n: number, z: number = WILSON_Z): number {

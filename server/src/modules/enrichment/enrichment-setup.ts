@@ -59,7 +59,15 @@ export function createEnrichment(d: {
     localesOf,
     content: (product, result, locales) => productContent(product, result.attributes, locales),
     webhookBody: async ({ storeId, product, productVersion, result, content, locales }) =>
-      webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: await trending.of(storeId) }),
+      webhookBody({
+        storeId,
+        product,
+        productVersion,
+        attributes: result.attributes,
+        content,
+        locales,
+        trending: await trending.of(storeId),
+      }),
     committed: (job, result, queued) => {
       if (queued > 0) d.delivered();
       if (result.colours) d.imageAnalysed(job.storeId, job.productId);
@@ -76,7 +84,8 @@ export function createEnrichment(d: {
   const mainColoursOf = async (storeId: string, ids: readonly string[]): Promise<Map<string, MeasuredColours>> => {
     const main = (values: VariationColours["values"]) => values.reduce((best, v) => (v.ratio > best.ratio ? v : best)).hex;
     const out = new Map<string, MeasuredColours>();
-    for (const [id, colours] of await repo.colours(storeId, ids)) out.set(id, new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)])));
+    for (const [id, colours] of await repo.colours(storeId, ids))
+      out.set(id, new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)])));
     return out;
   };
   return { worker, sync, repo, coloursOf, mainColoursOf };

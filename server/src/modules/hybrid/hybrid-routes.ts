@@ -9,11 +9,17 @@ export function hybridRoutes(deps: AuthDeps & { hybrid: HybridSearch | null }) {
     app
       .get("/hybrid", ({ caller }) => deps.hybrid?.state(caller.store.id) ?? { enabled: false }, {
         auth: "admin",
-        detail: { summary: "Whether hybrid search is on (EMBEDDINGS_URL), its model, how many products have vectors, and what the last sync did", tags },
+        detail: {
+          summary: "Whether hybrid search is on (EMBEDDINGS_URL), its model, how many products have vectors, and what the last sync did",
+          tags,
+        },
       })
       .post("/hybrid/sync", ({ caller }) => deps.hybrid?.syncNow(caller.store.id) ?? { enabled: false }, {
         auth: "admin",
-        detail: { summary: "Embeds the store's changed products now (a sync also runs by itself after every catalog change) and answers the state", tags },
+        detail: {
+          summary: "Embeds the store's changed products now (a sync also runs by itself after every catalog change) and answers the state",
+          tags,
+        },
       }),
   );
 }

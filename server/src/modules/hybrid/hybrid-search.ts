@@ -161,7 +161,10 @@ export class HybridSearch {
       let stale: { id: string; hash: string; text: string }[] = [];
       const flush = async () => {
         const vectors = await this.d.client.embed(stale.map((s) => s.text));
-        await this.d.vectors.put(storeId, stale.map((s, i) => ({ id: s.id, hash: s.hash, vector: vectors[i]! })));
+        await this.d.vectors.put(
+          storeId,
+          stale.map((s, i) => ({ id: s.id, hash: s.hash, vector: vectors[i]! })),
+        );
         embedded += stale.length;
         stale = [];
       };
@@ -179,7 +182,14 @@ export class HybridSearch {
       const gone = [...kept.keys()].filter((id) => !live.has(id));
       await this.d.vectors.remove(storeId, gone);
       sync.last = { at, products: live.size, embedded, removed: gone.length };
-      if (embedded || gone.length) this.d.log.info("hybrid vectors synced", { storeId, embedded, removed: gone.length, products: live.size, ms: Math.round(performance.now() - started) });
+      if (embedded || gone.length)
+        this.d.log.info("hybrid vectors synced", {
+          storeId,
+          embedded,
+          removed: gone.length,
+          products: live.size,
+          ms: Math.round(performance.now() - started),
+        });
     } catch (error) {
       if (this.stopped) return;
       sync.last = { at, products: live.size, embedded, removed: 0, error: (error as Error).message };

@@ -247,7 +247,12 @@ export class IndexingWorker {
     }
     // The last of the work seen is applied: background work need not wait for the next look at the queue.
     const reached = new Map(slices.map((slice) => [slice.task.seq, slice.end]));
-    if (!othersReady && queue.length < this.batchSize && queue.every(({ task }) => (reached.get(task.seq) ?? task.cursor) >= task.itemCount)) this.hasWork = false;
+    if (
+      !othersReady &&
+      queue.length < this.batchSize &&
+      queue.every(({ task }) => (reached.get(task.seq) ?? task.cursor) >= task.itemCount)
+    )
+      this.hasWork = false;
     this.o.onApplied?.(storeId);
   }
 
@@ -296,7 +301,10 @@ export class IndexingWorker {
   }
 
   private async request(storeId: string, { task, start, end }: Slice, ahead: boolean): Promise<EncodedPreparedSlice> {
-    return { kind: task.kind, encoded: await this.thread.prepare({ storeId, seq: task.seq, taskId: task.id, kind: task.kind, start, end, ahead }) };
+    return {
+      kind: task.kind,
+      encoded: await this.thread.prepare({ storeId, seq: task.seq, taskId: task.id, kind: task.kind, start, end, ahead }),
+    };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
@@ -326,7 +334,14 @@ export class IndexingWorker {
         for (const id of slice.ids) {
           const current = entryFor(id);
           if (!current || current.deleted) continue;
-          Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, prepared: null });
+          Object.assign(current, {
+            version: current.version + 1,
+            contentHash: null,
+            deleted: true,
+            doc: null,
+            changed: true,
+            prepared: null,
+          });
         }
       }
     }
@@ -363,7 +378,10 @@ export class IndexingWorker {
       return;
     }
     // The batch cannot be applied: end every task in it, so the tasks behind them are not held back forever.
-    const message = error instanceof PrepareError ? `The update could not be prepared: ${error.message}` : `Search engine rejected the update: ${error.message}`;
+    const message =
+      error instanceof PrepareError
+        ? `The update could not be prepared: ${error.message}`
+        : `Search engine rejected the update: ${error.message}`;
     await this.o.tasks.fail(
       slices.map((s) => s.task.seq),
       message,

@@ -69,7 +69,10 @@ export class StoreReindex {
   }
 
   private async documents(storeId: string, rows: readonly { id: string; version: number; doc: string }[]): Promise<EngineDocument[]> {
-    const context = await this.d.ranking.forProducts(storeId, rows.map((r) => r.id));
+    const context = await this.d.ranking.forProducts(
+      storeId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toEngineDocument(JSON.parse(r.doc) as Product, r.version, context(r.id)));
   }
 

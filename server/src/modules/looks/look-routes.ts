@@ -43,7 +43,8 @@ export function lookRoutes(deps: AuthDeps & { looks: LookService }) {
         })
         .put(
           "/ctl/pinned/:productId",
-          async ({ params, request, caller }) => deps.looks.putPinned(caller.store, params.productId, parsePinnedLooks(await readJsonBody(request, { maxBytes: 64 * 1024 }))),
+          async ({ params, request, caller }) =>
+            deps.looks.putPinned(caller.store, params.productId, parsePinnedLooks(await readJsonBody(request, { maxBytes: 64 * 1024 }))),
           {
             auth: "admin",
             parse: "none",

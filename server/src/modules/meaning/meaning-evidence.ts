@@ -85,7 +85,8 @@ export async function gatherEvidence(src: EvidenceSources, storeId: string): Pro
       if (!product || !query) continue;
       documents.push(beside(query, 2, product));
       const earlier = nothingFound.get(session);
-      if (earlier && e.receivedAt - earlier.at <= REWORDED_WITHIN_MS && earlier.query !== query) documents.push(beside(earlier.query, 2, product));
+      if (earlier && e.receivedAt - earlier.at <= REWORDED_WITHIN_MS && earlier.query !== query)
+        documents.push(beside(earlier.query, 2, product));
     }
     read += events.length;
     if (events.length < EVENT_PAGE) break;

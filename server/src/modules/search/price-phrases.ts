@@ -45,8 +45,16 @@ interface Pattern {
 }
 
 const PATTERNS: Pattern[] = [
-  { re: new RegExp(String.raw`\b(?:between|from)\s+${AMOUNT}\s*(?:and|to|-)\s*${AMOUNT}${NO_UNIT}`, "giu"), amounts: 2, bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }) },
-  { re: new RegExp(String.raw`(?:^|\s)${AMOUNT}\s*(?:-|to)\s*${AMOUNT}${NO_UNIT}(?=\s|$)`, "giu"), amounts: 2, bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }) },
+  {
+    re: new RegExp(String.raw`\b(?:between|from)\s+${AMOUNT}\s*(?:and|to|-)\s*${AMOUNT}${NO_UNIT}`, "giu"),
+    amounts: 2,
+    bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)${AMOUNT}\s*(?:-|to)\s*${AMOUNT}${NO_UNIT}(?=\s|$)`, "giu"),
+    amounts: 2,
+    bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }),
+  },
   { re: new RegExp(String.raw`(?:^|\s|\b)${UNDER}\s*${AMOUNT}${NO_UNIT}`, "giu"), amounts: 1, bound: (a) => ({ max: a }) },
   { re: new RegExp(String.raw`(?:^|\s|\b)${OVER}\s*${AMOUNT}${NO_UNIT}`, "giu"), amounts: 1, bound: (a) => ({ min: a }) },
 ];

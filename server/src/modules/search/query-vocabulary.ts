@@ -173,8 +173,12 @@ export class QueryVocabularies {
     const now = this.now();
     if (!cached) return this.build(storeId, now).vocabulary;
     if (cached.stale) {
-      cached.outgrown ??= Promise.all([cached.documents.catch(() => 0), this.engine.count(storeId)]).then(([built, current]) => built < OUTGROWN * current, () => false);
-      if (await cached.outgrown) return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
+      cached.outgrown ??= Promise.all([cached.documents.catch(() => 0), this.engine.count(storeId)]).then(
+        ([built, current]) => built < OUTGROWN * current,
+        () => false,
+      );
+      if (await cached.outgrown)
+        return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
     }
     const age = now - cached.builtAt;
     if ((cached.stale && age >= REBUILD_AFTER_CHANGE_MS) || age >= MAX_AGE_MS) {

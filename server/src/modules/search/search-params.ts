@@ -105,14 +105,19 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const collection = text(raw, "collection", 256);
   const browse = flag(raw, ["browse"], false);
   if (!query && !collection && !browse) {
-    throw new ValidationError("Give a query or a collection", [{ path: "query.query", problem: "query or collection is required (or browse=true)" }]);
+    throw new ValidationError("Give a query or a collection", [
+      { path: "query.query", problem: "query or collection is required (or browse=true)" },
+    ]);
   }
   const { from, pageSize } = pageParams(raw);
   const sortBy = raw.sortBy || undefined;
   if (sortBy !== undefined && !(SORT_BY_VALUES as readonly string[]).includes(sortBy)) {
     throw bad("sortBy", `must be one of ${SORT_BY_VALUES.join(", ")}`);
   }
-  const campaignProducts = (text(raw, "campaignProducts", 10_000) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const campaignProducts = (text(raw, "campaignProducts", 10_000) ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (campaignProducts.length > 100) throw bad("campaignProducts", "at most 100 product ids");
   if (sortBy === "campaign" && campaignProducts.length === 0) throw bad("campaignProducts", "is required with sortBy=campaign");
   const language = languageParam(raw);

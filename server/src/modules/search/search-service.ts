@@ -103,7 +103,16 @@ export class SearchService {
 
   /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
   async count(storeId: string, text: string): Promise<number> {
-    const request: EngineSearchRequest = { text, matching: DEFAULT_MATCHING, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 0 };
+    const request: EngineSearchRequest = {
+      text,
+      matching: DEFAULT_MATCHING,
+      filters: [],
+      facets: [],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: 0,
+    };
     const understood = await UnderstoodQuery.read(this.d.engine, this.d.vocabularies, storeId, text, DEFAULT_READING);
     const ran = await understood.run(this.d.engine, storeId, request, async () => true);
     return ran.kept.length < understood.terms.length ? 0 : ran.result.total;
@@ -155,7 +164,8 @@ class SearchRun {
   /** The engine request for the search as asked, with the store's rules applied, and the pins they lay. */
   async applyRules(): Promise<void> {
     const { d, store, asked, settings } = this;
-    const rules = (this.rules = (await d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, this.draft)) ?? null);
+    const rules = (this.rules =
+      (await d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, this.draft)) ?? null);
     // A rule's word edits change what is searched; the log keeps what the shopper typed.
     const p = (this.p = rules?.query === undefined ? asked : { ...asked, query: rules.query || undefined });
     const filters = toEngineFilters(p.facets);
@@ -168,12 +178,15 @@ class SearchRun {
       filters,
       facets: facets.terms,
       rangeFacets: facets.ranges,
-      sort: p.browse && !p.sortBy ? POPULAR_FIRST : engineSorts(p.sortBy, {
-        settings,
-        now: d.now(),
-        campaignProducts: p.campaignProducts,
-        shopperKey: p.sessionId ?? p.userId ?? "",
-      }),
+      sort:
+        p.browse && !p.sortBy
+          ? POPULAR_FIRST
+          : engineSorts(p.sortBy, {
+              settings,
+              now: d.now(),
+              campaignProducts: p.campaignProducts,
+              shopperKey: p.sessionId ?? p.userId ?? "",
+            }),
       offset: p.from,
       limit: p.pageSize,
     };
@@ -251,7 +264,9 @@ class SearchRun {
     this.kept = ran?.kept ?? [];
     this.fallback = ran?.fallback ?? false;
     this.recovered = ran?.recovered ?? false;
-    this.queryFacets = this.kept.flatMap((t) => (t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : []));
+    this.queryFacets = this.kept.flatMap((t) =>
+      t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : [],
+    );
     // A pin past the end of the results goes to the end, which can move it onto this page: the page then shows
     // fewer or earlier results, searched again only when the engine's answer does not hold them.
     const settled = this.pins?.organicPage(p.from, p.pageSize, this.result.total);
@@ -259,7 +274,8 @@ class SearchRun {
       const page = this.page;
       const fetched = this.window === null ? page : { from: 0, size: this.window };
       const held = settled.from >= fetched.from && settled.from + settled.size <= fetched.from + fetched.size;
-      if (held && this.window === null) this.result = { ...this.result, hits: this.result.hits.slice(settled.from - page.from, settled.from - page.from + settled.size) };
+      if (held && this.window === null)
+        this.result = { ...this.result, hits: this.result.hits.slice(settled.from - page.from, settled.from - page.from + settled.size) };
       this.page = settled;
       if (!held) {
         this.window = this.plan?.window(settled.from, settled.size) ?? null;
@@ -282,12 +298,21 @@ class SearchRun {
   async layPins(): Promise<void> {
     const { pins, p } = this;
     if (!pins) return;
-    const laid = pins.page(p.from, p.pageSize, this.result.total, this.result.hits.map((h) => h.id));
+    const laid = pins.page(
+      p.from,
+      p.pageSize,
+      this.result.total,
+      this.result.hits.map((h) => h.id),
+    );
     const byId = new Map(this.result.hits.map((h) => [h.id, h]));
     this.pinnedOnPage = laid.pinned;
     // Range buckets count the pins by their numbers, read from the catalog only when ranges are asked for.
     const numbers = this.request.rangeFacets.length ? await this.pinNumbers(pins.ids) : [];
-    this.result = countPins({ ...this.result, total: this.result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) }, pins, numbers);
+    this.result = countPins(
+      { ...this.result, total: this.result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) },
+      pins,
+      numbers,
+    );
   }
 
   /** The answer: the page's products as stored, the facets, what the query was read as, and explain when asked. */
@@ -296,9 +321,18 @@ class SearchRun {
     const usedQuery = understood && (fallback || understood.corrected) ? understood.searchedText(kept) : p.query;
     const response: SearchResponse = {
       totalProductCount: result.total,
-      products: await d.shapes.page(store.id, settings, result.hits.map((h) => h.id)),
+      products: await d.shapes.page(
+        store.id,
+        settings,
+        result.hits.map((h) => h.id),
+      ),
       fallback,
-      facets: p.returnFacets ? markSelected(shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }), queryFacets) : [],
+      facets: p.returnFacets
+        ? markSelected(
+            shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }),
+            queryFacets,
+          )
+        : [],
       spellSuggestions: understood && p.spellEnabled && !fallback ? understood.spellSuggestions() : [],
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(understood?.corrected && !fallback ? { typedQuery: understood.typedText } : {}),
@@ -459,6 +493,8 @@ function markSelected(facets: Facet[], selected: readonly QueryFacet[]): Facet[]
   if (selected.length === 0) return facets;
   return facets.map((f) => {
     const values = selected.filter((q) => q.key === f.key).flatMap((q) => q.values);
-    return values.length ? { ...f, values: (f.values as FacetValue[]).map((v): FacetValue => (values.includes(v.key) ? { ...v, selected: true } : v)) } : f;
+    return values.length
+      ? { ...f, values: (f.values as FacetValue[]).map((v): FacetValue => (values.includes(v.key) ? { ...v, selected: true } : v)) }
+      : f;
   });
 }

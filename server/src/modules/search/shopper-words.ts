@@ -36,7 +36,8 @@ export class ShopperWords {
     const words = new Map<string, number>();
     for (const q of await this.log.popularQueries(storeId, 1, QUERIES)) {
       if (q.resultCount === 0) continue;
-      for (const word of new Set(foldCase(q.query).split(/[^\p{L}\p{N}]+/u))) if (word) words.set(word, (words.get(word) ?? 0) + q.searches);
+      for (const word of new Set(foldCase(q.query).split(/[^\p{L}\p{N}]+/u)))
+        if (word) words.set(word, (words.get(word) ?? 0) + q.searches);
     }
     return words;
   }

@@ -69,7 +69,11 @@ export function productFeatures(p: Product, measured?: ReadonlyMap<string, strin
     brand,
     line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
     colours: p.variations?.length
-      ? p.variations.slice(0, MAX_COLOURS).map((v) => ({ variationId: v.id, colour: colourOf(v.name) ?? colourOf(measured?.get(v.id)), available: variationAvailable(p, v.id) }))
+      ? p.variations.slice(0, MAX_COLOURS).map((v) => ({
+          variationId: v.id,
+          colour: colourOf(v.name) ?? colourOf(measured?.get(v.id)),
+          available: variationAvailable(p, v.id),
+        }))
       : measured?.has(DEFAULT_COLOR_ID)
         ? [{ colour: colourOf(measured.get(DEFAULT_COLOR_ID)), available: productInStock(p) }]
         : [],

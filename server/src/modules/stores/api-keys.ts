@@ -23,7 +23,12 @@ export function hashApiKey(key: string): Uint8Array {
  * probed. The lookup compares hashes of 256-bit random keys, which tells a timing attacker nothing about a key;
  * the found hash is still compared in constant time before it counts.
  */
-export async function findCaller(stores: StoresRepository, storeId: string, presented: string, now: number): Promise<{ store: StoreRow; keyKind: KeyKind } | null> {
+export async function findCaller(
+  stores: StoresRepository,
+  storeId: string,
+  presented: string,
+  now: number,
+): Promise<{ store: StoreRow; keyKind: KeyKind } | null> {
   const candidate = hashApiKey(presented);
   const key = await stores.keyByHash(candidate, now);
   if (!key || key.keyHash.length !== candidate.length || !timingSafeEqual(key.keyHash, candidate) || key.storeId !== storeId) return null;

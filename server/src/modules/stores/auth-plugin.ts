@@ -52,7 +52,11 @@ function credentials(headers: Record<string, string | undefined>, query: Record<
   return { storeId: q("x-service-store-id"), key: q("x-service-api-key"), inQuery: true };
 }
 
-function clientAddress(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
+function clientAddress(
+  request: Request,
+  server: { requestIP(r: Request): { address: string } | null } | null,
+  trustProxy: boolean,
+): string {
   if (trustProxy) {
     const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
@@ -95,7 +99,10 @@ export function authPlugin(deps: AuthDeps) {
           const client = keyKind === "admin" ? store.id : `${store.id}\u0000${clientAddress(request, server, deps.access.trustProxy)}`;
           const limited = (keyKind === "admin" ? deps.access.limits.admin : deps.access.limits.browser).take(client);
           if (limited) {
-            throw new TooManyRequestsError(`Too many requests for this store from this ${keyKind === "admin" ? "key" : "client"}; retry in ${limited} s`, limited);
+            throw new TooManyRequestsError(
+              `Too many requests for this store from this ${keyKind === "admin" ? "key" : "client"}; retry in ${limited} s`,
+              limited,
+            );
           }
           return { caller: { store, keyKind, client } };
         },
@@ -111,5 +118,9 @@ export function authPlugin(deps: AuthDeps) {
 export function chargeEvents(access: AccessPolicy, caller: Caller, count: number): void {
   const admin = caller.keyKind === "admin";
   const wait = (admin ? access.limits.adminEvents : access.limits.events).take(caller.client, count);
-  if (wait) throw new TooManyRequestsError(`Too many events for this store from this ${admin ? "key" : "client"} (${count} sent); retry in ${wait} s`, wait);
+  if (wait)
+    throw new TooManyRequestsError(
+      `Too many events for this store from this ${admin ? "key" : "client"} (${count} sent); retry in ${wait} s`,
+      wait,
+    );
 }

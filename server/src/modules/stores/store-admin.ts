@@ -8,10 +8,9 @@ export const STORE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export function assertStoreId(storeId: string): void {
   if (!STORE_ID_PATTERN.test(storeId)) {
-    throw new ValidationError(
-      "A store id is 1 to 64 letters, digits, '-' or '_', starting with a letter or digit",
-      [{ path: "storeId", problem: `"${storeId}" does not match ${STORE_ID_PATTERN}` }],
-    );
+    throw new ValidationError("A store id is 1 to 64 letters, digits, '-' or '_', starting with a letter or digit", [
+      { path: "storeId", problem: `"${storeId}" does not match ${STORE_ID_PATTERN}` },
+    ]);
   }
 }
 
@@ -44,7 +43,8 @@ export class StoreAdmin {
 
   /** Issues a new key; the old one keeps working for `graceMs` so a store can roll its deployments over. */
   async rotate(storeId: string, kind: KeyKind, graceMs: number): Promise<string> {
-    if (!(await this.stores.get(storeId))) throw new ValidationError(`No store "${storeId}"`, [{ path: "storeId", problem: "unknown store" }]);
+    if (!(await this.stores.get(storeId)))
+      throw new ValidationError(`No store "${storeId}"`, [{ path: "storeId", problem: "unknown store" }]);
     const key = generateApiKey(kind);
     const now = this.now();
     await this.stores.replaceKey(storeId, kind, hashApiKey(key), now, now + graceMs);

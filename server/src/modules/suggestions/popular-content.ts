@@ -60,7 +60,9 @@ export class PopularContentService {
     });
     return {
       popularQueries: queries.slice(0, QUERIES).map((q) => q.query),
-      popularCategories: (categories.facets[CATEGORY_KEY] ?? []).slice(0, CATEGORIES).map((v) => ({ key: v.value, name: v.value.split(" > ").at(-1)!, count: v.count })),
+      popularCategories: (categories.facets[CATEGORY_KEY] ?? [])
+        .slice(0, CATEGORIES)
+        .map((v) => ({ key: v.value, name: v.value.split(" > ").at(-1)!, count: v.count })),
     };
   }
 }

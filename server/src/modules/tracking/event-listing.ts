@@ -13,7 +13,11 @@ export interface EventQuery {
 type ListedEvent = Omit<StoredEvent, "seq" | "receivedAt"> & { id: string; receivedAt: string };
 
 /** Raw events of a store in arrival order, a page at a time (GET /events). */
-export async function listEvents(events: EventsRepository, storeId: string, q: EventQuery): Promise<{ events: ListedEvent[]; nextCursor: string | null }> {
+export async function listEvents(
+  events: EventsRepository,
+  storeId: string,
+  q: EventQuery,
+): Promise<{ events: ListedEvent[]; nextCursor: string | null }> {
   if (q.type !== undefined && !EVENT_TYPES.includes(q.type as EventType)) {
     throw new ValidationError(`Unknown event type "${q.type}"`, [{ path: "query.type", problem: `use one of ${EVENT_TYPES.join(", ")}` }]);
   }

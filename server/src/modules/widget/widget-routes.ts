@@ -77,7 +77,11 @@ export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string; popula
         const stored = caller.store.settings.widget as WidgetSettings | undefined;
         // What the store learnt from its shoppers fills what the store did not set itself.
         const popular = await deps.popular(caller.store.id);
-        const body = JSON.stringify({ ...widgetConfig(stored), popularCategories: popular.popularCategories, popularQueries: stored?.popularQueries ?? popular.popularQueries });
+        const body = JSON.stringify({
+          ...widgetConfig(stored),
+          popularCategories: popular.popularCategories,
+          popularQueries: stored?.popularQueries ?? popular.popularQueries,
+        });
         // Weak: a compressed answer is the same configuration in other bytes, and revalidates the same way.
         const etag = `W/"${shortHash(body)}"`;
         // Added to what the CORS hook set (Origin): Elysia lets a returned Response's own Vary replace it.

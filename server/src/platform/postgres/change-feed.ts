@@ -20,9 +20,13 @@ export class PostgresChangeFeed implements ChangeFeed {
   /** Resolves once the replica hears the channel: a change published after that reaches it. */
   async start(): Promise<void> {
     let connections = 0;
-    this.listening ??= this.sql.listen(CHANNEL, (payload) => this.heard(payload), () => {
-      if (connections++ > 0) for (const list of this.handlers.values()) for (const handle of list) handle(null);
-    });
+    this.listening ??= this.sql.listen(
+      CHANNEL,
+      (payload) => this.heard(payload),
+      () => {
+        if (connections++ > 0) for (const list of this.handlers.values()) for (const handle of list) handle(null);
+      },
+    );
     await this.listening;
   }
 

@@ -73,7 +73,8 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
       .begin(async (tx) => {
         await tx`INSERT INTO analytics_progress (consumer, last_seq) VALUES (${w.consumer}, 0) ON CONFLICT DO NOTHING`;
         // The row lock makes another replica's commit of the same batch wait, then find the progress moved.
-        const moved = await tx`UPDATE analytics_progress SET last_seq = ${w.lastSeq} WHERE consumer = ${w.consumer} AND last_seq = ${w.afterSeq}`;
+        const moved =
+          await tx`UPDATE analytics_progress SET last_seq = ${w.lastSeq} WHERE consumer = ${w.consumer} AND last_seq = ${w.afterSeq}`;
         if (moved.count === 0) throw new CountedElsewhere();
         await this.writeAggregates(tx, w);
         await this.writeAttribution(tx, w);
@@ -112,7 +113,14 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
           positions = report_queries.positions + excluded.positions`;
     }
     if (w.products.length) {
-      const rows = w.products.map(({ bucket, productId, counts: c }) => ({ ...bucketColumns(bucket), product_id: productId, clicks: c.clicks, carts: c.carts, purchases: c.purchases, revenue: c.revenue }));
+      const rows = w.products.map(({ bucket, productId, counts: c }) => ({
+        ...bucketColumns(bucket),
+        product_id: productId,
+        clicks: c.clicks,
+        carts: c.carts,
+        purchases: c.purchases,
+        revenue: c.revenue,
+      }));
       await tx`
         INSERT INTO report_products ${tx(rows)}
         ON CONFLICT (store_id, day, product_id, region, language, currency) DO UPDATE SET clicks = report_products.clicks + excluded.clicks,
@@ -138,7 +146,14 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
         ON CONFLICT (store_id, day, region, language, currency, kind) DO UPDATE SET registers = excluded.registers`;
     }
     if (w.answers.length) {
-      const rows = w.answers.map((a) => ({ store_id: a.storeId, source: "theirs", query: a.query, total: a.total, product_ids: JSON.stringify(a.productIds), at: a.at }));
+      const rows = w.answers.map((a) => ({
+        store_id: a.storeId,
+        source: "theirs",
+        query: a.query,
+        total: a.total,
+        product_ids: JSON.stringify(a.productIds),
+        at: a.at,
+      }));
       await tx`
         INSERT INTO query_answers ${tx(rows)}
         ON CONFLICT (store_id, source, query) DO UPDATE SET total = excluded.total, product_ids = excluded.product_ids, at = excluded.at`;
@@ -174,16 +189,29 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
       if (marked.length) await tx`UPDATE attribution_searches SET ${tx(mark)} = 1 WHERE id = ANY(${marked}::bigint[])`;
     }
     if (w.newClicks.length) {
-      const rows = w.newClicks.map((c) => ({ store_id: c.storeId, session_id: c.sessionId, product_id: c.productId, search_id: ids.get(c.searchId) ?? c.searchId }));
+      const rows = w.newClicks.map((c) => ({
+        store_id: c.storeId,
+        session_id: c.sessionId,
+        product_id: c.productId,
+        search_id: ids.get(c.searchId) ?? c.searchId,
+      }));
       await tx`INSERT INTO attribution_clicks ${tx(rows)} ON CONFLICT DO NOTHING`;
     }
     if (w.sessions.length) {
-      const rows = w.sessions.map((s) => ({ store_id: s.storeId, session_id: s.sessionId, region: s.dims.region, language: s.dims.language, currency: s.dims.currency, at: s.at }));
+      const rows = w.sessions.map((s) => ({
+        store_id: s.storeId,
+        session_id: s.sessionId,
+        region: s.dims.region,
+        language: s.dims.language,
+        currency: s.dims.currency,
+        at: s.at,
+      }));
       await tx`
         INSERT INTO attribution_sessions ${tx(rows)}
         ON CONFLICT (store_id, session_id) DO UPDATE SET region = excluded.region, language = excluded.language, currency = excluded.currency, at = excluded.at`;
     }
-    if (w.orders.length) await tx`INSERT INTO report_orders ${tx(w.orders.map(([store_id, order_id]) => ({ store_id, order_id })))} ON CONFLICT DO NOTHING`;
+    if (w.orders.length)
+      await tx`INSERT INTO report_orders ${tx(w.orders.map(([store_id, order_id]) => ({ store_id, order_id })))} ON CONFLICT DO NOTHING`;
   }
 
   private async writeBehaviour(tx: Tx, w: BatchWrites): Promise<void> {
@@ -193,15 +221,25 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
     }
     if (w.evidence.length) {
       const keys = w.evidence.map((e) => [e.storeId, e.query, e.productId] as const);
-      const old = await tx<{ store_id: string; query: string; product_id: string; evidence: number; clicks: number; conversions: number }[]>`
+      const old = await tx<
+        { store_id: string; query: string; product_id: string; evidence: number; clicks: number; conversions: number }[]
+      >`
         SELECT store_id, query, product_id, evidence, clicks, conversions FROM behaviour_scores
         WHERE (store_id, query, product_id) IN (SELECT * FROM unnest(${column(keys, 0)}::text[], ${column(keys, 1)}::text[], ${column(keys, 2)}::text[]))
         FOR UPDATE`;
       const byKey = new Map(old.map((r) => [JSON.stringify([r.store_id, r.query, r.product_id]), r]));
       const rows = w.evidence.map(({ storeId, query, productId, add }) => {
         const was = byKey.get(JSON.stringify([storeId, query, productId]));
-        const sum = (part: "evidence" | "clicks" | "conversions") => toStoredLog(logAdd(was ? fromStoredLog(was[part]) : -Infinity, add[part]));
-        return { store_id: storeId, query, product_id: productId, evidence: sum("evidence"), clicks: sum("clicks"), conversions: sum("conversions") };
+        const sum = (part: "evidence" | "clicks" | "conversions") =>
+          toStoredLog(logAdd(was ? fromStoredLog(was[part]) : -Infinity, add[part]));
+        return {
+          store_id: storeId,
+          query,
+          product_id: productId,
+          evidence: sum("evidence"),
+          clicks: sum("clicks"),
+          conversions: sum("conversions"),
+        };
       });
       await tx`
         INSERT INTO behaviour_scores ${tx(rows)}
@@ -216,7 +254,13 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
       const byKey = new Map(old.map((r) => [JSON.stringify([r.store_id, r.shopper, r.facet, r.value]), r.weight]));
       const rows = w.affinities.map((a) => {
         const was = byKey.get(JSON.stringify([a.storeId, a.shopper, a.facet, a.value]));
-        return { store_id: a.storeId, shopper: a.shopper, facet: a.facet, value: a.value, weight: toStoredLog(logAdd(was === undefined ? -Infinity : fromStoredLog(was), a.add)) };
+        return {
+          store_id: a.storeId,
+          shopper: a.shopper,
+          facet: a.facet,
+          value: a.value,
+          weight: toStoredLog(logAdd(was === undefined ? -Infinity : fromStoredLog(was), a.add)),
+        };
       });
       await tx`
         INSERT INTO shopper_affinities ${tx(rows)}

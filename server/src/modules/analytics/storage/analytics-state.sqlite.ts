@@ -24,7 +24,10 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
   constructor(private readonly db: Database) {}
 
   async lastSeq(consumer: string): Promise<number> {
-    return (this.db.query("SELECT last_seq FROM analytics_progress WHERE consumer = ?").get(consumer) as { last_seq: number } | null)?.last_seq ?? 0;
+    return (
+      (this.db.query("SELECT last_seq FROM analytics_progress WHERE consumer = ?").get(consumer) as { last_seq: number } | null)
+        ?.last_seq ?? 0
+    );
   }
 
   async load(keys: StateKeys): Promise<StateSnapshot> {
@@ -51,7 +54,9 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
       )
       .all(sessions) as { storeId: string; sessionId: string; region: string; language: string; currency: string }[];
     const orders = this.db
-      .query("SELECT store_id, order_id FROM report_orders WHERE (store_id, order_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))")
+      .query(
+        "SELECT store_id, order_id FROM report_orders WHERE (store_id, order_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))",
+      )
       .values(JSON.stringify(keys.orders)) as [string, string][];
     const seen = this.db
       .query(
@@ -70,7 +75,9 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
 
   async positionClicks(storeId: string, fromDay: string): Promise<Map<number, number>> {
     const rows = this.db
-      .query("SELECT metric, SUM(value) AS value FROM report_daily WHERE store_id = ? AND day >= ? AND metric LIKE 'position:%' GROUP BY metric")
+      .query(
+        "SELECT metric, SUM(value) AS value FROM report_daily WHERE store_id = ? AND day >= ? AND metric LIKE 'position:%' GROUP BY metric",
+      )
       .all(storeId, fromDay) as { metric: string; value: number }[];
     return new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
   }
@@ -79,7 +86,12 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
     return writeTransaction(this.db, () => {
       this.db.query("INSERT OR IGNORE INTO analytics_progress (consumer, last_seq) VALUES (?, 0)").run(w.consumer);
       // Another process counted past this batch's start: it is theirs.
-      if (this.db.query("UPDATE analytics_progress SET last_seq = ? WHERE consumer = ? AND last_seq = ?").run(w.lastSeq, w.consumer, w.afterSeq).changes === 0) return false;
+      if (
+        this.db
+          .query("UPDATE analytics_progress SET last_seq = ? WHERE consumer = ? AND last_seq = ?")
+          .run(w.lastSeq, w.consumer, w.afterSeq).changes === 0
+      )
+        return false;
       this.writeAggregates(w);
       this.writeAttribution(w);
       this.writeBehaviour(w);
@@ -101,21 +113,27 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
          clicked = clicked + excluded.clicked, converted = converted + excluded.converted,
          position_sum = position_sum + excluded.position_sum, positions = positions + excluded.positions`,
     );
-    for (const { bucket, query, counts: c } of w.queries) queries.run(...bucketArgs(bucket), query, c.searches, c.noResults, c.clicked, c.converted, c.positionSum, c.positions);
+    for (const { bucket, query, counts: c } of w.queries)
+      queries.run(...bucketArgs(bucket), query, c.searches, c.noResults, c.clicked, c.converted, c.positionSum, c.positions);
     const products = this.db.query(
       `INSERT INTO report_products (store_id, day, region, language, currency, product_id, clicks, carts, purchases, revenue)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, carts = carts + excluded.carts,
          purchases = purchases + excluded.purchases, revenue = revenue + excluded.revenue`,
     );
-    for (const { bucket, productId, counts: c } of w.products) products.run(...bucketArgs(bucket), productId, c.clicks, c.carts, c.purchases, c.revenue);
+    for (const { bucket, productId, counts: c } of w.products)
+      products.run(...bucketArgs(bucket), productId, c.clicks, c.carts, c.purchases, c.revenue);
     const queryClicks = this.db.query(
       `INSERT INTO report_query_clicks (store_id, day, region, language, currency, query, product_id, clicks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
     );
     for (const r of w.queryClicks) queryClicks.run(...bucketArgs(r.bucket), r.query, r.productId, r.clicks);
-    const readSketch = this.db.query("SELECT registers FROM report_sketches WHERE store_id = ? AND day = ? AND region = ? AND language = ? AND currency = ? AND kind = ?");
-    const writeSketch = this.db.query("INSERT OR REPLACE INTO report_sketches (store_id, day, region, language, currency, kind, registers) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    const readSketch = this.db.query(
+      "SELECT registers FROM report_sketches WHERE store_id = ? AND day = ? AND region = ? AND language = ? AND currency = ? AND kind = ?",
+    );
+    const writeSketch = this.db.query(
+      "INSERT OR REPLACE INTO report_sketches (store_id, day, region, language, currency, kind, registers) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
     for (const { bucket, kind, registers } of w.sketches) {
       const old = readSketch.get(...bucketArgs(bucket), kind) as { registers: Uint8Array } | null;
       const merged = registers.slice();
@@ -136,11 +154,26 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const s of w.newSearches) {
-      const { lastInsertRowid } = insertSearch.run(s.storeId, s.sessionId, s.query, s.at, s.day, s.region, s.language, s.currency, s.withResults ? 1 : 0, s.clicked, s.carted, s.converted);
+      const { lastInsertRowid } = insertSearch.run(
+        s.storeId,
+        s.sessionId,
+        s.query,
+        s.at,
+        s.day,
+        s.region,
+        s.language,
+        s.currency,
+        s.withResults ? 1 : 0,
+        s.clicked,
+        s.carted,
+        s.converted,
+      );
       ids.set(s.id, Number(lastInsertRowid));
     }
     for (const m of w.marks) this.db.query(`UPDATE attribution_searches SET ${m.mark} = 1 WHERE id = ?`).run(m.id);
-    const click = this.db.query("INSERT OR IGNORE INTO attribution_clicks (store_id, session_id, product_id, search_id) VALUES (?, ?, ?, ?)");
+    const click = this.db.query(
+      "INSERT OR IGNORE INTO attribution_clicks (store_id, session_id, product_id, search_id) VALUES (?, ?, ?, ?)",
+    );
     for (const c of w.newClicks) click.run(c.storeId, c.sessionId, c.productId, ids.get(c.searchId) ?? c.searchId);
     const session = this.db.query(
       `INSERT INTO attribution_sessions (store_id, session_id, region, language, currency, at) VALUES (?, ?, ?, ?, ?, ?)
@@ -152,9 +185,13 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
   }
 
   private writeBehaviour(w: BatchWrites): void {
-    const seen = this.db.query("INSERT OR IGNORE INTO behaviour_seen (store_id, day, actor, kind, query, product_id) VALUES (?, ?, ?, ?, ?, ?)");
+    const seen = this.db.query(
+      "INSERT OR IGNORE INTO behaviour_seen (store_id, day, actor, kind, query, product_id) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     for (const row of w.seen) seen.run(...row);
-    const readEvidence = this.db.query("SELECT evidence, clicks, conversions FROM behaviour_scores WHERE store_id = ? AND query = ? AND product_id = ?");
+    const readEvidence = this.db.query(
+      "SELECT evidence, clicks, conversions FROM behaviour_scores WHERE store_id = ? AND query = ? AND product_id = ?",
+    );
     const writeEvidence = this.db.query(
       "INSERT OR REPLACE INTO behaviour_scores (store_id, query, product_id, evidence, clicks, conversions) VALUES (?, ?, ?, ?, ?, ?)",
     );
@@ -163,11 +200,21 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
       const sum = (part: keyof EvidenceLogs) => toStoredLog(logAdd(old ? fromStoredLog(old[part]) : -Infinity, add[part]));
       writeEvidence.run(storeId, query, productId, sum("evidence"), sum("clicks"), sum("conversions"));
     }
-    const readAffinity = this.db.query("SELECT weight FROM shopper_affinities WHERE store_id = ? AND shopper = ? AND facet = ? AND value = ?");
-    const writeAffinity = this.db.query("INSERT OR REPLACE INTO shopper_affinities (store_id, shopper, facet, value, weight) VALUES (?, ?, ?, ?, ?)");
+    const readAffinity = this.db.query(
+      "SELECT weight FROM shopper_affinities WHERE store_id = ? AND shopper = ? AND facet = ? AND value = ?",
+    );
+    const writeAffinity = this.db.query(
+      "INSERT OR REPLACE INTO shopper_affinities (store_id, shopper, facet, value, weight) VALUES (?, ?, ?, ?, ?)",
+    );
     for (const a of w.affinities) {
       const old = (readAffinity.get(a.storeId, a.shopper, a.facet, a.value) as { weight: number } | null)?.weight;
-      writeAffinity.run(a.storeId, a.shopper, a.facet, a.value, toStoredLog(logAdd(old === undefined ? -Infinity : fromStoredLog(old), a.add)));
+      writeAffinity.run(
+        a.storeId,
+        a.shopper,
+        a.facet,
+        a.value,
+        toStoredLog(logAdd(old === undefined ? -Infinity : fromStoredLog(old), a.add)),
+      );
     }
   }
 

@@ -11,7 +11,12 @@ export class SqlitePurchaseCounts implements PurchaseCounts {
    * in sortBy=purchase. Call inside the transaction that stores the events, so counts and events never disagree.
    * Returns the new order's products (none for a repeat) and those whose count changed.
    */
-  countOrder(storeId: string, orderId: string, lines: readonly OrderLine[], buyer: { actor: string | null; day: string }): { ordered: string[]; changed: string[] } {
+  countOrder(
+    storeId: string,
+    orderId: string,
+    lines: readonly OrderLine[],
+    buyer: { actor: string | null; day: string },
+  ): { ordered: string[]; changed: string[] } {
     const fresh = this.db.query("INSERT OR IGNORE INTO counted_orders (store_id, order_id) VALUES (?, ?)").run(storeId, orderId);
     if (fresh.changes === 0) return { ordered: [], changed: [] };
     const firstToday = this.db.query("INSERT OR IGNORE INTO purchase_buyers (store_id, day, actor, product_id) VALUES (?, ?, ?, ?)");

@@ -9,7 +9,9 @@ export class PostgresShopperErasureRepo implements ShopperErasureRepository {
   async erase(storeId: string, userId: string): Promise<{ events: number; searches: number; sessions: number }> {
     return this.sql.begin(async (tx) => {
       const sessions = (
-        await tx<{ s: string }[]>`SELECT DISTINCT session_id AS s FROM events WHERE store_id = ${storeId} AND user_id = ${userId} AND session_id IS NOT NULL`
+        await tx<
+          { s: string }[]
+        >`SELECT DISTINCT session_id AS s FROM events WHERE store_id = ${storeId} AND user_id = ${userId} AND session_id IS NOT NULL`
       ).map((r) => r.s);
       const events = (await tx`DELETE FROM events WHERE store_id = ${storeId} AND user_id = ${userId}`).count;
       const searches = (await tx`DELETE FROM search_log WHERE store_id = ${storeId} AND user_id = ${userId}`).count;

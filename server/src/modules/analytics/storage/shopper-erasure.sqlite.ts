@@ -10,7 +10,9 @@ export class SqliteShopperErasureRepo implements ShopperErasureRepository {
   async erase(storeId: string, userId: string): Promise<{ events: number; searches: number; sessions: number }> {
     return writeTransaction(this.db, () => {
       const sessions = (
-        this.db.query("SELECT DISTINCT session_id AS s FROM events WHERE store_id = ? AND user_id = ? AND session_id IS NOT NULL").all(storeId, userId) as {
+        this.db
+          .query("SELECT DISTINCT session_id AS s FROM events WHERE store_id = ? AND user_id = ? AND session_id IS NOT NULL")
+          .all(storeId, userId) as {
           s: string;
         }[]
       ).map((r) => r.s);

@@ -87,7 +87,11 @@ export async function productIn(catalog: Pick<CatalogRepository, "get">, storeId
 }
 
 /** Every live product of a store, a page of `pageSize` at a time (in id order). */
-export async function* livePages(catalog: Pick<CatalogRepository, "liveProductsAfter">, storeId: string, pageSize: number): AsyncGenerator<{ id: string; version: number; doc: string }[]> {
+export async function* livePages(
+  catalog: Pick<CatalogRepository, "liveProductsAfter">,
+  storeId: string,
+  pageSize: number,
+): AsyncGenerator<{ id: string; version: number; doc: string }[]> {
   for (let after = ""; ; ) {
     const rows = await catalog.liveProductsAfter(storeId, after, pageSize);
     if (rows.length) yield rows;

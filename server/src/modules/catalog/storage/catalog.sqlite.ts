@@ -50,7 +50,9 @@ export class SqliteCatalogRepo implements CatalogRepository {
 
   async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {
     return this.db
-      .query("SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id")
+      .query(
+        "SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id",
+      )
       .all(storeId, since) as { id: string; version: number; doc: string | null }[];
   }
 
@@ -66,7 +68,9 @@ export class SqliteCatalogRepo implements CatalogRepository {
   }
 
   async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, number, string])[]): Promise<void> {
-    const put = this.db.query("UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND version = ? AND deleted = 0 AND shaping IS NOT ?");
+    const put = this.db.query(
+      "UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND version = ? AND deleted = 0 AND shaping IS NOT ?",
+    );
     const commit = writeTransaction(this.db, () => {
       for (const [id, version, json] of shapes) put.run(shaping, json, storeId, id, version, shaping);
     });
@@ -85,7 +89,9 @@ export class SqliteCatalogRepo implements CatalogRepository {
       for (const a of batch.advances) {
         const done = a.to >= a.itemCount;
         const moved = this.db
-          .query(`UPDATE tasks SET cursor = ?, status = ?, message = CASE WHEN ? THEN NULL ELSE message END, updated_at = ? WHERE seq = ? AND cursor = ? AND status = 'pending'`)
+          .query(
+            `UPDATE tasks SET cursor = ?, status = ?, message = CASE WHEN ? THEN NULL ELSE message END, updated_at = ? WHERE seq = ? AND cursor = ? AND status = 'pending'`,
+          )
           .run(a.to, done ? "complete" : "pending", done ? 1 : 0, batch.at, a.seq, a.from);
         // Thrown to roll back what this transaction wrote already.
         if (moved.changes === 0) throw new StaleBatch();

@@ -6,8 +6,7 @@ import type { Database } from "bun:sqlite";
  * triggers count each shape dropped (shape-cache.ts).
  */
 export function dropShapesIn(db: Database, storeId: string, ids: readonly string[]): void {
-  db.query("UPDATE products SET shaping = NULL, shaped = NULL WHERE store_id = ? AND id IN (SELECT value FROM json_each(?)) AND shaped IS NOT NULL").run(
-    storeId,
-    JSON.stringify(ids),
-  );
+  db.query(
+    "UPDATE products SET shaping = NULL, shaped = NULL WHERE store_id = ? AND id IN (SELECT value FROM json_each(?)) AND shaped IS NOT NULL",
+  ).run(storeId, JSON.stringify(ids));
 }

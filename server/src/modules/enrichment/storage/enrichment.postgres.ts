@@ -17,7 +17,7 @@ import type { Sql } from "../../../platform/postgres/connection.ts";
 import { dropShapesIn } from "../../catalog/storage/stored-shapes.postgres.ts";
 import { enqueueDeliveriesIn } from "../../webhooks/storage/webhooks.postgres.ts";
 
-const JOB_COLUMNS = "store_id AS \"storeId\", product_id AS \"productId\", product_version AS \"productVersion\", stage, attempts";
+const JOB_COLUMNS = 'store_id AS "storeId", product_id AS "productId", product_version AS "productVersion", stage, attempts';
 
 /** The enrichment queue and what the stages found, on PostgreSQL, shared by every replica. */
 export class PostgresEnrichmentRepo implements EnrichmentRepository {
@@ -81,7 +81,14 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
       } else {
         await tx`DELETE FROM enrichment_jobs WHERE store_id = ${job.storeId} AND product_id = ${job.productId}`;
       }
-      const queued = await enqueueDeliveriesIn(tx, { storeId: job.storeId, productId: job.productId, productVersion: job.productVersion, stage: job.stage, body: f.webhookBody, now });
+      const queued = await enqueueDeliveriesIn(tx, {
+        storeId: job.storeId,
+        productId: job.productId,
+        productVersion: job.productVersion,
+        stage: job.stage,
+        body: f.webhookBody,
+        now,
+      });
       if (f.dropShape) await dropShapesIn(tx, job.storeId, [job.productId]);
       return { done: true, queued };
     });

@@ -42,7 +42,9 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
     if (deleted.length) {
       const ids = JSON.stringify(deleted);
       this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
-      this.db.query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
+      this.db
+        .query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))")
+        .run(storeId, ids);
     }
   }
 
@@ -80,15 +82,33 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
           `INSERT OR REPLACE INTO product_enrichment (store_id, product_id, product_version, stage, attributes, colours, content, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(job.storeId, job.productId, job.productVersion, job.stage, JSON.stringify(result.attributes), result.colours ? JSON.stringify(result.colours) : null, JSON.stringify(result.content), now);
+        .run(
+          job.storeId,
+          job.productId,
+          job.productVersion,
+          job.stage,
+          JSON.stringify(result.attributes),
+          result.colours ? JSON.stringify(result.colours) : null,
+          JSON.stringify(result.content),
+          now,
+        );
       if (next) {
         this.db
-          .query("UPDATE enrichment_jobs SET stage = ?, attempts = 0, next_run_at = ?, error = NULL, claimed_at = NULL WHERE store_id = ? AND product_id = ?")
+          .query(
+            "UPDATE enrichment_jobs SET stage = ?, attempts = 0, next_run_at = ?, error = NULL, claimed_at = NULL WHERE store_id = ? AND product_id = ?",
+          )
           .run(next, now, job.storeId, job.productId);
       } else {
         this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?").run(job.storeId, job.productId);
       }
-      const queued = enqueueDeliveriesIn(this.db, { storeId: job.storeId, productId: job.productId, productVersion: job.productVersion, stage: job.stage, body: f.webhookBody, now });
+      const queued = enqueueDeliveriesIn(this.db, {
+        storeId: job.storeId,
+        productId: job.productId,
+        productVersion: job.productVersion,
+        stage: job.stage,
+        body: f.webhookBody,
+        now,
+      });
       if (f.dropShape) dropShapesIn(this.db, job.storeId, [job.productId]);
       return { done: true, queued };
     })();
@@ -114,14 +134,18 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
 
   async colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>> {
     const rows = this.db
-      .query("SELECT product_id AS id, colours FROM product_enrichment WHERE store_id = ? AND colours IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))")
+      .query(
+        "SELECT product_id AS id, colours FROM product_enrichment WHERE store_id = ? AND colours IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))",
+      )
       .all(storeId, JSON.stringify(ids)) as { id: string; colours: string }[];
     return new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
   }
 
   async resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>> {
     const rows = this.db
-      .query("SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))")
+      .query(
+        "SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))",
+      )
       .all(storeId, JSON.stringify(ids)) as { id: string; attributes: string; colours: string | null }[];
     return new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
   }

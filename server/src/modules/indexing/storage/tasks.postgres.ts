@@ -1,4 +1,13 @@
-import { NOTHING_DROPPED, TASK_COLUMNS, toTaskRow, type NewTask, type RawTask, type TaskReport, type TaskRow, type TasksRepository } from "./tasks-repository.ts";
+import {
+  NOTHING_DROPPED,
+  TASK_COLUMNS,
+  toTaskRow,
+  type NewTask,
+  type RawTask,
+  type TaskReport,
+  type TaskRow,
+  type TasksRepository,
+} from "./tasks-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 import { textOf } from "../../../utf8-text.ts";
 
@@ -33,15 +42,17 @@ export class PostgresTasksRepo implements TasksRepository {
   }
 
   async pendingOf(storeId: string, limit: number): Promise<TaskRow[]> {
-    const rows = await this.sql.unsafe<RawTask[]>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE status = 'pending' AND store_id = $1 ORDER BY seq LIMIT $2`, [
-      storeId,
-      limit,
-    ]);
+    const rows = await this.sql.unsafe<RawTask[]>(
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE status = 'pending' AND store_id = $1 ORDER BY seq LIMIT $2`,
+      [storeId, limit],
+    );
     return rows.map(toTaskRow);
   }
 
   async pendingItemCount(): Promise<number> {
-    const [row] = await this.sql<{ n: number }[]>`SELECT coalesce(sum(item_count - cursor), 0)::bigint AS n FROM tasks WHERE status = 'pending'`;
+    const [row] = await this.sql<
+      { n: number }[]
+    >`SELECT coalesce(sum(item_count - cursor), 0)::bigint AS n FROM tasks WHERE status = 'pending'`;
     return row!.n;
   }
 
@@ -51,7 +62,8 @@ export class PostgresTasksRepo implements TasksRepository {
   }
 
   async retryLater(seq: number, attempts: number, nextRunAt: number, message: string, now: number): Promise<void> {
-    await this.sql`UPDATE tasks SET attempts = ${attempts}, next_run_at = ${nextRunAt}, message = ${message}, updated_at = ${now} WHERE seq = ${seq}`;
+    await this
+      .sql`UPDATE tasks SET attempts = ${attempts}, next_run_at = ${nextRunAt}, message = ${message}, updated_at = ${now} WHERE seq = ${seq}`;
   }
 
   async fail(seqs: readonly number[], message: string, now: number): Promise<void> {

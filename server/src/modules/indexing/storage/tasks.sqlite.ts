@@ -1,5 +1,14 @@
 import type { Database } from "bun:sqlite";
-import { NOTHING_DROPPED, TASK_COLUMNS, toTaskRow, type NewTask, type RawTask, type TaskReport, type TaskRow, type TasksRepository } from "./tasks-repository.ts";
+import {
+  NOTHING_DROPPED,
+  TASK_COLUMNS,
+  toTaskRow,
+  type NewTask,
+  type RawTask,
+  type TaskReport,
+  type TaskRow,
+  type TasksRepository,
+} from "./tasks-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
 
 /** The durable indexing queue on SQLite. A task's payload is kept until the task ends, then dropped (the catalog has it). */
@@ -45,7 +54,9 @@ export class SqliteTasksRepo implements TasksRepository {
   }
 
   async pendingItemCount(): Promise<number> {
-    const row = this.db.query("SELECT coalesce(sum(item_count - cursor), 0) AS n FROM tasks WHERE status = 'pending'").get() as { n: number };
+    const row = this.db.query("SELECT coalesce(sum(item_count - cursor), 0) AS n FROM tasks WHERE status = 'pending'").get() as {
+      n: number;
+    };
     return row.n;
   }
 

@@ -6,7 +6,9 @@ export class PostgresLooksRepo implements LooksRepository {
   constructor(private readonly sql: Sql) {}
 
   async pinned(storeId: string, productId: string): Promise<string[][] | null> {
-    const [row] = await this.sql<{ looks: string }[]>`SELECT looks FROM pinned_looks WHERE store_id = ${storeId} AND product_id = ${productId}`;
+    const [row] = await this.sql<
+      { looks: string }[]
+    >`SELECT looks FROM pinned_looks WHERE store_id = ${storeId} AND product_id = ${productId}`;
     return row ? (JSON.parse(row.looks) as string[][]) : null;
   }
 

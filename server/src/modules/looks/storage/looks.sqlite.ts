@@ -15,7 +15,9 @@ export class SqliteLooksRepo implements LooksRepository {
   }
 
   async pinned(storeId: string, productId: string): Promise<string[][] | null> {
-    const row = this.db.query("SELECT looks FROM pinned_looks WHERE store_id = ? AND product_id = ?").get(storeId, productId) as { looks: string } | null;
+    const row = this.db.query("SELECT looks FROM pinned_looks WHERE store_id = ? AND product_id = ?").get(storeId, productId) as {
+      looks: string;
+    } | null;
     return row ? (JSON.parse(row.looks) as string[][]) : null;
   }
 

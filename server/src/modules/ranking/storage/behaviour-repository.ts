@@ -24,5 +24,10 @@ export interface BehaviourRepository {
   affinitiesOf(storeId: string, shoppers: readonly string[]): Promise<AffinityRow[]>;
 }
 
-export const toLogs = <T extends EvidenceLogs>(r: T): T => ({ ...r, evidence: fromStoredLog(r.evidence), clicks: fromStoredLog(r.clicks), conversions: fromStoredLog(r.conversions) });
+export const toLogs = <T extends EvidenceLogs>(r: T): T => ({
+  ...r,
+  evidence: fromStoredLog(r.evidence),
+  clicks: fromStoredLog(r.clicks),
+  conversions: fromStoredLog(r.conversions),
+});
 export const toAffinity = (r: AffinityRow): AffinityRow => ({ ...r, weight: fromStoredLog(r.weight) });

@@ -12,7 +12,9 @@ export class SqliteBehaviourRepo implements BehaviourRepository {
   async forQuery(storeId: string, query: string, limit: number): Promise<(EvidenceLogs & { productId: string })[]> {
     return (
       this.db
-        .query("SELECT product_id AS productId, evidence, clicks, conversions FROM behaviour_scores WHERE store_id = ? AND query = ? LIMIT ?")
+        .query(
+          "SELECT product_id AS productId, evidence, clicks, conversions FROM behaviour_scores WHERE store_id = ? AND query = ? LIMIT ?",
+        )
         .all(storeId, query, limit) as (EvidenceLogs & { productId: string })[]
     ).map(toLogs);
   }

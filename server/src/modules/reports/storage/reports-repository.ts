@@ -85,4 +85,5 @@ export function visitorCounts(rows: readonly { day: string; kind: "user" | "sess
   };
 }
 
-export const positionsOf = (rows: readonly { metric: string; value: number }[]) => new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+export const positionsOf = (rows: readonly { metric: string; value: number }[]) =>
+  new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));

@@ -24,15 +24,26 @@ export class PostgresReportsRepo implements ReportsRepository {
   constructor(private readonly sql: Sql) {}
 
   async dailyCounts(scope: ReportScope): Promise<{ day: string; metric: string; value: number }[]> {
-    return this.rows(`SELECT day, metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric NOT LIKE 'position:%' GROUP BY day, metric`, scope);
+    return this.rows(
+      `SELECT day, metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric NOT LIKE 'position:%' GROUP BY day, metric`,
+      scope,
+    );
   }
 
   async dailyRevenue(scope: ReportScope): Promise<{ day: string; currency: string; value: number }[]> {
-    return this.rows(`SELECT day, currency, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric = 'revenue' GROUP BY day, currency`, scope);
+    return this.rows(
+      `SELECT day, currency, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric = 'revenue' GROUP BY day, currency`,
+      scope,
+    );
   }
 
   async positions(scope: ReportScope): Promise<Map<number, number>> {
-    return positionsOf(await this.rows(`SELECT metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric LIKE 'position:%' GROUP BY metric`, scope));
+    return positionsOf(
+      await this.rows(
+        `SELECT metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric LIKE 'position:%' GROUP BY metric`,
+        scope,
+      ),
+    );
   }
 
   async visitors(scope: ReportScope): Promise<VisitorCounts> {
@@ -40,7 +51,11 @@ export class PostgresReportsRepo implements ReportsRepository {
   }
 
   async queries(scope: ReportScope, order: QueryOrder, limit: number): Promise<QueryRow[]> {
-    const having = { searches: "", "no-results": "HAVING SUM(no_results) > 0", "no-clicks": "HAVING SUM(searches) > SUM(no_results) AND SUM(clicked) = 0" }[order];
+    const having = {
+      searches: "",
+      "no-results": "HAVING SUM(no_results) > 0",
+      "no-clicks": "HAVING SUM(searches) > SUM(no_results) AND SUM(clicked) = 0",
+    }[order];
     const orderBy = order === "no-results" ? `"noResults" DESC` : "searches DESC";
     return this.rows(
       `SELECT query, SUM(searches)::float8 AS searches, SUM(no_results)::float8 AS "noResults", SUM(clicked)::float8 AS clicked,
@@ -87,7 +102,10 @@ export class PostgresReportsRepo implements ReportsRepository {
   }
 
   async searchesWithQuery(scope: ReportScope): Promise<number> {
-    const [row] = await this.rows<{ n: number | null }>(`SELECT SUM(searches)::float8 AS n FROM report_queries WHERE ${SCOPE} AND query != ''`, scope);
+    const [row] = await this.rows<{ n: number | null }>(
+      `SELECT SUM(searches)::float8 AS n FROM report_queries WHERE ${SCOPE} AND query != ''`,
+      scope,
+    );
     return row?.n ?? 0;
   }
 

@@ -25,7 +25,9 @@ export class SqliteReportsRepo implements ReportsRepository {
 
   async dailyCounts(scope: ReportScope): Promise<{ day: string; metric: string; value: number }[]> {
     return this.db
-      .query(`SELECT day, metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric NOT LIKE 'position:%' GROUP BY day, metric`)
+      .query(
+        `SELECT day, metric, SUM(value) AS value FROM report_daily WHERE ${SCOPE} AND metric NOT LIKE 'position:%' GROUP BY day, metric`,
+      )
       .all(...scopeArgs(scope)) as { day: string; metric: string; value: number }[];
   }
 
@@ -45,12 +47,18 @@ export class SqliteReportsRepo implements ReportsRepository {
 
   async visitors(scope: ReportScope): Promise<VisitorCounts> {
     return visitorCounts(
-      this.db.query(`SELECT day, kind, registers FROM report_sketches WHERE ${SCOPE}`).all(...scopeArgs(scope)) as { day: string; kind: "user" | "session"; registers: Uint8Array }[],
+      this.db.query(`SELECT day, kind, registers FROM report_sketches WHERE ${SCOPE}`).all(...scopeArgs(scope)) as {
+        day: string;
+        kind: "user" | "session";
+        registers: Uint8Array;
+      }[],
     );
   }
 
   async queries(scope: ReportScope, order: QueryOrder, limit: number): Promise<QueryRow[]> {
-    const having = { searches: "", "no-results": "HAVING noResults > 0", "no-clicks": "HAVING searches > noResults AND clicked = 0" }[order];
+    const having = { searches: "", "no-results": "HAVING noResults > 0", "no-clicks": "HAVING searches > noResults AND clicked = 0" }[
+      order
+    ];
     const orderBy = order === "no-results" ? "noResults DESC" : "searches DESC";
     return this.db
       .query(
@@ -102,7 +110,11 @@ export class SqliteReportsRepo implements ReportsRepository {
 
   async searchesWithQuery(scope: ReportScope): Promise<number> {
     return (
-      (this.db.query(`SELECT SUM(searches) AS n FROM report_queries WHERE ${SCOPE} AND query != ''`).get(...scopeArgs(scope)) as { n: number | null }).n ?? 0
+      (
+        this.db.query(`SELECT SUM(searches) AS n FROM report_queries WHERE ${SCOPE} AND query != ''`).get(...scopeArgs(scope)) as {
+          n: number | null;
+        }
+      ).n ?? 0
     );
   }
 }

@@ -6,12 +6,18 @@ export class PostgresRulesRepo implements RulesRepository {
   constructor(private readonly sql: Sql) {}
 
   async get(storeId: string, id: string): Promise<StoredRule | null> {
-    const [row] = await this.sql<StoredRule[]>`SELECT id, rule, updated_at AS "updatedAt" FROM query_rules WHERE store_id = ${storeId} AND id = ${id}`;
+    const [row] = await this.sql<
+      StoredRule[]
+    >`SELECT id, rule, updated_at AS "updatedAt" FROM query_rules WHERE store_id = ${storeId} AND id = ${id}`;
     return row ?? null;
   }
 
   async all(storeId: string): Promise<StoredRule[]> {
-    return [...(await this.sql<StoredRule[]>`SELECT id, rule, updated_at AS "updatedAt" FROM query_rules WHERE store_id = ${storeId} ORDER BY id`)];
+    return [
+      ...(await this.sql<
+        StoredRule[]
+      >`SELECT id, rule, updated_at AS "updatedAt" FROM query_rules WHERE store_id = ${storeId} ORDER BY id`),
+    ];
   }
 
   async page(storeId: string, from: number, limit: number): Promise<StoredRule[]> {
@@ -32,7 +38,9 @@ export class PostgresRulesRepo implements RulesRepository {
       await tx`SELECT 1 FROM stores WHERE id = ${storeId} FOR UPDATE`;
       const [counted] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM query_rules WHERE store_id = ${storeId}`;
       const held = new Set(
-        (await tx<{ id: string }[]>`SELECT id FROM query_rules WHERE store_id = ${storeId} AND id = ANY(${rules.map((r) => r.id)})`).map((r) => r.id),
+        (await tx<{ id: string }[]>`SELECT id FROM query_rules WHERE store_id = ${storeId} AND id = ANY(${rules.map((r) => r.id)})`).map(
+          (r) => r.id,
+        ),
       );
       const refused = new Set<string>();
       let count = counted!.n;

@@ -13,7 +13,9 @@ export class SqliteRulesRepo implements RulesRepository {
   }
 
   async all(storeId: string): Promise<StoredRule[]> {
-    return this.db.query("SELECT id, rule, updated_at AS updatedAt FROM query_rules WHERE store_id = ? ORDER BY id").all(storeId) as StoredRule[];
+    return this.db
+      .query("SELECT id, rule, updated_at AS updatedAt FROM query_rules WHERE store_id = ? ORDER BY id")
+      .all(storeId) as StoredRule[];
   }
 
   async page(storeId: string, from: number, limit: number): Promise<StoredRule[]> {

@@ -48,7 +48,8 @@ export class PostgresSearchLogRepo implements SearchLogRepository {
             result_count = CASE WHEN ${e.filtered} THEN GREATEST(query_stats.result_count, excluded.result_count) ELSE excluded.result_count END,
             last_at = excluded.last_at
           RETURNING shoppers`;
-        if (added && stats!.shoppers >= minShoppers) await tx`DELETE FROM query_shoppers WHERE store_id = ${e.storeId} AND query = ${e.query}`;
+        if (added && stats!.shoppers >= minShoppers)
+          await tx`DELETE FROM query_shoppers WHERE store_id = ${e.storeId} AND query = ${e.query}`;
       }
     });
   }

@@ -26,7 +26,8 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
     writeTransaction(this.db, () => {
       for (const e of entries) {
         log.run(e.storeId, e.at, e.query, e.collection, e.resultCount, e.fallback ? 1 : 0, e.userId, e.sessionId, e.preprod ? 1 : 0);
-        if (e.shadowAnswer && e.query) saveAnswer(this.db, { storeId: e.storeId, source: "ours", query: e.query, ...e.shadowAnswer, at: e.at });
+        if (e.shadowAnswer && e.query)
+          saveAnswer(this.db, { storeId: e.storeId, source: "ours", query: e.query, ...e.shadowAnswer, at: e.at });
         if (!e.query || !e.teaches) continue;
         const shopper = e.userId ?? e.sessionId;
         const added = shopper === null ? 0 : newShopper.run(e.storeId, e.query, stableHash(shopper), e.at, minShoppers).changes;
@@ -49,7 +50,9 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
 
   async queryEvidence(storeId: string, limit: number): Promise<{ query: string; searches: number; ledTo: string[] }[]> {
     const rows = this.db
-      .query("SELECT query, searches, led_to FROM query_stats WHERE store_id = ? AND led_to IS NOT NULL ORDER BY searches DESC, query LIMIT ?")
+      .query(
+        "SELECT query, searches, led_to FROM query_stats WHERE store_id = ? AND led_to IS NOT NULL ORDER BY searches DESC, query LIMIT ?",
+      )
       .all(storeId, limit) as { query: string; searches: number; led_to: string }[];
     return rows.map((r) => ({ query: r.query, searches: r.searches, ledTo: JSON.parse(r.led_to) as string[] }));
   }
@@ -79,7 +82,10 @@ export class SqliteSearchLogRepo implements SearchLogRepository {
  * Keeps the latest first page a search gave for a query: the store's own (theirs, from its Search events) or
  * ours (a preprod search). The preprod report compares them.
  */
-function saveAnswer(db: Database, a: { storeId: string; source: "theirs" | "ours"; query: string; total: number; productIds: readonly string[]; at: number }): void {
+function saveAnswer(
+  db: Database,
+  a: { storeId: string; source: "theirs" | "ours"; query: string; total: number; productIds: readonly string[]; at: number },
+): void {
   db.query(
     `INSERT INTO query_answers (store_id, source, query, total, product_ids, at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET total = excluded.total, product_ids = excluded.product_ids, at = excluded.at`,

@@ -2,7 +2,6 @@ import type { Database } from "bun:sqlite";
 import type { KeyKind, StoredKey, StoreRow, StoresRepository } from "./stores-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
 
-
 interface RawStore {
   id: string;
   created_at: number;
@@ -53,20 +52,18 @@ export class SqliteStoresRepo implements StoresRepository {
   }
 
   async issuedKeyHashes(storeId: string, kind: KeyKind): Promise<Uint8Array[]> {
-    const rows = this.db.query("SELECT key_hash FROM api_keys WHERE store_id = ? AND kind = ?").all(storeId, kind) as { key_hash: Uint8Array }[];
+    const rows = this.db.query("SELECT key_hash FROM api_keys WHERE store_id = ? AND kind = ?").all(storeId, kind) as {
+      key_hash: Uint8Array;
+    }[];
     return rows.map((r) => r.key_hash);
   }
 
   async replaceKey(storeId: string, kind: KeyKind, keyHash: Uint8Array, now: number, previousExpiresAt: number): Promise<void> {
     writeTransaction(this.db, () => {
       this.db
-        .query(
-          "UPDATE api_keys SET expires_at = ? WHERE store_id = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",
-        )
+        .query("UPDATE api_keys SET expires_at = ? WHERE store_id = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)")
         .run(previousExpiresAt, storeId, kind, previousExpiresAt);
-      this.db
-        .query("INSERT INTO api_keys (store_id, kind, key_hash, created_at) VALUES (?, ?, ?, ?)")
-        .run(storeId, kind, keyHash, now);
+      this.db.query("INSERT INTO api_keys (store_id, kind, key_hash, created_at) VALUES (?, ?, ?, ?)").run(storeId, kind, keyHash, now);
     })();
   }
 

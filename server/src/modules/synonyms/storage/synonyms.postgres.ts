@@ -10,7 +10,9 @@ export class PostgresSynonymsRepo implements SynonymsRepository {
   constructor(private readonly sql: Sql) {}
 
   async get(storeId: string, id: string): Promise<SynonymSet | null> {
-    const [row] = await this.sql<SynonymRow[]>`SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ${storeId} AND id = ${id}`;
+    const [row] = await this.sql<
+      SynonymRow[]
+    >`SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ${storeId} AND id = ${id}`;
     return row ? toSynonymSet(row) : null;
   }
 
@@ -31,7 +33,13 @@ export class PostgresSynonymsRepo implements SynonymsRepository {
   }
 
   async put(storeId: string, sets: readonly { id: string; body: SynonymBody }[], at: number): Promise<void> {
-    const rows = sets.map(({ id, body }) => ({ store_id: storeId, id, input: body.input ?? null, synonyms: JSON.stringify(body.synonyms), updated_at: at }));
+    const rows = sets.map(({ id, body }) => ({
+      store_id: storeId,
+      id,
+      input: body.input ?? null,
+      synonyms: JSON.stringify(body.synonyms),
+      updated_at: at,
+    }));
     await this.sql.begin(async (tx) => {
       for (let i = 0; i < rows.length; i += PUT_CHUNK) {
         await tx`

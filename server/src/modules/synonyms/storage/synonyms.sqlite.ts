@@ -8,7 +8,9 @@ export class SqliteSynonymsRepo implements SynonymsRepository {
   constructor(private readonly db: Database) {}
 
   async get(storeId: string, id: string): Promise<SynonymSet | null> {
-    const row = this.db.query("SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ? AND id = ?").get(storeId, id) as SynonymRow | null;
+    const row = this.db
+      .query("SELECT id, input, synonyms, updated_at FROM synonyms WHERE store_id = ? AND id = ?")
+      .get(storeId, id) as SynonymRow | null;
     return row ? toSynonymSet(row) : null;
   }
 

@@ -6,7 +6,10 @@ export class PostgresEventsRepo implements EventsRepository {
   constructor(private readonly sql: Sql) {}
 
   async after(afterSeq: number, limit: number): Promise<(StoredEvent & { storeId: string })[]> {
-    const rows = await this.sql.unsafe<(EventRow & { store_id: string })[]>(`SELECT ${EVENT_COLUMNS}, store_id FROM events WHERE seq > $1 ORDER BY seq LIMIT $2`, [afterSeq, limit]);
+    const rows = await this.sql.unsafe<(EventRow & { store_id: string })[]>(
+      `SELECT ${EVENT_COLUMNS}, store_id FROM events WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      [afterSeq, limit],
+    );
     return rows.map((r) => ({ ...fromEventRow(r), storeId: r.store_id }));
   }
 

@@ -26,7 +26,9 @@ export class SqliteEventsRepo implements EventsRepository {
   }
 
   async after(afterSeq: number, limit: number): Promise<(StoredEvent & { storeId: string })[]> {
-    const rows = this.db.query(`SELECT ${EVENT_COLUMNS}, store_id FROM events WHERE seq > ? ORDER BY seq LIMIT ?`).all(afterSeq, limit) as (EventRow & { store_id: string })[];
+    const rows = this.db
+      .query(`SELECT ${EVENT_COLUMNS}, store_id FROM events WHERE seq > ? ORDER BY seq LIMIT ?`)
+      .all(afterSeq, limit) as (EventRow & { store_id: string })[];
     return rows.map((r) => ({ ...fromEventRow(r), storeId: r.store_id }));
   }
 

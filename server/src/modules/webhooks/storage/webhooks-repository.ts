@@ -141,10 +141,17 @@ export interface NewDeliveries {
  * MAX_KEPT_ATTEMPTS) and the outcome, which is dead instead of a retry when the subscription was deleted during
  * the call.
  */
-export function settleAttempt(attemptsJson: string, subscriptionDeleted: boolean, record: AttemptRecord, outcome: AttemptOutcome): { attempts: string; outcome: AttemptOutcome } {
+export function settleAttempt(
+  attemptsJson: string,
+  subscriptionDeleted: boolean,
+  record: AttemptRecord,
+  outcome: AttemptOutcome,
+): { attempts: string; outcome: AttemptOutcome } {
   const attempts = [...(JSON.parse(attemptsJson) as AttemptRecord[]), record].slice(-MAX_KEPT_ATTEMPTS);
   const settled: AttemptOutcome =
-    subscriptionDeleted && outcome.status === "failed" ? { status: "dead", nextAttemptAt: null, finishedAt: record.at + (record.durationMs ?? 0) } : outcome;
+    subscriptionDeleted && outcome.status === "failed"
+      ? { status: "dead", nextAttemptAt: null, finishedAt: record.at + (record.durationMs ?? 0) }
+      : outcome;
   return { attempts: JSON.stringify(attempts), outcome: settled };
 }
 

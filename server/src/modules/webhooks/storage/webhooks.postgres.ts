@@ -26,7 +26,9 @@ export class PostgresWebhooksRepo implements WebhooksRepository {
     return this.sql.begin(async (tx) => {
       // The store's row locked: replicas creating subscriptions for one store at once take turns, so the count holds.
       await tx`SELECT 1 FROM stores WHERE id = ${s.storeId} FOR UPDATE`;
-      const [live] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE store_id = ${s.storeId} AND deleted = 0`;
+      const [live] = await tx<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE store_id = ${s.storeId} AND deleted = 0`;
       if (live!.n >= max) return false;
       await tx`
         INSERT INTO webhook_subscriptions (id, store_id, url, topic, secret, created_at)
@@ -44,24 +46,30 @@ export class PostgresWebhooksRepo implements WebhooksRepository {
   }
 
   async subscription(storeId: string, id: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.sql.unsafe<RawSubscription[]>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE id = $1 AND store_id = $2 AND deleted = 0`, [
-      id,
-      storeId,
-    ]);
+    const [row] = await this.sql.unsafe<RawSubscription[]>(
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE id = $1 AND store_id = $2 AND deleted = 0`,
+      [id, storeId],
+    );
     return row ? toSubscription(row) : null;
   }
 
   async activeSubscriptions(): Promise<SubscriptionRow[]> {
-    return (await this.sql.unsafe<RawSubscription[]>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE deleted = 0`)).map(toSubscription);
+    return (await this.sql.unsafe<RawSubscription[]>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE deleted = 0`)).map(
+      toSubscription,
+    );
   }
 
   async setSecret(storeId: string, id: string, secret: string): Promise<boolean> {
-    return (await this.sql`UPDATE webhook_subscriptions SET secret = ${secret} WHERE id = ${id} AND store_id = ${storeId} AND deleted = 0`).count > 0;
+    return (
+      (await this.sql`UPDATE webhook_subscriptions SET secret = ${secret} WHERE id = ${id} AND store_id = ${storeId} AND deleted = 0`)
+        .count > 0
+    );
   }
 
   async deleteSubscription(storeId: string, id: string, now: number): Promise<boolean> {
     return this.sql.begin(async (tx) => {
-      const deleted = (await tx`UPDATE webhook_subscriptions SET deleted = 1 WHERE id = ${id} AND store_id = ${storeId} AND deleted = 0`).count > 0;
+      const deleted =
+        (await tx`UPDATE webhook_subscriptions SET deleted = 1 WHERE id = ${id} AND store_id = ${storeId} AND deleted = 0`).count > 0;
       if (deleted) {
         await tx`
           UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, finished_at = ${now}
@@ -86,7 +94,10 @@ export class PostgresWebhooksRepo implements WebhooksRepository {
   }
 
   async delivery(subscriptionId: string, id: string): Promise<DeliveryRow | null> {
-    const [row] = await this.sql.unsafe<RawDelivery[]>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND subscription_id = $2`, [id, subscriptionId]);
+    const [row] = await this.sql.unsafe<RawDelivery[]>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND subscription_id = $2`,
+      [id, subscriptionId],
+    );
     return row ? toDelivery(row) : null;
   }
 
@@ -141,10 +152,10 @@ export class PostgresWebhooksRepo implements WebhooksRepository {
 
   async redeliver(subscriptionId: string, id: string, now: number): Promise<DeliveryRow | "in_flight" | null> {
     return this.sql.begin(async (tx) => {
-      const [raw] = await tx.unsafe<RawDelivery[]>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND subscription_id = $2 FOR UPDATE`, [
-        id,
-        subscriptionId,
-      ]);
+      const [raw] = await tx.unsafe<RawDelivery[]>(
+        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND subscription_id = $2 FOR UPDATE`,
+        [id, subscriptionId],
+      );
       if (!raw) return null;
       const row = toDelivery(raw);
       if (row.inFlight !== null) return "in_flight";

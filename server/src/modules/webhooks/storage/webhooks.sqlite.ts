@@ -24,7 +24,9 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
 
   async createSubscriptionWithin(s: SubscriptionRow, max: number): Promise<boolean> {
     return writeTransaction(this.db, () => {
-      const live = this.db.query("SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE store_id = ? AND deleted = 0").get(s.storeId) as { n: number };
+      const live = this.db.query("SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE store_id = ? AND deleted = 0").get(s.storeId) as {
+        n: number;
+      };
       if (live.n >= max) return false;
       this.db
         .query("INSERT INTO webhook_subscriptions (id, store_id, url, topic, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)")
@@ -48,19 +50,28 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
   }
 
   async activeSubscriptions(): Promise<SubscriptionRow[]> {
-    return (this.db.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE deleted = 0`).all() as RawSubscription[]).map(toSubscription);
+    return (this.db.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE deleted = 0`).all() as RawSubscription[]).map(
+      toSubscription,
+    );
   }
 
   async setSecret(storeId: string, id: string, secret: string): Promise<boolean> {
-    return this.db.query("UPDATE webhook_subscriptions SET secret = ? WHERE id = ? AND store_id = ? AND deleted = 0").run(secret, id, storeId).changes > 0;
+    return (
+      this.db.query("UPDATE webhook_subscriptions SET secret = ? WHERE id = ? AND store_id = ? AND deleted = 0").run(secret, id, storeId)
+        .changes > 0
+    );
   }
 
   async deleteSubscription(storeId: string, id: string, now: number): Promise<boolean> {
     return writeTransaction(this.db, () => {
-      const deleted = this.db.query("UPDATE webhook_subscriptions SET deleted = 1 WHERE id = ? AND store_id = ? AND deleted = 0").run(id, storeId).changes > 0;
+      const deleted =
+        this.db.query("UPDATE webhook_subscriptions SET deleted = 1 WHERE id = ? AND store_id = ? AND deleted = 0").run(id, storeId)
+          .changes > 0;
       if (deleted) {
         this.db
-          .query("UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, finished_at = ? WHERE subscription_id = ? AND next_attempt_at IS NOT NULL")
+          .query(
+            "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, finished_at = ? WHERE subscription_id = ? AND next_attempt_at IS NOT NULL",
+          )
           .run(now, id);
       }
       return deleted;
@@ -166,12 +177,16 @@ export class SqliteWebhooksRepo implements WebhooksRepository {
 
   async pruneFinished(before: number, limit: number): Promise<number> {
     return this.db
-      .query("DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ? LIMIT ?)")
+      .query(
+        "DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ? LIMIT ?)",
+      )
       .run(before, limit).changes;
   }
 
   private deliveryNow(subscriptionId: string, id: string): DeliveryRow | null {
-    const row = this.db.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND subscription_id = ?`).get(id, subscriptionId) as RawDelivery | null;
+    const row = this.db
+      .query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND subscription_id = ?`)
+      .get(id, subscriptionId) as RawDelivery | null;
     return row ? toDelivery(row) : null;
   }
 }
