@@ -13,6 +13,8 @@ const SOURCES = ["../src/engine/text/field-tokens.ts", "../src/text/normalize.ts
 /** The sources' hash at each version (the version line itself left out, so bumping it changes nothing here). */
 const RECORDED: Record<number, string> = {
   1: "6kXqApJ9qM-es3mH-q93mJ8_5EdLVr9fwkb6b5OOx0Q",
+  // Reformatted by Biome: no token changes, but the sources are what the version names.
+  2: "TJnZw9z_TRxhyb-pPwoy4NTWHAtoXT8F1JC4GEerPv8",
 };
 
 test("the tokenizer's version names its sources as they are", () => {

@@ -89,6 +89,32 @@ describe("widget configuration", () => {
     const res = await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" });
     expect(res.headers.get("access-control-allow-origin")).toBe("https://shop.example");
   });
+
+  test("a store that limits its origins: its own pages read it, compressed or not, as they read searches; others get a 403", async () => {
+    expect((await s.call("admin", "PATCH", "/1.9/settings", { allowedOrigins: ["https://shop.example"] })).status).toBe(200);
+    try {
+      for (const encoding of ["identity", "gzip", "br"]) {
+        const headers = {
+          "x-service-store-id": s.storeId,
+          "x-service-api-key": s.keys.search,
+          origin: "https://shop.example",
+          "accept-encoding": encoding,
+        };
+        const [config, search] = await Promise.all([
+          fetch(s.url + "/1.9/widget-config", { headers }),
+          fetch(s.url + "/1.9/search?query=shirt", { headers }),
+        ]);
+        expect([config.status, search.status]).toEqual([200, 200]);
+        expect(config.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+        expect(config.headers.get("access-control-allow-origin")).toBe(search.headers.get("access-control-allow-origin"));
+      }
+      const foreign = await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://evil.example" });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    } finally {
+      await s.call("admin", "PATCH", "/1.9/settings", { allowedOrigins: ["*"] });
+    }
+  });
 });
 
 describe("widget configuration caching", () => {

@@ -26,7 +26,7 @@ declare const self: Worker;
  */
 const BUSY_TIMEOUT_MS = 2_000;
 /** Events per ingest transaction: each holds the write lock a few milliseconds, which the serving thread may wait out. */
-const MAX_EVENTS_PER_COMMIT = 1_000;
+const MAX_EVENTS_PER_COMMIT = 250;
 
 const notify = (notice: EventsThreadNotice) => self.postMessage(notice);
 const reply = (message: EventsThreadReply) => self.postMessage(message);

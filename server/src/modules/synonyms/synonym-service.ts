@@ -10,7 +10,7 @@ import { checkSynonymId, MAX_SYNONYM_SETS, type SynonymBody, type SynonymSet } f
 
 /*
  * A store's synonym sets: kept in the service's database, applied to searches as alternatives of the query's
- * words (EngineSearchRequest.alternatives), which both engines match and rank below the typed words themselves.
+ * words (EngineSearchRequest.alternatives), which both engines match and rank as the words they stand for.
  */
 
 /** The store a search runs for: its id and creation time (StoreRow has both). */
