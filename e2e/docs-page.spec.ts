@@ -8,7 +8,10 @@ import { expect, LOCAL_HOSTS, test } from "./support/fixtures.ts";
 /** Text of the renderer's own buttons and links: none may be on the page. */
 const FOREIGN = ["Ask AI", "Deploy", "Open API Client", "Powered by", "Scalar"];
 
-test("docs: /docs renders the API reference with the network beyond this machine blocked, asks no outside host, and shows nothing of Scalar's", async ({ browser, demo }) => {
+test("docs: /docs renders the API reference with the network beyond this machine blocked, asks no outside host, and shows nothing of Scalar's", async ({
+  browser,
+  demo,
+}) => {
   // A context of its own: the blocked requests are this test's finding, not the shared fixture's.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const outside: string[] = [];
@@ -26,8 +29,12 @@ test("docs: /docs renders the API reference with the network beyond this machine
     // Fonts, the agent and the toolbar load after the first render: wait until the page is quiet again.
     await page.waitForLoadState("networkidle");
     expect(outside, "requests to hosts beyond this machine").toEqual([]);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, without hidden nodes
     const text = await page.evaluate(() => document.body.innerText);
-    expect(FOREIGN.filter((foreign) => text.includes(foreign)), "the renderer's own products on the page").toEqual([]);
+    expect(
+      FOREIGN.filter((foreign) => text.includes(foreign)),
+      "the renderer's own products on the page",
+    ).toEqual([]);
   } finally {
     await context.close();
   }

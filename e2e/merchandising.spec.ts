@@ -30,7 +30,9 @@ async function signIn(demo: Demo, page: Page): Promise<void> {
 
 /** The first banner's title on the results page, or null. */
 const bannerShown = (page: Page) =>
-  page.evaluate(() => document.querySelector("sfs-search-results")?.shadowRoot?.querySelector('[part~="banner-title"]')?.textContent?.trim() ?? null);
+  page.evaluate(
+    () => document.querySelector("sfs-search-results")?.shadowRoot?.querySelector('[part~="banner-title"]')?.textContent?.trim() ?? null,
+  );
 
 /** Shoppers' sessions as the widget reports them: "sunnies" found nothing, "sunglasses" did, and a pair was clicked. */
 async function rewordedSessions(demo: Demo, sunglassId: string, count: number): Promise<void> {
@@ -52,7 +54,10 @@ async function rewordedSessions(demo: Demo, sunglassId: string, count: number): 
   }
 }
 
-test("merchandising: shoppers who reworded 'sunnies' teach the store; the page proposes 'sunnies → sunglasses' with its evidence, Accept saves it, and the store then finds sunglasses for 'sunnies'", async ({ page, demo }) => {
+test("merchandising: shoppers who reworded 'sunnies' teach the store; the page proposes 'sunnies → sunglasses' with its evidence, Accept saves it, and the store then finds sunglasses for 'sunnies'", async ({
+  page,
+  demo,
+}) => {
   try {
     const first = await admin<{ products: { productId: string }[] }>(demo, "GET", "/search?query=sunglasses&pageSize=1");
     await rewordedSessions(demo, first.products[0]!.productId, 12);
@@ -74,18 +79,26 @@ test("merchandising: shoppers who reworded 'sunnies' teach the store; the page p
     await expect(row, "the accepted proposal is no longer offered").toHaveCount(0);
     await page.goto(searchPage(demo, "sunnies"));
     const shown = await loadedResults(page, "sunnies");
-    expect(shown.cards.filter((c) => /sunglass/i.test(c.name)).length * 2, `'sunnies' shows ${shown.cards.map((c) => c.name).join(", ")}`).toBeGreaterThanOrEqual(shown.cards.length);
+    expect(
+      shown.cards.filter((c) => /sunglass/i.test(c.name)).length * 2,
+      `'sunnies' shows ${shown.cards.map((c) => c.name).join(", ")}`,
+    ).toBeGreaterThanOrEqual(shown.cards.length);
   } finally {
     await remove(demo, ["/synonyms/learned-sunnies"]);
   }
 });
 
-test("merchandising: on /merchandising a synonym set and a rule made with the form (a product found with the picker pinned first, a banner); the preview shows it beside the live order; no axe-core violation; saved, the store shows the banner and the pinned product first", async ({ page, demo }) => {
+test("merchandising: on /merchandising a synonym set and a rule made with the form (a product found with the picker pinned first, a banner); the preview shows it beside the live order; no axe-core violation; saved, the store shows the banner and the pinned product first", async ({
+  page,
+  demo,
+}) => {
   const synonymId = uniqueId("e2e-knitwear");
   const ruleId = uniqueId("e2e-jackets");
   try {
     const response = await page.goto(`${demo.base}/merchandising`);
-    expect(response?.headers()["content-security-policy"] ?? "", "the merchandising page's Content-Security-Policy").toMatch(/script-src 'self'/);
+    expect(response?.headers()["content-security-policy"] ?? "", "the merchandising page's Content-Security-Policy").toMatch(
+      /script-src 'self'/,
+    );
     await signIn(demo, page);
 
     await page.locator("#synonym-id").fill(synonymId);
@@ -118,7 +131,10 @@ test("merchandising: on /merchandising a synonym set and a rule made with the fo
     await expect(page.locator("#preview-draft .banner")).toContainText("The winter edit");
     await expect(page.locator("#preview-live li").first(), "the live order's first product").not.toContainText(pinnedId);
     const before = await admin<{ rules: { id: string }[] }>(demo, "GET", "/rules?limit=1000");
-    expect(before.rules.map((r) => r.id), "rules saved by the preview").not.toContain(ruleId);
+    expect(
+      before.rules.map((r) => r.id),
+      "rules saved by the preview",
+    ).not.toContain(ruleId);
 
     await page.getByRole("button", { name: "Save rule" }).click();
     await expect(page.locator(`#rules-table tr[data-rule="${ruleId}"]`)).toBeVisible();
@@ -142,9 +158,15 @@ test("merchandising: on /merchandising a synonym set and a rule made with the fo
   }
 });
 
-test("merchandising: a redirect rule takes a shopper who searches 'gift card' from the home page's search box to the rule's page", async ({ page, demo }) => {
+test("merchandising: a redirect rule takes a shopper who searches 'gift card' from the home page's search box to the rule's page", async ({
+  page,
+  demo,
+}) => {
   const ruleId = uniqueId("e2e-gift-card");
-  await admin(demo, "PUT", `/rules/${ruleId}`, { conditions: [{ pattern: "gift card", anchoring: "is" }], consequence: { redirect: "/cart" } });
+  await admin(demo, "PUT", `/rules/${ruleId}`, {
+    conditions: [{ pattern: "gift card", anchoring: "is" }],
+    consequence: { redirect: "/cart" },
+  });
   try {
     await page.goto(`${demo.base}/`);
     const box = page.locator("input[type=search]").first();

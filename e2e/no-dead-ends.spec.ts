@@ -11,7 +11,10 @@ import { admin, layoutShift, loadedResults, searchPage } from "./support/shop.ts
 
 const parts = (page: Page, part: string) => page.locator(`sfs-search-results [part~="${part}"]`);
 
-test("no dead ends: the focused empty search box offers recent and popular searches; a page without a query shows popular products", async ({ page, demo }) => {
+test("no dead ends: the focused empty search box offers recent and popular searches; a page without a query shows popular products", async ({
+  page,
+  demo,
+}) => {
   await page.goto(searchPage(demo, "kurta"));
   await loadedResults(page, "kurta");
   await page.goto(demo.base + "/");
@@ -25,7 +28,9 @@ test("no dead ends: the focused empty search box offers recent and popular searc
   await input.focus();
   const groups = page.locator("sfs-typeahead >> [part~=group-label]");
   await expect(groups.first(), "the focused empty box's first group").toHaveText("Recent searches");
-  const recent = await page.locator('sfs-typeahead sfs-typeahead-option[slot="recent"]').evaluateAll((els) => els.map((e) => (e as unknown as { option: { label: string } }).option.label));
+  const recent = await page
+    .locator('sfs-typeahead sfs-typeahead-option[slot="recent"]')
+    .evaluateAll((els) => els.map((e) => (e as unknown as { option: { label: string } }).option.label));
   expect(recent[0], `the latest recent search (of ${recent.join(", ")})`).toBe("jeans");
 
   await page.goto(`${demo.base}/search-results`);
@@ -33,7 +38,10 @@ test("no dead ends: the focused empty search box offers recent and popular searc
   await loadedResults(page, "popular products");
 });
 
-test("no dead ends: a misspelling is corrected ('Showing results for', 'Search instead for'), and the server logged what was searched", async ({ page, demo }) => {
+test("no dead ends: a misspelling is corrected ('Showing results for', 'Search instead for'), and the server logged what was searched", async ({
+  page,
+  demo,
+}) => {
   await page.goto(searchPage(demo, "jeens"));
   await loadedResults(page, "jeens");
   await expect(parts(page, "corrected")).toHaveText(/^Showing results for “jeans”\./);
@@ -44,8 +52,11 @@ test("no dead ends: a misspelling is corrected ('Showing results for', 'Search i
   await expect(parts(page, "corrected"), "a correction for the words as typed").toHaveCount(0);
   // The search log holds the words as the shopper typed them, the corrected search among the ones that found products.
   type Logged = { query: string; count: number; noResultCount: number };
-  const logged = async () => (await admin<{ searches: Logged[] }>(demo, "GET", "/reports/searches")).searches.find((r) => r.query === "jeens");
-  await expect.poll(async () => (await logged())?.count ?? 0, { message: "the searches report counts both searches for 'jeens'" }).toBeGreaterThanOrEqual(2);
+  const logged = async () =>
+    (await admin<{ searches: Logged[] }>(demo, "GET", "/reports/searches")).searches.find((r) => r.query === "jeens");
+  await expect
+    .poll(async () => (await logged())?.count ?? 0, { message: "the searches report counts both searches for 'jeens'" })
+    .toBeGreaterThanOrEqual(2);
   const row = (await logged())!;
   expect(row.noResultCount, "searches for 'jeens' logged as finding nothing").toBeLessThan(row.count);
 });
@@ -58,7 +69,9 @@ test("no dead ends: nothing found offers popular searches and categories, full w
   await parts(page, "category-link").first().click();
   await expect(parts(page, "heading"), "a category link browses the category").toHaveText("Popular products");
   await loadedResults(page, "a popular category");
-  await expect(page, "the category page's address").toHaveURL((url) => url.searchParams.get("facets")?.startsWith("category.lvl1:") ?? false);
+  await expect(page, "the category page's address").toHaveURL(
+    (url) => url.searchParams.get("facets")?.startsWith("category.lvl1:") ?? false,
+  );
 });
 
 test("no dead ends: Back from a product page returns to the same place in the results", async ({ page, demo }) => {

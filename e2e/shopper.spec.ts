@@ -37,7 +37,11 @@ async function shopperId(page: Page): Promise<string> {
 }
 
 /** Polls the stored events until `accept` holds for the list; returns that list. */
-async function eventsWhere(demo: Demo, accept: (list: StoredEvent[]) => boolean, message: (list: StoredEvent[]) => string): Promise<StoredEvent[]> {
+async function eventsWhere(
+  demo: Demo,
+  accept: (list: StoredEvent[]) => boolean,
+  message: (list: StoredEvent[]) => string,
+): Promise<StoredEvent[]> {
   let list: StoredEvent[] = [];
   await expect.poll(async () => accept((list = await events(demo))), { message: message(list), timeout: 15_000 }).toBe(true);
   return list;
@@ -59,7 +63,10 @@ async function clickSimilar(page: Page, demo: Demo): Promise<{ sourceId: string;
     const other = await product(id);
     expect(id, "the product is among its own similar products").not.toBe(source.id);
     expect(other.categories?.[0], `${id} (${other.categories?.join(" > ")}) is of the kind of ${source.id}`).toBe(own.categories?.[0]);
-    expect(!other.gender || !own.gender || other.gender === own.gender || [other.gender, own.gender].includes("Unisex"), `${id} is for ${other.gender}, ${source.id} for ${own.gender}`).toBe(true);
+    expect(
+      !other.gender || !own.gender || other.gender === own.gender || [other.gender, own.gender].includes("Unisex"),
+      `${id} is for ${other.gender}, ${source.id} for ${own.gender}`,
+    ).toBe(true);
   }
   const href = await links.first().getAttribute("href");
   await links.first().click();
@@ -89,7 +96,11 @@ test("selecting a facet value changes the count and puts a facets param in the U
   const checkbox = (await designer.count()) ? designer.first() : page.locator('sfs-search-results input[part="checkbox"]').first();
   await checkbox.check();
   await expect(page).toHaveURL((url) => url.searchParams.has("facets"));
-  const after = await resultsWhere(page, (r) => r.total > 0 && r.total !== before.total, `the count stayed "${before.count}" after choosing a facet value`);
+  const after = await resultsWhere(
+    page,
+    (r) => r.total > 0 && r.total !== before.total,
+    `the count stayed "${before.count}" after choosing a facet value`,
+  );
   expect(after.total, "the count after choosing a facet value").toBeLessThan(before.total);
   await expect(checkbox).toBeChecked();
 });
@@ -108,7 +119,11 @@ test("page 2 shows other products; Back restores page 1 (URL and first product)"
   expect(first.total, "results beyond page 1").toBeGreaterThan(first.cards.length);
   await page.locator('sfs-search-results button[part~="next"]').click();
   await page.waitForURL(/[?&]page=2/);
-  const second = await resultsWhere(page, (r) => r.cards.length > 0 && r.cards[0]!.id !== first.cards[0]!.id, "page 2 shows the same first product as page 1");
+  const second = await resultsWhere(
+    page,
+    (r) => r.cards.length > 0 && r.cards[0]!.id !== first.cards[0]!.id,
+    "page 2 shows the same first product as page 1",
+  );
   const overlap = second.cards.filter((c) => first.cards.some((f) => f.id === c.id));
   expect(overlap, "products of page 1 repeated on page 2").toEqual([]);
   await page.goBack();
@@ -136,7 +151,9 @@ test("typeahead by keyboard: snea, ArrowDown, Enter lands on the chosen suggesti
   if (url.pathname === "/search-results") {
     const r = await loadedResults(page, `suggestion "${label}"`);
     const q = url.searchParams.get("q") ?? "";
-    expect(q !== "" && label.toLowerCase().includes(q.toLowerCase()), `landed on q="${q}", the chosen suggestion was "${label}"`).toBe(true);
+    expect(q !== "" && label.toLowerCase().includes(q.toLowerCase()), `landed on q="${q}", the chosen suggestion was "${label}"`).toBe(
+      true,
+    );
     expect(r.cards.length, "products for the suggestion").toBeGreaterThan(0);
   } else {
     const h1 = ((await page.locator("h1").textContent()) ?? "").trim();
@@ -159,12 +176,17 @@ test("a product page shows similar products of its kind; seeing them and clickin
     demo,
     (list) =>
       mine(list).some((e) => e.type === "ViewSimilarProducts" && e.data.productId === sourceId) &&
-      mine(list).some((e) => e.type === "SimilarProductClick" && e.data.similarProductId === sourceId && e.data.clickProductId === clickedId),
+      mine(list).some(
+        (e) => e.type === "SimilarProductClick" && e.data.similarProductId === sourceId && e.data.clickProductId === clickedId,
+      ),
     () => `no ViewSimilarProducts of ${sourceId} and SimilarProductClick of ${clickedId} from ${sourceId} by shopper ${user}`,
   );
 });
 
-test("complete the look: page the carousel, open look 2, page the popup, add and click from it and from the carousel; all six CTL events recorded", async ({ page, demo }) => {
+test("complete the look: page the carousel, open look 2, page the popup, add and click from it and from the carousel; all six CTL events recorded", async ({
+  page,
+  demo,
+}) => {
   const { base } = demo;
   const source = await firstResultPage(page, demo, "shirts");
   const user = await shopperId(page);
@@ -205,7 +227,8 @@ test("complete the look: page the carousel, open look 2, page the popup, add and
   await page.goto(base + "/");
 
   const types = ["CTLLoad", "CTLPageChange", "CTLViewLookClick", "CTLPopupPageChange", "CTLPopupProductClick", "CTLProductClick"];
-  const mineOf = (list: StoredEvent[]) => list.filter((e) => e.userId === user && types.includes(e.type) && e.data.baseProductId === source.id);
+  const mineOf = (list: StoredEvent[]) =>
+    list.filter((e) => e.userId === user && types.includes(e.type) && e.data.baseProductId === source.id);
   const list = await eventsWhere(
     demo,
     (all) => types.every((t) => mineOf(all).some((e) => e.type === t)),
@@ -215,22 +238,43 @@ test("complete the look: page the carousel, open look 2, page the popup, add and
   const of = (type: string) => mine.filter((e) => e.type === type);
   for (const e of mine) {
     const related = e.data.relatedProducts as string[];
-    expect(Array.isArray(related) && related.length > 0 && e.data.totalProducts === related.length, `${e.type}: relatedProducts/totalProducts ${JSON.stringify(e.data)}`).toBe(true);
-    expect(Array.isArray(e.data.productIds) && typeof e.data.pageSize === "number" && e.data.query === "", `${e.type}: listing fields ${JSON.stringify(e.data)}`).toBe(true);
+    expect(
+      Array.isArray(related) && related.length > 0 && e.data.totalProducts === related.length,
+      `${e.type}: relatedProducts/totalProducts ${JSON.stringify(e.data)}`,
+    ).toBe(true);
+    expect(
+      Array.isArray(e.data.productIds) && typeof e.data.pageSize === "number" && e.data.query === "",
+      `${e.type}: listing fields ${JSON.stringify(e.data)}`,
+    ).toBe(true);
     expect(related, `${e.type}: the source is among its own look products`).not.toContain(source.id);
   }
   const pages = of("CTLPageChange").map((e) => `${e.data.pageFrom}->${e.data.pageTo}`);
   expect(pages, "CTLPageChange pages").toEqual(expect.arrayContaining(["1->2", "2->1"]));
-  expect(of("CTLViewLookClick").some((e) => e.data.position === 2), "a CTLViewLookClick with position 2").toBe(true);
-  expect(of("CTLPopupPageChange").some((e) => e.data.pageFrom === 1 && e.data.pageTo === 2), "a CTLPopupPageChange 1->2").toBe(true);
+  expect(
+    of("CTLViewLookClick").some((e) => e.data.position === 2),
+    "a CTLViewLookClick with position 2",
+  ).toBe(true);
+  expect(
+    of("CTLPopupPageChange").some((e) => e.data.pageFrom === 1 && e.data.pageTo === 2),
+    "a CTLPopupPageChange 1->2",
+  ).toBe(true);
   const selected = (type: string, id: string) =>
     of(type).some((e) => {
       const s = e.data.selectedProduct as { productId: string; position: number; internalCategory?: string };
       return s.productId === id && (e.data.relatedProducts as string[])[s.position - 1] === id && !!s.internalCategory;
     });
-  expect(selected("CTLPopupProductClick", popupClicked), `a CTLPopupProductClick of ${popupClicked} with its position and internalCategory`).toBe(true);
-  expect(selected("CTLProductClick", carouselClicked), `a CTLProductClick of ${carouselClicked} with its position and internalCategory`).toBe(true);
-  expect(list.some((e) => e.type === "AddToCart" && e.userId === user && e.data.addProductId === addedId && e.data.qty === 1), `an AddToCart of ${addedId} from the look popup`).toBe(true);
+  expect(
+    selected("CTLPopupProductClick", popupClicked),
+    `a CTLPopupProductClick of ${popupClicked} with its position and internalCategory`,
+  ).toBe(true);
+  expect(
+    selected("CTLProductClick", carouselClicked),
+    `a CTLProductClick of ${carouselClicked} with its position and internalCategory`,
+  ).toBe(true);
+  expect(
+    list.some((e) => e.type === "AddToCart" && e.userId === user && e.data.addProductId === addedId && e.data.qty === 1),
+    `an AddToCart of ${addedId} from the look popup`,
+  ).toBe(true);
 });
 
 test("events: the server recorded the shopper's journey with the required fields", async ({ page, demo }) => {
@@ -244,31 +288,61 @@ test("events: the server recorded the shopper's journey with the required fields
   await page.locator('sfs-search-results button[part~="next"]').click();
   await page.waitForURL(/[?&]page=2/);
   // The address changes before the cards do: buy from page 2 once it shows.
-  await resultsWhere(page, (r) => r.cards.length > 0 && !sorted.cards.some((c) => c.id === r.cards[0]!.id), "page 2 of the jackets by price");
+  await resultsWhere(
+    page,
+    (r) => r.cards.length > 0 && !sorted.cards.some((c) => c.id === r.cards[0]!.id),
+    "page 2 of the jackets by price",
+  );
   const bought = await buyFirstResult(page, demo, "jackets, page 2");
   const similar = await clickSimilar(page, demo);
   expect(await shopperId(page), "one shopper id through the journey").toBe(user);
 
-  const required = ["SiteView", "Search", "PageChange", "SortByChange", "ProductClick", "AddToCart", "OrderComplete", "Purchase", "ViewSimilarProducts", "SimilarProductClick"];
+  const required = [
+    "SiteView",
+    "Search",
+    "PageChange",
+    "SortByChange",
+    "ProductClick",
+    "AddToCart",
+    "OrderComplete",
+    "Purchase",
+    "ViewSimilarProducts",
+    "SimilarProductClick",
+  ];
   const mineOf = (list: StoredEvent[]) => list.filter((e) => e.userId === user);
   const list = mineOf(
     await eventsWhere(
       demo,
-      (all) => required.every((t) => mineOf(all).some((e) => e.type === t)) && mineOf(all).some((e) => e.type === "Purchase" && e.data.orderId === bought.orderId),
-      (all) => `missing events of shopper ${user}: ${required.filter((t) => !mineOf(all).some((e) => e.type === t)).join(", ") || `Purchase of ${bought.orderId}`}`,
+      (all) =>
+        required.every((t) => mineOf(all).some((e) => e.type === t)) &&
+        mineOf(all).some((e) => e.type === "Purchase" && e.data.orderId === bought.orderId),
+      (all) =>
+        `missing events of shopper ${user}: ${required.filter((t) => !mineOf(all).some((e) => e.type === t)).join(", ") || `Purchase of ${bought.orderId}`}`,
     ),
   );
   const of = (type: string) => list.filter((e) => e.type === type);
-  expect(of("ProductClick").some((e) => e.data.clickProductId === bought.clickedId), `a ProductClick with clickProductId ${bought.clickedId}`).toBe(true);
-  expect(of("AddToCart").some((e) => e.data.addProductId === bought.addedId && e.data.qty === 1), `an AddToCart with addProductId ${bought.addedId}`).toBe(true);
+  expect(
+    of("ProductClick").some((e) => e.data.clickProductId === bought.clickedId),
+    `a ProductClick with clickProductId ${bought.clickedId}`,
+  ).toBe(true);
+  expect(
+    of("AddToCart").some((e) => e.data.addProductId === bought.addedId && e.data.qty === 1),
+    `an AddToCart with addProductId ${bought.addedId}`,
+  ).toBe(true);
   for (const type of ["OrderComplete", "Purchase"]) {
     const e = of(type).find((x) => x.data.orderId === bought.orderId);
     expect(e, `${type} with orderId ${bought.orderId}`).toBeTruthy();
     const products = e!.data.products as { id: string; price: number; qty: number }[];
     expect(products, `${type}.products`).toHaveLength(1);
-    expect(products[0]!.id === bought.addedId && products[0]!.qty === 1 && products[0]!.price > 0, `${type}.products[0] is ${JSON.stringify(products[0])}`).toBe(true);
+    expect(
+      products[0]!.id === bought.addedId && products[0]!.qty === 1 && products[0]!.price > 0,
+      `${type}.products[0] is ${JSON.stringify(products[0])}`,
+    ).toBe(true);
   }
-  expect(of("ViewSimilarProducts").some((e) => e.data.productId === similar.sourceId), `a ViewSimilarProducts of ${similar.sourceId}`).toBe(true);
+  expect(
+    of("ViewSimilarProducts").some((e) => e.data.productId === similar.sourceId),
+    `a ViewSimilarProducts of ${similar.sourceId}`,
+  ).toBe(true);
   expect(
     of("SimilarProductClick").some((e) => e.data.similarProductId === similar.sourceId && e.data.clickProductId === similar.clickedId),
     `a SimilarProductClick of ${similar.clickedId} from ${similar.sourceId}`,
@@ -276,7 +350,10 @@ test("events: the server recorded the shopper's journey with the required fields
 });
 
 test("screenshots of the results page at desktop (1280x900) and mobile (390x844)", async ({ page, demo }) => {
-  for (const [name, width, height] of [["results-desktop", 1280, 900], ["results-mobile", 390, 844]] as const) {
+  for (const [name, width, height] of [
+    ["results-desktop", 1280, 900],
+    ["results-mobile", 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(searchPage(demo, "jackets"));
     await loadedResults(page, `jackets at ${width}px`);
@@ -327,9 +404,15 @@ test("restyling: ::part rules and --sfs-color-accent change the computed styles"
   await page.goto(testUrl);
   await loadedResults(page, "restyled page");
   const after = await measured("restyled page");
-  expect([before.nameWeight, after.nameWeight], "card-name font-weight before and after").toEqual([expect.not.stringMatching(/^900$/), "900"]);
+  expect([before.nameWeight, after.nameWeight], "card-name font-weight before and after").toEqual([
+    expect.not.stringMatching(/^900$/),
+    "900",
+  ]);
   expect(after.nameColor, "card-name color").toBe("rgb(200, 0, 0)");
-  expect([before.countTransform, after.countTransform], "count text-transform before and after").toEqual([expect.not.stringMatching(/^uppercase$/), "uppercase"]);
+  expect([before.countTransform, after.countTransform], "count text-transform before and after").toEqual([
+    expect.not.stringMatching(/^uppercase$/),
+    "uppercase",
+  ]);
   expect(before.accent, "the default accent").not.toContain("rgb(0, 170, 85)");
   expect(after.accent, "the restyled accent").toContain("rgb(0, 170, 85)");
 });
@@ -360,7 +443,11 @@ test("a store page on another origin, with the script included twice, shows resu
   );
 });
 
-test("reports page: after a search and an order, /reports shows the overview's figures, the query, three charts; the key stays in sessionStorage", async ({ page, demo, context }) => {
+test("reports page: after a search and an order, /reports shows the overview's figures, the query, three charts; the key stays in sessionStorage", async ({
+  page,
+  demo,
+  context,
+}) => {
   const { base, keys } = demo;
   const query = "dresses";
   type Overview = { searches: number; orders: number };
@@ -399,7 +486,10 @@ test("reports page: after a search and an order, /reports shows the overview's f
         const api = await report<Overview>("overview");
         last = `page ${JSON.stringify(onPage)}, API ${JSON.stringify(api)}`;
         const same = (f: "searches" | "orders") =>
-          onPage[f] !== null && Number(onPage[f]!.value) === api[f] && Number(onPage[f]!.text.replace(/[^\d]/g, "")) === api[f] && api[f] >= 1;
+          onPage[f] !== null &&
+          Number(onPage[f]!.value) === api[f] &&
+          Number(onPage[f]!.text.replace(/[^\d]/g, "")) === api[f] &&
+          api[f] >= 1;
         if (same("searches") && same("orders")) return true;
         // Counted again since the page loaded: Apply reloads the figures.
         if (onPage.searches) await page.getByRole("button", { name: "Apply" }).click();
@@ -416,17 +506,26 @@ test("reports page: after a search and an order, /reports shows the overview's f
   }, keys.adminKey);
   expect(stored, "where the admin key is kept").toEqual({ session: true, local: false });
   expect(page.url(), "the address").not.toContain(keys.adminKey);
-  expect((await context.cookies()).filter((c) => c.value.includes(keys.adminKey)), "cookies holding the admin key").toEqual([]);
+  expect(
+    (await context.cookies()).filter((c) => c.value.includes(keys.adminKey)),
+    "cookies holding the admin key",
+  ).toEqual([]);
   // Apply keeps the period in the URL, not the key.
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.has("to"));
   expect(page.url(), "the address").not.toContain(keys.adminKey);
 
   // CSV: fetched with the headers and saved from a Blob URL.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV of the top queries" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV of the top queries" }).click(),
+  ]);
   const csv = readFileSync(await download.path(), "utf8");
   expect(csv, "the top queries' CSV").toMatch(/^"query","count",/);
-  expect(csv.split("\r\n").some((line) => line.startsWith(`"${query}",`)), `the top queries' CSV has "${query}": ${csv.slice(0, 300)}`).toBe(true);
+  expect(
+    csv.split("\r\n").some((line) => line.startsWith(`"${query}",`)),
+    `the top queries' CSV has "${query}": ${csv.slice(0, 300)}`,
+  ).toBe(true);
   expect(download.url(), "where the CSV came from").toMatch(/^blob:/);
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -437,7 +536,10 @@ test("reports page: after a search and an order, /reports shows the overview's f
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByLabel("Admin key")).toBeVisible();
-  const left = await page.evaluate((key) => Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes(key)), keys.adminKey);
+  const left = await page.evaluate(
+    (key) => Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes(key)),
+    keys.adminKey,
+  );
   expect(left, "the admin key in sessionStorage after Sign out").toBe(false);
   expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
 });

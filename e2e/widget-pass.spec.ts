@@ -29,10 +29,16 @@ const focused = (page: Page) =>
     return a ? (a.getAttribute("part") ?? a.localName) : "";
   });
 
-for (const [device, viewport] of [["desktop", { width: 1280, height: 900 }], ["phone", PHONE]] as const) {
+for (const [device, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", PHONE],
+] as const) {
   test.describe(device, () => {
     test.use({ viewport });
-    test(`widget pass (${device}): the first search goes out with the configuration; results arrive with layout shift ≤ 0.02, no sideways scroll, names clamped to two lines (full name in the title), even card heights`, async ({ page, demo }) => {
+    test(`widget pass (${device}): the first search goes out with the configuration; results arrive with layout shift ≤ 0.02, no sideways scroll, names clamped to two lines (full name in the title), even card heights`, async ({
+      page,
+      demo,
+    }) => {
       await page.goto(searchPage(demo, "shirt"));
       await loadedResults(page, `shirt at ${viewport.width}px`);
       const timing = await page.evaluate(() => {
@@ -41,7 +47,10 @@ for (const [device, viewport] of [["desktop", { width: 1280, height: 900 }], ["p
         const search = entries.find((e) => e.name.includes("/1.9/search?"));
         return { searchStart: search?.startTime ?? NaN, configEnd: config?.responseEnd ?? NaN };
       });
-      expect(timing.searchStart < timing.configEnd, `the search started at ${timing.searchStart} ms, before the configuration arrived (${timing.configEnd} ms)`).toBe(true);
+      expect(
+        timing.searchStart < timing.configEnd,
+        `the search started at ${timing.searchStart} ms, before the configuration arrived (${timing.configEnd} ms)`,
+      ).toBe(true);
       await page.waitForTimeout(300);
       expect(await layoutShift(page), "layout shift").toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
       expect(await sidewaysScroll(page), "sideways scroll").toBeLessThanOrEqual(1);
@@ -63,37 +72,57 @@ for (const [device, viewport] of [["desktop", { width: 1280, height: 900 }], ["p
         expect(c.height, `"${c.text}": at most two lines of ${c.line}px`).toBeLessThanOrEqual(2 * c.line + 1);
         expect(c.title, "the name's title is the full name").toBe(c.text);
       }
-      expect(cards.some((c) => c.text.length > 40), "a long name to see clamped").toBe(true);
+      expect(
+        cards.some((c) => c.text.length > 40),
+        "a long name to see clamped",
+      ).toBe(true);
       for (const top of new Set(cards.map((c) => c.top))) {
         const heights = cards.filter((c) => c.top === top).map((c) => c.cardHeight);
-        expect(Math.max(...heights) - Math.min(...heights), `heights of the cards of the row at ${top}px: ${heights.join(", ")}`).toBeLessThanOrEqual(1);
+        expect(
+          Math.max(...heights) - Math.min(...heights),
+          `heights of the cards of the row at ${top}px: ${heights.join(", ")}`,
+        ).toBeLessThanOrEqual(1);
       }
     });
   });
 }
 
-test("widget pass: facets follow the store's settings (which, order, names, values shown); groups collapse; a long list has a filter box and a bounded scroll; a selected value stays in sight", async ({ page, demo }) => {
+test("widget pass: facets follow the store's settings (which, order, names, values shown); groups collapse; a long list has a filter box and a bounded scroll; a selected value stays in sight", async ({
+  page,
+  demo,
+}) => {
   const facets = [{ key: "designer", names: { en: "Label of the brand" }, shownValues: 3 }, { key: "color" }, { key: "price" }];
   await withSettings(demo, { facets }, async () => {
     await page.goto(searchPage(demo, "shirt"));
     await loadedResults(page, "shirt");
     const facet = page.locator('sfs-search-results sfs-facets [part~="facet"][data-key="designer"]');
-    await expect(page.locator('sfs-search-results sfs-facets [part~="facet-toggle"] > span:first-child')).toHaveText(["Label of the brand", "Colour", "Price"]);
+    await expect(page.locator('sfs-search-results sfs-facets [part~="facet-toggle"] > span:first-child')).toHaveText([
+      "Label of the brand",
+      "Colour",
+      "Price",
+    ]);
     const values = facet.locator('[part~="value-label"]');
     await expect(values, "the brand's values shown").toHaveCount(3);
     await facet.locator('[part~="show-more"]').click();
     const list = await facet.locator('[part~="values"]').evaluate((ul) => ({ client: ul.clientHeight, scroll: ul.scrollHeight }));
-    expect(list.scroll > list.client && list.client <= 16 * 16 + 1, `the whole brand list is ${list.client}px high showing ${list.scroll}px: a bounded scroll`).toBe(true);
+    expect(
+      list.scroll > list.client && list.client <= 16 * 16 + 1,
+      `the whole brand list is ${list.client}px high showing ${list.scroll}px: a bounded scroll`,
+    ).toBe(true);
     const filter = facet.locator('input[part~="filter"]');
     await filter.fill("an");
     const matching = await values.allTextContents();
-    expect(matching.length > 0 && matching.every((l) => l.toLowerCase().includes("an")), `the filter box shows ${matching.join(", ")}`).toBe(true);
+    expect(
+      matching.length > 0 && matching.every((l) => l.toLowerCase().includes("an")),
+      `the filter box shows ${matching.join(", ")}`,
+    ).toBe(true);
     const chosen = matching.at(-1)!;
     await facet.locator('[part~="value"]', { hasText: chosen }).locator("input").check();
     await expect(page).toHaveURL((url) => url.searchParams.get("facets")?.startsWith("designer:") ?? false);
     await loadedResults(page, "shirt with a brand");
     await filter.fill("");
-    if ((await facet.locator('[part~="show-more"]').getAttribute("aria-expanded")) === "true") await facet.locator('[part~="show-more"]').click();
+    if ((await facet.locator('[part~="show-more"]').getAttribute("aria-expanded")) === "true")
+      await facet.locator('[part~="show-more"]').click();
     await expect(values.filter({ hasText: chosen }), `the selected "${chosen}" in sight`).not.toHaveCount(0);
     const toggle = page.locator('sfs-search-results sfs-facets [part~="facet"][data-key="color"] [part~="facet-toggle"]');
     const open = await toggle.getAttribute("aria-expanded");
@@ -108,12 +137,21 @@ test("widget pass: with the default facet settings a broad query does not open e
   const shown = await page.evaluate(() => {
     const f = document.querySelector("sfs-search-results")!.shadowRoot!.querySelector("sfs-facets")!.shadowRoot!;
     const boxes = [...f.querySelectorAll<HTMLElement>("input[type=checkbox]")].filter((b) => b.getClientRects().length);
-    return { groups: f.querySelectorAll("[part~=facet]").length, open: f.querySelectorAll("[aria-expanded=true][part~=facet-toggle]").length, boxes: boxes.length };
+    return {
+      groups: f.querySelectorAll("[part~=facet]").length,
+      open: f.querySelectorAll("[aria-expanded=true][part~=facet-toggle]").length,
+      boxes: boxes.length,
+    };
   });
-  expect(shown.open <= 4 && shown.boxes <= 40, `"shirt" opens ${shown.open} of ${shown.groups} groups with ${shown.boxes} checkboxes`).toBe(true);
+  expect(shown.open <= 4 && shown.boxes <= 40, `"shirt" opens ${shown.open} of ${shown.groups} groups with ${shown.boxes} checkboxes`).toBe(
+    true,
+  );
 });
 
-test("widget pass: loading, empty and error states take the full width with layout shift ≤ 0.02; zero results offer the correction, popular queries and 'Clear filters'; an error offers a retry", async ({ page, demo }) => {
+test("widget pass: loading, empty and error states take the full width with layout shift ≤ 0.02; zero results offer the correction, popular queries and 'Clear filters'; an error offers a retry", async ({
+  page,
+  demo,
+}) => {
   await withSettings(demo, { widget: { popularQueries: ["jeans", "kurta"] } }, async () => {
     // Loading: the facet column and the grid are placeholders where they will be.
     let release = () => {};
@@ -147,7 +185,9 @@ test("widget pass: loading, empty and error states take the full width with layo
     await loadedResults(page, "jeanz without filters");
 
     // Search down: an error state with a retry.
-    await page.route("**/1.9/search?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down","code":"internal_error"}' }));
+    await page.route("**/1.9/search?*", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down","code":"internal_error"}' }),
+    );
     await page.goto(searchPage(demo, "shirt"));
     await expect(page.locator('sfs-search-results [part~="error"][role="alert"]')).toBeVisible();
     expect(await widthOf(page, "error"), "the error state's share of the width").toBeGreaterThan(0.95);
@@ -159,12 +199,17 @@ test("widget pass: loading, empty and error states take the full width with layo
 });
 
 test("widget pass: a configuration that fails still shows results", async ({ page, demo }) => {
-  await page.route("**/1.9/widget-config", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down","code":"unavailable"}' }));
+  await page.route("**/1.9/widget-config", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down","code":"unavailable"}' }),
+  );
   await page.goto(searchPage(demo, "shirt"));
   await loadedResults(page, "shirt without a configuration");
 });
 
-test("widget pass: the store's search box holds the query under 'Results for …'; the skip link and the sort are a few Tab presses away; the skip link lands on the results", async ({ page, demo }) => {
+test("widget pass: the store's search box holds the query under 'Results for …'; the skip link and the sort are a few Tab presses away; the skip link lands on the results", async ({
+  page,
+  demo,
+}) => {
   await page.goto(searchPage(demo, "shirt"));
   await loadedResults(page, "shirt");
   await expect(page.locator("#store-search-input")).toHaveValue("shirt");
@@ -188,7 +233,10 @@ test("widget pass: the store's search box holds the query under 'Results for …
 
 test.describe("phone", () => {
   test.use({ viewport: PHONE });
-  test("widget pass: on a phone the filter button counts the active filters and the drawer says 'Show N results'", async ({ page, demo }) => {
+  test("widget pass: on a phone the filter button counts the active filters and the drawer says 'Show N results'", async ({
+    page,
+    demo,
+  }) => {
     await page.goto(searchPage(demo, "shirt"));
     await loadedResults(page, "shirt on a phone");
     await page.locator('sfs-search-results [part~="filter-button"]').click();
@@ -211,7 +259,10 @@ test.describe("phone", () => {
   });
 });
 
-test("widget pass: the typeahead says it is searching and when nothing matches; its active option has a ring of 3:1 or more", async ({ page, demo }) => {
+test("widget pass: the typeahead says it is searching and when nothing matches; its active option has a ring of 3:1 or more", async ({
+  page,
+  demo,
+}) => {
   await page.goto(demo.base + "/");
   const input = page.locator("#store-search-input");
   const status = page.locator('sfs-typeahead [part~="status"]');
@@ -232,15 +283,25 @@ test("widget pass: the typeahead says it is searching and when nothing matches; 
   const ring = await page.evaluate(() => {
     const option = document.querySelector('sfs-typeahead-option[aria-selected="true"]')!.shadowRoot!.querySelector("[part~=base]")!;
     const popup = document.querySelector("sfs-typeahead")!.shadowRoot!.querySelector("[part~=base]")!;
-    return { outline: getComputedStyle(option).outlineColor, width: getComputedStyle(option).outlineWidth, background: getComputedStyle(popup).backgroundColor };
+    return {
+      outline: getComputedStyle(option).outlineColor,
+      width: getComputedStyle(option).outlineWidth,
+      background: getComputedStyle(popup).backgroundColor,
+    };
   });
   const ratio = wcagContrast(ring.outline, ring.background);
-  expect(ratio >= 3 && parseFloat(ring.width) >= 2, `the active option's ring is ${ring.width} ${ring.outline} on ${ring.background} (${ratio.toFixed(2)}:1)`).toBe(true);
+  expect(
+    ratio >= 3 && parseFloat(ring.width) >= 2,
+    `the active option's ring is ${ring.width} ${ring.outline} on ${ring.background} (${ratio.toFixed(2)}:1)`,
+  ).toBe(true);
   await input.fill("qwxyzzq");
   await expect(status).toHaveText("No suggestions for “qwxyzzq”");
 });
 
-test("widget pass: axe-core finds no WCAG 2.2 A/AA or best-practice violation on the results page, the open typeahead, the similar carousel and the look popup", async ({ page, demo }) => {
+test("widget pass: axe-core finds no WCAG 2.2 A/AA or best-practice violation on the results page, the open typeahead, the similar carousel and the look popup", async ({
+  page,
+  demo,
+}) => {
   const problems: string[] = [];
   const check = async (where: string) => problems.push(...(await axeViolations(page)).map((v) => `${where}: ${v}`));
   await page.goto(searchPage(demo, "shirts"));
@@ -261,7 +322,10 @@ test("widget pass: axe-core finds no WCAG 2.2 A/AA or best-practice violation on
   expect(problems, "axe-core violations").toEqual([]);
 });
 
-test("widget pass: the theme page: sign in with the admin key (sessionStorage only), a colour, the radius and the density show at once in the four previews, and Save puts them in the store's widget configuration", async ({ page, demo }) => {
+test("widget pass: the theme page: sign in with the admin key (sessionStorage only), a colour, the radius and the density show at once in the four previews, and Save puts them in the store's widget configuration", async ({
+  page,
+  demo,
+}) => {
   const before = await admin(demo, "GET", "/settings");
   try {
     const response = await page.goto(`${demo.base}/theme`);
@@ -271,10 +335,14 @@ test("widget pass: the theme page: sign in with the admin key (sessionStorage on
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator("#editor")).toBeVisible();
     const stored = await page.evaluate(() => {
-      const all = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`).join("\n");
+      const all = (storage: Storage) =>
+        Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`).join("\n");
       return { session: all(sessionStorage), local: all(localStorage) };
     });
-    expect(stored.session.includes(demo.keys.adminKey) && !stored.local.includes(demo.keys.adminKey), `the admin key only in sessionStorage: ${JSON.stringify(stored)}`).toBe(true);
+    expect(
+      stored.session.includes(demo.keys.adminKey) && !stored.local.includes(demo.keys.adminKey),
+      `the admin key only in sessionStorage: ${JSON.stringify(stored)}`,
+    ).toBe(true);
     expect(page.url(), "the address").not.toContain(demo.keys.adminKey);
 
     await page.locator("#colour-accent").fill("#aa0055");
@@ -289,15 +357,22 @@ test("widget pass: the theme page: sign in with the admin key (sessionStorage on
     const look = frame("preview-look").locator('sfs-complete-the-look dialog[part~="dialog"][open]');
     await expect(look, "the look popup's radius").toHaveCSS("border-top-left-radius", "2px");
     // Compact: 0.625rem.
-    await expect(frame("preview-similar").locator('sfs-similar-products [part~="list"]'), "the similar carousel's gap").toHaveCSS("column-gap", "10px");
+    await expect(frame("preview-similar").locator('sfs-similar-products [part~="list"]'), "the similar carousel's gap").toHaveCSS(
+      "column-gap",
+      "10px",
+    );
     for (const id of ["preview-results", "preview-typeahead", "preview-similar", "preview-look"]) {
-      const accent = await frame(id).locator("html").evaluate((h) => getComputedStyle(h).getPropertyValue("--sfs-color-accent").trim());
+      const accent = await frame(id)
+        .locator("html")
+        .evaluate((h) => getComputedStyle(h).getPropertyValue("--sfs-color-accent").trim());
       expect(accent, `${id}'s accent`).toBe("#aa0055");
     }
 
     await page.getByRole("button", { name: "Save to the store" }).click();
     await expect(page.locator("#status")).toHaveText(/^Saved/);
-    const res = await fetch(`${demo.base}/1.9/widget-config`, { headers: { "X-Service-Store-ID": demo.keys.storeId, "X-Service-API-Key": demo.keys.searchKey } });
+    const res = await fetch(`${demo.base}/1.9/widget-config`, {
+      headers: { "X-Service-Store-ID": demo.keys.storeId, "X-Service-API-Key": demo.keys.searchKey },
+    });
     const { theme } = (await res.json()) as { theme: Record<string, string> };
     expect(theme, "the saved theme").toMatchObject({ "--sfs-color-accent": "#aa0055", "--sfs-radius": "2px", "--sfs-spacing": "0.625rem" });
     expect(Object.keys(theme), "tokens left at the widget's defaults are not saved").not.toContain("--sfs-color-text");

@@ -14,8 +14,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through DevTools rather than added as a script tag, which a page's strict CSP would refuse.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { runOnly: { type: "tag", values: tags } });
-    return violations.map((v) => `${v.id} on ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    return violations.map(
+      (v) =>
+        `${v.id} on ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   }, AXE_TAGS);
 }

@@ -15,12 +15,14 @@ export const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export const test = base.extend<object, { demo: Demo }>({
   demo: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       await use(publishedDemo());
     },
     { scope: "worker" },
   ],
   launchOptions: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const { executablePath, args } = await chromiumBinary();
       await use({ executablePath, args });
@@ -40,7 +42,8 @@ export const test = base.extend<object, { demo: Demo }>({
       const w = window as unknown as { sfsShift: number };
       w.sfsShift = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.sfsShift += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.sfsShift += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
     await use(context);

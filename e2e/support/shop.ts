@@ -21,7 +21,8 @@ export interface Results {
 export const searchPage = (demo: Demo, query: string) => `${demo.base}/search-results?q=${encodeURIComponent(query)}`;
 
 /** The store's product id a product link points at (/products/{id}). */
-export const productIdOf = (href: string | null, base: string) => decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
+export const productIdOf = (href: string | null, base: string) =>
+  decodeURIComponent(new URL(href ?? "", base).pathname.split("/").pop() ?? "");
 
 /** What the results page shows: its count line and the cards (read through the shadow roots). */
 export function results(page: Page): Promise<Results> {
@@ -52,14 +53,20 @@ export function results(page: Page): Promise<Results> {
 export async function resultsWhere(page: Page, accept: (r: Results) => boolean, message: string): Promise<Results> {
   let last: Results = { count: "", total: 0, cards: [] };
   await expect
-    .poll(async () => accept((last = await results(page))), { message: `${message} (url ${page.url()}, shown: "${last.count}" ${last.cards.map((c) => c.name).join(" | ")})` })
+    .poll(async () => accept((last = await results(page))), {
+      message: `${message} (url ${page.url()}, shown: "${last.count}" ${last.cards.map((c) => c.name).join(" | ")})`,
+    })
     .toBe(true);
   return last;
 }
 
 /** Waits until the results page shows a count and at least one named card. */
 export const loadedResults = (page: Page, what: string) =>
-  resultsWhere(page, (r) => r.total > 0 && r.cards.length > 0 && r.cards.every((c) => c.name), `${what}: the results page shows no products`);
+  resultsWhere(
+    page,
+    (r) => r.total > 0 && r.cards.length > 0 && r.cards.every((c) => c.name),
+    `${what}: the results page shows no products`,
+  );
 
 /** Calls the service's admin API with the store's admin key; fails the test on an error answer. */
 export async function admin<T = Record<string, unknown>>(demo: Demo, method: string, path: string, body?: unknown): Promise<T> {
@@ -83,7 +90,11 @@ export interface StoredEvent {
 export async function events(demo: Demo): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
   for (let cursor: string | null = ""; cursor !== null; ) {
-    const page: { events: StoredEvent[]; nextCursor: string | null } = await admin(demo, "GET", `/events?from=0&limit=1000${cursor ? `&cursor=${cursor}` : ""}`);
+    const page: { events: StoredEvent[]; nextCursor: string | null } = await admin(
+      demo,
+      "GET",
+      `/events?from=0&limit=1000${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     all.push(...page.events);
     cursor = page.nextCursor;
   }
@@ -127,7 +138,11 @@ export async function firstResultPage(page: Page, demo: Demo, query: string): Pr
  * On a results page: opens the first product, adds it to the (empty) cart, checks out and places the order, then
  * leaves for the home page, which flushes the batched events (pagehide).
  */
-export async function buyFirstResult(page: Page, demo: Demo, what: string): Promise<{ clickedId: string; addedId: string; orderId: string }> {
+export async function buyFirstResult(
+  page: Page,
+  demo: Demo,
+  what: string,
+): Promise<{ clickedId: string; addedId: string; orderId: string }> {
   const target = (await loadedResults(page, what)).cards[0]!;
   await page.locator('sfs-search-results sfs-product-card a[part="name-link"]').first().click();
   await page.waitForURL(/\/products\//);

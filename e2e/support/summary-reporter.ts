@@ -14,7 +14,9 @@ export default class SummaryReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     // A test with no result in a run that passed was only listed (--list).
-    const outcomes = this.tests.map((test) => (test.results.length === 0 ? (result.status === "passed" ? "skipped" : "unexpected") : test.outcome()));
+    const outcomes = this.tests.map((test) =>
+      test.results.length === 0 ? (result.status === "passed" ? "skipped" : "unexpected") : test.outcome(),
+    );
     const passed = outcomes.filter((o) => o === "expected").length;
     // "flaky" (passed on a retry) is a failure here too, should retries ever be turned on.
     let failed = outcomes.filter((o) => o === "unexpected" || o === "flaky").length;

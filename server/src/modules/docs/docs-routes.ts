@@ -7,7 +7,7 @@ import { LATEST_API_VERSION } from "../../http/api-versions.ts";
  * Scalar's defaults reach out (fonts from fonts.scalar.com, "Try it" requests through proxy.scalar.com, telemetry)
  * and add its own products to the page (an "Ask AI" agent, a "Deploy" toolbar on localhost, a "Powered by" link):
  * all turned off, so the page shows our API and nothing else and makes no request beyond this service
- * (e2e/docs-page-specs.ts).
+ * (e2e/docs-page.spec.ts).
  */
 
 const SCALAR_CONFIGURATION = {

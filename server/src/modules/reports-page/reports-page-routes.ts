@@ -1,5 +1,16 @@
 import { Elysia } from "elysia";
-import { browserScript, CSS, fileIn, HTML, JS, pageAsset, servePageAsset as serve, staffPageCss, staffPageHtml, type PageAsset } from "../staff-pages/staff-page-assets.ts";
+import {
+  browserScript,
+  CSS,
+  fileIn,
+  HTML,
+  JS,
+  pageAsset,
+  servePageAsset as serve,
+  staffPageCss,
+  staffPageHtml,
+  type PageAsset,
+} from "../staff-pages/staff-page-assets.ts";
 
 /*
  * The reports page for store staff (/reports): a static page whose script signs in with the store's id and admin

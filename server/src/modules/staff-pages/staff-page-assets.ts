@@ -38,7 +38,8 @@ export const pageAsset = (body: string, type: string): PageAsset => ({ body, typ
 export const fileIn = (dir: string, file: string) => readFileSync(resolve(dir, file), "utf8");
 
 /** A page's TypeScript, transpiled for browsers (one file, no imports). */
-export const browserScript = (dir: string, file: string) => new Bun.Transpiler({ loader: "ts", target: "browser" }).transformSync(fileIn(dir, file));
+export const browserScript = (dir: string, file: string) =>
+  new Bun.Transpiler({ loader: "ts", target: "browser" }).transformSync(fileIn(dir, file));
 
 /** A page's TypeScript with what it imports (staff-session.client.ts), bundled into one browser module. */
 export async function bundledScript(dir: string, file: string): Promise<string> {
