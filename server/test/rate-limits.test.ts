@@ -67,8 +67,8 @@ describe("limits on a running server", () => {
 
   test("tracking shares the browser limit; the admin key has its own, per store", async () => {
     const track = () => s.call("analytics", "POST", "/1.9/tracking", { type: "SiteView", data: {} }, { "x-forwarded-for": "198.51.100.7" });
-    const tracked: number[] = [];
-    for (let i = 0; i < 11; i++) tracked.push((await track()).status);
+    // At once, so that no token flows back between them however slowly each is answered.
+    const tracked = (await Promise.all(Array.from({ length: 11 }, () => track()))).map((r) => r.status);
     expect(tracked.filter((x) => x === 429)).toHaveLength(1);
     const admin: number[] = [];
     for (let i = 0; i < 6; i++) admin.push((await s.call("admin", "GET", "/1.9/settings")).status);

@@ -19,6 +19,13 @@ const PAUSE_BETWEEN_CHUNKS_MS = 10;
 /** Late enough not to compete with start-up work, early enough that a server restarted often still runs passes. */
 const FIRST_PASS_DELAY_MS = 1_000;
 const PASS_INTERVAL_MS = DAY_MS;
+/**
+ * A chunk that failed (the database held by another writer: the events thread counting a backlog, a backup) is
+ * tried again this many times, after a pause each; a pass that still fails is tried again a minute later.
+ */
+const CHUNK_TRIES = 10;
+const PAUSE_AFTER_FAILED_CHUNK_MS = 200;
+const RETRY_FAILED_PASS_MS = 60_000;
 
 export interface RetentionDeps {
   stores: StoresRepository;
@@ -67,7 +74,7 @@ export class RetentionJob {
   private async inChunks(deleteChunk: (limit: number) => number | Promise<number>): Promise<number> {
     let total = 0;
     while (!this.stopping) {
-      const n = await deleteChunk(RETENTION_CHUNK_ROWS);
+      const n = await this.tried(() => deleteChunk(RETENTION_CHUNK_ROWS));
       total += n;
       if (n < RETENTION_CHUNK_ROWS) break;
       await Bun.sleep(PAUSE_BETWEEN_CHUNKS_MS);
@@ -75,19 +82,34 @@ export class RetentionJob {
     return total;
   }
 
+  private async tried(deleteChunk: () => number | Promise<number>): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await deleteChunk();
+      } catch (error) {
+        if (attempt >= CHUNK_TRIES || this.stopping) throw error;
+        await Bun.sleep(PAUSE_AFTER_FAILED_CHUNK_MS);
+      }
+    }
+  }
+
   private schedule(delayMs: number): void {
     if (this.stopping) return;
     this.timer = setTimeout(() => {
-      this.pass = this.logged().finally(() => {
-        this.pass = null;
-        this.schedule(PASS_INTERVAL_MS);
-      });
+      let ok = false;
+      this.pass = this.logged()
+        .then((done) => (ok = done))
+        .finally(() => {
+          this.pass = null;
+          this.schedule(ok ? PASS_INTERVAL_MS : RETRY_FAILED_PASS_MS);
+        });
     }, delayMs);
     // A pending pass alone does not keep the process alive.
     this.timer.unref();
   }
 
-  private async logged(): Promise<void> {
+  /** Runs a pass and logs what it did; false when it failed. */
+  private async logged(): Promise<boolean> {
     const started = performance.now();
     try {
       const deleted = await this.runOnce();
@@ -97,9 +119,11 @@ export class RetentionJob {
         deletedSearchLogRows: deleted.searchLog,
         ms: Math.round(performance.now() - started),
       });
+      return true;
     } catch (error) {
-      // Nothing is lost by waiting: the next pass deletes what this one could not (a busy or full disk).
-      this.deps.log.warn("retention pass failed; retried at the next pass", { error: (error as Error).message });
+      // Nothing is lost by waiting: a later pass deletes what this one could not (a busy or full disk).
+      this.deps.log.warn("retention pass failed; tried again in a minute", { error: (error as Error).message });
+      return false;
     }
   }
 }
