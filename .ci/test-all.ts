@@ -32,12 +32,18 @@ const SUITES: Suite[] = [
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {
+    // The staff pages (/reports, /merchandising, /theme) are served from staff-pages/dist: the e2e and server suites need them.
+    name: "staff pages build",
+    cmd: ["npm", "run", "build", "-w", "staff-pages"],
+    count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  },
+  {
     name: "widget unit tests (bun test, happy-dom, msw)",
     cmd: [process.execPath, "test", "--timeout", "60000", "./widget"],
     count: bunTestCounts,
   },
   {
-    // Chromium drives the demo store as a shopper; needs the widget built (the suite above).
+    // Chromium drives the demo store as a shopper; needs the widget and the staff pages built (the suites above).
     name: "end-to-end (Playwright + Chromium, demo store)",
     cmd: [process.execPath, "e2e/run.ts"],
     count: (output) => {

@@ -6,7 +6,7 @@
  * text is only ever set as textContent.
  */
 
-import { adminApi, startStaffSession, type Credentials } from "../staff-pages/staff-session.client.ts";
+import { adminApi, startStaffSession, type Credentials } from "../shell/staff-session.ts";
 
 type Json = Record<string, unknown>;
 
