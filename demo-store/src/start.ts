@@ -17,7 +17,7 @@ import { isAbsolute, join, relative } from "node:path";
 import { ConfigError, loadConfig } from "../../server/src/config.ts";
 import { startService } from "../../server/src/start-service.ts";
 import { buildWidgetIfStale } from "../../widget/scripts/build-if-stale.ts";
-import { buildStaffPagesIfStale } from "@storefront-search/staff-pages/build";
+import { buildStaffPagesIfStale } from "../../staff-pages/scripts/build-if-stale.ts";
 import { catalogFingerprint, type DemoCatalogOptions } from "./catalog/index.ts";
 import { CatalogCache, keepWhileReading, type Bulk } from "./catalog-cache.ts";
 import { Conversion } from "./conversion.ts";
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   // The server reads the head script once, when it starts: the build (under a second, only when stale) ends first.
   const built = await widget;
   if (built.built) console.error(`Built the head script (${built.reason}): ${built.output.split("\n").at(-1)}`);
-  // The staff pages are read on each request, but built before the URLs that point at them are printed.
+  // The staff pages are read on each request, but built before the server answers at the URLs that point at them.
   const builtPages = await staffPages;
   if (builtPages.built) console.error(`Built the staff pages (${builtPages.reason}).`);
   // The demo's own pages (the theme page saves settings with the admin key) are on the service's origin: that
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     { ...config, publicUrl, demoStore: keys },
     {
       extend: (app) =>
-        app.use(demoStoreRoutes(catalog, { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey })) as unknown as Elysia,
+        app.use(demoStoreRoutes(catalog, { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey }, config.staffPagesDir)) as unknown as Elysia,
       logWrite: logs.write,
     },
   );

@@ -3,11 +3,10 @@ import { extname, join } from "node:path";
 import { STAFF_PAGES, type StaffPageName } from "./pages.ts";
 
 /*
- * The built staff pages as the servers read them: dist/<page>/index.html and dist/<page>/assets/<file>. Only the
- * files src/pages.ts names are ever read, so a request cannot reach any other file of the disk.
+ * The built staff pages as the servers read them: dist/<page>/index.html and dist/<page>/assets/<file>, from the
+ * dist/ the server's configuration names (STAFF_PAGES_DIR). Only the files src/pages.ts names are ever read, so a
+ * request cannot reach any other file of the disk.
  */
-
-export const STAFF_PAGES_DIST = join(import.meta.dir, "..", "dist");
 
 /** What a server answers with when dist/ has not been built: `npm start` and `npm run server` build it. */
 export const NOT_BUILT_MESSAGE = "The staff pages are not built: run `npm run build -w staff-pages` (npm start and npm run server build them when stale)";
@@ -33,7 +32,7 @@ export function assetNames(page: StaffPageName): string[] {
  * A built file of a page (`file` null: its HTML), or "unknown" when the page serves no such asset, or "not built"
  * when dist/ lacks it. Read from disk on each call: a build renames a new dist/ into place while a server runs.
  */
-export function readStaffPageFile(page: StaffPageName, file: string | null, dist = STAFF_PAGES_DIST): StaffPageFile | "unknown" | "not built" {
+export function readStaffPageFile(dist: string, page: StaffPageName, file: string | null): StaffPageFile | "unknown" | "not built" {
   if (file !== null && !assetNames(page).includes(file)) return "unknown";
   const path = file === null ? join(dist, page, "index.html") : join(dist, page, "assets", file);
   try {

@@ -25,8 +25,8 @@ const headers = (type: string, csp: string) => ({
 const HTML = "text/html; charset=utf-8";
 
 /** The page (`file` null) or one of its assets, as staff-pages/dist has them; 503 with a JSON message when not built. */
-function servePageFile(file: string | null): Response {
-  const found = readStaffPageFile("theme", file);
+function servePageFile(staffPagesDir: string, file: string | null): Response {
+  const found = readStaffPageFile(staffPagesDir, "theme", file);
   if (found === "unknown") return new Response("Not found", { status: 404 });
   if (found === "not built") return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
   return new Response(found.body, { headers: headers(found.type, PAGE_CSP) });
@@ -66,11 +66,11 @@ function previewProduct(catalog: DemoCatalog): string {
   return (newest.find((p) => /shirt|top|kurta/i.test(p.name)) ?? newest[0])?.id ?? "";
 }
 
-export function themePageRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
+export function themePageRoutes(catalog: DemoCatalog, embed: StoreEmbed, staffPagesDir: string) {
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: "theme-page" })
-    .get("/theme", () => servePageFile(null), hidden)
-    .get("/theme/assets/:file", ({ params }) => servePageFile(params.file), hidden)
+    .get("/theme", () => servePageFile(staffPagesDir, null), hidden)
+    .get("/theme/assets/:file", ({ params }) => servePageFile(staffPagesDir, params.file), hidden)
     .get(
       "/theme/preview/:view",
       ({ params, query }) => {

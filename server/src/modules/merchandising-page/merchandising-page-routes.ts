@@ -7,11 +7,11 @@ import { serveStaffPageFile as serve } from "../staff-pages/staff-page-files.ts"
  * through the admin API. Its writes send the admin key from a browser, which the service accepts only from
  * PUBLIC_URL's origin (auth-plugin.ts).
  */
-export function merchandisingPageRoutes() {
+export function merchandisingPageRoutes(staffPagesDir: string) {
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: "merchandising-page-routes" })
-    .get("/merchandising", ({ request }) => serve("merchandising", null, request), {
+    .get("/merchandising", ({ request }) => serve(staffPagesDir, "merchandising", null, request), {
       detail: { summary: "The merchandising page for store staff (HTML; signs in with the store id and admin key)", tags: ["Merchandising"] },
     })
-    .get("/merchandising/assets/:file", ({ params, request }) => serve("merchandising", params.file, request), hidden);
+    .get("/merchandising/assets/:file", ({ params, request }) => serve(staffPagesDir, "merchandising", params.file, request), hidden);
 }

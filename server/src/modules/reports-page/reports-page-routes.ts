@@ -6,11 +6,11 @@ import { serveStaffPageFile as serve } from "../staff-pages/staff-page-files.ts"
  * the store's id and admin key (kept in sessionStorage) and reads GET /{v}/reports/*. uPlot is copied into the
  * build from node_modules like the docs page's Scalar: no CDN is reachable offline.
  */
-export function reportsPageRoutes() {
+export function reportsPageRoutes(staffPagesDir: string) {
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: "reports-page-routes" })
-    .get("/reports", ({ request }) => serve("reports", null, request), {
+    .get("/reports", ({ request }) => serve(staffPagesDir, "reports", null, request), {
       detail: { summary: "The reports page for store staff (HTML; signs in with the store id and admin key)", tags: ["Analytics"] },
     })
-    .get("/reports/assets/:file", ({ params, request }) => serve("reports", params.file, request), hidden);
+    .get("/reports/assets/:file", ({ params, request }) => serve(staffPagesDir, "reports", params.file, request), hidden);
 }

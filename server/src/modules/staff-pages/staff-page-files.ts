@@ -22,9 +22,9 @@ const SECURITY_HEADERS = {
   "cross-origin-resource-policy": "same-origin",
 };
 
-/** A page's HTML (`file` null) or one of its assets; 503 with a JSON message when the pages are not built. */
-export function serveStaffPageFile(page: StaffPageName, file: string | null, request: Request): Response {
-  const found = readStaffPageFile(page, file);
+/** A page's HTML (`file` null) or one of its assets from `dist`; 503 with a JSON message when it is not built. */
+export function serveStaffPageFile(dist: string, page: StaffPageName, file: string | null, request: Request): Response {
+  const found = readStaffPageFile(dist, page, file);
   if (found === "unknown") return Response.json({ message: "Not found" }, { status: 404 });
   if (found === "not built") return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
   const etag = `"${shortHash(found.body)}"`;
