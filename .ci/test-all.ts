@@ -26,6 +26,12 @@ const SUITES: Suite[] = [
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {
+    // Formatting and lint rules (biome.json; why each rule that is off is off: docs/decisions.md#code-style-biome).
+    name: "format and lint (Biome)",
+    cmd: ["npx", "--no-install", "biome", "ci", "--colors=off", "."],
+    count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  },
+  {
     // The head script: one file, and the build fails over the 30 KB gzip budget (widget/scripts/size-limit.ts).
     name: "widget build and size budget",
     cmd: ["npm", "run", "build", "-w", "widget"],

@@ -18,7 +18,14 @@ export interface ChromiumBinary {
  * Keeps a test browser off the network it does not need and away from first-run screens, and gives it one language
  * whatever the machine's locale: under LANG=C.UTF-8 the headless shell reports `en-US@posix`, which Intl rejects.
  */
-const TEST_BROWSER = ["--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--accept-lang=en-US"];
+const TEST_BROWSER = [
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--accept-lang=en-US",
+];
 
 /*
  * The package's flags suit one page per serverless call. Left out: `--single-process`, with which the first

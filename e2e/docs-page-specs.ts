@@ -25,8 +25,14 @@ export const docsPageSpecs: Spec[] = [
         });
         const page = await context.newPage();
         await page.goto(`${env.base}/docs`, { waitUntil: "networkidle" });
-        await waitFor(async () => (await page.getByText("Storefront product search").count()) > 0, () => "the reference did not render its title");
-        await waitFor(async () => (await page.getByText("GET /health").count()) + (await page.getByText("/{version}/search").count()) > 0, () => "the reference did not render the operations");
+        await waitFor(
+          async () => (await page.getByText("Storefront product search").count()) > 0,
+          () => "the reference did not render its title",
+        );
+        await waitFor(
+          async () => (await page.getByText("GET /health").count()) + (await page.getByText("/{version}/search").count()) > 0,
+          () => "the reference did not render the operations",
+        );
         // Fonts, the agent and the toolbar load after the first render: wait until the page is quiet again.
         await page.waitForLoadState("networkidle");
         assert(outside.length === 0, `/docs asked hosts beyond this machine: ${outside.join(", ")}`);

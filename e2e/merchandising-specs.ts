@@ -60,20 +60,30 @@ export const merchandisingSpecs: Spec[] = [
         await spec(env, async (page) => {
           await signIn(env, page);
           const row = page.locator('#proposals-table tr[data-proposal="learned-sunnies"]');
-          await waitFor(async () => {
-            if (await row.count()) return true;
-            await page.reload();
-            await page.locator("#workspace").waitFor();
-            return (await row.count()) > 0;
-          }, () => "no proposal for 'sunnies' on /merchandising", 20_000);
+          await waitFor(
+            async () => {
+              if (await row.count()) return true;
+              await page.reload();
+              await page.locator("#workspace").waitFor();
+              return (await row.count()) > 0;
+            },
+            () => "no proposal for 'sunnies' on /merchandising",
+            20_000,
+          );
           const text = (await row.textContent()) ?? "";
           assert(/sunglass/.test(text) && /found nothing/.test(text), `the proposal reads "${text}"`);
           await row.getByRole("button", { name: /^Accept / }).click();
           await page.locator('#synonyms-table tr[data-synonym="learned-sunnies"]').waitFor();
-          await waitFor(async () => (await row.count()) === 0, () => "the accepted proposal is still offered");
+          await waitFor(
+            async () => (await row.count()) === 0,
+            () => "the accepted proposal is still offered",
+          );
           await page.goto(searchPage(env, "sunnies"));
           const shown = await loadedResults(page, "sunnies");
-          assert(shown.total > 0 && shown.cards.filter((c) => /sunglass/i.test(c.name)).length * 2 >= shown.cards.length, `'sunnies' shows ${shown.cards.map((c) => c.name).join(", ")}`);
+          assert(
+            shown.total > 0 && shown.cards.filter((c) => /sunglass/i.test(c.name)).length * 2 >= shown.cards.length,
+            `'sunnies' shows ${shown.cards.map((c) => c.name).join(", ")}`,
+          );
         });
       } finally {
         await remove(env, ["/synonyms/learned-sunnies"]);
@@ -86,7 +96,10 @@ export const merchandisingSpecs: Spec[] = [
       try {
         await spec(env, async (page) => {
           const response = await page.goto(`${env.base}/merchandising`);
-          assert(/script-src 'self'/.test(response?.headers()["content-security-policy"] ?? ""), "the merchandising page has no strict Content-Security-Policy");
+          assert(
+            /script-src 'self'/.test(response?.headers()["content-security-policy"] ?? ""),
+            "the merchandising page has no strict Content-Security-Policy",
+          );
           await signIn(env, page);
 
           await page.locator("#synonym-id").fill("e2e-knitwear");
@@ -94,7 +107,10 @@ export const merchandisingSpecs: Spec[] = [
           await page.getByRole("button", { name: "Save synonyms" }).click();
           await page.locator('#synonyms-table tr[data-synonym="e2e-knitwear"]').waitFor();
           const stored = await admin(env, "GET", "/synonyms/e2e-knitwear");
-          assert(JSON.stringify(stored.synonyms) === JSON.stringify(["jumper", "sweater", "pullover"]), `the synonyms saved are ${JSON.stringify(stored)}`);
+          assert(
+            JSON.stringify(stored.synonyms) === JSON.stringify(["jumper", "sweater", "pullover"]),
+            `the synonyms saved are ${JSON.stringify(stored)}`,
+          );
 
           await page.getByRole("button", { name: "New rule" }).click();
           await page.locator("#rule-id").fill("e2e-jackets");
@@ -117,7 +133,10 @@ export const merchandisingSpecs: Spec[] = [
           const firstDraft = page.locator("#preview-draft li").first();
           await page.locator("#preview-draft li.pinned").waitFor();
           assert(((await firstDraft.textContent()) ?? "").includes(pinnedId), `the preview's first product is not the pinned ${pinnedId}`);
-          assert(((await page.locator("#preview-draft .banner").textContent()) ?? "").includes("The winter edit"), "the preview shows no banner");
+          assert(
+            ((await page.locator("#preview-draft .banner").textContent()) ?? "").includes("The winter edit"),
+            "the preview shows no banner",
+          );
           const firstLive = (await page.locator("#preview-live li").first().textContent()) ?? "";
           assert(!firstLive.includes(pinnedId), "the live order already had the pinned product first");
           const before = await admin(env, "GET", "/rules?limit=1000");
@@ -131,13 +150,19 @@ export const merchandisingSpecs: Spec[] = [
           await page.goto(searchPage(env, "jackets"));
           const r = await loadedResults(page, "jackets with the rule");
           assert(r.cards[0]?.id === pinnedId, `the first card is ${r.cards[0]?.id}, not the pinned ${pinnedId}`);
-          const { banner } = await waitFor(async () => ((await shown(page)).banner ? shown(page) : null), () => "no banner over the results");
+          const { banner } = await waitFor(
+            async () => ((await shown(page)).banner ? shown(page) : null),
+            () => "no banner over the results",
+          );
           assert(banner === "The winter edit", `the banner says "${banner}"`);
 
           // Disabled from the list: the store goes back to its own order.
           await signIn(env, page);
           await page.getByRole("checkbox", { name: "Rule e2e-jackets enabled" }).uncheck();
-          await waitFor(async () => (await admin(env, "GET", "/rules/e2e-jackets")).enabled === false || null, () => "the rule was not disabled");
+          await waitFor(
+            async () => (await admin(env, "GET", "/rules/e2e-jackets")).enabled === false || null,
+            () => "the rule was not disabled",
+          );
           await page.goto(searchPage(env, "jackets"));
           const after = await loadedResults(page, "jackets without the rule");
           assert(after.cards[0]?.id !== pinnedId && (await shown(page)).banner === null, "a disabled rule still acts");
@@ -150,7 +175,10 @@ export const merchandisingSpecs: Spec[] = [
   {
     name: "merchandising: a redirect rule takes a shopper who searches 'gift card' from the home page's search box to the rule's page",
     async run(env) {
-      await admin(env, "PUT", "/rules/e2e-gift-card", { conditions: [{ pattern: "gift card", anchoring: "is" }], consequence: { redirect: "/cart" } });
+      await admin(env, "PUT", "/rules/e2e-gift-card", {
+        conditions: [{ pattern: "gift card", anchoring: "is" }],
+        consequence: { redirect: "/cart" },
+      });
       try {
         await spec(env, async (page) => {
           await page.goto(`${env.base}/`);

@@ -28,14 +28,22 @@ export const noDeadEndsSpecs: Spec[] = [
         await input.blur();
         await input.focus();
         const groups = page.locator("sfs-typeahead >> [part~=group-label]");
-        await waitFor(async () => (await groups.count()) > 0, () => "the focused empty box offered nothing");
+        await waitFor(
+          async () => (await groups.count()) > 0,
+          () => "the focused empty box offered nothing",
+        );
         const labels = await groups.allTextContents();
         assert(labels[0] === "Recent searches", `the empty box's groups: ${labels.join(", ")}`);
-        const recent = await page.locator('sfs-typeahead sfs-typeahead-option[slot="recent"]').evaluateAll((els) => els.map((e) => (e as unknown as { option: { label: string } }).option.label));
+        const recent = await page
+          .locator('sfs-typeahead sfs-typeahead-option[slot="recent"]')
+          .evaluateAll((els) => els.map((e) => (e as unknown as { option: { label: string } }).option.label));
         assert(recent[0] === "jeans", `recent searches: ${recent.join(", ")}`);
 
         await page.goto(`${env.base}/search-results`);
-        await waitFor(async () => (await parts(page, "heading").textContent())?.trim() === "Popular products", () => "no 'Popular products' heading without a query");
+        await waitFor(
+          async () => (await parts(page, "heading").textContent())?.trim() === "Popular products",
+          () => "no 'Popular products' heading without a query",
+        );
         const shown = await loadedResults(page, "popular products");
         assert(shown.cards.length > 0, "no popular products without a query");
       });
@@ -52,13 +60,21 @@ export const noDeadEndsSpecs: Spec[] = [
         await parts(page, "search-instead").click();
         await page.waitForURL((url) => url.searchParams.get("exact") === "1");
         // The words as typed find nothing here: the answer for them replaces the corrected one, with no correction.
-        await waitFor(async () => (await parts(page, "empty").count()) > 0 && (await parts(page, "corrected").count()) === 0, () => "the words as typed still show a correction");
+        await waitFor(
+          async () => (await parts(page, "empty").count()) > 0 && (await parts(page, "corrected").count()) === 0,
+          () => "the words as typed still show a correction",
+        );
       });
       // The search log holds the words as the shopper typed them, the corrected search among the ones that found products.
-      const logged = await waitFor(async () => {
-        const report = (await admin(env, "GET", "/reports/searches")) as { searches: { query: string; count: number; noResultCount: number }[] };
-        return report.searches.find((r) => r.query === "jeens" && r.count >= 2);
-      }, () => "the searches report lacks both searches for 'jeens'");
+      const logged = await waitFor(
+        async () => {
+          const report = (await admin(env, "GET", "/reports/searches")) as {
+            searches: { query: string; count: number; noResultCount: number }[];
+          };
+          return report.searches.find((r) => r.query === "jeens" && r.count >= 2);
+        },
+        () => "the searches report lacks both searches for 'jeens'",
+      );
       assert(logged.noResultCount < logged.count, "the corrected search was logged as finding nothing");
     },
   },
@@ -73,7 +89,10 @@ export const noDeadEndsSpecs: Spec[] = [
         const shift = await page.evaluate(() => (window as unknown as { sfsShift: number }).sfsShift);
         assert(shift <= 0.02, `layout shift ${shift.toFixed(4)} on the empty state`);
         await parts(page, "category-link").first().click();
-        await waitFor(async () => (await parts(page, "heading").textContent())?.trim() === "Popular products", () => "a category link did not browse the category");
+        await waitFor(
+          async () => (await parts(page, "heading").textContent())?.trim() === "Popular products",
+          () => "a category link did not browse the category",
+        );
         const shown = await loadedResults(page, "a popular category");
         assert(shown.total > 0, "a popular category shows nothing");
         assert(new URL(page.url()).searchParams.get("facets")?.startsWith("category.lvl1:"), `the category page is ${page.url()}`);
@@ -97,10 +116,13 @@ export const noDeadEndsSpecs: Spec[] = [
         await page.waitForURL(/\/products\//);
         await page.goBack();
         await loadedResults(page, "shirt after Back");
-        const after = await waitFor(async () => {
-          const y = await page.evaluate(() => window.scrollY);
-          return Math.abs(y - before) <= 2 ? y + 1 : null;
-        }, () => "Back did not restore the scroll position");
+        const after = await waitFor(
+          async () => {
+            const y = await page.evaluate(() => window.scrollY);
+            return Math.abs(y - before) <= 2 ? y + 1 : null;
+          },
+          () => "Back did not restore the scroll position",
+        );
         assert(Math.abs(after - 1 - before) <= 2, `scrolled to ${after - 1}, was ${before}`);
       });
     },

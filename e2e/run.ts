@@ -44,7 +44,9 @@ async function main(): Promise<number> {
     const env: Env = { base: demo.base, keys: demo.keys, browser, context, page, artifacts: ARTIFACTS, pageErrors };
     // E2E_ONLY=text runs only the specs whose name contains it (while working on one).
     const only = process.env.E2E_ONLY;
-    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs, ...noDeadEndsSpecs, ...docsPageSpecs].filter((s) => !only || s.name.includes(only))) {
+    for (const spec of [...specs, ...merchandisingSpecs, ...widgetPassSpecs, ...noDeadEndsSpecs, ...docsPageSpecs].filter(
+      (s) => !only || s.name.includes(only),
+    )) {
       const t0 = Date.now();
       try {
         await spec.run(env);
@@ -52,7 +54,11 @@ async function main(): Promise<number> {
         console.log(`✓ ${spec.name} (${Date.now() - t0} ms)`);
       } catch (error) {
         failed++;
-        console.log(`✗ ${spec.name} (${Date.now() - t0} ms)\n    ${String(error instanceof Error ? error.message : error).split("\n").join("\n    ")}`);
+        console.log(
+          `✗ ${spec.name} (${Date.now() - t0} ms)\n    ${String(error instanceof Error ? error.message : error)
+            .split("\n")
+            .join("\n    ")}`,
+        );
       }
     }
   } finally {

@@ -125,7 +125,10 @@ async function buyFirstResult(env: Env, what: string): Promise<{ clickedId: stri
   const add = page.locator("#add-to-cart");
   const addedId = (await add.getAttribute("data-product-id")) ?? "";
   await add.click();
-  await waitFor(async () => (await page.locator("#cart-status").textContent())?.includes("Added"), () => "no 'Added to cart' message");
+  await waitFor(
+    async () => (await page.locator("#cart-status").textContent())?.includes("Added"),
+    () => "no 'Added to cart' message",
+  );
   assert((await page.locator("#cart-count").textContent()) === "1", "the header's cart count is not 1");
   await page.locator("#cart-link").click();
   await page.waitForURL(/\/cart$/);
@@ -163,7 +166,10 @@ export const specs: Spec[] = [
       await searchFromHome(env, "jackets");
       const r = await loadedResults(env.page, "jackets");
       assert(/\d[\d,.]*\s+results?/i.test(r.count), `count line "${r.count}" does not say how many results`);
-      assert(r.cards.some((c) => /jacket/i.test(c.name)), `no jacket among ${r.cards.map((c) => c.name).join(" | ")}`);
+      assert(
+        r.cards.some((c) => /jacket/i.test(c.name)),
+        `no jacket among ${r.cards.map((c) => c.name).join(" | ")}`,
+      );
     },
   },
   {
@@ -173,7 +179,10 @@ export const specs: Spec[] = [
       await page.goto(searchPage(env, "jakcets"));
       const r = await loadedResults(page, "jakcets");
       const jackets = r.cards.filter((c) => /jacket/i.test(c.name));
-      assert(jackets.length >= Math.min(3, r.cards.length), `only ${jackets.length} jackets among ${r.cards.map((c) => c.name).join(" | ")}`);
+      assert(
+        jackets.length >= Math.min(3, r.cards.length),
+        `only ${jackets.length} jackets among ${r.cards.map((c) => c.name).join(" | ")}`,
+      );
     },
   },
   {
@@ -185,7 +194,10 @@ export const specs: Spec[] = [
       const designer = page.locator('sfs-search-results fieldset[part="facet"][data-key*="designer" i] input[part="checkbox"]');
       const checkbox = (await designer.count()) ? designer.first() : page.locator('sfs-search-results input[part="checkbox"]').first();
       await checkbox.check();
-      await waitFor(() => new URL(page.url()).searchParams.get("facets"), () => `no facets param in ${page.url()}`);
+      await waitFor(
+        () => new URL(page.url()).searchParams.get("facets"),
+        () => `no facets param in ${page.url()}`,
+      );
       const after = await waitFor(
         async () => {
           const r = await results(page);
@@ -204,7 +216,10 @@ export const specs: Spec[] = [
       await page.goto(searchPage(env, "jackets"));
       await loadedResults(page, "jackets");
       await page.locator('sfs-search-results select[part="select"]').selectOption("pricea");
-      await waitFor(() => new URL(page.url()).searchParams.get("sort") === "pricea", () => `no sort=pricea in ${page.url()}`);
+      await waitFor(
+        () => new URL(page.url()).searchParams.get("sort") === "pricea",
+        () => `no sort=pricea in ${page.url()}`,
+      );
       let last: number[] = [];
       await waitFor(
         async () => {
@@ -235,7 +250,10 @@ export const specs: Spec[] = [
       const overlap = second.cards.filter((c) => first.cards.some((f) => f.id === c.id));
       assert(overlap.length === 0, `page 2 repeats ${overlap.length} products of page 1`);
       await page.goBack();
-      await waitFor(() => !new URL(page.url()).searchParams.has("page") && page.url().includes("q=jackets"), () => `Back left the URL at ${page.url()}`);
+      await waitFor(
+        () => !new URL(page.url()).searchParams.has("page") && page.url().includes("q=jackets"),
+        () => `Back left the URL at ${page.url()}`,
+      );
       await waitFor(
         async () => (await results(page)).cards[0]?.id === first.cards[0]!.id,
         () => "Back did not restore page 1's first product",
@@ -252,7 +270,10 @@ export const specs: Spec[] = [
       const option = page.locator("sfs-typeahead-option").first();
       await option.waitFor({ state: "visible" });
       await input.press("ArrowDown");
-      const activeId = await waitFor(() => input.getAttribute("aria-activedescendant"), () => "ArrowDown made no option active");
+      const activeId = await waitFor(
+        () => input.getAttribute("aria-activedescendant"),
+        () => "ArrowDown made no option active",
+      );
       const label = await page.evaluate((id) => {
         const option = document.getElementById(id);
         return (option?.shadowRoot?.textContent ?? option?.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -290,11 +311,18 @@ export const specs: Spec[] = [
       const { page, base } = env;
       const source = await firstResultPage(env, "jackets");
       const links = page.locator('sfs-similar-products sfs-product-card a[part="name-link"]');
-      await waitFor(async () => (await links.count()) >= 4, () => "fewer than 4 similar products on the product page");
+      await waitFor(
+        async () => (await links.count()) >= 4,
+        () => "fewer than 4 similar products on the product page",
+      );
       await page.locator("sfs-similar-products").scrollIntoViewIfNeeded();
       const ids = await Promise.all([0, 1, 2, 3].map(async (i) => productIdOf(await links.nth(i).getAttribute("href"), base)));
       const product = async (id: string) =>
-        (await (await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, { headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.adminKey } })).json()) as {
+        (await (
+          await fetch(`${base}/1.9/products/${encodeURIComponent(id)}`, {
+            headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.adminKey },
+          })
+        ).json()) as {
           categories?: string[];
           gender?: string;
         };
@@ -302,8 +330,14 @@ export const specs: Spec[] = [
       for (const id of ids) {
         const other = await product(id);
         assert(id !== source.id, "the product is among its own similar products");
-        assert(other.categories?.[0] === own.categories?.[0], `${id} (${other.categories?.join(" > ")}) is not of the kind of ${source.id} (${own.categories?.join(" > ")})`);
-        assert(!other.gender || !own.gender || other.gender === own.gender || [other.gender, own.gender].includes("Unisex"), `${id} is for ${other.gender}, ${source.id} for ${own.gender}`);
+        assert(
+          other.categories?.[0] === own.categories?.[0],
+          `${id} (${other.categories?.join(" > ")}) is not of the kind of ${source.id} (${own.categories?.join(" > ")})`,
+        );
+        assert(
+          !other.gender || !own.gender || other.gender === own.gender || [other.gender, own.gender].includes("Unisex"),
+          `${id} is for ${other.gender}, ${source.id} for ${own.gender}`,
+        );
       }
       seen.similarSource = source.id;
       seen.similarClicked = ids[0];
@@ -322,7 +356,11 @@ export const specs: Spec[] = [
       const viewLook = ctl.locator('[part="view-look"]');
       // A page of the carousel shows the looks that fit; a second page needs more looks than that.
       const next = ctl.locator('[part="next"]').first();
-      await waitFor(async () => (await viewLook.count()) >= 2 && (await next.getAttribute("aria-disabled")) === "false", () => "no second page of looks on the product page", 15_000);
+      await waitFor(
+        async () => (await viewLook.count()) >= 2 && (await next.getAttribute("aria-disabled")) === "false",
+        () => "no second page of looks on the product page",
+        15_000,
+      );
       await ctl.scrollIntoViewIfNeeded();
       const visibleLooks = async () => (await viewLook.allTextContents()).filter(Boolean);
       // The carousel: on to page 2 and back.
@@ -330,23 +368,33 @@ export const specs: Spec[] = [
       await ctl.locator('[part="previous"]').first().click();
       await viewLook.filter({ hasText: "View Look 2" }).click();
       const dialog = ctl.locator('[part="dialog"]');
-      await waitFor(async () => dialog.isVisible(), () => "the View Look popup did not open");
+      await waitFor(
+        async () => dialog.isVisible(),
+        () => "the View Look popup did not open",
+      );
       assert((await dialog.locator('[part="dialog-title"]').textContent())?.includes("2"), "the popup is not titled Look 2");
       // The look's own products: the page's product is shown first as "This item", and following it is no look click.
       const popupLinks = () => dialog.locator('[part~="product"]:not([part~="source"]) sfs-product-card a[part="name-link"]');
       await dialog.locator('[part="dialog-next"]').click();
       // Add to cart from the popup (the demo store's cart hook), then follow a product of the look.
-      const cartIds = () => page.evaluate(() => (JSON.parse(localStorage.getItem("demo-cart") ?? "[]") as { id: string }[]).map((i) => i.id));
+      const cartIds = () =>
+        page.evaluate(() => (JSON.parse(localStorage.getItem("demo-cart") ?? "[]") as { id: string }[]).map((i) => i.id));
       const before = await cartIds();
       await dialog.locator('[part~="product"]:not([part~="source"]) [part="add-to-cart"]').first().click();
-      const addedId = await waitFor(async () => (await cartIds()).find((id) => !before.includes(id)), () => "the cart hook did not add the item to the demo cart");
+      const addedId = await waitFor(
+        async () => (await cartIds()).find((id) => !before.includes(id)),
+        () => "the cart hook did not add the item to the demo cart",
+      );
       const popupHref = await popupLinks().first().getAttribute("href");
       const popupClicked = productIdOf(popupHref, base);
       await popupLinks().first().click();
       await page.waitForURL((url) => url.href === new URL(popupHref ?? "", base).href);
       // Back on the product page: a product of a look in the carousel.
       await page.goto(`${base}/products/${encodeURIComponent(source.id)}`);
-      await waitFor(async () => (await visibleLooks()).length >= 1, () => "no looks after coming back");
+      await waitFor(
+        async () => (await visibleLooks()).length >= 1,
+        () => "no looks after coming back",
+      );
       const carouselLink = ctl.locator('[part~="product"]:not([part~="source"]) sfs-product-card a[part="name-link"]').first();
       const carouselHref = await carouselLink.getAttribute("href");
       const carouselClicked = productIdOf(carouselHref, base);
@@ -368,28 +416,60 @@ export const specs: Spec[] = [
       const of = (type: string) => mine().filter((e) => e.type === type);
       for (const e of mine()) {
         const related = e.data.relatedProducts as string[];
-        assert(Array.isArray(related) && related.length > 0 && e.data.totalProducts === related.length, `${e.type}: relatedProducts/totalProducts ${JSON.stringify(e.data)}`);
-        assert(Array.isArray(e.data.productIds) && typeof e.data.pageSize === "number" && e.data.query === "", `${e.type}: listing fields ${JSON.stringify(e.data)}`);
+        assert(
+          Array.isArray(related) && related.length > 0 && e.data.totalProducts === related.length,
+          `${e.type}: relatedProducts/totalProducts ${JSON.stringify(e.data)}`,
+        );
+        assert(
+          Array.isArray(e.data.productIds) && typeof e.data.pageSize === "number" && e.data.query === "",
+          `${e.type}: listing fields ${JSON.stringify(e.data)}`,
+        );
         assert(!related.includes(source.id), `${e.type}: the source is among its own look products`);
       }
       const pages = of("CTLPageChange").map((e) => `${e.data.pageFrom}->${e.data.pageTo}`);
       assert(pages.includes("1->2") && pages.includes("2->1"), `CTLPageChange pages ${pages.join(", ")}`);
-      assert(of("CTLViewLookClick").some((e) => e.data.position === 2), "no CTLViewLookClick with position 2");
-      assert(of("CTLPopupPageChange").some((e) => e.data.pageFrom === 1 && e.data.pageTo === 2), "no CTLPopupPageChange 1->2");
+      assert(
+        of("CTLViewLookClick").some((e) => e.data.position === 2),
+        "no CTLViewLookClick with position 2",
+      );
+      assert(
+        of("CTLPopupPageChange").some((e) => e.data.pageFrom === 1 && e.data.pageTo === 2),
+        "no CTLPopupPageChange 1->2",
+      );
       const selected = (type: string, id: string) =>
         of(type).some((e) => {
           const s = e.data.selectedProduct as { productId: string; position: number; internalCategory?: string };
           return s.productId === id && (e.data.relatedProducts as string[])[s.position - 1] === id && !!s.internalCategory;
         });
-      assert(selected("CTLPopupProductClick", popupClicked), `no CTLPopupProductClick of ${popupClicked} with its position and internalCategory`);
-      assert(selected("CTLProductClick", carouselClicked), `no CTLProductClick of ${carouselClicked} with its position and internalCategory`);
-      assert(list.some((e) => e.type === "AddToCart" && e.data.addProductId === addedId && e.data.qty === 1), `no AddToCart of ${addedId} from the look popup`);
+      assert(
+        selected("CTLPopupProductClick", popupClicked),
+        `no CTLPopupProductClick of ${popupClicked} with its position and internalCategory`,
+      );
+      assert(
+        selected("CTLProductClick", carouselClicked),
+        `no CTLProductClick of ${carouselClicked} with its position and internalCategory`,
+      );
+      assert(
+        list.some((e) => e.type === "AddToCart" && e.data.addProductId === addedId && e.data.qty === 1),
+        `no AddToCart of ${addedId} from the look popup`,
+      );
     },
   },
   {
     name: "events: the server recorded the shopper's journey with the required fields",
     async run(env) {
-      const required = ["SiteView", "Search", "PageChange", "SortByChange", "ProductClick", "AddToCart", "OrderComplete", "Purchase", "ViewSimilarProducts", "SimilarProductClick"];
+      const required = [
+        "SiteView",
+        "Search",
+        "PageChange",
+        "SortByChange",
+        "ProductClick",
+        "AddToCart",
+        "OrderComplete",
+        "Purchase",
+        "ViewSimilarProducts",
+        "SimilarProductClick",
+      ];
       let list: StoredEvent[] = [];
       await waitFor(
         async () => {
@@ -397,23 +477,38 @@ export const specs: Spec[] = [
           const order = list.filter((e) => e.type === "Purchase" && e.data.orderId === seen.orderId);
           return required.every((t) => list.some((e) => e.type === t)) && order.length > 0;
         },
-        () => `missing events: ${required.filter((t) => !list.some((e) => e.type === t)).join(", ") || `Purchase of ${seen.orderId}`} (have ${[...new Set(list.map((e) => e.type))].join(", ")})`,
+        () =>
+          `missing events: ${required.filter((t) => !list.some((e) => e.type === t)).join(", ") || `Purchase of ${seen.orderId}`} (have ${[...new Set(list.map((e) => e.type))].join(", ")})`,
         12_000,
       );
       const of = (type: string) => list.filter((e) => e.type === type);
-      assert(of("ProductClick").some((e) => e.data.clickProductId === seen.clickedId), `no ProductClick with clickProductId ${seen.clickedId}`);
-      assert(of("AddToCart").some((e) => e.data.addProductId === seen.addedId && e.data.qty === 1), `no AddToCart with addProductId ${seen.addedId}`);
+      assert(
+        of("ProductClick").some((e) => e.data.clickProductId === seen.clickedId),
+        `no ProductClick with clickProductId ${seen.clickedId}`,
+      );
+      assert(
+        of("AddToCart").some((e) => e.data.addProductId === seen.addedId && e.data.qty === 1),
+        `no AddToCart with addProductId ${seen.addedId}`,
+      );
       for (const type of ["OrderComplete", "Purchase"]) {
         const e = of(type).find((x) => x.data.orderId === seen.orderId);
         assert(e, `no ${type} with orderId ${seen.orderId}`);
         const products = e.data.products as { id: string; price: number; qty: number }[];
         assert(Array.isArray(products) && products.length === 1, `${type}.products is ${JSON.stringify(products)}`);
-        assert(products[0]!.id === seen.addedId && products[0]!.qty === 1 && products[0]!.price > 0, `${type}.products[0] is ${JSON.stringify(products[0])}`);
+        assert(
+          products[0]!.id === seen.addedId && products[0]!.qty === 1 && products[0]!.price > 0,
+          `${type}.products[0] is ${JSON.stringify(products[0])}`,
+        );
       }
       assert(of("SortByChange").length > 0 && of("Search").length > 0 && of("PageChange").length > 0, "search events missing");
-      assert(of("ViewSimilarProducts").some((e) => e.data.productId === seen.similarSource), `no ViewSimilarProducts of ${seen.similarSource}`);
       assert(
-        of("SimilarProductClick").some((e) => e.data.similarProductId === seen.similarSource && e.data.clickProductId === seen.similarClicked),
+        of("ViewSimilarProducts").some((e) => e.data.productId === seen.similarSource),
+        `no ViewSimilarProducts of ${seen.similarSource}`,
+      );
+      assert(
+        of("SimilarProductClick").some(
+          (e) => e.data.similarProductId === seen.similarSource && e.data.clickProductId === seen.similarClicked,
+        ),
         `no SimilarProductClick of ${seen.similarClicked} from ${seen.similarSource}`,
       );
       const users = new Set(list.map((e) => e.userId).filter(Boolean));
@@ -424,7 +519,10 @@ export const specs: Spec[] = [
     name: "screenshots of the results page at desktop (1280x900) and mobile (390x844)",
     async run(env) {
       const { page, artifacts } = env;
-      for (const [name, width, height] of [["results-desktop", 1280, 900], ["results-mobile", 390, 844]] as const) {
+      for (const [name, width, height] of [
+        ["results-desktop", 1280, 900],
+        ["results-mobile", 390, 844],
+      ] as const) {
         await page.setViewportSize({ width, height });
         await page.goto(searchPage(env, "jackets"));
         await loadedResults(page, `jackets at ${width}px`);
@@ -477,10 +575,16 @@ export const specs: Spec[] = [
       await loadedResults(page, "restyled page");
       const after = await waitFor(probe, () => "no card name, count or current page button on the restyled page");
       await page.unroute(testUrl);
-      assert(after.nameWeight === "900" && before.nameWeight !== "900", `card-name font-weight ${before.nameWeight} -> ${after.nameWeight}`);
+      assert(
+        after.nameWeight === "900" && before.nameWeight !== "900",
+        `card-name font-weight ${before.nameWeight} -> ${after.nameWeight}`,
+      );
       assert(after.nameColor === "rgb(200, 0, 0)", `card-name color is ${after.nameColor}`);
       assert(after.countTransform === "uppercase" && before.countTransform !== "uppercase", `count text-transform ${after.countTransform}`);
-      assert(after.accent.includes("rgb(0, 170, 85)") && !before.accent.includes("rgb(0, 170, 85)"), `accent: ${before.accent} -> ${after.accent}`);
+      assert(
+        after.accent.includes("rgb(0, 170, 85)") && !before.accent.includes("rgb(0, 170, 85)"),
+        `accent: ${before.accent} -> ${after.accent}`,
+      );
     },
   },
   {
@@ -492,7 +596,11 @@ export const specs: Spec[] = [
       // page.route as public, and public pages may not reach loopback addresses.
       const tag = `<script async src="${base}/widget/v1/widget.js" data-store-id="${keys.storeId}" data-search-key="${keys.searchKey}" data-analytics-key="${keys.analyticsKey}"></script>`;
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">${tag}${tag}</head><body><div id="product-search-results"></div></body></html>`;
-      const store = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }) });
+      const store = Bun.serve({
+        port: 0,
+        hostname: "127.0.0.1",
+        fetch: () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }),
+      });
       const other = `http://127.0.0.1:${store.port}`;
       try {
         await page.goto(`${other}/search-results?q=kurta`);
@@ -530,7 +638,10 @@ export const specs: Spec[] = [
       await buyFirstResult(env, query);
       await waitFor(
         async () => {
-          const [o, top] = await Promise.all([report<Overview>("overview"), report<{ searches: { query: string }[] }>("searches?limit=50")]);
+          const [o, top] = await Promise.all([
+            report<Overview>("overview"),
+            report<{ searches: { query: string }[] }>("searches?limit=50"),
+          ]);
           return o.orders > before.orders && o.searches > before.searches && top.searches.some((q) => q.query === query);
         },
         () => `the reports API does not count the spec's search and order (before: ${JSON.stringify(before)})`,
@@ -559,7 +670,10 @@ export const specs: Spec[] = [
             const api = await report<Overview>("overview");
             last = `page ${JSON.stringify(page1)}, API ${JSON.stringify(api)}`;
             const same = (f: "searches" | "orders") =>
-              page1[f] !== null && Number(page1[f]!.value) === api[f] && Number(page1[f]!.text.replace(/[^\d]/g, "")) === api[f] && api[f] >= 1;
+              page1[f] !== null &&
+              Number(page1[f]!.value) === api[f] &&
+              Number(page1[f]!.text.replace(/[^\d]/g, "")) === api[f] &&
+              api[f] >= 1;
             if (same("searches") && same("orders")) return true;
             // Counted again since the page loaded: Apply reloads the figures.
             if (page1.searches) await page.getByRole("button", { name: "Apply" }).click();
@@ -582,13 +696,22 @@ export const specs: Spec[] = [
         assert(!(await context.cookies()).some((c) => c.value.includes(keys.adminKey)), "the admin key is in a cookie");
         // Apply keeps the period in the URL, not the key.
         await page.getByRole("button", { name: "Apply" }).click();
-        await waitFor(() => new URL(page.url()).searchParams.get("to"), () => `Apply left no period in ${page.url()}`);
+        await waitFor(
+          () => new URL(page.url()).searchParams.get("to"),
+          () => `Apply left no period in ${page.url()}`,
+        );
         assert(!page.url().includes(keys.adminKey), `the admin key is in the URL ${page.url()}`);
 
         // CSV: fetched with the headers and saved from a Blob URL.
-        const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV of the top queries" }).click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByRole("button", { name: "Download CSV of the top queries" }).click(),
+        ]);
         const csv = await Bun.file(await download.path()).text();
-        assert(csv.startsWith('"query","count",') && csv.split("\r\n").some((line) => line.startsWith(`"${query}",`)), `the top queries' CSV lacks "${query}": ${csv.slice(0, 300)}`);
+        assert(
+          csv.startsWith('"query","count",') && csv.split("\r\n").some((line) => line.startsWith(`"${query}",`)),
+          `the top queries' CSV lacks "${query}": ${csv.slice(0, 300)}`,
+        );
         assert(download.url().startsWith("blob:"), `the CSV came from ${download.url()}`);
 
         await page.setViewportSize({ width: 390, height: 844 });
@@ -600,7 +723,10 @@ export const specs: Spec[] = [
 
         await page.getByRole("button", { name: "Sign out" }).click();
         await page.getByLabel("Admin key").waitFor();
-        const left = await page.evaluate((key) => Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes(key)), keys.adminKey);
+        const left = await page.evaluate(
+          (key) => Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes(key)),
+          keys.adminKey,
+        );
         assert(!left, "Sign out left the admin key in sessionStorage");
         assert(cspViolations.length === 0, `Content-Security-Policy violations: ${cspViolations.join(" | ")}`);
       } finally {

@@ -30,7 +30,8 @@ async function shopper(env: Env, viewport = { width: 1280, height: 900 }): Promi
     const w = window as unknown as { sfsShift: number };
     w.sfsShift = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.sfsShift += e.value;
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.sfsShift += e.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
   const page = await context.newPage();
@@ -38,7 +39,11 @@ async function shopper(env: Env, viewport = { width: 1280, height: 900 }): Promi
   return { context, page };
 }
 
-export async function spec(env: Env, run: (page: Page, context: BrowserContext) => Promise<void>, viewport?: { width: number; height: number }) {
+export async function spec(
+  env: Env,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  viewport?: { width: number; height: number },
+) {
   const { context, page } = await shopper(env, viewport);
   try {
     await run(page, context);
@@ -56,9 +61,19 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through DevTools rather than added as a script tag, which a page's strict CSP would refuse.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { runOnly: { type: "tag", values: tags } });
-    return violations.map((v) => `${v.id} on ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    return violations.map(
+      (v) =>
+        `${v.id} on ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   }, AXE_TAGS);
 }
 
@@ -103,7 +118,10 @@ export const widgetPassSpecs: Spec[] = [
   {
     name: "widget pass: the first search goes out with the configuration; results arrive with layout shift ≤ 0.02 on desktop and phone, no sideways scroll, names clamped to two lines (full name in the title), even card heights",
     async run(env) {
-      for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1280, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
         await spec(
           env,
           async (page) => {
@@ -115,7 +133,10 @@ export const widgetPassSpecs: Spec[] = [
               const search = entries.find((e) => e.name.includes("/1.9/search?"));
               return { searchStart: search?.startTime ?? NaN, configEnd: config?.responseEnd ?? NaN };
             });
-            assert(timing.searchStart < timing.configEnd, `the search started at ${timing.searchStart} ms, after the configuration arrived (${timing.configEnd} ms)`);
+            assert(
+              timing.searchStart < timing.configEnd,
+              `the search started at ${timing.searchStart} ms, after the configuration arrived (${timing.configEnd} ms)`,
+            );
             await page.waitForTimeout(300);
             const shift = await layoutShift(page);
             assert(shift <= MAX_LAYOUT_SHIFT, `layout shift ${shift.toFixed(4)} at ${viewport.width}px (at most ${MAX_LAYOUT_SHIFT})`);
@@ -139,7 +160,10 @@ export const widgetPassSpecs: Spec[] = [
               assert(c.height <= 2 * c.line + 1, `"${c.text}" takes ${c.height}px, more than two lines of ${c.line}px`);
               assert(c.title === c.text, `the name's title "${c.title}" is not the full name "${c.text}"`);
             }
-            assert(cards.some((c) => c.text.length > 40), "no long name to see clamped");
+            assert(
+              cards.some((c) => c.text.length > 40),
+              "no long name to see clamped",
+            );
             for (const top of new Set(cards.map((c) => c.top))) {
               const heights = cards.filter((c) => c.top === top).map((c) => c.cardHeight);
               assert(Math.max(...heights) - Math.min(...heights) <= 1, `cards of the row at ${top}px have heights ${heights.join(", ")}`);
@@ -160,23 +184,39 @@ export const widgetPassSpecs: Spec[] = [
           await loadedResults(page, "shirt");
           const facet = page.locator('sfs-search-results sfs-facets [part~="facet"][data-key="designer"]');
           const titles = await page.locator('sfs-search-results sfs-facets [part~="facet-toggle"] > span:first-child').allTextContents();
-          assert(JSON.stringify(titles) === JSON.stringify(["Label of the brand", "Colour", "Price"]), `facet groups: ${titles.join(" | ")}`);
+          assert(
+            JSON.stringify(titles) === JSON.stringify(["Label of the brand", "Colour", "Price"]),
+            `facet groups: ${titles.join(" | ")}`,
+          );
           const labels = () => facet.locator('[part~="value-label"]').allTextContents();
           assert((await labels()).length === 3, `the brand shows ${(await labels()).length} values, not 3`);
           await facet.locator('[part~="show-more"]').click();
           const list = await facet.locator('[part~="values"]').evaluate((ul) => ({ client: ul.clientHeight, scroll: ul.scrollHeight }));
-          assert(list.scroll > list.client && list.client <= 16 * 16 + 1, `the whole brand list is ${list.client}px high showing ${list.scroll}px: not a bounded scroll`);
+          assert(
+            list.scroll > list.client && list.client <= 16 * 16 + 1,
+            `the whole brand list is ${list.client}px high showing ${list.scroll}px: not a bounded scroll`,
+          );
           const filter = facet.locator('input[part~="filter"]');
           await filter.fill("an");
           const matching = await labels();
-          assert(matching.length > 0 && matching.every((l) => l.toLowerCase().includes("an")), `the filter box shows ${matching.join(", ")}`);
+          assert(
+            matching.length > 0 && matching.every((l) => l.toLowerCase().includes("an")),
+            `the filter box shows ${matching.join(", ")}`,
+          );
           const chosen = matching.at(-1)!;
           await facet.locator('[part~="value"]', { hasText: chosen }).locator("input").check();
-          await waitFor(() => new URL(page.url()).searchParams.get("facets")?.startsWith("designer:"), () => `no designer facet in ${page.url()}`);
+          await waitFor(
+            () => new URL(page.url()).searchParams.get("facets")?.startsWith("designer:"),
+            () => `no designer facet in ${page.url()}`,
+          );
           await loadedResults(page, "shirt with a brand");
           await filter.fill("");
-          if ((await facet.locator('[part~="show-more"]').getAttribute("aria-expanded")) === "true") await facet.locator('[part~="show-more"]').click();
-          await waitFor(async () => (await labels()).includes(chosen), () => `the selected "${chosen}" is out of sight: ${labels()}`);
+          if ((await facet.locator('[part~="show-more"]').getAttribute("aria-expanded")) === "true")
+            await facet.locator('[part~="show-more"]').click();
+          await waitFor(
+            async () => (await labels()).includes(chosen),
+            () => `the selected "${chosen}" is out of sight: ${labels()}`,
+          );
           const toggle = page.locator('sfs-search-results sfs-facets [part~="facet"][data-key="color"] [part~="facet-toggle"]');
           const open = await toggle.getAttribute("aria-expanded");
           await toggle.click();
@@ -190,9 +230,16 @@ export const widgetPassSpecs: Spec[] = [
         const shown = await page.evaluate(() => {
           const f = document.querySelector("sfs-search-results")!.shadowRoot!.querySelector("sfs-facets")!.shadowRoot!;
           const boxes = [...f.querySelectorAll<HTMLElement>("input[type=checkbox]")].filter((b) => b.getClientRects().length);
-          return { groups: f.querySelectorAll("[part~=facet]").length, open: f.querySelectorAll("[aria-expanded=true][part~=facet-toggle]").length, boxes: boxes.length };
+          return {
+            groups: f.querySelectorAll("[part~=facet]").length,
+            open: f.querySelectorAll("[aria-expanded=true][part~=facet-toggle]").length,
+            boxes: boxes.length,
+          };
         });
-        assert(shown.open <= 4 && shown.boxes <= 40, `"shirt" opens ${shown.open} of ${shown.groups} groups with ${shown.boxes} checkboxes`);
+        assert(
+          shown.open <= 4 && shown.boxes <= 40,
+          `"shirt" opens ${shown.open} of ${shown.groups} groups with ${shown.boxes} checkboxes`,
+        );
       });
     },
   },
@@ -231,11 +278,16 @@ export const widgetPassSpecs: Spec[] = [
           const emptyShift = await layoutShift(page);
           assert(emptyShift <= MAX_LAYOUT_SHIFT, `layout shift ${emptyShift.toFixed(4)} on the empty state`);
           await page.locator('sfs-search-results [part~="clear-filters"]').click();
-          await waitFor(() => !new URL(page.url()).searchParams.has("facets"), () => `'Clear filters' left ${page.url()}`);
+          await waitFor(
+            () => !new URL(page.url()).searchParams.has("facets"),
+            () => `'Clear filters' left ${page.url()}`,
+          );
           await loadedResults(page, "jeanz without filters");
 
           // Search down: an error state with a retry.
-          await page.route("**/1.9/search?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down","code":"internal_error"}' }));
+          await page.route("**/1.9/search?*", (route) =>
+            route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down","code":"internal_error"}' }),
+          );
           await page.goto(searchPage(env, "shirt"));
           await page.locator('sfs-search-results [part~="error"][role="alert"]').waitFor();
           assert((await widthOf(page, "error")) > 0.95, "the error state does not take the full width");
@@ -248,7 +300,9 @@ export const widgetPassSpecs: Spec[] = [
       });
       // The configuration cannot be read: results with the defaults all the same.
       await spec(env, async (page) => {
-        await page.route("**/1.9/widget-config", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down","code":"unavailable"}' }));
+        await page.route("**/1.9/widget-config", (route) =>
+          route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down","code":"unavailable"}' }),
+        );
         await page.goto(searchPage(env, "shirt"));
         await loadedResults(page, "shirt without a configuration");
       });
@@ -294,7 +348,10 @@ export const widgetPassSpecs: Spec[] = [
           await button.click();
           const drawer = page.locator('sfs-search-results dialog[part~="drawer"]');
           await drawer.locator('input[part~="checkbox"]').first().check();
-          await waitFor(async () => (await page.locator('sfs-search-results [part~="filter-count"]').textContent())?.trim() === "1", () => "the filter button does not count 1 active filter");
+          await waitFor(
+            async () => (await page.locator('sfs-search-results [part~="filter-count"]').textContent())?.trim() === "1",
+            () => "the filter button does not count 1 active filter",
+          );
           const apply = drawer.locator('[part~="drawer-apply"]');
           let said = "";
           let count = "";
@@ -330,7 +387,10 @@ export const widgetPassSpecs: Spec[] = [
         await page.locator('#store-search-input[role="combobox"]').waitFor();
         await input.pressSequentially("shir");
         let said: string | null = "";
-        await waitFor(async () => (said = await status.textContent()) === "Searching…", () => `the typeahead shows "${said}" while searching`);
+        await waitFor(
+          async () => (said = await status.textContent()) === "Searching…",
+          () => `the typeahead shows "${said}" while searching`,
+        );
         release();
         await page.locator("sfs-typeahead-option").first().waitFor();
         await page.unroute("**/1.9/suggestions?*");
@@ -338,12 +398,22 @@ export const widgetPassSpecs: Spec[] = [
         const ring = await page.evaluate(() => {
           const option = document.querySelector('sfs-typeahead-option[aria-selected="true"]')!.shadowRoot!.querySelector("[part~=base]")!;
           const popup = document.querySelector("sfs-typeahead")!.shadowRoot!.querySelector("[part~=base]")!;
-          return { outline: getComputedStyle(option).outlineColor, width: getComputedStyle(option).outlineWidth, background: getComputedStyle(popup).backgroundColor };
+          return {
+            outline: getComputedStyle(option).outlineColor,
+            width: getComputedStyle(option).outlineWidth,
+            background: getComputedStyle(popup).backgroundColor,
+          };
         });
         const ratio = wcagContrast(ring.outline, ring.background);
-        assert(ratio >= 3 && parseFloat(ring.width) >= 2, `the active option's ring is ${ring.width} ${ring.outline} on ${ring.background} (${ratio.toFixed(2)}:1)`);
+        assert(
+          ratio >= 3 && parseFloat(ring.width) >= 2,
+          `the active option's ring is ${ring.width} ${ring.outline} on ${ring.background} (${ratio.toFixed(2)}:1)`,
+        );
         await input.fill("qwxyzzq");
-        await waitFor(async () => (said = await status.textContent()) === "No suggestions for “qwxyzzq”", () => `no 'nothing matched' line: "${said}"`);
+        await waitFor(
+          async () => (said = await status.textContent()) === "No suggestions for “qwxyzzq”",
+          () => `no 'nothing matched' line: "${said}"`,
+        );
       });
     },
   },
@@ -362,7 +432,7 @@ export const widgetPassSpecs: Spec[] = [
         await input.press("ArrowDown");
         await check("typeahead open");
         await page.goto(`${env.base}/products/${encodeURIComponent(first.id)}`);
-        await page.locator('sfs-similar-products sfs-product-card').first().waitFor();
+        await page.locator("sfs-similar-products sfs-product-card").first().waitFor();
         await page.locator("sfs-similar-products").scrollIntoViewIfNeeded();
         await check("similar carousel");
         const view = page.locator('sfs-complete-the-look [part~="view-look"]').first();
@@ -380,16 +450,23 @@ export const widgetPassSpecs: Spec[] = [
       try {
         await spec(env, async (page) => {
           const response = await page.goto(`${env.base}/theme`);
-          assert(/script-src 'self'/.test(response?.headers()["content-security-policy"] ?? ""), "the theme page has no strict Content-Security-Policy");
+          assert(
+            /script-src 'self'/.test(response?.headers()["content-security-policy"] ?? ""),
+            "the theme page has no strict Content-Security-Policy",
+          );
           await page.locator("#store-id").fill(env.keys.storeId);
           await page.locator("#admin-key").fill(env.keys.adminKey);
           await page.getByRole("button", { name: "Sign in" }).click();
           await page.locator("#editor").waitFor();
           const stored = await page.evaluate(() => {
-            const all = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`).join("\n");
+            const all = (storage: Storage) =>
+              Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`).join("\n");
             return { session: all(sessionStorage), local: all(localStorage) };
           });
-          assert(stored.session.includes(env.keys.adminKey) && !stored.local.includes(env.keys.adminKey), `the admin key is not (only) in sessionStorage: ${JSON.stringify(stored)}`);
+          assert(
+            stored.session.includes(env.keys.adminKey) && !stored.local.includes(env.keys.adminKey),
+            `the admin key is not (only) in sessionStorage: ${JSON.stringify(stored)}`,
+          );
           assert(!page.url().includes(env.keys.adminKey), "the admin key is in the address");
 
           await page.locator("#colour-accent").fill("#aa0055");
@@ -399,7 +476,10 @@ export const widgetPassSpecs: Spec[] = [
           const results = frame("preview-results");
           // The results page's current page button is drawn in the accent colour with the radius.
           const current = results.locator('sfs-search-results sfs-pagination [part~="current"]');
-          await waitFor(async () => (await current.evaluate((b) => getComputedStyle(b).backgroundColor).catch(() => "")) === "rgb(170, 0, 85)", () => "the results preview's current page is not in the new accent colour");
+          await waitFor(
+            async () => (await current.evaluate((b) => getComputedStyle(b).backgroundColor).catch(() => "")) === "rgb(170, 0, 85)",
+            () => "the results preview's current page is not in the new accent colour",
+          );
           const radius = await current.evaluate((b) => getComputedStyle(b).borderTopLeftRadius);
           assert(radius === "2px", `the results preview's buttons have a radius of ${radius}`);
           const ring = frame("preview-typeahead").locator("sfs-typeahead-option").first();
@@ -413,15 +493,29 @@ export const widgetPassSpecs: Spec[] = [
           const gap = await similar.evaluate((l) => getComputedStyle(l).columnGap);
           assert(gap === "10px", `the similar carousel's gap is ${gap} (compact: 0.625rem)`);
           for (const id of ["preview-results", "preview-typeahead", "preview-similar", "preview-look"]) {
-            const accent = await frame(id).locator("html").evaluate((h) => getComputedStyle(h).getPropertyValue("--sfs-color-accent").trim());
+            const accent = await frame(id)
+              .locator("html")
+              .evaluate((h) => getComputedStyle(h).getPropertyValue("--sfs-color-accent").trim());
             assert(accent === "#aa0055", `${id} has the accent ${accent}`);
           }
 
           await page.getByRole("button", { name: "Save to the store" }).click();
           let status = "";
-          await waitFor(async () => /^Saved/.test((status = (await page.locator("#status").textContent()) ?? "")), () => `no 'Saved' status: "${status}"`);
-          const config = (await (await fetch(`${env.base}/1.9/widget-config`, { headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.searchKey } })).json()) as { theme: Record<string, string> };
-          assert(config.theme["--sfs-color-accent"] === "#aa0055" && config.theme["--sfs-radius"] === "2px" && config.theme["--sfs-spacing"] === "0.625rem", `the saved theme is ${JSON.stringify(config.theme)}`);
+          await waitFor(
+            async () => /^Saved/.test((status = (await page.locator("#status").textContent()) ?? "")),
+            () => `no 'Saved' status: "${status}"`,
+          );
+          const config = (await (
+            await fetch(`${env.base}/1.9/widget-config`, {
+              headers: { "X-Service-Store-ID": env.keys.storeId, "X-Service-API-Key": env.keys.searchKey },
+            })
+          ).json()) as { theme: Record<string, string> };
+          assert(
+            config.theme["--sfs-color-accent"] === "#aa0055" &&
+              config.theme["--sfs-radius"] === "2px" &&
+              config.theme["--sfs-spacing"] === "0.625rem",
+            `the saved theme is ${JSON.stringify(config.theme)}`,
+          );
           assert(!("--sfs-color-text" in config.theme), "tokens left at the widget's defaults were saved too");
         });
       } finally {

@@ -74,7 +74,9 @@ export class CatalogCache {
     const file = this.fileFor(fingerprint);
     if (!existsSync(file)) return null;
     try {
-      const [headerLine, ...lines] = readFileSync(file, "utf8").split("\n").filter((line) => line !== "");
+      const [headerLine, ...lines] = readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "");
       const header = JSON.parse(headerLine ?? "") as Header;
       if (header.format !== FORMAT || header.fingerprint !== fingerprint) return null;
       const bulks = lines.map((json) => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateApiKey } from "../../server/src/auth/api-keys.ts";
+import { generateApiKey } from "../../server/src/modules/stores/api-keys.ts";
 import type { DemoStoreKeys } from "../../server/src/config.ts";
 
 /*

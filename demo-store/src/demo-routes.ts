@@ -240,7 +240,11 @@ export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed, staffPa
       "/cart",
       () =>
         htmlResponse(
-          layout(embed, "Cart", html`<h1>Your cart</h1><div id="cart-items"></div><p><a href="/checkout" id="go-to-checkout">Go to checkout</a></p>`),
+          layout(
+            embed,
+            "Cart",
+            html`<h1>Your cart</h1><div id="cart-items"></div><p><a href="/checkout" id="go-to-checkout">Go to checkout</a></p>`,
+          ),
         ),
       { detail: { hide: true } },
     )

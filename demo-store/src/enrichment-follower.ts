@@ -1,4 +1,4 @@
-import type { EnrichmentProgress } from "../../server/src/db/enrichment-repository.ts";
+import type { EnrichmentProgress } from "../../server/src/modules/enrichment/storage/enrichment-repository.ts";
 import { formatDuration } from "./progress-bar.ts";
 
 /*
@@ -44,7 +44,11 @@ export function followEnrichment(apiUrl: string, out: (line: string) => void = (
     if (!progress) return true;
     const at = performance.now();
     if (complete(progress)) {
-      out(last ? `Enrichment finished ${formatDuration(at / 1000)} after the process started: ${count(progress.text.total)} products.` : describeEnrichment(progress, null));
+      out(
+        last
+          ? `Enrichment finished ${formatDuration(at / 1000)} after the process started: ${count(progress.text.total)} products.`
+          : describeEnrichment(progress, null),
+      );
       return false;
     }
     out(describeEnrichment(progress, last ? secondsLeft(last.progress, progress, (at - last.at) / 1000) : null));

@@ -64,7 +64,13 @@ async function main(): Promise<void> {
     { ...config, publicUrl, demoStore: keys },
     {
       extend: (app) =>
-        app.use(demoStoreRoutes(catalog, { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey }, config.staffPagesDir)) as unknown as Elysia,
+        app.use(
+          demoStoreRoutes(
+            catalog,
+            { storeId: keys.storeId, searchKey: keys.searchKey, analyticsKey: keys.analyticsKey },
+            config.staffPagesDir,
+          ),
+        ) as unknown as Elysia,
       logWrite: logs.write,
     },
   );
@@ -155,7 +161,9 @@ async function prepareCatalog(options: DemoCatalogOptions, c: CatalogContext): P
   writeFileSync(marker, JSON.stringify({ fingerprint, products: feed.total, indexedAt: new Date().toISOString() }));
   const first = phases.firstSearch === null ? "" : `, first search ${seconds(phases.firstSearch)}`;
   const converted = conversion?.finishedAt ? `, converted ${seconds(conversion.finishedAt)}` : "";
-  console.error(`Since the process started: server up ${seconds(c.serverReady)}${first}${converted}, all indexed ${seconds(phases.indexed)}.`);
+  console.error(
+    `Since the process started: server up ${seconds(c.serverReady)}${first}${converted}, all indexed ${seconds(phases.indexed)}.`,
+  );
   console.error(`Imported popular queries for suggestions (${withResults} with results).`);
   if (c.logs.fileLines > 0) console.error(`Server log of the indexing phase: ${shortPath(c.logs.file)} (${c.logs.fileLines} lines)`);
 }

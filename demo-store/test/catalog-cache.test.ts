@@ -45,13 +45,17 @@ describe("conversion on a worker thread", () => {
 
   test("a conversion that cannot read its data fails with the reason", async () => {
     const conversion = new Conversion({ dataDir: "/nonexistent", limit: 10 });
-    await expect(conversion.build(BASE_URL, { first: 5, rest: 5 })).rejects.toThrow(/demo catalog conversion failed: .*source file missing/);
+    await expect(conversion.build(BASE_URL, { first: 5, rest: 5 })).rejects.toThrow(
+      /demo catalog conversion failed: .*source file missing/,
+    );
     conversion.stop();
   });
 });
 
 describe("catalog cache", () => {
-  const bulks: Bulk[] = [expected.slice(0, 300), expected.slice(300)].map((products) => bulkOf(JSON.stringify(products), products.length, products));
+  const bulks: Bulk[] = [expected.slice(0, 300), expected.slice(300)].map((products) =>
+    bulkOf(JSON.stringify(products), products.length, products),
+  );
 
   test("kept while read, read back whole under its fingerprint, older ones dropped", async () => {
     const cache = freshCache();

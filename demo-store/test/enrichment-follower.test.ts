@@ -1,7 +1,10 @@
 import { expect, test } from "bun:test";
 import { describeEnrichment, secondsLeft } from "../src/enrichment-follower.ts";
 
-const progress = (text: [number, number], image: [number, number]) => ({ text: { done: text[0], total: text[1] }, image: { done: image[0], total: image[1] } });
+const progress = (text: [number, number], image: [number, number]) => ({
+  text: { done: text[0], total: text[1] },
+  image: { done: image[0], total: image[1] },
+});
 
 test("time left is the slowest stage's at the last interval's pace; unknown while a stage with work left stands still", () => {
   // Text: 1,000 left at 100/s = 10 s; images: 9,500 left at 50/s = 190 s.

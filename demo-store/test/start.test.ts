@@ -83,7 +83,9 @@ test("npm start: store, keys, indexed catalog, pages and images; a second start 
   const progress = first.stderr();
   expect(progress).toContain("Indexing demo catalog: 600 products\n");
   expect(progress).toMatch(/Indexing demo catalog: 600\/600 in [\d.]+ s/);
-  expect(progress).toMatch(/Since the process started: server up [\d.]+ s, (first search [\d.]+ s, )?converted [\d.]+ s, all indexed [\d.]+ s\./);
+  expect(progress).toMatch(
+    /Since the process started: server up [\d.]+ s, (first search [\d.]+ s, )?converted [\d.]+ s, all indexed [\d.]+ s\./,
+  );
   expect(progress).not.toContain("\r");
   expect(progress).not.toContain('"level"');
   expect(first.stdout).not.toContain('"level"');

@@ -70,6 +70,8 @@ test("a store without product data: an unknown product is a 404 at once", async 
 
 test("the start printout lists every page a store uses with the key it asks for", () => {
   const printed = storePages("http://localhost:8080");
-  for (const path of ["/reports", "/merchandising", "/theme", "/docs", "/health"]) expect(printed).toContain(`http://localhost:8080${path} `);
-  for (const line of printed.split("\n").filter((l) => /\/(reports|merchandising|theme)\s/.test(l))) expect(line).toEndWith("store id and admin key");
+  for (const path of ["/reports", "/merchandising", "/theme", "/docs", "/health"])
+    expect(printed).toContain(`http://localhost:8080${path} `);
+  for (const line of printed.split("\n").filter((l) => /\/(reports|merchandising|theme)\s/.test(l)))
+    expect(line).toEndWith("store id and admin key");
 });

@@ -16,7 +16,8 @@ const script = join(widget, "dist/widget.js");
 const entry = join(widget, "src/index.ts");
 
 beforeAll(() => {
-  for (const part of ["src", "scripts", "vite.config.ts", "package.json"]) cpSync(join(WIDGET_DIR, part), join(widget, part), { recursive: true });
+  for (const part of ["src", "scripts", "vite.config.ts", "package.json"])
+    cpSync(join(WIDGET_DIR, part), join(widget, part), { recursive: true });
   // Resolved as in the repository: the copy's imports (vite, lit, ky) find the installed dependencies.
   symlinkSync(join(ROOT, "node_modules"), join(outer, "node_modules"));
 });

@@ -19,14 +19,11 @@ import { stringifyOnFastPath } from "../src/http/fast-json.ts";
 import { DEMO_KEYS } from "../test/support/child-server.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { measureRate } from "./load.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const SECONDS = arg("--seconds", 3);
-const ROUNDS = arg("--rounds", 3);
-const LIMIT = arg("--limit", 3000);
+const SECONDS = numberArg("--seconds", 3);
+const ROUNDS = numberArg("--rounds", 3);
+const LIMIT = numberArg("--limit", 3000);
 const CONCURRENCY = 8;
 const SEARCH = "/1.9/search?query=shirt&returnFacets=true&pageSize=30";
 
@@ -44,7 +41,11 @@ function timeMs(fn: () => unknown): number {
 
 const brotli = (quality: number) => (body: Uint8Array) =>
   brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
 const gzip = (level: 1 | 2 | 6 | 9) => (body: Uint8Array) => gzipSync(body, { level });
 const zstd = (level: number) => (body: Uint8Array) => Bun.zstdCompressSync(body, { level });
@@ -64,7 +65,11 @@ const CODECS: [string, (body: Uint8Array) => Uint8Array][] = [
   ["brotli 11 (static)", brotli(11)],
 ];
 
-const catalog = loadDemoCatalog({ dataDir: loadConfig(process.env).demoCatalog.dir, baseUrl: "http://localhost:8080", limit: LIMIT || undefined });
+const catalog = loadDemoCatalog({
+  dataDir: loadConfig(process.env).demoCatalog.dir,
+  baseUrl: "http://localhost:8080",
+  limit: LIMIT || undefined,
+});
 const server = await startIndexedServer(catalog);
 const headers = (key: string, extra: Record<string, string> = {}) => ({
   "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
@@ -75,14 +80,18 @@ const headers = (key: string, extra: Record<string, string> = {}) => ({
 const fmt = (n: number, digits = 0) => n.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 try {
-  const answer = await (await fetch(server.url + SEARCH, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY, { "accept-encoding": "identity" }) })).json();
+  const answer = await (
+    await fetch(server.url + SEARCH, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY, { "accept-encoding": "identity" }) })
+  ).json();
   const body = new TextEncoder().encode(JSON.stringify(answer));
   const stringifyMs = timeMs(() => stringifyOnFastPath(answer));
   const plainStringifyMs = timeMs(() => JSON.stringify(answer));
   // Distinct text, as a large page of events or products would be: repeating the answer would flatter the codecs.
   const big = new TextEncoder().encode(JSON.stringify(catalog)).subarray(0, MAX_DYNAMIC_COMPRESS_BYTES);
 
-  console.log(`\nCompression benchmark: one search answer of ${fmt(body.length / 1024, 1)} KB (${SEARCH}, ${fmt(catalog.length)} demo products)`);
+  console.log(
+    `\nCompression benchmark: one search answer of ${fmt(body.length / 1024, 1)} KB (${SEARCH}, ${fmt(catalog.length)} demo products)`,
+  );
   console.log(
     `serialized as the server serializes answers (stringifyOnFastPath): ${stringifyMs.toFixed(3)} ms (the baseline); ` +
       `plain JSON.stringify: ${plainStringifyMs.toFixed(3)} ms (${(plainStringifyMs / stringifyMs).toFixed(1)}×)\n`,
@@ -92,7 +101,9 @@ try {
     const size = codec(body).length;
     const ms = timeMs(() => codec(body));
     const perMiB = name.includes("dynamic") ? timeMs(() => codec(big)).toFixed(1) : "";
-    console.log(`| ${name} | ${ms.toFixed(3)} | ${(ms / stringifyMs).toFixed(1)} | ${fmt(size / 1024, 1)} KB | ${fmt((100 * size) / body.length, 1)} % | ${perMiB} |`);
+    console.log(
+      `| ${name} | ${ms.toFixed(3)} | ${(ms / stringifyMs).toFixed(1)} | ${fmt(size / 1024, 1)} KB | ${fmt((100 * size) / body.length, 1)} % | ${perMiB} |`,
+    );
   }
 
   // Rounds alternate the encodings, and each row is its median round, so drift in the machine's load (other
@@ -111,11 +122,15 @@ try {
     }
   }
   const median = (key: string) => rates.get(key)!.sort((a, b) => a - b)[ROUNDS >> 1]!;
-  console.log(`\nHTTP, median of ${ROUNDS} rounds of ${SECONDS} s, ${CONCURRENCY} requests in flight (the client reads the bytes, does not decode them)\n`);
+  console.log(
+    `\nHTTP, median of ${ROUNDS} rounds of ${SECONDS} s, ${CONCURRENCY} requests in flight (the client reads the bytes, does not decode them)\n`,
+  );
   console.log("| GET /search with Accept-Encoding | req/s | ratio to identity | ratio to /health | bytes sent |\n|---|---|---|---|---|");
   for (const encoding of ENCODINGS) {
     const rate = median(encoding);
-    console.log(`| ${encoding} | ${fmt(rate)} | ${(rate / median("identity")).toFixed(2)} | ${(rate / median("health")).toFixed(2)} | ${fmt(sent.get(encoding)!)} |`);
+    console.log(
+      `| ${encoding} | ${fmt(rate)} | ${(rate / median("identity")).toFixed(2)} | ${(rate / median("health")).toFixed(2)} | ${fmt(sent.get(encoding)!)} |`,
+    );
   }
   console.log(`| (GET /health) | ${fmt(median("health"))} | | 1.00 | |`);
 } finally {

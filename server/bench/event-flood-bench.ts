@@ -17,13 +17,10 @@ import { demoProducts } from "../test/support/demo-products.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { UNLIMITED } from "../test/support/test-server.ts";
 import { measureLatencies, summarize, type LatencySummary } from "./latency-load.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const PRODUCTS = arg("--products", 3000);
-const SECONDS = arg("--seconds", 5);
+const PRODUCTS = numberArg("--products", 3000);
+const SECONDS = numberArg("--seconds", 5);
 const IN_FLIGHT = 10;
 const QUERIES = ["shirt", "blue jeans", "watch", "kurta", "running shoes", "dress", "black bag", "white sneakers"];
 
@@ -33,14 +30,30 @@ const line = (s: LatencySummary) => `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${m
 console.error(`[event-flood-bench] indexing ${PRODUCTS} demo products`);
 // Enriched first: the text stage's work would otherwise share the machine with the first measurement only.
 const server = await startIndexedServer(demoProducts(PRODUCTS), UNLIMITED, { enriched: true });
-const analytics = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ANALYTICS_KEY, "content-type": "application/json" };
+const analytics = {
+  "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+  "x-service-api-key": DEMO_KEYS.DEMO_ANALYTICS_KEY,
+  "content-type": "application/json",
+};
 const searches = (seconds: number) =>
-  measureLatencies(seconds, 1, (i) => ({ send: () => fetch(`${server.url}/1.9/search?query=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}&returnFacets=true`, { headers: server.searchHeaders }) }));
+  measureLatencies(seconds, 1, (i) => ({
+    send: () =>
+      fetch(`${server.url}/1.9/search?query=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}&returnFacets=true`, {
+        headers: server.searchHeaders,
+      }),
+  }));
 const body = (i: number) =>
-  JSON.stringify(Array.from({ length: 500 }, (_, j) => ({ type: "Search", sessionId: `flood-${i}-${j % 25}`, data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 } })));
+  JSON.stringify(
+    Array.from({ length: 500 }, (_, j) => ({
+      type: "Search",
+      sessionId: `flood-${i}-${j % 25}`,
+      data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
+    })),
+  );
 
 try {
-  for (let i = 0; i < 200; i++) await (await fetch(`${server.url}/1.9/search?query=${QUERIES[i % QUERIES.length]}`, { headers: server.searchHeaders })).arrayBuffer();
+  for (let i = 0; i < 200; i++)
+    await (await fetch(`${server.url}/1.9/search?query=${QUERIES[i % QUERIES.length]}`, { headers: server.searchHeaders })).arrayBuffer();
   const rest = summarize((await searches(SECONDS)).latencies);
 
   let flooding = true;
@@ -67,10 +80,17 @@ try {
 
   console.log(`\n### Event-flood benchmark, ${PRODUCTS.toLocaleString("en")} demo products (${navigator.hardwareConcurrency} cores)\n`);
   console.log("| GET /search with facets, 1 in flight | latency | p50 / at rest | p99 / at rest |\n|---|---|---|---|");
-  for (const [name, s] of [["at rest", rest], [`during a flood (${IN_FLIGHT} × 500 events in flight)`, during], [`the ${SECONDS} s after it (the backlog being counted)`, after], ["at rest again, every event counted", restAgain]] as const) {
+  for (const [name, s] of [
+    ["at rest", rest],
+    [`during a flood (${IN_FLIGHT} × 500 events in flight)`, during],
+    [`the ${SECONDS} s after it (the backlog being counted)`, after],
+    ["at rest again, every event counted", restAgain],
+  ] as const) {
     console.log(`| ${name} | ${line(s)} | ${(s.p50 / rest.p50).toFixed(2)} | ${(s.p99 / rest.p99).toFixed(2)} |`);
   }
-  console.log(`\nThe flood: ${accepted.toLocaleString("en")} events acknowledged, ${Math.round(perSecond).toLocaleString("en")} a second${refused ? `, ${refused} requests refused` : ""}.`);
+  console.log(
+    `\nThe flood: ${accepted.toLocaleString("en")} events acknowledged, ${Math.round(perSecond).toLocaleString("en")} a second${refused ? `, ${refused} requests refused` : ""}.`,
+  );
 } finally {
   await server.stop();
 }

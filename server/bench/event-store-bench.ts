@@ -12,36 +12,44 @@
  *   bun server/bench/event-store-bench.ts [--seconds 3] [--rounds 3] [--concurrency 16] [--batch 1]
  */
 import { rmSync } from "node:fs";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
-import type { EventIngest } from "../src/db/event-ingest.ts";
-import type { NewEvent } from "../src/db/events-repository.ts";
-import { GroupCommit } from "../src/db/group-commit.ts";
-import { migratePostgres, openPostgres } from "../src/db/postgres/connection.ts";
-import { PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
-import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteEventIngest } from "../src/modules/tracking/storage/event-ingest.sqlite.ts";
+import type { EventIngest } from "../src/modules/tracking/storage/event-ingest-repository.ts";
+import type { NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
+import { migratePostgres, openPostgres } from "../src/platform/postgres/connection.ts";
+import { PostgresEventIngest } from "../src/modules/tracking/storage/event-ingest.postgres.ts";
+import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster } from "../test/support/postgres-cluster.ts";
 import { tempDir } from "../test/support/test-server.ts";
+import { numberArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback;
-};
-const SECONDS = arg("--seconds", 3);
-const ROUNDS = arg("--rounds", 3);
-const CONCURRENCY = arg("--concurrency", 16);
-const BATCH = arg("--batch", 1);
+const SECONDS = numberArg("--seconds", 3);
+const ROUNDS = numberArg("--rounds", 3);
+const CONCURRENCY = numberArg("--concurrency", 16);
+const BATCH = numberArg("--batch", 1);
 const GOAL = 0.5;
 const STORE = "bench";
 
 function event(i: number): NewEvent {
   const session = `s${i % 500}`;
   const base = { storeId: STORE, userId: i % 3 ? `u${i % 300}` : null, sessionId: session, apiVersion: "1.9", receivedAt: Date.now() };
-  if (i % 50 === 0) return { ...base, type: "Purchase", data: { orderId: `o${i}`, products: [{ id: `p${i % 97}`, price: 20 }, { id: `p${i % 89}`, price: 35 }] } };
-  if (i % 20 === 0) return { ...base, type: "CTLProductClick", data: { baseProductId: `p${i % 97}`, selectedProduct: { productId: `p${i % 71}` } } };
+  if (i % 50 === 0)
+    return {
+      ...base,
+      type: "Purchase",
+      data: {
+        orderId: `o${i}`,
+        products: [
+          { id: `p${i % 97}`, price: 20 },
+          { id: `p${i % 89}`, price: 35 },
+        ],
+      },
+    };
+  if (i % 20 === 0)
+    return { ...base, type: "CTLProductClick", data: { baseProductId: `p${i % 97}`, selectedProduct: { productId: `p${i % 71}` } } };
   const type = ["Search", "ProductView", "ProductClick"][i % 3]!;
   return { ...base, type, data: { query: `query ${i % 400}`, productIds: [`p${i % 97}`, `p${i % 89}`], position: i % 30 } };
 }

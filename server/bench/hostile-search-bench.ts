@@ -7,7 +7,7 @@
  *   under load      GET /health, one after another, while CONCURRENCY hostile searches (or typeahead requests)
  *                   are in flight, against /health while the ordinary mix is in flight and /health alone.
  *
- * The shapes are the worst cases the limits in server/src/engine/text/query-limits.ts and the fallback cap in
+ * The shapes are the worst cases the limits in server/src/text/query-limits.ts and the fallback cap in
  * search-service.ts are about: a character that folds into many words, very long words, many words, many
  * compound pieces, FTS5 syntax, and sixteen common words that match nothing together (the longest fallback).
  *
@@ -15,18 +15,15 @@
  */
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
+import { MAX_QUERY_WORDS } from "../src/text/query-limits.ts";
 import { demoProducts } from "../test/support/demo-products.ts";
 import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { UNLIMITED } from "../test/support/test-server.ts";
 import { measureLatencies, summarize, type LatencySummary } from "./latency-load.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const PRODUCTS = arg("--products", 5000);
-const SECONDS = arg("--seconds", 2);
+const PRODUCTS = numberArg("--products", 5000);
+const SECONDS = numberArg("--seconds", 2);
 const CONCURRENCY = 16;
 const QUERIES_FILE = join(loadConfig(process.env).demoCatalog.dir, "query-suggestions", "fashion-query-suggestions.json");
 
@@ -35,7 +32,7 @@ let seed = 42;
 const randomLetters = (n: number) =>
   Array.from({ length: n }, () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return String.fromCharCode(97 + (seed >>> 16) % 26);
+    return String.fromCharCode(97 + ((seed >>> 16) % 26));
   }).join("");
 
 const COMMON = "women men cotton solid printed regular fit casual shirt dress black blue white red green yellow".split(" ");
@@ -115,17 +112,25 @@ try {
   const underSuggest = await healthUnder("U+FDFA × 100 typeahead", () => suggest(SUGGEST_SHAPES["U+FDFA × 100"]!()));
 
   const failed = (r: Row) => (r.failures ? ` (${r.failures} failed)` : "");
-  console.log(`\n### Hostile-search benchmark, ${products.length.toLocaleString("en")} demo products (${navigator.hardwareConcurrency} cores)\n`);
+  console.log(
+    `\n### Hostile-search benchmark, ${products.length.toLocaleString("en")} demo products (${navigator.hardwareConcurrency} cores)\n`,
+  );
   console.log("| GET /search, 1 in flight | latency | p50 / ordinary p50 | p99 / ordinary p99 |\n|---|---|---|---|");
-  for (const r of [searchBase, ...searchRows]) console.log(`| ${r.name} | ${line(r.s)}${failed(r)} | ${ratio(r.s.p50, searchBase.s.p50)} | ${ratio(r.s.p99, searchBase.s.p99)} |`);
+  for (const r of [searchBase, ...searchRows])
+    console.log(`| ${r.name} | ${line(r.s)}${failed(r)} | ${ratio(r.s.p50, searchBase.s.p50)} | ${ratio(r.s.p99, searchBase.s.p99)} |`);
   console.log(`\n| GET /suggestions, 1 in flight | latency | p50 / ordinary p50 | p99 / ordinary p99 |\n|---|---|---|---|`);
-  for (const r of [suggestBase, ...suggestRows]) console.log(`| ${r.name} | ${line(r.s)}${failed(r)} | ${ratio(r.s.p50, suggestBase.s.p50)} | ${ratio(r.s.p99, suggestBase.s.p99)} |`);
-  console.log(`\n| GET /health while ${CONCURRENCY} requests of … are in flight | latency | p99 / idle p99 | p99 / p99 under ordinary |\n|---|---|---|---|`);
+  for (const r of [suggestBase, ...suggestRows])
+    console.log(`| ${r.name} | ${line(r.s)}${failed(r)} | ${ratio(r.s.p50, suggestBase.s.p50)} | ${ratio(r.s.p99, suggestBase.s.p99)} |`);
+  console.log(
+    `\n| GET /health while ${CONCURRENCY} requests of … are in flight | latency | p99 / idle p99 | p99 / p99 under ordinary |\n|---|---|---|---|`,
+  );
   for (const r of [idle, underOrdinary, underSearch, underWorst, underSuggest]) {
     console.log(`| ${r.name} | ${line(r.s)}${failed(r)} | ${ratio(r.s.p99, idle.s.p99)} | ${ratio(r.s.p99, underOrdinary.s.p99)} |`);
   }
-  console.log(`\nGET /health alone, 1 in flight: ${line(health.s)}. Worst hostile search p99 ${ms(Math.max(...searchRows.map((r) => r.s.p99)))} ms ` +
-    `= ${ratio(Math.max(...searchRows.map((r) => r.s.p99)), searchBase.s.p99)} × the ordinary mix's p99.`);
+  console.log(
+    `\nGET /health alone, 1 in flight: ${line(health.s)}. Worst hostile search p99 ${ms(Math.max(...searchRows.map((r) => r.s.p99)))} ms ` +
+      `= ${ratio(Math.max(...searchRows.map((r) => r.s.p99)), searchBase.s.p99)} × the ordinary mix's p99.`,
+  );
 } finally {
   await server.stop();
 }

@@ -15,12 +15,9 @@ import sharp from "sharp";
 import { renderImage } from "../../demo-store/src/catalog/images.ts";
 import { extractColours } from "../src/modules/enrichment/image-colours.ts";
 import { drawCases, svgOf } from "../test/support/demo-image-truth.ts";
+import { numberArg } from "./bench-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const SECONDS = arg("--seconds", 2);
+const SECONDS = numberArg("--seconds", 2);
 
 /** The baseline: decode and shrink to the pixels extractColours analyses, with the same options. */
 const decodeOnly = (bytes: Uint8Array) =>

@@ -26,16 +26,12 @@ import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { cpuMsOf, measureRate, peakRssMiB } from "./load.ts";
+import { stringArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-};
-const SECONDS = Number(arg("--seconds", "3"));
-const LIMIT = Number(arg("--limit", "0"));
-const BULKS = arg("--bulks", "1000,5000").split(",").map(Number);
-const RUNS = Math.max(1, Number(arg("--runs", "3")));
+const SECONDS = Number(stringArg("--seconds", "3"));
+const LIMIT = Number(stringArg("--limit", "0"));
+const BULKS = stringArg("--bulks", "1000,5000").split(",").map(Number);
+const RUNS = Math.max(1, Number(stringArg("--runs", "3")));
 const GOAL_PER_SECOND = 8000;
 const CONCURRENCY = 16;
 const SYNCHRONOUS = "FULL";
@@ -47,7 +43,11 @@ const VISIBLE_TARGET_MS = 1000;
  */
 const POLL_MS = 25;
 
-const headers = (key: string) => ({ "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": key, "content-type": "application/json" });
+const headers = (key: string) => ({
+  "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+  "x-service-api-key": key,
+  "content-type": "application/json",
+});
 const admin = headers(DEMO_KEYS.DEMO_ADMIN_KEY);
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 const rows: [string, string, string, string][] = [];
@@ -110,7 +110,9 @@ async function timeToVisible(url: string, productId: string): Promise<number> {
   const started = performance.now();
   const search = `${url}/1.9/search?query=${encodeURIComponent(productId)}&pageSize=1`;
   for (;;) {
-    const body = (await (await fetch(search, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY) })).json()) as { products?: { productId: string }[] };
+    const body = (await (await fetch(search, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY) })).json()) as {
+      products?: { productId: string }[];
+    };
     if (body.products?.[0]?.productId === productId) return performance.now() - started;
     if (performance.now() - started > 30_000) throw new Error(`${productId} not searchable 30 s after its task completed`);
     await Bun.sleep(5);
@@ -149,15 +151,27 @@ const catalog = loadDemoCatalog({ dataDir: config.demoCatalog.dir, baseUrl: "htt
 const health = await withServer(async ({ url }) => {
   const health = await measureRate(SECONDS, CONCURRENCY, () => fetch(url + "/health"));
   rows.push(["baseline GET /health", `${fmt(health.perSecond)} req/s`, "1.00", ""]);
-  const event = (i: number) => ({ type: "Search", data: { query: `q${i}`, productIds: ["a", "b"], pageSize: 30 }, userId: "u1", sessionId: "s1" });
+  const event = (i: number) => ({
+    type: "Search",
+    data: { query: `q${i}`, productIds: ["a", "b"], pageSize: 30 },
+    userId: "u1",
+    sessionId: "s1",
+  });
   const tracking = { method: "POST", headers: headers(DEMO_KEYS.DEMO_ANALYTICS_KEY) };
-  const single = await measureRate(SECONDS, CONCURRENCY, (i) => fetch(url + "/1.9/tracking", { ...tracking, body: JSON.stringify(event(i)) }));
+  const single = await measureRate(SECONDS, CONCURRENCY, (i) =>
+    fetch(url + "/1.9/tracking", { ...tracking, body: JSON.stringify(event(i)) }),
+  );
   rows.push(["events, 1 per request", `${fmt(single.perSecond)} events/s`, (single.perSecond / health.perSecond).toFixed(2), ""]);
   const BATCH = 50;
   const batched = await measureRate(SECONDS, CONCURRENCY, (i) =>
     fetch(url + "/1.9/tracking", { ...tracking, body: JSON.stringify(Array.from({ length: BATCH }, (_, j) => event(i * BATCH + j))) }),
   );
-  rows.push([`events, ${BATCH} per request`, `${fmt(batched.perSecond * BATCH)} events/s`, ((batched.perSecond * BATCH) / health.perSecond).toFixed(2), ""]);
+  rows.push([
+    `events, ${BATCH} per request`,
+    `${fmt(batched.perSecond * BATCH)} events/s`,
+    ((batched.perSecond * BATCH) / health.perSecond).toFixed(2),
+    "",
+  ]);
   return health.perSecond;
 });
 
@@ -172,9 +186,19 @@ for (const bulk of BULKS) {
   runs.sort((a, b) => a.run.perSecond - b.run.perSecond);
   const { run, plain } = runs[(runs.length - 1) >> 1]!;
   const label = `bulk indexing, ${fmt(catalog.length)} products in bulks of ${fmt(bulk)} (median of ${RUNS})`;
-  rows.push([`plain SQLite insert of the same products' JSON, before that run`, `${fmt(plain)} rows/s`, (plain / health).toFixed(2), "1.00"]);
+  rows.push([
+    `plain SQLite insert of the same products' JSON, before that run`,
+    `${fmt(plain)} rows/s`,
+    (plain / health).toFixed(2),
+    "1.00",
+  ]);
   rows.push([label, `${fmt(run.perSecond)} products/s`, (run.perSecond / health).toFixed(2), (run.perSecond / plain).toFixed(3)]);
-  rows.push([`  every run (products/s, ratio to its plain insert)`, runs.map((r) => `${fmt(r.run.perSecond)} (${(r.run.perSecond / r.plain).toFixed(3)})`).join(", "), "", ""]);
+  rows.push([
+    `  every run (products/s, ratio to its plain insert)`,
+    runs.map((r) => `${fmt(r.run.perSecond)} (${(r.run.perSecond / r.plain).toFixed(3)})`).join(", "),
+    "",
+    "",
+  ]);
   rows.push([`  server CPU per product`, `${Math.round(run.cpuPerProductUs)} µs`, "", ""]);
   rows.push([`  of which main thread / worker threads`, `${Math.round(run.mainUs)} µs / ${Math.round(run.indexingUs)} µs`, "", ""]);
   rows.push([`  visible to search after its task completed`, `${Math.round(run.visibleMs)} ms`, "", ""]);

@@ -67,7 +67,13 @@ export function summarize(samples: readonly number[]): LatencySummary {
     sum += s;
     if (s > max) max = s;
   }
-  return { n: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max, mean: samples.length ? sum / samples.length : NaN };
+  return {
+    n: samples.length,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    max,
+    mean: samples.length ? sum / samples.length : NaN,
+  };
 }
 
 /**

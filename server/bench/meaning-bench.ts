@@ -16,14 +16,15 @@ import { trainSpace, type TrainingDocument } from "../src/modules/meaning/semant
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { understoodRequest } from "../src/modules/search/understood-query.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import { tokenize } from "../src/engine/text/normalize.ts";
+import { tokenize } from "../src/text/normalize.ts";
 import { demoDataDir } from "../eval/catalog.ts";
 import { realQueryLog } from "../eval/judgments.ts";
 import { demoProducts } from "../test/support/demo-products.ts";
 import { tempDir } from "../test/support/test-server.ts";
 
 const ROUNDS = 5;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
 
 const products: Product[] = demoProducts(100_000);
 const log = realQueryLog(demoDataDir());
@@ -31,7 +32,10 @@ const documents: TrainingDocument[] = products.map((p) => ({ ...productWords(p),
 for (const q of log) {
   if (!q.categories.length) continue;
   const categories = q.categories.flatMap((c) => tokenize(c));
-  documents.push({ words: [...tokenize(q.query), ...categories], weights: [...tokenize(q.query).map(() => 2), ...categories.map(() => 1)] });
+  documents.push({
+    words: [...tokenize(q.query), ...categories],
+    weights: [...tokenize(q.query).map(() => 2), ...categories.map(() => 1)],
+  });
 }
 
 const t = performance.now();
@@ -43,9 +47,22 @@ const model = new MeaningModel(space, Date.now());
 const dir = tempDir("sfs-meaning-bench-");
 const engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
 const ranking = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
-for (let i = 0; i < products.length; i += 2000) await engine.upsert("bench", products.slice(i, i + 2000).map((p) => toEngineDocument(p, 1, ranking)));
+for (let i = 0; i < products.length; i += 2000)
+  await engine.upsert(
+    "bench",
+    products.slice(i, i + 2000).map((p) => toEngineDocument(p, 1, ranking)),
+  );
 const vocabularies = new QueryVocabularies(engine, Date.now);
-const base = (text: string) => ({ text, matching: { typos: false, prefixLast: false }, filters: [], facets: ["designer", "gender", "color", "category.lvl0"], rangeFacets: [], sort: [{ kind: "relevance" as const }], offset: 0, limit: 30 });
+const base = (text: string) => ({
+  text,
+  matching: { typos: false, prefixLast: false },
+  filters: [],
+  facets: ["designer", "gender", "color", "category.lvl0"],
+  rangeFacets: [],
+  sort: [{ kind: "relevance" as const }],
+  offset: 0,
+  limit: 30,
+});
 const requests = await Promise.all(log.map((q) => understoodRequest(engine, vocabularies, "bench", base(q.query))));
 const searchMs: number[] = [];
 const recoveryMs: number[] = [];
@@ -64,11 +81,19 @@ await engine.close();
 rmSync(dir, { recursive: true, force: true });
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-console.log(`\n## Learned meaning: ${products.length.toLocaleString("en")} products, ${(documents.length - products.length).toLocaleString("en")} imported queries with categories\n`);
+console.log(
+  `\n## Learned meaning: ${products.length.toLocaleString("en")} products, ${(documents.length - products.length).toLocaleString("en")} imported queries with categories\n`,
+);
 console.log("| figure | value | budget |");
 console.log("| --- | ---: | ---: |");
 console.log(`| training on one thread | ${(trainMs / 1000).toFixed(1)} s | 30 s |`);
-console.log(`| vectors (${space.words.length.toLocaleString("en")} words, ${space.productIds.length.toLocaleString("en")} products, ${space.dimensions} dimensions) | ${mb(model.size.bytes)} MB | 30 MB |`);
-console.log(`| search p50 / p99, the log's ${log.length} queries × ${ROUNDS} (baseline) | ${percentile(searchMs, 0.5).toFixed(2)} / ${percentile(searchMs, 0.99).toFixed(2)} ms | |`);
-console.log(`| recovery lookup p50 / p99 | ${percentile(recoveryMs, 0.5).toFixed(2)} / ${percentile(recoveryMs, 0.99).toFixed(2)} ms | 5 ms at p99 |`);
+console.log(
+  `| vectors (${space.words.length.toLocaleString("en")} words, ${space.productIds.length.toLocaleString("en")} products, ${space.dimensions} dimensions) | ${mb(model.size.bytes)} MB | 30 MB |`,
+);
+console.log(
+  `| search p50 / p99, the log's ${log.length} queries × ${ROUNDS} (baseline) | ${percentile(searchMs, 0.5).toFixed(2)} / ${percentile(searchMs, 0.99).toFixed(2)} ms | |`,
+);
+console.log(
+  `| recovery lookup p50 / p99 | ${percentile(recoveryMs, 0.5).toFixed(2)} / ${percentile(recoveryMs, 0.99).toFixed(2)} ms | 5 ms at p99 |`,
+);
 console.log(`| recovery p99 ÷ search p99 | ${(percentile(recoveryMs, 0.99) / percentile(searchMs, 0.99)).toFixed(2)} | |`);

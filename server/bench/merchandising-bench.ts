@@ -24,25 +24,25 @@ import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies, summarize } from "./latency-load.ts";
+import { stringArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-};
-const SIZE = Number(arg("--size", "20000"));
-const SECONDS = Number(arg("--seconds", "3"));
-const ROUNDS = Number(arg("--rounds", "4"));
+const SIZE = Number(stringArg("--size", "20000"));
+const SECONDS = Number(stringArg("--seconds", "3"));
+const ROUNDS = Number(stringArg("--rounds", "4"));
 // Few in flight: p99 is then the search's own tail, not a queue behind 16 requests on two cores.
 const CONCURRENCY = 4;
 const RULES = 1_000;
 const SYNONYM_SETS = 1_000;
 const GOAL = 1.2;
 /** "rules" or "synonyms" measures one of them alone (where the time goes). */
-const ONLY = arg("--only", "");
+const ONLY = stringArg("--only", "");
 
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
-const admin = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY, "content-type": "application/json" };
+const admin = {
+  "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+  "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY,
+  "content-type": "application/json",
+};
 const searchKey = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY };
 const ms = (n: number) => n.toFixed(2);
 
@@ -69,7 +69,9 @@ function rule(i: number, scenario: Scenario) {
             { productId: pick(2), position: 3 },
           ],
           hide: [pick(3)],
-          ...(i % 2 ? { boost: [{ filter: `designer:${brands[i % brands.length]}`, amount: 2 }] } : { userData: [{ type: "banner", title: `Offer ${i}` }] }),
+          ...(i % 2
+            ? { boost: [{ filter: `designer:${brands[i % brands.length]}`, amount: 2 }] }
+            : { userData: [{ type: "banner", title: `Offer ${i}` }] }),
         };
   return { conditions: [{ pattern, anchoring }], consequence, description: `bench ${i}` };
 }
@@ -85,7 +87,11 @@ function synonymSet(i: number) {
 }
 
 async function call(server: string, method: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${server}/1.9${path}`, { method, headers: admin, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(`${server}/1.9${path}`, {
+    method,
+    headers: admin,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   // A round "without" deletes what the round before created: the first has nothing to delete.
   if (!res.ok && !(method === "DELETE" && res.status === 404)) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
@@ -94,30 +100,42 @@ async function call(server: string, method: string, path: string, body?: unknown
 async function merchandise(server: string, scenario: Scenario | null): Promise<void> {
   const on = scenario !== null;
   const jobs: Promise<void>[] = [];
-  for (let i = 0; i < (ONLY === "synonyms" ? 0 : RULES); i++) jobs.push(on ? call(server, "PUT", `/rules/bench-${i}`, rule(i, scenario)) : call(server, "DELETE", `/rules/bench-${i}`));
-  for (let i = 0; i < (ONLY === "rules" ? 0 : SYNONYM_SETS); i++) jobs.push(on ? call(server, "PUT", `/synonyms/bench-${i}`, synonymSet(i)) : call(server, "DELETE", `/synonyms/bench-${i}`));
+  for (let i = 0; i < (ONLY === "synonyms" ? 0 : RULES); i++)
+    jobs.push(on ? call(server, "PUT", `/rules/bench-${i}`, rule(i, scenario)) : call(server, "DELETE", `/rules/bench-${i}`));
+  for (let i = 0; i < (ONLY === "rules" ? 0 : SYNONYM_SETS); i++)
+    jobs.push(on ? call(server, "PUT", `/synonyms/bench-${i}`, synonymSet(i)) : call(server, "DELETE", `/synonyms/bench-${i}`));
   // 16 at a time: the writes are acknowledged one by one.
   for (let i = 0; i < jobs.length; i += 16) await Promise.all(jobs.slice(i, i + 16));
 }
 
 const dataDir = tempDir("sfs-merch-bench-");
-const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0" }, 30_000);
+const server = await spawnDrainedServer(
+  { DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0" },
+  30_000,
+);
 try {
   console.error(`indexing ${products.length.toLocaleString("en")} demo products`);
   const tasks: string[] = [];
   for (let i = 0; i < products.length; i += 5000) {
-    const res = await fetch(`${server.url}/1.9/products`, { method: "POST", headers: admin, body: JSON.stringify(products.slice(i, i + 5000)) });
+    const res = await fetch(`${server.url}/1.9/products`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify(products.slice(i, i + 5000)),
+    });
     tasks.push(((await res.json()) as { taskId: string }).taskId);
   }
   for (const id of tasks) {
-    while (((await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string }).status !== "complete") await Bun.sleep(50);
+    while (((await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string }).status !== "complete")
+      await Bun.sleep(50);
   }
   holdEnrichment(join(dataDir, "service.db"), Date.now() + 3_600_000);
   await Bun.sleep(1000);
 
   const searchCall = (i: number) => {
     const q = queries[(i * 7) % queries.length]!;
-    return { send: () => fetch(`${server.url}/1.9/search?${new URLSearchParams({ query: q, returnFacets: "true" })}`, { headers: searchKey }) };
+    return {
+      send: () => fetch(`${server.url}/1.9/search?${new URLSearchParams({ query: q, returnFacets: "true" })}`, { headers: searchKey }),
+    };
   };
   for (let i = 0; i < 300; i++) await (await searchCall(i).send()).arrayBuffer();
 
@@ -140,10 +158,17 @@ try {
     }
   }
   const a = summarize(latencies.get(null)!);
-  console.log(`\nMerchandising: GET /search (query log, facets), ${CONCURRENCY} in flight, ${products.length.toLocaleString("en")} products, ${ROUNDS} alternating rounds of ${SECONDS} s`);
+  console.log(
+    `\nMerchandising: GET /search (query log, facets), ${CONCURRENCY} in flight, ${products.length.toLocaleString("en")} products, ${ROUNDS} alternating rounds of ${SECONDS} s`,
+  );
   console.log("| store | searches | p50 ms | p99 ms | p99 ratio |\n|---|---|---|---|---|");
   console.log(`| without rules or synonyms (baseline) | ${a.n} | ${ms(a.p50)} | ${ms(a.p99)} | 1.00 |`);
-  const what = ONLY === "rules" ? `${RULES} rules` : ONLY === "synonyms" ? `${SYNONYM_SETS} synonym sets` : `${RULES} rules and ${SYNONYM_SETS} synonym sets`;
+  const what =
+    ONLY === "rules"
+      ? `${RULES} rules`
+      : ONLY === "synonyms"
+        ? `${SYNONYM_SETS} synonym sets`
+        : `${RULES} rules and ${SYNONYM_SETS} synonym sets`;
   for (const [scenario, label] of [
     ["exact", "each rule names one query of the log"],
     ["broad", "rules name their query as is, starts with or contains in turn: most searches fire several"],

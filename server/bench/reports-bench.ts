@@ -11,28 +11,24 @@
  *
  *   bun server/bench/reports-bench.ts [--events 1000000] [--runs 30]
  */
-import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
+import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.sqlite.ts";
 import { Database } from "bun:sqlite";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { EventsRepo } from "../src/db/events-repo.ts";
-import type { NewEvent } from "../src/db/events-repository.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
+import type { NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
 import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
+import { numberArg } from "./bench-args.ts";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
-};
-const EVENTS = arg("--events", 1_000_000);
-const RUNS = arg("--runs", 30);
+const EVENTS = numberArg("--events", 1_000_000);
+const RUNS = numberArg("--runs", 30);
 const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const STORE = DEMO_KEYS.DEMO_STORE_ID;
@@ -84,7 +80,8 @@ function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
         const clicked = pick(productIds);
         yield visit("ProductClick", { ...listing, page: 1, clickProductId: clicked });
         if (random() < 0.25) yield visit("AddToCart", { ...listing, page: 1, addProductId: clicked, qty: 1 });
-        if (random() < 0.08) yield visit("Purchase", { orderId: `o${s}-${q}`, products: [{ id: clicked, price: 10 + Math.floor(random() * 90), qty: 1 }] });
+        if (random() < 0.08)
+          yield visit("Purchase", { orderId: `o${s}-${q}`, products: [{ id: clicked, price: 10 + Math.floor(random() * 90), qty: 1 }] });
         if (random() < 0.2) yield visit("ViewSimilarProducts", { productId: clicked });
         if (random() < 0.1) yield visit("CTLLoad", { baseProductId: clicked });
       }
@@ -95,7 +92,7 @@ function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
 const dir = tempDir("sfs-reports-bench-");
 const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
 await new SqliteStoresRepo(db).create(STORE, NOW - 40 * DAY_MS);
-const events = new EventsRepo(db);
+const events = new SqliteEventsRepo(db);
 let t = performance.now();
 let batch: NewEvent[] = [];
 let written = 0;
@@ -113,11 +110,18 @@ console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now
 
 t = performance.now();
 const analyticsState = new SqliteAnalyticsStateRepo(db);
-const worker = new AnalyticsWorker(analyticsState, events, [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new CatalogRepo(db)), () => NOW)], createLogger("silent"));
+const worker = new AnalyticsWorker(
+  analyticsState,
+  events,
+  [new ReportCounter(), new BehaviourLearner(analyticsState, new ProductFacts(new SqliteCatalogRepo(db)), () => NOW)],
+  createLogger("silent"),
+);
 let counted = 0;
-for (let n; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
+for (let n: number; (n = await worker.catchUp(100_000)) > 0; ) counted += n;
 const countSeconds = (performance.now() - t) / 1000;
-console.log(`analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`);
+console.log(
+  `analytics worker: ${counted.toLocaleString("en")} events counted in ${countSeconds.toFixed(1)} s = ${Math.round(counted / countSeconds).toLocaleString("en")} events/s`,
+);
 
 // Baseline: what reading the raw events of 30 days costs, once.
 const raw = new Database(`${dir}/service.db`, { readonly: true });
@@ -130,7 +134,16 @@ db.close();
 const server = await spawnServer({ DATA_DIR: dir, ...DEMO_KEYS, LOG_LEVEL: "silent" }, 60_000);
 const headers = { "x-service-store-id": STORE, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const REPORTS = ["overview", "searches", "searches?filter=no-results", "searches?filter=no-clicks", "products", "click-positions", "recommendations", "preprod"];
+const REPORTS = [
+  "overview",
+  "searches",
+  "searches?filter=no-results",
+  "searches?filter=no-clicks",
+  "products",
+  "click-positions",
+  "recommendations",
+  "preprod",
+];
 const VARIANTS: [string, string][] = [
   ["7 days", ""],
   ["30 days", `from=${day(NOW - 29 * DAY_MS)}&to=${day(NOW)}`],
@@ -166,7 +179,9 @@ try {
       );
     }
   }
-  console.log(`\nworst p95 ${worst.toFixed(1)} ms over ${REPORTS.length * VARIANTS.length} report requests x ${RUNS} runs: ${worst <= 200 ? "goal met" : "goal NOT met"}`);
+  console.log(
+    `\nworst p95 ${worst.toFixed(1)} ms over ${REPORTS.length * VARIANTS.length} report requests x ${RUNS} runs: ${worst <= 200 ? "goal met" : "goal NOT met"}`,
+  );
 } finally {
   server.proc.kill();
   await server.proc.exited;

@@ -35,16 +35,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { GroupCommit } from "../src/db/group-commit.ts";
-import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
-import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
+import type { SearchLogEntry } from "../src/modules/search/storage/search-log-repository.ts";
 import { createLogger } from "../src/log.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { SearchService } from "../src/modules/search/search-service.ts";
 import { understoodRequest, understoodSearch } from "../src/modules/search/understood-query.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult } from "../src/engine/types.ts";
@@ -67,20 +67,17 @@ import { similarSetRequest } from "../src/modules/similarity/similarity-service.
 import { LookIndex } from "../src/modules/looks/look-index.ts";
 import { composeLooks, MAX_LOOKS } from "../src/modules/looks/look-composer.ts";
 import { heldPiecesRequest } from "../src/modules/looks/look-service.ts";
+import { stringArg } from "./bench-args.ts";
 
 const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-};
-const SIZES = arg("--sizes", "10000,50000,200000")
+const SIZES = stringArg("--sizes", "10000,50000,200000")
   .split(",")
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
-const SECONDS = Number(arg("--seconds", "3"));
-const ENGINE_SECONDS = Number(arg("--engine-seconds", "8"));
-const WARM_SECONDS = Number(arg("--warm-seconds", "15"));
-const HTTP_MAX = Number(arg("--http-max", "50000"));
+const SECONDS = Number(stringArg("--seconds", "3"));
+const ENGINE_SECONDS = Number(stringArg("--engine-seconds", "8"));
+const WARM_SECONDS = Number(stringArg("--warm-seconds", "15"));
+const HTTP_MAX = Number(stringArg("--http-max", "50000"));
 const CONCURRENCY = 16;
 const STORE_ID = "bench";
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
@@ -234,7 +231,8 @@ async function buildMix(
     const bucket = prices[Math.min(1, prices.length - 1)];
     const base = { query, sort, found: result.total > 0 };
     if (selection === "designer" && designer) mix.push({ ...base, selection, facets: [{ key: "designer", value: designer }] });
-    else if (selection === "price" && bucket) mix.push({ ...base, selection, facets: [{ key: "price", value: `${bucket.lb}-${bucket.ub}` }] });
+    else if (selection === "price" && bucket)
+      mix.push({ ...base, selection, facets: [{ key: "price", value: `${bucket.lb}-${bucket.ub}` }] });
     else mix.push({ ...base, selection: "none", facets: [] });
   }
   return { mix, found: found.length };
@@ -479,7 +477,7 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const db = openServiceDatabase(engineDir, { synchronous: "NORMAL" });
     await new SqliteStoresRepo(db).create(STORE_ID, Date.now());
     const searchLog = new SqliteSearchLogRepo(db);
-    const catalog = new CatalogRepo(db);
+    const catalog = new SqliteCatalogRepo(db);
     const searchService = new SearchService({
       engine,
       catalog,
@@ -549,7 +547,11 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     );
     row("engine: fresh instance, load on first use", `${fmt(loadMs)} ms`, `${fmt(loaded)} documents`);
     row("engine: its first search (facets + sort)", `${ms(firstSearchMs)} ms`);
-    row("query mix", `${fmt(queries.length)} real queries, ${fmt(found)} find products here`, "90% of requests from those, 10% from the rest");
+    row(
+      "query mix",
+      `${fmt(queries.length)} real queries, ${fmt(found)} find products here`,
+      "90% of requests from those, 10% from the rest",
+    );
     row("engine: search, whole mix", line(summarize(samples.map((s) => s.ms))));
     for (const c of CLASSES) {
       const s = classSummaries.get(c)!;
@@ -567,8 +569,9 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     row(
       "suggestions: suggest() per keystroke (service + engine)",
       line(suggest),
-      (atTarget ? `target p99 ≤ ${TARGET.suggestP99} ms: ${verdict(suggest.p99 <= TARGET.suggestP99)}` : `(target at 50k: p99 ≤ ${TARGET.suggestP99} ms)`) +
-        "; warm cache, incl. counting terms the first time they are shown",
+      (atTarget
+        ? `target p99 ≤ ${TARGET.suggestP99} ms: ${verdict(suggest.p99 <= TARGET.suggestP99)}`
+        : `(target at 50k: p99 ≤ ${TARGET.suggestP99} ms)`) + "; warm cache, incl. counting terms the first time they are shown",
     );
     row(
       "suggestions: first keystroke on a cold cache (candidate rebuild)",
@@ -599,7 +602,13 @@ async function runSize(size: number, resultFile: string): Promise<void> {
 
     result = { size, facetsSort, suggest, httpSkipped: !http, buildSeconds: buildMs / 1000, rebuildMs, slowest, fit };
     if (!http) {
-      httpRows = [{ measure: "HTTP level", value: "skipped", note: `indexing ${fmt(size)} products over HTTP takes minutes; --http-max ${size} includes it` }];
+      httpRows = [
+        {
+          measure: "HTTP level",
+          value: "skipped",
+          note: `indexing ${fmt(size)} products over HTTP takes minutes; --http-max ${size} includes it`,
+        },
+      ];
     } else {
       httpRows = http.rows;
       const overhead = http.facetsSort.p50 - facetsSort.p50;
@@ -645,7 +654,11 @@ async function runSize(size: number, resultFile: string): Promise<void> {
           value: `${fmt(peer.loaded.perSecond)} req/s, p50 ${ms(peer.loaded.p50)} ms, p99 ${ms(peer.loaded.p99)} ms`,
           note: `ours with facets, sorts and logging: ${(http.searchPerSecond / peer.loaded.perSecond).toFixed(2)}× its req/s`,
         });
-        httpRows.push({ measure: "peer: MiniSearch 7 behind node:http, 1 in flight", value: line(peer.single), note: `ours: ${line(http.facetsSort)} (facets + sort)` });
+        httpRows.push({
+          measure: "peer: MiniSearch 7 behind node:http, 1 in flight",
+          value: line(peer.single),
+          note: `ours: ${line(http.facetsSort)} (facets + sort)`,
+        });
       }
       Object.assign(result, {
         httpOfEngine: ofEngine,
@@ -688,12 +701,19 @@ const ROUNDS = 4;
  * The peer line: the mix's queries (text only: it has no facets or sorts) against MiniSearch behind node:http, in a
  * child process of its own, measured like ours.
  */
-async function runPeer(size: number, products: Product[], mix: MixItem[]): Promise<{ loaded: LatencySummary & { perSecond: number }; single: LatencySummary }> {
+async function runPeer(
+  size: number,
+  products: Product[],
+  mix: MixItem[],
+): Promise<{ loaded: LatencySummary & { perSecond: number }; single: LatencySummary }> {
   progress(size, "peer: MiniSearch behind node:http");
   const dir = tempDir("sfs-search-bench-peer-");
   const file = join(dir, "products.json");
   await Bun.write(file, JSON.stringify(products));
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "minisearch-peer-server.ts"), file], { stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "minisearch-peer-server.ts"), file], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   try {
     const reader = proc.stdout.getReader();
     let out = "";
@@ -733,7 +753,11 @@ async function runHttp(
   const dataDir = tempDir("sfs-search-bench-http-");
   progress(size, "HTTP: starting the server");
   const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error" }, 30_000);
-  const admin = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY, "content-type": "application/json" };
+  const admin = {
+    "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+    "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY,
+    "content-type": "application/json",
+  };
   const search = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY };
   const pid = server.proc.pid;
   try {
@@ -741,13 +765,20 @@ async function runHttp(
     const started = performance.now();
     const taskIds: string[] = [];
     for (let i = 0; i < products.length; i += 1000) {
-      const res = await fetch(server.url + "/1.9/products", { method: "POST", headers: admin, body: JSON.stringify(products.slice(i, i + 1000)) });
+      const res = await fetch(server.url + "/1.9/products", {
+        method: "POST",
+        headers: admin,
+        body: JSON.stringify(products.slice(i, i + 1000)),
+      });
       if (res.status !== 202) throw new Error(`POST /products: ${res.status} ${await res.text()}`);
       taskIds.push(((await res.json()) as { taskId: string }).taskId);
     }
     for (const id of taskIds) {
       for (;;) {
-        const task = (await (await fetch(server.url + `/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string; message?: string };
+        const task = (await (await fetch(server.url + `/1.9/tasks/${id}`, { headers: admin })).json()) as {
+          status: string;
+          message?: string;
+        };
         if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
         if (task.status === "complete") break;
         await Bun.sleep(20);
@@ -771,7 +802,8 @@ async function runHttp(
       return { label: classOf(item), send: () => fetch(searchUrl(item), { headers: search }) };
     };
     const suggestCall = (i: number) => ({
-      send: () => fetch(`${server.url}/1.9/suggestions?${new URLSearchParams({ query: strokes[i % strokes.length]! })}`, { headers: search }),
+      send: () =>
+        fetch(`${server.url}/1.9/suggestions?${new URLSearchParams({ query: strokes[i % strokes.length]! })}`, { headers: search }),
     });
 
     progress(size, "HTTP: warm-up");
@@ -810,7 +842,12 @@ async function runHttp(
       Bun.gc(true);
       const engineMs = await engineAlone(items);
       // The HTTP side counts answered requests over the loop's whole time (the requests still in flight at its end included).
-      rounds.push({ httpRequests: run.requests, httpSeconds: run.requests / run.perSecond, engineRequests: items.length, engineSeconds: engineMs / 1000 });
+      rounds.push({
+        httpRequests: run.requests,
+        httpSeconds: run.requests / run.perSecond,
+        engineRequests: items.length,
+        engineSeconds: engineMs / 1000,
+      });
     }
 
     const ratio = (r: number) => `${(r / health.perSecond).toFixed(3)} of /health`;
@@ -819,14 +856,22 @@ async function runHttp(
     const facetsSort = summarize(singleSearch.latencies.filter((_, i) => singleSearch.labels[i] === "facets + sort"));
     const suggest = summarize(singleSuggest.latencies);
     const atTarget = size === TARGET.size;
-    row("HTTP: bulk indexing (POST /products ×1,000, tasks followed)", `${indexSeconds.toFixed(1)} s, ${fmt(size / indexSeconds)} products/s`, "DB_SYNCHRONOUS=FULL (server default)");
+    row(
+      "HTTP: bulk indexing (POST /products ×1,000, tasks followed)",
+      `${indexSeconds.toFixed(1)} s, ${fmt(size / indexSeconds)} products/s`,
+      "DB_SYNCHRONOUS=FULL (server default)",
+    );
     row("HTTP: server RSS after indexing", `${fmt(rssIndexed.current)} MiB (peak ${fmt(rssIndexed.peak)})`);
     row(
       `HTTP: GET /search mix, ${CONCURRENCY} in flight, while the bulk's enrichment runs`,
       `${fmt(duringEnrichment.perSecond)} req/s, ${lat(summarize(duringEnrichment.latencies))}${failures(duringEnrichment)}`,
       `then ${fmt(held)} enrichment jobs held for the rows below, which start once the server is idle (${settledMs === null ? "not within 60 s" : `after ${(settledMs / 1000).toFixed(1)} s`})`,
     );
-    row(`HTTP: warm-up, the search mix at ${CONCURRENCY} in flight`, `${WARM_SECONDS} s, ${fmt(warmUp.perSecond)} req/s`, "not measured: the JIT compiles meanwhile");
+    row(
+      `HTTP: warm-up, the search mix at ${CONCURRENCY} in flight`,
+      `${WARM_SECONDS} s, ${fmt(warmUp.perSecond)} req/s`,
+      "not measured: the JIT compiles meanwhile",
+    );
     row(`HTTP: GET /health, ${CONCURRENCY} in flight (baseline)`, `${fmt(health.perSecond)} req/s${failures(health)}`, "1.000");
     row(
       `HTTP: GET /search mix, ${CONCURRENCY} in flight`,
@@ -838,7 +883,10 @@ async function runHttp(
       `${fmt(loadedSuggest.perSecond)} req/s, ${lat(summarize(loadedSuggest.latencies))}${failures(loadedSuggest)}`,
       ratio(loadedSuggest.perSecond),
     );
-    row("HTTP: GET /search mix, 1 in flight", `${line(summarize(singleSearch.latencies))}, ${fmt(singleSearch.perSecond)} req/s${failures(singleSearch)}`);
+    row(
+      "HTTP: GET /search mix, 1 in flight",
+      `${line(summarize(singleSearch.latencies))}, ${fmt(singleSearch.perSecond)} req/s${failures(singleSearch)}`,
+    );
     const facetsSortRow = rows.length;
     row("HTTP: GET /search facets + sort, 1 in flight", line(facetsSort));
     row(
@@ -874,7 +922,10 @@ async function runHttp(
 
 /** The commit measured (the bench runs whatever is in the working tree; "+dirty" when it differs from the commit). */
 function codeVersion(): string {
-  const git = (...args: string[]) => Bun.spawnSync(["git", ...args], { cwd: import.meta.dir }).stdout.toString().trim();
+  const git = (...args: string[]) =>
+    Bun.spawnSync(["git", ...args], { cwd: import.meta.dir })
+      .stdout.toString()
+      .trim();
   try {
     const head = git("rev-parse", "--short", "HEAD");
     return head ? `${head}${git("status", "--porcelain", "--", "../src").length ? "+dirty" : ""}` : "unknown";
@@ -886,7 +937,7 @@ function codeVersion(): string {
 async function main(): Promise<void> {
   const childAt = argv.indexOf("--child");
   if (childAt >= 0) {
-    await runSize(Number(argv[childAt + 1]), arg("--result", ""));
+    await runSize(Number(argv[childAt + 1]), stringArg("--result", ""));
     return;
   }
   const started = performance.now();
@@ -901,7 +952,10 @@ async function main(): Promise<void> {
       const file = join(resultDir, `${size}.json`);
       // Every flag but --sizes goes on to the child.
       const passOn = argv.filter((a, i) => a !== "--sizes" && argv[i - 1] !== "--sizes");
-      const proc = Bun.spawn([process.execPath, import.meta.path, ...passOn, "--child", String(size), "--result", file], { stdout: "inherit", stderr: "inherit" });
+      const proc = Bun.spawn([process.execPath, import.meta.path, ...passOn, "--child", String(size), "--result", file], {
+        stdout: "inherit",
+        stderr: "inherit",
+      });
       if ((await proc.exited) !== 0) {
         console.error(`search-bench: the ${fmt(size)} run failed`);
         process.exit(1);
@@ -925,13 +979,15 @@ async function main(): Promise<void> {
   }
   const at = results.find((r) => r.size === TARGET.size);
   if (at) {
-    const check = (name: string, value: number, limit: number) => `${name} ${ms(value)} ms (≤ ${limit}): ${value <= limit ? "met" : "MISSED"}`;
+    const check = (name: string, value: number, limit: number) =>
+      `${name} ${ms(value)} ms (≤ ${limit}): ${value <= limit ? "met" : "MISSED"}`;
     console.log(
       `- Targets at ${fmt(TARGET.size)}: ${check("engine facets + sort p50", at.facetsSort.p50, TARGET.p50)}; ` +
         `${check("p99", at.facetsSort.p99, TARGET.p99)}; ${check("suggestions p99", at.suggest.p99, TARGET.suggestP99)}` +
         (at.httpSuggest ? ` (over HTTP, 1 in flight: ${ms(at.httpSuggest.p99)} ms).` : "."),
     );
-    if (at.facetsSort.p50 > TARGET.p50 || at.facetsSort.p99 > TARGET.p99) console.log(`  Slowest facets + sort queries: ${at.slowest.join("; ")}.`);
+    if (at.facetsSort.p50 > TARGET.p50 || at.facetsSort.p99 > TARGET.p99)
+      console.log(`  Slowest facets + sort queries: ${at.slowest.join("; ")}.`);
   } else {
     console.log(`- Targets apply at ${fmt(TARGET.size)} products, which this run did not include.`);
   }

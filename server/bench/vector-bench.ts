@@ -27,7 +27,11 @@ function random(seed: number): () => number {
 const next = random(37);
 const centres = Array.from({ length: CLUSTERS }, () => Float32Array.from({ length: D }, next));
 const near = (centre: Float32Array, spread: number) => Float32Array.from(centre, (x) => x + spread * next());
-const vectors: StoredVector[] = Array.from({ length: N }, (_, i) => ({ id: `p${i}`, hash: "h", vector: near(centres[i % CLUSTERS]!, 0.6) }));
+const vectors: StoredVector[] = Array.from({ length: N }, (_, i) => ({
+  id: `p${i}`,
+  hash: "h",
+  vector: near(centres[i % CLUSTERS]!, 0.6),
+}));
 const queries = Array.from({ length: QUERIES }, (_, i) => near(centres[(i * 7) % CLUSTERS]!, 0.8));
 
 const dataDir = mkdtempSync(join(tmpdir(), "vector-bench-"));
@@ -73,9 +77,13 @@ try {
   console.log(row("exact scan in memory (baseline)", scanTimes, "1.00"));
   console.log(row("usearch HNSW (ours)", annTimes, (recalled / (QUERIES * 10)).toFixed(3)));
   console.log(`\np50 ratio (baseline / ours): ${(percentile(scanTimes, 50) / percentile(annTimes, 50)).toFixed(1)}x`);
-  console.log(`writing ${N.toLocaleString("en")} vectors: ${(writeMs / 1000).toFixed(1)} s (${Math.round(N / (writeMs / 1000)).toLocaleString("en")}/s); loading them after a restart: ${(loadMs / 1000).toFixed(2)} s`);
+  console.log(
+    `writing ${N.toLocaleString("en")} vectors: ${(writeMs / 1000).toFixed(1)} s (${Math.round(N / (writeMs / 1000)).toLocaleString("en")}/s); loading them after a restart: ${(loadMs / 1000).toFixed(2)} s`,
+  );
   const mb = (path: string) => (statSync(join(dataDir, "vectors", path)).size / 2 ** 20).toFixed(0);
-  console.log(`the graph (held in memory, saved beside the file): ${mb("bench.usearch")} MB; the SQLite file (float32 vectors): ${mb("bench.sqlite")} MB`);
+  console.log(
+    `the graph (held in memory, saved beside the file): ${mb("bench.usearch")} MB; the SQLite file (float32 vectors): ${mb("bench.sqlite")} MB`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -95,7 +95,14 @@ export async function runSystem(
       : undefined;
     realResults.push({ query, zero: ids.length === 0, ms, ...(recovered ? { recovered } : {}) });
   }
-  return { name: system.name, config: system.config, indexMs, judged: results, real: realResults, matchSets: await matchSets(system, judged) };
+  return {
+    name: system.name,
+    config: system.config,
+    indexMs,
+    judged: results,
+    real: realResults,
+    matchSets: await matchSets(system, judged),
+  };
 }
 
 /** Of the type family's queries: how much of each whole result, and of its cheapest page, is of the asked type. */

@@ -20,7 +20,16 @@ import { labelsOf, words, type Labels } from "./labels.ts";
  * usage = the product's `usage:` tag.
  */
 
-export const FAMILIES = ["type", "plural/singular", "gender + type", "colour + type", "brand + type", "usage + type", "purpose", "typo"] as const;
+export const FAMILIES = [
+  "type",
+  "plural/singular",
+  "gender + type",
+  "colour + type",
+  "brand + type",
+  "usage + type",
+  "purpose",
+  "typo",
+] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export interface Intent {
@@ -108,7 +117,25 @@ const GROUPS: ReadonlyArray<{ slugs: string[]; plural: string; singular: string 
   { slugs: ["casual-shoes", "formal-shoes", "sports-shoes"], plural: "shoes", singular: "shoe" },
 ];
 
-const COLOURS = ["black", "blue", "white", "navy blue", "red", "grey", "brown", "green", "pink", "gold", "yellow", "beige", "purple", "silver", "maroon", "orange", "olive"];
+const COLOURS = [
+  "black",
+  "blue",
+  "white",
+  "navy blue",
+  "red",
+  "grey",
+  "brown",
+  "green",
+  "pink",
+  "gold",
+  "yellow",
+  "beige",
+  "purple",
+  "silver",
+  "maroon",
+  "orange",
+  "olive",
+];
 const USAGES = ["casual", "formal", "sports", "party", "ethnic", "wedding"];
 const GENDER_PHRASES: Record<"Men" | "Women", string[]> = {
   Men: ["men {t}", "men's {t}", "mens {t}", "{t} for men"],
@@ -173,7 +200,9 @@ function typoOf(word: string, rng: Rng): string {
     case 1:
       return word.slice(0, at + 1) + word.slice(at);
     case 2:
-      return at + 1 < word.length && word[at] !== word[at + 1] ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word.slice(0, at) + word.slice(at + 1);
+      return at + 1 < word.length && word[at] !== word[at + 1]
+        ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+        : word.slice(0, at) + word.slice(at + 1);
     default:
       return word.slice(0, at) + neighbourKey(word[at]!, rng) + word.slice(at + 1);
   }
@@ -189,9 +218,11 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
 
   // Only products of the asked types can grade above 0, so each query looks at those alone.
   const byType = new Map<string, Array<{ id: string; labels: Labels }>>();
-  for (const entry of labelled) if (entry.labels.type !== undefined) byType.set(entry.labels.type, [...(byType.get(entry.labels.type) ?? []), entry]);
+  for (const entry of labelled)
+    if (entry.labels.type !== undefined) byType.set(entry.labels.type, [...(byType.get(entry.labels.type) ?? []), entry]);
   const pool = (intent: Intent) => intent.types.flatMap((slug) => byType.get(slug) ?? []);
-  const kindsOf = (slugs: readonly string[]) => [...byType.keys()].filter((slug) => slugs.some((t) => slug === t || slug.endsWith(`-${t}`)));
+  const kindsOf = (slugs: readonly string[]) =>
+    [...byType.keys()].filter((slug) => slugs.some((t) => slug === t || slug.endsWith(`-${t}`)));
   const judge = (family: Family, query: string, intent: Intent, correct?: string): JudgedQuery => {
     const grades = new Map<string, number>();
     for (const { id, labels } of pool(intent)) {
@@ -218,14 +249,18 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
     queries.push(judge("gender + type", rng.pick(GENDER_PHRASES[g]).replace("{t}", form(t, rng)), { types: [t.slug], gender: g }));
   }
 
-  const colour = present.flatMap((t) => COLOURS.map((c) => ({ t, c }))).filter(({ t, c }) => count({ types: [t.slug], colour: c }) >= MIN_MATCHES);
+  const colour = present
+    .flatMap((t) => COLOURS.map((c) => ({ t, c })))
+    .filter(({ t, c }) => count({ types: [t.slug], colour: c }) >= MIN_MATCHES);
   for (const { t, c } of sample(colour, PER_FAMILY.colour, "colour")) {
     const rng = seededRandom("eval", "colour", t.slug, c);
     queries.push(judge("colour + type", `${c} ${form(t, rng)}`, { types: [t.slug], colour: c }));
   }
 
   const brandCounts = new Map<string, number>();
-  for (const { labels } of labelled) if (labels.brand && labels.type) brandCounts.set(`${labels.brand}\u0000${labels.type}`, (brandCounts.get(`${labels.brand}\u0000${labels.type}`) ?? 0) + 1);
+  for (const { labels } of labelled)
+    if (labels.brand && labels.type)
+      brandCounts.set(`${labels.brand}\u0000${labels.type}`, (brandCounts.get(`${labels.brand}\u0000${labels.type}`) ?? 0) + 1);
   const presentBySlug = new Map(present.map((t) => [t.slug, t]));
   const brand = [...brandCounts]
     .filter(([key, n]) => n >= MIN_BRAND_MATCHES && presentBySlug.has(key.split("\u0000")[1]!))
@@ -242,7 +277,12 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
     .flatMap((t) => USAGES.map((u) => ({ t, u })))
     .filter(({ t, u }) => {
       // "casual shoes" is an article type of its own; its usage word would be asked twice.
-      if (words(t.plural).split(" ").some((w) => USAGES.includes(w))) return false;
+      if (
+        words(t.plural)
+          .split(" ")
+          .some((w) => USAGES.includes(w))
+      )
+        return false;
       const matching = count({ types: t.slugs, usage: u });
       // A usage nearly every product of the type has ("ethnic kurtas") asks nothing more than the type.
       return matching >= MIN_MATCHES && matching < 0.9 * count({ types: t.slugs });
@@ -261,7 +301,9 @@ export function buildJudgedSet(products: readonly Product[]): JudgedSet {
   for (const t of present) {
     const rng = seededRandom("eval", "typo", t.slug);
     const correct = form(t, rng);
-    const longest = words(correct).split(" ").reduce((a, b) => (b.length > a.length ? b : a));
+    const longest = words(correct)
+      .split(" ")
+      .reduce((a, b) => (b.length > a.length ? b : a));
     if (longest.length < 4) continue;
     let typo: string | undefined;
     for (let attempt = 0; attempt < 10 && typo === undefined; attempt++) {
@@ -281,7 +323,10 @@ export function realQueries(dataDir: string): string[] {
 
 /** The log's queries with the categories each found in the store it came from ("Men > Clothing", "Accessories > Women"). */
 export function realQueryLog(dataDir: string): { query: string; categories: string[] }[] {
-  const rows = JSON.parse(readFileSync(join(dataDir, "query-suggestions", "fashion-query-suggestions.json"), "utf8")) as Array<{ query: string; "hierarchical_categories.lvl1"?: string[] }>;
+  const rows = JSON.parse(readFileSync(join(dataDir, "query-suggestions", "fashion-query-suggestions.json"), "utf8")) as Array<{
+    query: string;
+    "hierarchical_categories.lvl1"?: string[];
+  }>;
   return rows.map((r) => ({ query: r.query, categories: r["hierarchical_categories.lvl1"] ?? [] }));
 }
 
@@ -290,7 +335,8 @@ const FAMILY_OF: Record<string, (path: string) => boolean> = {
   clothing: (path) => /^(apparel|clothing)\b/.test(path),
   shoes: (path) => /^footwear\b/.test(path),
   bags: (path) => /\bbags?\b|handbag|clutch|backpack|wallet/.test(path),
-  accessories: (path) => /^(accessories|jewellery|watches)\b/.test(path) || /\bbags?\b|handbag|clutch|backpack|wallet|sunglass|eyewear/.test(path),
+  accessories: (path) =>
+    /^(accessories|jewellery|watches)\b/.test(path) || /\bbags?\b|handbag|clutch|backpack|wallet|sunglass|eyewear/.test(path),
 };
 
 /**

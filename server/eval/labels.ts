@@ -20,7 +20,12 @@ export interface Labels {
 const tagValues = (p: Product, prefix: string) => (p.tags ?? []).filter((t) => t.startsWith(prefix)).map((t) => t.slice(prefix.length));
 
 /** Lower-cased words joined by single spaces; hyphens and other punctuation separate words. */
-export const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(" ");
+export const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(" ");
 
 /**
  * `typeByPhrase` maps a type's query phrases (plural and singular, in `words` form) to its slug; it labels the few

@@ -81,19 +81,36 @@ console.log(row(["share of the first page by price, ascending", ...summaries.map
 console.log(row(["products per result (mean)", ...summaries.map((s) => s.summary.matchSet.total.toFixed(0))]));
 console.log("");
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
 console.log("### Typo recovery, real queries, time\n");
 console.log(row(["", ...names]));
 console.log(row(["---", ...names.map(() => "---:")]));
 console.log(row(["typo recovery (nDCG typo ÷ nDCG spelled right)", ...summaries.map((s) => f2(s.summary.typoRecovery))]));
 console.log(row([`zero results, ${real.length} real queries`, ...summaries.map((s) => pct(s.summary.realZeroRate))]));
-console.log(row(["recovered by meaning (real queries), and of the logged category", ...summaries.map((s) => (s.summary.recovered.queries.length ? `${s.summary.recovered.queries.length}, ${pct(s.summary.recovered.relevantShare)}` : "–"))]));
+console.log(
+  row([
+    "recovered by meaning (real queries), and of the logged category",
+    ...summaries.map((s) =>
+      s.summary.recovered.queries.length ? `${s.summary.recovered.queries.length}, ${pct(s.summary.recovered.relevantShare)}` : "–",
+    ),
+  ]),
+);
 console.log(row(["index time (s)", ...summaries.map((s) => (s.indexMs / 1000).toFixed(1))]));
-console.log(row(["query p50 / p99 (ms)", ...summaries.map((s) => `${percentile(s.queryMs, 0.5).toFixed(1)} / ${percentile(s.queryMs, 0.99).toFixed(1)}`)]));
+console.log(
+  row([
+    "query p50 / p99 (ms)",
+    ...summaries.map((s) => `${percentile(s.queryMs, 0.5).toFixed(1)} / ${percentile(s.queryMs, 0.99).toFixed(1)}`),
+  ]),
+);
 console.log(row(["slowest query (ms)", ...summaries.map((s) => `${s.summary.slowest.ms.toFixed(0)} "${s.summary.slowest.query}"`)]));
 console.log(row(["queries over 2 s", ...summaries.map((s) => s.queryMs.filter((ms) => ms > 2000).length)]));
 console.log("\nConfigurations:");
 for (const s of summaries) console.log(`- ${s.name}: ${s.config}`);
-console.log(`\nReal queries ours finds nothing for: ${summaries[0]!.summary.realZeroQueries.map((q) => JSON.stringify(q)).join(", ") || "none"}`);
-console.log(`Real queries ours answers by meaning: ${summaries[0]!.summary.recovered.queries.map((q) => JSON.stringify(q)).join(", ") || "none"}`);
+console.log(
+  `\nReal queries ours finds nothing for: ${summaries[0]!.summary.realZeroQueries.map((q) => JSON.stringify(q)).join(", ") || "none"}`,
+);
+console.log(
+  `Real queries ours answers by meaning: ${summaries[0]!.summary.recovered.queries.map((q) => JSON.stringify(q)).join(", ") || "none"}`,
+);
 console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,21 +1,19 @@
-import type { ServiceState } from "./db/service-state.ts";
+import type { ServiceState } from "./service-state.ts";
+import { LATEST_API_VERSION } from "./http/api-versions.ts";
+import { httpPipeline } from "./http/pipeline.ts";
+import type { ServicePart } from "./lifecycle.ts";
+import { RetentionJob } from "./modules/retention/retention-job.ts";
+import { warmUp } from "./warm-up.ts";
 import { ATTEMPT_TIMEOUT_MS } from "./modules/webhooks/webhook-schedule.ts";
-import { Elysia } from "elysia";
-import type { StoreRow } from "./db/stores-repository.ts";
+import type { StoreRow } from "./modules/stores/storage/stores-repository.ts";
 import type { SearchEngine } from "./engine/types.ts";
 import { StoreGenerationGuard } from "./engine/store-generations.ts";
 import { WriteEpochs } from "./engine/write-epochs.ts";
 import { PinChecks } from "./modules/rules/pin-checks.ts";
-import { assertKnownVersion, assertServedVersion, LATEST_API_VERSION } from "./http/api-versions.ts";
-import { isBrowserRoute, preflightResponse } from "./http/cors.ts";
-import { assertValidHost, pathnameOf, requestIdOf } from "./http/request-target.ts";
-import type { StorageHealth } from "./db/storage-health.ts";
-import type { AccessPolicy } from "./http/auth-plugin.ts";
+import type { StorageHealth } from "./platform/storage-health.ts";
+import type { AccessPolicy } from "./modules/stores/auth-plugin.ts";
 import { RateLimiter } from "./http/rate-limiter.ts";
 import type { Config, EmbeddingsSettings } from "./config.ts";
-import { compressingHandler } from "./http/compression.ts";
-import { stringifyOnFastPath } from "./http/fast-json.ts";
-import { renderError, toAppError } from "./http/error-response.ts";
 import type { Logger } from "./log.ts";
 import { docsRoutes } from "./modules/docs/docs-routes.ts";
 import { reportsPageRoutes } from "./modules/reports-page/reports-page-routes.ts";
@@ -24,8 +22,8 @@ import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
 import { IndexingService } from "./modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
 import { StoreWriters } from "./modules/indexing/store-writers.ts";
-import { GroupCommit } from "./db/group-commit.ts";
-import type { SearchLogEntry } from "./db/search-log-repository.ts";
+import { GroupCommit } from "./platform/group-commit.ts";
+import type { SearchLogEntry } from "./modules/search/storage/search-log-repository.ts";
 import { RankingInputs } from "./modules/catalog/ranking-inputs.ts";
 import { ShapedProducts } from "./modules/catalog/shaped-products.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
@@ -99,6 +97,8 @@ export interface AppDeps {
   webhooks?: Config["webhooks"];
   /** Product images may be fetched from private addresses (ENRICHMENT_ALLOW_PRIVATE_NETWORKS). */
   enrichmentAllowPrivateNetworks?: boolean;
+  /** Raw events and search logs older than this many days are deleted (RETENTION_DAYS). */
+  retentionDays: number;
   /** Hybrid search: the embeddings endpoint (EMBEDDINGS_*) and where products' vectors live; absent: off. */
   hybrid?: { embeddings: EmbeddingsSettings; vectors: VectorIndex };
   now?: () => number;
@@ -106,21 +106,6 @@ export interface AppDeps {
 
 /** How long a webhook call claimed by a replica is left to it: far beyond one attempt's time-out. */
 const WEBHOOK_CLAIM_LEASE_MS = 4 * ATTEMPT_TIMEOUT_MS;
-
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-interface RequestInfo {
-  id: string;
-  start: number;
-  /** Read once: the hooks after onRequest need it too. */
-  pathname: string;
-  status?: number;
-  storeId?: string;
-}
-
-/** A path pattern of the route table as a regular expression, to tell 405 from 404. */
-const routePattern = (path: string) =>
-  new RegExp("^" + path.replace(/\/$/, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+") + "/?$");
 
 export function buildApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -133,7 +118,14 @@ export function buildApp(deps: AppDeps) {
   const meaning = new MeaningService({ sources: { catalog, events: state.events, searchLog: state.searchLog, now }, log: deps.log });
   // Products' vectors for hybrid search, made by the configured endpoint (modules/hybrid); every store's are checked at start.
   const hybrid = deps.hybrid
-    ? new HybridSearch({ client: new EmbeddingsClient(deps.hybrid.embeddings), vectors: deps.hybrid.vectors, catalog, minSimilarity: deps.hybrid.embeddings.minSimilarity, log: deps.log, now })
+    ? new HybridSearch({
+        client: new EmbeddingsClient(deps.hybrid.embeddings),
+        vectors: deps.hybrid.vectors,
+        catalog,
+        minSimilarity: deps.hybrid.embeddings.minSimilarity,
+        log: deps.log,
+        now,
+      })
     : null;
   stores.list().then(
     (all) =>
@@ -206,7 +198,13 @@ export function buildApp(deps: AppDeps) {
       () => {},
     );
   });
-  const indexing = new IndexingService(tasks, catalog, now, () => worker.wake(), (body, taskId) => worker.thread.accept(body, taskId));
+  const indexing = new IndexingService(
+    tasks,
+    catalog,
+    now,
+    () => worker.wake(),
+    (body, taskId) => worker.thread.accept(body, taskId),
+  );
   const productFacts = new ProductFacts(catalog);
   // Search reads ranking evidence through this cache; the events thread's learner says what it wrote, and
   // replicas tell each other through the change feed.
@@ -228,23 +226,47 @@ export function buildApp(deps: AppDeps) {
   const rules = new RulesService(state.rules, now, changeFeed);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
-  const search = new SearchService({ engine, catalog, searchLog, now, log: deps.log, vocabularies, shapes, reranker, synonyms, rules, pinChecks, shopperWords, meaning, ...(hybrid ? { hybrid } : {}) });
+  const search = new SearchService({
+    engine,
+    catalog,
+    searchLog,
+    now,
+    log: deps.log,
+    vocabularies,
+    shapes,
+    reranker,
+    synonyms,
+    rules,
+    pinChecks,
+    shopperWords,
+    meaning,
+    ...(hybrid ? { hybrid } : {}),
+  });
   const enrichmentProgress = new EnrichmentProgressReader(() => state.enrichment.progress(), now);
-  const metrics = new ServiceMetrics({ indexingQueueDepth: () => tasks.pendingItemCount(), enrichmentQueueDepth: () => enrichment.worker.queueDepth() });
+  const metrics = new ServiceMetrics({
+    indexingQueueDepth: () => tasks.pendingItemCount(),
+    enrichmentQueueDepth: () => enrichment.worker.queueDepth(),
+  });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
   // (EnrichmentRepository.finishStage), then calls webhookDispatcher.wake(). start() and stop() are start-service.ts's.
   const webhookRepo = state.webhooks;
   // One process on the embedded database: what is in flight when it starts was left by its previous run. Replicas
   // leave another's calls in flight until that one's claim is over.
-  const webhookDispatcher = new WebhookDispatcher({ repo: webhookRepo, leaseMs: state.singleProcess ? null : WEBHOOK_CLAIM_LEASE_MS, log: deps.log, ...webhookSettings, apiVersion: LATEST_API_VERSION, now });
+  const webhookDispatcher = new WebhookDispatcher({
+    repo: webhookRepo,
+    leaseMs: state.singleProcess ? null : WEBHOOK_CLAIM_LEASE_MS,
+    log: deps.log,
+    ...webhookSettings,
+    apiVersion: LATEST_API_VERSION,
+    now,
+  });
   const webhooks = new WebhooksService(webhookRepo, {
     now,
     allowPrivateNetworks: webhookSettings.allowPrivateNetworks,
     wake: () => webhookDispatcher.wake(),
     log: deps.log,
   });
-  const requests = new WeakMap<Request, RequestInfo>();
   const access: AccessPolicy = {
     limits: {
       browser: new RateLimiter(deps.rateLimits.browser, now),
@@ -257,80 +279,12 @@ export function buildApp(deps: AppDeps) {
   };
   const common = { stores, now, access, maxBodyBytes: deps.maxBodyBytes };
 
-  let routeTable: { method: string; pattern: RegExp }[] | null = null;
-  const allowedMethods = (pathname: string) => {
-    routeTable ??= app.routes.map((r) => ({ method: r.method, pattern: routePattern(r.path) }));
-    const methods = routeTable.filter((r) => r.pattern.test(pathname)).map((r) => r.method);
-    return methods.length ? [...new Set(methods)] : null;
-  };
-
-  const app = new Elysia()
-    .wrap(compressingHandler)
-    .onRequest(({ request }) => {
-      const pathname = pathnameOf(request);
-      requests.set(request, { id: requestIdOf(request), start: performance.now(), pathname });
-      assertValidHost(request);
-      assertKnownVersion(pathname);
-      const origin = request.headers.get("origin");
-      if (request.method === "OPTIONS" && origin && isBrowserRoute(pathname)) return preflightResponse(origin);
-      // Refused before any body is read: nothing is acknowledged that the storage could not keep.
-      if (WRITE_METHODS.has(request.method)) deps.storage.assertWritable();
-    })
-    .onBeforeHandle(({ request, set, params }) => {
-      // Elysia passes no params object to routes without any.
-      assertServedVersion((params as Record<string, string> | undefined)?.version);
-      const info = requests.get(request)!;
-      set.headers["x-request-id"] = info.id;
-      const origin = request.headers.get("origin");
-      if (origin && isBrowserRoute(info.pathname)) {
-        set.headers["access-control-allow-origin"] = origin;
-        set.headers.vary = "Origin";
-      }
-    })
-    .mapResponse(({ responseValue, set }) => {
-      // Elysia writes objects with plain JSON.stringify, off its fast path on the first wide character.
-      const type = (responseValue as object | null | undefined)?.constructor;
-      if (type !== Object && type !== Array) return;
-      const headers = { "content-type": String(set.headers["content-type"] ?? "application/json") };
-      return new Response(stringifyOnFastPath(responseValue as object), { headers });
-    })
-    .onError(({ code, error, request, set }) => {
-      const info = requests.get(request) ?? { id: crypto.randomUUID(), start: performance.now(), pathname: pathnameOf(request) };
-      const appError = deps.storage.classify(error) ?? toAppError(code, error, () => allowedMethods(info.pathname));
-      if (appError.status >= 500) {
-        deps.log.error("request failed", { requestId: info.id, error: (error as Error)?.message, stack: (error as Error)?.stack });
-      }
-      info.status = appError.status;
-      const headers: Record<string, string> = { "x-request-id": info.id };
-      const origin = request.headers.get("origin");
-      // Browser code may read why its call failed, except when its origin is the reason.
-      if (origin && isBrowserRoute(info.pathname) && appError.code !== "origin_not_allowed") {
-        headers["access-control-allow-origin"] = origin;
-        headers.vary = "Origin";
-      } else {
-        // Elysia merges headers set earlier in the request into this response.
-        delete set.headers["access-control-allow-origin"];
-      }
-      return renderError(appError, headers, info.id);
-    })
-    .onAfterResponse(({ request, set, route }) => {
-      const info = requests.get(request);
-      if (!info) return;
-      const status = info.status ?? (typeof set.status === "number" ? set.status : 200);
-      const elapsedMs = performance.now() - info.start;
-      metrics.observeRequest(request.method, route, status, elapsedMs / 1000);
-      // A storefront page loads dozens of images and scripts (and the demo's enrichment fetches its own images):
-      // successful reads outside the API are debug lines, so the log shows API traffic and every failure.
-      const quiet = status < 400 && request.method === "GET" && !route.startsWith("/:version");
-      deps.log[quiet ? "debug" : "info"]("request", {
-        requestId: info.id,
-        method: request.method,
-        route,
-        storeId: request.headers.get("x-service-store-id") ?? undefined,
-        status,
-        ms: Math.round(elapsedMs * 100) / 100,
-      });
-    })
+  const app = httpPipeline({
+    storage: deps.storage,
+    log: deps.log,
+    metrics,
+    routes: (): readonly { method: string; path: string }[] => app.routes,
+  })
     .get(
       "/health",
       async ({ set }) => {
@@ -343,7 +297,8 @@ export function buildApp(deps: AppDeps) {
       },
       {
         detail: {
-          summary: "Liveness, whether the storage can take writes (503 with the reason when not), and product enrichment's progress per stage ({ done, total })",
+          summary:
+            "Liveness, whether the storage can take writes (503 with the reason when not), and product enrichment's progress per stage ({ done, total })",
           tags: ["Service"],
         },
       },
@@ -375,16 +330,77 @@ export function buildApp(deps: AppDeps) {
       meaningRoutes({
         ...common,
         meaning,
-        proposals: new SynonymProposals({ meaning, reports: state.reports, searchLog: searchLogRepo, synonyms, vocabularies, count: (storeId, text) => search.count(storeId, text), now }),
+        proposals: new SynonymProposals({
+          meaning,
+          reports: state.reports,
+          searchLog: searchLogRepo,
+          synonyms,
+          vocabularies,
+          count: (storeId, text) => search.count(storeId, text),
+          now,
+        }),
       }),
     )
     .use(hybridRoutes({ ...common, hybrid }))
-    .use(similarityRoutes({ ...common, similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }) }))
-    .use(lookRoutes({ ...common, looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }) }))
-    .use(suggestionsRoutes({ ...common, suggestions: new SuggestionsService(engine, (storeId, text) => search.count(storeId, text), searchLogRepo, now, (storeId) => meaning.changed(storeId, true)), redirectFor: (store, query) => rules.redirectFor(store, query) }))
+    .use(
+      similarityRoutes({
+        ...common,
+        similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }),
+      }),
+    )
+    .use(
+      lookRoutes({
+        ...common,
+        looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }),
+      }),
+    )
+    .use(
+      suggestionsRoutes({
+        ...common,
+        suggestions: new SuggestionsService(
+          engine,
+          (storeId, text) => search.count(storeId, text),
+          searchLogRepo,
+          now,
+          (storeId) => meaning.changed(storeId, true),
+        ),
+        redirectFor: (store, query) => rules.redirectFor(store, query),
+      }),
+    )
     .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
 
-  return { app, engine, worker, stores, indexing, searchLog, purchaseSignals, productPageModels, indexingBusy, events, webhookDispatcher, enrichment: enrichment.worker, enrichedSearch: enrichment.sync, meaning, hybrid };
+  const retention = new RetentionJob({
+    stores,
+    events: state.events,
+    searchLog: searchLogRepo,
+    retentionDays: deps.retentionDays,
+    now,
+    log: deps.log,
+  });
+  // Started in this order once the app listens, stopped in the reverse one (lifecycle.ts): each after what it uses.
+  const parts: ServicePart[] = [
+    { name: "purchase counts", start: () => purchaseSignals.syncAll(), stop: () => purchaseSignals.drain() },
+    { name: "search log", stop: () => searchLog.flush() },
+    // Counts first what was acknowledged before a stop or crash but not counted yet.
+    { name: "events thread", start: () => events.start(), stop: () => events.stop() },
+    { name: "retention", start: () => retention.start(), stop: () => retention.stop() },
+    { name: "indexing", start: () => worker.start(), stop: () => worker.stop() },
+    // Settles webhook calls a stopped or killed process left in flight, then sends what is due.
+    { name: "webhooks", start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
+    warmUp({
+      engine,
+      stores,
+      catalog,
+      pageModels: productPageModels,
+      indexingBusy,
+      enrichment: [enrichment.worker, enrichment.sync],
+      log: deps.log,
+    }),
+    { name: "hybrid search", stop: () => hybrid?.stop() },
+    { name: "learned meaning", stop: () => meaning.stop() },
+  ];
+
+  return { app, parts, stores };
 }
 
 export type App = ReturnType<typeof buildApp>["app"];

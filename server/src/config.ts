@@ -209,7 +209,8 @@ function typesenseSettings(env: Env): Config["typesense"] {
   const rawNodes = env.TYPESENSE_NODES?.trim();
   const apiKey = env.TYPESENSE_API_KEY?.trim();
   if (!rawNodes && !apiKey) return null;
-  if (!rawNodes) throw new ConfigError("TYPESENSE_NODES", "TYPESENSE_API_KEY is set but no node URLs, e.g. http://ts1:8108,http://ts2:8108");
+  if (!rawNodes)
+    throw new ConfigError("TYPESENSE_NODES", "TYPESENSE_API_KEY is set but no node URLs, e.g. http://ts1:8108,http://ts2:8108");
   if (!apiKey) throw new ConfigError("TYPESENSE_API_KEY", "TYPESENSE_NODES is set, so the cluster's API key is needed too");
   const nodes: string[] = [];
   for (const raw of rawNodes.split(",").map((n) => n.trim())) {
@@ -252,7 +253,8 @@ function embeddingsSettings(env: Env): Config["embeddings"] {
     throw new ConfigError("EMBEDDINGS_URL", `expected an http(s) URL like https://api.openai.com/v1/embeddings, got "${raw}"`);
   }
   const model = env.EMBEDDINGS_MODEL?.trim();
-  if (!model) throw new ConfigError("EMBEDDINGS_MODEL", "EMBEDDINGS_URL is set, so the model to ask for is needed too (e.g. text-embedding-3-small)");
+  if (!model)
+    throw new ConfigError("EMBEDDINGS_MODEL", "EMBEDDINGS_URL is set, so the model to ask for is needed too (e.g. text-embedding-3-small)");
   const dimensions = integer(env, "EMBEDDINGS_DIMENSIONS", 0, 0, 8192);
   const similarityPercent = integer(env, "EMBEDDINGS_MIN_SIMILARITY_PERCENT", 30, 0, 100);
   return {
@@ -277,7 +279,10 @@ function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
 function eventsLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
   const limit = rateLimit(env, name, fallback);
   if (limit.perSecond > 0 && limit.burst < MAX_EVENTS_PER_REQUEST) {
-    throw new ConfigError(`${name}_BURST`, `must be at least ${MAX_EVENTS_PER_REQUEST} (the largest batch of events a request may send), got ${limit.burst}`);
+    throw new ConfigError(
+      `${name}_BURST`,
+      `must be at least ${MAX_EVENTS_PER_REQUEST} (the largest batch of events a request may send), got ${limit.burst}`,
+    );
   }
   return limit;
 }

@@ -41,7 +41,8 @@ function describe(error: ValueError): string {
     return `must be one of ${schema.anyOf.map((s) => s.const).join(", ")}`;
   }
   if (error.value === undefined) return "is required";
-  if (schema.pattern && typeof error.value === "string") return `${error.message.toLowerCase()} (got ${JSON.stringify(error.value.slice(0, 60))})`;
+  if (schema.pattern && typeof error.value === "string")
+    return `${error.message.toLowerCase()} (got ${JSON.stringify(error.value.slice(0, 60))})`;
   if (error.message.startsWith("Unexpected property")) return "is not a known field";
   return error.message.charAt(0).toLowerCase() + error.message.slice(1);
 }

@@ -81,7 +81,11 @@ describe("browser rules", () => {
   test("search and tracking answer CORS preflights; admin routes send no CORS headers", async () => {
     const pre = await fetch(s.url + "/1.0/tracking", {
       method: "OPTIONS",
-      headers: { origin: "https://shop.example", "access-control-request-method": "POST", "access-control-request-headers": "x-service-api-key" },
+      headers: {
+        origin: "https://shop.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "x-service-api-key",
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("https://shop.example");
@@ -125,7 +129,8 @@ describe("keys", () => {
     const admin = s.service.storeAdmin;
     const oldSearch = s.keys.analytics;
     const graceful = await admin.rotate(s.storeId, "analytics", 60_000);
-    const send = (key: string) => s.call("analytics", "POST", "/1.0/tracking", { type: "SiteView", data: {} }, { "x-service-api-key": key });
+    const send = (key: string) =>
+      s.call("analytics", "POST", "/1.0/tracking", { type: "SiteView", data: {} }, { "x-service-api-key": key });
     expect((await send(graceful)).status).toBe(200);
     expect((await send(oldSearch)).status).toBe(200);
     const immediate = await admin.rotate(s.storeId, "analytics", 0);

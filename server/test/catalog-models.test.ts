@@ -1,14 +1,15 @@
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { CatalogModels } from "../src/modules/catalog/catalog-models.ts";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
 
-const similarityModels = (catalog: CatalogRepo, now: () => number) => new CatalogModels(catalog, now, () => new SimilarityIndex(), "similar products");
+const similarityModels = (catalog: SqliteCatalogRepo, now: () => number) =>
+  new CatalogModels(catalog, now, () => new SimilarityIndex(), "similar products");
 
 /* Each store's model (here the similarity index), read from the real catalog tables: ahead of time, kept current, stopped cleanly. */
 
@@ -16,10 +17,15 @@ async function catalogOf(count: number) {
   const dir = tempDir("sfs-catalog-models-");
   const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
   await new SqliteStoresRepo(db).create("s", 1);
-  const catalog = new CatalogRepo(db);
+  const catalog = new SqliteCatalogRepo(db);
   const doc = (id: string) => JSON.stringify(product(id, { name: `Linen Shirt ${id}` }));
   const put = (id: string, deleted = false, at = 1) =>
-    catalog.commitBatch({ storeId: "s", at, products: [{ id, version: 1, contentHash: null, doc: deleted ? null : doc(id), deleted }], advances: [] });
+    catalog.commitBatch({
+      storeId: "s",
+      at,
+      products: [{ id, version: 1, contentHash: null, doc: deleted ? null : doc(id), deleted }],
+      advances: [],
+    });
   await catalog.commitBatch({
     storeId: "s",
     at: 1,
@@ -67,7 +73,12 @@ test("a stop during a preload ends it quietly at its next page", async () => {
 test("a preload waits while indexing work is pending, and reads the catalog once it is done", async () => {
   const { catalog, put, close } = await catalogOf(100);
   let built = 0;
-  const indexes = new CatalogModels(catalog, () => 1, () => (built++, new SimilarityIndex()), "similar products");
+  const indexes = new CatalogModels(
+    catalog,
+    () => 1,
+    () => (built++, new SimilarityIndex()),
+    "similar products",
+  );
   let indexing = true;
   try {
     const preload = indexes.preload([{ id: "s", createdAt: 1 }], () => indexing);

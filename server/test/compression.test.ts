@@ -15,7 +15,9 @@ import { startTestServer, tempDir, type TestServer } from "./support/test-server
 let s: TestServer;
 const scriptDir = tempDir("sfs-compress-");
 // A head script of realistic texture: many small functions, far above the compression threshold.
-const SCRIPT = Array.from({ length: 400 }, (_, i) => `export function part${i}(el){el.setAttribute("data-part","p${i}");return el;}`).join("\n");
+const SCRIPT = Array.from({ length: 400 }, (_, i) => `export function part${i}(el){el.setAttribute("data-part","p${i}");return el;}`).join(
+  "\n",
+);
 const SEARCH = "/1.9/search?query=shirt&pageSize=40&returnFacets=true";
 
 beforeAll(async () => {
@@ -25,7 +27,10 @@ beforeAll(async () => {
   await indexProducts(
     s,
     Array.from({ length: 40 }, (_, i) =>
-      product(`shirt-${i}`, { name: `Cotton shirt ${i}`, description: `A regular fit cotton shirt, number ${i}, with a button-down collar.` }),
+      product(`shirt-${i}`, {
+        name: `Cotton shirt ${i}`,
+        description: `A regular fit cotton shirt, number ${i}, with a button-down collar.`,
+      }),
     ),
   );
 }, 60_000);
@@ -36,11 +41,21 @@ afterAll(async () => {
 
 /** A request as the search key, with the bytes left as sent. */
 const raw = (path: string, headers: Record<string, string>, method = "GET") =>
-  fetch(s.url + path, { method, headers: { "x-service-store-id": s.storeId, "x-service-api-key": s.keys.search, ...headers }, decompress: false });
+  fetch(s.url + path, {
+    method,
+    headers: { "x-service-store-id": s.storeId, "x-service-api-key": s.keys.search, ...headers },
+    decompress: false,
+  });
 
 function decode(bytes: Uint8Array, encoding: string | null): string {
   const plain =
-    encoding === "zstd" ? Bun.zstdDecompressSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
+    encoding === "zstd"
+      ? Bun.zstdDecompressSync(bytes)
+      : encoding === "br"
+        ? brotliDecompressSync(bytes)
+        : encoding === "gzip"
+          ? gunzipSync(bytes)
+          : bytes;
   return new TextDecoder().decode(plain);
 }
 
@@ -156,8 +171,13 @@ describe("head script", () => {
   }
 
   test("a tag of another encoding does not revalidate: the client gets the bytes it can decode", async () => {
-    const gz = (await fetch(s.url + "/widget/v1/widget.js", { headers: { "accept-encoding": "gzip" }, decompress: false })).headers.get("etag")!;
-    const res = await fetch(s.url + "/widget/v1/widget.js", { headers: { "accept-encoding": "br", "if-none-match": gz }, decompress: false });
+    const gz = (await fetch(s.url + "/widget/v1/widget.js", { headers: { "accept-encoding": "gzip" }, decompress: false })).headers.get(
+      "etag",
+    )!;
+    const res = await fetch(s.url + "/widget/v1/widget.js", {
+      headers: { "accept-encoding": "br", "if-none-match": gz },
+      decompress: false,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(decode(new Uint8Array(await res.arrayBuffer()), "br")).toBe(SCRIPT);

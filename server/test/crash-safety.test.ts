@@ -80,9 +80,10 @@ test("kill -9 during a bulk upsert and an event burst loses nothing and applies 
   const seen = new Set<string>();
   let cursor: string | null = null;
   do {
-    const page = (await (
-      await fetch(running.url + `/1.0/events?from=0&limit=1000${cursor ? `&cursor=${cursor}` : ""}`, admin)
-    ).json()) as { events: { data: { query: string } }[]; nextCursor: string | null };
+    const page = (await (await fetch(running.url + `/1.0/events?from=0&limit=1000${cursor ? `&cursor=${cursor}` : ""}`, admin)).json()) as {
+      events: { data: { query: string } }[];
+      nextCursor: string | null;
+    };
     for (const e of page.events) seen.add(e.data.query);
     cursor = page.nextCursor;
   } while (cursor);

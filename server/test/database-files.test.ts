@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { openDatabase } from "../src/db/connection.ts";
+import { openDatabase } from "../src/platform/sqlite/connection.ts";
 import { product } from "./support/fixtures.ts";
 import { reopenTestServer, startTestServer, tempDir } from "./support/test-server.ts";
 

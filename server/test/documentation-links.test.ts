@@ -10,7 +10,12 @@ import { dirname, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const DOCS = join(ROOT, "docs");
-const pages = ["README.md", ...readdirSync(DOCS).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(DOCS)
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** Markdown without fenced code blocks and code spans: a link-like text inside code is not a link. */
 function prose(markdown: string): string {

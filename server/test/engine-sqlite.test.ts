@@ -41,7 +41,15 @@ test("a store file written with the FTS table of earlier versions opens without 
     db.exec("INSERT INTO documents_fts (rowid, name) VALUES (1, 'blue kurtis')");
     db.close();
     const reopened = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
-    const request = { matching: { typos: false, prefixLast: false }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+    const request = {
+      matching: { typos: false, prefixLast: false },
+      filters: [],
+      facets: [],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: 10,
+    };
     expect((await reopened.search("s", { ...request, text: "kurti" })).hits.map((h) => h.id)).toEqual(["kurti-1"]);
     expect((await reopened.search("s", { ...request, text: "kurtis" })).hits.map((h) => h.id)).toEqual(["kurti-1"]);
     await reopened.close();
@@ -89,7 +97,16 @@ test("a filter remembered for broad searches follows documents that change, come
       sortText: {},
     });
     const red = { kind: "terms" as const, key: "color", values: ["red"] };
-    const request: EngineSearchRequest = { text: "", matching: { typos: false, prefixLast: false }, filters: [red], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+    const request: EngineSearchRequest = {
+      text: "",
+      matching: { typos: false, prefixLast: false },
+      filters: [red],
+      facets: [],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: 10,
+    };
     const preferRed: EngineSearchRequest = { ...request, filters: [], sort: [{ kind: "prefer", filters: [red] }] };
     const ids = async (r: EngineSearchRequest) => (await engine.search("s", r)).hits.map((h) => h.id);
     await engine.upsert("s", [doc("a", "red"), doc("b", "blue"), doc("c", "red")]);
@@ -118,7 +135,16 @@ test("a query equal to an identifier finds every document holding it, as documen
       numbers: {},
       sortText: {},
     });
-    const request: EngineSearchRequest = { text: "", matching: { typos: false, prefixLast: false }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+    const request: EngineSearchRequest = {
+      text: "",
+      matching: { typos: false, prefixLast: false },
+      filters: [],
+      facets: [],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: 10,
+    };
     const ids = async (text: string) => (await engine.search("s", { ...request, text })).hits.map((h) => h.id).sort();
     await engine.upsert("s", [doc("a-1", ["SKU-9"]), doc("b-2", ["sku-9"]), doc("c-3", [])]);
     expect(await ids("sku-9")).toEqual(["a-1", "b-2"]);
@@ -147,7 +173,15 @@ test("a store opens from the tokens it kept; tokens another tokenizer made, or a
     numbers: {},
     sortText: {},
   });
-  const request = { matching: { typos: true, prefixLast: false }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+  const request = {
+    matching: { typos: true, prefixLast: false },
+    filters: [],
+    facets: [],
+    rangeFacets: [],
+    sort: [],
+    offset: 0,
+    limit: 10,
+  };
   const found = async (text: string) => {
     const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
     try {
@@ -182,7 +216,9 @@ test("a store opens from the tokens it kept; tokens another tokenizer made, or a
 
     // As a file from before tokens were kept: no such columns or tables.
     db = new Database(file);
-    db.exec("DROP TABLE token_names; DROP TABLE meta; ALTER TABLE documents DROP COLUMN tokens; ALTER TABLE documents DROP COLUMN surfaces");
+    db.exec(
+      "DROP TABLE token_names; DROP TABLE meta; ALTER TABLE documents DROP COLUMN tokens; ALTER TABLE documents DROP COLUMN surfaces",
+    );
     db.close();
     expect(await found("jeans")).toEqual(["jeans-1"]);
     expect(keptTokens()).toBe(2);

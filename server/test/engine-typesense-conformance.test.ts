@@ -42,8 +42,17 @@ describe("the stand-in itself", () => {
   const text = { query_by: "title", drop_tokens_threshold: 0, split_join_tokens: "off", prefix: false };
 
   beforeAll(async () => {
-    await call("POST", "/collections", { name: "checks", fields: [{ name: "title", type: "string" }, { name: "tag_.*", type: "string[]", facet: true, optional: true }] });
-    const docs = [{ id: "1", title: "linen", tag_color: ["red"] }, { id: "2", title: "lien" }];
+    await call("POST", "/collections", {
+      name: "checks",
+      fields: [
+        { name: "title", type: "string" },
+        { name: "tag_.*", type: "string[]", facet: true, optional: true },
+      ],
+    });
+    const docs = [
+      { id: "1", title: "linen", tag_color: ["red"] },
+      { id: "2", title: "lien" },
+    ];
     await call("POST", "/collections/checks/documents/import?action=upsert", docs.map((d) => JSON.stringify(d)).join("\n"));
   });
   afterAll(() => call("DELETE", "/collections/checks"));
@@ -60,7 +69,9 @@ describe("the stand-in itself", () => {
     const result = await searchOne({ q: "*", filter_by: "tag_color:=[`red`]", facet_by: "tag_color" });
     expect(result.found).toBe(1);
     expect(result.facet_counts[0].counts).toEqual([{ value: "red", count: 1, highlighted: "red" }]);
-    expect((await searchOne({ q: "*", filter_by: "id:!=[`1`]" })).hits.map((h: { document: { id: string } }) => h.document.id)).toEqual(["2"]);
+    expect((await searchOne({ q: "*", filter_by: "id:!=[`1`]" })).hits.map((h: { document: { id: string } }) => h.document.id)).toEqual([
+      "2",
+    ]);
   });
 
   test("word-level string filters, || and parentheses, also inside _eval (the adapter's synonym matching)", async () => {
@@ -74,9 +85,18 @@ describe("the stand-in itself", () => {
   });
 
   test("what it cannot interpret is a 400 naming it; unknown fields are 404 as in Typesense", async () => {
-    expect(await searchOne({ q: "*", filter_by: "(tag_color:=red || title:=x" })).toMatchObject({ code: 400, error: expect.stringContaining("(tag_color:=red || title:=x") });
-    expect(await searchOne({ q: "*", filter_by: "title:[a, b]" })).toMatchObject({ code: 400, error: expect.stringContaining("title:[a, b]") });
-    expect(await searchOne({ q: "*", exhaustive_search: true })).toMatchObject({ code: 400, error: expect.stringContaining("exhaustive_search") });
+    expect(await searchOne({ q: "*", filter_by: "(tag_color:=red || title:=x" })).toMatchObject({
+      code: 400,
+      error: expect.stringContaining("(tag_color:=red || title:=x"),
+    });
+    expect(await searchOne({ q: "*", filter_by: "title:[a, b]" })).toMatchObject({
+      code: 400,
+      error: expect.stringContaining("title:[a, b]"),
+    });
+    expect(await searchOne({ q: "*", exhaustive_search: true })).toMatchObject({
+      code: 400,
+      error: expect.stringContaining("exhaustive_search"),
+    });
     expect(await searchOne({ q: "*", filter_by: "size:=[`M`]" })).toMatchObject({ code: 404 });
     expect(await searchOne({ ...text, q: "lien", drop_tokens_threshold: 1 })).toMatchObject({ code: 400 });
     expect((await call("GET", "/collections/checks/synonyms")).status).toBe(400);
@@ -104,7 +124,8 @@ test("a bucket sort spanning more buckets than _eval expressions keeps the next 
     { kind: "number" as const, field: "arrival_ts", order: "desc" as const, bucket: { origin: 0, width: 2 * DAY } },
     { kind: "number" as const, field: "price_min", order: "asc" as const },
   ];
-  const ids = async (offset: number, limit: number) => (await e.search("buckets", searchRequest({ sort, offset, limit }))).hits.map((h) => h.id);
+  const ids = async (offset: number, limit: number) =>
+    (await e.search("buckets", searchRequest({ sort, offset, limit }))).hits.map((h) => h.id);
   // Blocks of two days, newest first: [12,14) white 55, green 80; [10,12) red 18, blue 40, each by price. The
   // later blocks are past the two expressions: by arrival alone (bag day 9, kurta 8, tee 3, sweat 1).
   const order = ["shirt-white", "dress-green", "tee-red", "shirt-blue", "bag-tan", "kurta-yellow", "tee-black", "sweat-grey"];

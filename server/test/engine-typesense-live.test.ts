@@ -16,10 +16,11 @@ import { describeVectorConformance } from "../src/engine/vectors/vector-conforma
  * collections of the stores "vc-main", "vc-replace", "vc-model" and "vc-other" (the VectorIndex conformance suite).
  */
 
-const HOW_TO_RUN =
-  "TYPESENSE_NODES=http://localhost:8108 TYPESENSE_API_KEY=xyz bun test server/test/engine-typesense-live.test.ts";
+const HOW_TO_RUN = "TYPESENSE_NODES=http://localhost:8108 TYPESENSE_API_KEY=xyz bun test server/test/engine-typesense-live.test.ts";
 
-const settings = process.env.TYPESENSE_NODES ? loadConfig({ TYPESENSE_NODES: process.env.TYPESENSE_NODES, TYPESENSE_API_KEY: process.env.TYPESENSE_API_KEY }).typesense : null;
+const settings = process.env.TYPESENSE_NODES
+  ? loadConfig({ TYPESENSE_NODES: process.env.TYPESENSE_NODES, TYPESENSE_API_KEY: process.env.TYPESENSE_API_KEY }).typesense
+  : null;
 
 if (settings) {
   const make = () => new TypesenseEngine({ ...settings, clientLogLevel: "error" });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { createEngine } from "../src/engine/create-engine.ts";
 import { doc } from "../src/engine/conformance.ts";
-import { TypoVocabulary } from "../src/engine/text/typo-vocabulary.ts";
+import { TypoVocabulary } from "../src/text/typo-vocabulary.ts";
 import {
   collectionSchema,
   decodeFieldPart,
@@ -33,7 +33,10 @@ import {
 
 /* The pure pieces of the Typesense adapter: field naming, document mapping, filter/sort/page building, config. */
 
-const FIELDS = { facetKeys: new Set(["designer", "color", "category.lvl0", "tag.season"]), numbers: new Set(["price_min", "stock", "arrival_ts", "purchases"]) };
+const FIELDS = {
+  facetKeys: new Set(["designer", "color", "category.lvl0", "tag.season"]),
+  numbers: new Set(["price_min", "stock", "arrival_ts", "purchases"]),
+};
 
 describe("collection layout", () => {
   test("facet keys become safe, reversible field names", () => {
@@ -111,7 +114,7 @@ describe("collection layout", () => {
       price_min: 15.5,
       stock: 3,
       arrival_ts: 259_200_000,
-      "num_margin_2e_pct": 0.25,
+      num_margin_2e_pct: 0.25,
     });
     expect(identifierKey("SKU-1")).toBe(identifierKey("sku-1"));
     expect(identifierKey("SKU-1")).toMatch(/^[0-9a-f]{32}$/);
@@ -124,7 +127,14 @@ describe("collection layout", () => {
 
   test("the name sort key folds case and accents and pads numbers", () => {
     const names = ["item 10", "Item 9", "Éclair", "eclair b", "Apple", "zebra"];
-    expect([...names].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))).toEqual(["Apple", "Éclair", "eclair b", "Item 9", "item 10", "zebra"]);
+    expect([...names].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))).toEqual([
+      "Apple",
+      "Éclair",
+      "eclair b",
+      "Item 9",
+      "item 10",
+      "zebra",
+    ]);
   });
 
   test("store collections are recognized by name", () => {
@@ -263,11 +273,24 @@ describe("search parameters", () => {
 
 describe("configuration", () => {
   test("TYPESENSE_NODES and TYPESENSE_API_KEY select the Typesense engine", () => {
-    const config = loadConfig({ TYPESENSE_NODES: " http://ts1:8108, https://search.example.com/ts/ ,http://ts1:8108", TYPESENSE_API_KEY: "k" });
-    expect(config.typesense).toEqual({ nodes: ["http://ts1:8108", "https://search.example.com/ts"], apiKey: "k", connectionTimeoutSeconds: 5, numRetries: 3 });
+    const config = loadConfig({
+      TYPESENSE_NODES: " http://ts1:8108, https://search.example.com/ts/ ,http://ts1:8108",
+      TYPESENSE_API_KEY: "k",
+    });
+    expect(config.typesense).toEqual({
+      nodes: ["http://ts1:8108", "https://search.example.com/ts"],
+      apiKey: "k",
+      connectionTimeoutSeconds: 5,
+      numRetries: 3,
+    });
     const fiveNodes = "http://a:1,http://b:1,http://c:1,http://d:1,http://e:1";
     expect(loadConfig({ TYPESENSE_NODES: fiveNodes, TYPESENSE_API_KEY: "k" }).typesense?.numRetries).toBe(5);
-    const tuned = loadConfig({ TYPESENSE_NODES: fiveNodes, TYPESENSE_API_KEY: "k", TYPESENSE_TIMEOUT_SECONDS: "2", TYPESENSE_RETRIES: "1" });
+    const tuned = loadConfig({
+      TYPESENSE_NODES: fiveNodes,
+      TYPESENSE_API_KEY: "k",
+      TYPESENSE_TIMEOUT_SECONDS: "2",
+      TYPESENSE_RETRIES: "1",
+    });
     expect(tuned.typesense).toMatchObject({ connectionTimeoutSeconds: 2, numRetries: 1 });
     expect(loadConfig({}).typesense).toBeNull();
     expect(createEngine(config).kind).toBe("typesense");

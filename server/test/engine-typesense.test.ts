@@ -1,5 +1,5 @@
 import { searchRequest } from "../src/engine/conformance.ts";
-import { MAX_FUZZY_LETTERS } from "../src/engine/text/query-limits.ts";
+import { MAX_FUZZY_LETTERS } from "../src/text/query-limits.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { doc } from "../src/engine/conformance.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
@@ -70,7 +70,12 @@ const FACET_KEYS = ["designer", "color", "size", "category.lvl0", "category.lvl1
 
 /** GET /collections/store_s1: the collection with its auto-detected facet fields. */
 function withFields(keys = FACET_KEYS): void {
-  mock.on("GET", `/collections/${ALIAS}`, { json: collection(COLLECTION, keys.map((k) => facetFieldSchema(facetField(k)))) });
+  mock.on("GET", `/collections/${ALIAS}`, {
+    json: collection(
+      COLLECTION,
+      keys.map((k) => facetFieldSchema(facetField(k))),
+    ),
+  });
 }
 
 function withExport(docs: { id: string; vocab: string }[]): void {
@@ -87,7 +92,9 @@ function text(q: string, o: { prefix?: boolean; typos?: boolean } = {}): SearchB
     query_by: "name,brand,categories,features,tags,description",
     query_by_weights: "10,6,4,2,2,1",
     prefix: Array(6).fill(String(prefix)).join(","),
-    num_typos: Array(6).fill(typos ? "2" : "0").join(","),
+    num_typos: Array(6)
+      .fill(typos ? "2" : "0")
+      .join(","),
     min_len_1typo: 4,
     min_len_2typo: 8,
     typo_tokens_threshold: typos ? 1 : 0,
@@ -275,7 +282,11 @@ describe("writes", () => {
     const e = engine();
     withFields();
     mock.once("POST", `/collections/${ALIAS}/documents/import`, {
-      text: importResults([{ success: true }, { success: true }, { success: false, code: 404, error: "Could not find a document with id: ghost" }]),
+      text: importResults([
+        { success: true },
+        { success: true },
+        { success: false, code: 404, error: "Could not find a document with id: ghost" },
+      ]),
     });
     await e.setNumbers("s1", [
       { id: "a", numbers: { purchases: 9, rating_bayes: 0.8 } },
@@ -299,7 +310,9 @@ describe("writes", () => {
       return { json: searchResult({ found: 8 }) };
     });
     expect(await e.versions("s1", ["a", "nope"])).toEqual(new Map([["a", 3]]));
-    expect(mock.searches()[0]).toEqual([{ collection: ALIAS, q: "*", filter_by: "id:=[`a`,`nope`]", include_fields: "id,version", per_page: 250 }]);
+    expect(mock.searches()[0]).toEqual([
+      { collection: ALIAS, q: "*", filter_by: "id:=[`a`,`nope`]", include_fields: "id,version", per_page: 250 },
+    ]);
     expect(await e.count("s1")).toBe(8);
 
     mock.onMultiSearch(() => searchError(404, "Not found."));
@@ -354,7 +367,9 @@ describe("reindex", () => {
     expect(imports).toEqual([["a", "b"], ["c"]]);
     expect(mock.requests[0]!.query.include_fields).toBe("id,seq");
     // A document keeps its insertion order (the final tie-break) through a reindex; new ones come after.
-    const seqs = Object.fromEntries(mock.requests.filter((r) => r.path.endsWith("/import")).flatMap((r) => MockCluster.importLines(r).map((l) => [l.id, l.seq])));
+    const seqs = Object.fromEntries(
+      mock.requests.filter((r) => r.path.endsWith("/import")).flatMap((r) => MockCluster.importLines(r).map((l) => [l.id, l.seq])),
+    );
     expect(seqs.b).toBe(5);
     expect(seqs.a).toBeGreaterThan(5);
     expect(mock.requests[5]!.json).toEqual({ collection_name: COLLECTION });
@@ -366,10 +381,17 @@ describe("reindex", () => {
     const e = engine();
     mock.once("GET", `/collections/${ALIAS}/documents/export`, { status: 404, json: NOT_FOUND });
     mock.once("POST", "/collections", (req) => ({ status: 201, json: collection((req.json as { name: string }).name) }));
-    mock.once("POST", `/collections/${COLLECTION}/documents/import`, { text: importResults([{ success: false, code: 400, error: "Bad document" }]) });
+    mock.once("POST", `/collections/${COLLECTION}/documents/import`, {
+      text: importResults([{ success: false, code: 400, error: "Bad document" }]),
+    });
     mock.once("DELETE", `/collections/${COLLECTION}`, { json: collection(COLLECTION) });
     await expect(e.reindexStore("s1", [doc({ id: "a", name: "Alpha" })])).rejects.toBeInstanceOf(EngineRejectedError);
-    expect(mock.calls()).toEqual([`GET /collections/${ALIAS}/documents/export`, "POST /collections", `POST /collections/${COLLECTION}/documents/import`, `DELETE /collections/${COLLECTION}`]);
+    expect(mock.calls()).toEqual([
+      `GET /collections/${ALIAS}/documents/export`,
+      "POST /collections",
+      `POST /collections/${COLLECTION}/documents/import`,
+      `DELETE /collections/${COLLECTION}`,
+    ]);
   });
 });
 
@@ -386,21 +408,40 @@ describe("search requests", () => {
         found: 2,
         hits: [hit("shirt-blue", {}, 1108), hit("shirt-white", {}, 1100)],
         facet_counts: [
-          { field_name: "facet_color", counts: [{ value: "White", count: 1 }, { value: "Blue", count: 1 }] },
+          {
+            field_name: "facet_color",
+            counts: [
+              { value: "White", count: 1 },
+              { value: "Blue", count: 1 },
+            ],
+          },
           { field_name: "facet_category_2e_lvl0", counts: [{ value: "Apparel", count: 2 }] },
           { field_name: "facet_category_2e_lvl1", counts: [] },
         ],
       }),
       searchResult({
         found: 4,
-        facet_counts: [{ field_name: "facet_designer", counts: [{ value: "Zenith", count: 1 }, { value: "Acme", count: 2 }, { value: "Flora", count: 1 }] }],
+        facet_counts: [
+          {
+            field_name: "facet_designer",
+            counts: [
+              { value: "Zenith", count: 1 },
+              { value: "Acme", count: 2 },
+              { value: "Flora", count: 1 },
+            ],
+          },
+        ],
       }),
       searchResult({
         found: 3,
         facet_counts: [
           {
             field_name: "price_min",
-            counts: [{ value: "40", count: 1 }, { value: "55", count: 1 }, { value: "15", count: 1 }],
+            counts: [
+              { value: "40", count: 1 },
+              { value: "55", count: 1 },
+              { value: "15", count: 1 },
+            ],
             stats: { min: 15, max: 55, avg: 36.67, sum: 110, total_values: 3 },
           },
         ],
@@ -438,9 +479,22 @@ describe("search requests", () => {
           page: 1,
           per_page: 2,
         },
-        { ...text("acme shirt"), filter_by: "price_min:>=40 && price_min:<60", facet_by: "facet_designer", max_facet_values: 250, per_page: 0 },
+        {
+          ...text("acme shirt"),
+          filter_by: "price_min:>=40 && price_min:<60",
+          facet_by: "facet_designer",
+          max_facet_values: 250,
+          per_page: 0,
+        },
         { ...text("acme shirt"), filter_by: "facet_designer:=[`Acme`]", facet_by: "price_min", max_facet_values: 1000, per_page: 0 },
-        { ...text("*"), filter_by: `${all} && identifiers:=[${identifierKey("acme shirts")}]`, include_fields: "id", sort_by: "seq:asc", page: 1, per_page: 250 },
+        {
+          ...text("*"),
+          filter_by: `${all} && identifiers:=[${identifierKey("acme shirts")}]`,
+          include_fields: "id",
+          sort_by: "seq:asc",
+          page: 1,
+          per_page: 250,
+        },
       ],
     ]);
     expect(result).toEqual({
@@ -469,10 +523,22 @@ describe("search requests", () => {
     const e = engine();
     withFields();
     mock.onMultiSearch(() => searchResult({ found: 5, hits: [hit("x", {}, 0)] }));
-    const result = await e.search("s1", browse({ filters: [{ kind: "terms", key: "tag.season", values: ["Summer"] }], facets: ["tag.*", "size"] }));
+    const result = await e.search(
+      "s1",
+      browse({ filters: [{ kind: "terms", key: "tag.season", values: ["Summer"] }], facets: ["tag.*", "size"] }),
+    );
     expect(mock.calls()).toEqual(["GET /collections/store_s1", "POST /multi_search"]);
     expect(mock.searches()[0]).toEqual([
-      { ...BROWSE, filter_by: "facet_tag_2e_season:=[`Summer`]", facet_by: "facet_size", max_facet_values: 250, sort_by: "_text_match:desc,seq:asc", include_fields: "id", page: 1, per_page: 50 },
+      {
+        ...BROWSE,
+        filter_by: "facet_tag_2e_season:=[`Summer`]",
+        facet_by: "facet_size",
+        max_facet_values: 250,
+        sort_by: "_text_match:desc,seq:asc",
+        include_fields: "id",
+        page: 1,
+        per_page: 50,
+      },
       { ...BROWSE, facet_by: "facet_tag_2e_season", max_facet_values: 250, per_page: 0 },
     ]);
     expect(result.total).toBe(5);
@@ -503,11 +569,27 @@ describe("search requests", () => {
   });
 
   test.each([
-    ["price ascending, missing last", [{ kind: "number", field: "price_min", order: "asc" }, { kind: "relevance" }], "price_min(missing_values: last):asc,_text_match:desc,seq:asc"],
-    ["stock descending, missing last", [{ kind: "number", field: "stock", order: "desc" }, { kind: "relevance" }], "stock(missing_values: last):desc,_text_match:desc,seq:asc"],
-    ["rating", [{ kind: "number", field: "rating_wilson", order: "desc" }, { kind: "relevance" }], "rating_wilson(missing_values: last):desc,_text_match:desc,seq:asc"],
+    [
+      "price ascending, missing last",
+      [{ kind: "number", field: "price_min", order: "asc" }, { kind: "relevance" }],
+      "price_min(missing_values: last):asc,_text_match:desc,seq:asc",
+    ],
+    [
+      "stock descending, missing last",
+      [{ kind: "number", field: "stock", order: "desc" }, { kind: "relevance" }],
+      "stock(missing_values: last):desc,_text_match:desc,seq:asc",
+    ],
+    [
+      "rating",
+      [{ kind: "number", field: "rating_wilson", order: "desc" }, { kind: "relevance" }],
+      "rating_wilson(missing_values: last):desc,_text_match:desc,seq:asc",
+    ],
     ["name descending", [{ kind: "text", field: "name", order: "desc", locale: "en" }], "name_sort:desc,seq:asc"],
-    ["campaign pins", [{ kind: "pinned", ids: ["p2", "p1"] }, { kind: "relevance" }], "_eval([ (id:=`p2`):2, (id:=`p1`):1 ]):desc,_text_match:desc,seq:asc"],
+    [
+      "campaign pins",
+      [{ kind: "pinned", ids: ["p2", "p1"] }, { kind: "relevance" }],
+      "_eval([ (id:=`p2`):2, (id:=`p1`):1 ]):desc,_text_match:desc,seq:asc",
+    ],
     ["relevance", [{ kind: "relevance" }], "_text_match:desc,seq:asc"],
   ] as [string, EngineSearchRequest["sort"], string][])("native sort: %s", async (_, sort, expected) => {
     const e = engine();
@@ -537,7 +619,9 @@ describe("search requests", () => {
   test("a window no single page covers takes two pages in the same multi_search", async () => {
     const e = engine();
     withFields();
-    mock.onMultiSearch((s) => searchResult({ found: 600, hits: Array.from({ length: 250 }, (_, i) => hit(`p${(Number(s.page) - 1) * 250 + i}`)) }));
+    mock.onMultiSearch((s) =>
+      searchResult({ found: 600, hits: Array.from({ length: 250 }, (_, i) => hit(`p${(Number(s.page) - 1) * 250 + i}`)) }),
+    );
     const page = await e.search("s1", browse({ offset: 1, limit: 250, facets: ["color"] }));
     const [main, second] = mock.searches()[0]!;
     expect(main).toMatchObject({ page: 1, per_page: 250, facet_by: "facet_color" });
@@ -553,7 +637,11 @@ describe("search requests", () => {
       facet_counts: [
         {
           field_name: "price_min",
-          counts: [{ value: "10", count: 5 }, { value: "20", count: 3 }, { value: "30", count: 2 }],
+          counts: [
+            { value: "10", count: 5 },
+            { value: "20", count: 3 },
+            { value: "30", count: 2 },
+          ],
           stats: { min: 1, max: 500, avg: 60, sum: 720, total_values: 7 },
         },
       ],
@@ -563,7 +651,10 @@ describe("search requests", () => {
     // First call: the main query and the distribution; second call: the exact range counts.
     mock.onMultiSearch((_, i) => (i === 0 ? searchResult({ found: 12 }) : distribution), { once: true });
     mock.onMultiSearch(() =>
-      searchResult({ found: 12, facet_counts: [{ field_name: "price_min", counts: bounds.map((_, i) => ({ value: `r${i}`, count: i + 1 })) }] }),
+      searchResult({
+        found: 12,
+        facet_counts: [{ field_name: "price_min", counts: bounds.map((_, i) => ({ value: `r${i}`, count: i + 1 })) }],
+      }),
     );
     const result = await e.search("s1", browse({ rangeFacets: [{ field: "price_min", maxBuckets: 4 }] }));
     const ranges = bounds.map((b, i) => `r${i}:[${formatNumber(b.lb)}, ${formatNumber(b.ub)}]`).join(", ");
@@ -608,11 +699,25 @@ describe("adapter-ordered sorts", () => {
     withFields();
     arrivalAnswers(["tee-red", "shirt-blue", "shirt-white"]);
     const result = await e.search("s1", browse({ sort: newc, limit: 3 }));
-    const probe = (order: string, page: number) => ({ ...BROWSE, include_fields: "id,arrival_ts", sort_by: `arrival_ts(missing_values: last):${order}`, page, per_page: 1 });
+    const probe = (order: string, page: number) => ({
+      ...BROWSE,
+      include_fields: "id,arrival_ts",
+      sort_by: `arrival_ts(missing_values: last):${order}`,
+      page,
+      per_page: 1,
+    });
     expect(mock.searches()).toEqual([
       [{ ...BROWSE, include_fields: "id", sort_by: "seq:asc", page: 1, per_page: 0 }],
       [probe("desc", 1), probe("desc", 3), probe("asc", 1)],
-      [{ ...BROWSE, include_fields: "id", sort_by: "_eval(arrival_ts:>=864000000 && arrival_ts:<1296000000):desc,price_min(missing_values: last):asc,seq:asc", page: 1, per_page: 3 }],
+      [
+        {
+          ...BROWSE,
+          include_fields: "id",
+          sort_by: "_eval(arrival_ts:>=864000000 && arrival_ts:<1296000000):desc,price_min(missing_values: last):asc,seq:asc",
+          page: 1,
+          per_page: 3,
+        },
+      ],
     ]);
     expect(result.hits.map((h) => h.id)).toEqual(["tee-red", "shirt-blue", "shirt-white"]);
     expect(result.total).toBe(8);
@@ -640,7 +745,13 @@ describe("adapter-ordered sorts", () => {
       }
       return searchResult({ found: 3, hits: [hit("new"), hit("older")] });
     });
-    await e.search("s1", browse({ sort: [{ kind: "number", field: "arrival_ts", order: "asc", bucket: { origin: NOW, width: -7 * DAY } }, { kind: "relevance" }], limit: 2 }));
+    await e.search(
+      "s1",
+      browse({
+        sort: [{ kind: "number", field: "arrival_ts", order: "asc", bucket: { origin: NOW, width: -7 * DAY } }, { kind: "relevance" }],
+        limit: 2,
+      }),
+    );
     expect(mock.searches()[1]!.map((s) => s.sort_by)).toEqual([
       "arrival_ts(missing_values: last):desc",
       "arrival_ts(missing_values: last):desc",
@@ -654,7 +765,9 @@ describe("adapter-ordered sorts", () => {
   test("number buckets when no document has the number: the next sorts decide", async () => {
     const e = engine();
     withFields();
-    mock.onMultiSearch((s) => searchResult({ found: 2, hits: String(s.sort_by).startsWith("arrival_ts(") ? [hit("a")] : [hit("a"), hit("b")] }));
+    mock.onMultiSearch((s) =>
+      searchResult({ found: 2, hits: String(s.sort_by).startsWith("arrival_ts(") ? [hit("a")] : [hit("a"), hit("b")] }),
+    );
     await e.search("s1", browse({ sort: [newc[0]!, { kind: "relevance" }], limit: 2 }));
     expect(mock.searches()[2]![0]!.sort_by).toBe("_text_match:desc,seq:asc");
   });
@@ -680,7 +793,13 @@ describe("adapter-ordered sorts", () => {
     });
     const result = await e.search(
       "s1",
-      browse({ sort: [{ kind: "liftPerGroup", key: "designer", perGroup: 1, seed: "s1:19675" }, { kind: "number", field: "price_min", order: "asc" }], limit: 4 }),
+      browse({
+        sort: [
+          { kind: "liftPerGroup", key: "designer", perGroup: 1, seed: "s1:19675" },
+          { kind: "number", field: "price_min", order: "asc" },
+        ],
+        limit: 4,
+      }),
     );
     const lifted = ["shirt-white", "tee-red"].sort((a, b) => stableHash(`s1:19675\u0000${a}`) - stableHash(`s1:19675\u0000${b}`));
     expect(mock.searches()[1]).toEqual([
@@ -704,10 +823,19 @@ describe("adapter-ordered sorts", () => {
     withFields();
     mock.onMultiSearch((s) =>
       s.group_by
-        ? searchResult({ found: 2, grouped_hits: [{ group_key: ["A"], found: 1, hits: [hit("a1"), hit("a2")] }, { group_key: ["B"], found: 1, hits: [hit("b1")] }] })
+        ? searchResult({
+            found: 2,
+            grouped_hits: [
+              { group_key: ["A"], found: 1, hits: [hit("a1"), hit("a2")] },
+              { group_key: ["B"], found: 1, hits: [hit("b1")] },
+            ],
+          })
         : searchResult({ found: 9 }),
     );
-    const result = await e.search("s1", browse({ sort: [{ kind: "liftPerGroup", key: "designer", perGroup: 2, seed: "x" }, { kind: "relevance" }], offset: 1, limit: 2 }));
+    const result = await e.search(
+      "s1",
+      browse({ sort: [{ kind: "liftPerGroup", key: "designer", perGroup: 2, seed: "x" }, { kind: "relevance" }], offset: 1, limit: 2 }),
+    );
     expect(mock.searches()).toHaveLength(2);
     expect(result.hits).toHaveLength(2);
   });
@@ -718,9 +846,20 @@ describe("identifiers", () => {
     const e = engine();
     withFields();
     withExport([{ id: "bag-tan", vocab: "tan leather bag" }]);
-    mock.onMultiSearch((_, i) => (i === 1 ? searchResult({ found: 1, hits: [hit("bag-tan")] }) : searchResult({ found: 0 })), { once: true });
-    mock.onMultiSearch(() => searchResult({ found: 1, hits: [hit("bag-tan")], facet_counts: [{ field_name: "facet_color", counts: [{ value: "Tan", count: 1 }] }] }));
-    const result = await e.search("s1", browse({ text: "SKU-7781", facets: ["color"], filters: [{ kind: "range", field: "price_min", min: 100 }] }));
+    mock.onMultiSearch((_, i) => (i === 1 ? searchResult({ found: 1, hits: [hit("bag-tan")] }) : searchResult({ found: 0 })), {
+      once: true,
+    });
+    mock.onMultiSearch(() =>
+      searchResult({
+        found: 1,
+        hits: [hit("bag-tan")],
+        facet_counts: [{ field_name: "facet_color", counts: [{ value: "Tan", count: 1 }] }],
+      }),
+    );
+    const result = await e.search(
+      "s1",
+      browse({ text: "SKU-7781", facets: ["color"], filters: [{ kind: "range", field: "price_min", min: 100 }] }),
+    );
     expect(mock.searches()[0]!.map((s) => s.q)).toEqual(["sku7781", "*"]);
     expect(mock.searches()[0]![1]!.filter_by).toBe(`price_min:>=100 && identifiers:=[${identifierKey("sku-7781")}]`);
     expect(mock.searches()[1]).toEqual([
@@ -735,7 +874,12 @@ describe("identifiers", () => {
         per_page: 50,
       },
     ]);
-    expect(result).toEqual({ total: 1, hits: [{ id: "bag-tan", score: 1e9 }], facets: { color: [{ value: "Tan", count: 1 }] }, ranges: {} });
+    expect(result).toEqual({
+      total: 1,
+      hits: [{ id: "bag-tan", score: 1e9 }],
+      facets: { color: [{ value: "Tan", count: 1 }] },
+      ranges: {},
+    });
   });
 
   test("an identifier match among text matches comes first; the total counts it once", async () => {
@@ -754,8 +898,17 @@ describe("identifiers", () => {
       { id: "tee-red", score: 1e9 },
       { id: "tee-black", score: 500 },
     ]);
-    const restQuery = mock.searches().flat().find((s) => String(s.filter_by ?? "").startsWith("id:!="))!;
-    expect(restQuery).toMatchObject({ q: "teered", filter_by: "id:!=[`tee-red`]", sort_by: "_text_match:desc,seq:asc", page: 1, per_page: 49 });
+    const restQuery = mock
+      .searches()
+      .flat()
+      .find((s) => String(s.filter_by ?? "").startsWith("id:!="))!;
+    expect(restQuery).toMatchObject({
+      q: "teered",
+      filter_by: "id:!=[`tee-red`]",
+      sort_by: "_text_match:desc,seq:asc",
+      page: 1,
+      per_page: 49,
+    });
   });
 });
 

@@ -31,7 +31,11 @@ const env = {
   // A call the kill cut off is retried after 30 ms instead of 30 s.
   WEBHOOK_RETRY_TIME_SCALE: "0.001",
 };
-const headers = (key: string) => ({ "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": key, "content-type": "application/json" });
+const headers = (key: string) => ({
+  "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+  "x-service-api-key": key,
+  "content-type": "application/json",
+});
 const admin = headers(DEMO_KEYS.DEMO_ADMIN_KEY);
 const images = Bun.serve({
   port: 0,
@@ -39,7 +43,9 @@ const images = Bun.serve({
   async fetch(req) {
     await Bun.sleep(IMAGE_DELAY_MS);
     const parsed = parseImagePath(new URL(req.url).pathname);
-    return parsed ? new Response(renderImage(parsed), { headers: { "content-type": "image/svg+xml" } }) : new Response("no", { status: 404 });
+    return parsed
+      ? new Response(renderImage(parsed), { headers: { "content-type": "image/svg+xml" } })
+      : new Response("no", { status: 404 });
   },
 });
 let running: ChildServer | null = null;
@@ -55,7 +61,10 @@ afterAll(async () => {
 
 const start = () => spawnDrainedServer(env);
 
-async function searchBody(url: string, params: Record<string, string>): Promise<{ totalProductCount: number; facets: { key: string; values: { key: string; count: number }[] }[] }> {
+async function searchBody(
+  url: string,
+  params: Record<string, string>,
+): Promise<{ totalProductCount: number; facets: { key: string; values: { key: string; count: number }[] }[] }> {
   const res = await fetch(`${url}/1.9/search?${new URLSearchParams(params)}`, { headers: headers(DEMO_KEYS.DEMO_SEARCH_KEY) });
   expect(res.status).toBe(200);
   return (await res.json()) as never;
@@ -64,7 +73,11 @@ async function searchBody(url: string, params: Record<string, string>): Promise<
 test("enrichment killed mid-way resumes: one delivery per product and stage, and search has every stage's result", async () => {
   running = await start();
   receiver = await startTestReceiver(certs, { secret: () => secret, outFile: join(dataDir, "received.jsonl") });
-  const subscribed = await fetch(`${running.url}/1.9/webhooks`, { method: "POST", headers: admin, body: JSON.stringify({ url: receiver.url, topic: "tags" }) });
+  const subscribed = await fetch(`${running.url}/1.9/webhooks`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ url: receiver.url, topic: "tags" }),
+  });
   expect(subscribed.status).toBe(201);
   const { id: webhookId, secret } = (await subscribed.json()) as { id: string; secret: string };
   const products = Array.from({ length: PRODUCTS }, (_, i) =>
@@ -80,28 +93,40 @@ test("enrichment killed mid-way resumes: one delivery per product and stage, and
   expect(posted.status).toBe(202);
 
   // Text stages are quick; image stages come 4 at a time, each waiting for its image.
-  const atKill = await until(() => (receiver!.calls.length >= PRODUCTS + 8 ? receiver!.calls.length : null), 30_000, "some image-stage calls");
+  const atKill = await until(
+    () => (receiver!.calls.length >= PRODUCTS + 8 ? receiver!.calls.length : null),
+    30_000,
+    "some image-stage calls",
+  );
   running.proc.kill(9);
   await running.proc.exited;
   expect(atKill).toBeLessThan(2 * PRODUCTS);
 
   running = await start();
   const url = running.url;
-  const deliveries = await until(async () => {
-    const res = await fetch(`${url}/1.9/webhooks/${webhookId}/deliveries?limit=1000`, { headers: admin });
-    const list = ((await res.json()) as { deliveries: { productId: string; stage: string; status: string }[] }).deliveries;
-    return list.length >= 2 * PRODUCTS && list.every((d) => d.status === "succeeded") ? list : null;
-  }, 60_000, "every stage of every product delivered");
+  const deliveries = await until(
+    async () => {
+      const res = await fetch(`${url}/1.9/webhooks/${webhookId}/deliveries?limit=1000`, { headers: admin });
+      const list = ((await res.json()) as { deliveries: { productId: string; stage: string; status: string }[] }).deliveries;
+      return list.length >= 2 * PRODUCTS && list.every((d) => d.status === "succeeded") ? list : null;
+    },
+    60_000,
+    "every stage of every product delivered",
+  );
   const perStage = new Map<string, number>();
   for (const d of deliveries) perStage.set(`${d.productId}/${d.stage}`, (perStage.get(`${d.productId}/${d.stage}`) ?? 0) + 1);
   expect(perStage.size).toBe(2 * PRODUCTS);
   expect([...perStage.values()].every((n) => n === 1)).toBe(true);
 
   // Search: every product is found ("jumper" is English for their type) and carries its image's colour (image stage).
-  const found = await until(async () => {
-    const body = await searchBody(url, { query: "jumper", returnFacets: "true", pageSize: "1" });
-    const red = body.facets.find((f) => f.key === "color")?.values.find((v) => v.key === "Red")?.count ?? 0;
-    return body.totalProductCount === PRODUCTS && red === PRODUCTS ? body : null;
-  }, 20_000, "every product found by its synonym and its image's colour");
+  const found = await until(
+    async () => {
+      const body = await searchBody(url, { query: "jumper", returnFacets: "true", pageSize: "1" });
+      const red = body.facets.find((f) => f.key === "color")?.values.find((v) => v.key === "Red")?.count ?? 0;
+      return body.totalProductCount === PRODUCTS && red === PRODUCTS ? body : null;
+    },
+    20_000,
+    "every product found by its synonym and its image's colour",
+  );
   expect(found.totalProductCount).toBe(PRODUCTS);
 }, 120_000);

@@ -24,7 +24,11 @@ test("no enrichment stage runs while indexing work is pending; the stages run on
   server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error" }, 30_000);
   const res = await fetch(`${server.url}/1.9/products`, {
     method: "POST",
-    headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY, "content-type": "application/json" },
+    headers: {
+      "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+      "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY,
+      "content-type": "application/json",
+    },
     body: JSON.stringify(demoProducts(5000)),
   });
   expect(res.status).toBe(202);

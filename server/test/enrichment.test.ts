@@ -36,7 +36,13 @@ interface Call {
     productId: string;
     category: string;
     productVersion: number;
-    attributes: Record<string, { displayName: Record<string, string>; attributesValues: Record<string, { displayName: Record<string, string>; synonyms: unknown[]; trending: boolean }>[] }>;
+    attributes: Record<
+      string,
+      {
+        displayName: Record<string, string>;
+        attributesValues: Record<string, { displayName: Record<string, string>; synonyms: unknown[]; trending: boolean }>[];
+      }
+    >;
     generatedContent: { fieldName: string; values: Record<string, string> }[];
   };
 }
@@ -44,7 +50,11 @@ interface Call {
 /** The calls the receiver accepted, from its JSON-lines file. */
 const received = (): Call[] => {
   try {
-    return readFileSync(outFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    return readFileSync(outFile, "utf8")
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   } catch {
     return [];
   }
@@ -94,10 +104,14 @@ describe("a new product", () => {
       media: [{ url: productImageUrl(imageBase(), "top", ["#1f2a44"], "m"), variationId: "enriched-1-navy" }],
     });
     await indexProducts(s, [shirt]);
-    const calls = await until(() => {
-      const mine = received().filter((c) => c.body.productId === "enriched-1");
-      return mine.length >= 2 ? mine : null;
-    }, 30_000, "two stage calls");
+    const calls = await until(
+      () => {
+        const mine = received().filter((c) => c.body.productId === "enriched-1");
+        return mine.length >= 2 ? mine : null;
+      },
+      30_000,
+      "two stage calls",
+    );
     // Text first: nothing failed, so the calls arrive in the order the stages committed.
     const [text, image] = calls as [Call, Call];
     expect(new Set(calls.map((c) => c.deliveryId)).size).toBe(2);
@@ -108,17 +122,27 @@ describe("a new product", () => {
       expect(c.body).toMatchObject({ productId: "enriched-1", productVersion: 1, category: "Apparel > Topwear > Shirts" });
     }
     expect(text.body.attributes.material!.attributesValues.map((v) => Object.keys(v)[0])).toContain("cotton");
-    expect(text.body.attributes.material!.displayName).toEqual({ en: expect.any(String), de: expect.any(String), fr: expect.any(String), es: expect.any(String) });
+    expect(text.body.attributes.material!.displayName).toEqual({
+      en: expect.any(String),
+      de: expect.any(String),
+      fr: expect.any(String),
+      es: expect.any(String),
+    });
     const title = text.body.generatedContent.find((g) => g.fieldName === "title")!;
     expect(Object.keys(title.values).sort()).toEqual(["de", "en", "es", "fr"]);
     expect(title.values.en).toContain("Roadster");
     // The image stage adds what the image shows; the Search product carries the colour composition.
     expect(image.body.attributes.colour).toBeDefined();
-    const found = await until(async () => {
-      const hit = (await search(s, { query: "navy shirt" })).products.find((p) => p.productId === "enriched-1");
-      const values = (hit?.colors as Record<string, { values: { hex: string; ratio: number }[] }> | undefined)?.["enriched-1-navy"]?.values;
-      return values?.length ? values : null;
-    }, 30_000, "colour values in search");
+    const found = await until(
+      async () => {
+        const hit = (await search(s, { query: "navy shirt" })).products.find((p) => p.productId === "enriched-1");
+        const values = (hit?.colors as Record<string, { values: { hex: string; ratio: number }[] }> | undefined)?.["enriched-1-navy"]
+          ?.values;
+        return values?.length ? values : null;
+      },
+      30_000,
+      "colour values in search",
+    );
     expect(found[0]!.hex).toBe("#1f2a44");
     expect(found[0]!.ratio).toBeGreaterThan(0.8);
   });
@@ -173,7 +197,11 @@ describe("what enrichment finds feeds search", () => {
     expect(await found("suéter")).toBe(false);
     // Once enrichment has run, its words in other locales still find nothing: German "grau" (grey) for an English
     // shopper, and a colour's German synonym that starts like a type ("jeansblau" is no prefix match of "jeans").
-    await until(async () => (received().some((c) => c.body.productId === "enriched-sweater") ? true : null), 30_000, "the text stage's webhook");
+    await until(
+      async () => (received().some((c) => c.body.productId === "enriched-sweater") ? true : null),
+      30_000,
+      "the text stage's webhook",
+    );
     await until(async () => (await found("grau", "de")) || null, 30_000, "the text stage's words in search");
     expect(await found("grau")).toBe(false);
   });
@@ -188,11 +216,15 @@ describe("what enrichment finds feeds search", () => {
         media: [{ url: productImageUrl(imageBase(), "bag", ["#c0392b"], "m"), variationId: "enriched-multi-1" }],
       }),
     ]);
-    const colours = await until(async () => {
-      const body = await search(s, { query: "tote", returnFacets: true });
-      const values = body.facets.find((f) => f.key === "color")?.values.map((v) => v.key) ?? [];
-      return values.includes("Red") ? values : null;
-    }, 30_000, "Red among the tote's colour facet values");
+    const colours = await until(
+      async () => {
+        const body = await search(s, { query: "tote", returnFacets: true });
+        const values = body.facets.find((f) => f.key === "color")?.values.map((v) => v.key) ?? [];
+        return values.includes("Red") ? values : null;
+      },
+      30_000,
+      "Red among the tote's colour facet values",
+    );
     expect(colours).toContain("Multi");
     const filtered = await search(s, { query: "tote", facets: "color:Red" });
     expect(filtered.products.map((p) => p.productId)).toEqual(["enriched-multi"]);
@@ -211,7 +243,10 @@ describe("results do not drift while enrichment runs", () => {
       media: (p.media ?? []).map((m) => ({ ...m, url: imageBase() + new URL(m.url).pathname })),
     }));
     const queries = ["jeans", "shirts", "kurtas", "watches", "t-shirts", "casual shoes", "handbags", "tops"];
-    const totals = async () => Object.fromEntries(await Promise.all(queries.map(async (q) => [q, (await search(s, { query: q, pageSize: 1 })).totalProductCount] as const)));
+    const totals = async () =>
+      Object.fromEntries(
+        await Promise.all(queries.map(async (q) => [q, (await search(s, { query: q, pageSize: 1 })).totalProductCount] as const)),
+      );
     const calls = received().length;
     await indexProducts(s, catalog);
     const before = await totals();
@@ -237,11 +272,20 @@ describe("what image analysis measures feeds similar products", () => {
       });
     // Without colours the two candidates tie; the blue one sorts first by id.
     await indexProducts(s, [tote("shopper-source", "#c0392b"), tote("shopper-a-blue", "#1f4fc0"), tote("shopper-z-red", "#b83227")]);
-    const order = await until(async () => {
-      const { body } = await getJson<{ explain?: { productId: string; contributions: Record<string, number> }[] }>(s, "/similarity", { productId: "shopper-source", explain: "true" }, "admin");
-      const red = body.explain?.find((e) => e.productId === "shopper-z-red");
-      return red && red.contributions.colour! > 0 ? body.explain!.map((e) => e.productId) : null;
-    }, 30_000, "the images' colours in the similarity scores");
+    const order = await until(
+      async () => {
+        const { body } = await getJson<{ explain?: { productId: string; contributions: Record<string, number> }[] }>(
+          s,
+          "/similarity",
+          { productId: "shopper-source", explain: "true" },
+          "admin",
+        );
+        const red = body.explain?.find((e) => e.productId === "shopper-z-red");
+        return red && red.contributions.colour! > 0 ? body.explain!.map((e) => e.productId) : null;
+      },
+      30_000,
+      "the images' colours in the similarity scores",
+    );
     expect(order.slice(0, 2)).toEqual(["shopper-z-red", "shopper-a-blue"]);
   }, 90_000);
 });

@@ -61,7 +61,10 @@ describe("error statuses, each with a JSON { message, code } body", () => {
     expect((await s.call("admin", "GET", "/1.0/products/unknown")).status).toBe(404);
     const taskId = ((await (await s.call("admin", "POST", "/1.0/products", product("mine"))).json()) as { taskId: string }).taskId;
     const other = await s.createStore("second-store");
-    const res = await s.call("admin", "GET", `/1.0/tasks/${taskId}`, undefined, { "x-service-store-id": "second-store", "x-service-api-key": other.admin });
+    const res = await s.call("admin", "GET", `/1.0/tasks/${taskId}`, undefined, {
+      "x-service-store-id": "second-store",
+      "x-service-api-key": other.admin,
+    });
     expect(res.status).toBe(404);
   });
 
@@ -112,18 +115,37 @@ describe("error statuses, each with a JSON { message, code } body", () => {
   test("health needs no key and answers JSON, with enrichment's progress per stage", async () => {
     const res = await fetch(s.url + "/health");
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toEqual({ status: "ok", enrichment: { text: { done: expect.any(Number), total: expect.any(Number) }, image: { done: expect.any(Number), total: expect.any(Number) } } });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      enrichment: {
+        text: { done: expect.any(Number), total: expect.any(Number) },
+        image: { done: expect.any(Number), total: expect.any(Number) },
+      },
+    });
   });
 });
 
 describe("fuzz: 10,000 malformed bodies never give a 5xx", () => {
   const validProducts = [
     product("f1"),
-    product("f2", { popularity: { type: "STAR", data: { overallRating: 4.2, maxRating: 5, reviewCount: 10, ratingSummary: [{ rating: "5", count: "7" }] } } }),
-    product("f3", { media: [{ url: "https://img.example/a.png", altText: "a" }], customUserData: { badges: ["New"] }, arrivalDateTs: 1700000000000 }),
+    product("f2", {
+      popularity: {
+        type: "STAR",
+        data: { overallRating: 4.2, maxRating: 5, reviewCount: 10, ratingSummary: [{ rating: "5", count: "7" }] },
+      },
+    }),
+    product("f3", {
+      media: [{ url: "https://img.example/a.png", altText: "a" }],
+      customUserData: { badges: ["New"] },
+      arrivalDateTs: 1700000000000,
+    }),
   ];
   const validEvents = [
-    { type: "Search", data: { query: "shirt", productIds: ["a"], pageSize: 30, facets: [{ key: "designer", value: "Nike" }] }, userId: "u1" },
+    {
+      type: "Search",
+      data: { query: "shirt", productIds: ["a"], pageSize: 30, facets: [{ key: "designer", value: "Nike" }] },
+      userId: "u1",
+    },
     { type: "OrderComplete", data: { orderId: "o1", products: [{ id: "a", price: 10, qty: 1 }] }, sessionId: "s1" },
     { type: "CTLProductClick", data: { baseProductId: "a", selectedProduct: { productId: "b", position: 2 } } },
   ];

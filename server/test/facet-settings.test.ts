@@ -34,11 +34,13 @@ const tagsIn = (key: string) => catalog.some((p) => (p.tags ?? []).some((t) => t
 describe("default facets", () => {
   test("shirt: category levels 1-3, built-ins, shopper tags; no feed bookkeeping, no second colour facet", async () => {
     // The demo catalog has every one of the hidden kinds, so their absence is the rule, not the data.
-    for (const key of ["tag.source", "tag.year", "tag.color", "tag.type"]) expect({ key, inCatalog: tagsIn(key) }).toEqual({ key, inCatalog: true });
+    for (const key of ["tag.source", "tag.year", "tag.color", "tag.type"])
+      expect({ key, inCatalog: tagsIn(key) }).toEqual({ key, inCatalog: true });
     expect(catalog.some((p) => (p.categories?.length ?? 0) >= 4)).toBe(true);
     const facets = await facetsFor("shirt");
     const keys = facets.map((f) => f.key);
-    for (const hidden of ["tag.source", "tag.year", "tag.color", "tag.type", "category.lvl3", "category.lvl4"]) expect(keys).not.toContain(hidden);
+    for (const hidden of ["tag.source", "tag.year", "tag.color", "tag.type", "category.lvl3", "category.lvl4"])
+      expect(keys).not.toContain(hidden);
     expect(facets.filter((f) => /colou?r/i.test(f.name)).map((f) => f.key)).toEqual(["color"]);
     // Default order: categories, gender, age group, brand, price, colour, size, tags, collection, availability.
     const order = ["category.lvl0", "category.lvl1", "category.lvl2", "gender", "ageGroup", "designer", "price", "color", "size"];
@@ -63,7 +65,10 @@ describe("default facets", () => {
     expect(await name("de-CH")).toBe("Farbe");
     expect(await name("fr")).toBe("Couleur");
     expect(await name("fi")).toBe("Colour");
-    const { status, body } = await getJson<{ message: string; details: { path: string }[] }>(s, "/search", { query: "shirt", language: "en_US" });
+    const { status, body } = await getJson<{ message: string; details: { path: string }[] }>(s, "/search", {
+      query: "shirt",
+      language: "en_US",
+    });
     expect(status).toBe(400);
     expect(body.details.map((d) => d.path)).toEqual(["query.language"]);
   });
@@ -113,7 +118,15 @@ describe("the store's facet settings", () => {
     const answered = (await res.json()) as Record<string, unknown>;
     const effective = await settings();
     expect(answered).toEqual(effective);
-    expect(effective).toMatchObject({ newnessDays: 30, vendorLiftPerVendor: 2, ratingPrior: { mean: 0.7, weight: 10 }, locale: "en", allowedOrigins: ["*"], currencyConversion: null, facetShownValues: 8 });
+    expect(effective).toMatchObject({
+      newnessDays: 30,
+      vendorLiftPerVendor: 2,
+      ratingPrior: { mean: 0.7, weight: 10 },
+      locale: "en",
+      allowedOrigins: ["*"],
+      currencyConversion: null,
+      facetShownValues: 8,
+    });
     expect((effective.facets as { key: string }[]).map((f) => f.key)).toContain("tag.*");
     expect((await facetsFor("shirt")).map((f) => f.key)).toContain("category.lvl0");
     expect((await patch({ newnessDays: null })).status).toBe(200);
@@ -124,7 +137,7 @@ describe("the store's facet settings", () => {
     [{ facets: [{ key: "brand" }] }, "body.facets[0].key"],
     [{ facets: [{ key: "designer" }, { key: "designer" }] }, "body.facets[1].key"],
     [{ facets: [{ key: "designer", shownValues: 0 }] }, "body.facets[0].shownValues"],
-    [{ facets: [{ key: "designer", names: { "en_US": "x" } }] }, "body.facets[0].names"],
+    [{ facets: [{ key: "designer", names: { en_US: "x" } }] }, "body.facets[0].names"],
     [{ facetShownValues: 201 }, "body.facetShownValues"],
     [{ noSuchSetting: null }, "body.noSuchSetting"],
   ];
@@ -138,6 +151,7 @@ describe("the store's facet settings", () => {
   }
 
   test("facet settings are admin-only", async () => {
-    for (const kind of ["search", "analytics", null] as const) expect((await s.call(kind, "PATCH", "/1.9/settings", { facetShownValues: 3 })).status).toBe(401);
+    for (const kind of ["search", "analytics", null] as const)
+      expect((await s.call(kind, "PATCH", "/1.9/settings", { facetShownValues: 3 })).status).toBe(401);
   });
 });

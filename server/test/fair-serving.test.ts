@@ -19,7 +19,8 @@ beforeAll(async () => {
   other = { "x-service-store-id": "fair-other", "x-service-api-key": keys.admin };
   const res = await s.call(null, "POST", "/1.9/products", [product("p1", { name: "Blue shirt" })], other);
   const { taskId } = (await res.json()) as { taskId: string };
-  while (((await (await s.call(null, "GET", `/1.9/tasks/${taskId}`, undefined, other)).json()) as { status: string }).status === "pending") await Bun.sleep(20);
+  while (((await (await s.call(null, "GET", `/1.9/tasks/${taskId}`, undefined, other)).json()) as { status: string }).status === "pending")
+    await Bun.sleep(20);
   other["x-service-api-key"] = keys.search;
 }, 120_000);
 afterAll(() => s?.stop());
@@ -56,7 +57,11 @@ test("a 10,000-query log import takes turns with another store's searches and /h
 test("a client keeping 10 tracking requests of 500 events in flight, and the counting of them after: another store's searches keep answering", async () => {
   const REQUESTS = 40;
   const batch = (i: number) =>
-    Array.from({ length: 500 }, (_, j) => ({ type: "Search", sessionId: `flood-${i}-${j % 25}`, data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 } }));
+    Array.from({ length: 500 }, (_, j) => ({
+      type: "Search",
+      sessionId: `flood-${i}-${j % 25}`,
+      data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
+    }));
   let sent = 0;
   const lane = async () => {
     while (sent < REQUESTS) {
@@ -68,8 +73,37 @@ test("a client keeping 10 tracking requests of 500 events in flight, and the cou
   const during = await answeredDuring(flood);
   // The report first counts every event still waiting: 20,000 of them, on the events thread.
   const counting = await answeredDuring(s.call("admin", "GET", "/1.9/reports/overview"));
-  console.log(`tracking flood: ${during.searches} searches answered while 20,000 events arrived, ${counting.searches} while they were counted`);
+  console.log(
+    `tracking flood: ${during.searches} searches answered while 20,000 events arrived, ${counting.searches} while they were counted`,
+  );
   expect(during.searches).toBeGreaterThanOrEqual(20);
   expect(counting.load.status).toBe(200);
   expect(((await counting.load.json()) as { searches: number }).searches).toBe(REQUESTS * 500);
+}, 300_000);
+
+test("a 14 MiB synonym export of 250,000 sets is refused whole while another store's searches keep answering", async () => {
+  const sets = Array.from({ length: 250_000 }, (_, i) => ({ id: `sets-${i}`, synonyms: [`word${i}`, `other${i}`] }));
+  const body = JSON.stringify(sets);
+  // Under the 16 MiB a synonym import may send: received whole, then refused.
+  expect(body.length).toBeGreaterThan(14 * 1024 * 1024);
+  expect(body.length).toBeLessThan(16 * 1024 * 1024);
+  // Five in a row, as a script retrying it would send them.
+  const imports = (async () => {
+    let last: Response | null = null;
+    for (let i = 0; i < 5; i++) {
+      last = await s.call("admin", "POST", "/1.9/synonyms/import", body);
+      if (i < 4) await last.arrayBuffer();
+    }
+    return last!;
+  })();
+  const { load, searches } = await answeredDuring(imports);
+  console.log(
+    `5 synonym imports of ${(body.length / 1048576).toFixed(1)} MiB each: ${searches} searches answered while they were sent and refused`,
+  );
+  expect(load.status).toBe(400);
+  const refusal = (await load.json()) as { message: string };
+  expect(refusal.message).toContain("at most 5000");
+  expect(searches).toBeGreaterThanOrEqual(5);
+  // Nothing of it was stored.
+  expect(((await (await s.call("admin", "GET", "/1.9/synonyms")).json()) as { sets?: unknown[] }).sets ?? []).toHaveLength(0);
 }, 300_000);

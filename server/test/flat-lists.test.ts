@@ -2,7 +2,6 @@ import { expect, test } from "bun:test";
 import { seededRandom } from "../../demo-store/src/catalog/seeded-random.ts";
 import { FlatLists } from "../src/engine/sqlite/flat-lists.ts";
 
-
 test("each slot reads back its last list through replacements, clears and compactions", () => {
   // Seeded: a failure repeats.
   const rng = seededRandom("flat-lists");

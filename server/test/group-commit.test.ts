@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { GroupCommit } from "../src/db/group-commit.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
 
 test("concurrent writes share one commit, and each resolves only after it", async () => {
   const commits: number[][] = [];
@@ -39,7 +39,7 @@ test("with a delay, writes within it share a commit, and flush() commits at once
   await Promise.all([a, b]);
   expect(commits).toEqual([[1, 2]]);
   const c = g.add([3]);
-  g.flush();
+  void g.flush();
   await c;
   expect(commits).toEqual([[1, 2], [3]]);
 });

@@ -24,7 +24,10 @@ const health = async () => (await (await fetch(s.url + "/health")).json()) as He
 test("before any product, every stage is 0 of 0; after a bulk, the text stage counts every product until it is done", async () => {
   expect((await health()).enrichment).toEqual({ text: { done: 0, total: 0 }, image: { done: 0, total: 0 } });
   // No media: the text stage is each product's last.
-  await indexProducts(s, ["a", "b", "c"].map((id) => product(id)));
+  await indexProducts(
+    s,
+    ["a", "b", "c"].map((id) => product(id)),
+  );
   const seen: Health["enrichment"][] = [];
   const finished = await eventually(async () => {
     const { enrichment } = await health();

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { connect as connectTcp } from "node:net";
 import { join } from "node:path";
-import { findCaller } from "../src/auth/api-keys.ts";
-import { StoreAdmin } from "../src/auth/store-admin.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { findCaller } from "../src/modules/stores/api-keys.ts";
+import { StoreAdmin } from "../src/modules/stores/store-admin.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "./support/child-server.ts";
 import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 
@@ -112,7 +112,9 @@ describe("key checks", () => {
       // The lower quartile: noise (other processes, GC) only ever adds time.
       const quartile = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 2]!;
       const ratio = quartile(unknown) / quartile(known);
-      console.log(`key check: wrong key ${(quartile(known) / 100_000).toFixed(2)} us, unknown store ${(quartile(unknown) / 100_000).toFixed(2)} us (ratio ${ratio.toFixed(3)})`);
+      console.log(
+        `key check: wrong key ${(quartile(known) / 100_000).toFixed(2)} us, unknown store ${(quartile(unknown) / 100_000).toFixed(2)} us (ratio ${ratio.toFixed(3)})`,
+      );
       // A lookup by store (keys of a real store read, none for an unknown one) measured 0.6 here.
       expect(ratio).toBeGreaterThan(0.75);
       expect(ratio).toBeLessThan(1.33);
@@ -146,7 +148,11 @@ describe("request bodies", () => {
       Array.from({ length: 12 }, () =>
         fetch(child.url + "/1.9/products", {
           method: "POST",
-          headers: { "content-type": "application/json", "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": "sk_admin_wrong_key_0123456789" },
+          headers: {
+            "content-type": "application/json",
+            "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+            "x-service-api-key": "sk_admin_wrong_key_0123456789",
+          },
           body,
         }).then(async (res) => ({ status: res.status, code: ((await res.json()) as { code: string }).code })),
       ),
@@ -165,7 +171,24 @@ describe("TLS", () => {
     const d = tempDir();
     const cert = join(d, "cert.pem");
     const key = join(d, "key.pem");
-    const made = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]);
+    const made = Bun.spawnSync([
+      "openssl",
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ]);
     expect(made.exitCode).toBe(0);
     s = await startTestServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key });
   });
@@ -187,7 +210,9 @@ describe("TLS", () => {
     const out = await new Response(run.stdout).text();
     await run.exited;
     const cipher = /Cipher is (\S+)/.exec(out)?.[1];
-    return cipher && cipher !== "(NONE)" ? { protocol: /Protocol\s*:\s*(\S+)/.exec(out)?.[1] ?? /New, (TLSv[\d.]+)/.exec(out)?.[1], cipher } : null;
+    return cipher && cipher !== "(NONE)"
+      ? { protocol: /Protocol\s*:\s*(\S+)/.exec(out)?.[1] ?? /New, (TLSv[\d.]+)/.exec(out)?.[1], cipher }
+      : null;
   };
 
   test("offers TLS 1.2 and 1.3 only, and only forward-secret suites", async () => {

@@ -3,14 +3,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { GroupCommit } from "../src/db/group-commit.ts";
-import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
-import type { SearchLogEntry } from "../src/db/search-log-repository.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { GroupCommit } from "../src/platform/group-commit.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
+import type { SearchLogEntry } from "../src/modules/search/storage/search-log-repository.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/engine/text/query-limits.ts";
+import { MAX_FUZZY_LETTERS, MAX_QUERY_WORDS } from "../src/text/query-limits.ts";
 import { createLogger } from "../src/log.ts";
 import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import { parseSearchParams } from "../src/modules/search/search-params.ts";
@@ -115,7 +115,12 @@ describe("limits apply after folding, and past them a query is still answered", 
   test(`words past the ${MAX_QUERY_WORDS}th are ignored, not refused`, async () => {
     // Words of one product's own text: together they find it; an unknown word after them changes nothing.
     const wordsOf = (p: (typeof catalog)[number]) => [
-      ...new Set(`${p.name} ${p.description ?? ""}`.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => /^[a-z]{3,}$/.test(w))),
+      ...new Set(
+        `${p.name} ${p.description ?? ""}`
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => /^[a-z]{3,}$/.test(w)),
+      ),
     ];
     const words = wordsOf(catalog.find((p) => wordsOf(p).length >= MAX_QUERY_WORDS)!).slice(0, MAX_QUERY_WORDS);
     const base = await get<SearchBody>("/search", { query: words.join(" "), pageSize: 100 });
@@ -131,8 +136,12 @@ describe("limits apply after folding, and past them a query is still answered", 
     try {
       // The log is written in group commits, in order: once a search sent after it is logged, so is the longer one.
       expect((await get<SearchBody>("/search", { query: "denim" })).status).toBe(200);
-      const lastTwo = () => (db.query("SELECT query FROM search_log ORDER BY seq DESC LIMIT 2").all() as { query: string }[]).map((r) => r.query);
-      expect(await until(() => (lastTwo()[0] === "denim" ? lastTwo() : null), 30_000, "the search sent after it in the log")).toEqual(["denim", words.join(" ")]);
+      const lastTwo = () =>
+        (db.query("SELECT query FROM search_log ORDER BY seq DESC LIMIT 2").all() as { query: string }[]).map((r) => r.query);
+      expect(await until(() => (lastTwo()[0] === "denim" ? lastTwo() : null), 30_000, "the search sent after it in the log")).toEqual([
+        "denim",
+        words.join(" "),
+      ]);
     } finally {
       db.close();
     }
@@ -166,14 +175,14 @@ describe("hostile shapes never break a search or the typeahead", () => {
     "FTS5 operators and syntax": '"jeans" AND (shirt OR NEAR(dress, 2)) NOT ^top* col:umn {a b} + - "" \' ` \\ ; --',
     "quotes only": '"'.repeat(512),
     "asterisks only": "*".repeat(512),
-    "parentheses": "(".repeat(256) + ")".repeat(256),
+    parentheses: "(".repeat(256) + ")".repeat(256),
     "operators as words": "AND OR NOT NEAR AND OR NOT NEAR",
     "punctuation only": "!?.,;:-_/\\|@#$%^&*()[]{}<>~`'\"".repeat(16),
     "combining marks only": "\u0301\u0308\u0327".repeat(170),
     "letters with stacked marks": "je\u0301\u0301\u0301ans ".repeat(40),
     "RTL text": "فستان أحمر قميص أزرق",
     "RTL with direction overrides": "\u202ejeans\u202c \u2067shirt\u2069",
-    "emoji": "👗👠🔥 jeans 👖".repeat(20),
+    emoji: "👗👠🔥 jeans 👖".repeat(20),
     "zero-width characters": "je\u200bans\u200d sh\u2060irt\ufeff",
     "CJK compatibility (folds to katakana)": "\u3316".repeat(512),
     "digits and letters mixed": "a1b2c3d4e5f6g7h8i9".repeat(28),
@@ -199,7 +208,18 @@ describe("hostile shapes never break a search or the typeahead", () => {
     const total = async (query: string) => (await get<SearchBody>("/search", { query })).body.totalProductCount;
     const jeans = await total("jeans");
     expect(jeans).toBeGreaterThan(0);
-    for (const variant of ['"jeans"', '"jeans', "jeans*", "(jeans)", "^jeans", "jeans:", "{jeans}", "je\u0301\u0301ans", "👖 jeans 🔥", "jeans ".repeat(80)]) {
+    for (const variant of [
+      '"jeans"',
+      '"jeans',
+      "jeans*",
+      "(jeans)",
+      "^jeans",
+      "jeans:",
+      "{jeans}",
+      "je\u0301\u0301ans",
+      "👖 jeans 🔥",
+      "jeans ".repeat(80),
+    ]) {
       expect(await total(variant), variant).toBe(jeans);
     }
   });
@@ -233,11 +253,23 @@ describe("the time budget", () => {
       await new SqliteStoresRepo(db).create("budget", Date.now());
       const store = (await new SqliteStoresRepo(db).get("budget"))!;
       const ranking = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
-      await engine.upsert("budget", catalog.slice(0, 500).map((p) => toEngineDocument(p, 1, ranking)));
+      await engine.upsert(
+        "budget",
+        catalog.slice(0, 500).map((p) => toEngineDocument(p, 1, ranking)),
+      );
       const searchLog = new SqliteSearchLogRepo(db);
       const logWrites = new GroupCommit<SearchLogEntry>((entries) => searchLog.append(entries, 1));
       const service = (budgetMs?: number) =>
-        new SearchService({ engine, catalog: new CatalogRepo(db), searchLog: logWrites, now: Date.now, log: createLogger("silent"), vocabularies: new QueryVocabularies(engine, Date.now), shapes: new ShapedProducts(new CatalogRepo(db)), budgetMs });
+        new SearchService({
+          engine,
+          catalog: new SqliteCatalogRepo(db),
+          searchLog: logWrites,
+          now: Date.now,
+          log: createLogger("silent"),
+          vocabularies: new QueryVocabularies(engine, Date.now),
+          shapes: new ShapedProducts(new SqliteCatalogRepo(db)),
+          budgetMs,
+        });
       const learnt = async (query: string) => {
         await Bun.sleep(0);
         await logWrites.flush();

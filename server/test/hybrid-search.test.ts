@@ -17,9 +17,12 @@ import { reopenTestServer, startTestServer, tempDir, type TestServer } from "./s
  * words find nothing.
  */
 
-const shoe = (id: string, name: string) => product(id, { name, brand: "Stride", categories: ["Footwear", "Shoes", "Sports Shoes"], tags: [] });
-const dress = (id: string, name: string) => product(id, { name, brand: "Aura", categories: ["Apparel", "Dress", "Dresses"], gender: "Women", tags: [] });
-const watch = (id: string, name: string) => product(id, { name, brand: "Tempo", categories: ["Accessories", "Watches", "Watches"], tags: [] });
+const shoe = (id: string, name: string) =>
+  product(id, { name, brand: "Stride", categories: ["Footwear", "Shoes", "Sports Shoes"], tags: [] });
+const dress = (id: string, name: string) =>
+  product(id, { name, brand: "Aura", categories: ["Apparel", "Dress", "Dresses"], gender: "Women", tags: [] });
+const watch = (id: string, name: string) =>
+  product(id, { name, brand: "Tempo", categories: ["Accessories", "Watches", "Watches"], tags: [] });
 const shirt = (id: string, name: string) => product(id, { name, categories: ["Apparel", "Topwear", "Shirts"], tags: [] });
 
 /** Eight products say "summer"; the last indexed says it three ways (summer, floral, beach), nearest the query's meaning. */
@@ -46,15 +49,35 @@ const CATALOG: Product[] = [
   ...SUMMER,
 ];
 
-type HybridState = { enabled: boolean; model?: string; vectors?: number; syncing?: boolean; lastSync?: { embedded: number; removed: number; products: number; error?: string } | null };
-type Explained = { explain: { products: { productId: string; position: number; reranking?: { engineRank: number; semantic?: { similarity: number; boost: number } } }[] } };
+type HybridState = {
+  enabled: boolean;
+  model?: string;
+  vectors?: number;
+  syncing?: boolean;
+  lastSync?: { embedded: number; removed: number; products: number; error?: string } | null;
+};
+type Explained = {
+  explain: {
+    products: {
+      productId: string;
+      position: number;
+      reranking?: { engineRank: number; semantic?: { similarity: number; boost: number } };
+    }[];
+  };
+};
 
 describe("EMBEDDINGS_* settings", () => {
   test("off by default; a URL needs a model; a URL must be http(s)", () => {
     expect(loadConfig({}).embeddings).toBeNull();
     expect(() => loadConfig({ EMBEDDINGS_URL: "http://127.0.0.1:9/v1/embeddings" })).toThrow(ConfigError);
     expect(() => loadConfig({ EMBEDDINGS_URL: "ftp://x/embeddings", EMBEDDINGS_MODEL: "m" })).toThrow(/EMBEDDINGS_URL/);
-    expect(loadConfig({ EMBEDDINGS_URL: "https://api.openai.com/v1/embeddings", EMBEDDINGS_MODEL: "text-embedding-3-small", EMBEDDINGS_DIMENSIONS: "256" }).embeddings).toMatchObject({
+    expect(
+      loadConfig({
+        EMBEDDINGS_URL: "https://api.openai.com/v1/embeddings",
+        EMBEDDINGS_MODEL: "text-embedding-3-small",
+        EMBEDDINGS_DIMENSIONS: "256",
+      }).embeddings,
+    ).toMatchObject({
       model: "text-embedding-3-small",
       dimensions: 256,
       apiKey: null,

@@ -25,7 +25,8 @@ interface Figures {
 }
 
 function figures(cases: TruthCase[], scores: CaseScore[]): Figures {
-  const share = (f: (s: CaseScore, i: number) => boolean, of = scores.map((_, i) => i)) => of.filter((i) => f(scores[i]!, i)).length / of.length;
+  const share = (f: (s: CaseScore, i: number) => boolean, of = scores.map((_, i) => i)) =>
+    of.filter((i) => f(scores[i]!, i)).length / of.length;
   const near = cases.flatMap((c, i) => (c.kind === "near-backdrop" ? [i] : []));
   const led = scores.flatMap((s, i) => (s.mainFirst === null ? [] : [i]));
   return {
@@ -175,21 +176,32 @@ describe("bad input is a typed failure, never a throw", () => {
   afterAll(() => server.stop(true));
 
   test("corrupt and truncated images are undecodable", async () => {
-    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#1f5fbf" } }).jpeg().toBuffer();
-    for (const bytes of [Buffer.from("not an image at all"), jpeg.subarray(0, jpeg.length / 2), Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(400, 7)]), new Uint8Array(0)]) {
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#1f5fbf" } })
+      .jpeg()
+      .toBuffer();
+    for (const bytes of [
+      Buffer.from("not an image at all"),
+      jpeg.subarray(0, jpeg.length / 2),
+      Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(400, 7)]),
+      new Uint8Array(0),
+    ]) {
       const result = await extractColours(bytes);
       expect(result.ok ? "ok" : result.reason).toBe("undecodable");
     }
   });
 
   test("formats outside JPEG, PNG, WebP and SVG are refused before decoding", async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#c62828" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#c62828" } })
+      .gif()
+      .toBuffer();
     const result = await extractColours(gif);
     expect(result.ok ? "ok" : result.reason).toBe("undecodable");
   });
 
   test("too many bytes, or a small file declaring a huge image, is too-large", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c62828" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c62828" } })
+      .png()
+      .toBuffer();
     const bytes = await extractColours(png, { maxBytes: 100 });
     expect(bytes.ok ? "ok" : bytes.reason).toBe("too-large");
     const pixels = await extractColours(png, { maxPixels: 1000 });

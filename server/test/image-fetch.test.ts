@@ -18,7 +18,11 @@ let png: Uint8Array<ArrayBuffer>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c62828" } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c62828" } })
+      .png()
+      .toBuffer(),
+  );
   server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,

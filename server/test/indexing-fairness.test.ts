@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { StoreKeys } from "../src/auth/store-admin.ts";
+import type { StoreKeys } from "../src/modules/stores/store-admin.ts";
 import { product } from "./support/fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { until } from "./support/webhook-support.ts";
@@ -48,7 +48,9 @@ test("one store's bulk does not hold back another store's product", async () => 
   for (const id of aTasks) expect(await server.waitForTask(id, 120_000)).toMatchObject({ status: "complete" });
   expect(await server.service.engineCount(server.storeId)).toBe(A_PRODUCTS);
   const sample = ["a-0", "a-12345", `a-${A_PRODUCTS - 1}`];
-  expect(Object.fromEntries(await server.service.engineVersions(server.storeId, sample))).toEqual(Object.fromEntries(sample.map((id) => [id, 1])));
+  expect(Object.fromEntries(await server.service.engineVersions(server.storeId, sample))).toEqual(
+    Object.fromEntries(sample.map((id) => [id, 1])),
+  );
   for (const id of sample) {
     const entry = (await (await server.call("admin", "GET", `/1.9/products/${id}`)).json()) as { version: number };
     expect(entry.version).toBe(1);

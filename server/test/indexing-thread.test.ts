@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "bun:sqlite";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
-import type { TaskRow } from "../src/db/tasks-repository.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
+import type { TaskRow } from "../src/modules/indexing/storage/tasks-repository.ts";
 import { InvalidJsonError, ValidationError } from "../src/errors.ts";
 import { IndexingThread } from "../src/modules/indexing/indexing-thread.ts";
 import { textOf } from "../src/utf8-text.ts";
@@ -32,8 +32,15 @@ beforeAll(async () => {
   const stores = new SqliteStoresRepo(db);
   await stores.create("a", 0);
   await stores.create("b", 0);
-  const tasks = new TasksRepo(db);
-  await tasks.insert({ id: "bulk", storeId: "a", kind: "upsert", payload: JSON.stringify(demoProducts(SLICE * SLICES)), itemCount: SLICE * SLICES, now: 0 });
+  const tasks = new SqliteTasksRepo(db);
+  await tasks.insert({
+    id: "bulk",
+    storeId: "a",
+    kind: "upsert",
+    payload: JSON.stringify(demoProducts(SLICE * SLICES)),
+    itemCount: SLICE * SLICES,
+    now: 0,
+  });
   await tasks.insert({ id: "one", storeId: "b", kind: "upsert", payload: JSON.stringify(demoProducts(1)), itemCount: 1, now: 0 });
   thread = new IndexingThread({ kind: "sqlite", path: join(dir, "service.db") });
 });
@@ -45,10 +52,12 @@ afterAll(() => {
 });
 
 test("a slice a batch waits for is prepared before slices requested ahead of it, in the order each kind was asked", async () => {
-  const [bulk, one] = (await new TasksRepo(db).pendingHeads()).sort((x, y) => x.seq - y.seq);
+  const [bulk, one] = (await new SqliteTasksRepo(db).pendingHeads()).sort((x, y) => x.seq - y.seq);
   const answered: string[] = [];
   const ask = (label: string, task: TaskRow, start: number, end: number, ahead: boolean) =>
-    thread.prepare({ storeId: task.storeId, seq: task.seq, taskId: task.id, kind: "upsert", start, end, ahead }).then(() => answered.push(label));
+    thread
+      .prepare({ storeId: task.storeId, seq: task.seq, taskId: task.id, kind: "upsert", start, end, ahead })
+      .then(() => answered.push(label));
   const all = Array.from({ length: SLICES }, (_, k) => ask(`a${k}`, bulk!, k * SLICE, (k + 1) * SLICE, true));
   all.push(ask("b", one!, 0, 1, false));
   await Promise.all(all);
@@ -72,9 +81,16 @@ test("bodies are validated on the thread: a clean array comes back as its own by
   expect(cleaned.report.warnings).toBe(1);
   expect(JSON.parse(textOf(cleaned.payload))).toEqual([JSON.parse(JSON.stringify(withoutBrand))]);
   // Caught rather than expect().rejects, which does not let the thread's answer in while it waits.
-  const refusal = (body: string) => thread.accept(utf8.encode(body), "t-refused").then(() => null, (error: Error) => error);
+  const refusal = (body: string) =>
+    thread.accept(utf8.encode(body), "t-refused").then(
+      () => null,
+      (error: Error) => error,
+    );
   expect(await refusal('[{"id": ')).toBeInstanceOf(InvalidJsonError);
   const empty = await refusal("[]");
   expect(empty).toBeInstanceOf(ValidationError);
-  expect([empty?.message, (empty as ValidationError).details]).toEqual(["The product array is empty", [{ path: "body", problem: "must hold at least 1 product" }]]);
+  expect([empty?.message, (empty as ValidationError).details]).toEqual([
+    "The product array is empty",
+    [{ path: "body", problem: "must hold at least 1 product" }],
+  ]);
 });

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { StorageHealth } from "../src/db/storage-health.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { StorageHealth } from "../src/platform/storage-health.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import type { EngineDocument } from "../src/engine/types.ts";
@@ -36,7 +36,7 @@ let engine: FailingEngine;
 let clock: number;
 let worker: IndexingWorker;
 let indexing: IndexingService;
-let tasks: TasksRepo;
+let tasks: SqliteTasksRepo;
 
 beforeEach(async () => {
   dir = tempDir();
@@ -45,10 +45,18 @@ beforeEach(async () => {
   await stores.create("s1", 0);
   engine = new FailingEngine({ dataDir: dir, synchronous: "NORMAL" });
   clock = 1_000_000;
-  tasks = new TasksRepo(db);
-  const catalog = new CatalogRepo(db);
+  tasks = new SqliteTasksRepo(db);
+  const catalog = new SqliteCatalogRepo(db);
   const now = () => clock;
-  worker = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog, engine, now, log: createLogger("silent"), maxAttempts: 3 });
+  worker = new IndexingWorker({
+    state: { kind: "sqlite", path: db.filename },
+    tasks,
+    catalog,
+    engine,
+    now,
+    log: createLogger("silent"),
+    maxAttempts: 3,
+  });
   indexing = new IndexingService(tasks, catalog, now, () => {});
 });
 
@@ -86,7 +94,7 @@ test("a rejected update ends its task in error with a message; the queue moves o
   const bad = await enqueueProducts(indexing, "s1", [product("a")]);
   engine.failures = [new EngineRejectedError("field price has the wrong type")];
   await worker.runOnce();
-  const task = (await indexing.task("s1", bad));
+  const task = await indexing.task("s1", bad);
   expect(task.status).toBe("error");
   expect(task.message).toContain("field price has the wrong type");
   const next = await enqueueProducts(indexing, "s1", [product("b")]);
@@ -99,7 +107,7 @@ test("an engine that stays down ends the task in error after the attempt limit",
   const id = await enqueueProducts(indexing, "s1", [product("a")]);
   engine.failures = [1, 2, 3].map((i) => new EngineTransientError(`down ${i}`));
   await attemptPastLimit();
-  const task = (await indexing.task("s1", id));
+  const task = await indexing.task("s1", id);
   expect(task.status).toBe("error");
   expect(task.message).toContain("down 3");
   expect(await tasks.pendingHeads()).toEqual([]);
@@ -109,7 +117,7 @@ test("a task the indexing thread cannot prepare (its payload is gone) is retried
   const id = await enqueueProducts(indexing, "s1", [product("a")]);
   db.run("DELETE FROM task_payloads");
   await attemptPastLimit();
-  const task = (await indexing.task("s1", id));
+  const task = await indexing.task("s1", id);
   expect(task.status).toBe("error");
   expect(task.message).toStartWith("The update could not be prepared:");
   const next = await enqueueProducts(indexing, "s1", [product("b")]);
@@ -118,20 +126,46 @@ test("a task the indexing thread cannot prepare (its payload is gone) is retried
 });
 
 test("a bulk task is applied in chunks and reports progress", async () => {
-  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40 });
-  const id = await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  const small = new IndexingWorker({
+    state: { kind: "sqlite", path: db.filename },
+    tasks,
+    catalog: new SqliteCatalogRepo(db),
+    engine,
+    now: () => clock,
+    log: createLogger("silent"),
+    batchSize: 40,
+  });
+  const id = await enqueueProducts(
+    indexing,
+    "s1",
+    Array.from({ length: 100 }, (_, i) => product(`p${i}`)),
+  );
   await small.runOnce();
-  expect((await indexing.task("s1", id))).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
+  expect(await indexing.task("s1", id)).toMatchObject({ status: "pending", processedCount: 40, itemCount: 100 });
   await small.runOnce();
   await small.runOnce();
-  expect((await indexing.task("s1", id))).toMatchObject({ status: "complete", processedCount: 100 });
+  expect(await indexing.task("s1", id)).toMatchObject({ status: "complete", processedCount: 100 });
   expect(await engine.count("s1")).toBe(100);
 });
 
 test("a store another worker applies is left to it while its lease runs; then the other takes over where it stopped", async () => {
-  const make = () => new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 40, writers: new StoreWriters(tasks, () => clock, 5_000) });
+  const make = () =>
+    new IndexingWorker({
+      state: { kind: "sqlite", path: db.filename },
+      tasks,
+      catalog: new SqliteCatalogRepo(db),
+      engine,
+      now: () => clock,
+      log: createLogger("silent"),
+      batchSize: 40,
+      writers: new StoreWriters(tasks, () => clock, 5_000),
+    });
   const [a, b] = [make(), make()];
-  const id = await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  const id = await enqueueProducts(
+    indexing,
+    "s1",
+    Array.from({ length: 100 }, (_, i) => product(`p${i}`)),
+  );
   await a.runOnce();
   // A is gone (no more batches from it); B waits for A's lease before it touches the store.
   expect(await b.runOnce()).toBeGreaterThan(0);
@@ -139,7 +173,7 @@ test("a store another worker applies is left to it while its lease runs; then th
   clock += 5_000;
   await b.runOnce();
   await b.runOnce();
-  expect((await indexing.task("s1", id))).toMatchObject({ status: "complete", processedCount: 100 });
+  expect(await indexing.task("s1", id)).toMatchObject({ status: "complete", processedCount: 100 });
   expect(await engine.count("s1")).toBe(100);
   expect((await engine.versions("s1", ["p0", "p99"])).get("p0")).toBe(1);
 });
@@ -149,14 +183,18 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
   const w: IndexingWorker = new IndexingWorker({
     state: { kind: "sqlite", path: db.filename },
     tasks,
-    catalog: new CatalogRepo(db),
+    catalog: new SqliteCatalogRepo(db),
     engine,
     now: () => clock,
     log: createLogger("silent"),
     batchSize: 40,
     onApplied: () => seen.push(w.busy()),
   });
-  await enqueueProducts(indexing, "s1", Array.from({ length: 100 }, (_, i) => product(`p${i}`)));
+  await enqueueProducts(
+    indexing,
+    "s1",
+    Array.from({ length: 100 }, (_, i) => product(`p${i}`)),
+  );
   w.start();
   w.wake();
   for (let polls = 0; seen.length < 3; polls++) {
@@ -169,16 +207,28 @@ test("busy while a bulk's batches are applied, not after its last one (backgroun
 
 test("stores take turns: another store's task waits for one batch of a large bulk, not for the bulk", async () => {
   await new SqliteStoresRepo(db).create("s2", 0);
-  const small = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), batchSize: 10 });
-  const bulk = await enqueueProducts(indexing, "s1", Array.from({ length: 50 }, (_, i) => product(`p${i}`)));
+  const small = new IndexingWorker({
+    state: { kind: "sqlite", path: db.filename },
+    tasks,
+    catalog: new SqliteCatalogRepo(db),
+    engine,
+    now: () => clock,
+    log: createLogger("silent"),
+    batchSize: 10,
+  });
+  const bulk = await enqueueProducts(
+    indexing,
+    "s1",
+    Array.from({ length: 50 }, (_, i) => product(`p${i}`)),
+  );
   const single = await enqueueProducts(indexing, "s2", [product("q")]);
   await small.runOnce();
-  expect((await indexing.task("s1", bulk))).toMatchObject({ status: "pending", processedCount: 10 });
+  expect(await indexing.task("s1", bulk)).toMatchObject({ status: "pending", processedCount: 10 });
   await small.runOnce();
   expect((await indexing.task("s2", single)).status).toBe("complete");
-  expect((await indexing.task("s1", bulk))).toMatchObject({ status: "pending", processedCount: 10 });
+  expect(await indexing.task("s1", bulk)).toMatchObject({ status: "pending", processedCount: 10 });
   for (let i = 0; i < 4; i++) await small.runOnce();
-  expect((await indexing.task("s1", bulk))).toMatchObject({ status: "complete", processedCount: 50 });
+  expect(await indexing.task("s1", bulk)).toMatchObject({ status: "complete", processedCount: 50 });
 });
 
 test("a task waiting for a retry holds back only its own store, and its store's later tasks stay behind it", async () => {
@@ -198,7 +248,7 @@ test("a task waiting for a retry holds back only its own store, and its store's 
   await worker.runOnce();
   expect((await indexing.task("s1", first)).status).toBe("complete");
   expect((await indexing.task("s1", second)).status).toBe("complete");
-  expect((await indexing.product("s1", "a"))).toMatchObject({ version: 2, product: { name: "Renamed" } });
+  expect(await indexing.product("s1", "a")).toMatchObject({ version: 2, product: { name: "Renamed" } });
   expect(await engine.count("s2")).toBe(1);
 });
 
@@ -218,7 +268,16 @@ function diskFullError(): Error {
 
 test("our own storage failing (disk full) never fails an acknowledged task, however often; health says why", async () => {
   const storage = new StorageHealth({ dataDir: dir, minFreeBytes: 0, log: createLogger("silent") });
-  const patient = new IndexingWorker({ state: { kind: "sqlite", path: db.filename }, tasks, catalog: new CatalogRepo(db), engine, now: () => clock, log: createLogger("silent"), maxAttempts: 3, storage });
+  const patient = new IndexingWorker({
+    state: { kind: "sqlite", path: db.filename },
+    tasks,
+    catalog: new SqliteCatalogRepo(db),
+    engine,
+    now: () => clock,
+    log: createLogger("silent"),
+    maxAttempts: 3,
+    storage,
+  });
   const full = diskFullError();
   expect((full as { code?: string }).code).toBe("SQLITE_FULL");
   const id = await enqueueProducts(indexing, "s1", [product("a")]);

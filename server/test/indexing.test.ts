@@ -142,9 +142,11 @@ describe("real catalog", () => {
       expect(entry.product).toEqual(JSON.parse(JSON.stringify(p)));
       expect(entry.version).toBe(1);
     }
-    const versions = await s.service.engineVersions(s.storeId, real.map((p) => p.id));
+    const versions = await s.service.engineVersions(
+      s.storeId,
+      real.map((p) => p.id),
+    );
     expect(versions.size).toBe(5000);
     expect(new Set(versions.values())).toEqual(new Set([1]));
   }, 120_000);
 });
-

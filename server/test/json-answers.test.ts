@@ -49,16 +49,24 @@ describe("search answers over HTTP", () => {
   afterAll(() => s?.stop());
 
   test("are one UTF-8 JSON document with every character as indexed", async () => {
-    const res = await s.call("search", "GET", `/1.9/search${queryString({ query: "jeans", returnFacets: true, pageSize: 40 })}`, undefined, {
-      "accept-encoding": "identity",
-    });
+    const res = await s.call(
+      "search",
+      "GET",
+      `/1.9/search${queryString({ query: "jeans", returnFacets: true, pageSize: 40 })}`,
+      undefined,
+      {
+        "accept-encoding": "identity",
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     const bytes = new Uint8Array(await res.arrayBuffer());
     // fatal: a byte sequence that is not UTF-8 throws instead of turning into U+FFFD.
     const body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as SearchBody;
     expect(body.totalProductCount).toBe(33);
-    expect(body.products.map((p) => p.name)).toEqual(expect.arrayContaining(["Levi’s 511 slim jeans", "Café crème jeans", "ドレス jeans 👗"]));
+    expect(body.products.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["Levi’s 511 slim jeans", "Café crème jeans", "ドレス jeans 👗"]),
+    );
     const brands = body.facets.find((f) => f.key === "designer")!.values.map((v) => v.name);
     expect(brands).toEqual(expect.arrayContaining(["Levi’s", "Ñandú", "Ümit", "Brand 29"]));
     const price = body.facets.find((f) => f.key === "price")!;

@@ -46,7 +46,9 @@ const catalog: Product[] = [
   item("formal-grey", TROUSERS, "Grey", 1500, { tags: ["season:summer", "usage:formal"] }),
   item("winter-trousers", TROUSERS, "Black", 1200, { tags: ["season:winter", "usage:casual"] }),
   item("skirt", ["Apparel", "Bottomwear", "Skirts"], "Black", 1000, { gender: "Women" }),
-  item("sold-out-jeans", JEANS, "Black", 1000, { skus: [{ variationId: "sold-out-jeans-v", size: "M", price: 1000, availability: "OutOfStock", inventoryQuantity: 0 }] }),
+  item("sold-out-jeans", JEANS, "Black", 1000, {
+    skus: [{ variationId: "sold-out-jeans-v", size: "M", price: 1000, availability: "OutOfStock", inventoryQuantity: 0 }],
+  }),
   item("sneakers-white", SHOES, "White", 2000),
   item("loafers-brown", ["Footwear", "Shoes", "Formal Shoes"], "Brown", 2500),
   item("sandals-black", ["Footwear", "Sandal", "Sandals"], "Black", 900),
@@ -62,7 +64,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s?.stop());
 
-const looks = (params: Record<string, string>, kind: "search" | "admin" | "analytics" | null = "search") => getJson<LooksBody>(s, "/ctl", params, kind);
+const looks = (params: Record<string, string>, kind: "search" | "admin" | "analytics" | null = "search") =>
+  getJson<LooksBody>(s, "/ctl", params, kind);
 const ids = (body: LooksBody) => body.ctlProducts.map((look) => look.map((p) => p.productId));
 
 async function track(events: object[]): Promise<void> {
@@ -90,7 +93,12 @@ test("looks complete the source: a bottom and shoes each, of its gender, in stoc
     }
   }
   expect(Math.max(...uses.values())).toBeLessThanOrEqual(2);
-  expect(body.sourceProduct).toMatchObject({ productId: "source", gender: "Men", internalCategory: "top", price: { min: 1000, max: 1000, first: 1000 } });
+  expect(body.sourceProduct).toMatchObject({
+    productId: "source",
+    gender: "Men",
+    internalCategory: "top",
+    price: { min: 1000, max: 1000, first: 1000 },
+  });
 });
 
 test("the spec's path without a version answers the same as every versioned one", async () => {
@@ -135,7 +143,13 @@ test("learns: after orders with the source and a formal trouser, that trouser le
   const order = (n: number) => ({
     type: "OrderComplete",
     sessionId: `s${n}`,
-    data: { orderId: `order-${n}`, products: [{ id: "source", price: 1000, qty: 1 }, { id: "formal-grey", price: 1500, qty: 1 }] },
+    data: {
+      orderId: `order-${n}`,
+      products: [
+        { id: "source", price: 1000, qty: 1 },
+        { id: "formal-grey", price: 1500, qty: 1 },
+      ],
+    },
   });
   // The same order reported twice (OrderComplete and Purchase) counts once.
   await track([order(1), { ...order(1), type: "Purchase" }]);
@@ -154,7 +168,12 @@ test("look clicks count as evidence, once per session and pair", async () => {
   const click = (sessionId: string) => ({
     type: "CTLPopupProductClick",
     sessionId,
-    data: { baseProductId: "source", relatedProducts: ["jacket-grey"], totalProducts: 1, selectedProduct: { productId: "jacket-grey", position: 1, internalCategory: "outerwear" } },
+    data: {
+      baseProductId: "source",
+      relatedProducts: ["jacket-grey"],
+      totalProducts: 1,
+      selectedProduct: { productId: "jacket-grey", position: 1, internalCategory: "outerwear" },
+    },
   });
   await track([click("a"), click("a"), click("b")]);
   const { body } = await looks({ productId: "source", explain: "true" }, "admin");

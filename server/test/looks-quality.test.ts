@@ -39,7 +39,8 @@ beforeAll(() => {
 }, 120_000);
 
 const inStock = (p: Product) => !p.skus?.length || p.skus.some((s) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0);
-const paletteOfProduct = (p: Product, variationId?: string) => paletteOf((p.variations?.find((v) => v.id === variationId) ?? p.variations?.[0])?.name);
+const paletteOfProduct = (p: Product, variationId?: string) =>
+  paletteOf((p.variations?.find((v) => v.id === variationId) ?? p.variations?.[0])?.name);
 
 test("looks per product and slot coverage on the demo catalog, with no piece breaking a rule", () => {
   const withTemplate = sampled.filter(({ source }) => {
@@ -58,13 +59,22 @@ test("looks per product and slot coverage on the demo catalog, with no piece bre
     const uses = new Map<string, number>();
     const storySet = new Set<string>();
     for (const look of looks) {
-      const template = templates.find((t) => look.every((p) => t.some((s) => s.name === p.slot)) && t.filter((s) => !s.optional).every((s) => look.some((p) => p.slot === s.name)))!;
+      const template = templates.find(
+        (t) =>
+          look.every((p) => t.some((s) => s.name === p.slot)) &&
+          t.filter((s) => !s.optional).every((s) => look.some((p) => p.slot === s.name)),
+      )!;
       expect(template).toBeDefined();
       slots += template.length;
       filled += look.length;
       const products = look.map((p) => byId.get(p.id)!);
       const palettes = [paletteOfProduct(source), ...look.map((p) => paletteOfProduct(byId.get(p.id)!, p.variationId))];
-      storySet.add(palettes.map((p) => (p.accent ? Math.round(p.hue / 30) : p.busy ? "print" : "n")).sort().join());
+      storySet.add(
+        palettes
+          .map((p) => (p.accent ? Math.round(p.hue / 30) : p.busy ? "print" : "n"))
+          .sort()
+          .join(),
+      );
       const genders = new Set([source, ...products].map((p) => genderCode(p.gender)).filter((g) => g !== 0));
       if (genders.size > 1) breaks.gender++;
       const ages = new Set([source, ...products].map((p) => p.ageGroup).filter(Boolean));
@@ -74,7 +84,8 @@ test("looks per product and slot coverage on the demo catalog, with no piece bre
       if (new Set(categories).size < categories.length) breaks.repeatedCategory++;
       breaks.outOfStock += products.filter((p) => !inStock(p)).length;
       if (palettes.filter((p) => p.loud).length > 1) breaks.loudPieces++;
-      for (let i = 0; i < palettes.length; i++) for (let j = i + 1; j < palettes.length; j++) if (harmony(palettes[i]!, palettes[j]!) === 0) breaks.clashes++;
+      for (let i = 0; i < palettes.length; i++)
+        for (let j = i + 1; j < palettes.length; j++) if (harmony(palettes[i]!, palettes[j]!) === 0) breaks.clashes++;
       for (const p of look) uses.set(p.id, (uses.get(p.id) ?? 0) + 1);
       pieces += look.length;
     }
@@ -93,7 +104,16 @@ test("looks per product and slot coverage on the demo catalog, with no piece bre
   expect(looksPerProduct).toBeGreaterThanOrEqual(MEASURED.looksPerProduct);
   expect(slotCoverage).toBeGreaterThanOrEqual(MEASURED.slotCoverage);
   expect(storiesPerProduct).toBeGreaterThanOrEqual(MEASURED.storiesPerProduct);
-  expect(breaks).toEqual({ gender: 0, ageGroup: 0, sourceCategory: 0, repeatedCategory: 0, outOfStock: 0, loudPieces: 0, clashes: 0, overused: 0 });
+  expect(breaks).toEqual({
+    gender: 0,
+    ageGroup: 0,
+    sourceCategory: 0,
+    repeatedCategory: 0,
+    outOfStock: 0,
+    loudPieces: 0,
+    clashes: 0,
+    overused: 0,
+  });
 });
 
 test("a product whose category has no looks (innerwear, beauty) gets none", () => {

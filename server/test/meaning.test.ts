@@ -17,7 +17,12 @@ let s: TestServer;
 let byId: Map<string, Product>;
 
 type Trained = { trained: boolean; words?: number; products?: number; bytes?: number };
-type Proposal = { id: string; input: string; synonyms: string[]; evidence: { searches: number; noResults: number; closeness: number[]; source: string } };
+type Proposal = {
+  id: string;
+  input: string;
+  synonyms: string[];
+  evidence: { searches: number; noResults: number; closeness: number[]; source: string };
+};
 
 const train = async () => (await s.call("admin", "POST", "/1.9/meaning/train")).json() as Promise<Trained>;
 
@@ -55,7 +60,9 @@ describe("learned meaning", () => {
 
   test("an import of queries trains the store's meaning again by itself, once the store has been quiet a few seconds", async () => {
     const before = (await getJson<{ trainedAt: string }>(s, "/meaning", {}, "admin")).body.trainedAt;
-    expect((await s.call("admin", "POST", "/1.9/query-log", [{ query: "orciani", searches: 25, categories: ["Accessories > Men"] }])).status).toBe(200);
+    expect(
+      (await s.call("admin", "POST", "/1.9/query-log", [{ query: "orciani", searches: 25, categories: ["Accessories > Men"] }])).status,
+    ).toBe(200);
     const after = await until(async () => {
       const { body } = await getJson<{ trainedAt: string }>(s, "/meaning", {}, "admin");
       return body.trainedAt !== before ? body.trainedAt : null;
@@ -107,11 +114,16 @@ describe("learned meaning", () => {
     expect(proposals.evidence.noResults).toBeGreaterThanOrEqual(12);
     expect(proposals.evidence.source).toBe("searches");
     // One request accepts it; the word then finds the synonym's products as a match, and is proposed no more.
-    const accepted = await s.call("admin", "PUT", `/1.9/synonyms/${proposals.id}`, { input: proposals.input, synonyms: proposals.synonyms });
+    const accepted = await s.call("admin", "PUT", `/1.9/synonyms/${proposals.id}`, {
+      input: proposals.input,
+      synonyms: proposals.synonyms,
+    });
     expect(accepted.status).toBe(200);
     const after = await search(s, { query: "sunnies", pageSize: 10 });
     expect(after.recovered).toBeUndefined();
-    expect(after.products.map((p) => byId.get(p.productId)!).filter((p) => !/eyewear|sunglass/i.test((p.categories ?? []).join(" ")))).toEqual([]);
+    expect(
+      after.products.map((p) => byId.get(p.productId)!).filter((p) => !/eyewear|sunglass/i.test((p.categories ?? []).join(" "))),
+    ).toEqual([]);
     const again = await getJson<{ proposals: Proposal[] }>(s, "/synonym-proposals", {}, "admin");
     expect(again.body.proposals.some((p) => p.input === "sunnies")).toBe(false);
   });

@@ -124,7 +124,11 @@ describe("null optionals and blank strings are dropped, counted as warnings", ()
   });
 
   test("popularity data is cleaned by the schema of its type: a field of another type stays unknown", async () => {
-    const res = await s.call("admin", "POST", "/1.0/products", { id: "pop-x", name: "Pop", popularity: { type: "LIKES", data: { thumbsUpCount: null } } });
+    const res = await s.call("admin", "POST", "/1.0/products", {
+      id: "pop-x",
+      name: "Pop",
+      popularity: { type: "LIKES", data: { thumbsUpCount: null } },
+    });
     expect(res.status).toBe(400);
     expect((await errorBody(res)).details).toContainEqual({ path: "body.popularity.data.thumbsUpCount", problem: "is not a known field" });
   });
@@ -153,7 +157,14 @@ describe("partial acceptance of a bulk", () => {
     ];
     expect(answer.body).toEqual({ taskId: expect.any(String), accepted: 3, warnings: 0, rejectedCount: 2, rejected });
     expect(await s.waitForTask(answer.body.taskId)).toMatchObject({ status: "complete" });
-    expect(await task(answer.body.taskId)).toMatchObject({ status: "complete", itemCount: 3, processedCount: 3, warnings: 0, rejectedCount: 2, rejected });
+    expect(await task(answer.body.taskId)).toMatchObject({
+      status: "complete",
+      itemCount: 3,
+      processedCount: 3,
+      warnings: 0,
+      rejectedCount: 2,
+      rejected,
+    });
     expect(await searchIds("quillfeather")).toEqual(["part-0", "part-2", "part-4"]);
     expect(await stored("part-1")).toBeNull();
     expect(await stored("part-3")).toBeNull();
@@ -198,12 +209,12 @@ describe("partial acceptance of a bulk", () => {
   });
 
   test("duplicate ids in one bulk: the last valid one wins; an invalid duplicate is reported and changes nothing", async () => {
-    const answer = await post([
-      product("twice", { name: "First" }),
-      product("twice", { name: "Second" }),
-      product("twice", { name: "" }),
-    ]);
-    expect(answer.body).toMatchObject({ accepted: 2, rejectedCount: 1, rejected: [{ index: 2, productId: "twice", path: "body[2].name" }] });
+    const answer = await post([product("twice", { name: "First" }), product("twice", { name: "Second" }), product("twice", { name: "" })]);
+    expect(answer.body).toMatchObject({
+      accepted: 2,
+      rejectedCount: 1,
+      rejected: [{ index: 2, productId: "twice", path: "body[2].name" }],
+    });
     await s.waitForTask(answer.body.taskId);
     expect((await stored("twice"))?.name).toBe("Second");
   });
@@ -245,8 +256,13 @@ describe("the report is durable", () => {
       expect(before).toMatchObject({ warnings: 1, rejectedCount: 1, rejected: [{ index: 1, productId: "dur-1", path: "body[1].gender" }] });
       await server.stop();
       server = await reopenTestServer(first);
-      const report = ({ createdAt, itemCount, warnings, rejectedCount, rejected }: Record<string, unknown>) =>
-        ({ createdAt, itemCount, warnings, rejectedCount, rejected });
+      const report = ({ createdAt, itemCount, warnings, rejectedCount, rejected }: Record<string, unknown>) => ({
+        createdAt,
+        itemCount,
+        warnings,
+        rejectedCount,
+        rejected,
+      });
       expect(report(await task(answer.body.taskId, server))).toEqual(report(before));
       expect(await server.waitForTask(answer.body.taskId)).toMatchObject({ status: "complete" });
     } finally {

@@ -66,7 +66,16 @@ describe("with METRICS_TOKEN", () => {
   afterAll(() => s.stop());
 
   test("a missing or wrong bearer is a 401 in the usual error shape", async () => {
-    const wrong = [undefined, "", `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN, `Bearer`, `Bearer ${TOKEN} extra`];
+    const wrong = [
+      undefined,
+      "",
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+      `Bearer`,
+      `Bearer ${TOKEN} extra`,
+    ];
     for (const authorization of wrong) {
       const res = await scrape(s, authorization);
       expect(res.status).toBe(401);

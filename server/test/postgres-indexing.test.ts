@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
-import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
-import { PostgresEnrichmentRepo } from "../src/db/postgres/enrichment-repo.ts";
-import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
-import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
+import { migratePostgres, openPostgres, type Sql } from "../src/platform/postgres/connection.ts";
+import { PostgresCatalogRepo } from "../src/modules/catalog/storage/catalog.postgres.ts";
+import { PostgresEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.postgres.ts";
+import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
+import { PostgresTasksRepo } from "../src/modules/indexing/storage/tasks.postgres.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
@@ -47,10 +47,26 @@ test("bulks acknowledged into PostgreSQL are applied by two workers, each produc
   const catalog = new PostgresCatalogRepo(sql);
   const indexing = new IndexingService(tasks, catalog, Date.now, () => {});
   const worker = () =>
-    new IndexingWorker({ state: { kind: "postgres", url }, tasks, catalog, engine, now: Date.now, log: createLogger("silent"), batchSize: 50 });
+    new IndexingWorker({
+      state: { kind: "postgres", url },
+      tasks,
+      catalog,
+      engine,
+      now: Date.now,
+      log: createLogger("silent"),
+      batchSize: 50,
+    });
   const workers = [worker(), worker()];
   const ids = [];
-  for (const storeId of ["s1", "s2"]) ids.push([storeId, await enqueueProducts(indexing, storeId, Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)))] as const);
+  for (const storeId of ["s1", "s2"])
+    ids.push([
+      storeId,
+      await enqueueProducts(
+        indexing,
+        storeId,
+        Array.from({ length: 120 }, (_, i) => product(`${storeId}-p${i}`)),
+      ),
+    ] as const);
   ids.push(["s1", await enqueueProducts(indexing, "s1", [product("s1-p0", { name: "Renamed" })])] as const);
   for (let round = 0; round < 20 && (await tasks.pendingItemCount()) > 0; round++) await Promise.all(workers.map((w) => w.runOnce()));
   for (const [storeId, id] of ids) expect((await indexing.task(storeId, id)).status).toBe("complete");

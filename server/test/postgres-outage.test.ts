@@ -24,13 +24,25 @@ test("indexing, search and tracking work on PostgreSQL; with the database gone /
   const accepted = await server.call("admin", "POST", "/1.9/products", [product("p1", { name: "Linen Shirt" })]);
   expect(accepted.status).toBe(202);
   const { taskId } = (await accepted.json()) as { taskId: string };
-  for (let polls = 0; ((await (await server.call("admin", "GET", `/1.9/tasks/${taskId}`)).json()) as { status: string }).status !== "complete"; polls++) {
+  for (
+    let polls = 0;
+    ((await (await server.call("admin", "GET", `/1.9/tasks/${taskId}`)).json()) as { status: string }).status !== "complete";
+    polls++
+  ) {
     expect(polls).toBeLessThan(200);
     await Bun.sleep(25);
   }
   const found = (await (await server.call("search", "GET", "/1.9/search?query=linen")).json()) as { products: { productId: string }[] };
   expect(found.products.map((p) => p.productId)).toEqual(["p1"]);
-  expect((await server.call("analytics", "POST", "/1.9/tracking", { type: "Search", data: { query: "linen", productIds: ["p1"] }, sessionId: "v1" })).status).toBe(200);
+  expect(
+    (
+      await server.call("analytics", "POST", "/1.9/tracking", {
+        type: "Search",
+        data: { query: "linen", productIds: ["p1"] },
+        sessionId: "v1",
+      })
+    ).status,
+  ).toBe(200);
 
   expect((await fetch(server.url + "/health")).status).toBe(200);
   await pg.stop();

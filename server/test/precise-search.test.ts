@@ -33,14 +33,21 @@ const usageOf = (p: Product) => (p.tags ?? []).filter((t) => t.startsWith("usage
 
 describe("a product type decides the whole result", () => {
   test('"jeans": every product filed as jeans, and nothing else, whatever its text says', async () => {
-    const expected = catalog.filter((p) => /^jeans$/i.test(leaf(p))).map((p) => p.id).sort();
+    const expected = catalog
+      .filter((p) => /^jeans$/i.test(leaf(p)))
+      .map((p) => p.id)
+      .sort();
     expect(expected.length).toBeGreaterThan(50);
     expect((await all("jeans")).map((p) => p.id).sort()).toEqual(expected);
   });
 
   test('"jeans" sorted by price ascending opens with the cheapest jeans', async () => {
     const body = await search(s, { query: "jeans", sortBy: "pricea", pageSize: 10 });
-    const cheapest = catalog.filter((p) => /^jeans$/i.test(leaf(p))).map(price).sort((a, b) => a - b).slice(0, 10);
+    const cheapest = catalog
+      .filter((p) => /^jeans$/i.test(leaf(p)))
+      .map(price)
+      .sort((a, b) => a - b)
+      .slice(0, 10);
     expect(body.products.map((p) => price(byId.get(p.productId)!))).toEqual(cheapest);
   });
 
@@ -73,7 +80,6 @@ describe("a product type decides the whole result", () => {
 });
 
 describe("price phrases", () => {
-  const shoes = () => catalog.filter((p) => /shoes$/i.test(leaf(p)) && !/^(heels|flats|boots)$/i.test(leaf(p)));
   test('"shoes under 1000": shoes of at most 1,000, shown as a selected price the shopper can take back', async () => {
     const body = await search(s, { query: "shoes under 1000", pageSize: 5 });
     expect(body.fallback).toBe(false);
@@ -94,7 +100,11 @@ describe("price phrases", () => {
       const expected = kurtas.filter((p) => inRange(price(p))).length;
       expect(expected).toBeGreaterThan(10);
       const found = await all(query);
-      expect({ query, outside: found.filter((p) => !inRange(price(p))).length, found: found.length }).toEqual({ query, outside: 0, found: expected });
+      expect({ query, outside: found.filter((p) => !inRange(price(p))).length, found: found.length }).toEqual({
+        query,
+        outside: 0,
+        found: expected,
+      });
     }
   });
 
@@ -115,16 +125,20 @@ describe("price phrases", () => {
   });
 
   test('a number that is no price stays a word: "3-4 years", "pack of 3"', async () => {
-    for (const query of ["t-shirt 3-4 years", "socks pack of 3"]) expect((await search(s, { query, pageSize: 1 })).queryFacets).toBeUndefined();
+    for (const query of ["t-shirt 3-4 years", "socks pack of 3"])
+      expect((await search(s, { query, pageSize: 1 })).queryFacets).toBeUndefined();
   });
 });
 
 describe("gender words are a selected facet", () => {
-  test('"men\'s watch": men\'s and unisex watches, Men and Unisex shown selected in the Gender facet', async () => {
+  test("\"men's watch\": men's and unisex watches, Men and Unisex shown selected in the Gender facet", async () => {
     const body = await search(s, { query: "men's watch", returnFacets: true, pageSize: 1 });
     expect(body.queryFacets).toEqual([{ key: "gender", values: ["Men", "Unisex"], words: "men's" }]);
     const gender = body.facets.find((f) => f.key === "gender")!;
-    const selected = gender.values.filter((v) => (v as { selected?: boolean }).selected).map((v) => v.key).sort();
+    const selected = gender.values
+      .filter((v) => (v as { selected?: boolean }).selected)
+      .map((v) => v.key)
+      .sort();
     expect(selected).toEqual(["Men", "Unisex"]);
     expect((await all("men's watch")).filter((p) => p.gender !== "Men" && p.gender !== "Unisex").map((p) => p.name)).toEqual([]);
   });
@@ -133,7 +147,12 @@ describe("gender words are a selected facet", () => {
     const body = await search(s, { query: "men's watch", facets: "gender:Women", pageSize: 100 });
     expect(body.queryFacets).toBeUndefined();
     expect(body.totalProductCount).toBeGreaterThan(0);
-    expect(body.products.map((p) => byId.get(p.productId)!).filter((p) => p.gender !== "Women").map((p) => p.name)).toEqual([]);
+    expect(
+      body.products
+        .map((p) => byId.get(p.productId)!)
+        .filter((p) => p.gender !== "Women")
+        .map((p) => p.name),
+    ).toEqual([]);
   });
 });
 
@@ -145,7 +164,10 @@ describe("purposes and the shopper's language", () => {
     ] as const) {
       const body: SearchBody = await search(s, { query, pageSize: 5 });
       expect(body.fallback).toBe(false);
-      expect({ query, top: body.products.map((p) => usageOf(byId.get(p.productId)!).includes(usage)) }).toEqual({ query, top: body.products.map(() => true) });
+      expect({ query, top: body.products.map((p) => usageOf(byId.get(p.productId)!).includes(usage)) }).toEqual({
+        query,
+        top: body.products.map(() => true),
+      });
     }
   });
 
@@ -181,11 +203,24 @@ describe("prefixes only while typing", () => {
 
 describe("spelling prefers the words the store's shoppers use", () => {
   test('two look-alikes the catalog uses equally: "bost" goes to whichever shoppers search with', async () => {
-    const item = (id: string, name: string) => ({ ...catalog[0]!, id, name, description: "", categories: ["Misc"], variations: [], relatedIds: [] });
+    const item = (id: string, name: string) => ({
+      ...catalog[0]!,
+      id,
+      name,
+      description: "",
+      categories: ["Misc"],
+      variations: [],
+      relatedIds: [],
+    });
     for (const preferred of ["boat", "boot"]) {
       const store = await startTestServer();
       try {
-        await indexProducts(store, [item("b1", "Canvas boat"), item("b2", "Canvas boot"), item("b3", "Leather boat"), item("b4", "Leather boot")]);
+        await indexProducts(store, [
+          item("b1", "Canvas boat"),
+          item("b2", "Canvas boot"),
+          item("b3", "Leather boat"),
+          item("b4", "Leather boot"),
+        ]);
         expect((await store.call("admin", "POST", "/1.9/query-log", [{ query: preferred, searches: 50 }])).status).toBe(200);
         expect((await search(store, { query: "bost", pageSize: 5 })).query).toBe(preferred);
       } finally {

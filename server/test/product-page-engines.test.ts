@@ -21,7 +21,10 @@ let typesense: TestServer;
 
 beforeAll(async () => {
   node = cluster.serve();
-  [embedded, typesense] = await Promise.all([startTestServer(), startTestServer({ TYPESENSE_NODES: node.url, TYPESENSE_API_KEY: API_KEY })]);
+  [embedded, typesense] = await Promise.all([
+    startTestServer(),
+    startTestServer({ TYPESENSE_NODES: node.url, TYPESENSE_API_KEY: API_KEY }),
+  ]);
   await Promise.all([indexProducts(embedded, products), indexProducts(typesense, products)]);
 }, 60_000);
 afterAll(async () => {
@@ -29,7 +32,8 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const similar = async (s: TestServer, params: Record<string, string | number>) => (await getJson<SimilarityResponse>(s, "/similarity", params)).body;
+const similar = async (s: TestServer, params: Record<string, string | number>) =>
+  (await getJson<SimilarityResponse>(s, "/similarity", params)).body;
 const view = (r: SimilarityResponse) => ({
   total: r.totalProductCount,
   ids: r.products.map((p) => p.product.productId),
@@ -68,6 +72,10 @@ test("the same looks on the embedded engine and on Typesense, and a deleted piec
   const piece = before.ctlProducts[0]![0]!.productId;
   await Promise.all([deleteProduct(embedded, piece), deleteProduct(typesense, piece)]);
   const [afterA, afterB] = await Promise.all([looks(embedded, sourceId), looks(typesense, sourceId)]);
-  expect(lookIds(afterA).flat().some((id) => id.endsWith(`:${piece}`))).toBe(false);
+  expect(
+    lookIds(afterA)
+      .flat()
+      .some((id) => id.endsWith(`:${piece}`)),
+  ).toBe(false);
   expect(lookIds(afterB)).toEqual(lookIds(afterA));
 });

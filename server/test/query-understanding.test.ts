@@ -39,8 +39,16 @@ describe("gender words in any form name the gender, and the product type is kept
       const body = await top10(c.query);
       expect(body.fallback).toBe(false);
       expect(body.products.length).toBeGreaterThanOrEqual(3);
-      expect(products(body).filter((p) => p.gender !== c.gender && p.gender !== "Unisex").map((p) => p.name)).toEqual([]);
-      expect(products(body).filter((p) => !c.type.test(`${p.name} ${leaf(p)}`)).map((p) => p.name)).toEqual([]);
+      expect(
+        products(body)
+          .filter((p) => p.gender !== c.gender && p.gender !== "Unisex")
+          .map((p) => p.name),
+      ).toEqual([]);
+      expect(
+        products(body)
+          .filter((p) => !c.type.test(`${p.name} ${leaf(p)}`))
+          .map((p) => p.name),
+      ).toEqual([]);
     });
   }
 
@@ -61,7 +69,10 @@ describe("a compound product type is not the type it contains", () => {
   }
 
   test('"shirt" finds every product filed as shirts, and nothing else', async () => {
-    const expected = [...byId.values()].filter((p) => /^(Casual |Formal )?Shirts$/.test(leaf(p)) || /\bshirts$/i.test(leaf(p))).map((p) => p.id).sort();
+    const expected = [...byId.values()]
+      .filter((p) => /^(Casual |Formal )?Shirts$/.test(leaf(p)) || /\bshirts$/i.test(leaf(p)))
+      .map((p) => p.id)
+      .sort();
     const found = (await searchAll(s, { query: "shirt" })).products.map((p) => p.productId).sort();
     expect(found).toEqual(expected);
   });
@@ -70,14 +81,22 @@ describe("a compound product type is not the type it contains", () => {
 test('"red dress": red dresses, not a brand whose name starts with "dress"', async () => {
   const body = await top10("red dress");
   expect(body.products).toHaveLength(10);
-  expect(products(body).filter((p) => !/\bdress(es)?\b/i.test(`${p.name} ${leaf(p)}`) || !/\bred\b/i.test(JSON.stringify(p))).map((p) => p.name)).toEqual([]);
+  expect(
+    products(body)
+      .filter((p) => !/\bdress(es)?\b/i.test(`${p.name} ${leaf(p)}`) || !/\bred\b/i.test(JSON.stringify(p)))
+      .map((p) => p.name),
+  ).toEqual([]);
 });
 
 test('"nike running shoes": a fallback keeps the product type and drops a word the store cannot match with it', async () => {
   const body = await top10("nike running shoes");
   expect(body.products.length).toBeGreaterThan(0);
   if (body.fallback) expect(body.query).toContain("shoes");
-  expect(products(body).filter((p) => !/\bshoes?\b/i.test(`${p.name} ${leaf(p)}`)).map((p) => p.name)).toEqual([]);
+  expect(
+    products(body)
+      .filter((p) => !/\bshoes?\b/i.test(`${p.name} ${leaf(p)}`))
+      .map((p) => p.name),
+  ).toEqual([]);
 });
 
 describe("near words", () => {
@@ -95,7 +114,11 @@ describe("near words", () => {
 
   test('"saree" lists sarees, not kurtis', async () => {
     const body = await top10("saree");
-    expect(products(body).filter((p) => !/\bsarees?\b/i.test(`${p.name} ${leaf(p)}`)).map((p) => p.name)).toEqual([]);
+    expect(
+      products(body)
+        .filter((p) => !/\bsarees?\b/i.test(`${p.name} ${leaf(p)}`))
+        .map((p) => p.name),
+    ).toEqual([]);
   });
 
   test('"kurti" and "kurtis" meet (plural of a word ending in -i)', async () => {
@@ -109,4 +132,3 @@ describe("near words", () => {
     expect(body.suggestions[0]?.label.toLowerCase()).toMatch(/t-?shirt/);
   });
 });
-

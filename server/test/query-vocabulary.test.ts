@@ -16,13 +16,24 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 const roles = async (query: string) => {
-  const { body } = await getJson<{ explain: { interpretation: { text: string; role: string }[] } }>(s, "/search", { query, explain: true }, "admin");
+  const { body } = await getJson<{ explain: { interpretation: { text: string; role: string }[] } }>(
+    s,
+    "/search",
+    { query, explain: true },
+    "admin",
+  );
   return body.explain.interpretation.map((t) => [t.text, t.role]);
 };
 
 test("a vocabulary built from a fraction of the store is rebuilt before the next search, not 5 s later", async () => {
-  await indexProducts(s, Array.from({ length: 5 }, (_, i) => product(`shirt-${i}`, { name: `Cotton Shirt ${i}` })));
+  await indexProducts(
+    s,
+    Array.from({ length: 5 }, (_, i) => product(`shirt-${i}`, { name: `Cotton Shirt ${i}` })),
+  );
   expect(await roles("kurta")).toEqual([["kurta", "word"]]);
-  await indexProducts(s, Array.from({ length: 20 }, (_, i) => product(`kurta-${i}`, { name: `Silk Kurta ${i}`, categories: ["Apparel", "Topwear", "Kurtas"] })));
+  await indexProducts(
+    s,
+    Array.from({ length: 20 }, (_, i) => product(`kurta-${i}`, { name: `Silk Kurta ${i}`, categories: ["Apparel", "Topwear", "Kurtas"] })),
+  );
   expect(await roles("kurta")).toEqual([["kurta", "type"]]);
 });

@@ -13,7 +13,10 @@ describe("defaults and settings", () => {
       adminEvents: { perSecond: 5_000, burst: 20_000 },
     });
     expect(loadConfig({ RATE_LIMIT_BROWSER_PER_SECOND: "0" }).rateLimits.browser.perSecond).toBe(0);
-    expect(loadConfig({ RATE_LIMIT_ADMIN_PER_SECOND: "5", RATE_LIMIT_ADMIN_BURST: "7" }).rateLimits.admin).toEqual({ perSecond: 5, burst: 7 });
+    expect(loadConfig({ RATE_LIMIT_ADMIN_PER_SECOND: "5", RATE_LIMIT_ADMIN_BURST: "7" }).rateLimits.admin).toEqual({
+      perSecond: 5,
+      burst: 7,
+    });
     expect(() => loadConfig({ RATE_LIMIT_BROWSER_PER_SECOND: "10", RATE_LIMIT_BROWSER_BURST: "5" })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMIT_BROWSER_PER_SECOND: "-1" })).toThrow("RATE_LIMIT_BROWSER_PER_SECOND");
     // A burst of events must hold the largest batch one request may carry.
@@ -38,7 +41,9 @@ describe("limits on a running server", () => {
   afterAll(() => s.stop());
 
   const search = (address: string, storeId = s.storeId, key = s.keys.search) =>
-    fetch(s.url + "/1.9/search?query=shirt", { headers: { "x-service-store-id": storeId, "x-service-api-key": key, "x-forwarded-for": `203.0.113.9, ${address}` } });
+    fetch(s.url + "/1.9/search?query=shirt", {
+      headers: { "x-service-store-id": storeId, "x-service-api-key": key, "x-forwarded-for": `203.0.113.9, ${address}` },
+    });
 
   test("a browser client gets its burst, then 429 with Retry-After and a JSON message", async () => {
     const statuses: number[] = [];
@@ -74,8 +79,10 @@ describe("limits on a running server", () => {
   });
 
   test("tracking is charged by the events a request carries: a refused batch is not stored, other clients go on", async () => {
-    const batch = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ type: "SiteView", sessionId: `${tag}-${i}`, data: {} }));
-    const track = (events: unknown[], address: string) => s.call("analytics", "POST", "/1.9/tracking", events, { "x-forwarded-for": address });
+    const batch = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => ({ type: "SiteView", sessionId: `${tag}-${i}`, data: {} }));
+    const track = (events: unknown[], address: string) =>
+      s.call("analytics", "POST", "/1.9/tracking", events, { "x-forwarded-for": address });
     expect((await track(batch(500, "first"), "198.51.100.20")).status).toBe(200);
     // 100 events are left of the burst of 600: the next batch of 500 waits for 400 more, 8 s at 50 a second.
     const refused = await track(batch(500, "second"), "198.51.100.20");
@@ -86,7 +93,9 @@ describe("limits on a running server", () => {
     expect((await track(batch(50, "third"), "198.51.100.20")).status).toBe(200);
     expect((await track(batch(400, "fourth"), "198.51.100.21")).status).toBe(200);
     await Bun.sleep(1100); // the admin key's own limit, spent by the test before
-    const stored = (await (await s.call("admin", "GET", "/1.9/events?limit=1000&type=SiteView")).json()) as { events: { sessionId: string | null }[] };
+    const stored = (await (await s.call("admin", "GET", "/1.9/events?limit=1000&type=SiteView")).json()) as {
+      events: { sessionId: string | null }[];
+    };
     const batched = stored.events.filter((e) => e.sessionId !== null);
     const tags = new Set(batched.map((e) => e.sessionId!.split("-")[0]));
     expect(batched).toHaveLength(950);

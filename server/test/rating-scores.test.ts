@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Popularity } from "../src/modules/catalog/product-schema.ts";
-import { bayesianRatingScore, ratingScore, wilsonLowerBound, type BayesPrior } from "../src/modules/search/rating-scores.ts";
+import { bayesianRatingScore, ratingScore, wilsonLowerBound, type BayesPrior } from "../src/modules/catalog/rating-scores.ts";
 
 /*
  * Expected values are computed here from the textbook formula, written out independently of the code:
@@ -8,11 +8,12 @@ import { bayesianRatingScore, ratingScore, wilsonLowerBound, type BayesPrior } f
  */
 function wilsonByHand(p: number, n: number, z = 1.96): number {
   const zz = z * z;
-  return (p + zz / (2 * n) - z * Math.sqrt(p * (1 - p) / n + zz / (4 * n * n))) / (1 + zz / n);
+  return (p + zz / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + zz / (4 * n * n))) / (1 + zz / n);
 }
 
 const star = (data: Extract<Popularity, { type: "STAR" }>["data"]): Popularity => ({ type: "STAR", data });
-const summary = (counts: Record<string, number | string>) => Object.entries(counts).map(([rating, count]) => ({ rating, count: String(count) }));
+const summary = (counts: Record<string, number | string>) =>
+  Object.entries(counts).map(([rating, count]) => ({ rating, count: String(count) }));
 const PRIOR: BayesPrior = { mean: 0.7, weight: 10 };
 
 describe("wilsonLowerBound", () => {
@@ -113,7 +114,14 @@ describe("ratingScore (sortBy=rating)", () => {
   });
 
   test("a summary with no usable entry falls back to overallRating / maxRating", () => {
-    const p = star({ overallRating: 4.5, maxRating: 5, ratingSummary: [{ rating: "x", count: "3" }, { rating: "5", count: "0" }] });
+    const p = star({
+      overallRating: 4.5,
+      maxRating: 5,
+      ratingSummary: [
+        { rating: "x", count: "3" },
+        { rating: "5", count: "0" },
+      ],
+    });
     expect(ratingScore(p)).toBeCloseTo(0.9, 12);
   });
 });

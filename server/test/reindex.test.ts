@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
-import { SignalsRepo } from "../src/db/signals-repo.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { SqliteEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.sqlite.ts";
+import { SqlitePurchaseCounts } from "../src/modules/analytics/storage/purchase-counts.sqlite.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import type { EngineDocument } from "../src/engine/types.ts";
 import { TypesenseEngine } from "../src/engine/typesense/typesense-engine.ts";
 import { createLogger } from "../src/log.ts";
@@ -31,7 +31,11 @@ const ALIAS = "store_test-store";
 
 async function reindexCommand(env: Record<string, string>, ...args: string[]) {
   // Asynchronous: the stand-in and the server answer from this process while the command runs.
-  const proc = Bun.spawn([process.execPath, REINDEX, ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([process.execPath, REINDEX, ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, out, err };
 }
@@ -90,7 +94,7 @@ describe("on Typesense", () => {
 
   test("changes the worker applies while the index is built reach the new index", async () => {
     const db = openServiceDatabase(s.dataDir, { synchronous: "NORMAL" });
-    const signals = new SignalsRepo(db);
+    const signals = new SqlitePurchaseCounts(db);
     const [changed, removed] = [products[10]!, products[11]!];
     // The first document is read before these changes: the new collection is built from the older catalog.
     const changeWhileBuilding = async () => {
@@ -116,9 +120,9 @@ describe("on Typesense", () => {
     const engine = new ChangesWhileBuilding({ nodes: [node.url], apiKey: API_KEY, clientLogLevel: "silent" });
     const old = await liveCollection();
     const report = await new StoreReindex({
-      catalog: new CatalogRepo(db),
-      tasks: new TasksRepo(db),
-      ranking: new RankingInputs(new SqliteStoresRepo(db), signals, new EnrichmentRepo(db)),
+      catalog: new SqliteCatalogRepo(db),
+      tasks: new SqliteTasksRepo(db),
+      ranking: new RankingInputs(new SqliteStoresRepo(db), signals, new SqliteEnrichmentRepo(db)),
       purchases: new PurchaseSignals(signals, engine, createLogger("silent")),
       engine,
       now: Date.now,

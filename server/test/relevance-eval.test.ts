@@ -52,11 +52,16 @@ beforeAll(async () => {
     await engine.close();
   }
   const families = [...summary.byFamily].map(([f, v]) => `${f} ${v.ndcg.toFixed(4)}`).join(", ");
-  console.log(`nDCG@10 overall ${summary.overall.ndcg.toFixed(4)} (${summary.overall.n} queries); ${families}; real-query zero results ${(summary.realZeroRate * 100).toFixed(2)}%`);
-  console.log(`recovered by meaning: ${summary.recovered.queries.length} real queries, ${(summary.recovered.relevantShare * 100).toFixed(1)}% of the logged category`);
-  console.log(`type queries' match sets: ${summary.matchSet.precision.toFixed(4)} of the whole result and ${summary.matchSet.cheapestPrecision.toFixed(4)} of the cheapest page of the asked type`);
+  console.log(
+    `nDCG@10 overall ${summary.overall.ndcg.toFixed(4)} (${summary.overall.n} queries); ${families}; real-query zero results ${(summary.realZeroRate * 100).toFixed(2)}%`,
+  );
+  console.log(
+    `recovered by meaning: ${summary.recovered.queries.length} real queries, ${(summary.recovered.relevantShare * 100).toFixed(1)}% of the logged category`,
+  );
+  console.log(
+    `type queries' match sets: ${summary.matchSet.precision.toFixed(4)} of the whole result and ${summary.matchSet.cheapestPrecision.toFixed(4)} of the cheapest page of the asked type`,
+  );
 }, 300_000);
-
 
 describe("relevance of our search on the judged demo queries", () => {
   test("overall nDCG@10 is no worse than measured", () => {

@@ -36,11 +36,16 @@ async function replica(): Promise<ChildServer> {
   return server;
 }
 
-const headers = (key: string) => ({ "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": key, "content-type": "application/json" });
+const headers = (key: string) => ({
+  "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+  "x-service-api-key": key,
+  "content-type": "application/json",
+});
 const admin = headers(DEMO_KEYS.DEMO_ADMIN_KEY);
 const call = (server: ChildServer, method: string, path: string, key: string, body?: unknown) =>
   fetch(server.url + path, { method, headers: headers(key), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-const task = async (server: ChildServer, id: string) => (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string; processedCount: number };
+const task = async (server: ChildServer, id: string) =>
+  (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string; processedCount: number };
 
 beforeAll(async () => {
   pg = await startPostgresCluster();
@@ -74,7 +79,9 @@ afterAll(async () => {
 test("what replica A acknowledges replica B serves; events sent to both are counted once; a webhook call is sent once", async () => {
   const a = await replica();
   const b = await replica();
-  const webhook = (await (await call(a, "POST", "/1.9/webhooks", DEMO_KEYS.DEMO_ADMIN_KEY, { url: receiver.url + "/hooks", topic: "tags" })).json()) as { id: string; secret: string };
+  const webhook = (await (
+    await call(a, "POST", "/1.9/webhooks", DEMO_KEYS.DEMO_ADMIN_KEY, { url: receiver.url + "/hooks", topic: "tags" })
+  ).json()) as { id: string; secret: string };
   hookSecret = webhook.secret;
   const products = demoProducts(200);
   const { taskId } = (await (await call(a, "POST", "/1.9/products", DEMO_KEYS.DEMO_ADMIN_KEY, products)).json()) as { taskId: string };
@@ -84,9 +91,21 @@ test("what replica A acknowledges replica B serves; events sent to both are coun
   expect(searchRes.status, JSON.stringify(search)).toBe(200);
   expect(search.products[0]?.productId).toBe(products[7]!.id);
 
-  const searchEvent = (i: number) => ({ type: "Search", data: { query: `q${i % 3}`, productIds: [products[0]!.id], pageSize: 30 }, sessionId: `v${i}` });
+  const searchEvent = (i: number) => ({
+    type: "Search",
+    data: { query: `q${i % 3}`, productIds: [products[0]!.id], pageSize: 30 },
+    sessionId: `v${i}`,
+  });
   const sent = await Promise.all(
-    [a, b, a, b].map((server, round) => call(server, "POST", "/1.9/tracking", DEMO_KEYS.DEMO_ANALYTICS_KEY, Array.from({ length: 25 }, (_, i) => searchEvent(round * 25 + i)))),
+    [a, b, a, b].map((server, round) =>
+      call(
+        server,
+        "POST",
+        "/1.9/tracking",
+        DEMO_KEYS.DEMO_ANALYTICS_KEY,
+        Array.from({ length: 25 }, (_, i) => searchEvent(round * 25 + i)),
+      ),
+    ),
   );
   expect(sent.map((r) => r.ok)).toEqual([true, true, true, true]);
   for (const server of [a, b]) {
@@ -95,11 +114,15 @@ test("what replica A acknowledges replica B serves; events sent to both are coun
   }
 
   // Each product's text stage queues one call to the subscription; the replicas' dispatchers share the outbox.
-  await until(async () => {
-    const res = await call(b, "GET", `/1.9/webhooks/${webhook.id}/deliveries?status=succeeded&limit=100`, DEMO_KEYS.DEMO_ADMIN_KEY);
-    const page = (await res.json()) as { deliveries: unknown[] };
-    return page.deliveries.length >= 20 || null;
-  }, 60_000, "webhook deliveries succeed");
+  await until(
+    async () => {
+      const res = await call(b, "GET", `/1.9/webhooks/${webhook.id}/deliveries?status=succeeded&limit=100`, DEMO_KEYS.DEMO_ADMIN_KEY);
+      const page = (await res.json()) as { deliveries: unknown[] };
+      return page.deliveries.length >= 20 || null;
+    },
+    60_000,
+    "webhook deliveries succeed",
+  );
   const ids = receiver.calls.map((c) => c.deliveryId);
   expect(new Set(ids).size).toBe(ids.length);
 
@@ -107,10 +130,15 @@ test("what replica A acknowledges replica B serves; events sent to both are coun
   // store whose indexing lease the other holds, and applies it once the lease is free (store-writers.ts).
   const sql = postgres(env.DATABASE_URL!, { max: 1 });
   try {
-    await until(async () => {
-      const [row] = await sql`SELECT count(*)::int AS stages, count(*) FILTER (WHERE search_synced = 0)::int AS unsynced FROM product_enrichment`;
-      return (row!.stages >= products.length && row!.unsynced === 0) || null;
-    }, 60_000, "every finished stage is applied to search");
+    await until(
+      async () => {
+        const [row] =
+          await sql`SELECT count(*)::int AS stages, count(*) FILTER (WHERE search_synced = 0)::int AS unsynced FROM product_enrichment`;
+        return (row!.stages >= products.length && row!.unsynced === 0) || null;
+      },
+      60_000,
+      "every finished stage is applied to search",
+    );
   } finally {
     await sql.end();
   }
@@ -126,7 +154,9 @@ test("a store created with the stores CLI on DATABASE_URL is served by the runni
   expect(cli.exitCode).toBe(0);
   const searchKey = /search\s+(\S+)/.exec(cli.stdout.toString())?.[1];
   expect(searchKey).toStartWith("pk_search_");
-  const res = await fetch(`${b!.url}/1.9/search?query=shirt`, { headers: { "x-service-store-id": "cli-shop", "x-service-api-key": searchKey! } });
+  const res = await fetch(`${b!.url}/1.9/search?query=shirt`, {
+    headers: { "x-service-store-id": "cli-shop", "x-service-api-key": searchKey! },
+  });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { totalProductCount: number }).totalProductCount).toBe(0);
 });
@@ -135,18 +165,26 @@ test("replica A killed with SIGKILL in the middle of a bulk: replica B completes
   const [a, b] = replicas;
   const products = demoProducts(5000).map((p) => ({ ...p, id: `k-${p.id}` }));
   const { taskId } = (await (await call(a!, "POST", "/1.9/products", DEMO_KEYS.DEMO_ADMIN_KEY, products)).json()) as { taskId: string };
-  const atKill = await until(async () => {
-    const t = await task(b!, taskId);
-    return t.processedCount > 0 ? t : null;
-  }, 30_000, "A applies a first batch");
+  const atKill = await until(
+    async () => {
+      const t = await task(b!, taskId);
+      return t.processedCount > 0 ? t : null;
+    },
+    30_000,
+    "A applies a first batch",
+  );
   a!.proc.kill(9);
   await a!.proc.exited;
   // Killed in the middle: what is left is B's to do.
   expect(atKill.processedCount).toBeLessThan(products.length);
-  const done = await until(async () => {
-    const t = await task(b!, taskId);
-    return t.status === "complete" ? t : null;
-  }, 60_000, "B completes the bulk");
+  const done = await until(
+    async () => {
+      const t = await task(b!, taskId);
+      return t.status === "complete" ? t : null;
+    },
+    60_000,
+    "B completes the bulk",
+  );
   expect(done.processedCount).toBe(5000);
   const last = products.at(-1)!.id;
   const searchRes = await call(b!, "GET", `/1.9/search?query=${encodeURIComponent(last)}&pageSize=1`, DEMO_KEYS.DEMO_SEARCH_KEY);
@@ -155,6 +193,8 @@ test("replica A killed with SIGKILL in the middle of a bulk: replica B completes
   expect(searchRes.status, JSON.stringify(search)).toBe(200);
   expect(search.products[0]?.productId).toBe(last);
   // Each product once, at version 1: no batch was applied twice.
-  const version = (await (await call(b!, "GET", `/1.9/products/${encodeURIComponent(products[2500]!.id)}`, DEMO_KEYS.DEMO_ADMIN_KEY)).json()) as { version: number };
+  const version = (await (
+    await call(b!, "GET", `/1.9/products/${encodeURIComponent(products[2500]!.id)}`, DEMO_KEYS.DEMO_ADMIN_KEY)
+  ).json()) as { version: number };
   expect(version.version).toBe(1);
 }, 180_000);

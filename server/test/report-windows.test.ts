@@ -1,17 +1,17 @@
 import { CONVERSION_WINDOW_MS } from "../src/modules/analytics/event-facts.ts";
-import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
+import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.sqlite.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { EventsRepo } from "../src/db/events-repo.ts";
-import { ReportsRepo } from "../src/db/reports-repo.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
+import { SqliteReportsRepo } from "../src/modules/reports/storage/reports.sqlite.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
 import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { parseReportParams } from "../src/modules/reports/report-params.ts";
 import { ReportsService } from "../src/modules/reports/reports-service.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -24,24 +24,32 @@ import { tempDir } from "./support/test-server.ts";
 const MIN = 60_000;
 const T0 = Date.parse("2026-03-10T23:50:00Z");
 let db: Database;
-let events: EventsRepo;
+let events: SqliteEventsRepo;
 
 beforeEach(async () => {
   db = openServiceDatabase(tempDir(), { synchronous: "NORMAL" });
   await new SqliteStoresRepo(db).create("s", 1);
-  events = new EventsRepo(db);
+  events = new SqliteEventsRepo(db);
 });
 afterEach(() => db.close());
 
 const worker = () =>
-  new AnalyticsWorker(new SqliteAnalyticsStateRepo(db), events, [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new CatalogRepo(db)), () => T0)], createLogger("silent"));
+  new AnalyticsWorker(
+    new SqliteAnalyticsStateRepo(db),
+    events,
+    [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new SqliteCatalogRepo(db)), () => T0)],
+    createLogger("silent"),
+  );
 
 function add(at: number, sessionId: string, type: string, data: Record<string, unknown>): void {
   events.append([{ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at }]);
 }
 
-async function overview(from = "2026-03-01", to = "2026-03-31"): Promise<Record<string, unknown> & { daily: { date: string; clickThroughRate: number | null }[] }> {
-  const service = new ReportsService(new ReportsRepo(db), () => worker().catchUp());
+async function overview(
+  from = "2026-03-01",
+  to = "2026-03-31",
+): Promise<Record<string, unknown> & { daily: { date: string; clickThroughRate: number | null }[] }> {
+  const service = new ReportsService(new SqliteReportsRepo(db), () => worker().catchUp());
   return (await service.report("s", "overview", parseReportParams({ from, to }, T0, { fallback: 100, max: 1000 }))).json as never;
 }
 
@@ -86,7 +94,14 @@ describe("time windows", () => {
     add(T0 + MIN, "other", "ProductClick", click("hat", "b"));
     add(T0 + 2 * MIN, "other", "Purchase", { orderId: "o2", products: [{ id: "c", price: 5 }] });
     // 4 searches with results: cart (converted), stale (not), bought (converted), other (clicked, bought another product).
-    expect(await overview()).toMatchObject({ searches: 4, conversionRate: 0.5, addToCartRate: 0.25, clickThroughRate: 0.5, orders: 2, revenue: { XXX: 10 } });
+    expect(await overview()).toMatchObject({
+      searches: 4,
+      conversionRate: 0.5,
+      addToCartRate: 0.25,
+      clickThroughRate: 0.5,
+      orders: 2,
+      revenue: { XXX: 10 },
+    });
   });
 
   test("counting resumes where it stopped: events are counted exactly once across restarts", async () => {
@@ -111,7 +126,13 @@ describe("time windows", () => {
 
 describe("bounded working state", () => {
   test("ranking evidence is dropped once decayed below a hundredth of a click", async () => {
-    const w = new AnalyticsWorker(new SqliteAnalyticsStateRepo(db), events, [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new CatalogRepo(db)), () => T0)], createLogger("silent"), 1);
+    const w = new AnalyticsWorker(
+      new SqliteAnalyticsStateRepo(db),
+      events,
+      [new ReportCounter(), new BehaviourLearner(new SqliteAnalyticsStateRepo(db), new ProductFacts(new SqliteCatalogRepo(db)), () => T0)],
+      createLogger("silent"),
+      1,
+    );
     add(T0, "a", "ProductClick", click("coat", "a"));
     await w.catchUp();
     const rows = () => (db.query("SELECT COUNT(*) AS n FROM behaviour_scores").get() as { n: number }).n;

@@ -27,7 +27,13 @@ describe("GET /reports and its assets", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toBe(type);
       const csp = res.headers.get("content-security-policy") ?? "";
-      for (const directive of ["script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "img-src 'self' data:"]) {
+      for (const directive of [
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "img-src 'self' data:",
+      ]) {
         expect(csp, path).toContain(directive);
       }
       expect(csp).toMatch(/default-src '(self|none)'/);
@@ -71,7 +77,10 @@ describe("GET /reports and its assets", () => {
   });
 
   test("an admin key as the page sends it (same origin: no Origin header) reads a report", async () => {
-    const res = await s.call("admin", "GET", "/1.9/reports/overview", undefined, { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" });
+    const res = await s.call("admin", "GET", "/1.9/reports/overview", undefined, {
+      "sec-fetch-site": "same-origin",
+      "sec-fetch-mode": "cors",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ searches: 0, orders: 0 });
   });

@@ -43,8 +43,26 @@ beforeAll(async () => {
     ["ProductClick", { ...redShoes, query: "red  shoes", productIds: ids("p", 1, 30), page: 1, clickProductId: "p3" }],
     ["ProductClick", { ...redShoes, productIds: ids("p", 31, 60), page: 2, clickProductId: "p35" }],
     ["AddToCart", { ...redShoes, productIds: ids("p", 1, 30), page: 1, addProductId: "p3", qty: 2 }],
-    ["OrderComplete", { orderId: "o1", products: [{ id: "p3", price: 50, qty: 2 }, { id: "p9", price: 10 }] }],
-    ["Purchase", { orderId: "o1", products: [{ id: "p3", price: 50, qty: 2 }, { id: "p9", price: 10 }] }],
+    [
+      "OrderComplete",
+      {
+        orderId: "o1",
+        products: [
+          { id: "p3", price: 50, qty: 2 },
+          { id: "p9", price: 10 },
+        ],
+      },
+    ],
+    [
+      "Purchase",
+      {
+        orderId: "o1",
+        products: [
+          { id: "p3", price: 50, qty: 2 },
+          { id: "p9", price: 10 },
+        ],
+      },
+    ],
   ]);
   // s2 (u2, US/USD): "boots" finds nothing; "jacket" is clicked at 2, and the clicked product is bought.
   await track("u2", "s2", [
@@ -56,7 +74,9 @@ beforeAll(async () => {
   ]);
   // s3 (no user id, US): searches "jacket", never clicks. s4 clicks "jacket" at 5 without having searched.
   await track(undefined, "s3", [["Search", { query: "jacket", productIds: ids("j", 1, 10), totalProducts: 10, pageSize: 30, ...US }]]);
-  await track("u4", "s4", [["ProductClick", { query: "jacket", productIds: ids("j", 1, 10), page: 1, pageSize: 30, clickProductId: "j5", ...US }]]);
+  await track("u4", "s4", [
+    ["ProductClick", { query: "jacket", productIds: ids("j", 1, 10), page: 1, pageSize: 30, clickProductId: "j5", ...US }],
+  ]);
   // s5 (no dimensions): "scarf" has results and no click.
   await track("u5", "s5", [["Search", { query: "scarf", productIds: ids("c", 1, 5), totalProducts: 5 }]]);
   // Recommendations.
@@ -110,7 +130,12 @@ describe("GET /reports/overview", () => {
       revenue: { USD: 80 },
       averageClickPosition: 3.5,
     });
-    expect(await report("overview", { currency: "EUR" })).toMatchObject({ searches: 1, orders: 1, revenue: { EUR: 110 }, clickThroughRate: 1 });
+    expect(await report("overview", { currency: "EUR" })).toMatchObject({
+      searches: 1,
+      orders: 1,
+      revenue: { EUR: 110 },
+      clickThroughRate: 1,
+    });
     expect(await report("overview", { language: "fr" })).toMatchObject({ searches: 0, users: 0, revenue: {}, clickThroughRate: null });
   });
 
@@ -120,7 +145,9 @@ describe("GET /reports/overview", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await res.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(8);
-    expect(lines[0]).toStartWith('"date","searches","users","sessions","noResultRate","clickThroughRate","conversionRate","addToCartRate","orders","averageClickPosition"');
+    expect(lines[0]).toStartWith(
+      '"date","searches","users","sessions","noResultRate","clickThroughRate","conversionRate","addToCartRate","orders","averageClickPosition"',
+    );
     expect(lines[7]).toContain(',"5","5","5","0.2","0.5","0.5","0.25","2","11.25",');
   });
 });
@@ -134,8 +161,12 @@ describe("GET /reports/searches, products, click-positions, recommendations", ()
       { query: "red shoes", count: 1, clickThroughRate: 1, conversionRate: 1, averageClickPosition: 19, noResultCount: 0 },
       { query: "scarf", count: 1, clickThroughRate: 0, conversionRate: 0, averageClickPosition: null, noResultCount: 0 },
     ]);
-    expect((await report<{ searches: { query: string }[] }>("searches", { filter: "no-results" })).searches.map((q) => q.query)).toEqual(["boots"]);
-    expect((await report<{ searches: { query: string }[] }>("searches", { filter: "no-clicks" })).searches.map((q) => q.query)).toEqual(["scarf"]);
+    expect((await report<{ searches: { query: string }[] }>("searches", { filter: "no-results" })).searches.map((q) => q.query)).toEqual([
+      "boots",
+    ]);
+    expect((await report<{ searches: { query: string }[] }>("searches", { filter: "no-clicks" })).searches.map((q) => q.query)).toEqual([
+      "scarf",
+    ]);
     expect((await report<{ searches: unknown[] }>("searches", { limit: 1 })).searches).toHaveLength(1);
   });
 
@@ -175,7 +206,10 @@ describe("GET /reports/searches, products, click-positions, recommendations", ()
 
 describe("GET /reports/preprod", () => {
   test("compares the store's searches and clicks with our preprod answers; preprod searches count nowhere else", async () => {
-    await indexProducts(s, ids("j", 1, 10).map((id) => product(id, { name: `Denim jacket ${id}` })));
+    await indexProducts(
+      s,
+      ids("j", 1, 10).map((id) => product(id, { name: `Denim jacket ${id}` })),
+    );
     for (const query of ["jacket", "boots", "scarf"]) await search(s, { query, preprod: "true", sessionId: "s9" });
     expect(await eventually(async () => (await report<{ comparedQueries: number }>("preprod")).comparedQueries === 3, 5_000)).toBe(true);
     const r = await report<Record<string, unknown> & { queries: unknown[] }>("preprod");
@@ -189,7 +223,16 @@ describe("GET /reports/preprod", () => {
       clickedInOurTop30: 1,
       overlapAt10: 0.6667,
     });
-    expect(r.queries[0]).toEqual({ query: "jacket", searches: 2, theirNoResults: 0, ourTotal: 10, clicks: 2, clicksInOurTop10: 2, clicksInOurTop30: 2, overlapAt10: 1 });
+    expect(r.queries[0]).toEqual({
+      query: "jacket",
+      searches: 2,
+      theirNoResults: 0,
+      ourTotal: 10,
+      clicks: 2,
+      clicksInOurTop10: 2,
+      clicksInOurTop30: 2,
+      overlapAt10: 1,
+    });
     expect(await report("overview")).toMatchObject({ searches: 5, users: 5 });
   });
 });
@@ -216,11 +259,12 @@ describe("bad requests", () => {
     const unknown = await s.call("admin", "GET", "/1.9/reports/funnel");
     expect(unknown.status).toBe(404);
     expect((await errorBody(unknown)).message).toContain("overview, searches, products, click-positions, recommendations, preprod");
-    for (const kind of ["search", "analytics", null] as const) expect((await s.call(kind, "GET", "/1.9/reports/overview")).status).toBe(401);
+    for (const kind of ["search", "analytics", null] as const)
+      expect((await s.call(kind, "GET", "/1.9/reports/overview")).status).toBe(401);
   });
 
   test("CSV cells a spreadsheet would run as formulas are defused, and every cell is quoted", async () => {
-    await track("u6", "s6", [["Search", { query: "=HYPERLINK(\"http://x\",\"y\")", productIds: [], totalProducts: 0 }]]);
+    await track("u6", "s6", [["Search", { query: '=HYPERLINK("http://x","y")', productIds: [], totalProducts: 0 }]]);
     await track("u7", "s7", [["Search", { query: "x;=1+1;", productIds: [], totalProducts: 0 }]]);
     const csv = await (await s.call("admin", "GET", "/1.9/reports/searches?format=csv&filter=no-results")).text();
     expect(csv).toContain(`"'=hyperlink(""http://x"",""y"")","1",,,,"1"`);

@@ -1,71 +1,71 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { migratePostgres, openPostgres, type Sql } from "../src/db/postgres/connection.ts";
-import { POSTGRES_MIGRATIONS } from "../src/db/postgres/schema.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import type { CatalogRepository, CommittedProduct } from "../src/db/catalog-repository.ts";
-import { SqliteEventIngest } from "../src/db/event-ingest-sqlite.ts";
-import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
-import type { EnrichmentJob, EnrichmentRepository } from "../src/db/enrichment-repository.ts";
-import { SqliteAnalyticsStateRepo } from "../src/db/analytics-state-repo.ts";
-import { ReportsRepo } from "../src/db/reports-repo.ts";
-import type { ReportScope, ReportsRepository } from "../src/db/reports-repository.ts";
-import { PostgresReportsRepo } from "../src/db/postgres/reports-repo.ts";
-import { ShopperErasureRepo } from "../src/db/shopper-erasure-repo.ts";
-import type { ShopperErasureRepository } from "../src/db/shopper-erasure-repository.ts";
-import { PostgresShopperErasureRepo } from "../src/db/postgres/shopper-erasure-repo.ts";
-import { TrendInputsRepo } from "../src/db/trend-inputs-repo.ts";
-import type { TrendInputsRepository } from "../src/db/trend-inputs-repository.ts";
-import { PostgresTrendInputsRepo } from "../src/db/postgres/trend-inputs-repo.ts";
-import { BehaviourRepo } from "../src/db/behaviour-repo.ts";
-import type { BehaviourRepository } from "../src/db/behaviour-repository.ts";
-import { PostgresBehaviourRepo } from "../src/db/postgres/behaviour-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { migratePostgres, openPostgres, type Sql } from "../src/platform/postgres/connection.ts";
+import { POSTGRES_MIGRATIONS } from "../src/platform/postgres/schema.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import type { CatalogRepository, CommittedProduct } from "../src/modules/catalog/storage/catalog-repository.ts";
+import { SqliteEventIngest } from "../src/modules/tracking/storage/event-ingest.sqlite.ts";
+import { SqliteEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.sqlite.ts";
+import type { EnrichmentJob, EnrichmentRepository } from "../src/modules/enrichment/storage/enrichment-repository.ts";
+import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.sqlite.ts";
+import { SqliteReportsRepo } from "../src/modules/reports/storage/reports.sqlite.ts";
+import type { ReportScope, ReportsRepository } from "../src/modules/reports/storage/reports-repository.ts";
+import { PostgresReportsRepo } from "../src/modules/reports/storage/reports.postgres.ts";
+import { SqliteShopperErasureRepo } from "../src/modules/analytics/storage/shopper-erasure.sqlite.ts";
+import type { ShopperErasureRepository } from "../src/modules/analytics/storage/shopper-erasure-repository.ts";
+import { PostgresShopperErasureRepo } from "../src/modules/analytics/storage/shopper-erasure.postgres.ts";
+import { SqliteTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.sqlite.ts";
+import type { TrendInputsRepository } from "../src/modules/enrichment/storage/trend-inputs-repository.ts";
+import { PostgresTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.postgres.ts";
+import { SqliteBehaviourRepo } from "../src/modules/ranking/storage/behaviour.sqlite.ts";
+import type { BehaviourRepository } from "../src/modules/ranking/storage/behaviour-repository.ts";
+import { PostgresBehaviourRepo } from "../src/modules/ranking/storage/behaviour.postgres.ts";
 import { EvidenceCache } from "../src/modules/ranking/evidence-cache.ts";
-import type { AnalyticsStateRepository } from "../src/db/analytics-state-repository.ts";
-import { PostgresAnalyticsStateRepo } from "../src/db/postgres/analytics-state-repo.ts";
-import { PostgresCatalogRepo } from "../src/db/postgres/catalog-repo.ts";
+import type { AnalyticsStateRepository } from "../src/modules/analytics/storage/analytics-state-repository.ts";
+import { PostgresAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.postgres.ts";
+import { PostgresCatalogRepo } from "../src/modules/catalog/storage/catalog.postgres.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../src/modules/analytics/report-counter.ts";
 import { BehaviourLearner } from "../src/modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../src/modules/ranking/product-facts.ts";
 import { createLogger } from "../src/log.ts";
-import { PostgresEnrichmentRepo } from "../src/db/postgres/enrichment-repo.ts";
-import { PostgresTasksRepo } from "../src/db/postgres/tasks-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
-import type { TasksRepository } from "../src/db/tasks-repository.ts";
-import type { EventIngest } from "../src/db/event-ingest.ts";
-import { EventsRepo } from "../src/db/events-repo.ts";
-import type { EventsRepository, NewEvent } from "../src/db/events-repository.ts";
-import { PostgresEventsRepo } from "../src/db/postgres/events-repo.ts";
-import { PostgresChangeFeed } from "../src/db/postgres/change-feed.ts";
-import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/db/postgres/event-ingest.ts";
-import { PostgresRulesRepo } from "../src/db/postgres/rules-repo.ts";
-import { PostgresStoresRepo } from "../src/db/postgres/stores-repo.ts";
-import { PostgresWebhooksRepo } from "../src/db/postgres/webhooks-repo.ts";
-import { PostgresLooksRepo } from "../src/db/postgres/looks-repo.ts";
-import { PostgresSearchLogRepo } from "../src/db/postgres/search-log-repo.ts";
-import { SqliteSearchLogRepo } from "../src/db/search-log-repo.ts";
-import type { SearchLogEntry, SearchLogRepository } from "../src/db/search-log-repository.ts";
-import { PostgresPurchaseCounts } from "../src/db/postgres/purchase-counts.ts";
-import { SqliteLooksRepo } from "../src/db/looks-repo.ts";
-import type { LooksRepository } from "../src/db/looks-repository.ts";
-import type { PurchaseCounts } from "../src/db/purchase-counts.ts";
-import { SignalsRepo } from "../src/db/signals-repo.ts";
-import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
-import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/db/webhooks-repository.ts";
+import { PostgresEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.postgres.ts";
+import { PostgresTasksRepo } from "../src/modules/indexing/storage/tasks.postgres.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
+import type { TasksRepository } from "../src/modules/indexing/storage/tasks-repository.ts";
+import type { EventIngest } from "../src/modules/tracking/storage/event-ingest-repository.ts";
+import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
+import type { EventsRepository, NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { PostgresEventsRepo } from "../src/modules/tracking/storage/events.postgres.ts";
+import { PostgresChangeFeed } from "../src/platform/postgres/change-feed.ts";
+import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/modules/tracking/storage/event-ingest.postgres.ts";
+import { PostgresRulesRepo } from "../src/modules/rules/storage/rules.postgres.ts";
+import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
+import { PostgresWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.postgres.ts";
+import { PostgresLooksRepo } from "../src/modules/looks/storage/looks.postgres.ts";
+import { PostgresSearchLogRepo } from "../src/modules/search/storage/search-log.postgres.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
+import type { SearchLogEntry, SearchLogRepository } from "../src/modules/search/storage/search-log-repository.ts";
+import { PostgresPurchaseCounts } from "../src/modules/analytics/storage/purchase-counts.postgres.ts";
+import { SqliteLooksRepo } from "../src/modules/looks/storage/looks.sqlite.ts";
+import type { LooksRepository } from "../src/modules/looks/storage/looks-repository.ts";
+import type { PurchaseCounts } from "../src/modules/analytics/storage/purchase-counts-repository.ts";
+import { SqlitePurchaseCounts } from "../src/modules/analytics/storage/purchase-counts.sqlite.ts";
+import { SqliteWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.sqlite.ts";
+import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/modules/webhooks/storage/webhooks-repository.ts";
 import { MAX_ATTEMPTS } from "../src/modules/webhooks/webhook-schedule.ts";
-import { PostgresSynonymsRepo } from "../src/db/postgres/synonyms-repo.ts";
-import { SqliteRulesRepo } from "../src/db/rules-repo.ts";
-import type { RulesRepository } from "../src/db/rules-repository.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import type { StoresRepository } from "../src/db/stores-repository.ts";
-import { SqliteSynonymsRepo } from "../src/db/synonyms-repo.ts";
-import type { SynonymsRepository } from "../src/db/synonyms-repository.ts";
+import { PostgresSynonymsRepo } from "../src/modules/synonyms/storage/synonyms.postgres.ts";
+import { SqliteRulesRepo } from "../src/modules/rules/storage/rules.sqlite.ts";
+import type { RulesRepository } from "../src/modules/rules/storage/rules-repository.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import type { StoresRepository } from "../src/modules/stores/storage/stores-repository.ts";
+import { SqliteSynonymsRepo } from "../src/modules/synonyms/storage/synonyms.sqlite.ts";
+import type { SynonymsRepository } from "../src/modules/synonyms/storage/synonyms-repository.ts";
 import type { EngineSearchRequest } from "../src/engine/types.ts";
 import { SynonymService } from "../src/modules/synonyms/synonym-service.ts";
-import { findCaller } from "../src/auth/api-keys.ts";
-import { StoreAdmin } from "../src/auth/store-admin.ts";
+import { findCaller } from "../src/modules/stores/api-keys.ts";
+import { StoreAdmin } from "../src/modules/stores/store-admin.ts";
 import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -119,18 +119,18 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         rules: new SqliteRulesRepo(db),
         ingest: new SqliteEventIngest(db),
         webhooks: new SqliteWebhooksRepo(db),
-        purchaseCounts: new SignalsRepo(db),
+        purchaseCounts: new SqlitePurchaseCounts(db),
         looks: new SqliteLooksRepo(db),
         searchLog: new SqliteSearchLogRepo(db),
-        catalog: new CatalogRepo(db),
-        tasks: new TasksRepo(db),
-        enrichment: new EnrichmentRepo(db),
-        events: new EventsRepo(db),
+        catalog: new SqliteCatalogRepo(db),
+        tasks: new SqliteTasksRepo(db),
+        enrichment: new SqliteEnrichmentRepo(db),
+        events: new SqliteEventsRepo(db),
         analytics: new SqliteAnalyticsStateRepo(db),
-        behaviour: new BehaviourRepo(db),
-        erasure: new ShopperErasureRepo(db),
-        trendInputs: new TrendInputsRepo(db),
-        reports: new ReportsRepo(db),
+        behaviour: new SqliteBehaviourRepo(db),
+        erasure: new SqliteShopperErasureRepo(db),
+        trendInputs: new SqliteTrendInputsRepo(db),
+        reports: new SqliteReportsRepo(db),
         rows: async (select) => db.query(select).all() as Record<string, unknown>[],
         async close() {
           db.close();
@@ -144,7 +144,10 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
     async open() {
       const sql = openPostgres(await cluster.createDatabase());
       await migratePostgres(sql);
-      return { stores: new PostgresStoresRepo(sql), synonyms: new PostgresSynonymsRepo(sql), rules: new PostgresRulesRepo(sql),
+      return {
+        stores: new PostgresStoresRepo(sql),
+        synonyms: new PostgresSynonymsRepo(sql),
+        rules: new PostgresRulesRepo(sql),
         ingest: new PostgresEventIngest(sql),
         webhooks: new PostgresWebhooksRepo(sql),
         purchaseCounts: new PostgresPurchaseCounts(sql),
@@ -217,7 +220,12 @@ for (const backend of BACKENDS) {
     test("settings are stored as given, nested values and unicode included", async () => {
       const b = backendOf();
       await b.stores.create("s", 1);
-      const settings = { locale: "de", facets: [{ key: "designer", names: { de: "Marke" } }], note: "Größe ✓", ratingPrior: { mean: 0.7, weight: 10 } };
+      const settings = {
+        locale: "de",
+        facets: [{ key: "designer", names: { de: "Marke" } }],
+        note: "Größe ✓",
+        ratingPrior: { mean: 0.7, weight: 10 },
+      };
       await b.stores.updateSettings("s", settings);
       expect((await b.stores.get("s"))!.settings).toEqual(settings);
     });
@@ -276,11 +284,33 @@ for (const backend of BACKENDS) {
 
     test("sets are put, read back as multi-way or one-way, replaced, listed in pages by id and deleted", async () => {
       const b = backendOf();
-      await b.synonyms.put("s", [{ id: "tee", body: { input: "tee", synonyms: ["t-shirt", "tshirt"] } }, { id: "Jumper", body: { synonyms: ["jumper", "sweater"] } }], 5000);
-      expect(await b.synonyms.get("s", "tee")).toEqual({ id: "tee", type: "oneWay", input: "tee", synonyms: ["t-shirt", "tshirt"], updatedAt: new Date(5000).toISOString() });
-      expect(await b.synonyms.get("s", "Jumper")).toEqual({ id: "Jumper", type: "multiWay", synonyms: ["jumper", "sweater"], updatedAt: new Date(5000).toISOString() });
+      await b.synonyms.put(
+        "s",
+        [
+          { id: "tee", body: { input: "tee", synonyms: ["t-shirt", "tshirt"] } },
+          { id: "Jumper", body: { synonyms: ["jumper", "sweater"] } },
+        ],
+        5000,
+      );
+      expect(await b.synonyms.get("s", "tee")).toEqual({
+        id: "tee",
+        type: "oneWay",
+        input: "tee",
+        synonyms: ["t-shirt", "tshirt"],
+        updatedAt: new Date(5000).toISOString(),
+      });
+      expect(await b.synonyms.get("s", "Jumper")).toEqual({
+        id: "Jumper",
+        type: "multiWay",
+        synonyms: ["jumper", "sweater"],
+        updatedAt: new Date(5000).toISOString(),
+      });
       await b.synonyms.put("s", [{ id: "tee", body: { synonyms: ["tee", "t-shirt"] } }], 6000);
-      expect(await b.synonyms.get("s", "tee")).toMatchObject({ type: "multiWay", synonyms: ["tee", "t-shirt"], updatedAt: new Date(6000).toISOString() });
+      expect(await b.synonyms.get("s", "tee")).toMatchObject({
+        type: "multiWay",
+        synonyms: ["tee", "t-shirt"],
+        updatedAt: new Date(6000).toISOString(),
+      });
       await b.synonyms.put("s", [{ id: "a-line", body: { synonyms: ["a-line", "flared"] } }], 7000);
       expect((await b.synonyms.list("s", 0, null)).map((x) => x.id)).toEqual(["Jumper", "a-line", "tee"]);
       expect((await b.synonyms.list("s", 1, 1)).map((x) => x.id)).toEqual(["a-line"]);
@@ -307,7 +337,10 @@ for (const backend of BACKENDS) {
       await b.synonyms.put("s", many, 1);
       expect(await b.synonyms.count("s")).toBe(2500);
       // The last set of this put cannot be stored (no synonyms: NOT NULL): the sets before it are not kept either.
-      const broken = [...many.slice(0, 1500).map((set) => ({ ...set, id: `again-${set.id}` })), { id: "broken", body: { synonyms: undefined as unknown as string[] } }];
+      const broken = [
+        ...many.slice(0, 1500).map((set) => ({ ...set, id: `again-${set.id}` })),
+        { id: "broken", body: { synonyms: undefined as unknown as string[] } },
+      ];
       await expect(b.synonyms.put("s", broken, 2)).rejects.toThrow();
       expect(await b.synonyms.count("s")).toBe(2500);
       expect(await b.synonyms.get("s", "again-set-0")).toBeNull();
@@ -319,11 +352,22 @@ for (const backend of BACKENDS) {
   describe(`${backend.name}: query rules`, () => {
     const backendOf = freshBackend(backend, ["s"]);
 
-    const rule = (n: number) => JSON.stringify({ conditions: [{ pattern: `q${n}`, anchoring: "is" }], consequence: { hide: [`p${n}`] }, enabled: true });
+    const rule = (n: number) =>
+      JSON.stringify({ conditions: [{ pattern: `q${n}`, anchoring: "is" }], consequence: { hide: [`p${n}`] }, enabled: true });
 
     test("rules are written, replaced, read whole or in pages by id, counted and deleted", async () => {
       const b = backendOf();
-      expect(await b.rules.putAll("s", [{ id: "b", rule: rule(1) }, { id: "A", rule: rule(2) }], 100, 10)).toEqual(new Set());
+      expect(
+        await b.rules.putAll(
+          "s",
+          [
+            { id: "b", rule: rule(1) },
+            { id: "A", rule: rule(2) },
+          ],
+          100,
+          10,
+        ),
+      ).toEqual(new Set());
       expect(await b.rules.get("s", "b")).toEqual({ id: "b", rule: rule(1), updatedAt: 100 });
       await b.rules.putAll("s", [{ id: "b", rule: rule(3) }], 200, 10);
       expect(await b.rules.get("s", "b")).toEqual({ id: "b", rule: rule(3), updatedAt: 200 });
@@ -338,8 +382,26 @@ for (const backend of BACKENDS) {
 
     test("the store's bound: new rules past it are refused and returned, replacements always pass", async () => {
       const b = backendOf();
-      await b.rules.putAll("s", [{ id: "r1", rule: rule(1) }, { id: "r2", rule: rule(2) }], 1, 3);
-      const refused = await b.rules.putAll("s", [{ id: "r1", rule: rule(5) }, { id: "r3", rule: rule(3) }, { id: "r4", rule: rule(4) }, { id: "r3", rule: rule(6) }], 2, 3);
+      await b.rules.putAll(
+        "s",
+        [
+          { id: "r1", rule: rule(1) },
+          { id: "r2", rule: rule(2) },
+        ],
+        1,
+        3,
+      );
+      const refused = await b.rules.putAll(
+        "s",
+        [
+          { id: "r1", rule: rule(5) },
+          { id: "r3", rule: rule(3) },
+          { id: "r4", rule: rule(4) },
+          { id: "r3", rule: rule(6) },
+        ],
+        2,
+        3,
+      );
       expect(refused).toEqual(new Set(["r4"]));
       expect(await b.rules.count("s")).toBe(3);
       expect((await b.rules.get("s", "r1"))!.rule).toBe(rule(5));
@@ -348,8 +410,15 @@ for (const backend of BACKENDS) {
 
     test("writers racing for the last places never push the store past its bound", async () => {
       const b = backendOf();
-      await b.rules.putAll("s", Array.from({ length: 8 }, (_, i) => ({ id: `base-${i}`, rule: rule(i) })), 1, 10);
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => b.rules.putAll("s", [{ id: `racer-${i}`, rule: rule(i) }], 2, 10)));
+      await b.rules.putAll(
+        "s",
+        Array.from({ length: 8 }, (_, i) => ({ id: `base-${i}`, rule: rule(i) })),
+        1,
+        10,
+      );
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => b.rules.putAll("s", [{ id: `racer-${i}`, rule: rule(i) }], 2, 10)),
+      );
       expect(results.filter((r) => r.size === 0).length).toBe(2);
       expect(await b.rules.count("s")).toBe(10);
     });
@@ -380,7 +449,10 @@ for (const backend of BACKENDS) {
         order("o-1", ["jacket", "scarf", "jacket"], { userId: "u1" }),
         event("OrderComplete", { orderId: "o-1", products: [{ id: "jacket", price: 10 }] }, { userId: "u1" }),
       ]);
-      expect(changed).toEqual([["s", ["jacket", "scarf"]], ["s", []]]);
+      expect(changed).toEqual([
+        ["s", ["jacket", "scarf"]],
+        ["s", []],
+      ]);
       const stored = await b.rows("SELECT type, user_id, session_id, received_at, data FROM events ORDER BY seq");
       expect(stored.map((r) => r.type)).toEqual(["SiteView", "Purchase", "OrderComplete"]);
       expect(stored[0]).toMatchObject({ user_id: null, session_id: "v1", received_at: clock });
@@ -398,7 +470,11 @@ for (const backend of BACKENDS) {
 
     test("one buyer counts a product once a day, whatever the orders; another day or buyer counts again", async () => {
       const b = backendOf();
-      await commit(b, [order("o-1", ["coat"], { userId: "u1" }), order("o-2", ["coat"], { userId: "u1" }), order("o-3", ["coat"], { sessionId: "guest" })]);
+      await commit(b, [
+        order("o-1", ["coat"], { userId: "u1" }),
+        order("o-2", ["coat"], { userId: "u1" }),
+        order("o-3", ["coat"], { sessionId: "guest" }),
+      ]);
       clock += 86_400_000;
       const changed = await commit(b, [order("o-4", ["coat"], { userId: "u1" })]);
       expect(changed).toEqual([["s", ["coat"]]]);
@@ -412,7 +488,12 @@ for (const backend of BACKENDS) {
       const b = backendOf();
       const click = (base: string, clicked: string, who: { sessionId?: string }) =>
         event("CTLProductClick", { baseProductId: base, selectedProduct: { productId: clicked } }, who);
-      await commit(b, [click("dress", "belt", { sessionId: "a" }), click("dress", "belt", { sessionId: "a" }), click("dress", "belt", {}), click("dress", "dress", { sessionId: "a" })]);
+      await commit(b, [
+        click("dress", "belt", { sessionId: "a" }),
+        click("dress", "belt", { sessionId: "a" }),
+        click("dress", "belt", {}),
+        click("dress", "dress", { sessionId: "a" }),
+      ]);
       await commit(b, [click("dress", "belt", { sessionId: "b" })]);
       expect(await b.rows("SELECT product_id, other_id, evidence FROM look_pairs ORDER BY product_id")).toEqual([
         { product_id: "belt", other_id: "dress", evidence: 0.6 },
@@ -455,7 +536,10 @@ for (const backend of BACKENDS) {
 
     test("a query becomes popular only once enough distinct shoppers searched it; its shoppers are then forgotten", async () => {
       const b = backendOf();
-      await b.searchLog.append([search("jeans"), search("jeans"), search("jeans", { sessionId: "session-2" }), search(null, { collection: "sale" })], 3);
+      await b.searchLog.append(
+        [search("jeans"), search("jeans"), search("jeans", { sessionId: "session-2" }), search(null, { collection: "sale" })],
+        3,
+      );
       expect(await b.searchLog.count("s")).toBe(4);
       expect(await b.searchLog.popularQueries("s", 3, 10)).toEqual([]);
       expect(await b.rows("SELECT count(*) AS n FROM query_shoppers")).toEqual([{ n: 2 }]);
@@ -467,9 +551,15 @@ for (const backend of BACKENDS) {
 
     test("result counts: an unfiltered search sets it, a filtered one only raises it; misspelled or zero-result queries teach nothing", async () => {
       const b = backendOf();
-      await b.searchLog.append([search("kurta", { resultCount: 40, userId: "a" }), search("kurta", { resultCount: 5, filtered: true, userId: "b" })], 1);
+      await b.searchLog.append(
+        [search("kurta", { resultCount: 40, userId: "a" }), search("kurta", { resultCount: 5, filtered: true, userId: "b" })],
+        1,
+      );
       expect((await b.searchLog.popularQueries("s", 1, 10))[0]).toMatchObject({ query: "kurta", resultCount: 40 });
-      await b.searchLog.append([search("kurta", { resultCount: 30, userId: "c" }), search("kurtta", { teaches: false }), search("zzz", { resultCount: 0 })], 1);
+      await b.searchLog.append(
+        [search("kurta", { resultCount: 30, userId: "c" }), search("kurtta", { teaches: false }), search("zzz", { resultCount: 0 })],
+        1,
+      );
       expect(await b.searchLog.popularQueries("s", 1, 10)).toEqual([{ query: "kurta", searches: 3, resultCount: 30 }]);
     });
 
@@ -482,19 +572,32 @@ for (const backend of BACKENDS) {
       ];
       await b.searchLog.importQueries("s", past, 5);
       await b.searchLog.importQueries("s", past, 6);
-      expect((await b.searchLog.popularQueries("s", 3, 10)).map((q) => [q.query, q.searches])).toEqual([["socks", 80], ["Shorts", 50], ["shirt", 50]]);
+      expect((await b.searchLog.popularQueries("s", 3, 10)).map((q) => [q.query, q.searches])).toEqual([
+        ["socks", 80],
+        ["Shorts", 50],
+        ["shirt", 50],
+      ]);
       expect((await b.searchLog.popularQueries("s", 3, 2)).map((q) => q.query)).toEqual(["socks", "Shorts"]);
-      await b.searchLog.append([search("shirt", { preprod: true, teaches: false, shadowAnswer: { total: 9, productIds: ["p1", "p2"] } })], 3);
-      expect(await b.rows("SELECT source, query, total, product_ids FROM query_answers")).toEqual([{ source: "ours", query: "shirt", total: 9, product_ids: '["p1","p2"]' }]);
+      await b.searchLog.append(
+        [search("shirt", { preprod: true, teaches: false, shadowAnswer: { total: 9, productIds: ["p1", "p2"] } })],
+        3,
+      );
+      expect(await b.rows("SELECT source, query, total, product_ids FROM query_answers")).toEqual([
+        { source: "ours", query: "shirt", total: 9, product_ids: '["p1","p2"]' },
+      ]);
     });
 
     test("an import's categories are kept as the query's evidence, most searched first; a later import without them keeps them", async () => {
       const b = backendOf();
-      await b.searchLog.importQueries("s", [
-        { query: "moncler", searches: 5, resultCount: 0, ledTo: ["Men > Clothing", "Women > Clothing"] },
-        { query: "liu jo", searches: 9, resultCount: 0, ledTo: ["Women > Bags"] },
-        { query: "shirt", searches: 50, resultCount: 9 },
-      ], 5);
+      await b.searchLog.importQueries(
+        "s",
+        [
+          { query: "moncler", searches: 5, resultCount: 0, ledTo: ["Men > Clothing", "Women > Clothing"] },
+          { query: "liu jo", searches: 9, resultCount: 0, ledTo: ["Women > Bags"] },
+          { query: "shirt", searches: 50, resultCount: 9 },
+        ],
+        5,
+      );
       await b.searchLog.importQueries("s", [{ query: "moncler", searches: 6, resultCount: 0 }], 6);
       expect(await b.searchLog.queryEvidence("s", 10)).toEqual([
         { query: "liu jo", searches: 9, ledTo: ["Women > Bags"] },
@@ -506,7 +609,10 @@ for (const backend of BACKENDS) {
 
     test("retention deletes old log rows oldest first, in chunks, and the shopper hashes from then; statistics stay", async () => {
       const b = backendOf();
-      await b.searchLog.append([1, 2, 3, 4].map((n) => search("dress", { at: n * 100, sessionId: `s${n}` })), 10);
+      await b.searchLog.append(
+        [1, 2, 3, 4].map((n) => search("dress", { at: n * 100, sessionId: `s${n}` })),
+        10,
+      );
       expect(await b.searchLog.deleteBefore("s", 350, 2)).toBe(2);
       expect(await b.searchLog.deleteBefore("s", 350, 2)).toBe(1);
       expect(await b.searchLog.deleteBefore("s", 350, 2)).toBe(0);
@@ -542,7 +648,10 @@ for (const backend of BACKENDS) {
     const sub = (b: Backend, id: string, storeId = "s1") =>
       b.webhooks.createSubscriptionWithin({ id, storeId, url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 3);
     const failed = (at: number, nextAttemptAt: number) =>
-      [{ at, status: 500, durationMs: 1, error: "HTTP 500" }, { status: "failed" as const, nextAttemptAt, finishedAt: null }] as const;
+      [
+        { at, status: 500, durationMs: 1, error: "HTTP 500" },
+        { status: "failed" as const, nextAttemptAt, finishedAt: null },
+      ] as const;
 
     test("subscriptions: created within the store's bound, listed, read, re-keyed and deleted", async () => {
       const b = backendOf();
@@ -578,7 +687,12 @@ for (const backend of BACKENDS) {
       expect(await b.webhooks.redeliver("wh_a", d!.id, 1_000)).toBe("in_flight");
       expect(await b.webhooks.finishAttempt(d!.id, 1, ...failed(1_000, 31_000))).toBe(true);
       expect(await b.webhooks.finishAttempt(d!.id, 1, ...failed(1_000, 31_000))).toBe(false);
-      expect(await b.webhooks.delivery("wh_a", d!.id)).toMatchObject({ status: "failed", roundAttempts: 1, nextAttemptAt: 31_000, inFlight: null });
+      expect(await b.webhooks.delivery("wh_a", d!.id)).toMatchObject({
+        status: "failed",
+        roundAttempts: 1,
+        nextAttemptAt: 31_000,
+        inFlight: null,
+      });
       // The next attempt is number 2.
       expect((await b.webhooks.claimDue("wh_a", 31_000, 10)).map((r) => r.inFlight)).toEqual([2]);
     });
@@ -591,7 +705,10 @@ for (const backend of BACKENDS) {
       const [d] = await b.webhooks.claimDue("wh_a", 1_000, 1);
       await b.webhooks.deleteSubscription("s1", "wh_a", 2_000);
       expect(await b.webhooks.claimDue("wh_a", 10_000, 10)).toEqual([]);
-      expect((await b.webhooks.deliveries("wh_a", { productId: "p2", limit: 1 }))[0]).toMatchObject({ status: "dead", nextAttemptAt: null });
+      expect((await b.webhooks.deliveries("wh_a", { productId: "p2", limit: 1 }))[0]).toMatchObject({
+        status: "dead",
+        nextAttemptAt: null,
+      });
       expect(await b.webhooks.finishAttempt(d!.id, 1, ...failed(1_000, 31_000))).toBe(true);
       expect(await b.webhooks.delivery("wh_a", d!.id)).toMatchObject({ status: "dead", nextAttemptAt: null, inFlight: null });
     });
@@ -637,7 +754,15 @@ for (const backend of BACKENDS) {
     });
     const gone = (id: string, version: number): CommittedProduct => ({ id, version, contentHash: null, deleted: true, doc: null });
     const task = (b: Backend, id: string, storeId: string, itemCount: number, now = 1) =>
-      b.tasks.insert({ id, storeId, kind: "upsert", payload: `[${"0,".repeat(itemCount - 1)}0]`, itemCount, now, report: { warnings: 2, rejectedCount: 1, rejected: '[{"index":3}]' } });
+      b.tasks.insert({
+        id,
+        storeId,
+        kind: "upsert",
+        payload: `[${"0,".repeat(itemCount - 1)}0]`,
+        itemCount,
+        now,
+        report: { warnings: 2, rejectedCount: 1, rejected: '[{"index":3}]' },
+      });
 
     test("tasks are kept in the order acknowledged, with their payload and report; heads are each store's oldest", async () => {
       const b = backendOf();
@@ -645,7 +770,18 @@ for (const backend of BACKENDS) {
       await task(b, "b", "t", 3);
       await task(b, "c", "s", 2);
       const a = (await b.tasks.get("s", "a"))!;
-      expect(a).toMatchObject({ id: "a", storeId: "s", kind: "upsert", status: "pending", itemCount: 5, cursor: 0, attempts: 0, nextRunAt: 0, message: null, createdAt: 1 });
+      expect(a).toMatchObject({
+        id: "a",
+        storeId: "s",
+        kind: "upsert",
+        status: "pending",
+        itemCount: 5,
+        cursor: 0,
+        attempts: 0,
+        nextRunAt: 0,
+        message: null,
+        createdAt: 1,
+      });
       expect(a.report).toEqual({ warnings: 2, rejectedCount: 1, rejected: '[{"index":3}]' });
       // Another store's task is not found through this one.
       expect(await b.tasks.get("t", "a")).toBeNull();
@@ -661,32 +797,65 @@ for (const backend of BACKENDS) {
       await task(b, "a", "s", 3);
       await task(b, "c", "s", 2);
       const [a, c] = await b.tasks.pendingOf("s", 2);
-      expect(await b.catalog.commitBatch({ storeId: "s", at: 10, products: [live("p1", 1), live("p2", 1)], advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 3 }] })).toBe(true);
-      await b.catalog.putShapes("s", "k1", [["p1", 1, '{"productId":"p1"}'], ["p2", 1, '{"productId":"p2"}']]);
-      expect(await b.catalog.commitBatch({
-        storeId: "s",
-        at: 20,
-        products: [live("p3", 1), gone("p1", 2)],
-        advances: [{ seq: a!.seq, from: 2, to: 3, itemCount: 3 }, { seq: c!.seq, from: 0, to: 1, itemCount: 2 }],
-      })).toBe(true);
-      expect((await b.tasks.get("s", "a"))).toMatchObject({ status: "complete", cursor: 3, updatedAt: 20 });
-      expect((await b.tasks.get("s", "c"))).toMatchObject({ status: "pending", cursor: 1 });
+      expect(
+        await b.catalog.commitBatch({
+          storeId: "s",
+          at: 10,
+          products: [live("p1", 1), live("p2", 1)],
+          advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 3 }],
+        }),
+      ).toBe(true);
+      await b.catalog.putShapes("s", "k1", [
+        ["p1", 1, '{"productId":"p1"}'],
+        ["p2", 1, '{"productId":"p2"}'],
+      ]);
+      expect(
+        await b.catalog.commitBatch({
+          storeId: "s",
+          at: 20,
+          products: [live("p3", 1), gone("p1", 2)],
+          advances: [
+            { seq: a!.seq, from: 2, to: 3, itemCount: 3 },
+            { seq: c!.seq, from: 0, to: 1, itemCount: 2 },
+          ],
+        }),
+      ).toBe(true);
+      expect(await b.tasks.get("s", "a")).toMatchObject({ status: "complete", cursor: 3, updatedAt: 20 });
+      expect(await b.tasks.get("s", "c")).toMatchObject({ status: "pending", cursor: 1 });
       expect(await b.tasks.pendingItemCount()).toBe(1);
       expect(await b.rows(`SELECT seq FROM task_payloads ORDER BY seq`)).toEqual([{ seq: c!.seq }]);
       expect(await b.catalog.get("s", "p1")).toEqual({ version: 2, contentHash: null, deleted: true, doc: null, updatedAt: 20 });
-      expect(await b.catalog.get("s", "p2")).toEqual({ version: 1, contentHash: "h1", deleted: false, doc: JSON.stringify({ id: "p2", name: "Product p2 ✓" }), updatedAt: 10 });
+      expect(await b.catalog.get("s", "p2")).toEqual({
+        version: 1,
+        contentHash: "h1",
+        deleted: false,
+        doc: JSON.stringify({ id: "p2", name: "Product p2 ✓" }),
+        updatedAt: 10,
+      });
       expect(await b.catalog.get("t", "p2")).toBeNull();
-      expect(await b.catalog.states("s", ["p1", "p3", "nope"])).toEqual(new Map([["p1", { version: 2, contentHash: null, deleted: true }], ["p3", { version: 1, contentHash: "h1", deleted: false }]]));
+      expect(await b.catalog.states("s", ["p1", "p3", "nope"])).toEqual(
+        new Map([
+          ["p1", { version: 2, contentHash: null, deleted: true }],
+          ["p3", { version: 1, contentHash: "h1", deleted: false }],
+        ]),
+      );
       expect(await b.catalog.countLive("s")).toBe(2);
       // Live documents only: a deleted product has none.
-      expect(await b.catalog.liveDocs("s", ["p1", "p2", "nope"])).toEqual(new Map([["p2", JSON.stringify({ id: "p2", name: "Product p2 ✓" })]]));
+      expect(await b.catalog.liveDocs("s", ["p1", "p2", "nope"])).toEqual(
+        new Map([["p2", JSON.stringify({ id: "p2", name: "Product p2 ✓" })]]),
+      );
       // A deleted product has no shape and no enrichment left; a changed one has its text stage queued.
       expect(await b.catalog.shaped("s", ["p1", "p2", "p3"], "k1")).toEqual(new Map([["p2", '{"productId":"p2"}']]));
-      expect(await b.rows("SELECT product_id, product_version, stage, attempts, next_run_at FROM enrichment_jobs ORDER BY product_id")).toEqual([
+      expect(
+        await b.rows("SELECT product_id, product_version, stage, attempts, next_run_at FROM enrichment_jobs ORDER BY product_id"),
+      ).toEqual([
         { product_id: "p2", product_version: 1, stage: "text", attempts: 0, next_run_at: 10 },
         { product_id: "p3", product_version: 1, stage: "text", attempts: 0, next_run_at: 20 },
       ]);
-      expect(await b.catalog.changedSince("s", 20)).toEqual([{ id: "p1", version: 2, doc: null }, { id: "p3", version: 1, doc: JSON.stringify({ id: "p3", name: "Product p3 ✓" }) }]);
+      expect(await b.catalog.changedSince("s", 20)).toEqual([
+        { id: "p1", version: 2, doc: null },
+        { id: "p3", version: 1, doc: JSON.stringify({ id: "p3", name: "Product p3 ✓" }) },
+      ]);
     });
 
     test("a batch whose task moved on meanwhile, or ended, is refused whole: nothing of it is written", async () => {
@@ -694,15 +863,37 @@ for (const backend of BACKENDS) {
       await task(b, "a", "s", 4);
       await task(b, "c", "s", 4);
       const [a, c] = await b.tasks.pendingOf("s", 2);
-      expect(await b.catalog.commitBatch({ storeId: "s", at: 10, products: [live("p1", 1)], advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 4 }] })).toBe(true);
+      expect(
+        await b.catalog.commitBatch({
+          storeId: "s",
+          at: 10,
+          products: [live("p1", 1)],
+          advances: [{ seq: a!.seq, from: 0, to: 2, itemCount: 4 }],
+        }),
+      ).toBe(true);
       // The same slice again (another replica's copy of it): its task's cursor is no longer 0.
-      const again = { storeId: "s", at: 11, products: [live("p1", 2, "other"), live("p9", 1)], advances: [{ seq: c!.seq, from: 0, to: 1, itemCount: 4 }, { seq: a!.seq, from: 0, to: 2, itemCount: 4 }] };
+      const again = {
+        storeId: "s",
+        at: 11,
+        products: [live("p1", 2, "other"), live("p9", 1)],
+        advances: [
+          { seq: c!.seq, from: 0, to: 1, itemCount: 4 },
+          { seq: a!.seq, from: 0, to: 2, itemCount: 4 },
+        ],
+      };
       expect(await b.catalog.commitBatch(again)).toBe(false);
       expect((await b.catalog.get("s", "p1"))?.version).toBe(1);
       expect(await b.catalog.get("s", "p9")).toBeNull();
       expect((await b.tasks.get("s", "c"))?.cursor).toBe(0);
       await b.tasks.fail([c!.seq], "refused", 12);
-      expect(await b.catalog.commitBatch({ storeId: "s", at: 13, products: [live("p9", 1)], advances: [{ seq: c!.seq, from: 0, to: 1, itemCount: 4 }] })).toBe(false);
+      expect(
+        await b.catalog.commitBatch({
+          storeId: "s",
+          at: 13,
+          products: [live("p9", 1)],
+          advances: [{ seq: c!.seq, from: 0, to: 1, itemCount: 4 }],
+        }),
+      ).toBe(false);
       expect(await b.tasks.get("s", "c")).toMatchObject({ status: "error", message: "refused", updatedAt: 12 });
     });
 
@@ -712,9 +903,15 @@ for (const backend of BACKENDS) {
       await task(b, "c", "s", 1);
       const [a, c] = await b.tasks.pendingOf("s", 2);
       await b.tasks.retryLater(a!.seq, 1, 500, "engine down", 5);
-      expect(await b.tasks.get("s", "a")).toMatchObject({ status: "pending", attempts: 1, nextRunAt: 500, message: "engine down", updatedAt: 5 });
+      expect(await b.tasks.get("s", "a")).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        nextRunAt: 500,
+        message: "engine down",
+        updatedAt: 5,
+      });
       await b.tasks.fail([a!.seq, c!.seq], "Search engine rejected the update", 6);
-      expect((await b.tasks.pendingHeads())).toEqual([]);
+      expect(await b.tasks.pendingHeads()).toEqual([]);
       expect(await b.tasks.pendingItemCount()).toBe(0);
       expect(await b.rows("SELECT seq FROM task_payloads")).toEqual([]);
     });
@@ -734,8 +931,17 @@ for (const backend of BACKENDS) {
       expect(seen).toEqual(["B", "Z", "a", "a-2", "b", "é"]);
       await b.catalog.putShapes("s", "k1", [["B", 1, "B1"]]);
       // A deleted product gets none.
-      await b.catalog.putShapes("s", "k2", [["a", 1, "A2"], ["b", 1, "B2"], ["x", 2, "X"]]);
-      expect(await b.catalog.shaped("s", ["a", "b", "B", "x"], "k2")).toEqual(new Map([["a", "A2"], ["b", "B2"]]));
+      await b.catalog.putShapes("s", "k2", [
+        ["a", 1, "A2"],
+        ["b", 1, "B2"],
+        ["x", 2, "X"],
+      ]);
+      expect(await b.catalog.shaped("s", ["a", "b", "B", "x"], "k2")).toEqual(
+        new Map([
+          ["a", "A2"],
+          ["b", "B2"],
+        ]),
+      );
       expect(await b.catalog.shaped("s", ["a", "b", "B"], "k1")).toEqual(new Map([["B", "B1"]]));
       // A batch drops the shape of a product it changes; a shape made from the document before (read before the
       // batch committed) is not stored for the new version, one made from the new version is, and stays.
@@ -745,7 +951,12 @@ for (const backend of BACKENDS) {
       expect((await b.catalog.shaped("s", ["a"], "k2")).size).toBe(0);
       await b.catalog.putShapes("s", "k2", [["a", 2, "A3"]]);
       await b.catalog.putShapes("s", "k2", [["a", 2, "A3 again"]]);
-      expect(await b.catalog.shaped("s", ["a", "b"], "k2")).toEqual(new Map([["a", "A3"], ["b", "B2"]]));
+      expect(await b.catalog.shaped("s", ["a", "b"], "k2")).toEqual(
+        new Map([
+          ["a", "A3"],
+          ["b", "B2"],
+        ]),
+      );
       // Shapes dropped by id (a page's shapes made with colours that changed meanwhile); an unknown id is ignored.
       await b.catalog.dropShapes("s", ["a", "nope"]);
       expect(await b.catalog.shaped("s", ["a", "b"], "k2")).toEqual(new Map([["b", "B2"]]));
@@ -772,10 +983,20 @@ for (const backend of BACKENDS) {
       b.catalog.commitBatch({
         storeId: "s",
         at,
-        products: products.map(([id, version, deleted = false]) => ({ id, version, contentHash: deleted ? null : `h${version}`, deleted, doc: deleted ? null : "{}" })),
+        products: products.map(([id, version, deleted = false]) => ({
+          id,
+          version,
+          contentHash: deleted ? null : `h${version}`,
+          deleted,
+          doc: deleted ? null : "{}",
+        })),
         advances: [],
       });
-    const result = { attributes: { colour: ["red"] }, colours: [{ variationId: "v1", values: [{ hex: "#ff0000", ratio: 0.7 }] }], content: [{ fieldName: "title", values: { en: "Red" } }] };
+    const result = {
+      attributes: { colour: ["red"] },
+      colours: [{ variationId: "v1", values: [{ hex: "#ff0000", ratio: 0.7 }] }],
+      content: [{ fieldName: "title", values: { en: "Red" } }],
+    };
     const finish = (b: Backend, job: EnrichmentJob, now: number, next: "image" | null = null, dropShape = false) =>
       b.enrichment.finishStage({ job, result, next, now, webhookBody: `{"p":"${job.productId}"}`, dropShape });
     const ids = (jobs: EnrichmentJob[]) => jobs.map((j) => j.productId).sort();
@@ -799,9 +1020,15 @@ for (const backend of BACKENDS) {
 
     test("a finished stage stores its result, moves the job on, queues its webhook calls and drops the shape, at once", async () => {
       const b = backendOf();
-      await b.webhooks.createSubscriptionWithin({ id: "wh_a", storeId: "s", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
+      await b.webhooks.createSubscriptionWithin(
+        { id: "wh_a", storeId: "s", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 },
+        20,
+      );
       await changed(b, 10, ["a", 1], ["b", 1]);
-      await b.catalog.putShapes("s", "k", [["a", 1, "{}"], ["b", 1, "{}"]]);
+      await b.catalog.putShapes("s", "k", [
+        ["a", 1, "{}"],
+        ["b", 1, "{}"],
+      ]);
       const [a, bJob] = (await b.enrichment.claimDue(20, 10, 100)).sort((x, y) => (x.productId < y.productId ? -1 : 1));
       expect(await finish(b, a!, 30, "image", true)).toEqual({ done: true, queued: 1 });
       expect(await b.enrichment.result("s", "a")).toEqual({ productVersion: 1, stage: "text", ...result });
@@ -820,7 +1047,9 @@ for (const backend of BACKENDS) {
       await changed(b, 50, ["b", 2]);
       expect(await finish(b, bJob!, 55)).toEqual({ done: false, queued: 0 });
       expect(await b.enrichment.result("s", "b")).toBeNull();
-      expect(await b.enrichment.claimDue(60, 10, 100)).toEqual([{ storeId: "s", productId: "b", productVersion: 2, stage: "text", attempts: 0 }]);
+      expect(await b.enrichment.claimDue(60, 10, 100)).toEqual([
+        { storeId: "s", productId: "b", productVersion: 2, stage: "text", attempts: 0 },
+      ]);
     });
 
     test("progress per stage counts queued and finished products; a changed product counts as queued again", async () => {
@@ -847,7 +1076,9 @@ for (const backend of BACKENDS) {
       const [a, bJob] = (await b.enrichment.claimDue(20, 10, 10_000)).sort((x, y) => (x.productId < y.productId ? -1 : 1));
       await b.enrichment.failStage(a!, "x".repeat(600), 500);
       expect(await b.enrichment.claimDue(499, 10, 100)).toEqual([]);
-      expect(await b.enrichment.claimDue(500, 10, 100)).toEqual([{ storeId: "s", productId: "a", productVersion: 1, stage: "text", attempts: 1 }]);
+      expect(await b.enrichment.claimDue(500, 10, 100)).toEqual([
+        { storeId: "s", productId: "a", productVersion: 1, stage: "text", attempts: 1 },
+      ]);
       expect(await b.rows("SELECT length(error) AS n FROM enrichment_jobs WHERE product_id = 'a'")).toEqual([{ n: 500 }]);
       await b.enrichment.failStage(a!, "gone", null);
       expect(await b.enrichment.pendingCount()).toBe(1);
@@ -862,9 +1093,13 @@ for (const backend of BACKENDS) {
     test("finished stages are listed for search until marked applied; a newer result is not marked by an older read", async () => {
       const b = backendOf();
       await changed(b, 10, ["a", 1], ["b", 1]);
-      for (const job of await b.enrichment.claimDue(20, 10, 100)) await finish(b, job, job.productId === "a" ? 30 : 31, job.productId === "a" ? "image" : null);
+      for (const job of await b.enrichment.claimDue(20, 10, 100))
+        await finish(b, job, job.productId === "a" ? 30 : 31, job.productId === "a" ? "image" : null);
       const unsynced = await b.enrichment.unsynced(10);
-      expect(unsynced.map((u) => [u.productId, u.stage, u.updatedAt])).toEqual([["a", "text", 30], ["b", "text", 31]]);
+      expect(unsynced.map((u) => [u.productId, u.stage, u.updatedAt])).toEqual([
+        ["a", "text", 30],
+        ["b", "text", 31],
+      ]);
       const [image] = await b.enrichment.claimDue(40, 10, 100);
       await finish(b, image!, 45);
       await b.enrichment.markSynced(unsynced);
@@ -892,13 +1127,22 @@ for (const backend of BACKENDS) {
       await b.ingest.commit([event("s", "SiteView", 30, { page: "ü" }), event("t", "Search", 10), event("s", "Search", 20)], []);
       await b.ingest.commit([event("s", "Search", 5)], []);
       const all = await b.events.after(0, 10);
-      expect(all.map((e) => [e.storeId, e.type, e.receivedAt])).toEqual([["s", "SiteView", 30], ["t", "Search", 10], ["s", "Search", 20], ["s", "Search", 5]]);
+      expect(all.map((e) => [e.storeId, e.type, e.receivedAt])).toEqual([
+        ["s", "SiteView", 30],
+        ["t", "Search", 10],
+        ["s", "Search", 20],
+        ["s", "Search", 5],
+      ]);
       expect(all[0]).toMatchObject({ userId: null, sessionId: "v1", apiVersion: "1.9", data: { page: "ü" } });
       expect(all[3]!.userId).toBe("u1");
       expect((await b.events.after(all[1]!.seq, 1)).map((e) => e.receivedAt)).toEqual([20]);
       expect((await b.events.list({ storeId: "s", from: 5, to: 30, afterSeq: 0, limit: 10 })).map((e) => e.receivedAt)).toEqual([20, 5]);
-      expect((await b.events.list({ storeId: "s", from: 0, to: 100, type: "SiteView", afterSeq: 0, limit: 10 })).map((e) => e.receivedAt)).toEqual([30]);
-      expect((await b.events.list({ storeId: "s", from: 0, to: 100, afterSeq: all[2]!.seq, limit: 10 })).map((e) => e.receivedAt)).toEqual([5]);
+      expect(
+        (await b.events.list({ storeId: "s", from: 0, to: 100, type: "SiteView", afterSeq: 0, limit: 10 })).map((e) => e.receivedAt),
+      ).toEqual([30]);
+      expect((await b.events.list({ storeId: "s", from: 0, to: 100, afterSeq: all[2]!.seq, limit: 10 })).map((e) => e.receivedAt)).toEqual([
+        5,
+      ]);
       expect(await b.events.deleteReceivedBefore("s", 25, 1)).toBe(1);
       expect((await b.events.after(0, 10)).map((e) => e.receivedAt)).toEqual([30, 10, 20]);
       expect(await b.events.deleteReceivedBefore("s", 25, 10)).toBe(1);
@@ -913,23 +1157,59 @@ for (const backend of BACKENDS) {
     const backendOf = freshBackend(backend, ["s"]);
     const T = Date.UTC(2026, 2, 10, 12);
     const MIN = 60_000;
-    const event = (type: string, at: number, data: Record<string, unknown>, sessionId = "v1"): NewEvent => ({ storeId: "s", type, userId: "u1", sessionId, apiVersion: "1.9", data, receivedAt: at });
+    const event = (type: string, at: number, data: Record<string, unknown>, sessionId = "v1"): NewEvent => ({
+      storeId: "s",
+      type,
+      userId: "u1",
+      sessionId,
+      apiVersion: "1.9",
+      data,
+      receivedAt: at,
+    });
     const worker = (b: Backend) =>
-      new AnalyticsWorker(b.analytics, b.events, [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T)], createLogger("silent"), 1);
+      new AnalyticsWorker(
+        b.analytics,
+        b.events,
+        [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T)],
+        createLogger("silent"),
+        1,
+      );
     const changedForEnrichment = async (b: Backend) => {
-      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: "{}" }], advances: [] });
+      await b.catalog.commitBatch({
+        storeId: "s",
+        at: 1,
+        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: "{}" }],
+        advances: [],
+      });
       const [job] = await b.enrichment.claimDue(1, 1, 1000);
-      await b.enrichment.finishStage({ job: job!, result: { attributes: { material: ["linen"] }, colours: null, content: [] }, next: null, now: 2, webhookBody: "{}", dropShape: false });
+      await b.enrichment.finishStage({
+        job: job!,
+        result: { attributes: { material: ["linen"] }, colours: null, content: [] },
+        next: null,
+        now: 2,
+        webhookBody: "{}",
+        dropShape: false,
+      });
     };
     const metrics = async (b: Backend) =>
-      Object.fromEntries((await b.rows("SELECT metric, SUM(value) AS v FROM report_daily GROUP BY metric")).map((r) => [r.metric, Number(r.v)]));
+      Object.fromEntries(
+        (await b.rows("SELECT metric, SUM(value) AS v FROM report_daily GROUP BY metric")).map((r) => [r.metric, Number(r.v)]),
+      );
 
     test("searches, clicks, carts and orders are counted once, attributed across batches, and teach ranking", async () => {
       const b = backendOf();
       await b.catalog.commitBatch({
         storeId: "s",
         at: 1,
-        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", name: "Coat", brand: "Acme", categories: ["Coats"] }) }],
+        products: [
+          {
+            id: "a",
+            version: 1,
+            contentHash: "h",
+            deleted: false,
+            doc: JSON.stringify({ id: "a", name: "Coat", brand: "Acme", categories: ["Coats"] }),
+          },
+        ],
         advances: [],
       });
       const search = { query: "coat", productIds: ["b", "a", "c"], totalProducts: 3, region: "DE", language: "de", currency: "eur" };
@@ -965,19 +1245,31 @@ for (const backend of BACKENDS) {
         positionSum: 2,
         "position:2": 1,
       });
-      expect(await b.rows("SELECT region, currency, searches, clicked, converted FROM report_queries WHERE query = 'coat'")).toEqual([{ region: "DE", currency: "EUR", searches: 1, clicked: 1, converted: 1 }]);
+      expect(await b.rows("SELECT region, currency, searches, clicked, converted FROM report_queries WHERE query = 'coat'")).toEqual([
+        { region: "DE", currency: "EUR", searches: 1, clicked: 1, converted: 1 },
+      ]);
       expect(await b.rows("SELECT product_id, clicks, carts, purchases, revenue FROM report_products ORDER BY product_id")).toEqual([
         { product_id: "a", clicks: 1, carts: 1, purchases: 2, revenue: 20 },
       ]);
-      expect(await b.rows("SELECT kind, COUNT(*) AS n FROM report_sketches GROUP BY kind ORDER BY kind")).toEqual([{ kind: "session", n: 2 }, { kind: "user", n: 2 }]);
+      expect(await b.rows("SELECT kind, COUNT(*) AS n FROM report_sketches GROUP BY kind ORDER BY kind")).toEqual([
+        { kind: "session", n: 2 },
+        { kind: "user", n: 2 },
+      ]);
       expect(await b.rows("SELECT query, clicked, carted, converted FROM attribution_searches ORDER BY at")).toEqual([
         { query: "coat", clicked: 1, carted: 1, converted: 1 },
         { query: "nothing", clicked: 0, carted: 0, converted: 0 },
       ]);
-      expect((await b.rows("SELECT product_ids FROM query_answers WHERE source = 'theirs' AND query = 'coat'"))[0]?.product_ids).toBe('["b","a","c"]');
+      expect((await b.rows("SELECT product_ids FROM query_answers WHERE source = 'theirs' AND query = 'coat'"))[0]?.product_ids).toBe(
+        '["b","a","c"]',
+      );
       // Ranking evidence: the product overall and for the query; the shopper's taste for its brand.
       expect((await b.rows("SELECT query FROM behaviour_scores ORDER BY query")).map((r) => r.query)).toEqual(["", "coat"]);
-      expect((await b.rows("SELECT shopper, value FROM shopper_affinities WHERE facet = 'brand' ORDER BY shopper")).map((r) => [r.shopper, r.value])).toEqual([
+      expect(
+        (await b.rows("SELECT shopper, value FROM shopper_affinities WHERE facet = 'brand' ORDER BY shopper")).map((r) => [
+          r.shopper,
+          r.value,
+        ]),
+      ).toEqual([
         ["s:v1", "acme"],
         ["u:u1", "acme"],
       ]);
@@ -992,25 +1284,64 @@ for (const backend of BACKENDS) {
       // Click, cart and purchase, each once (the second copy of the order was not counted).
       expect(overall.conversions).toBeGreaterThan(-Infinity);
       expect([...(await b.behaviour.forProducts("s", ["a", "zz"])).keys()]).toEqual(["a"]);
-      expect((await b.behaviour.affinitiesOf("s", ["u:u1", "s:nobody"])).map((r) => `${r.facet}=${r.value}`).sort()).toEqual(["brand=acme", "category=coats"]);
+      expect((await b.behaviour.affinitiesOf("s", ["u:u1", "s:nobody"])).map((r) => `${r.facet}=${r.value}`).sort()).toEqual([
+        "brand=acme",
+        "category=coats",
+      ]);
     });
 
     test("erasing a shopper deletes their events, searches, profiles and sessions' state; reports keep their counts", async () => {
       const b = backendOf();
-      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", brand: "Acme" }) }], advances: [] });
+      await b.catalog.commitBatch({
+        storeId: "s",
+        at: 1,
+        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", brand: "Acme" }) }],
+        advances: [],
+      });
       const of = (userId: string, sessionId: string, at: number): NewEvent[] => [
-        { storeId: "s", type: "Search", userId, sessionId, apiVersion: "1.9", data: { query: "coat", productIds: ["a"], totalProducts: 1 }, receivedAt: at },
-        { storeId: "s", type: "ProductClick", userId, sessionId, apiVersion: "1.9", data: { query: "coat", productIds: ["a"], clickProductId: "a" }, receivedAt: at + MIN },
+        {
+          storeId: "s",
+          type: "Search",
+          userId,
+          sessionId,
+          apiVersion: "1.9",
+          data: { query: "coat", productIds: ["a"], totalProducts: 1 },
+          receivedAt: at,
+        },
+        {
+          storeId: "s",
+          type: "ProductClick",
+          userId,
+          sessionId,
+          apiVersion: "1.9",
+          data: { query: "coat", productIds: ["a"], clickProductId: "a" },
+          receivedAt: at + MIN,
+        },
       ];
       await b.ingest.commit([...of("u1", "v1", T), ...of("u1", "v2", T + 5 * MIN), ...of("u2", "v3", T + 10 * MIN)], []);
-      const entry = (userId: string) => ({ storeId: "s", at: T, query: "coat", collection: null, resultCount: 1, fallback: false, filtered: false, teaches: true, userId, sessionId: "v1", preprod: false });
+      const entry = (userId: string) => ({
+        storeId: "s",
+        at: T,
+        query: "coat",
+        collection: null,
+        resultCount: 1,
+        fallback: false,
+        filtered: false,
+        teaches: true,
+        userId,
+        sessionId: "v1",
+        preprod: false,
+      });
       await b.searchLog.append([entry("u1"), entry("u1"), entry("u2")], 3);
       await worker(b).catchUp();
       const before = await metrics(b);
       expect(await b.erasure.erase("s", "u1")).toEqual({ events: 4, searches: 2, sessions: 2 });
       expect((await b.events.after(0, 10)).map((e) => e.userId)).toEqual(["u2", "u2"]);
       expect(await b.rows("SELECT DISTINCT user_id FROM search_log")).toEqual([{ user_id: "u2" }]);
-      expect(await b.rows("SELECT DISTINCT shopper FROM shopper_affinities ORDER BY shopper")).toEqual([{ shopper: "s:v3" }, { shopper: "u:u2" }]);
+      expect(await b.rows("SELECT DISTINCT shopper FROM shopper_affinities ORDER BY shopper")).toEqual([
+        { shopper: "s:v3" },
+        { shopper: "u:u2" },
+      ]);
       expect(await b.rows("SELECT DISTINCT session_id FROM attribution_searches")).toEqual([{ session_id: "v3" }]);
       expect(await b.rows("SELECT DISTINCT actor FROM behaviour_seen ORDER BY actor")).toEqual([{ actor: "u2" }]);
       expect(await metrics(b)).toEqual(before);
@@ -1021,26 +1352,69 @@ for (const backend of BACKENDS) {
       const b = backendOf();
       const bucket = (day: string) => ({ storeId: "s", day, region: "", language: "", currency: "" });
       const counts = (searches: number) => ({ searches, noResults: 0, clicked: 0, converted: 0, positionSum: 0, positions: 0 });
-      const none = { daily: [], queryClicks: [], sketches: [], newSearches: [], marks: [], newClicks: [], sessions: [], orders: [], answers: [], seen: [], evidence: [], affinities: [], prune: null };
+      const none = {
+        daily: [],
+        queryClicks: [],
+        sketches: [],
+        newSearches: [],
+        marks: [],
+        newClicks: [],
+        sessions: [],
+        orders: [],
+        answers: [],
+        seen: [],
+        evidence: [],
+        affinities: [],
+        prune: null,
+      };
       await b.analytics.commit({
         ...none,
         consumer: "analytics",
         afterSeq: 0,
         lastSeq: 1,
-        queries: [{ bucket: bucket("2026-03-01"), query: "linen", counts: counts(5) }, { bucket: bucket("2026-03-02"), query: "linen", counts: counts(2) }, { bucket: bucket("2026-03-02"), query: "silk", counts: counts(7) }, { bucket: bucket("2026-03-09"), query: "wool", counts: counts(9) }, { bucket: bucket("2026-03-02"), query: "", counts: counts(50) }],
-        products: [{ bucket: bucket("2026-03-02"), productId: "a", counts: { clicks: 3, carts: 0, purchases: 0, revenue: 0 } }, { bucket: bucket("2026-03-02"), productId: "b", counts: { clicks: 4, carts: 0, purchases: 0, revenue: 0 } }],
+        queries: [
+          { bucket: bucket("2026-03-01"), query: "linen", counts: counts(5) },
+          { bucket: bucket("2026-03-02"), query: "linen", counts: counts(2) },
+          { bucket: bucket("2026-03-02"), query: "silk", counts: counts(7) },
+          { bucket: bucket("2026-03-09"), query: "wool", counts: counts(9) },
+          { bucket: bucket("2026-03-02"), query: "", counts: counts(50) },
+        ],
+        products: [
+          { bucket: bucket("2026-03-02"), productId: "a", counts: { clicks: 3, carts: 0, purchases: 0, revenue: 0 } },
+          { bucket: bucket("2026-03-02"), productId: "b", counts: { clicks: 4, carts: 0, purchases: 0, revenue: 0 } },
+        ],
       });
-      expect(await b.trendInputs.queries("s", "2026-03-01", "2026-03-07", 10)).toEqual([{ query: "silk", n: 7 }, { query: "linen", n: 7 }].sort((x, y) => y.n - x.n || (x.query < y.query ? -1 : 1)));
+      expect(await b.trendInputs.queries("s", "2026-03-01", "2026-03-07", 10)).toEqual(
+        [
+          { query: "silk", n: 7 },
+          { query: "linen", n: 7 },
+        ].sort((x, y) => y.n - x.n || (x.query < y.query ? -1 : 1)),
+      );
       expect(await b.trendInputs.queries("s", "2026-03-01", "2026-03-07", 1)).toEqual([{ query: "linen", n: 7 }]);
       // Only enriched products have attributes to count.
       await changedForEnrichment(b);
-      expect(await b.trendInputs.clickedProducts("s", "2026-03-01", "2026-03-07", 10)).toEqual([{ attributes: '{"material":["linen"]}', n: 3 }]);
+      expect(await b.trendInputs.clickedProducts("s", "2026-03-01", "2026-03-07", 10)).toEqual([
+        { attributes: '{"material":["linen"]}', n: 3 },
+      ]);
     });
 
     test("reports read the counts back over a scope: by day, query, product, position, visitors, and against our pre-production answers", async () => {
       const b = backendOf();
-      const ev = (type: string, at: number, sessionId: string, data: Record<string, unknown>): NewEvent => ({ storeId: "s", type, userId: null, sessionId, apiVersion: "1.9", data, receivedAt: at });
-      const search = (q: string, ids: string[], dims: Record<string, string> = { currency: "EUR", region: "DE" }) => ({ query: q, productIds: ids, totalProducts: ids.length, ...dims });
+      const ev = (type: string, at: number, sessionId: string, data: Record<string, unknown>): NewEvent => ({
+        storeId: "s",
+        type,
+        userId: null,
+        sessionId,
+        apiVersion: "1.9",
+        data,
+        receivedAt: at,
+      });
+      const search = (q: string, ids: string[], dims: Record<string, string> = { currency: "EUR", region: "DE" }) => ({
+        query: q,
+        productIds: ids,
+        totalProducts: ids.length,
+        ...dims,
+      });
       await b.ingest.commit(
         [
           ev("Search", T, "v1", search("coat", ["a", "b"])),
@@ -1053,21 +1427,65 @@ for (const backend of BACKENDS) {
         [],
       );
       await b.searchLog.append(
-        [{ storeId: "s", at: T, query: "coat", collection: null, resultCount: 2, fallback: false, filtered: false, teaches: false, userId: null, sessionId: "x", preprod: true, shadowAnswer: { total: 2, productIds: ["b", "z"] } }],
+        [
+          {
+            storeId: "s",
+            at: T,
+            query: "coat",
+            collection: null,
+            resultCount: 2,
+            fallback: false,
+            filtered: false,
+            teaches: false,
+            userId: null,
+            sessionId: "x",
+            preprod: true,
+            shadowAnswer: { total: 2, productIds: ["b", "z"] },
+          },
+        ],
         3,
       );
       await worker(b).catchUp();
       const scope: ReportScope = { storeId: "s", from: "2026-03-10", to: "2026-03-11", region: null, language: null, currency: null };
-      const sum = (rows: { metric: string; value: number }[], metric: string) => rows.filter((r) => r.metric === metric).reduce((n, r) => n + r.value, 0);
+      const sum = (rows: { metric: string; value: number }[], metric: string) =>
+        rows.filter((r) => r.metric === metric).reduce((n, r) => n + r.value, 0);
       const daily = await b.reports.dailyCounts(scope);
-      expect([sum(daily, "searches"), sum(daily, "noResultSearches"), sum(daily, "orders"), sum(daily, "position:2")]).toEqual([3, 1, 2, 0]);
-      expect(daily.filter((r) => r.metric === "searches").map((r) => [r.day, r.value]).sort()).toEqual([["2026-03-10", 1], ["2026-03-11", 2]]);
-      expect((await b.reports.dailyRevenue(scope)).map((r) => [r.day, r.currency, r.value]).sort()).toEqual([["2026-03-10", "EUR", 30], ["2026-03-11", "USD", 10]]);
+      expect([sum(daily, "searches"), sum(daily, "noResultSearches"), sum(daily, "orders"), sum(daily, "position:2")]).toEqual([
+        3, 1, 2, 0,
+      ]);
+      expect(
+        daily
+          .filter((r) => r.metric === "searches")
+          .map((r) => [r.day, r.value])
+          .sort(),
+      ).toEqual([
+        ["2026-03-10", 1],
+        ["2026-03-11", 2],
+      ]);
+      expect((await b.reports.dailyRevenue(scope)).map((r) => [r.day, r.currency, r.value]).sort()).toEqual([
+        ["2026-03-10", "EUR", 30],
+        ["2026-03-11", "USD", 10],
+      ]);
       expect([...(await b.reports.positions(scope))]).toEqual([[2, 1]]);
       const visitors = await b.reports.visitors(scope);
       expect(visitors.total.session).toBe(2);
-      expect(visitors.daily.map((d) => [d.day, d.kind, d.n]).sort()).toEqual([["2026-03-10", "session", 1], ["2026-03-10", "user", 1], ["2026-03-11", "session", 1], ["2026-03-11", "user", 1]]);
-      expect((await b.reports.queries(scope, "searches", 10)).map((q) => [q.query, q.searches, q.noResults, q.clicked, q.converted, q.positionSum, q.positions])).toEqual([
+      expect(visitors.daily.map((d) => [d.day, d.kind, d.n]).sort()).toEqual([
+        ["2026-03-10", "session", 1],
+        ["2026-03-10", "user", 1],
+        ["2026-03-11", "session", 1],
+        ["2026-03-11", "user", 1],
+      ]);
+      expect(
+        (await b.reports.queries(scope, "searches", 10)).map((q) => [
+          q.query,
+          q.searches,
+          q.noResults,
+          q.clicked,
+          q.converted,
+          q.positionSum,
+          q.positions,
+        ]),
+      ).toEqual([
         ["coat", 2, 0, 1, 1, 2, 1],
         ["hat", 1, 1, 0, 0, 0, 0],
       ]);
@@ -1078,7 +1496,9 @@ for (const backend of BACKENDS) {
         { productId: "b", clicks: 1, carts: 0, purchases: 1, revenue: { EUR: 30 } },
       ]);
       expect((await b.reports.products(scope, "clicks", 10)).map((p) => p.productId)).toEqual(["b"]);
-      expect(await b.reports.shadowQueries(scope)).toEqual([{ query: "coat", searches: 2, noResults: 0, ourTotal: 2, ourIds: '["b","z"]', theirIds: '["a"]' }]);
+      expect(await b.reports.shadowQueries(scope)).toEqual([
+        { query: "coat", searches: 2, noResults: 0, ourTotal: 2, ourIds: '["b","z"]', theirIds: '["a"]' },
+      ]);
       expect(await b.reports.shadowClicks(scope)).toEqual([{ query: "coat", productId: "b", clicks: 1 }]);
       expect(await b.reports.searchesWithQuery(scope)).toBe(3);
       expect(await b.reports.searchesWithQuery({ ...scope, currency: "EUR" })).toBe(1);
@@ -1087,8 +1507,28 @@ for (const backend of BACKENDS) {
     test("a batch whose progress moved on meanwhile is not written", async () => {
       const b = backendOf();
       await b.ingest.commit([event("Search", T, { query: "coat", productIds: ["a"], totalProducts: 1 })], []);
-      const writes = { consumer: "analytics", afterSeq: 0, lastSeq: 1, daily: [{ bucket: { storeId: "s", day: "2026-03-10", region: "", language: "", currency: "" }, metric: "searches", delta: 1 }] };
-      const empty = { queries: [], products: [], queryClicks: [], sketches: [], newSearches: [], marks: [], newClicks: [], sessions: [], orders: [], answers: [], seen: [], evidence: [], affinities: [], prune: null };
+      const writes = {
+        consumer: "analytics",
+        afterSeq: 0,
+        lastSeq: 1,
+        daily: [{ bucket: { storeId: "s", day: "2026-03-10", region: "", language: "", currency: "" }, metric: "searches", delta: 1 }],
+      };
+      const empty = {
+        queries: [],
+        products: [],
+        queryClicks: [],
+        sketches: [],
+        newSearches: [],
+        marks: [],
+        newClicks: [],
+        sessions: [],
+        orders: [],
+        answers: [],
+        seen: [],
+        evidence: [],
+        affinities: [],
+        prune: null,
+      };
       expect(await b.analytics.commit({ ...empty, ...writes })).toBe(true);
       expect(await b.analytics.commit({ ...empty, ...writes })).toBe(false);
       expect(await b.analytics.lastSeq("analytics")).toBe(1);
@@ -1113,11 +1553,18 @@ describe("PostgreSQL: replicas count events", () => {
       await new PostgresEventIngest(sqls[0]!).commit(events, []);
       const workers = sqls.map((sql) => {
         const state = new PostgresAnalyticsStateRepo(sql);
-        return new AnalyticsWorker(state, new PostgresEventsRepo(sql), [new ReportCounter(), new BehaviourLearner(state, new ProductFacts(new PostgresCatalogRepo(sql)), Date.now)], createLogger("silent"));
+        return new AnalyticsWorker(
+          state,
+          new PostgresEventsRepo(sql),
+          [new ReportCounter(), new BehaviourLearner(state, new ProductFacts(new PostgresCatalogRepo(sql)), Date.now)],
+          createLogger("silent"),
+        );
       });
-      await Promise.all(workers.map(async (w) => {
-        while ((await w.step(25)) > 0);
-      }));
+      await Promise.all(
+        workers.map(async (w) => {
+          while ((await w.step(25)) > 0);
+        }),
+      );
       const [row] = await sqls[0]!`SELECT SUM(value)::float8 AS n FROM report_daily WHERE metric = 'searches'`;
       expect(row!.n).toBe(300);
       const [searches] = await sqls[0]!`SELECT COUNT(*)::int AS n FROM attribution_searches`;
@@ -1128,24 +1575,28 @@ describe("PostgreSQL: replicas count events", () => {
 
 describe("PostgreSQL: replicas claim enrichment jobs", () => {
   test("four replicas claiming at once run each job once", async () => {
-    await withReplicas(4, async (sqls) => {
-      await new PostgresStoresRepo(sqls[0]!).create("s", 1);
-      await new PostgresCatalogRepo(sqls[0]!).commitBatch({
-        storeId: "s",
-        at: 1,
-        products: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: "h", deleted: false, doc: "{}" })),
-        advances: [],
-      });
-      const claimed: string[] = [];
-      await Promise.all(
-        sqls.map(async (sql) => {
-          const repo = new PostgresEnrichmentRepo(sql);
-          for (let round = 0; round < 40; round++) claimed.push(...(await repo.claimDue(10, 8, 60_000)).map((j) => j.productId));
-        }),
-      );
-      expect(claimed).toHaveLength(200);
-      expect(new Set(claimed).size).toBe(200);
-    }, { max: 2 });
+    await withReplicas(
+      4,
+      async (sqls) => {
+        await new PostgresStoresRepo(sqls[0]!).create("s", 1);
+        await new PostgresCatalogRepo(sqls[0]!).commitBatch({
+          storeId: "s",
+          at: 1,
+          products: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: "h", deleted: false, doc: "{}" })),
+          advances: [],
+        });
+        const claimed: string[] = [];
+        await Promise.all(
+          sqls.map(async (sql) => {
+            const repo = new PostgresEnrichmentRepo(sql);
+            for (let round = 0; round < 40; round++) claimed.push(...(await repo.claimDue(10, 8, 60_000)).map((j) => j.productId));
+          }),
+        );
+        expect(claimed).toHaveLength(200);
+        expect(new Set(claimed).size).toBe(200);
+      },
+      { max: 2 },
+    );
   });
 });
 
@@ -1163,7 +1614,10 @@ describe("PostgreSQL: replicas commit indexing batches", () => {
         advances: [{ seq: a!.seq, from: 0, to: 100, itemCount: 100 }],
       });
       for (let round = 0; round < 5; round++) {
-        const results = await Promise.all([new PostgresCatalogRepo(sqlA!).commitBatch(batch("A")), new PostgresCatalogRepo(sqlB!).commitBatch(batch("B"))]);
+        const results = await Promise.all([
+          new PostgresCatalogRepo(sqlA!).commitBatch(batch("A")),
+          new PostgresCatalogRepo(sqlB!).commitBatch(batch("B")),
+        ]);
         if (round === 0) expect(results.filter(Boolean)).toHaveLength(1);
         else expect(results).toEqual([false, false]);
       }
@@ -1203,20 +1657,28 @@ describe("PostgreSQL: replicas append events one batch at a time", () => {
 
 describe("PostgreSQL: replicas claim webhook deliveries", () => {
   test("four replicas claiming at once send each delivery once", async () => {
-    await withReplicas(4, async (sqls) => {
-      await new PostgresStoresRepo(sqls[0]!).create("s1", 1);
-      const repos = sqls.map((sql) => new PostgresWebhooksRepo(sql));
-      await repos[0]!.createSubscriptionWithin({ id: "wh_a", storeId: "s1", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
-      for (let i = 0; i < 200; i++) await repos[0]!.enqueue({ storeId: "s1", productId: `p${i}`, productVersion: 1, stage: "text", body: "{}", now: 1_000 });
-      const claimed: string[] = [];
-      await Promise.all(
-        repos.map(async (repo) => {
-          for (let round = 0; round < 40; round++) claimed.push(...(await repo.claimDue("wh_a", 2_000, 8)).map((d) => d.id));
-        }),
-      );
-      expect(claimed).toHaveLength(200);
-      expect(new Set(claimed).size).toBe(200);
-    }, { max: 2 });
+    await withReplicas(
+      4,
+      async (sqls) => {
+        await new PostgresStoresRepo(sqls[0]!).create("s1", 1);
+        const repos = sqls.map((sql) => new PostgresWebhooksRepo(sql));
+        await repos[0]!.createSubscriptionWithin(
+          { id: "wh_a", storeId: "s1", url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 },
+          20,
+        );
+        for (let i = 0; i < 200; i++)
+          await repos[0]!.enqueue({ storeId: "s1", productId: `p${i}`, productVersion: 1, stage: "text", body: "{}", now: 1_000 });
+        const claimed: string[] = [];
+        await Promise.all(
+          repos.map(async (repo) => {
+            for (let round = 0; round < 40; round++) claimed.push(...(await repo.claimDue("wh_a", 2_000, 8)).map((d) => d.id));
+          }),
+        );
+        expect(claimed).toHaveLength(200);
+        expect(new Set(claimed).size).toBe(200);
+      },
+      { max: 2 },
+    );
   });
 });
 
@@ -1229,7 +1691,16 @@ describe("PostgreSQL: replicas hear each other's synonym changes", () => {
       const store = { id: "s", createdAt: 1 };
       const a = new SynonymService(new PostgresSynonymsRepo(sqlA!), () => 1000, feedA);
       const b = new SynonymService(new PostgresSynonymsRepo(sqlB!), () => 1000, feedB);
-      const request: EngineSearchRequest = { text: "jumper", matching: { typos: true, prefixLast: true }, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 10 };
+      const request: EngineSearchRequest = {
+        text: "jumper",
+        matching: { typos: true, prefixLast: true },
+        filters: [],
+        facets: [],
+        rangeFacets: [],
+        sort: [],
+        offset: 0,
+        limit: 10,
+      };
       const widened = async (service: SynonymService) => ((await service.matcher(store)).widen(request).alternatives ?? []).length > 0;
       // B builds its matcher before the set exists: only the feed can tell it.
       expect(await widened(b)).toBe(false);
@@ -1261,7 +1732,15 @@ describe("PostgreSQL: replicas hear each other's ranking evidence", () => {
       const cacheA = new EvidenceCache(new PostgresBehaviourRepo(sqlA!), feedA);
       const learnerA = new BehaviourLearner(stateA, new ProductFacts(new PostgresCatalogRepo(sqlA!)), Date.now, cacheA);
       const workerA = new AnalyticsWorker(stateA, new PostgresEventsRepo(sqlA!), [new ReportCounter(), learnerA], createLogger("silent"));
-      const click: NewEvent = { storeId: "s", type: "ProductClick", userId: "u1", sessionId: "v1", apiVersion: "1.9", data: { query: "coat", productIds: ["a"], clickProductId: "a" }, receivedAt: Date.now() };
+      const click: NewEvent = {
+        storeId: "s",
+        type: "ProductClick",
+        userId: "u1",
+        sessionId: "v1",
+        apiVersion: "1.9",
+        data: { query: "coat", productIds: ["a"], clickProductId: "a" },
+        receivedAt: Date.now(),
+      };
       await new PostgresEventIngest(sqlA!).commit([click], []);
       await workerA.catchUp();
       const started = Date.now();
@@ -1318,7 +1797,9 @@ describe("PostgreSQL migrations", () => {
   test("a failing migration leaves nothing half-applied", async () => {
     const sql = openPostgres(await cluster.createDatabase(), { max: 1 });
     sqls = [sql];
-    await expect(migratePostgres(sql, [...POSTGRES_MIGRATIONS, "CREATE TABLE t1 (id INTEGER); SELECT no_such_function()"])).rejects.toThrow(/no_such_function/);
+    await expect(migratePostgres(sql, [...POSTGRES_MIGRATIONS, "CREATE TABLE t1 (id INTEGER); SELECT no_such_function()"])).rejects.toThrow(
+      /no_such_function/,
+    );
     expect((await sql`SELECT to_regclass('t1') AS t`)[0]!.t).toBeNull();
     expect((await sql`SELECT to_regclass('stores') AS t`)[0]!.t).toBeNull();
   });

@@ -91,17 +91,26 @@ describe("retention", () => {
     insertSearchLog(dir, stopped.storeId, "old query", now - 401 * DAY, 3);
     insertSearchLog(dir, stopped.storeId, "recent query", now - DAY, 2);
     withDb(dir, (db) => {
-      db.query("INSERT INTO query_stats (store_id, query, searches, result_count, last_at) VALUES (?, 'old query', 3, 3, ?)").run(stopped.storeId, now - 401 * DAY);
+      db.query("INSERT INTO query_stats (store_id, query, searches, result_count, last_at) VALUES (?, 'old query', 3, 3, ?)").run(
+        stopped.storeId,
+        now - 401 * DAY,
+      );
       db.query("INSERT INTO product_signals (store_id, product_id, purchases) VALUES (?, 'p1', 5)").run(stopped.storeId);
       db.query("INSERT INTO counted_orders (store_id, order_id) VALUES (?, 'order-1')").run(stopped.storeId);
     });
 
     const s = await reopenTestServer(stopped);
     try {
-      const gone = await eventually(async () => count(dir, "SELECT count(*) AS n FROM events WHERE received_at < ?", now - 400 * DAY) === 0, 20_000, 50);
+      const gone = await eventually(
+        async () => count(dir, "SELECT count(*) AS n FROM events WHERE received_at < ?", now - 400 * DAY) === 0,
+        20_000,
+        50,
+      );
       expect(gone).toBe(true);
       // The pass deletes events before search logs, store by store: wait for it to reach the end.
-      expect(await eventually(async () => count(dir, "SELECT count(*) AS n FROM search_log WHERE at < ?", now - 400 * DAY) === 0, 10_000, 50)).toBe(true);
+      expect(
+        await eventually(async () => count(dir, "SELECT count(*) AS n FROM search_log WHERE at < ?", now - 400 * DAY) === 0, 10_000, 50),
+      ).toBe(true);
 
       expect(await eventLabels(s.url, stopped)).toEqual(["kept-399-days", "kept-399-days", "recent", "recent"]);
       expect(count(dir, "SELECT count(*) AS n FROM events WHERE store_id = 'other-store'")).toBe(0);

@@ -30,7 +30,11 @@ describe("explain=true", () => {
   test('"mens blue shirts": gender and type are filters, the type and the colour preferences too, in that order', async () => {
     const body = await explained({ query: "mens blue shirts", pageSize: 10 });
     const { interpretation, engine, products } = body.explain;
-    expect(interpretation.map((t) => [t.text, t.role])).toEqual([["mens", "gender"], ["blue", "colour"], ["shirts", "type"]]);
+    expect(interpretation.map((t) => [t.text, t.role])).toEqual([
+      ["mens", "gender"],
+      ["blue", "colour"],
+      ["shirts", "type"],
+    ]);
     expect(interpretation[0]!.matchedAsText).toBe(false);
     expect(interpretation[0]!.filters[0]).toMatch(/^gender:Men/);
     // The type narrows to the products the catalog files as shirts; its word is

@@ -15,12 +15,7 @@ const img = (name: string, variationId?: string, highRes?: string): Media => ({
 const base = (overrides: Partial<Product> = {}): Product => ({ id: "p-1", name: "Linen shirt", ...overrides });
 
 describe("price ranges", () => {
-  const skus: Sku[] = [
-    { price: 30, initialPrice: 50 },
-    { price: 10 },
-    { price: 20, promoPrice: 15 },
-    { promoPrice: 12 },
-  ];
+  const skus: Sku[] = [{ price: 30, initialPrice: 50 }, { price: 10 }, { price: 20, promoPrice: 15 }, { promoPrice: 12 }];
 
   test("min and max over the SKUs that have each field; a field no SKU has is omitted", () => {
     const p = toSearchProduct(base({ skus }), OPTS);
@@ -61,7 +56,10 @@ describe("price ranges", () => {
 
   test("a colour without SKUs of its own takes the SKUs that name no variation", () => {
     const p = toSearchProduct(
-      base({ variations: [{ id: "red" }, { id: "blue" }], skus: [{ variationId: "red", price: 9 }, { price: 12 }, { variationId: "gone", price: 14 }] }),
+      base({
+        variations: [{ id: "red" }, { id: "blue" }],
+        skus: [{ variationId: "red", price: 9 }, { price: 12 }, { variationId: "gone", price: 14 }],
+      }),
       OPTS,
     );
     expect(p.colors.red!.price).toEqual({ min: 9, max: 9 });
@@ -110,7 +108,15 @@ describe("colours", () => {
   });
 
   test("a repeated variation id keeps its first occurrence", () => {
-    const p = toSearchProduct(base({ variations: [{ id: "red", name: "Red" }, { id: "red", name: "Crimson" }] }), OPTS);
+    const p = toSearchProduct(
+      base({
+        variations: [
+          { id: "red", name: "Red" },
+          { id: "red", name: "Crimson" },
+        ],
+      }),
+      OPTS,
+    );
     expect(Object.keys(p.colors)).toEqual(["red"]);
     expect(p.colors.red!.name).toBe("Red");
   });
@@ -118,6 +124,7 @@ describe("colours", () => {
   test('a variation id "__proto__" becomes an ordinary key', () => {
     const p = toSearchProduct(base({ variations: [{ id: "__proto__", name: "Odd" }] }), OPTS);
     expect(Object.keys(p.colors)).toEqual(["__proto__"]);
+    // biome-ignore lint/suspicious/noProto: the test is about a variation whose id is "__proto__"
     expect(JSON.parse(JSON.stringify(p)).colors.__proto__.name).toBe("Odd");
   });
 });
@@ -159,7 +166,10 @@ describe("defaultColorId", () => {
   });
 
   test("a SKU without availability counts as in stock", () => {
-    const skus: Sku[] = [{ variationId: "a", availability: "OutOfStock" }, { variationId: "c", price: 3 }];
+    const skus: Sku[] = [
+      { variationId: "a", availability: "OutOfStock" },
+      { variationId: "c", price: 3 },
+    ];
     expect(toSearchProduct(base({ variations, skus }), OPTS).defaultColorId).toBe("c");
   });
 
@@ -224,7 +234,8 @@ describe("image sizes", () => {
   const original = "https://img.example/a b/shirt.jpg?v=2&w=$&";
   const large = "https://img.example/large/shirt.jpg";
   const shape = (imageSizes?: ShapeOptions["imageSizes"]) =>
-    toSearchProduct(base({ media: [{ url: original, highResUrl: large }, { url: original }] }), { ...OPTS, imageSizes }).colors.default!.images;
+    toSearchProduct(base({ media: [{ url: original, highResUrl: large }, { url: original }] }), { ...OPTS, imageSizes }).colors.default!
+      .images;
 
   test("without templates s and m are the URL and l the high-resolution URL, or the URL without one", () => {
     expect(shape()).toEqual([
@@ -253,11 +264,7 @@ describe("image sizes", () => {
 describe("currency conversion (ccv)", () => {
   const product = base({
     variations: [{ id: "red" }, { id: "blue" }],
-    skus: [
-      { variationId: "red", price: 19.99, promoPrice: 1.005 },
-      { variationId: "red", price: 10 },
-      { variationId: "blue" },
-    ],
+    skus: [{ variationId: "red", price: 19.99, promoPrice: 1.005 }, { variationId: "red", price: 10 }, { variationId: "blue" }],
   });
 
   test("absent without a configured conversion", () => {
@@ -288,7 +295,14 @@ describe("currency conversion (ccv)", () => {
 describe("customProps, customUserData and popularity", () => {
   test("slug, categories, gender, ageGroup, inStock and tags; undefined members omitted", () => {
     const full = toSearchProduct(
-      base({ slug: "linen-shirt", categories: ["Apparel", "Shirts"], gender: "Women", ageGroup: "Adults", tags: ["fabric:linen"], skus: [{ availability: "InStock" }] }),
+      base({
+        slug: "linen-shirt",
+        categories: ["Apparel", "Shirts"],
+        gender: "Women",
+        ageGroup: "Adults",
+        tags: ["fabric:linen"],
+        skus: [{ availability: "InStock" }],
+      }),
       OPTS,
     );
     expect(full.customProps).toEqual({
@@ -360,7 +374,11 @@ describe("real products from the demo catalog", () => {
 
 describe("performance", () => {
   test("a product with 5,000 SKUs and 200 variations shapes", () => {
-    const variations = Array.from({ length: 200 }, (_, i) => ({ id: `v${i}`, name: `Colour ${i}`, swatch: `https://img.example/sw/${i}.png` }));
+    const variations = Array.from({ length: 200 }, (_, i) => ({
+      id: `v${i}`,
+      name: `Colour ${i}`,
+      swatch: `https://img.example/sw/${i}.png`,
+    }));
     const skus: Sku[] = Array.from({ length: 5000 }, (_, i) => ({
       variationId: `v${i % 200}`,
       size: `S${i}`,
@@ -371,7 +389,12 @@ describe("performance", () => {
     }));
     const media = Array.from({ length: 1000 }, (_, i) => img(`m${i}`, `v${i % 200}`, `https://img.example/l/${i}.jpg`));
     const product = base({ url: "https://shop.example/p/1?ref=x", variations, skus, media });
-    const opts: ShapeOptions = { ...OPTS, withFirstPrice: true, currencyConversion: { currency: "USD", rate: 1.1 }, imageSizes: { s: "https://cdn.example/?u={url}" } };
+    const opts: ShapeOptions = {
+      ...OPTS,
+      withFirstPrice: true,
+      currencyConversion: { currency: "USD", rate: 1.1 },
+      imageSizes: { s: "https://cdn.example/?u={url}" },
+    };
     const p = toSearchProduct(product, opts);
     expect(Object.keys(p.colors)).toHaveLength(200);
     expect(p.colors.v199!.images).toHaveLength(5);

@@ -32,25 +32,116 @@ interface Spec {
 }
 
 type Sku = NonNullable<Product["skus"]>[number];
-const sku = (price: number | undefined, extra: Partial<Sku> = {}): Sku => ({ size: "M", availability: "InStock", ...(price === undefined ? {} : { price }), ...extra });
+const sku = (price: number | undefined, extra: Partial<Sku> = {}): Sku => ({
+  size: "M",
+  availability: "InStock",
+  ...(price === undefined ? {} : { price }),
+  ...extra,
+});
 const star = (data: Record<string, unknown>) => ({ type: "STAR" as const, data });
 const summary = (votes: Record<number, number>) => Object.entries(votes).map(([rating, count]) => ({ rating, count: String(count) }));
 
 const SPECS: Spec[] = [
-  { id: "s01", field: "name", name: "Orbit Jacket 10", brand: "Alpha", skus: [sku(500, { inventoryQuantity: 3 }), sku(500, { inventoryQuantity: 4 })], ageDays: 0.5, popularity: star({ maxRating: 5, ratingSummary: summary({ 5: 10 }) }) },
-  { id: "s02", field: "features", name: "Apex Runner", brand: "Alpha", skus: [sku(800, { promoPrice: 450, inventoryQuantity: 0 })], ageDays: 1.5, popularity: star({ overallRating: 4.5, maxRating: 5, reviewCount: 100 }) },
-  { id: "s03", field: "description", name: "Éclair Scarf", brand: "Alpha", skus: [sku(300, { inventoryQuantity: -5 }), sku(900, { inventoryQuantity: 2 })], ageDays: 4.5, popularity: { type: "THUMBS", data: { thumbsUpCount: 40, thumbsDownCount: 10 } } },
-  { id: "s04", field: "categories", name: "eclipse Tote 2", brand: "Alpha", skus: [sku(1200, { inventoryQuantity: 10 })], ageDays: 6.5, popularity: star({ maxRating: 5, ratingSummary: summary({ 5: 1 }) }) },
-  { id: "s05", field: "name", name: "Orbit Jacket 9", brand: "Alpha", skus: [sku(700, { promoPrice: 650, inventoryQuantity: 1 }), sku(600, { inventoryQuantity: 1 })], ageDays: 7.5, popularity: { type: "LIKES", data: { favLikeCount: 900 } } },
-  { id: "s06", field: "features", name: "Zenith Cap", brand: "Beta", skus: [sku(999, { inventoryQuantity: 20 })], ageDays: 9.5, popularity: star({ maxRating: 5, ratingSummary: summary({ 1: 3, 5: 3 }) }) },
+  {
+    id: "s01",
+    field: "name",
+    name: "Orbit Jacket 10",
+    brand: "Alpha",
+    skus: [sku(500, { inventoryQuantity: 3 }), sku(500, { inventoryQuantity: 4 })],
+    ageDays: 0.5,
+    popularity: star({ maxRating: 5, ratingSummary: summary({ 5: 10 }) }),
+  },
+  {
+    id: "s02",
+    field: "features",
+    name: "Apex Runner",
+    brand: "Alpha",
+    skus: [sku(800, { promoPrice: 450, inventoryQuantity: 0 })],
+    ageDays: 1.5,
+    popularity: star({ overallRating: 4.5, maxRating: 5, reviewCount: 100 }),
+  },
+  {
+    id: "s03",
+    field: "description",
+    name: "Éclair Scarf",
+    brand: "Alpha",
+    skus: [sku(300, { inventoryQuantity: -5 }), sku(900, { inventoryQuantity: 2 })],
+    ageDays: 4.5,
+    popularity: { type: "THUMBS", data: { thumbsUpCount: 40, thumbsDownCount: 10 } },
+  },
+  {
+    id: "s04",
+    field: "categories",
+    name: "eclipse Tote 2",
+    brand: "Alpha",
+    skus: [sku(1200, { inventoryQuantity: 10 })],
+    ageDays: 6.5,
+    popularity: star({ maxRating: 5, ratingSummary: summary({ 5: 1 }) }),
+  },
+  {
+    id: "s05",
+    field: "name",
+    name: "Orbit Jacket 9",
+    brand: "Alpha",
+    skus: [sku(700, { promoPrice: 650, inventoryQuantity: 1 }), sku(600, { inventoryQuantity: 1 })],
+    ageDays: 7.5,
+    popularity: { type: "LIKES", data: { favLikeCount: 900 } },
+  },
+  {
+    id: "s06",
+    field: "features",
+    name: "Zenith Cap",
+    brand: "Beta",
+    skus: [sku(999, { inventoryQuantity: 20 })],
+    ageDays: 9.5,
+    popularity: star({ maxRating: 5, ratingSummary: summary({ 1: 3, 5: 3 }) }),
+  },
   { id: "s07", field: "description", name: "Dune Sandal", brand: "Beta", skus: [sku(450, { inventoryQuantity: 5 })], ageDays: 13.5 },
-  { id: "s08", field: "categories", name: "Bolt Watch", brand: "Beta", skus: [sku(2000, { promoPrice: 1500, inventoryQuantity: 8 })], ageDays: 15.5, popularity: star({ overallRating: 3, maxRating: 5, reviewCount: 2 }) },
-  { id: "s09", field: "categories", name: "Comet Belt", brand: "Beta", skus: [sku(50)], ageDays: 20.5, popularity: { type: "THUMBS", data: { thumbsUpCount: 5, thumbsDownCount: 0 } } },
-  { id: "s10", field: "description", name: "Yarrow Shirt", brand: "Gamma", skus: [sku(5000, { inventoryQuantity: 100 })], ageDays: 30.5, popularity: star({ maxRating: 5, ratingSummary: summary({ 4: 50, 5: 50 }) }) },
-  { id: "s11", field: "categories", name: "Ember Ring", brand: "Gamma", skus: [sku(75, { inventoryQuantity: 0 }), sku(80, { inventoryQuantity: 0 })], popularity: star({ overallRating: 5, maxRating: 10, reviewCount: 3 }) },
+  {
+    id: "s08",
+    field: "categories",
+    name: "Bolt Watch",
+    brand: "Beta",
+    skus: [sku(2000, { promoPrice: 1500, inventoryQuantity: 8 })],
+    ageDays: 15.5,
+    popularity: star({ overallRating: 3, maxRating: 5, reviewCount: 2 }),
+  },
+  {
+    id: "s09",
+    field: "categories",
+    name: "Comet Belt",
+    brand: "Beta",
+    skus: [sku(50)],
+    ageDays: 20.5,
+    popularity: { type: "THUMBS", data: { thumbsUpCount: 5, thumbsDownCount: 0 } },
+  },
+  {
+    id: "s10",
+    field: "description",
+    name: "Yarrow Shirt",
+    brand: "Gamma",
+    skus: [sku(5000, { inventoryQuantity: 100 })],
+    ageDays: 30.5,
+    popularity: star({ maxRating: 5, ratingSummary: summary({ 4: 50, 5: 50 }) }),
+  },
+  {
+    id: "s11",
+    field: "categories",
+    name: "Ember Ring",
+    brand: "Gamma",
+    skus: [sku(75, { inventoryQuantity: 0 }), sku(80, { inventoryQuantity: 0 })],
+    popularity: star({ overallRating: 5, maxRating: 10, reviewCount: 3 }),
+  },
   { id: "s12", field: "features", name: "Glide 10 Glove", brand: "Gamma", skus: [sku(undefined)], ageDays: 100.5 },
   { id: "s13", field: "name", name: "Orbit Lamp" },
-  { id: "s14", field: "description", name: "Glide 2 Glove", skus: [sku(650, { inventoryQuantity: 4 })], ageDays: 2.5, popularity: { type: "LIKES", data: { favLikeCount: 3 } } },
+  {
+    id: "s14",
+    field: "description",
+    name: "Glide 2 Glove",
+    skus: [sku(650, { inventoryQuantity: 4 })],
+    ageDays: 2.5,
+    popularity: { type: "LIKES", data: { favLikeCount: 3 } },
+  },
 ];
 
 function toProduct(spec: Spec): Product {
@@ -92,7 +183,7 @@ afterAll(() => s?.stop());
 const tier = (id: string) => TIER[SPEC.get(id)!.field];
 
 function lowestPrice(id: string): number | undefined {
-  const prices = (PRODUCT.get(id)!.skus ?? []).flatMap((k) => (k.promoPrice ?? k.price) ?? []);
+  const prices = (PRODUCT.get(id)!.skus ?? []).flatMap((k) => k.promoPrice ?? k.price ?? []);
   return prices.length ? Math.min(...prices) : undefined;
 }
 
@@ -112,7 +203,14 @@ function wilson(p: number, n: number): number {
 function ratingWilson(id: string): number | undefined {
   const pop = PRODUCT.get(id)!.popularity;
   if (!pop) return undefined;
-  const d = pop.data as Record<string, any>;
+  const d = pop.data as {
+    thumbsUpCount: number;
+    thumbsDownCount: number;
+    overallRating: number;
+    maxRating: number;
+    reviewCount?: number;
+    ratingSummary?: { rating: string; count: string }[];
+  };
   if (pop.type === "THUMBS") return wilson(d.thumbsUpCount / (d.thumbsUpCount + d.thumbsDownCount), d.thumbsUpCount + d.thumbsDownCount);
   if (pop.type !== "STAR") return undefined;
   const max = d.maxRating ?? 5;
@@ -132,7 +230,14 @@ function ratingWilson(id: string): number | undefined {
 function ratingBayes(id: string, prior: { mean: number; weight: number }): number | undefined {
   const pop = PRODUCT.get(id)!.popularity;
   if (!pop) return undefined;
-  const d = pop.data as Record<string, any>;
+  const d = pop.data as {
+    thumbsUpCount: number;
+    thumbsDownCount: number;
+    overallRating: number;
+    maxRating: number;
+    reviewCount?: number;
+    ratingSummary?: { rating: string; count: string }[];
+  };
   let a: number;
   let v: number;
   if (pop.type === "THUMBS") {
@@ -216,11 +321,16 @@ function expectLifted(actual: string[], perVendor: number, days = 7): string[] {
   const byDesigner = count(ALL.map((id) => SPEC.get(id)!.brand).filter((b): b is string => !!b));
   const lifted = [...byDesigner.values()].reduce((sum, n) => sum + Math.min(perVendor, n), 0);
   const head = actual.slice(0, lifted);
-  expect(Object.fromEntries(count(designers(head)))).toEqual(Object.fromEntries([...byDesigner].map(([d, n]) => [d, Math.min(perVendor, n)])));
-  expectOrder(actual.slice(lifted), ALL.filter((id) => !head.includes(id)), (id) => [asc(ageBlock(id, days, Date.now())), -tier(id)]);
+  expect(Object.fromEntries(count(designers(head)))).toEqual(
+    Object.fromEntries([...byDesigner].map(([d, n]) => [d, Math.min(perVendor, n)])),
+  );
+  expectOrder(
+    actual.slice(lifted),
+    ALL.filter((id) => !head.includes(id)),
+    (id) => [asc(ageBlock(id, days, Date.now())), -tier(id)],
+  );
   return head;
 }
-
 
 // ---------------------------------------------------------------- the sorts
 
@@ -327,7 +437,11 @@ describe("sortBy over hand-made products", () => {
     const actual = await order({ sortBy: "campaign", campaignProducts: "s09,s02,nope,s15,s11" });
     expect(actual.slice(0, 3)).toEqual(["s09", "s02", "s11"]);
     expect(actual).not.toContain("s15");
-    expectOrder(actual.slice(3), ALL.filter((id) => !["s09", "s02", "s11"].includes(id)), (id) => [-tier(id)]);
+    expectOrder(
+      actual.slice(3),
+      ALL.filter((id) => !["s09", "s02", "s11"].includes(id)),
+      (id) => [-tier(id)],
+    );
   });
 
   // BUG (server/src/engine/sqlite/store-index.ts, sortPart "pinned": `new Map(sort.ids.map((id, i) => [id, i]))`):
@@ -408,7 +522,11 @@ describe("store settings change the sorts", () => {
     // Without the prior's weight, a single 5-star review beats 4.5 stars over 100 reviews.
     expect(actual.indexOf("s04")).toBeLessThan(actual.indexOf("s02"));
     // A product indexed now is scored with the current prior: 4.8 of 5 over 1 review = 0.96.
-    const late = product("s16", { name: "Late Orbit Hat", collections: ["sorts"], popularity: star({ overallRating: 4.8, maxRating: 5, reviewCount: 1 }) });
+    const late = product("s16", {
+      name: "Late Orbit Hat",
+      collections: ["sorts"],
+      popularity: star({ overallRating: 4.8, maxRating: 5, reviewCount: 1 }),
+    });
     await indexProducts(s, [late]);
     // s01, s04 and s09 score 1.0 (10 of 10 five-star votes, 1 of 1, 5 of 5 thumbs up), s16 0.96, s02 and s10 0.9.
     const withLate = await order({ sortBy: "rating2" });

@@ -28,13 +28,19 @@ test("a product deleted while the enrichment sync writes it stays out of search"
   let imports = 0;
   // The indexing worker's write of the new product is its first import; the sync's, after the text stage, the second.
   const held = cluster.holdImport((body) => body.includes("velvet-1") && ++imports === 2);
-  await indexProducts(s, [product("velvet-1", { name: "Velvet blazer", brand: "Roadster" }), product("plain-1", { name: "Cotton blazer" })]);
+  await indexProducts(s, [
+    product("velvet-1", { name: "Velvet blazer", brand: "Roadster" }),
+    product("plain-1", { name: "Cotton blazer" }),
+  ]);
   await held.arrived;
   const res = await s.call("admin", "DELETE", "/1.9/products/velvet-1");
   expect(res.status).toBe(202);
   const { taskId } = (await res.json()) as { taskId: string };
   // Time for the deletion to be applied while the sync's write is held, were the two writers not taking turns.
-  const applied = await eventually(async () => (await getJson<{ status: string }>(s, `/tasks/${taskId}`, {}, "admin")).body.status !== "pending", 2_000);
+  const applied = await eventually(
+    async () => (await getJson<{ status: string }>(s, `/tasks/${taskId}`, {}, "admin")).body.status !== "pending",
+    2_000,
+  );
   held.release();
   expect(await s.waitForTask(taskId)).toMatchObject({ status: "complete" });
   expect(await eventually(async () => textStagesInSearch(s.dataDir), 30_000)).toBe(true);

@@ -116,7 +116,11 @@ function expectedFacet(products: readonly Product[], key: string): { key: string
 const shown = (facet: FacetBody | undefined) => facet?.values.map((v) => ({ key: v.key, count: v.count })) ?? [];
 const facetOf = (body: SearchBody, key: string) => body.facets.find((f) => f.key === key);
 const ids = (products: readonly SearchProductBody[]) => products.map((p) => p.productId);
-const catalogProduct = (sp: SearchProductBody) => byId.get(sp.productId) ?? (() => { throw new Error(`unknown product ${sp.productId}`); })();
+const catalogProduct = (sp: SearchProductBody) =>
+  byId.get(sp.productId) ??
+  (() => {
+    throw new Error(`unknown product ${sp.productId}`);
+  })();
 
 const top10 = async (query: string, extra: Params = {}) => search(s, { query, pageSize: 10, ...extra });
 const overlap = (a: readonly string[], b: readonly string[]) => a.filter((x) => b.includes(x)).length;
@@ -221,7 +225,9 @@ describe("relevance on the real catalog", () => {
     // Names that occur once in the catalog (case-insensitively), long enough to be specific.
     const nameCount = new Map<string, number>();
     for (const p of catalog) nameCount.set(p.name.toLowerCase(), (nameCount.get(p.name.toLowerCase()) ?? 0) + 1);
-    const unique = catalog.filter((p) => nameCount.get(p.name.toLowerCase()) === 1 && p.name.split(/\s+/).length >= 4 && p.name.length < 100);
+    const unique = catalog.filter(
+      (p) => nameCount.get(p.name.toLowerCase()) === 1 && p.name.split(/\s+/).length >= 4 && p.name.length < 100,
+    );
     const picked = Array.from({ length: 12 }, (_, i) => unique[Math.floor((i * unique.length) / 12)]!);
     let first = 0;
     for (const p of picked) {
@@ -289,13 +295,23 @@ describe("typos, prefixes and word forms", () => {
     const top = (await top10("jack", { typeahead: true })).products.map(catalogProduct);
     expect(top.filter((p) => /jacket/i.test(p.name)).length).toBeGreaterThanOrEqual(8);
     const searched = await searchAll(s, { query: "jack" });
-    expect(searched.products.map(catalogProduct).filter((p) => !/\bjack\b/i.test(`${p.name} ${p.brand} ${p.description}`)).map((p) => p.name)).toEqual([]);
+    expect(
+      searched.products
+        .map(catalogProduct)
+        .filter((p) => !/\bjack\b/i.test(`${p.name} ${p.brand} ${p.description}`))
+        .map((p) => p.name),
+    ).toEqual([]);
   });
 
   test('a word the catalog only has longer forms of completes when searched: "sneak" finds the sneakers', async () => {
     const body = await top10("sneak");
     expect(body.typedQuery).toBeUndefined();
-    expect(body.products.map(catalogProduct).filter((p) => !/sneak/i.test(`${p.name} ${p.description}`)).map((p) => p.name)).toEqual([]);
+    expect(
+      body.products
+        .map(catalogProduct)
+        .filter((p) => !/sneak/i.test(`${p.name} ${p.description}`))
+        .map((p) => p.name),
+    ).toEqual([]);
     expect(body.totalProductCount).toBeGreaterThan(10);
   });
 
@@ -620,7 +636,10 @@ describe("parameter validation", () => {
     [{ query: "shoes", sortBy: "cheapest" }, "query.sortBy"],
     [{ query: "shoes", sortBy: "campaign" }, "query.campaignProducts"],
     [{ query: "shoes", sortBy: "campaign", campaignProducts: " , " }, "query.campaignProducts"],
-    [{ query: "shoes", sortBy: "campaign", campaignProducts: Array.from({ length: 101 }, (_, i) => `p${i}`).join(",") }, "query.campaignProducts"],
+    [
+      { query: "shoes", sortBy: "campaign", campaignProducts: Array.from({ length: 101 }, (_, i) => `p${i}`).join(",") },
+      "query.campaignProducts",
+    ],
     [{ query: "shoes", facets: "designer" }, "query.facets"],
     [{ query: "shoes", facets: "designer:" }, "query.facets"],
     [{ query: "shoes", facets: ":Nike" }, "query.facets"],
@@ -637,7 +656,11 @@ describe("parameter validation", () => {
   ];
   for (const [params, path] of CASES) {
     test(`400 naming ${path}: ${JSON.stringify(params).slice(0, 80)}`, async () => {
-      const { status, body } = await getJson<{ message: string; code: string; details?: { path: string; problem: string }[] }>(s, "/search", params);
+      const { status, body } = await getJson<{ message: string; code: string; details?: { path: string; problem: string }[] }>(
+        s,
+        "/search",
+        params,
+      );
       expect(status).toBe(400);
       expect(body.code).toBe("invalid_request");
       expect(body.message).toBeString();

@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { migrate, openDatabase, openServiceDatabase } from "../src/db/connection.ts";
-import { MIGRATIONS } from "../src/db/schema.ts";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { EnrichmentRepo } from "../src/db/enrichment-repo.ts";
+import { migrate, openDatabase, openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { MIGRATIONS } from "../src/platform/sqlite/schema.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { SqliteEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.sqlite.ts";
 import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
 import { ShapedProducts, shapingFor, type ColoursOf } from "../src/modules/catalog/shaped-products.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -62,12 +62,15 @@ describe("the shapes epoch (SQLite)", () => {
     const dir = tempDir("sfs-shape-epoch-");
     try {
       const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
-      const repo = new CatalogRepo(db);
+      const repo = new SqliteCatalogRepo(db);
       db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}'), ('t', 1, '{}')");
       db.run("INSERT INTO products (store_id, id, version, doc, updated_at) VALUES ('s', 'a', 1, '{}', 1), ('s', 'b', 1, '{}', 1)");
       const epochs = async () => [await repo.shapesEpoch("s"), await repo.shapesEpoch("t")];
       expect(await epochs()).toEqual([0, 0]);
-      await repo.putShapes("s", "k", [["a", 1, "{}"], ["b", 1, "{}"]]);
+      await repo.putShapes("s", "k", [
+        ["a", 1, "{}"],
+        ["b", 1, "{}"],
+      ]);
       // New shapes: nothing kept can be of them (a kept shape that is gone had its removal counted).
       expect(await epochs()).toEqual([0, 0]);
       await repo.putShapes("s", "k2", [["a", 1, "{}"]]);
@@ -102,15 +105,27 @@ test("shapes stored before they moved into the product rows are kept by the upgr
     expect(moved).toBeGreaterThan(0);
     migrate(db, MIGRATIONS.slice(0, moved));
     db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}')");
-    db.run("INSERT INTO products (store_id, id, version, doc, deleted, updated_at) VALUES ('s', 'a', 1, '{}', 0, 1), ('s', 'b', 1, '{}', 0, 1), ('s', 'gone', 2, NULL, 1, 1)");
-    db.run("INSERT INTO search_products (store_id, id, shaping, json) VALUES ('s', 'a', 'k', '{\"a\":1}'), ('s', 'gone', 'k', '{\"stale\":1}')");
+    db.run(
+      "INSERT INTO products (store_id, id, version, doc, deleted, updated_at) VALUES ('s', 'a', 1, '{}', 0, 1), ('s', 'b', 1, '{}', 0, 1), ('s', 'gone', 2, NULL, 1, 1)",
+    );
+    db.run(
+      "INSERT INTO search_products (store_id, id, shaping, json) VALUES ('s', 'a', 'k', '{\"a\":1}'), ('s', 'gone', 'k', '{\"stale\":1}')",
+    );
     migrate(db, MIGRATIONS);
-    const repo = new CatalogRepo(db);
+    const repo = new SqliteCatalogRepo(db);
     expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}']]));
     const before = await repo.shapesEpoch("s");
-    await repo.putShapes("s", "k", [["b", 1, '{"b":1}'], ["gone", 2, "{}"]]);
+    await repo.putShapes("s", "k", [
+      ["b", 1, '{"b":1}'],
+      ["gone", 2, "{}"],
+    ]);
     expect(await repo.shapesEpoch("s")).toBe(before); // a shape added, none replaced; a deleted product gets none
-    expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(new Map([["a", '{"a":1}'], ["b", '{"b":1}']]));
+    expect(await repo.shaped("s", ["a", "b", "gone"], "k")).toEqual(
+      new Map([
+        ["a", '{"a":1}'],
+        ["b", '{"b":1}'],
+      ]),
+    );
     await repo.putShapes("s", "k2", [["a", 1, '{"a":2}']]);
     expect(await repo.shapesEpoch("s")).toBeGreaterThan(before);
     db.close();
@@ -124,13 +139,19 @@ test("a shape made with colours an image stage replaced while the page shaped it
   try {
     const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
     db.run("INSERT INTO stores (id, created_at, settings) VALUES ('s', 1, '{}')");
-    const catalog = new CatalogRepo(db);
-    const enrichment = new EnrichmentRepo(db);
+    const catalog = new SqliteCatalogRepo(db);
+    const enrichment = new SqliteEnrichmentRepo(db);
     const product = { id: "a", name: "Linen shirt", variations: [{ id: "navy" }] };
-    await catalog.commitBatch({ storeId: "s", at: 1, products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(product) }], advances: [] });
+    await catalog.commitBatch({
+      storeId: "s",
+      at: 1,
+      products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(product) }],
+      advances: [],
+    });
     const [job] = await enrichment.claimDue(10, 1, 1000);
     const navy = [{ hex: "#1f2a44", ratio: 0.8 }];
-    const read: ColoursOf = async (storeId, ids) => new Map([...(await enrichment.colours(storeId, ids))].map(([id, c]) => [id, new Map(c.map((v) => [v.variationId, v.values]))]));
+    const read: ColoursOf = async (storeId, ids) =>
+      new Map([...(await enrichment.colours(storeId, ids))].map(([id, c]) => [id, new Map(c.map((v) => [v.variationId, v.values]))]));
     // The image stage commits (its colours, the shape dropped) right after the page read the colours before them.
     let stageDone = false;
     const racing: ColoursOf = async (storeId, ids) => {

@@ -45,7 +45,9 @@ async function expectShapedAs(settings: Omit<ShapeOptions, "storeId">, products 
 function storedShapes(): string[] {
   const other = new Database(join(s.dataDir, "service.db"), { readonly: true });
   try {
-    return (other.query("SELECT id FROM products WHERE store_id = ? AND shaped IS NOT NULL ORDER BY id").all(s.storeId) as { id: string }[]).map((r) => r.id);
+    return (
+      other.query("SELECT id FROM products WHERE store_id = ? AND shaped IS NOT NULL ORDER BY id").all(s.storeId) as { id: string }[]
+    ).map((r) => r.id);
   } finally {
     other.close();
   }
@@ -93,7 +95,9 @@ describe("stored search products", () => {
     const other = new Database(join(s.dataDir, "service.db"));
     try {
       const rewrite = (json: string) => other.run("UPDATE products SET shaped = ? WHERE store_id = ? AND id = ?", [json, s.storeId, id]);
-      const { json } = other.query("SELECT shaped AS json FROM products WHERE store_id = ? AND id = ?").get(s.storeId, id) as { json: string };
+      const { json } = other.query("SELECT shaped AS json FROM products WHERE store_id = ? AND id = ?").get(s.storeId, id) as {
+        json: string;
+      };
       rewrite(JSON.stringify({ ...JSON.parse(json), name: "Rewritten elsewhere" }));
       expect((await search(s, { query: "shirt", pageSize: 10 })).products[0]!.name).toBe("Rewritten elsewhere");
       rewrite(json);

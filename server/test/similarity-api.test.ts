@@ -47,7 +47,9 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 const similar = (params: Record<string, string | number>, kind: "search" | "admin" | "analytics" | null = "search") =>
-  getJson<SimilarityResponse & { message?: string; explain?: { productId: string; score: number; contributions: Record<string, number> }[] }>(s, "/similarity", params, kind);
+  getJson<
+    SimilarityResponse & { message?: string; explain?: { productId: string; score: number; contributions: Record<string, number> }[] }
+  >(s, "/similarity", params, kind);
 
 test("the similar set: same kind, compatible gender, never the source, with price.first and the source product", async () => {
   const { status, body } = await similar({ productId: "source" });
@@ -62,7 +64,12 @@ test("the similar set: same kind, compatible gender, never the source, with pric
 
 test("the variant's colour pulls same-coloured products forward, and names the source image", async () => {
   const { body } = await similar({ productId: "source", variantId: "source-red" });
-  expect(body.products.slice(0, 2).map((p) => p.product.productId).sort()).toEqual(["h-red", "w-maroon"]);
+  expect(
+    body.products
+      .slice(0, 2)
+      .map((p) => p.product.productId)
+      .sort(),
+  ).toEqual(["h-red", "w-maroon"]);
   expect(body.sourceProduct.image).toBe("https://img.example/source-red.jpg");
 });
 
@@ -71,13 +78,20 @@ test("facets with special values; a selection filters the set with search's synt
   const designer = all.facets.find((f) => f.key === "designer")!;
   expect(designer.specialValues).toEqual([{ key: "Roadster", name: "Same brand", count: 1 }]);
   expect(all.facets.find((f) => f.key === "color")!.specialValues).toEqual([{ key: "Navy Blue", name: "Same colour", count: 1 }]);
-  expect(all.facets.find((f) => f.key === "price")!.specialValues).toEqual([{ key: "0-1000", name: "Lower price", count: 3, lb: 0, ub: 1000 }]);
+  expect(all.facets.find((f) => f.key === "price")!.specialValues).toEqual([
+    { key: "0-1000", name: "Lower price", count: 3, lb: 0, ub: 1000 },
+  ]);
   for (const f of all.facets) expect(Array.isArray(f.specialValues)).toBe(true);
 
   const wrogn = (await similar({ productId: "source", facets: "designer:Wrogn" })).body;
   expect(wrogn.products.map((p) => p.product.productId).sort()).toEqual(["w-blue", "w-maroon"]);
   // Disjunctive, as in search: the designer facet still counts the other brands.
-  expect(wrogn.facets.find((f) => f.key === "designer")!.values.map((v) => v.key).sort()).toEqual(["Highlander", "Roadster", "Wrogn"]);
+  expect(
+    wrogn.facets
+      .find((f) => f.key === "designer")!
+      .values.map((v) => v.key)
+      .sort(),
+  ).toEqual(["Highlander", "Roadster", "Wrogn"]);
   const cheaper = (await similar({ productId: "source", facets: "price:0-1000" })).body;
   expect(cheaper.products.map((p) => p.product.productId).sort()).toEqual(["h-red", "r-blue", "w-blue"]);
 
@@ -106,13 +120,26 @@ test("explain=true with the admin key gives each result's score parts", async ()
   expect(body.explain!.map((e) => e.productId)).toEqual(body.products.map((p) => p.product.productId));
   const first = body.explain![0]!;
   expect(Object.keys(first.contributions).sort()).toEqual(["brand", "category", "colour", "price", "text"]);
-  expect(first.score).toBeCloseTo(Object.values(first.contributions).reduce((a, b) => a + b, 0), 6);
+  expect(first.score).toBeCloseTo(
+    Object.values(first.contributions).reduce((a, b) => a + b, 0),
+    6,
+  );
 });
 
 test("a product added or deleted later is in or out of the next answer", async () => {
   await indexProducts(s, [shirt("late-navy", "Locomotive", "Navy Blue", 1000)]);
-  expect(await eventually(async () => (await similar({ productId: "source" })).body.products.some((p) => p.product.productId === "late-navy"), 5000)).toBe(true);
+  expect(
+    await eventually(
+      async () => (await similar({ productId: "source" })).body.products.some((p) => p.product.productId === "late-navy"),
+      5000,
+    ),
+  ).toBe(true);
   await deleteProduct(s, "h-navy");
-  expect(await eventually(async () => !(await similar({ productId: "source" })).body.products.some((p) => p.product.productId === "h-navy"), 5000)).toBe(true);
+  expect(
+    await eventually(
+      async () => !(await similar({ productId: "source" })).body.products.some((p) => p.product.productId === "h-navy"),
+      5000,
+    ),
+  ).toBe(true);
   expect((await similar({ productId: "h-navy" })).status).toBe(404);
 });

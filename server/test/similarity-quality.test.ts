@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from "bun:test";
 import { differenceCiede2000, type Oklab } from "culori";
 import { evalProducts } from "../eval/catalog.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import { colourOf } from "../src/modules/similarity/colours.ts";
+import { colourOf } from "../src/modules/catalog/colours.ts";
 import { productFeatures } from "../src/modules/similarity/product-features.ts";
 import { SimilarityIndex, type Similar } from "../src/modules/similarity/similarity-index.ts";
 
@@ -49,10 +49,14 @@ const asColour = (c: Oklab) => ({ ...c, mode: "oklab" as const });
 
 test("similar products agree with their source on gender and category, and look alike", () => {
   const sameGender = share((s, o) => s.gender === o.gender);
-  const compatibleGender = share((s, o) => !s.gender || !o.gender || s.gender === o.gender || s.gender === "Unisex" || o.gender === "Unisex");
+  const compatibleGender = share(
+    (s, o) => !s.gender || !o.gender || s.gender === o.gender || s.gender === "Unisex" || o.gender === "Unisex",
+  );
   const sameLeaf = share((s, o) => leafOf(s) === leafOf(o));
   const distances = results
-    .flatMap(({ source, top }) => top.map((s) => [colourOf(source.variations?.[0]?.name), colourOf(byId.get(s.id)!.variations?.[0]?.name)] as const))
+    .flatMap(({ source, top }) =>
+      top.map((s) => [colourOf(source.variations?.[0]?.name), colourOf(byId.get(s.id)!.variations?.[0]?.name)] as const),
+    )
     .flatMap(([a, b]) => (a && b ? [de2000(asColour(a), asColour(b))] : []))
     .sort((a, b) => a - b);
   const medianColourDe2000 = distances[distances.length >> 1]!;
@@ -96,7 +100,10 @@ test("never the source nor its variants, never an incompatible age group, and a 
 /** Brand and name, lower case, without the words of its variations' names (variants differ by those only). */
 function designOf(p: Product): string {
   const colour = new Set((p.variations ?? []).flatMap((v) => (v.name ?? "").toLowerCase().split(/[^a-z0-9]+/)));
-  const words = p.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !colour.has(w));
+  const words = p.name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !colour.has(w));
   return `${(p.brand ?? "").toLowerCase()}|${words.join(" ")}`;
 }
 
@@ -115,7 +122,11 @@ test("the asked variant's colour pulls same-coloured alternatives forward", () =
   small.put(item("source", ["Red", "Navy Blue"]));
   for (let i = 0; i < 5; i++) small.put(item(`red${i}`, ["Maroon"]));
   for (let i = 0; i < 5; i++) small.put(item(`blue${i}`, ["Blue"]));
-  const firstFive = (variantId: string) => small.similar("source", variantId)!.slice(0, 5).map((s) => s.id.replace(/\d$/, ""));
+  const firstFive = (variantId: string) =>
+    small
+      .similar("source", variantId)!
+      .slice(0, 5)
+      .map((s) => s.id.replace(/\d$/, ""));
   expect(firstFive("source-Red")).toEqual(Array(5).fill("red"));
   expect(firstFive("source-Navy Blue")).toEqual(Array(5).fill("blue"));
   // A red one whose red is sold out in every size (its grey is not) is not offered as a red one.
@@ -146,7 +157,10 @@ test("an extreme product (1,000 variations, 500 long features) brings a bounded 
     name: "Cotton Shirt Huge",
     categories: ["Apparel", "Topwear", "Shirts"],
     features: Array.from({ length: 500 }, (_, i) => `feature${i} ${"word".repeat(3)}${i} pattern${i % 50}`),
-    variations: Array.from({ length: 1000 }, (_, i) => ({ id: `huge-${i}`, name: ["Red", "Blue", "Green", "Navy Blue", "Maroon"][i % 5]! })),
+    variations: Array.from({ length: 1000 }, (_, i) => ({
+      id: `huge-${i}`,
+      name: ["Red", "Blue", "Green", "Navy Blue", "Maroon"][i % 5]!,
+    })),
   };
   const features = productFeatures(big);
   expect(features.terms.size).toBeLessThanOrEqual(120);

@@ -58,7 +58,12 @@ describe("the merchandising page", () => {
 
 describe("files the pages do not name", () => {
   test("answer 404 with a JSON message, whatever the path spells", async () => {
-    for (const path of ["/reports/assets/other.js", "/merchandising/assets/reports.js", "/reports/assets/..%2f..%2fpackage.json", "/reports/assets/index.html"]) {
+    for (const path of [
+      "/reports/assets/other.js",
+      "/merchandising/assets/reports.js",
+      "/reports/assets/..%2f..%2fpackage.json",
+      "/reports/assets/index.html",
+    ]) {
       const res = await get(s, path);
       expect(res.status).toBe(404);
       expect(((await res.json()) as { message: string }).message).toBe("Not found");

@@ -100,7 +100,24 @@ describe("HTTPS", () => {
     const d = dir();
     const cert = join(d, "cert.pem");
     const key = join(d, "key.pem");
-    const made = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]);
+    const made = Bun.spawnSync([
+      "openssl",
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ]);
     expect(made.exitCode).toBe(0);
     const s = await startTestServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, HOST: "127.0.0.1" }, dir());
     try {
@@ -169,7 +186,13 @@ describe("docs and logs", () => {
     const s = await startTestServer({}, dir());
     try {
       const spec = (await (await fetch(s.url + "/docs/openapi.json")).json()) as { paths: Record<string, unknown> };
-      for (const path of ["/{version}/products", "/{version}/products/{id}", "/{version}/tasks/{id}", "/{version}/tracking", "/{version}/events"]) {
+      for (const path of [
+        "/{version}/products",
+        "/{version}/products/{id}",
+        "/{version}/tasks/{id}",
+        "/{version}/tracking",
+        "/{version}/events",
+      ]) {
         expect(spec.paths).toHaveProperty(path);
       }
       const page = await (await fetch(s.url + "/docs")).text();
@@ -201,9 +224,19 @@ describe("docs and logs", () => {
     while ((out.match(/"msg":"request"/g) ?? []).length < 2) out += new TextDecoder().decode((await reader.read()).value);
     proc.kill();
     await proc.exited;
-    const lines = out.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const requests = lines.filter((l) => l.msg === "request");
-    expect(requests[0]).toMatchObject({ level: "info", requestId: "req-42", method: "GET", route: "/:version/events", storeId: DEMO_KEYS.DEMO_STORE_ID, status: 200 });
+    expect(requests[0]).toMatchObject({
+      level: "info",
+      requestId: "req-42",
+      method: "GET",
+      route: "/:version/events",
+      storeId: DEMO_KEYS.DEMO_STORE_ID,
+      status: 200,
+    });
     expect(requests[0]!.ms).toBeNumber();
     expect(requests[1]).toMatchObject({ status: 401 });
     expect(out).not.toContain(DEMO_KEYS.DEMO_ADMIN_KEY);

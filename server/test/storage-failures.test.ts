@@ -10,7 +10,11 @@ import { startTestServer, tempDir } from "./support/test-server.ts";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const event = (i: number) => ({ type: "Search", data: { query: `q${i}`, productIds: ["a"], pageSize: 30, padding: "x".repeat(800) }, sessionId: "s1" });
+const event = (i: number) => ({
+  type: "Search",
+  data: { query: `q${i}`, productIds: ["a"], pageSize: 30, padding: "x".repeat(800) },
+  sessionId: "s1",
+});
 
 describe("a database another process holds", () => {
   test("writes answer 503 with Retry-After at once instead of freezing the server; reads go on", async () => {
@@ -83,18 +87,33 @@ describe("a write that fails", () => {
     // A file-size limit makes the kernel refuse writes past 3 MiB, as a full disk would (EFBIG instead of ENOSPC);
     // the signal it sends by default is ignored so that the write fails instead of the process dying.
     const limited = Bun.spawn(["bash", "-c", `trap '' XFSZ; ulimit -f 3072; exec "${process.execPath}" "${MAIN}"`], {
-      env: { ...process.env, DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "error", RATE_LIMIT_BROWSER_PER_SECOND: "0", ...DEMO_KEYS },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        LOG_LEVEL: "error",
+        RATE_LIMIT_BROWSER_PER_SECOND: "0",
+        ...DEMO_KEYS,
+      },
       stdout: "pipe",
       stderr: "pipe",
     });
     let acknowledged = 0;
     try {
       for (let i = 0; i < 200; i++) {
-        const ok = await fetch(url + "/health").then((r) => r.ok, () => false);
+        const ok = await fetch(url + "/health").then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         await Bun.sleep(50);
       }
-      const headers = { "content-type": "application/json", "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ANALYTICS_KEY };
+      const headers = {
+        "content-type": "application/json",
+        "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+        "x-service-api-key": DEMO_KEYS.DEMO_ANALYTICS_KEY,
+      };
       let refused: Response | null = null;
       for (let batch = 0; batch < 100 && !refused; batch++) {
         const body = JSON.stringify(Array.from({ length: 100 }, (_, i) => event(batch * 100 + i)));
@@ -122,7 +141,9 @@ describe("a write that fails", () => {
       let count = 0;
       let cursor: string | undefined;
       do {
-        const page = (await (await fetch(child.url + `/1.9/events?limit=1000${cursor ? `&cursor=${cursor}` : ""}`, { headers: admin })).json()) as {
+        const page = (await (
+          await fetch(child.url + `/1.9/events?limit=1000${cursor ? `&cursor=${cursor}` : ""}`, { headers: admin })
+        ).json()) as {
           events: unknown[];
           nextCursor?: string;
         };

@@ -13,7 +13,11 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 /** Runs the stores CLI on a data directory; asynchronous, since the server under test may run in this process. */
 async function storesCli(dataDir: string, ...args: string[]): Promise<string> {
-  const proc = Bun.spawn([process.execPath, STORES_CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([process.execPath, STORES_CLI, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`stores ${args.join(" ")} exited ${code}: ${err}`);
   return out;
@@ -26,10 +30,14 @@ describe("DEMO_* settings and the stores CLI", () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const settings = (url: string, key: string) =>
-      fetch(url + "/1.9/settings", { headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": key } }).then((r) => r.status);
+      fetch(url + "/1.9/settings", { headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": key } }).then(
+        (r) => r.status,
+      );
     const first = await spawnServer({ DATA_DIR: dataDir, ...DEMO_KEYS });
     expect(await settings(first.url, DEMO_KEYS.DEMO_ADMIN_KEY)).toBe(200);
-    const rotated = /: (sk_admin_\S+)/.exec(await storesCli(dataDir, "rotate", DEMO_KEYS.DEMO_STORE_ID, "admin", "--grace-hours", "0"))![1]!;
+    const rotated = /: (sk_admin_\S+)/.exec(
+      await storesCli(dataDir, "rotate", DEMO_KEYS.DEMO_STORE_ID, "admin", "--grace-hours", "0"),
+    )![1]!;
     expect(await settings(first.url, DEMO_KEYS.DEMO_ADMIN_KEY)).toBe(401);
     first.proc.kill();
     await first.proc.exited;
@@ -39,7 +47,9 @@ describe("DEMO_* settings and the stores CLI", () => {
       expect(await settings(second.url, DEMO_KEYS.DEMO_ADMIN_KEY)).toBe(401);
       expect(await settings(second.url, rotated)).toBe(200);
       // The other kinds were never rotated: their configured keys still work.
-      const search = await fetch(second.url + "/1.9/search?query=x", { headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY } });
+      const search = await fetch(second.url + "/1.9/search?query=x", {
+        headers: { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY },
+      });
       expect(search.status).toBe(200);
     } finally {
       second.proc.kill();
@@ -79,7 +89,9 @@ describe("a store deleted and created again while the server runs", () => {
           if (task.status === "complete") return;
           await Bun.sleep(25);
         }
-        throw new Error(`task ${taskId} did not complete: ${JSON.stringify(await (await call(keys, "admin", "GET", `/1.9/tasks/${taskId}`)).json())}`);
+        throw new Error(
+          `task ${taskId} did not complete: ${JSON.stringify(await (await call(keys, "admin", "GET", `/1.9/tasks/${taskId}`)).json())}`,
+        );
       };
       const found = async (keys: typeof oldKeys) => {
         const res = await call(keys, "search", "GET", "/1.9/search?query=linen&pageSize=100");
@@ -87,7 +99,10 @@ describe("a store deleted and created again while the server runs", () => {
         if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(body)}`);
         return body.products.map((p) => p.productId).sort();
       };
-      await indexed(oldKeys, ["old-1", "old-2", "old-3"].map((id) => product(id, { name: `Linen shirt ${id}` })));
+      await indexed(
+        oldKeys,
+        ["old-1", "old-2", "old-3"].map((id) => product(id, { name: `Linen shirt ${id}` })),
+      );
       expect(await found(oldKeys)).toEqual(["old-1", "old-2", "old-3"]);
 
       await storesCli(s.dataDir, "delete", "shop");

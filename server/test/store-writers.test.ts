@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { StoreWriters } from "../src/modules/indexing/store-writers.ts";
 import { tempDir } from "./support/test-server.ts";
 
@@ -14,13 +14,13 @@ import { tempDir } from "./support/test-server.ts";
 
 let dir: string;
 let db: Database;
-let tasks: TasksRepo;
+let tasks: SqliteTasksRepo;
 let clock: number;
 
 beforeEach(() => {
   dir = tempDir();
   db = openServiceDatabase(dir, { synchronous: "NORMAL" });
-  tasks = new TasksRepo(db);
+  tasks = new SqliteTasksRepo(db);
   clock = 1_000_000;
 });
 afterEach(() => {

@@ -42,8 +42,15 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------- brute force
 
-const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-const wordsOf = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const fold = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+const wordsOf = (text: string) =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 /** Every typed word starts a distinct word of the label (no typos: only for words under 4 letters). */
 function prefixMatch(typed: string, label: string): boolean {
   const labelWords = wordsOf(label);
@@ -82,7 +89,8 @@ const labels = (list: SuggestionBody[]) => list.map((x) => x.label);
 describe("query-log import", () => {
   test("imports past queries, counting those with results now", async () => {
     // Brute force: each seeded query but the last is in some product's name; the last is in no product at all.
-    for (const q of SEEDED.slice(0, -1)) expect({ q: q.query, found: catalog.some((p) => nameHolds(p, q.query)) }).toEqual({ q: q.query, found: true });
+    for (const q of SEEDED.slice(0, -1))
+      expect({ q: q.query, found: catalog.some((p) => nameHolds(p, q.query)) }).toEqual({ q: q.query, found: true });
     expect(catalog.some((p) => JSON.stringify(p).toLowerCase().includes("qqqzzv"))).toBe(false);
     const res = await importLog(SEEDED);
     expect(res.status).toBe(200);
@@ -104,7 +112,13 @@ describe("query-log import", () => {
     [[{ query: "shoes", searches: 0 }], "body[0].searches"],
     [[{ query: "shoes", searches: 1.5 }], "body[0].searches"],
     [[{ query: "shoes", searches: "3" }], "body[0].searches"],
-    [[{ query: "shoes", searches: 3 }, { query: "bags", searches: -1 }], "body[1].searches"],
+    [
+      [
+        { query: "shoes", searches: 3 },
+        { query: "bags", searches: -1 },
+      ],
+      "body[1].searches",
+    ],
     [[{ query: "shoes", searches: 3, extra: true }], "body[0].extra"],
     [Array.from({ length: 10_001 }, () => ({ query: "a", searches: 1 })), "body"],
   ];
@@ -217,7 +231,9 @@ describe("GET /suggestions", () => {
   });
 
   test("accents and case are ignored", async () => {
-    expect(await suggest("SHÓ", { limit: 20 }).then((b) => labels(b.suggestions))).toEqual(labels((await suggest("sho", { limit: 20 })).suggestions));
+    expect(await suggest("SHÓ", { limit: 20 }).then((b) => labels(b.suggestions))).toEqual(
+      labels((await suggest("sho", { limit: 20 })).suggestions),
+    );
   });
 
   test("designers: exactly the brands with a word starting with what was typed, counted by products", async () => {
@@ -258,7 +274,14 @@ describe("GET /suggestions", () => {
   // query's count is not the number of results it gives. Full demo catalog: "jack" imported shows 15, searching
   // it gives 145 (jackets); "sandal" 186 vs 193.
   test("an imported past query shows the number of results searching it gives", async () => {
-    expect((await importLog([{ query: "jack", searches: 3 }, { query: "sandal", searches: 3 }])).status).toBe(200);
+    expect(
+      (
+        await importLog([
+          { query: "jack", searches: 3 },
+          { query: "sandal", searches: 3 },
+        ])
+      ).status,
+    ).toBe(200);
     for (const q of ["jack", "sandal"]) {
       const mine = (await suggest(q, { limit: 20 })).suggestions.find((x) => x.label === q);
       expect({ q, count: mine?.count }).toEqual({ q, count: (await search(s, { query: q, pageSize: 1 })).totalProductCount });
@@ -288,7 +311,9 @@ describe("GET /suggestions", () => {
     for (const typed of ["sar", "sho", "wat", "bag", "kurt", "jea", "sun", "ring"]) {
       const seen = new Map<string, string>();
       for (const l of labels((await suggest(typed, { limit: 20 })).suggestions)) {
-        const key = wordsOf(l).map((w) => w.replace(/(es|s)$/, "")).join(" ");
+        const key = wordsOf(l)
+          .map((w) => w.replace(/(es|s)$/, ""))
+          .join(" ");
         if (seen.has(key)) dupes.push(`${seen.get(key)} / ${l}`);
         seen.set(key, l);
       }
@@ -347,7 +372,9 @@ describe("the search log feeds suggestions", () => {
     const query = "blue kurta";
     const all = (await search(s, { query, pageSize: 1, returnFacets: true })).totalProductCount;
     const facets = (await search(s, { query, pageSize: 1, returnFacets: true })).facets;
-    const narrow = facets.flatMap((f) => f.values.map((v) => ({ selection: `${f.key}:${v.key}`, count: v.count }))).find((v) => v.count > 0 && v.count < all)!;
+    const narrow = facets
+      .flatMap((f) => f.values.map((v) => ({ selection: `${f.key}:${v.key}`, count: v.count })))
+      .find((v) => v.count > 0 && v.count < all)!;
     expect(narrow).toBeDefined();
     await searchedBy(query, 3, { facets: narrow.selection });
     await logged();

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { CatalogRepo } from "../src/db/catalog-repo.ts";
-import { migrate, openDatabase } from "../src/db/connection.ts";
-import { MIGRATIONS } from "../src/db/schema.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TasksRepo } from "../src/db/tasks-repo.ts";
+import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
+import { migrate, openDatabase } from "../src/platform/sqlite/connection.ts";
+import { MIGRATIONS } from "../src/platform/sqlite/schema.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
@@ -32,8 +32,8 @@ afterEach(async () => {
 
 function parts(database: Database) {
   const stores = new SqliteStoresRepo(database);
-  const tasks = new TasksRepo(database);
-  const catalog = new CatalogRepo(database);
+  const tasks = new SqliteTasksRepo(database);
+  const catalog = new SqliteCatalogRepo(database);
   engine = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
   const worker = new IndexingWorker({
     state: { kind: "sqlite", path: database.filename },
@@ -65,7 +65,7 @@ test("a task pending before the upgrade keeps its payload and is applied after i
   expect(payloadRows()).toBe(1);
   const { worker, indexing } = parts(db);
   while ((await worker.runOnce()) === 0);
-  expect((await indexing.task("s1", "old"))).toMatchObject({ status: "complete", processedCount: 2 });
+  expect(await indexing.task("s1", "old")).toMatchObject({ status: "complete", processedCount: 2 });
   expect((await indexing.product("s1", "b")).version).toBe(1);
   expect(await engine.count("s1")).toBe(2);
   expect(payloadRows()).toBe(0);

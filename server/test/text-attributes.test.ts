@@ -52,7 +52,12 @@ describe("vocabulary", () => {
   });
 
   test("translations are the shoppers' words, not copies of the English", () => {
-    expect(valueOf("sleeve", "sleeveless")!.displayName).toEqual({ en: "Sleeveless", de: "Ärmellos", fr: "Sans manches", es: "Sin mangas" });
+    expect(valueOf("sleeve", "sleeveless")!.displayName).toEqual({
+      en: "Sleeveless",
+      de: "Ärmellos",
+      fr: "Sans manches",
+      es: "Sin mangas",
+    });
     expect(valueOf("colour", "navy")!.displayName).toEqual({ en: "Navy", de: "Marineblau", fr: "Bleu marine", es: "Azul marino" });
     expect(valueOf("neckline", "round-neck")!.synonyms.en).toContain("crew neck");
     expect(valueOf("neckline", "round-neck")!.synonyms.de).toContain("rundhals");
@@ -68,7 +73,29 @@ describe("vocabulary", () => {
   test("colour values: at least twenty, each with a #rrggbb hex except multicolour", () => {
     const colours = attributeOf("colour").values;
     expect(colours.length).toBeGreaterThanOrEqual(20);
-    for (const key of ["black", "white", "grey", "navy", "blue", "light-blue", "red", "maroon", "pink", "purple", "orange", "yellow", "green", "olive", "teal", "brown", "beige", "cream", "gold", "silver", "multi"]) {
+    for (const key of [
+      "black",
+      "white",
+      "grey",
+      "navy",
+      "blue",
+      "light-blue",
+      "red",
+      "maroon",
+      "pink",
+      "purple",
+      "orange",
+      "yellow",
+      "green",
+      "olive",
+      "teal",
+      "brown",
+      "beige",
+      "cream",
+      "gold",
+      "silver",
+      "multi",
+    ]) {
       expect(valueOf("colour", key), key).toBeDefined();
     }
     for (const v of colours) {
@@ -129,12 +156,23 @@ describe("textAttributes reads", () => {
   });
 
   test("a colour named only deep in marketing copy is not the product's; the description's first sentence is", () => {
-    expect(attrs({ name: "Tunic", description: "Lovely everyday tunic. Team it with white sneakers and blue jeans." }).colour).toBeUndefined();
-    expect(attrs({ name: "Tunic", description: "Green printed tunic, has a round neck. Wear it with white sneakers." }).colour).toEqual(["green"]);
+    expect(
+      attrs({ name: "Tunic", description: "Lovely everyday tunic. Team it with white sneakers and blue jeans." }).colour,
+    ).toBeUndefined();
+    expect(attrs({ name: "Tunic", description: "Green printed tunic, has a round neck. Wear it with white sneakers." }).colour).toEqual([
+      "green",
+    ]);
   });
 
   test("the catalog's own statements win over its words: variations, tags, fields", () => {
-    expect(named("Blue Shirt", { variations: [{ id: "v1", name: "Red" }, { id: "v2", name: "Bottle Green" }] }).colour).toEqual(["red", "green"]);
+    expect(
+      named("Blue Shirt", {
+        variations: [
+          { id: "v1", name: "Red" },
+          { id: "v2", name: "Bottle Green" },
+        ],
+      }).colour,
+    ).toEqual(["red", "green"]);
     expect(named("Shirt", { tags: ["color:navy-blue", "colour:off-white"] }).colour).toEqual(["navy", "cream"]);
     expect(named("Shirt", { tags: ["farbe:Dunkelblau"] }).colour).toEqual(["navy"]);
     expect(named("Shirt", { customUserData: { material: ["Linen"] } }).material).toEqual(["linen"]);
@@ -194,7 +232,10 @@ describe("textAttributes reads", () => {
   });
 
   test("occasions and seasons from fields and names, not from marketing copy", () => {
-    expect(named("Shirt", { tags: ["usage:smart-casual", "season:fall"] })).toMatchObject({ occasion: ["smart-casual"], season: ["autumn"] });
+    expect(named("Shirt", { tags: ["usage:smart-casual", "season:fall"] })).toMatchObject({
+      occasion: ["smart-casual"],
+      season: ["autumn"],
+    });
     expect(named("Party Wear Dress").occasion).toEqual(["party"]);
     expect(named("Semi-Formal Shirt").occasion).toEqual(["smart-casual"]);
     expect(named("Winter Jacket").season).toEqual(["winter"]);
@@ -218,7 +259,10 @@ describe("textAttributes reads", () => {
     // Sold to men and boys alike: not a children's product.
     expect(named("Analog Watch - for Men, Boys")).not.toHaveProperty("ageGroup");
     expect(named("Women Baby Doll Nightdress")).not.toHaveProperty("ageGroup");
-    expect(named("Tee", { categories: ["Clothing", "Kids Clothing", "Girls Wear"] })).toMatchObject({ gender: ["women"], ageGroup: ["kids"] });
+    expect(named("Tee", { categories: ["Clothing", "Kids Clothing", "Girls Wear"] })).toMatchObject({
+      gender: ["women"],
+      ageGroup: ["kids"],
+    });
   });
 
   test("the article type: the category leaf, else the name's head noun, in any language", () => {
@@ -272,9 +316,20 @@ describe("colourKeyForHex", () => {
   test("names the demo catalog's image colours as the vocabulary names them in text (or a neighbour)", () => {
     // Where the demo's colour is between two vocabulary colours, either neighbour is a fair name for its pixels.
     const NEIGHBOURS: Record<string, string[]> = {
-      "Off White": ["cream", "white"], Steel: ["grey"], Metallic: ["grey"], "Grey Melange": ["grey", "silver"], Platinum: ["silver", "white"],
-      Mauve: ["lavender", "rose-gold", "pink"], "Mushroom Brown": ["tan", "beige", "brown"], Taupe: ["bronze", "brown", "beige"],
-      "Camel Brown": ["tan", "bronze"], Copper: ["bronze"], Transparent: ["white"], Aqua: ["turquoise"], Skin: ["nude"], Cherry: ["maroon", "red"],
+      "Off White": ["cream", "white"],
+      Steel: ["grey"],
+      Metallic: ["grey"],
+      "Grey Melange": ["grey", "silver"],
+      Platinum: ["silver", "white"],
+      Mauve: ["lavender", "rose-gold", "pink"],
+      "Mushroom Brown": ["tan", "beige", "brown"],
+      Taupe: ["bronze", "brown", "beige"],
+      "Camel Brown": ["tan", "bronze"],
+      Copper: ["bronze"],
+      Transparent: ["white"],
+      Aqua: ["turquoise"],
+      Skin: ["nude"],
+      Cherry: ["maroon", "red"],
     };
     for (const { name, hex } of colorTable()) {
       const inText = named(name).colour ?? [];
@@ -303,15 +358,64 @@ describe("colourKeyForHex", () => {
 
 /** The converter's colour tags (its canonical colour names, slugged) and the vocabulary colours that name them. */
 const COLOUR_TRUTH: Record<string, string[]> = {
-  black: ["black"], white: ["white"], blue: ["blue"], "navy-blue": ["navy"], brown: ["brown"], grey: ["grey"], red: ["red"], green: ["green"],
-  pink: ["pink"], purple: ["purple"], silver: ["silver"], yellow: ["yellow"], beige: ["beige"], gold: ["gold"], maroon: ["maroon"], orange: ["orange"],
-  olive: ["olive"], cream: ["cream"], steel: ["grey", "silver"], charcoal: ["charcoal", "grey"], peach: ["peach"], "off-white": ["cream", "white"],
-  skin: ["nude", "beige"], lavender: ["lavender"], "grey-melange": ["grey"], khaki: ["khaki"], magenta: ["magenta"], teal: ["teal"], tan: ["tan"],
-  mustard: ["mustard"], bronze: ["bronze"], copper: ["bronze"], "turquoise-blue": ["turquoise"], rust: ["rust"], burgundy: ["maroon"],
-  metallic: ["silver", "grey"], "coffee-brown": ["brown"], mauve: ["lavender"], rose: ["pink"], nude: ["nude"], "sea-green": ["green"],
-  "mushroom-brown": ["brown", "beige"], taupe: ["beige"], "lime-green": ["lime"], "fluorescent-green": ["lime"], coral: ["coral"], fuchsia: ["magenta"],
-  violet: ["purple"], "rose-gold": ["rose-gold"], gunmetal: ["charcoal"], platinum: ["silver"], "camel-brown": ["tan"], "light-blue": ["light-blue"],
-  turquoise: ["turquoise"], transparent: [], aqua: ["turquoise"], cherry: ["red", "maroon"], multi: ["multi"],
+  black: ["black"],
+  white: ["white"],
+  blue: ["blue"],
+  "navy-blue": ["navy"],
+  brown: ["brown"],
+  grey: ["grey"],
+  red: ["red"],
+  green: ["green"],
+  pink: ["pink"],
+  purple: ["purple"],
+  silver: ["silver"],
+  yellow: ["yellow"],
+  beige: ["beige"],
+  gold: ["gold"],
+  maroon: ["maroon"],
+  orange: ["orange"],
+  olive: ["olive"],
+  cream: ["cream"],
+  steel: ["grey", "silver"],
+  charcoal: ["charcoal", "grey"],
+  peach: ["peach"],
+  "off-white": ["cream", "white"],
+  skin: ["nude", "beige"],
+  lavender: ["lavender"],
+  "grey-melange": ["grey"],
+  khaki: ["khaki"],
+  magenta: ["magenta"],
+  teal: ["teal"],
+  tan: ["tan"],
+  mustard: ["mustard"],
+  bronze: ["bronze"],
+  copper: ["bronze"],
+  "turquoise-blue": ["turquoise"],
+  rust: ["rust"],
+  burgundy: ["maroon"],
+  metallic: ["silver", "grey"],
+  "coffee-brown": ["brown"],
+  mauve: ["lavender"],
+  rose: ["pink"],
+  nude: ["nude"],
+  "sea-green": ["green"],
+  "mushroom-brown": ["brown", "beige"],
+  taupe: ["beige"],
+  "lime-green": ["lime"],
+  "fluorescent-green": ["lime"],
+  coral: ["coral"],
+  fuchsia: ["magenta"],
+  violet: ["purple"],
+  "rose-gold": ["rose-gold"],
+  gunmetal: ["charcoal"],
+  platinum: ["silver"],
+  "camel-brown": ["tan"],
+  "light-blue": ["light-blue"],
+  turquoise: ["turquoise"],
+  transparent: [],
+  aqua: ["turquoise"],
+  cherry: ["red", "maroon"],
+  multi: ["multi"],
 };
 
 /**
@@ -321,35 +425,120 @@ const COLOUR_TRUTH: Record<string, string[]> = {
  * is judged by the key the text stage gives a type it does not know (the catalog's own word).
  */
 const TYPE_TRUTH: Record<string, string[]> = {
-  tshirts: ["t-shirt"], shirts: ["shirt"], "casual-shoes": ["casual-shoes", "shoes", "sneakers", "loafers", "boots"], watches: ["watch"],
-  "sports-shoes": ["sports-shoes", "shoes", "sneakers"], "formal-shoes": ["formal-shoes", "shoes", "loafers"], kurtas: ["kurta"], kurtis: ["kurti"],
-  tops: ["top"], handbags: ["handbag", "bag", "sling-bag"], heels: ["heels", "sandals"], flats: ["flats", "sandals"], sandals: ["sandals"],
-  "sports-sandals": ["sandals"], "flip-flops": ["flip-flops", "slippers"], sunglasses: ["sunglasses"], wallets: ["wallet"], belts: ["belt"],
-  briefs: ["briefs", "boxers"], backpacks: ["backpack"], rucksacks: ["backpack"], socks: ["socks"], "perfume-and-body-mist": ["perfume"],
-  "fragrance-gift-set": ["perfume"], deodorant: ["deodorant"], jeans: ["jeans"], jeggings: ["jeans", "leggings"], shorts: ["shorts"], trousers: ["trousers"],
-  "track-pants": ["track-pants"], bra: ["bra"], dresses: ["dress"], earrings: ["earrings"], "nail-polish": ["nail-polish"], lipstick: ["lipstick"],
-  "lip-gloss": ["lip-gloss"], "kajal-and-eyeliner": ["eyeliner"], eyeshadow: ["eyeshadow"], clutches: ["clutch"], caps: ["cap", "hat"], hat: ["hat", "cap"],
-  sweatshirts: ["sweatshirt"], sweaters: ["sweater", "cardigan"], shrug: ["cardigan"], ties: ["tie"], jackets: ["jacket"], "rain-jacket": ["jacket", "coat"],
-  "nehru-jackets": ["jacket", "waistcoat"], waistcoat: ["waistcoat"], blazers: ["blazer"], suits: ["suit", "kurta-set"], "innerwear-vests": ["vest", "t-shirt"],
-  camisoles: ["vest", "top"], tunics: ["tunic"], "kurta-sets": ["kurta-set", "kurta"], leggings: ["leggings"], tights: ["tights", "leggings"],
-  stockings: ["tights"], capris: ["capris"], skirts: ["skirt"], palazzos: ["palazzos"], salwar: ["salwar"], churidar: ["salwar", "leggings"],
-  patiala: ["salwar"], "salwar-and-dupatta": ["salwar", "dupatta"], dupatta: ["dupatta"], sarees: ["saree"], "lehenga-choli": ["lehenga"],
-  "necklace-and-chains": ["necklace"], pendant: ["pendant", "necklace"], ring: ["ring"], bracelet: ["bracelet", "bangle"], bangle: ["bangle", "bracelet"],
-  cufflinks: ["cufflinks"], scarves: ["scarf"], mufflers: ["scarf"], stoles: ["shawl", "scarf"], gloves: ["gloves"], "night-suits": ["nightwear-set"],
-  nightdress: ["nightdress"], "baby-dolls": ["nightdress"], "lounge-pants": ["lounge-pants", "trousers"], "lounge-shorts": ["lounge-pants", "shorts"],
-  "bath-robe": ["bathrobe"], trunk: ["boxers", "briefs"], boxers: ["boxers"], swimwear: ["swimwear"], boots: ["boots"], jumpsuit: ["jumpsuit"],
-  rompers: ["jumpsuit"], tracksuits: ["tracksuit", "track-pants"], "laptop-bag": ["laptop-bag", "bag", "backpack"], "duffel-bag": ["travel-bag", "bag"],
-  "trolley-bag": ["travel-bag"], "messenger-bag": ["sling-bag", "bag"], "waist-pouch": ["sling-bag"],
+  tshirts: ["t-shirt"],
+  shirts: ["shirt"],
+  "casual-shoes": ["casual-shoes", "shoes", "sneakers", "loafers", "boots"],
+  watches: ["watch"],
+  "sports-shoes": ["sports-shoes", "shoes", "sneakers"],
+  "formal-shoes": ["formal-shoes", "shoes", "loafers"],
+  kurtas: ["kurta"],
+  kurtis: ["kurti"],
+  tops: ["top"],
+  handbags: ["handbag", "bag", "sling-bag"],
+  heels: ["heels", "sandals"],
+  flats: ["flats", "sandals"],
+  sandals: ["sandals"],
+  "sports-sandals": ["sandals"],
+  "flip-flops": ["flip-flops", "slippers"],
+  sunglasses: ["sunglasses"],
+  wallets: ["wallet"],
+  belts: ["belt"],
+  briefs: ["briefs", "boxers"],
+  backpacks: ["backpack"],
+  rucksacks: ["backpack"],
+  socks: ["socks"],
+  "perfume-and-body-mist": ["perfume"],
+  "fragrance-gift-set": ["perfume"],
+  deodorant: ["deodorant"],
+  jeans: ["jeans"],
+  jeggings: ["jeans", "leggings"],
+  shorts: ["shorts"],
+  trousers: ["trousers"],
+  "track-pants": ["track-pants"],
+  bra: ["bra"],
+  dresses: ["dress"],
+  earrings: ["earrings"],
+  "nail-polish": ["nail-polish"],
+  lipstick: ["lipstick"],
+  "lip-gloss": ["lip-gloss"],
+  "kajal-and-eyeliner": ["eyeliner"],
+  eyeshadow: ["eyeshadow"],
+  clutches: ["clutch"],
+  caps: ["cap", "hat"],
+  hat: ["hat", "cap"],
+  sweatshirts: ["sweatshirt"],
+  sweaters: ["sweater", "cardigan"],
+  shrug: ["cardigan"],
+  ties: ["tie"],
+  jackets: ["jacket"],
+  "rain-jacket": ["jacket", "coat"],
+  "nehru-jackets": ["jacket", "waistcoat"],
+  waistcoat: ["waistcoat"],
+  blazers: ["blazer"],
+  suits: ["suit", "kurta-set"],
+  "innerwear-vests": ["vest", "t-shirt"],
+  camisoles: ["vest", "top"],
+  tunics: ["tunic"],
+  "kurta-sets": ["kurta-set", "kurta"],
+  leggings: ["leggings"],
+  tights: ["tights", "leggings"],
+  stockings: ["tights"],
+  capris: ["capris"],
+  skirts: ["skirt"],
+  palazzos: ["palazzos"],
+  salwar: ["salwar"],
+  churidar: ["salwar", "leggings"],
+  patiala: ["salwar"],
+  "salwar-and-dupatta": ["salwar", "dupatta"],
+  dupatta: ["dupatta"],
+  sarees: ["saree"],
+  "lehenga-choli": ["lehenga"],
+  "necklace-and-chains": ["necklace"],
+  pendant: ["pendant", "necklace"],
+  ring: ["ring"],
+  bracelet: ["bracelet", "bangle"],
+  bangle: ["bangle", "bracelet"],
+  cufflinks: ["cufflinks"],
+  scarves: ["scarf"],
+  mufflers: ["scarf"],
+  stoles: ["shawl", "scarf"],
+  gloves: ["gloves"],
+  "night-suits": ["nightwear-set"],
+  nightdress: ["nightdress"],
+  "baby-dolls": ["nightdress"],
+  "lounge-pants": ["lounge-pants", "trousers"],
+  "lounge-shorts": ["lounge-pants", "shorts"],
+  "bath-robe": ["bathrobe"],
+  trunk: ["boxers", "briefs"],
+  boxers: ["boxers"],
+  swimwear: ["swimwear"],
+  boots: ["boots"],
+  jumpsuit: ["jumpsuit"],
+  rompers: ["jumpsuit"],
+  tracksuits: ["tracksuit", "track-pants"],
+  "laptop-bag": ["laptop-bag", "bag", "backpack"],
+  "duffel-bag": ["travel-bag", "bag"],
+  "trolley-bag": ["travel-bag"],
+  "messenger-bag": ["sling-bag", "bag"],
+  "waist-pouch": ["sling-bag"],
 };
 const SEASON_TRUTH: Record<string, string> = { summer: "summer", fall: "autumn", winter: "winter", spring: "spring" };
 const USAGE_TRUTH: Record<string, string[]> = {
-  casual: ["casual"], "smart-casual": ["smart-casual"], formal: ["formal"], ethnic: ["ethnic"], sports: ["sports"], party: ["party"], travel: ["travel"], home: ["lounge"],
+  casual: ["casual"],
+  "smart-casual": ["smart-casual"],
+  formal: ["formal"],
+  ethnic: ["ethnic"],
+  sports: ["sports"],
+  party: ["party"],
+  travel: ["travel"],
+  home: ["lounge"],
 };
 
 type Judged = "colour" | "articleType" | "season" | "occasion" | "gender" | "ageGroup";
 const JUDGED: Judged[] = ["colour", "articleType", "season", "occasion", "gender", "ageGroup"];
 
-const tagValues = (p: Product, prefix: string) => (p.tags ?? []).filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1));
+const tagValues = (p: Product, prefix: string) =>
+  (p.tags ?? []).filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1));
 
 /** What the data set says, as accepted vocabulary keys per attribute. */
 function truthOf(p: Product): Partial<Record<Judged, string[]>> {
@@ -372,7 +561,14 @@ function truthOf(p: Product): Partial<Record<Judged, string[]>> {
 /** The product without the fields that state the answer, nor the description the converter generated from them. */
 function textOnly(p: Product): Product {
   const generated = p.customUserData?.synthetic?.includes("description");
-  return { id: p.id, name: p.name, brand: p.brand, description: generated ? undefined : p.description, features: p.features, fitInformation: p.fitInformation };
+  return {
+    id: p.id,
+    name: p.name,
+    brand: p.brand,
+    description: generated ? undefined : p.description,
+    features: p.features,
+    fitInformation: p.fitInformation,
+  };
 }
 
 interface Figure {

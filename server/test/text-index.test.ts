@@ -11,7 +11,9 @@ import { TextIndex, type Clause } from "../src/engine/sqlite/text-index.ts";
 const WORDS = ["red", "dress", "t", "shirt", "tshirt", "blue", "jean", "denim", "dre", "shoe", "sho", "cotton"];
 
 function randomColumns(random: () => number): string[] {
-  return Array.from({ length: 3 }, () => Array.from({ length: Math.floor(random() * 5) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" "));
+  return Array.from({ length: 3 }, () =>
+    Array.from({ length: Math.floor(random() * 5) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" "),
+  );
 }
 
 function plainMatch(docs: Map<number, string[]>, clauses: Clause[]): number[] {
@@ -25,7 +27,6 @@ function plainMatch(docs: Map<number, string[]>, clauses: Clause[]): number[] {
     );
   return [...docs].filter(([, columns]) => clauses.every((c) => matches(columns, c))).map(([slot]) => slot);
 }
-
 
 const QUERIES: Clause[][] = [
   [[{ token: "red" }]],
@@ -54,7 +55,10 @@ test("matches what a plain scan matches through writes, rewrites, deletes and sw
       docs.delete(slot);
     } else {
       const columns = randomColumns(random);
-      index.put(slot, columns.map((c) => (c ? c.split(" ") : [])));
+      index.put(
+        slot,
+        columns.map((c) => (c ? c.split(" ") : [])),
+      );
       docs.set(slot, columns);
     }
     if (step % 500 === 0) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FIELD_END, indexedText } from "../src/engine/text/field-tokens.ts";
-import { tokenPairs } from "../src/engine/text/normalize.ts";
+import { tokenPairs } from "../src/text/normalize.ts";
 import { product } from "./support/fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -12,7 +12,20 @@ import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 const SPLIT = /[^\p{L}\p{N}]+/u;
 const COMPOUND = /[\p{L}\p{N}]+(?:[-'’/.][\p{L}\p{N}]+)+/gu;
-const IRREGULAR = new Map(Object.entries({ women: "woman", men: "man", children: "child", feet: "foot", knives: "knife", scarves: "scarf", wolves: "wolf", leaves: "leaf", halves: "half", shelves: "shelf" }));
+const IRREGULAR = new Map(
+  Object.entries({
+    women: "woman",
+    men: "man",
+    children: "child",
+    feet: "foot",
+    knives: "knife",
+    scarves: "scarf",
+    wolves: "wolf",
+    leaves: "leaf",
+    halves: "half",
+    shelves: "shelf",
+  }),
+);
 
 function oracleFoldPlural(word: string): string {
   const irregular = IRREGULAR.get(word);
@@ -26,7 +39,10 @@ function oracleFoldPlural(word: string): string {
 }
 
 function oracle(text: string): [string, string][] {
-  const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  const folded = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
   const out: [string, string][] = [];
   for (const word of folded.split(SPLIT)) if (word) out.push([oracleFoldPlural(word), word]);
   for (const compound of folded.match(COMPOUND) ?? []) {
@@ -46,7 +62,10 @@ describe("tokenPairs gives the tokens of the regular expressions it replaced", (
       "Levi's 511™ jeans / denim — size 32/34",
       "U.S. Polo Assn. Kids' shoes; rock'n'roll",
       "Crème brûlée déjà-vu Ærø ﬁne ① ½",
-      "a-b--c-d e/f. g.h. -i- j'", "x.y.z", "1.5-inch 3/4 sleeves", "",
+      "a-b--c-d e/f. g.h. -i- j'",
+      "x.y.z",
+      "1.5-inch 3/4 sleeves",
+      "",
       "中文-字符 𝐁𝐨𝐥𝐝-𝐭𝐞𝐱𝐭 𠀀-𠀁 emoji👕-shirt",
       "dresses knives women's CHILDREN feet boxes flies kisses buses 2pcs xes",
     ]) {
@@ -57,7 +76,7 @@ describe("tokenPairs gives the tokens of the regular expressions it replaced", (
   test("random texts over letters, digits, joiners, separators, marks and astral characters", () => {
     const alphabet = ["a", "b", "S", "é", "ß", "7", "-", "'", "’", "/", ".", " ", ",", "\n", "\u0301", "𝐀", "😀", "\ud800", "ﬁ", "İ"];
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 2000; i++) {
       const length = Math.floor(random() * 24);
       let text = "";
@@ -96,9 +115,13 @@ describe("tokenizing is linear in the text's length", () => {
     ["digits and dots", "1.".repeat(25_000)],
   ];
   for (const [name, text] of cases) {
-    test(name, () => {
-      expect(tokenPairs(text).length).toBeGreaterThan(0);
-    }, HANG_MS);
+    test(
+      name,
+      () => {
+        expect(tokenPairs(text).length).toBeGreaterThan(0);
+      },
+      HANG_MS,
+    );
   }
 });
 
@@ -136,7 +159,9 @@ test("indexedText numbers each field's oracle tokens by first appearance, FIELD_
     description: "Crew-neck t-shirt; running shirts for men.",
     identifiers: ["p-1"],
   };
-  const fields = [[text.name], [text.brand], text.categories, text.features, text.tags, [text.description]].map((parts) => oracle(parts.join("\n")));
+  const fields = [[text.name], [text.brand], text.categories, text.features, text.tags, [text.description]].map((parts) =>
+    oracle(parts.join("\n")),
+  );
   const distinct: string[] = [];
   const surfaces: string[] = [];
   const sequence: number[] = [];

@@ -7,13 +7,29 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const listing = { query: "linen shirt", productIds: ["p1", "p2"], facets: [{ key: "designer", value: "Roadster" }], pageSize: 30, sortBy: "pricea", region: "IN", language: "en", currency: "INR" };
+const listing = {
+  query: "linen shirt",
+  productIds: ["p1", "p2"],
+  facets: [{ key: "designer", value: "Roadster" }],
+  pageSize: 30,
+  sortBy: "pricea",
+  region: "IN",
+  language: "en",
+  currency: "INR",
+};
 const ctl = { ...listing, baseProductId: "p1", relatedProducts: ["p2", "p3"], totalProducts: 2 };
 const order = { orderId: "o-1", products: [{ id: "p1", price: 999, qty: 2 }] };
 
 /** One valid event per type, with the spec's full field set. */
 const VALID: Record<string, Record<string, unknown>> = {
-  SiteView: { location: "https://shop.example/", referrer: "https://search.example/", userAgent: "UA", region: "IN", language: "en", currency: "INR" },
+  SiteView: {
+    location: "https://shop.example/",
+    referrer: "https://search.example/",
+    userAgent: "UA",
+    region: "IN",
+    language: "en",
+    currency: "INR",
+  },
   Search: { ...listing, totalProducts: 120 },
   PageChange: { ...listing, page: 2 },
   SortByChange: listing,
@@ -78,7 +94,10 @@ describe("POST /tracking", () => {
     const body = await errorBody(bad);
     expect(body.details).toContainEqual({ path: "body[1].data.page", problem: "expected number" });
     expect((await readAll()).length).toBe(before);
-    const ok = await s.call("analytics", "POST", "/1.0/tracking", [{ type: "SiteView", data: {} }, { type: "ViewSimilarProducts", data: { productId: "p1" } }]);
+    const ok = await s.call("analytics", "POST", "/1.0/tracking", [
+      { type: "SiteView", data: {} },
+      { type: "ViewSimilarProducts", data: { productId: "p1" } },
+    ]);
     expect(ok.status).toBe(200);
     expect((await readAll()).length).toBe(before + 2);
   });

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { openServiceDatabase } from "../src/db/connection.ts";
-import { SqliteStoresRepo } from "../src/db/stores-repo.ts";
-import { TrendInputsRepo } from "../src/db/trend-inputs-repo.ts";
+import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
+import { SqliteTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.sqlite.ts";
 import { textAttributes } from "../src/modules/enrichment/text-attributes.ts";
 import { TrendingValues } from "../src/modules/enrichment/trending-values.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -25,7 +25,7 @@ test("a value whose share of searches rose by a quarter is trending; a steady or
   searches.run(day(2), "red dress", 20);
   searches.run(day(2), "silk scarf", 3);
   searches.run(day(2), "jeans", 57);
-  const trending = await new TrendingValues(new TrendInputsRepo(db), textAttributes, () => NOW).of("s");
+  const trending = await new TrendingValues(new SqliteTrendInputsRepo(db), textAttributes, () => NOW).of("s");
   expect(trending("material", "linen")).toBe(true);
   expect(trending("colour", "red")).toBe(false);
   expect(trending("material", "silk")).toBe(false);

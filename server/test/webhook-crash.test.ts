@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../src/db/connection.ts";
+import { openDatabase } from "../src/platform/sqlite/connection.ts";
 import { RETRY_WAITS_MS, ATTEMPT_TIMEOUT_MS } from "../src/modules/webhooks/webhook-schedule.ts";
 import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./support/child-server.ts";
 import { makeTestCerts } from "./support/test-certs.ts";
@@ -86,14 +86,21 @@ test("kill -9 mid-schedule: the schedule resumes after a restart, never two call
   ]);
 
   // Kill while the third call of a delivery is being handled.
-  await until(() => [...handling.values()].some((spans) => spans.length === 3 && spans[2]!.end === null), 10_000, "a third call in progress");
+  await until(
+    () => [...handling.values()].some((spans) => spans.length === 3 && spans[2]!.end === null),
+    10_000,
+    "a third call in progress",
+  );
   running.proc.kill(9);
   await running.proc.exited;
   const killedAt = performance.now();
 
   // The dead process left its attempts in flight, with their numbers.
   const db = openDatabase(join(dataDir, "service.db"), { synchronous: "NORMAL" });
-  const inFlight = db.query("SELECT id, in_flight FROM webhook_deliveries WHERE in_flight IS NOT NULL").all() as { id: string; in_flight: number }[];
+  const inFlight = db.query("SELECT id, in_flight FROM webhook_deliveries WHERE in_flight IS NOT NULL").all() as {
+    id: string;
+    in_flight: number;
+  }[];
   db.close();
   expect(inFlight.length).toBeGreaterThanOrEqual(1);
   // An attempt is marked in flight before its call goes out, so the kill may come before the receiver saw it.
@@ -103,7 +110,11 @@ test("kill -9 mid-schedule: the schedule resumes after a restart, never two call
   running = await start();
   // Each delivery gets two more calls after the restart.
   const callsAtKill = new Map([...handling].map(([id, spans]) => [id, spans.filter((s) => s.start < killedAt).length]));
-  await until(() => [...handling].every(([id, spans]) => spans.length >= callsAtKill.get(id)! + 2 && spans.every((s) => s.end !== null)), 20_000, "two more calls each");
+  await until(
+    () => [...handling].every(([id, spans]) => spans.length >= callsAtKill.get(id)! + 2 && spans.every((s) => s.end !== null)),
+    20_000,
+    "two more calls each",
+  );
   const callsBefore = new Map([...handling].map(([id, spans]) => [id, spans.length]));
   const listed = await listDeliveries(running.url, sub.id);
   const callsAfter = new Map([...handling].map(([id, spans]) => [id, spans.length]));
@@ -124,7 +135,9 @@ test("kill -9 mid-schedule: the schedule resumes after a restart, never two call
     expect(interrupted.status).toBeNull();
     expect(interrupted.durationMs).toBeNull();
     // ...the next one came no sooner than the time-out after it started (its own wait is shorter at this scale)...
-    expect(Date.parse(d.attempts[n]!.at) - Date.parse(interrupted.at)).toBeGreaterThanOrEqual(Math.max(RETRY_WAITS_MS[n - 1]! * SCALE, ATTEMPT_TIMEOUT_MS));
+    expect(Date.parse(d.attempts[n]!.at) - Date.parse(interrupted.at)).toBeGreaterThanOrEqual(
+      Math.max(RETRY_WAITS_MS[n - 1]! * SCALE, ATTEMPT_TIMEOUT_MS),
+    );
     // ...and the schedule went on from there: after attempt n + 1 fails, the wait is the (n + 1)th.
     const after = d.attempts[n]!;
     expect(after.status).toBe(500);

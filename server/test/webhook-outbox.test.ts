@@ -1,10 +1,10 @@
 import { expect, test } from "bun:test";
-import { migrate, openDatabase } from "../src/db/connection.ts";
-import { MIGRATIONS } from "../src/db/schema.ts";
-import { SqliteWebhooksRepo } from "../src/db/webhooks-repo.ts";
+import { migrate, openDatabase } from "../src/platform/sqlite/connection.ts";
+import { MIGRATIONS } from "../src/platform/sqlite/schema.ts";
+import { SqliteWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { WebhookDispatcher } from "../src/modules/webhooks/webhook-dispatcher.ts";
-import { enqueueDeliveriesIn } from "../src/db/webhooks-repo.ts";
+import { enqueueDeliveriesIn } from "../src/modules/webhooks/storage/webhooks.sqlite.ts";
 import { eventually } from "./support/search-client.ts";
 import { MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt, RETRY_WAITS_MS } from "../src/modules/webhooks/webhook-schedule.ts";
 
@@ -18,7 +18,8 @@ function setup() {
   migrate(db, MIGRATIONS);
   db.query("INSERT INTO stores (id, created_at) VALUES ('s1', 0), ('s2', 0)").run();
   const repo = new SqliteWebhooksRepo(db);
-  const sub = (id: string, storeId = "s1") => repo.createSubscriptionWithin({ id, storeId, url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
+  const sub = (id: string, storeId = "s1") =>
+    repo.createSubscriptionWithin({ id, storeId, url: "https://8.8.8.8/", topic: "tags", secret: "x", createdAt: 0 }, 20);
   return { db, repo, sub };
 }
 

@@ -30,7 +30,11 @@ const cleanup: (() => Promise<void> | void)[] = [];
 beforeAll(async () => {
   certs = makeTestCerts();
   plain = await startTestServer();
-  wired = await startTestServer({ WEBHOOK_CA_FILE: certs.caFile, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_RETRY_TIME_SCALE: String(SCALE) });
+  wired = await startTestServer({
+    WEBHOOK_CA_FILE: certs.caFile,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    WEBHOOK_RETRY_TIME_SCALE: String(SCALE),
+  });
 });
 
 afterAll(async () => {
@@ -114,7 +118,15 @@ describe("subscriptions", () => {
     expect(await expect400(await post({ url: "http://8.8.8.8/hook", topic: "tags" }), "body.url")).toContain("https");
     await expect400(await post({ url: "not a url", topic: "tags" }), "body.url");
     await expect400(await post({ url: "https://", topic: "tags" }), "body.url");
-    for (const url of ["https://127.0.0.1/hook", "https://localhost:8443/hook", "https://[::1]/hook", "https://10.1.2.3/", "https://169.254.169.254/latest", "https://[::ffff:127.0.0.1]/", "https://192.168.0.10/"]) {
+    for (const url of [
+      "https://127.0.0.1/hook",
+      "https://localhost:8443/hook",
+      "https://[::1]/hook",
+      "https://10.1.2.3/",
+      "https://169.254.169.254/latest",
+      "https://[::ffff:127.0.0.1]/",
+      "https://192.168.0.10/",
+    ]) {
       const message = await expect400(await post({ url, topic: "tags" }), "body.url");
       expect(message).toContain("non-public");
     }
@@ -147,7 +159,12 @@ describe("subscriptions", () => {
     ];
     for (const kind of ["search", "analytics", null] as (KeyKind | null)[]) {
       for (const [method, path] of routes) {
-        const res = await plain.call(kind, method, path, method === "POST" && path.endsWith("webhooks") ? { url: "https://8.8.8.8/", topic: "tags" } : undefined);
+        const res = await plain.call(
+          kind,
+          method,
+          path,
+          method === "POST" && path.endsWith("webhooks") ? { url: "https://8.8.8.8/", topic: "tags" } : undefined,
+        );
         expect(`${kind} ${method} ${path} ${res.status}`).toBe(`${kind} ${method} ${path} 401`);
       }
     }
@@ -210,7 +227,9 @@ describe("subscriptions", () => {
 describe("settings", () => {
   test("WEBHOOK_CA_FILE, WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RETRY_TIME_SCALE", () => {
     expect(loadConfig({}).webhooks).toEqual({ caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 });
-    expect(loadConfig({ WEBHOOK_CA_FILE: certs.caFile, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_RETRY_TIME_SCALE: "0.001" }).webhooks).toEqual({
+    expect(
+      loadConfig({ WEBHOOK_CA_FILE: certs.caFile, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_RETRY_TIME_SCALE: "0.001" }).webhooks,
+    ).toEqual({
       caFile: certs.caFile,
       allowPrivateNetworks: true,
       retryTimeScale: 0.001,
@@ -285,7 +304,9 @@ describe("delivery", () => {
     const port = (server.address() as AddressInfo).port;
     const sub = await subscribe(wired, `https://localhost:${port}/hooks?x=1`);
     const body = tagsBody("raw-1", 3);
-    expect(enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "raw-1", productVersion: 3, stage: "image", body }])).toBe(1);
+    expect(
+      enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "raw-1", productVersion: 3, stage: "image", body }]),
+    ).toBe(1);
     await until(() => seen.length === 1, 30_000, "the call");
     const { headers, raw } = seen[0]!;
     expect(raw.toString("utf8")).toBe(body);
@@ -301,11 +322,22 @@ describe("delivery", () => {
     expect(verifyWebhook(sub.secret, headers, raw.toString("utf8"))).toBe(true);
     expect(verifyWebhook(sub.secret + "x", headers, raw)).toBe(false);
 
-    const [d] = await until(async () => {
-      const list = await deliveries(wired, sub.id);
-      return list[0]?.status === "succeeded" ? list : null;
-    }, 30_000, "succeeded");
-    expect(d).toMatchObject({ deliveryId: headers["x-service-delivery-id"], productId: "raw-1", productVersion: 3, stage: "image", status: "succeeded", nextAttemptAt: null });
+    const [d] = await until(
+      async () => {
+        const list = await deliveries(wired, sub.id);
+        return list[0]?.status === "succeeded" ? list : null;
+      },
+      30_000,
+      "succeeded",
+    );
+    expect(d).toMatchObject({
+      deliveryId: headers["x-service-delivery-id"],
+      productId: "raw-1",
+      productVersion: 3,
+      stage: "image",
+      status: "succeeded",
+      nextAttemptAt: null,
+    });
     expect(d!.attempts).toHaveLength(1);
     expect(d!.attempts[0]).toMatchObject({ status: 204, error: null });
     expect(await (await wired.call("admin", "DELETE", `/1.9/webhooks/${sub.id}`)).status).toBe(204);
@@ -322,10 +354,14 @@ describe("delivery", () => {
     cleanup.push(() => new Promise<void>((r) => server.close(() => r())));
     const sub = await subscribe(wired, `https://localhost:${(server.address() as AddressInfo).port}/moved`);
     enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "moved-1", body: tagsBody("moved-1") }]);
-    const d = await until(async () => {
-      const [row] = await deliveries(wired, sub.id);
-      return row && row.attempts.length >= 2 ? row : null;
-    }, 30_000, "two attempts");
+    const d = await until(
+      async () => {
+        const [row] = await deliveries(wired, sub.id);
+        return row && row.attempts.length >= 2 ? row : null;
+      },
+      30_000,
+      "two attempts",
+    );
     await wired.call("admin", "DELETE", `/1.9/webhooks/${sub.id}`);
     expect(d.attempts[0]).toMatchObject({ status: 302, error: "HTTP 302: redirects are not followed: moved" });
     expect(hits).toBeGreaterThanOrEqual(2);
@@ -348,10 +384,14 @@ describe("delivery", () => {
     );
     const sub = await subscribe(wired, `https://localhost:${(server.address() as AddressInfo).port}/slow-body`);
     enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "slow-body-1", body: tagsBody("slow-body-1") }]);
-    const d = await until(async () => {
-      const [row] = await deliveries(wired, sub.id);
-      return row?.status === "succeeded" ? row : null;
-    }, 30_000, "success");
+    const d = await until(
+      async () => {
+        const [row] = await deliveries(wired, sub.id);
+        return row?.status === "succeeded" ? row : null;
+      },
+      30_000,
+      "success",
+    );
     await wired.call("admin", "DELETE", `/1.9/webhooks/${sub.id}`);
     expect(d.attempts).toHaveLength(1);
     // A success, not the 5 s time-out the never-ending body would otherwise run into.
@@ -371,13 +411,30 @@ describe("delivery", () => {
     })();
     const sub = await subscribe(wired, `https://localhost:${port}/tags`);
     const script = join(import.meta.dir, "../src/cli/webhook-receiver.ts");
-    const scripts = (JSON.parse(readFileSync(join(import.meta.dir, "../../package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const scripts = (JSON.parse(readFileSync(join(import.meta.dir, "../../package.json"), "utf8")) as { scripts: Record<string, string> })
+      .scripts;
     expect(scripts["webhook-receiver"]).toBe("bun server/src/cli/webhook-receiver.ts");
-    const proc = Bun.spawn([process.execPath, script, "--cert", certs.certFile, "--key", certs.keyFile, "--port", String(port), "--host", "127.0.0.1", "--out", out], {
-      env: { ...process.env, WEBHOOK_SECRET: sub.secret },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = Bun.spawn(
+      [
+        process.execPath,
+        script,
+        "--cert",
+        certs.certFile,
+        "--key",
+        certs.keyFile,
+        "--port",
+        String(port),
+        "--host",
+        "127.0.0.1",
+        "--out",
+        out,
+      ],
+      {
+        env: { ...process.env, WEBHOOK_SECRET: sub.secret },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     cleanup.push(async () => {
       proc.kill();
       await proc.exited;
@@ -391,16 +448,29 @@ describe("delivery", () => {
       { storeId: wired.storeId, productId: "ref-1", body: bodies[0]! },
       { storeId: wired.storeId, productId: "ref-2", productVersion: 2, body: bodies[1]! },
     ]);
-    const lines = () => (existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as ReceivedCall) : []);
+    const lines = () =>
+      existsSync(out)
+        ? readFileSync(out, "utf8")
+            .trim()
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as ReceivedCall)
+        : [];
     await until(() => lines().length === 2, 30_000, "two recorded calls");
-    const recorded = lines().sort((a, b) => String((a.body as { productId: string }).productId).localeCompare((b.body as { productId: string }).productId));
+    const recorded = lines().sort((a, b) =>
+      String((a.body as { productId: string }).productId).localeCompare((b.body as { productId: string }).productId),
+    );
     expect(recorded.map((c) => c.body)).toEqual(bodies.map((b) => JSON.parse(b)));
     for (const c of recorded) expect(c).toMatchObject({ webhookId: sub.id, storeId: wired.storeId, topic: "tags", apiVersion: "1.9" });
 
-    const listed = await until(async () => {
-      const list = await deliveries(wired, sub.id);
-      return list.length === 2 && list.every((d) => d.status === "succeeded") ? list : null;
-    }, 30_000, "both succeeded");
+    const listed = await until(
+      async () => {
+        const list = await deliveries(wired, sub.id);
+        return list.length === 2 && list.every((d) => d.status === "succeeded") ? list : null;
+      },
+      30_000,
+      "both succeeded",
+    );
     // Newest first.
     expect(listed.map((d) => d.productId)).toEqual(["ref-2", "ref-1"]);
 
@@ -408,20 +478,28 @@ describe("delivery", () => {
     const target = listed[1]!;
     const redo = await wired.call("admin", "POST", `/1.9/webhooks/${sub.id}/deliveries/${target.deliveryId}/redeliver`);
     expect(redo.status).toBe(202);
-    const again = await until(async () => {
-      const [d] = await deliveries(wired, sub.id, "?productId=ref-1");
-      return d && d.attempts.length === 2 && d.status === "succeeded" ? d : null;
-    }, 30_000, "the redelivery");
+    const again = await until(
+      async () => {
+        const [d] = await deliveries(wired, sub.id, "?productId=ref-1");
+        return d && d.attempts.length === 2 && d.status === "succeeded" ? d : null;
+      },
+      30_000,
+      "the redelivery",
+    );
     expect(again.attempts.map((a) => a.status)).toEqual([200, 200]);
     expect(lines()).toHaveLength(2);
 
     // After a rotation the receiver still has the old secret: 403, a failed attempt.
     await wired.call("admin", "POST", `/1.9/webhooks/${sub.id}/rotate-secret`);
     enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "ref-3", body: tagsBody("ref-3") }]);
-    const refused = await until(async () => {
-      const [d] = await deliveries(wired, sub.id, "?productId=ref-3");
-      return d && d.attempts.length >= 1 ? d : null;
-    }, 30_000, "the refused call");
+    const refused = await until(
+      async () => {
+        const [d] = await deliveries(wired, sub.id, "?productId=ref-3");
+        return d && d.attempts.length >= 1 ? d : null;
+      },
+      30_000,
+      "the refused call",
+    );
     expect(refused.attempts[0]!.status).toBe(403);
     expect(refused.attempts[0]!.error).toContain("HTTP 403");
     expect(lines()).toHaveLength(2);
@@ -430,7 +508,14 @@ describe("delivery", () => {
     // A forged call straight to the receiver: 403.
     const forged = await fetch(`https://localhost:${port}/tags`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-service-store-id": wired.storeId, "x-service-ts": String(Date.now()), "x-service-topic": "tags", "x-service-webhook-id": sub.id, "x-service-hmac-sha256": "Zm9yZ2Vk" },
+      headers: {
+        "content-type": "application/json",
+        "x-service-store-id": wired.storeId,
+        "x-service-ts": String(Date.now()),
+        "x-service-topic": "tags",
+        "x-service-webhook-id": sub.id,
+        "x-service-hmac-sha256": "Zm9yZ2Vk",
+      },
       body: bodies[0],
       tls: { ca: readFileSync(certs.caFile, "utf8") },
     } as RequestInit);
@@ -454,10 +539,14 @@ describe("delivery", () => {
     secret = failing.secret;
 
     enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "sched-1", body: tagsBody("sched-1") }]);
-    const dead = await until(async () => {
-      const [d] = await deliveries(wired, failing.id);
-      return d?.status === "dead" ? d : null;
-    }, 20_000, "the delivery to die");
+    const dead = await until(
+      async () => {
+        const [d] = await deliveries(wired, failing.id);
+        return d?.status === "dead" ? d : null;
+      },
+      20_000,
+      "the delivery to die",
+    );
     await Bun.sleep(300);
     const calls = receiver.calls.filter((c) => c.deliveryId === dead.deliveryId);
     expect(calls).toHaveLength(16);
@@ -504,10 +593,14 @@ describe("delivery", () => {
     const sub = await subscribe(wired, receiver.url + "/slow");
     secret = sub.secret;
     enqueueFromOutside(wired.dataDir, [{ storeId: wired.storeId, productId: "slow-1", body: tagsBody("slow-1") }]);
-    const d = await until(async () => {
-      const [row] = await deliveries(wired, sub.id);
-      return row && row.attempts.length >= 1 ? row : null;
-    }, 30_000, "the first attempt to end");
+    const d = await until(
+      async () => {
+        const [row] = await deliveries(wired, sub.id);
+        return row && row.attempts.length >= 1 ? row : null;
+      },
+      30_000,
+      "the first attempt to end",
+    );
     await wired.call("admin", "DELETE", `/1.9/webhooks/${sub.id}`);
     const attempt = d.attempts[0]!;
     expect(attempt.status).toBeNull();
@@ -544,10 +637,15 @@ describe("delivery", () => {
     expect(receiver.calls).toHaveLength(30);
 
     // Paged newest first by nextCursor.
-    const page1 = (await (await wired.call("admin", "GET", `/1.9/webhooks/${sub.id}/deliveries?limit=20`)).json()) as { deliveries: Delivery[]; nextCursor: string };
+    const page1 = (await (await wired.call("admin", "GET", `/1.9/webhooks/${sub.id}/deliveries?limit=20`)).json()) as {
+      deliveries: Delivery[];
+      nextCursor: string;
+    };
     expect(page1.deliveries).toHaveLength(20);
     expect(page1.deliveries[0]!.productId).toBe("busy-29");
-    const page2 = (await (await wired.call("admin", "GET", `/1.9/webhooks/${sub.id}/deliveries?limit=20&cursor=${page1.nextCursor}`)).json()) as { deliveries: Delivery[]; nextCursor: string | null };
+    const page2 = (await (
+      await wired.call("admin", "GET", `/1.9/webhooks/${sub.id}/deliveries?limit=20&cursor=${page1.nextCursor}`)
+    ).json()) as { deliveries: Delivery[]; nextCursor: string | null };
     expect(page2.deliveries).toHaveLength(10);
     expect(page2.nextCursor).toBeNull();
     expect(page2.deliveries.at(-1)!.productId).toBe("busy-0");

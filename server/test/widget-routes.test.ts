@@ -24,7 +24,15 @@ describe("widget configuration", () => {
     const res = await s.call("search", "GET", "/1.9/widget-config");
     expect(res.status).toBe(200);
     const config = (await res.json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ targetId: "product-search-results", queryParam: "q", searchPagePath: "/search-results", pageSize: 24, preprod: false, facetsOpen: 4, popularQueries: [] });
+    expect(config).toMatchObject({
+      targetId: "product-search-results",
+      queryParam: "q",
+      searchPagePath: "/search-results",
+      pageSize: 24,
+      preprod: false,
+      facetsOpen: 4,
+      popularQueries: [],
+    });
     expect((config.texts as Record<string, Record<string, string>>).en!.results).toBe("{count} results");
     expect((await s.call("analytics", "GET", "/1.9/widget-config")).status).toBe(401);
     expect((await s.call(null, "GET", "/1.9/widget-config")).status).toBe(401);
@@ -32,12 +40,29 @@ describe("widget configuration", () => {
 
   test("the store sets it through its settings; members it sets replace the defaults", async () => {
     const set = await s.call("admin", "PATCH", "/1.9/settings", {
-      widget: { targetId: "results", pageSize: 12, theme: { "--sfs-color-accent": "#c0392b" }, texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } }, preprod: true,
-        facetsOpen: 2, popularQueries: ["jeans", "kurta"] },
+      widget: {
+        targetId: "results",
+        pageSize: 12,
+        theme: { "--sfs-color-accent": "#c0392b" },
+        texts: { en: { results: "{count} items" }, de: { results: "{count} Treffer" } },
+        preprod: true,
+        facetsOpen: 2,
+        popularQueries: ["jeans", "kurta"],
+      },
     });
     expect(set.status).toBe(200);
-    const config = (await (await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" })).json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ targetId: "results", pageSize: 12, preprod: true, queryParam: "q", theme: { "--sfs-color-accent": "#c0392b" }, facetsOpen: 2, popularQueries: ["jeans", "kurta"] });
+    const config = (await (
+      await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" })
+    ).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      targetId: "results",
+      pageSize: 12,
+      preprod: true,
+      queryParam: "q",
+      theme: { "--sfs-color-accent": "#c0392b" },
+      facetsOpen: 2,
+      popularQueries: ["jeans", "kurta"],
+    });
     const texts = config.texts as Record<string, Record<string, string>>;
     expect(texts.en!.results).toBe("{count} items");
     expect(texts.en!.clearAll).toBe("Clear all");
@@ -63,6 +88,32 @@ describe("widget configuration", () => {
   test("browsers on store pages may read it (CORS)", async () => {
     const res = await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://shop.example" });
     expect(res.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+  });
+
+  test("a store that limits its origins: its own pages read it, compressed or not, as they read searches; others get a 403", async () => {
+    expect((await s.call("admin", "PATCH", "/1.9/settings", { allowedOrigins: ["https://shop.example"] })).status).toBe(200);
+    try {
+      for (const encoding of ["identity", "gzip", "br"]) {
+        const headers = {
+          "x-service-store-id": s.storeId,
+          "x-service-api-key": s.keys.search,
+          origin: "https://shop.example",
+          "accept-encoding": encoding,
+        };
+        const [config, search] = await Promise.all([
+          fetch(s.url + "/1.9/widget-config", { headers }),
+          fetch(s.url + "/1.9/search?query=shirt", { headers }),
+        ]);
+        expect([config.status, search.status]).toEqual([200, 200]);
+        expect(config.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+        expect(config.headers.get("access-control-allow-origin")).toBe(search.headers.get("access-control-allow-origin"));
+      }
+      const foreign = await s.call("search", "GET", "/1.9/widget-config", undefined, { origin: "https://evil.example" });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    } finally {
+      await s.call("admin", "PATCH", "/1.9/settings", { allowedOrigins: ["*"] });
+    }
   });
 });
 
@@ -105,7 +156,9 @@ describe("widget configuration caching", () => {
     expect(br.headers.get("etag")).toBe(plain.headers.get("etag"));
     const vary = (br.headers.get("vary") ?? "").split(",").map((f) => f.trim().toLowerCase());
     expect(vary).toEqual(["origin", "x-service-store-id", "accept-encoding"]);
-    const revalidated = await fetch(s.url + "/1.9/widget-config", { headers: { ...headers, "accept-encoding": "br", "if-none-match": br.headers.get("etag")! } });
+    const revalidated = await fetch(s.url + "/1.9/widget-config", {
+      headers: { ...headers, "accept-encoding": "br", "if-none-match": br.headers.get("etag")! },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("access-control-allow-origin")).toBe("https://shop.example");
   });

@@ -27,7 +27,11 @@ function filesUnder(dir: string): string[] {
 
 /** One hash over every input of the build (path and content), in a fixed order. */
 export function staffPagesInputsHash(dir = STAFF_PAGES_DIR): string {
-  const files = [...filesUnder(join(dir, "src")), ...filesUnder(join(dir, "scripts")), ...CONFIG_FILES.map((f) => join(dir, f)).filter((f) => existsSync(f))].sort();
+  const files = [
+    ...filesUnder(join(dir, "src")),
+    ...filesUnder(join(dir, "scripts")),
+    ...CONFIG_FILES.map((f) => join(dir, f)).filter((f) => existsSync(f)),
+  ].sort();
   const hash = createHash("sha256");
   for (const file of files) hash.update(relative(dir, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");
@@ -63,7 +67,10 @@ async function buildPage(dir: string, staging: string, name: string, page: Staff
   mkdirSync(assets, { recursive: true });
   const html = src(page.html);
   if (!html.includes(SIGN_IN_MARKER)) throw new Error(`${page.html} has no ${SIGN_IN_MARKER} marker`);
-  writeFileSync(join(staging, name, "index.html"), html.replace(SIGN_IN_MARKER, () => src("shell/sign-in.html").trimEnd()));
+  writeFileSync(
+    join(staging, name, "index.html"),
+    html.replace(SIGN_IN_MARKER, () => src("shell/sign-in.html").trimEnd()),
+  );
   for (const [out, parts] of Object.entries(page.styles)) writeFileSync(join(assets, out), parts.map(src).join("\n"));
   const require = createRequire(join(dir, "package.json"));
   for (const [out, file] of Object.entries(page.libraries ?? {})) copyFileSync(require.resolve(file), join(assets, out));

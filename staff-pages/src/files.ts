@@ -9,7 +9,8 @@ import { STAFF_PAGES, type StaffPageName } from "./pages.ts";
  */
 
 /** What a server answers with when dist/ has not been built: `npm start` and `npm run server` build it. */
-export const NOT_BUILT_MESSAGE = "The staff pages are not built: run `npm run build -w staff-pages` (npm start and npm run server build them when stale)";
+export const NOT_BUILT_MESSAGE =
+  "The staff pages are not built: run `npm run build -w staff-pages` (npm start and npm run server build them when stale)";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

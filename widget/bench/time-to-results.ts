@@ -44,10 +44,13 @@ async function settled(base: string, token: string): Promise<void> {
     const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
     const depth = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
     if (depth("indexing_queue_depth") === 0 && depth("enrichment_queue_depth") === 0) break;
-    if (performance.now() - started > 300_000) throw new Error(`the demo store is still enriching after 5 minutes:\n${text.match(/^\w+_queue_depth .*$/gm)?.join("\n")}`);
+    if (performance.now() - started > 300_000)
+      throw new Error(`the demo store is still enriching after 5 minutes:\n${text.match(/^\w+_queue_depth .*$/gm)?.join("\n")}`);
     await Bun.sleep(500);
   }
-  console.log(`The demo store finished indexing and enriching ${((performance.now() - started) / 1000).toFixed(1)} s after it started answering.`);
+  console.log(
+    `The demo store finished indexing and enriching ${((performance.now() - started) / 1000).toFixed(1)} s after it started answering.`,
+  );
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -61,7 +64,8 @@ const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 function watchFirstCard() {
   const w = window as unknown as { sfsFirstCard?: number };
   const check = () => {
-    if (w.sfsFirstCard === undefined && document.querySelector("sfs-search-results")?.shadowRoot?.querySelector("sfs-product-card")) w.sfsFirstCard = performance.now();
+    if (w.sfsFirstCard === undefined && document.querySelector("sfs-search-results")?.shadowRoot?.querySelector("sfs-product-card"))
+      w.sfsFirstCard = performance.now();
     else if (w.sfsFirstCard === undefined) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -105,16 +109,26 @@ try {
     const fromScript = samples.map((s) => s.cards - s.scriptStart);
     const fcp = samples.map((s) => s.fcp);
     const label = warm ? "warm (script and config cached)" : "cold (new browser context)";
-    rows.push(`| ${label}: script start to first product card | ${median(fromScript).toFixed(1)} ms (p90 ${p90(fromScript).toFixed(1)}) | ${(median(fromScript) / median(fcp)).toFixed(2)} |`);
+    rows.push(
+      `| ${label}: script start to first product card | ${median(fromScript).toFixed(1)} ms (p90 ${p90(fromScript).toFixed(1)}) | ${(median(fromScript) / median(fcp)).toFixed(2)} |`,
+    );
     rows.push(`| ${label}: page first contentful paint (baseline) | ${median(fcp).toFixed(1)} ms | 1.00 |`);
-    rows.push(`| ${label}: navigation start to first product card | ${median(samples.map((s) => s.cards)).toFixed(1)} ms | ${(median(samples.map((s) => s.cards)) / median(fcp)).toFixed(2)} |`);
+    rows.push(
+      `| ${label}: navigation start to first product card | ${median(samples.map((s) => s.cards)).toFixed(1)} ms | ${(median(samples.map((s) => s.cards)) / median(fcp)).toFixed(2)} |`,
+    );
     // Where the time goes: the service answering the search, and the page from that answer to the first card.
     const answering = samples.map((s) => s.searchEnd - s.searchStart);
     const drawing = samples.map((s) => s.cards - s.searchEnd);
-    rows.push(`| ${label}: of which the search request, sent to answered | ${median(answering).toFixed(1)} ms | ${(median(answering) / median(fcp)).toFixed(2)} |`);
-    rows.push(`| ${label}: of which the search answered to first product card | ${median(drawing).toFixed(1)} ms | ${(median(drawing) / median(fcp)).toFixed(2)} |`);
+    rows.push(
+      `| ${label}: of which the search request, sent to answered | ${median(answering).toFixed(1)} ms | ${(median(answering) / median(fcp)).toFixed(2)} |`,
+    );
+    rows.push(
+      `| ${label}: of which the search answered to first product card | ${median(drawing).toFixed(1)} ms | ${(median(drawing) / median(fcp)).toFixed(2)} |`,
+    );
   }
-  console.log(`\nTime to results, demo store over loopback, Chromium (${chromium.origin}, ${browser.version()}), ${RUNS} runs each, medians`);
+  console.log(
+    `\nTime to results, demo store over loopback, Chromium (${chromium.origin}, ${browser.version()}), ${RUNS} runs each, medians`,
+  );
   console.log("| measure | time | ratio to the page's first contentful paint |\n|---|---|---|");
   for (const row of rows) console.log(row);
 } finally {

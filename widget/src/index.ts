@@ -17,8 +17,7 @@ import { readScriptSettings, startWidget } from "./widget-app.ts";
 
 // currentScript is only set while this file is first evaluated (async scripts too), so it is read right away.
 const script =
-  (document.currentScript as HTMLScriptElement | null) ??
-  document.querySelector<HTMLScriptElement>("script[data-store-id][src*='widget']");
+  (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>("script[data-store-id][src*='widget']");
 
 const LOADED = Symbol.for("storefront-search.widget");
 const registry = window as unknown as Record<symbol, boolean>;

@@ -176,7 +176,12 @@ function queryAll(doc: Document, selector: string): HTMLInputElement[] {
  * A carousel wherever the store put <div {slot} data-product-id="…" [data-variant-id="…"]>; the elements the store
  * wrote itself (<sfs-similar-products product-id="…">) get the same context.
  */
-function mountCarousels<K extends "sfs-similar-products" | "sfs-complete-the-look">(doc: Document, context: WidgetContext, slotAttribute: string, tag: K) {
+function mountCarousels<K extends "sfs-similar-products" | "sfs-complete-the-look">(
+  doc: Document,
+  context: WidgetContext,
+  slotAttribute: string,
+  tag: K,
+) {
   const mounted: HTMLElementTagNameMap[K][] = [];
   for (const slot of Array.from(doc.querySelectorAll<HTMLElement>(`[${slotAttribute}][data-product-id]`)).slice(0, MAX_CAROUSELS)) {
     const carousel = doc.createElement(tag);
@@ -238,7 +243,9 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
       console.warn(`[storefront-search] event not sent: ${problem}`);
       return;
     }
-    const withLocale = takesLocale(type) ? { region: locale.region, language: locale.language, currency: locale.currency, ...payload } : payload;
+    const withLocale = takesLocale(type)
+      ? { region: locale.region, language: locale.language, currency: locale.currency, ...payload }
+      : payload;
     tracker?.track(type, withLocale);
   };
   let cartHook: CartHook | null = null;

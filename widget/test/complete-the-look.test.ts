@@ -10,7 +10,12 @@ import type { CartItem } from "../src/core/widget-context.ts";
 import { product } from "./fixtures.ts";
 import { api, FakeObserver, makeContext, mockService, settle, until } from "./helpers.ts";
 
-const item = (n: number, internalCategory: string, overrides: Partial<CtlProduct> = {}): CtlProduct => ({ ...product(n), gender: "Women", internalCategory, ...overrides });
+const item = (n: number, internalCategory: string, overrides: Partial<CtlProduct> = {}): CtlProduct => ({
+  ...product(n),
+  gender: "Women",
+  internalCategory,
+  ...overrides,
+});
 const source = item(1, "top", { name: "Indigo Kurta" });
 /** Three looks; kurta-2 is in the first and the last; the second has five products (two popup pages). */
 const looks: CtlProduct[][] = [
@@ -72,7 +77,9 @@ async function render(el: SfsCompleteTheLook) {
 
 const follow = async (card: SfsProductCard) => {
   await card.updateComplete;
-  card.shadowRoot!.querySelector('[part="name-link"]')!.dispatchEvent(new MouseEvent("click", { bubbles: true, composed: true, cancelable: true }));
+  card
+    .shadowRoot!.querySelector('[part="name-link"]')!
+    .dispatchEvent(new MouseEvent("click", { bubbles: true, composed: true, cancelable: true }));
 };
 const key = (target: Element, k: string, shiftKey = false) =>
   target.dispatchEvent(new KeyboardEvent("keydown", { key: k, shiftKey, bubbles: true, composed: true, cancelable: true }));
@@ -144,7 +151,9 @@ test("CTLLoad once the carousel is half in view; paging sends CTLPageChange with
   root.querySelector<HTMLButtonElement>('[part="next"]')!.click();
   await render(el);
   expect(viewButtons().map((b) => b.textContent)).toEqual(["View Look 2"]);
-  expect(events("CTLPageChange")).toEqual([{ ...COMMON, productIds: LOOK_IDS[1], pageSize: 1, relatedProducts: RELATED, totalProducts: 8, pageFrom: 1, pageTo: 2 }]);
+  expect(events("CTLPageChange")).toEqual([
+    { ...COMMON, productIds: LOOK_IDS[1], pageSize: 1, relatedProducts: RELATED, totalProducts: 8, pageFrom: 1, pageTo: 2 },
+  ]);
   root.querySelector<HTMLButtonElement>('[part="previous"]')!.click();
   await render(el);
   expect(events("CTLPageChange").at(-1)).toMatchObject({ pageFrom: 2, pageTo: 1, productIds: LOOK_IDS[0] });
@@ -168,7 +177,9 @@ test("View Look opens a modal dialog labelled by its heading; focus moves in, Ta
   const opener = viewButtons()[1]!;
   opener.click();
   await render(el);
-  expect(events("CTLViewLookClick")).toEqual([{ ...COMMON, productIds: RELATED, pageSize: 4, relatedProducts: RELATED, totalProducts: 8, position: 2 }]);
+  expect(events("CTLViewLookClick")).toEqual([
+    { ...COMMON, productIds: RELATED, pageSize: 4, relatedProducts: RELATED, totalProducts: 8, position: 2 },
+  ]);
   const d = dialog()!;
   expect(d.open).toBe(true);
   expect(d.getAttribute("role")).toBe("dialog");
@@ -229,7 +240,9 @@ test("the popup pages three products at a time (CTLPopupPageChange) and reports 
   const look2 = { ...COMMON, pageSize: 3, relatedProducts: LOOK_IDS[1], totalProducts: 5 };
 
   await follow(cardsIn(dialog()!)[2]!);
-  expect(events("CTLPopupProductClick")).toEqual([{ ...look2, productIds: LOOK_IDS[1]!.slice(0, 3), selectedProduct: { productId: "kurta-5", position: 2, internalCategory: "shoes" } }]);
+  expect(events("CTLPopupProductClick")).toEqual([
+    { ...look2, productIds: LOOK_IDS[1]!.slice(0, 3), selectedProduct: { productId: "kurta-5", position: 2, internalCategory: "shoes" } },
+  ]);
 
   dialog()!.querySelector<HTMLButtonElement>('[part="dialog-next"]')!.click();
   await render(el);
@@ -237,7 +250,11 @@ test("the popup pages three products at a time (CTLPopupPageChange) and reports 
   expect(events("CTLPopupPageChange")).toEqual([{ ...look2, productIds: ["kurta-7", "kurta-8"], pageFrom: 1, pageTo: 2 }]);
   expect(dialog()!.querySelector('[part="dialog-next"]')!.getAttribute("aria-disabled")).toBe("true");
   await follow(cardsIn(dialog()!)[2]!);
-  expect(events("CTLPopupProductClick").at(-1)).toEqual({ ...look2, productIds: ["kurta-7", "kurta-8"], selectedProduct: { productId: "kurta-8", position: 5, internalCategory: "outerwear" } });
+  expect(events("CTLPopupProductClick").at(-1)).toEqual({
+    ...look2,
+    productIds: ["kurta-7", "kurta-8"],
+    selectedProduct: { productId: "kurta-8", position: 5, internalCategory: "outerwear" },
+  });
   // The carousel's own events were not sent for the popup.
   expect(events("CTLPageChange")).toEqual([]);
   expect(events("CTLProductClick")).toEqual([]);
@@ -252,7 +269,7 @@ test("Add to cart: only with a cart hook; what the hook took is reported as AddT
   await render(el);
 
   const received: CartItem[] = [];
-  let result: boolean | undefined = undefined;
+  let result: boolean | undefined;
   context.cart = () => async (cartItem) => {
     received.push(cartItem);
     await settle(1);
@@ -261,14 +278,34 @@ test("Add to cart: only with a cart hook; what the hook took is reported as AddT
   viewButtons()[0]!.click();
   await render(el);
   const buttons = () => Array.from(dialog()!.querySelectorAll<HTMLButtonElement>('[part="add-to-cart"]'));
-  expect(buttons().map((b) => b.getAttribute("aria-label"))).toEqual(["Add to cart: Indigo Kurta", "Add to cart: Cotton Kurta 2", "Add to cart: Cotton Kurta 3"]);
+  expect(buttons().map((b) => b.getAttribute("aria-label"))).toEqual([
+    "Add to cart: Indigo Kurta",
+    "Add to cart: Cotton Kurta 2",
+    "Add to cart: Cotton Kurta 3",
+  ]);
 
   buttons()[2]!.click();
   await until(() => events("AddToCart").length === 1, "AddToCart");
   await render(el);
-  expect(received).toEqual([{ productId: "kurta-3", name: "Cotton Kurta 3", price: 1199, url: "https://shop.example/products/kurta-3", qty: 1 }]);
+  expect(received).toEqual([
+    { productId: "kurta-3", name: "Cotton Kurta 3", price: 1199, url: "https://shop.example/products/kurta-3", qty: 1 },
+  ]);
   expect(events("AddToCart")).toEqual([
-    { query: "", productIds: LOOK_IDS[0], facets: [], pageSize: 3, sortBy: "", region: "IN", language: "en", currency: "INR", page: 1, totalProducts: 2, addProductId: "kurta-3", qty: 1, price: 1199 },
+    {
+      query: "",
+      productIds: LOOK_IDS[0],
+      facets: [],
+      pageSize: 3,
+      sortBy: "",
+      region: "IN",
+      language: "en",
+      currency: "INR",
+      page: 1,
+      totalProducts: 2,
+      addProductId: "kurta-3",
+      qty: 1,
+      price: 1199,
+    },
   ]);
   expect(buttons()[2]!.textContent).toBe("Added");
   expect(dialog()!.querySelector('[role="status"]')!.textContent).toBe("Cotton Kurta 3: Added");
@@ -277,7 +314,14 @@ test("Add to cart: only with a cart hook; what the hook took is reported as AddT
   result = true;
   buttons()[0]!.click();
   await until(() => events("AddToCart").length === 2, "second AddToCart");
-  expect(received[1]).toEqual({ productId: "kurta-1", variantId: "kurta-1-indigo", name: "Indigo Kurta", price: 1299, url: "https://shop.example/products/kurta-1", qty: 1 });
+  expect(received[1]).toEqual({
+    productId: "kurta-1",
+    variantId: "kurta-1-indigo",
+    name: "Indigo Kurta",
+    price: 1299,
+    url: "https://shop.example/products/kurta-1",
+    qty: 1,
+  });
 
   // false, or a hook that throws: not added, nothing reported.
   result = false;

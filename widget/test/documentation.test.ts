@@ -28,7 +28,11 @@ const readme = await Bun.file(new URL("../README.md", import.meta.url)).text();
  * browser draws them), text only screen readers read, and plain text inside an element that has a part.
  */
 const drawsNothing = (el: Element) =>
-  el.localName === "slot" || el.localName === "li" || el.localName === "option" || el.classList.contains("visually-hidden") || (el.localName === "span" && el.parentElement?.hasAttribute("part") && !el.children.length);
+  el.localName === "slot" ||
+  el.localName === "li" ||
+  el.localName === "option" ||
+  el.classList.contains("visually-hidden") ||
+  (el.localName === "span" && el.parentElement?.hasAttribute("part") && !el.children.length);
 
 /** Per component tag, the parts found and the elements without one, over every shadow root on the page. */
 function survey(into: Map<string, { parts: Set<string>; unnamed: Set<string> }>) {
@@ -40,7 +44,10 @@ function survey(into: Map<string, { parts: Set<string>; unnamed: Set<string> }>)
       for (const inner of el.shadowRoot.querySelectorAll("*")) {
         const part = inner.getAttribute("part");
         if (part) for (const p of part.split(/\s+/)) entry.parts.add(p);
-        else if (!drawsNothing(inner) && !inner.localName.startsWith("sfs-")) entry.unnamed.add(`<${inner.localName}> in ${inner.parentElement?.getAttribute("part") ?? inner.parentElement?.localName ?? "the root"}`);
+        else if (!drawsNothing(inner) && !inner.localName.startsWith("sfs-"))
+          entry.unnamed.add(
+            `<${inner.localName}> in ${inner.parentElement?.getAttribute("part") ?? inner.parentElement?.localName ?? "the root"}`,
+          );
       }
       visit(el.shadowRoot);
     }
@@ -56,7 +63,12 @@ function section(tag: string): string {
   return readme.slice(start, next < 0 ? undefined : next);
 }
 
-const brands: Facet = { key: "designer", name: "Brand", shownValues: 3, values: Array.from({ length: 14 }, (_, i) => ({ key: `Brand ${i + 1}`, count: 20 - i })) };
+const brands: Facet = {
+  key: "designer",
+  name: "Brand",
+  shownValues: 3,
+  values: Array.from({ length: 14 }, (_, i) => ({ key: `Brand ${i + 1}`, count: 20 - i })),
+};
 let mode: "results" | "empty" | "error" | "slow" = "results";
 let release = () => {};
 const { server } = mockService([
@@ -66,12 +78,28 @@ const { server } = mockService([
     if (mode === "empty") return HttpResponse.json(searchResponse({ facets: [], spellSuggestions: ["kurta"] }, 0, 0));
     if (mode === "slow") await new Promise<void>((resolve) => (release = resolve));
     const answer = searchResponse();
-    return HttpResponse.json({ ...answer, facets: [brands, ...answer.facets!], fallback: true, query: "kurta", spellSuggestions: ["kurta blue"] });
+    return HttpResponse.json({
+      ...answer,
+      facets: [brands, ...answer.facets!],
+      fallback: true,
+      query: "kurta",
+      spellSuggestions: ["kurta blue"],
+    });
   }),
   http.get(api("widget-config"), () => HttpResponse.json({ ...widgetConfigResponse, popularQueries: ["saree", "jeans"] })),
-  http.get(api("similarity"), () => HttpResponse.json({ totalProductCount: 3, products: searchResponse().products.map((p) => ({ product: p })), facets: [], sourceProduct: { productId: "kurta-1", name: "Kurta" } })),
+  http.get(api("similarity"), () =>
+    HttpResponse.json({
+      totalProductCount: 3,
+      products: searchResponse().products.map((p) => ({ product: p })),
+      facets: [],
+      sourceProduct: { productId: "kurta-1", name: "Kurta" },
+    }),
+  ),
   http.get(api("ctl"), () =>
-    HttpResponse.json({ ctlProducts: [[product(2), product(3), product(4), product(5)]], sourceProduct: { ...product(1), customUserData: { badges: ["New"] } } }),
+    HttpResponse.json({
+      ctlProducts: [[product(2), product(3), product(4), product(5)]],
+      sourceProduct: { ...product(1), customUserData: { badges: ["New"] } },
+    }),
   ),
 ]);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

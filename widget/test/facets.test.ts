@@ -118,7 +118,12 @@ describe("<sfs-facets>", () => {
   });
 
   test("a long list gets a filter box (over all its values) and, shown whole, a bounded scroll", async () => {
-    const brands: Facet = { key: "designer", name: "Brand", shownValues: 5, values: Array.from({ length: 40 }, (_, i) => ({ key: `Brand ${i + 1}`, count: 40 - i })) };
+    const brands: Facet = {
+      key: "designer",
+      name: "Brand",
+      shownValues: 5,
+      values: Array.from({ length: 40 }, (_, i) => ({ key: `Brand ${i + 1}`, count: 40 - i })),
+    };
     const el = await facets([], [brands]);
     const labels = () => $$(el, "[part~=value-label]").map((l) => l.textContent);
     expect(labels()).toHaveLength(5);

@@ -67,7 +67,8 @@ export function mockService(extra: HttpHandler[] = []) {
     ...extra,
     http.get(api("widget-config"), ({ request }) => {
       recorded.config.push(request);
-      if (request.headers.get("x-service-api-key") !== "pk_search_test") return HttpResponse.json({ message: "Unauthorized", code: "unauthorized" }, { status: 401 });
+      if (request.headers.get("x-service-api-key") !== "pk_search_test")
+        return HttpResponse.json({ message: "Unauthorized", code: "unauthorized" }, { status: 401 });
       return HttpResponse.json(widgetConfigResponse);
     }),
     http.get(api("search"), ({ request }) => {
@@ -83,7 +84,11 @@ export function mockService(extra: HttpHandler[] = []) {
       return HttpResponse.json({ ...suggestionsResponse, query: url.searchParams.get("query") ?? "" });
     }),
     http.post(api("tracking"), async ({ request }) => {
-      recorded.tracking.push({ url: new URL(request.url), contentType: request.headers.get("content-type"), body: JSON.parse(await request.text()) as unknown[] });
+      recorded.tracking.push({
+        url: new URL(request.url),
+        contentType: request.headers.get("content-type"),
+        body: JSON.parse(await request.text()) as unknown[],
+      });
       return HttpResponse.json({ ok: true, result: "success" });
     }),
   );
@@ -112,7 +117,12 @@ export class FakeObserver {
 /** A widget context over the real API client (msw answers) and the happy-dom window; calls out are recorded. */
 export function makeContext(config: WidgetConfigResponse = widgetConfigResponse) {
   const resolved = resolveConfig(config);
-  const calls = { tracked: [] as [string, Record<string, unknown>][], showResults: [] as string[], openUrl: [] as string[], redirect: [] as string[] };
+  const calls = {
+    tracked: [] as [string, Record<string, unknown>][],
+    showResults: [] as string[],
+    openUrl: [] as string[],
+    redirect: [] as string[],
+  };
   const context: WidgetContext = {
     config: resolved,
     client: createApiClient({ api: API_ORIGIN, storeId: "demo", searchKey: "pk_search_test", analyticsKey: "pk_analytics_test" }),

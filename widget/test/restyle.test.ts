@@ -47,8 +47,7 @@ const exported: Record<string, readonly string[]> = {
   SfsPagination: PAGINATION_PARTS,
 };
 const components = [SfsSearchResults, SfsFacets, SfsSort, SfsPagination, SfsProductCard, SfsTypeahead, SfsTypeaheadOption];
-const cssOf = (c: { styles?: unknown }) =>
-  ([c.styles].flat(Infinity) as { cssText: string }[]).map((s) => s.cssText).join("\n");
+const cssOf = (c: { styles?: unknown }) => ([c.styles].flat(Infinity) as { cssText: string }[]).map((s) => s.cssText).join("\n");
 
 describe("restyling from the store's CSS", () => {
   test("--sfs-color-accent set on the host changes the computed style inside the shadow root", async () => {

@@ -30,7 +30,14 @@ describe("SearchController", () => {
       const scheduler = new ManualScheduler();
       const backend = deferredSearch();
       const host = new HeadlessHost();
-      const c = new SearchController(host, { search: backend.search, track: () => {}, pageSize: 24, locale: { ...locale, language }, debounceMs: 0, scheduler });
+      const c = new SearchController(host, {
+        search: backend.search,
+        track: () => {},
+        pageSize: 24,
+        locale: { ...locale, language },
+        debounceMs: 0,
+        scheduler,
+      });
       host.connect();
       c.request(state());
       scheduler.advance(1);
@@ -56,13 +63,27 @@ describe("SearchController", () => {
 
     c.request(state({ facets: [{ key: "color", value: "Red" }] }));
     scheduler.advance(20);
-    c.request(state({ facets: [{ key: "color", value: "Red" }, { key: "color", value: "Blue" }] }));
+    c.request(
+      state({
+        facets: [
+          { key: "color", value: "Red" },
+          { key: "color", value: "Blue" },
+        ],
+      }),
+    );
     expect(c.status).toBe("pending");
     scheduler.advance(49);
     expect(backend.calls).toHaveLength(0);
     scheduler.advance(1);
     expect(backend.calls).toHaveLength(1);
-    expect(backend.calls[0]!.request).toEqual({ query: "kurta", pageSize: 24, from: 0, returnFacets: true, facets: "color:Red,color:Blue", language: "en-IN" });
+    expect(backend.calls[0]!.request).toEqual({
+      query: "kurta",
+      pageSize: 24,
+      from: 0,
+      returnFacets: true,
+      facets: "color:Red,color:Blue",
+      language: "en-IN",
+    });
 
     // A newer request while the first is in flight: the first is aborted.
     c.request(state({ page: 3, sort: "pricea" }));

@@ -35,7 +35,10 @@ const lastSearch = () => Object.fromEntries(recorded.search.at(-1)!.searchParams
 async function rendered(el: SfsSearchResults) {
   await loaded(el);
   await el.updateComplete;
-  for (const child of root(el).querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>("sfs-facets, sfs-sort, sfs-pagination")) await child.updateComplete;
+  for (const child of root(el).querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>(
+    "sfs-facets, sfs-sort, sfs-pagination",
+  ))
+    await child.updateComplete;
 }
 
 describe("<sfs-search-results>", () => {
@@ -74,7 +77,12 @@ describe("<sfs-search-results>", () => {
       sessionId: "s1",
     });
     expect(calls.tracked.map(([t]) => t)).toEqual(["Search"]);
-    expect(calls.tracked[0]![1]).toMatchObject({ query: "kurta", totalProducts: 58, sortBy: "pricea", facets: [{ key: "designer", value: "Marks, Spencer & Co" }] });
+    expect(calls.tracked[0]![1]).toMatchObject({
+      query: "kurta",
+      totalProducts: 58,
+      sortBy: "pricea",
+      facets: [{ key: "designer", value: "Marks, Spencer & Co" }],
+    });
   });
 
   test("facet, sort and page changes go into the address (pushState) and fetch; back restores the page", async () => {
@@ -144,7 +152,11 @@ describe("<sfs-search-results>", () => {
       http.get(api("search"), ({ request }) => {
         recorded.search.push(new URL(request.url));
         const q = new URL(request.url).searchParams.get("query");
-        return HttpResponse.json(q === "kurta blu" ? searchResponse({ fallback: true, query: "kurta", spellSuggestions: ["kurta blue"] }) : searchResponse({ query: q! }));
+        return HttpResponse.json(
+          q === "kurta blu"
+            ? searchResponse({ fallback: true, query: "kurta", spellSuggestions: ["kurta blue"] })
+            : searchResponse({ query: q! }),
+        );
       }),
     );
     const { el } = await mount("/search-results?q=kurta%20blu");
@@ -165,7 +177,11 @@ describe("<sfs-search-results>", () => {
         const url = new URL(request.url);
         recorded.search.push(url);
         const typed = url.searchParams.get("autocorrect") === "false";
-        return HttpResponse.json(typed ? searchResponse({ query: "jeens", spellSuggestions: ["jeans"] }, 0, 0) : searchResponse({ query: "jeans", typedQuery: "jeens" }));
+        return HttpResponse.json(
+          typed
+            ? searchResponse({ query: "jeens", spellSuggestions: ["jeans"] }, 0, 0)
+            : searchResponse({ query: "jeans", typedQuery: "jeens" }),
+        );
       }),
     );
     const { el } = await mount("/search-results?q=jeens");
@@ -183,12 +199,23 @@ describe("<sfs-search-results>", () => {
   });
 
   test("facets the query's words selected show checked and as chips; taking one back searches without its words", async () => {
-    const gender = { key: "gender", name: "Gender", values: [{ key: "Men", name: "Men", count: 40, selected: true }, { key: "Women", name: "Women", count: 12 }] };
+    const gender = {
+      key: "gender",
+      name: "Gender",
+      values: [
+        { key: "Men", name: "Men", count: 40, selected: true },
+        { key: "Women", name: "Women", count: 12 },
+      ],
+    };
     server.use(
       http.get(api("search"), ({ request }) => {
         const url = new URL(request.url);
         recorded.search.push(url);
-        return HttpResponse.json(url.searchParams.get("query")?.toLowerCase() === "men's watch" ? searchResponse({ facets: [gender], queryFacets: [{ key: "gender", values: ["Men"], words: "men's" }] }) : searchResponse({ facets: [] }));
+        return HttpResponse.json(
+          url.searchParams.get("query")?.toLowerCase() === "men's watch"
+            ? searchResponse({ facets: [gender], queryFacets: [{ key: "gender", values: ["Men"], words: "men's" }] })
+            : searchResponse({ facets: [] }),
+        );
       }),
     );
     const { el } = await mount("/search-results?q=Men%27s%20watch");
@@ -210,7 +237,10 @@ describe("<sfs-search-results>", () => {
         return HttpResponse.json(searchResponse({}, 0, 0));
       }),
     );
-    const { el } = await mount("/search-results?q=qzxv", { ...widgetConfigResponse, popularCategories: [{ key: "Apparel > Topwear", name: "Topwear" }] });
+    const { el } = await mount("/search-results?q=qzxv", {
+      ...widgetConfigResponse,
+      popularCategories: [{ key: "Apparel > Topwear", name: "Topwear" }],
+    });
     await rendered(el);
     const link = root(el).querySelector<HTMLAnchorElement>("[part~=category-link]")!;
     expect(text(link)).toBe("Topwear");
@@ -221,7 +251,10 @@ describe("<sfs-search-results>", () => {
 
   test("the empty state takes the full width: the query, did-you-mean, 'clear filters' and the store's popular queries", async () => {
     server.use(http.get(api("search"), () => HttpResponse.json(searchResponse({ facets: [], spellSuggestions: ["kurta"] }, 0, 0))));
-    const { el } = await mount("/search-results?q=kurtq&facets=color%3ARust", { ...widgetConfigResponse, popularQueries: ["saree", "kurtq", "jeans"] });
+    const { el } = await mount("/search-results?q=kurtq&facets=color%3ARust", {
+      ...widgetConfigResponse,
+      popularQueries: ["saree", "kurtq", "jeans"],
+    });
     await rendered(el);
     expect(root(el).querySelector("[part~=sidebar]")).toBeNull();
     expect(root(el).querySelector("[part~=base]")!.className).toBe("");

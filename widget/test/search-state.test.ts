@@ -47,9 +47,18 @@ describe("URL state", () => {
   });
 
   test("defaults are left out of the address; the store's query parameter name is used", () => {
-    const href = writeSearchState("https://shop.example/find?term=x&page=4&sort=new", { query: "saree", facets: [], sort: "", page: 1 }, "term");
+    const href = writeSearchState(
+      "https://shop.example/find?term=x&page=4&sort=new",
+      { query: "saree", facets: [], sort: "", page: 1 },
+      "term",
+    );
     expect(href).toBe("https://shop.example/find?term=saree");
-    expect(readSearchState("https://shop.example/find?term=%20saree%20&page=-2", "term")).toEqual({ query: "saree", facets: [], sort: "", page: 1 });
+    expect(readSearchState("https://shop.example/find?term=%20saree%20&page=-2", "term")).toEqual({
+      query: "saree",
+      facets: [],
+      sort: "",
+      page: 1,
+    });
   });
 });
 

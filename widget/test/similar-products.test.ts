@@ -8,7 +8,13 @@ import { searchResponse } from "./fixtures.ts";
 import { api, FakeObserver, makeContext, mockService, settle, until } from "./helpers.ts";
 
 const asked: URL[] = [];
-let answer: () => Response = () => HttpResponse.json({ totalProductCount: 3, products: searchResponse().products.map((product) => ({ product })), facets: [], sourceProduct: { productId: "src", name: "Source" } });
+let answer: () => Response = () =>
+  HttpResponse.json({
+    totalProductCount: 3,
+    products: searchResponse().products.map((product) => ({ product })),
+    facets: [],
+    sourceProduct: { productId: "src", name: "Source" },
+  });
 const { server } = mockService([
   http.get(api("similarity"), ({ request }) => {
     asked.push(new URL(request.url));
@@ -55,7 +61,9 @@ test("a labelled region with a scrolling list of product cards, asked with the p
     // A followed card is a SimilarProductClick: the product shown with it, and the one clicked.
     const card = list.querySelector("sfs-product-card")!;
     await card.updateComplete;
-    card.shadowRoot!.querySelector<HTMLAnchorElement>('[part="name-link"]')!.dispatchEvent(new MouseEvent("click", { bubbles: true, composed: true, cancelable: true }));
+    card
+      .shadowRoot!.querySelector<HTMLAnchorElement>('[part="name-link"]')!
+      .dispatchEvent(new MouseEvent("click", { bubbles: true, composed: true, cancelable: true }));
     const clicked = calls.tracked.filter(([type]) => type === "SimilarProductClick");
     expect(clicked).toEqual([["SimilarProductClick", { similarProductId: "src", clickProductId: card.product!.productId }]]);
   } finally {

@@ -19,7 +19,13 @@ describe("<sfs-sort>", () => {
     const label = el.shadowRoot!.querySelector("label")!;
     expect(label.getAttribute("for")).toBe(select.id);
     expect(label.textContent).toBe("Sort by");
-    expect([...select.options].map((o) => o.textContent)).toEqual(["Relevance", "Price: low to high", "Price: high to low", "Newest", "Top rated"]);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      "Relevance",
+      "Price: low to high",
+      "Price: high to low",
+      "Newest",
+      "Top rated",
+    ]);
     expect(select.value).toBe("priced");
     const changes: unknown[] = [];
     el.addEventListener("sfs-sort-change", (e) => changes.push(e.detail));
@@ -45,7 +51,13 @@ describe("<sfs-pagination>", () => {
     const nav = el.shadowRoot!.querySelector("nav")!;
     expect(nav.getAttribute("aria-label")).toBe("Pages");
     const buttons = [...nav.querySelectorAll("button")];
-    expect(buttons.map((b) => b.getAttribute("aria-label") ?? b.textContent!.trim())).toEqual(["Previous", "Page 1", "Page 2", "Page 3", "Next"]);
+    expect(buttons.map((b) => b.getAttribute("aria-label") ?? b.textContent!.trim())).toEqual([
+      "Previous",
+      "Page 1",
+      "Page 2",
+      "Page 3",
+      "Next",
+    ]);
     expect(buttons[1]!.getAttribute("aria-current")).toBe("page");
     expect(buttons[2]!.hasAttribute("aria-current")).toBe(false);
     expect(buttons[0]!.disabled).toBe(true);

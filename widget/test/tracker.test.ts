@@ -43,7 +43,14 @@ describe("Identity", () => {
   });
 
   test("works without storage (blocked) and with a damaged entry", () => {
-    const throwing = { getItem: () => { throw new Error("SecurityError"); }, setItem: () => { throw new Error("SecurityError"); } };
+    const throwing = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("SecurityError");
+      },
+    };
     const id = new Identity(throwing);
     expect(id.userId).toBe(id.userId);
     expect(id.sessionId()).toBe(id.sessionId());
@@ -80,7 +87,13 @@ describe("Tracker", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe("fetch");
     expect(sent[0]![1].map((e) => e.type)).toEqual(["Search", "PageChange"]);
-    expect(sent[0]![1][0]).toEqual({ type: "Search", data: { query: "kurta" }, userId: expect.any(String), sessionId: expect.any(String), storeId: "demo" });
+    expect(sent[0]![1][0]).toEqual({
+      type: "Search",
+      data: { query: "kurta" },
+      userId: expect.any(String),
+      sessionId: expect.any(String),
+      storeId: "demo",
+    });
 
     ok = false;
     tracker.track("SortByChange", { sortBy: "new" });

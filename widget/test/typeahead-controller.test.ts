@@ -37,7 +37,15 @@ function setup() {
     input.dispatchEvent(new Event("input"));
   };
   const key = (k: string) => {
-    const event = { key: k, defaultPrevented: false, altKey: false, isComposing: false, preventDefault() { this.defaultPrevented = true; } };
+    const event = {
+      key: k,
+      defaultPrevented: false,
+      altKey: false,
+      isComposing: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     c.handleKeydown(event);
     return event.defaultPrevented;
   };

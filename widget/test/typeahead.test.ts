@@ -68,7 +68,10 @@ describe("<sfs-typeahead>", () => {
       ["popular", "sarees"],
       ["popular", "Kurta sets"],
     ]);
-    expect([...el.shadowRoot!.querySelectorAll("[part~=group-label]")].map((g) => g.textContent)).toEqual(["Recent searches", "Popular searches"]);
+    expect([...el.shadowRoot!.querySelectorAll("[part~=group-label]")].map((g) => g.textContent)).toEqual([
+      "Recent searches",
+      "Popular searches",
+    ]);
     expect(recorded.suggestions).toHaveLength(0);
     (options(el)[2] as HTMLElement).click();
     expect(calls.showResults).toEqual(["sarees"]);

@@ -25,7 +25,10 @@ const { server, recorded } = mockService([
   }),
   http.get(api("ctl"), ({ request }) => {
     ctlAsked.push(new URL(request.url));
-    return HttpResponse.json({ ctlProducts: [[{ ...product(2), internalCategory: "bottom" }]], sourceProduct: { ...product(1), internalCategory: "top" } });
+    return HttpResponse.json({
+      ctlProducts: [[{ ...product(2), internalCategory: "bottom" }]],
+      sourceProduct: { ...product(1), internalCategory: "top" },
+    });
   }),
 ]);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -109,8 +112,20 @@ describe("the head script", () => {
     buttons[1]!.click();
     await until(() => app!.tracker!.pending.some((e) => e.type === "AddToCart"), "AddToCart");
     expect(added.map((i) => i.productId)).toEqual(["kurta-2"]);
-    expect(app.tracker!.pending.find((e) => e.type === "AddToCart")!.data).toMatchObject({ addProductId: "kurta-2", qty: 1, price: 1299, page: 1, region: "US", language: "en-IN", currency: "INR" });
-    expect(app.tracker!.pending.find((e) => e.type === "CTLViewLookClick")!.data).toMatchObject({ position: 1, baseProductId: "kurta-1", region: "US" });
+    expect(app.tracker!.pending.find((e) => e.type === "AddToCart")!.data).toMatchObject({
+      addProductId: "kurta-2",
+      qty: 1,
+      price: 1299,
+      page: 1,
+      region: "US",
+      language: "en-IN",
+      currency: "INR",
+    });
+    expect(app.tracker!.pending.find((e) => e.type === "CTLViewLookClick")!.data).toMatchObject({
+      position: 1,
+      baseProductId: "kurta-1",
+      region: "US",
+    });
 
     // Registered again later, or removed: the widget asks for it each time.
     const later = () => false;
@@ -127,7 +142,12 @@ describe("the head script", () => {
     const script = document.createElement("script");
     script.src = "https://search.example/widget/v1/widget.js";
     Object.assign(script.dataset, { storeId: "demo", searchKey: "pk_search_x", analyticsKey: "pk_analytics_x" });
-    expect(readScriptSettings(script)).toEqual({ api: "https://search.example", storeId: "demo", searchKey: "pk_search_x", analyticsKey: "pk_analytics_x" });
+    expect(readScriptSettings(script)).toEqual({
+      api: "https://search.example",
+      storeId: "demo",
+      searchKey: "pk_search_x",
+      analyticsKey: "pk_analytics_x",
+    });
     script.dataset.api = "https://api.other.example/base";
     script.dataset.target = "results-here";
     expect(readScriptSettings(script)).toMatchObject({ api: "https://api.other.example/base", targetId: "results-here" });
@@ -257,7 +277,12 @@ describe("the head script", () => {
     app = await startWidget(settings);
     await until(() => app!.results?.search?.status === "complete", "results");
     expect(recorded.search.at(-1)!.searchParams.get("pageSize")).toBe("12");
-    expect(JSON.parse(localStorage.getItem("sfs.config.demo")!)).toEqual({ searchPagePath: "/search-results", queryParam: "q", pageSize: 12, preprod: false });
+    expect(JSON.parse(localStorage.getItem("sfs.config.demo")!)).toEqual({
+      searchPagePath: "/search-results",
+      queryParam: "q",
+      pageSize: 12,
+      preprod: false,
+    });
   });
 
   test("a configuration that cannot be loaded still shows results, with the defaults", async () => {
@@ -283,7 +308,9 @@ describe("the head script", () => {
     expect(c.texts.results).toBe("{count} items");
     expect(c.texts.filters).toBe("फ़िल्टर");
     expect(c.texts.retry).toBe("Try again");
-    expect(resolveConfig({ theme: { "--sfs-x": "red;}body{display:none", color: "red", "--sfs-ok": "1px" } }).theme).toEqual({ "--sfs-ok": "1px" });
+    expect(resolveConfig({ theme: { "--sfs-x": "red;}body{display:none", color: "red", "--sfs-ok": "1px" } }).theme).toEqual({
+      "--sfs-ok": "1px",
+    });
   });
 });
 

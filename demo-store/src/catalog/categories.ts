@@ -4,18 +4,7 @@
  * across sources. Types styles.csv lacks (palazzos, curtains, ...) get a parent in the same style.
  */
 
-export type ImageFamily =
-  | "top"
-  | "trousers"
-  | "dress"
-  | "shoe"
-  | "bag"
-  | "watch"
-  | "cap"
-  | "scarf"
-  | "jewellery"
-  | "eyewear"
-  | "box";
+export type ImageFamily = "top" | "trousers" | "dress" | "shoe" | "bag" | "watch" | "cap" | "scarf" | "jewellery" | "eyewear" | "box";
 
 export const IMAGE_FAMILIES: readonly ImageFamily[] = [
   "top",
@@ -262,10 +251,7 @@ const RULES: ReadonlyArray<readonly [string, string]> = [
   ["socks|shoe liner|booties", "Socks"],
   ["shoe laces|shoe care|shoe polish|shoe shiner|insoles", "Shoe Accessories"],
   ["watch|watches|smart watch|smartwatch", "Watches"],
-  [
-    "bag|handbag|shoulder bag|sling bag|tote|tote bag|hobo bag|satchel|handheld bag|bucket bag|baguette",
-    "Handbags",
-  ],
+  ["bag|handbag|shoulder bag|sling bag|tote|tote bag|hobo bag|satchel|handheld bag|bucket bag|baguette", "Handbags"],
   ["clutch|clutches", "Clutches"],
   ["backpack|rucksack|laptop backpack|school bag", "Backpacks"],
   ["duffel bag|duffle bag|duffel|gym bag|travel bag", "Duffel Bag"],
@@ -302,10 +288,7 @@ const RULES: ReadonlyArray<readonly [string, string]> = [
   ["rakhi|rakhee", "Rakhi"],
   ["case cover|phone case|mobile cover|back cover|iphone case", "Phone Cases"],
   ["earphones|headphones|earbuds|headset|speaker", "Headphones and Speakers"],
-  [
-    "perfume|edp|edt|eau de parfum|eau de toilette|body mist|fragrance|attar|body perfume|parfum",
-    "Perfume and Body Mist",
-  ],
+  ["perfume|edp|edt|eau de parfum|eau de toilette|body mist|fragrance|attar|body perfume|parfum", "Perfume and Body Mist"],
   ["deodorant|deo|antiperspirant|roll-on", "Deodorant"],
   ["lipstick|lip colour|lip color|lip crayon", "Lipstick"],
   ["lip gloss|lip shine|lip gelato|lip lacquer", "Lip Gloss"],
@@ -326,14 +309,8 @@ const RULES: ReadonlyArray<readonly [string, string]> = [
   ["serum|face gel", "Face Serum and Gel"],
   ["face mask|sheet mask|masque|peel off|peel-off mask|face pack|mask", "Mask and Peel"],
   ["face scrub|scrub|exfoliator", "Face Scrub and Exfoliator"],
-  [
-    "beauty kit|beauty set|makeup kit|skin care regime|care kit|bestseller kit|sale limited kit|kit",
-    "Beauty Gift Set",
-  ],
-  [
-    "hair dryer|hair curler|hair crimper|hair straightener|straightening brush|epilator|corn styler",
-    "Personal Care Appliances",
-  ],
+  ["beauty kit|beauty set|makeup kit|skin care regime|care kit|bestseller kit|sale limited kit|kit", "Beauty Gift Set"],
+  ["hair dryer|hair curler|hair crimper|hair straightener|straightening brush|epilator|corn styler", "Personal Care Appliances"],
   ["toner|facial mist|face mist", "Toner"],
   ["body lotion|body butter|body cream", "Body Lotion"],
   ["body wash|shower gel|body scrub|soap|bath salt|wash", "Body Wash and Scrub"],
@@ -347,10 +324,7 @@ const RULES: ReadonlyArray<readonly [string, string]> = [
   ["makeup brush|makeup pouch|beauty blender|sponge|brush|brushes", "Beauty Accessory"],
   ["cushion cover|pillow cover|cushion|pillow", "Cushion Covers"],
   ["curtain|blinds", "Curtains"],
-  [
-    "bedsheet|bed sheet|dohar|comforter|quilt|duvet cover|duvet|blanket|bedding set|bed cover|diwan set",
-    "Bed Linen",
-  ],
+  ["bedsheet|bed sheet|dohar|comforter|quilt|duvet cover|duvet|blanket|bedding set|bed cover|diwan set", "Bed Linen"],
   ["rug|carpet|doormat|door mat|bath mat|bathmat|bath rug|floor mat|mat", "Rugs and Carpets"],
   ["table runner|runner|placemat|table cover|napkin|coaster|table linen", "Table Linen"],
   ["towel|bath towel|hand towel", "Towels"],
@@ -366,10 +340,7 @@ const RULES: ReadonlyArray<readonly [string, string]> = [
       "paper weight|book ends|bookends",
     "Decor Accents",
   ],
-  [
-    "wall clock|clock|photo frame|wall art|painting|poster|wall decal|wall sticker|wall shelf|wall shelves|mirror",
-    "Wall Decor",
-  ],
+  ["wall clock|clock|photo frame|wall art|painting|poster|wall decal|wall sticker|wall shelf|wall shelves|mirror", "Wall Decor"],
   ["shelf|shelves|organiser|organizer|storage|bin|holder|tissue holder|stand|rack|basket", "Storage and Organisers"],
 ];
 
@@ -434,10 +405,7 @@ export function classifyArticleType(text: string): string | undefined {
   return best?.type;
 }
 
-function better(
-  a: { end: number; len: number; beforeWith: boolean },
-  b: { end: number; len: number; beforeWith: boolean },
-): boolean {
+function better(a: { end: number; len: number; beforeWith: boolean }, b: { end: number; len: number; beforeWith: boolean }): boolean {
   if (a.beforeWith !== b.beforeWith) return a.beforeWith;
   if (a.end !== b.end) return a.end > b.end;
   return a.len > b.len;
@@ -524,7 +492,9 @@ function decideProfile(articleType: string, parents: readonly string[]): Article
   if (/^bra$/.test(t)) return p("top", "bra", 299, 1499);
   if (/\bjeans|\bjeggings|\btrousers/.test(t)) return p("trousers", "waist", 799, 2999);
   if (/\bbrief|\btrunk|\bboxer|\bshapewear/.test(t)) return p("trousers", "apparel", 199, 899);
-  if (/\bshorts|\btrack|\blegging|\bcapri|\bpatiala|\bsalwar|\bchuridar|\btights|\bstocking|\blounge pants|\bpalazzo|\brain trousers/.test(t)) {
+  if (
+    /\bshorts|\btrack|\blegging|\bcapri|\bpatiala|\bsalwar|\bchuridar|\btights|\bstocking|\blounge pants|\bpalazzo|\brain trousers/.test(t)
+  ) {
     return p("trousers", "apparel", 299, 1499);
   }
   if (/\bsaree|\blehenga|\bdress material/.test(t)) return p("dress", "one-size", 999, 6999);

@@ -227,11 +227,7 @@ export function findColorPhrase(text: string, opts: { anchored?: boolean } = {})
       colors.push(next.name);
       end = next.end;
     }
-    const label = tokens
-      .slice(start, end)
-      .join(" ")
-      .replace(/ , /g, ", ")
-      .replace(/ \/ /g, "/");
+    const label = tokens.slice(start, end).join(" ").replace(/ , /g, ", ").replace(/ \/ /g, "/");
     const unique = [...new Set(colors)];
     return { label, colors: unique, hexes: hexesFor(unique), rest: tokens.slice(end).join(" ") };
   }

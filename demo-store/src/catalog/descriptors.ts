@@ -132,9 +132,7 @@ export function descriptorTags(ds: readonly Descriptor[]): string[] {
  * without a space; no other character of the text changes.
  */
 export function restoreLineBreaks(text: string): string {
-  return text
-    .replace(/\b([a-z][a-z0-9'’-]*[a-z])(?=[A-Z][a-z]|[A-Z]{2,}\b)/g, "$1\n")
-    .replace(/([a-z]{2}[.!?])(?=[A-Z])/g, "$1\n");
+  return text.replace(/\b([a-z][a-z0-9'’-]*[a-z])(?=[A-Z][a-z]|[A-Z]{2,}\b)/g, "$1\n").replace(/([a-z]{2}[.!?])(?=[A-Z])/g, "$1\n");
 }
 
 /**

@@ -65,9 +65,7 @@ const FILES: Readonly<Record<SourceId, string>> = {
 type Row = Record<string, string>;
 
 /** Per source: a cheap key pass (validity, id, arrival) and the full conversion of a valid row. */
-const CONVERTERS: Readonly<
-  Record<SourceId, { key: (row: Row) => RowKey; convert: (row: Row, brands: BrandLexicon) => DraftProduct }>
-> = {
+const CONVERTERS: Readonly<Record<SourceId, { key: (row: Row) => RowKey; convert: (row: Row, brands: BrandLexicon) => DraftProduct }>> = {
   "fashion-product-images": { key: keyStylesRow, convert: convertStylesRow },
   "myntra-catalog": { key: keyMyntraRow, convert: convertMyntraRow },
   "flipkart-sample": { key: keyFlipkartRow, convert: convertFlipkartRow },
@@ -117,12 +115,8 @@ function readTable(dataDir: string, file: string): Array<Record<string, string>>
  * Brand vocabulary from the two Myntra files. Built from both regardless of `sources`, so a product's
  * brand does not depend on which other sources were requested.
  */
-function buildBrands(
-  dataDir: string,
-  tables: Partial<Record<SourceId, Array<Record<string, string>>>>,
-): BrandLexicon {
-  const load = (id: SourceId) =>
-    tables[id] ?? (existsSync(join(dataDir, FILES[id])) ? readTable(dataDir, FILES[id]) : []);
+function buildBrands(dataDir: string, tables: Partial<Record<SourceId, Array<Record<string, string>>>>): BrandLexicon {
+  const load = (id: SourceId) => tables[id] ?? (existsSync(join(dataDir, FILES[id])) ? readTable(dataDir, FILES[id]) : []);
   const myntra = load("myntra-catalog");
   const styles = load("fashion-product-images");
   return new BrandLexicon({

@@ -40,7 +40,7 @@ export function priceFor(
   const rng = seededRandom(productId, "price");
   const [lo, hi] = profile.priceBand;
   // Log-uniform inside the band: cheap items are more common than expensive ones.
-  const synthetic = pricePoint(lo * Math.pow(hi / lo, rng.next()));
+  const synthetic = pricePoint(lo * (hi / lo) ** rng.next());
   const price = real ? real.price : synthetic;
   const info: PriceInfo = { price, realPrice: real !== undefined, realInitialPrice: false };
 

@@ -66,12 +66,7 @@ export function buildProduct(d: DraftProduct, ctx: BuildContext): Product {
 
   const price = priceFor(d.id, d.profile, d.price, { syntheticReductions: d.syntheticReductions });
   const sizes = sizesFor(d.profile.sizing, { gender: d.gender, ageGroup: d.ageGroup });
-  product.skus = buildSkus(
-    d.id,
-    price,
-    variations.length > 0 ? variations.map((v) => v.id) : [undefined],
-    sizes,
-  );
+  product.skus = buildSkus(d.id, price, variations.length > 0 ? variations.map((v) => v.id) : [undefined], sizes);
 
   const popularity = popularityFor(d.id, d.rating);
   if (popularity) product.popularity = popularity;

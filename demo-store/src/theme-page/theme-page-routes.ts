@@ -28,7 +28,8 @@ const HTML = "text/html; charset=utf-8";
 function servePageFile(staffPagesDir: string, file: string | null): Response {
   const found = readStaffPageFile(staffPagesDir, "theme", file);
   if (found === "unknown") return new Response("Not found", { status: 404 });
-  if (found === "not built") return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
+  if (found === "not built")
+    return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
   return new Response(found.body, { headers: headers(found.type, PAGE_CSP) });
 }
 

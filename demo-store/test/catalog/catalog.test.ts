@@ -3,12 +3,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { type Popularity, PopularityData, Product } from "../../../server/src/modules/catalog/product-schema.ts";
-import {
-  catalogFingerprint,
-  loadDemoCatalog,
-  loadDemoCatalogWithStats,
-  type DemoCatalogOptions,
-} from "../../src/catalog/index.ts";
+import { catalogFingerprint, loadDemoCatalog, loadDemoCatalogWithStats, type DemoCatalogOptions } from "../../src/catalog/index.ts";
 import { parseImagePath, renderImage } from "../../src/catalog/images.ts";
 import { BASE_URL, DATA_DIR, dataSets } from "./support.ts";
 

@@ -49,7 +49,7 @@ describe("parseCsv", () => {
   });
 
   test("leading spaces before a quote keep the field unquoted (as in the Myntra file)", () => {
-    expect(parseCsv('a, Black\n')).toEqual([["a", " Black"]]);
+    expect(parseCsv("a, Black\n")).toEqual([["a", " Black"]]);
   });
 
   test("an unterminated quoted field is an error with its line", () => {
@@ -74,11 +74,7 @@ describe("parseCsv", () => {
 
 describe("parsePyLiteral", () => {
   test("Flipkart category tree", () => {
-    expect(parsePyLiteral("['footwear', 'womens footwear', 'ballerinas']")).toEqual([
-      "footwear",
-      "womens footwear",
-      "ballerinas",
-    ]);
+    expect(parsePyLiteral("['footwear', 'womens footwear', 'ballerinas']")).toEqual(["footwear", "womens footwear", "ballerinas"]);
   });
 
   test("specifications with mixed quotes and key-less entries", () => {

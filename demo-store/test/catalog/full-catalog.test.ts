@@ -13,10 +13,7 @@ describe("full demo catalog", () => {
     const perSource = Object.fromEntries(
       Object.entries(stats).map(([source, s]) => [source, { products: s!.included, skipped: s!.skipped }]),
     );
-    console.log(
-      `full demo catalog: ${products.length} products in ${Math.round(elapsedMs)} ms`,
-      JSON.stringify(perSource),
-    );
+    console.log(`full demo catalog: ${products.length} products in ${Math.round(elapsedMs)} ms`, JSON.stringify(perSource));
     expect(products.length).toBe(44441 + 12491 + 1002);
     expect(stats["fashion-product-images"]!.skipped).toEqual({ "placeholder name": 5 });
 

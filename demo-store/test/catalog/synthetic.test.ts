@@ -29,7 +29,12 @@ describe("seeded random", () => {
 
 describe("synthetic values", () => {
   test("star counts sum to the review count and centre on the target", () => {
-    for (const [target, n] of [[4.4, 120], [2.1, 7], [5, 1], [3, 0]] as const) {
+    for (const [target, n] of [
+      [4.4, 120],
+      [2.1, 7],
+      [5, 1],
+      [3, 0],
+    ] as const) {
       const counts = starCounts(target, n);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(n);
       if (n > 20) {

@@ -22,7 +22,9 @@ export class PlainBm25 implements SearchSystem {
 
   async index(products: readonly Product[]): Promise<void> {
     for (const p of products) this.prices.set(p.id, priceOf(p));
-    this.db.run(`CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, ${PEER_FIELDS.join(", ")}, tokenize = 'unicode61 remove_diacritics 2')`);
+    this.db.run(
+      `CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, ${PEER_FIELDS.join(", ")}, tokenize = 'unicode61 remove_diacritics 2')`,
+    );
     const insert = this.db.prepare(`INSERT INTO docs (id, ${PEER_FIELDS.join(", ")}) VALUES (?, ?, ?, ?, ?)`);
     this.db.transaction(() => {
       for (const p of products) {
@@ -49,7 +51,9 @@ export class PlainBm25 implements SearchSystem {
     const tokens = words(query).split(" ").filter(Boolean);
     if (tokens.length === 0) return [];
     const match = tokens.map((t) => `"${t}"`).join(this.combine === "AND" ? " " : " OR ");
-    const rows = this.db.query("SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?").all(match, limit) as Array<{ id: string }>;
+    const rows = this.db.query("SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?").all(match, limit) as Array<{
+      id: string;
+    }>;
     return rows.map((r) => r.id);
   }
 

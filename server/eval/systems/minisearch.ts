@@ -22,7 +22,10 @@ export class MiniSearchSystem implements SearchSystem {
   }
 
   async search(query: string, k: number): Promise<string[]> {
-    return this.engine.search(query).slice(0, k).map((r) => String(r.id));
+    return this.engine
+      .search(query)
+      .slice(0, k)
+      .map((r) => String(r.id));
   }
 
   async matchSet(query: string): Promise<string[]> {

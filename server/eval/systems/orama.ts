@@ -12,7 +12,8 @@ const TOLERANCE = 1;
 
 export class OramaSystem implements SearchSystem {
   readonly name = "orama";
-  readonly config = `Orama 3 over ${PEER_FIELDS.join(", ")}; tolerance ${TOLERANCE}, boost ${JSON.stringify(BOOST)}, default threshold and tokenizer`;
+  readonly config =
+    `Orama 3 over ${PEER_FIELDS.join(", ")}; tolerance ${TOLERANCE}, boost ${JSON.stringify(BOOST)}, default threshold and tokenizer`;
   private db: Orama<typeof SCHEMA> | undefined;
 
   private readonly prices = new Map<string, number>();

@@ -28,7 +28,10 @@ export class OurEngine implements SearchSystem {
     const server = (this.server = await startIndexedServer(products, {}, { enriched: true }));
     // As the demo store does: the store's past queries, with what each led to under its previous provider, then
     // the store's learned meaning trained on them and the catalog (rather than waiting for its quiet period).
-    await seedQueries({ apiUrl: server.url, storeId: server.adminHeaders["x-service-store-id"]!, adminKey: server.adminHeaders["x-service-api-key"]! }, demoDataDir());
+    await seedQueries(
+      { apiUrl: server.url, storeId: server.adminHeaders["x-service-store-id"]!, adminKey: server.adminHeaders["x-service-api-key"]! },
+      demoDataDir(),
+    );
     const trained = await fetch(`${server.url}/1.9/meaning/train`, { method: "POST", headers: server.adminHeaders });
     if (!trained.ok) throw new Error(`POST /meaning/train answered ${trained.status}: ${await trained.text()}`);
   }

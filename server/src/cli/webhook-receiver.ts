@@ -44,7 +44,15 @@ try {
   fail(`cannot read the certificate or key: ${(error as Error).message}`);
 }
 
-const receiver = await startWebhookReceiver({ secret, outFile, maxAgeMs: maxAgeSeconds * 1000, cert, key, port, host: option(args, "host") ?? "0.0.0.0" });
+const receiver = await startWebhookReceiver({
+  secret,
+  outFile,
+  maxAgeMs: maxAgeSeconds * 1000,
+  cert,
+  key,
+  port,
+  host: option(args, "host") ?? "0.0.0.0",
+});
 console.log(JSON.stringify({ msg: "webhook receiver listening", url: receiver.url, port: receiver.port, outFile }));
 const shutdown = () => receiver.close().then(() => process.exit(0));
 process.on("SIGTERM", shutdown);

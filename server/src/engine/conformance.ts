@@ -49,14 +49,72 @@ export function doc(d: DocInput): EngineDocument {
 const DAY = 86_400_000;
 
 export const CATALOG: EngineDocument[] = [
-  doc({ id: "shirt-blue", name: "Blue Oxford Shirt", brand: "Acme", categories: ["Apparel", "Shirts"], facets: { color: ["Blue"], size: ["S", "M"] }, numbers: { price_min: 40, arrival_ts: 10 * DAY, stock: 5 } }),
-  doc({ id: "shirt-white", name: "White Linen Shirt", brand: "Acme", categories: ["Apparel", "Shirts"], facets: { color: ["White"], size: ["M", "L"] }, numbers: { price_min: 55, arrival_ts: 12 * DAY } }),
-  doc({ id: "tee-black", name: "Black Crew T-shirt", brand: "Zenith", categories: ["Apparel", "Tshirts"], facets: { color: ["Black"], size: ["M"] }, numbers: { price_min: 15, arrival_ts: 3 * DAY, stock: 0 } }),
-  doc({ id: "tee-red", name: "Red Tshirt", brand: "Zenith", categories: ["Apparel", "Tshirts"], facets: { color: ["Red"], size: ["L"] }, numbers: { price_min: 18, arrival_ts: 11 * DAY, stock: 12 } }),
-  doc({ id: "dress-green", name: "Green Summer Dress", brand: "Flora", categories: ["Apparel", "Dresses"], description: "A light shirt dress for warm days", facets: { color: ["Green"] }, numbers: { price_min: 80, arrival_ts: 13 * DAY, stock: 2 } }),
-  doc({ id: "sweat-grey", name: "Grey Sweatshirt", brand: "Acme", categories: ["Apparel", "Sweatshirts"], facets: { color: ["Grey"] }, numbers: { price_min: 60, arrival_ts: 1 * DAY, stock: 7 } }),
-  doc({ id: "bag-tan", name: "Tan Leather Bag", brand: "Ölberg", categories: ["Accessories", "Bags"], relatedIds: ["SKU-7781"], facets: { color: ["Tan"] }, numbers: { price_min: 120, arrival_ts: 9 * DAY } }),
-  doc({ id: "kurta-yellow", name: "Yellow Kurtá", brand: "Flora", categories: ["Apparel", "Kurtas"], facets: { color: ["Yellow"] }, numbers: { price_min: 35, arrival_ts: 8 * DAY, stock: 1 } }),
+  doc({
+    id: "shirt-blue",
+    name: "Blue Oxford Shirt",
+    brand: "Acme",
+    categories: ["Apparel", "Shirts"],
+    facets: { color: ["Blue"], size: ["S", "M"] },
+    numbers: { price_min: 40, arrival_ts: 10 * DAY, stock: 5 },
+  }),
+  doc({
+    id: "shirt-white",
+    name: "White Linen Shirt",
+    brand: "Acme",
+    categories: ["Apparel", "Shirts"],
+    facets: { color: ["White"], size: ["M", "L"] },
+    numbers: { price_min: 55, arrival_ts: 12 * DAY },
+  }),
+  doc({
+    id: "tee-black",
+    name: "Black Crew T-shirt",
+    brand: "Zenith",
+    categories: ["Apparel", "Tshirts"],
+    facets: { color: ["Black"], size: ["M"] },
+    numbers: { price_min: 15, arrival_ts: 3 * DAY, stock: 0 },
+  }),
+  doc({
+    id: "tee-red",
+    name: "Red Tshirt",
+    brand: "Zenith",
+    categories: ["Apparel", "Tshirts"],
+    facets: { color: ["Red"], size: ["L"] },
+    numbers: { price_min: 18, arrival_ts: 11 * DAY, stock: 12 },
+  }),
+  doc({
+    id: "dress-green",
+    name: "Green Summer Dress",
+    brand: "Flora",
+    categories: ["Apparel", "Dresses"],
+    description: "A light shirt dress for warm days",
+    facets: { color: ["Green"] },
+    numbers: { price_min: 80, arrival_ts: 13 * DAY, stock: 2 },
+  }),
+  doc({
+    id: "sweat-grey",
+    name: "Grey Sweatshirt",
+    brand: "Acme",
+    categories: ["Apparel", "Sweatshirts"],
+    facets: { color: ["Grey"] },
+    numbers: { price_min: 60, arrival_ts: 1 * DAY, stock: 7 },
+  }),
+  doc({
+    id: "bag-tan",
+    name: "Tan Leather Bag",
+    brand: "Ölberg",
+    categories: ["Accessories", "Bags"],
+    relatedIds: ["SKU-7781"],
+    facets: { color: ["Tan"] },
+    numbers: { price_min: 120, arrival_ts: 9 * DAY },
+  }),
+  doc({
+    id: "kurta-yellow",
+    name: "Yellow Kurtá",
+    brand: "Flora",
+    categories: ["Apparel", "Kurtas"],
+    facets: { color: ["Yellow"] },
+    numbers: { price_min: 35, arrival_ts: 8 * DAY, stock: 1 },
+  }),
 ];
 
 /** A search of everything (no text), relevance-sorted, 50 per page, with `over` applied. */
@@ -180,7 +238,9 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         const color = { kind: "terms" as const, key: "color", values: ["Blue", "Red"] };
         expect(await idSet({ filters: [color] })).toEqual(new Set(["shirt-blue", "tee-red"]));
         expect(await idSet({ filters: [color, { kind: "terms", key: "designer", values: ["Acme"] }] })).toEqual(new Set(["shirt-blue"]));
-        expect(await idSet({ filters: [{ kind: "range", field: "price_min", min: 40, max: 60 }] })).toEqual(new Set(["shirt-blue", "shirt-white"]));
+        expect(await idSet({ filters: [{ kind: "range", field: "price_min", min: 40, max: 60 }] })).toEqual(
+          new Set(["shirt-blue", "shirt-white"]),
+        );
         expect(await idSet({ filters: [{ kind: "range", field: "price_min", max: 18 }] })).toEqual(new Set(["tee-black"]));
         expect(await idSet({ filters: [{ kind: "range", field: "price_min", min: 120 }] })).toEqual(new Set(["bag-tan"]));
       });
@@ -191,11 +251,17 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         expect(without).toEqual(new Set([...all].filter((id) => id !== "tee-red" && id !== "shirt-blue")));
         expect(await idSet({ filters: [{ kind: "excludeIds", ids: [] }] })).toEqual(all);
         const acme = async (filters: EngineFilter[]) =>
-          (await engine.search(store, searchRequest({ filters, facets: ["designer"] }))).facets.designer!.find((f) => f.value === "Acme")?.count;
+          (await engine.search(store, searchRequest({ filters, facets: ["designer"] }))).facets.designer!.find((f) => f.value === "Acme")
+            ?.count;
         expect(await acme([])).toBe(3);
         expect(await acme([{ kind: "excludeIds", ids: ["shirt-blue"] }])).toBe(2);
         // Disjunctive counts still leave it out: it fails the exclusion, not only the designer selection.
-        expect(await acme([{ kind: "excludeIds", ids: ["shirt-blue"] }, { kind: "terms", key: "designer", values: ["Zenith"] }])).toBe(2);
+        expect(
+          await acme([
+            { kind: "excludeIds", ids: ["shirt-blue"] },
+            { kind: "terms", key: "designer", values: ["Zenith"] },
+          ]),
+        ).toBe(2);
       });
 
       test("an ids filter keeps only those documents; facets count within them, pinned order pages them", async () => {
@@ -244,7 +310,10 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       });
 
       test("wildcard facet keys and range facets over the result", async () => {
-        const result = await engine.search(store, searchRequest({ facets: ["col*"], rangeFacets: [{ field: "price_min", maxBuckets: 4 }] }));
+        const result = await engine.search(
+          store,
+          searchRequest({ facets: ["col*"], rangeFacets: [{ field: "price_min", maxBuckets: 4 }] }),
+        );
         expect(Object.keys(result.facets)).toEqual(["color"]);
         const buckets = result.ranges.price_min!;
         expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(CATALOG.length);
@@ -270,16 +339,37 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
           ],
         });
         // Blocks: [10,15) days: blue 40, red 18, white 55, green 80; [5,10): kurta 35, bag 120; [0,5): tee 15, sweat 60.
-        expect(order).toEqual(["tee-red", "shirt-blue", "shirt-white", "dress-green", "kurta-yellow", "bag-tan", "tee-black", "sweat-grey"]);
+        expect(order).toEqual([
+          "tee-red",
+          "shirt-blue",
+          "shirt-white",
+          "dress-green",
+          "kurta-yellow",
+          "bag-tan",
+          "tee-black",
+          "sweat-grey",
+        ]);
       });
 
       test("by text with locale collation", async () => {
         const order = await ids({ sort: [{ kind: "text", field: "name", order: "asc", locale: "en" }] });
-        expect(order).toEqual(["tee-black", "shirt-blue", "dress-green", "sweat-grey", "tee-red", "bag-tan", "shirt-white", "kurta-yellow"]);
+        expect(order).toEqual([
+          "tee-black",
+          "shirt-blue",
+          "dress-green",
+          "sweat-grey",
+          "tee-red",
+          "bag-tan",
+          "shirt-white",
+          "kurta-yellow",
+        ]);
       });
 
       test("pinned ids first, in order", async () => {
-        const order = await ids({ text: "shirt", sort: [{ kind: "pinned", ids: ["dress-green", "nope", "tee-red", "tee-black"] }, { kind: "relevance" }] });
+        const order = await ids({
+          text: "shirt",
+          sort: [{ kind: "pinned", ids: ["dress-green", "nope", "tee-red", "tee-black"] }, { kind: "relevance" }],
+        });
         // tee-red ("Red Tshirt") does not match "shirt": pinning reorders a result, it adds nothing to it.
         expect(order.slice(0, 2)).toEqual(["dress-green", "tee-black"]);
         expect(order).not.toContain("tee-red");
@@ -288,32 +378,71 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       test("prefer: documents satisfying the first filter first, then the second, then the next sort", async () => {
         const acme: EngineFilter = { kind: "terms", key: "designer", values: ["Acme"] };
         const cheap: EngineFilter = { kind: "range", field: "price_min", max: 50 };
-        const order = await ids({ sort: [{ kind: "prefer", filters: [acme, cheap] }, { kind: "number", field: "price_min", order: "asc" }] });
+        const order = await ids({
+          sort: [
+            { kind: "prefer", filters: [acme, cheap] },
+            { kind: "number", field: "price_min", order: "asc" },
+          ],
+        });
         // Acme and cheap: shirt-blue 40; Acme only: shirt-white 55, sweat-grey 60; cheap only: tee-black 15,
         // tee-red 18, kurta-yellow 35; neither: dress-green 80, bag-tan 120.
-        expect(order).toEqual(["shirt-blue", "shirt-white", "sweat-grey", "tee-black", "tee-red", "kurta-yellow", "dress-green", "bag-tan"]);
+        expect(order).toEqual([
+          "shirt-blue",
+          "shirt-white",
+          "sweat-grey",
+          "tee-black",
+          "tee-red",
+          "kurta-yellow",
+          "dress-green",
+          "bag-tan",
+        ]);
         // A preference narrows nothing, and one nobody satisfies changes nothing.
         const none: EngineFilter = { kind: "terms", key: "designer", values: ["Nobody"] };
-        expect(await ids({ sort: [{ kind: "prefer", filters: [none] }, { kind: "number", field: "price_min", order: "asc" }] })).toEqual(
-          await ids({ sort: [{ kind: "number", field: "price_min", order: "asc" }] }),
-        );
+        expect(
+          await ids({
+            sort: [
+              { kind: "prefer", filters: [none] },
+              { kind: "number", field: "price_min", order: "asc" },
+            ],
+          }),
+        ).toEqual(await ids({ sort: [{ kind: "number", field: "price_min", order: "asc" }] }));
       });
 
       test("weighted: by the sum of the weights a document meets, negative below none, then the next sort", async () => {
         const byPrice = { kind: "number" as const, field: "price_min", order: "asc" as const };
         const acme = { key: "designer", values: ["Acme"] };
         expect(await ids({ sort: [{ kind: "weighted", filters: [{ ...acme, weight: 1 }] }, byPrice] })).toEqual([
-          "shirt-blue", "shirt-white", "sweat-grey", "tee-black", "tee-red", "kurta-yellow", "dress-green", "bag-tan",
+          "shirt-blue",
+          "shirt-white",
+          "sweat-grey",
+          "tee-black",
+          "tee-red",
+          "kurta-yellow",
+          "dress-green",
+          "bag-tan",
         ]);
         // Acme +2 and Blue -3: shirt-blue (both) nets -1, below the documents with neither.
-        const mixed = [{ ...acme, weight: 2 }, { key: "color", values: ["Blue"], weight: -3 }];
+        const mixed = [
+          { ...acme, weight: 2 },
+          { key: "color", values: ["Blue"], weight: -3 },
+        ];
         expect(await ids({ sort: [{ kind: "weighted", filters: mixed }, byPrice] })).toEqual([
-          "shirt-white", "sweat-grey", "tee-black", "tee-red", "kurta-yellow", "dress-green", "bag-tan", "shirt-blue",
+          "shirt-white",
+          "sweat-grey",
+          "tee-black",
+          "tee-red",
+          "kurta-yellow",
+          "dress-green",
+          "bag-tan",
+          "shirt-blue",
         ]);
       });
 
       test("lift per group: at most n per value first, stable for one seed", async () => {
-        const sort = [{ kind: "liftPerGroup" as const, key: "designer", perGroup: 1, seed: "s1" }, { kind: "number" as const, field: "price_min", order: "asc" as const }];
+        const sort = [
+          { kind: "liftPerGroup" as const, key: "designer", perGroup: 1, seed: "s1" },
+          { kind: "number" as const, field: "price_min", order: "asc" as const },
+        ];
         const order = await ids({ sort });
         const brandOf = (id: string) => CATALOG.find((d) => d.id === id)!.facets.designer![0];
         const lifted = order.slice(0, 4).map(brandOf);
@@ -336,7 +465,10 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       });
 
       test("setNumbers changes a sort without a new version; null removes the number", async () => {
-        await engine.setNumbers(store, [{ id: "bag-tan", numbers: { purchases: 9 } }, { id: "tee-red", numbers: { purchases: 3 } }]);
+        await engine.setNumbers(store, [
+          { id: "bag-tan", numbers: { purchases: 9 } },
+          { id: "tee-red", numbers: { purchases: 3 } },
+        ]);
         expect((await ids({ sort: [{ kind: "number", field: "purchases", order: "desc" }] })).slice(0, 2)).toEqual(["bag-tan", "tee-red"]);
         await engine.setNumbers(store, [{ id: "bag-tan", numbers: { purchases: null } }]);
         expect((await ids({ sort: [{ kind: "number", field: "purchases", order: "desc" }] }))[0]).toBe("tee-red");

@@ -2,7 +2,13 @@ import type { Utf8Text } from "../utf8-text.ts";
 import { indexedText, type IndexedText } from "./text/field-tokens.ts";
 import type { EngineDocument, HeldDocument, IndexableDocument, PreparedDocument } from "./types.ts";
 
-export const heldOf = (doc: EngineDocument): HeldDocument => ({ id: doc.id, identifiers: doc.text.identifiers, facets: doc.facets, numbers: doc.numbers, sortText: doc.sortText });
+export const heldOf = (doc: EngineDocument): HeldDocument => ({
+  id: doc.id,
+  identifiers: doc.text.identifiers,
+  facets: doc.facets,
+  numbers: doc.numbers,
+  sortText: doc.sortText,
+});
 
 /** What storing a document costs beyond the document: its JSON and its tokens. */
 export function prepareDocument(doc: EngineDocument): PreparedDocument & { json: string } {

@@ -25,7 +25,10 @@ export class StoreGenerationGuard implements SearchEngine {
     const generation = await this.generationOf(storeId);
     const held = this.held.get(storeId);
     if (generation !== null && held !== undefined && held !== generation && !this.dropping.has(storeId)) {
-      this.dropping.set(storeId, this.inner.dropStore(storeId).finally(() => this.dropping.delete(storeId)));
+      this.dropping.set(
+        storeId,
+        this.inner.dropStore(storeId).finally(() => this.dropping.delete(storeId)),
+      );
     }
     if (generation !== null) this.held.set(storeId, generation);
     await this.dropping.get(storeId);

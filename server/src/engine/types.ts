@@ -5,6 +5,9 @@
  */
 import type { Utf8Text } from "../utf8-text.ts";
 import type { IndexedText } from "./text/field-tokens.ts";
+import type { WordCorrection } from "../text/typo-vocabulary.ts";
+
+export type { WordCorrection };
 
 /** Text an engine matches queries against, by field, weighted name > brand > categories > features/tags > description. */
 export interface SearchableText {
@@ -129,21 +132,6 @@ export interface EngineSearchResult {
   /** Per facet key, values by count (desc) then value; a key's counts ignore that key's own filter. */
   facets: Record<string, FacetCount[]>;
   ranges: Record<string, RangeCount[]>;
-}
-
-export interface WordCorrection {
-  /** The query word as typed. */
-  word: string;
-  /** Whether the index holds the word itself, and in how many documents. */
-  known: boolean;
-  docs: number;
-  /**
-   * Words the index holds within the typo rules, closest first, with how many documents hold each and how many
-   * edits the typed word is from the nearest way the catalog writes it (at most 3).
-   */
-  candidates: { word: string; docs: number; distance?: number }[];
-  /** For a word the index does not hold: the most common indexed word that starts with it (it may be still being typed). */
-  completion?: { word: string; docs: number };
 }
 
 /** What an engine that keeps documents in memory holds of one besides its text's tokens. */

@@ -95,7 +95,10 @@ export function negotiateEncoding<E extends Encoding>(acceptEncoding: string | n
 
 /** A Vary header value with `field` added once, keeping the fields already there (such as Origin). */
 export function withVary(vary: string | null | undefined, field: string): string {
-  const fields = (vary ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = (vary ?? "")
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.some((f) => f === "*" || f.toLowerCase() === field.toLowerCase())) return fields.join(", ");
   return [...fields, field].join(", ");
 }

@@ -10,7 +10,10 @@ import { isIP } from "node:net";
 
 /** The host resolved, but an address it has is not a public one. */
 export class RefusedAddressError extends Error {
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} resolves to ${address}, a loopback, private, link-local or otherwise non-public address`);
     this.name = "RefusedAddressError";
   }
@@ -18,7 +21,10 @@ export class RefusedAddressError extends Error {
 
 /** The host has no address (unknown name, DNS failure). */
 export class UnresolvedHostError extends Error {
-  constructor(readonly host: string, reason: string) {
+  constructor(
+    readonly host: string,
+    reason: string,
+  ) {
     super(`${host} does not resolve: ${reason}`);
     this.name = "UnresolvedHostError";
   }

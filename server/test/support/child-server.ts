@@ -40,7 +40,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 15_00
     } catch {
       // not listening yet
     }
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${await new Response(proc.stderr as ReadableStream).text()}`);
+    if (proc.exitCode !== null)
+      throw new Error(`server exited with ${proc.exitCode}: ${await new Response(proc.stderr as ReadableStream).text()}`);
     await Bun.sleep(50);
   }
   proc.kill(9);

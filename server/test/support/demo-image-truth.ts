@@ -122,7 +122,8 @@ export function scoreCase(c: TruthCase, truth: ColourShare[], extracted: ColourS
   const allFound = truth.every((t) => !c.colours.includes(t.hex) || t.ratio < MIN_RATIO || match(t.hex) !== null);
   const [main, second] = [...truth].sort((a, b) => b.ratio - a.ratio);
   // Only where one colour clearly covers most (two stripes of equal width have no main colour).
-  const mainFirst = !main || (second && main.ratio - second.ratio < MAIN_MARGIN) ? null : extracted.length > 0 && near(main.hex, extracted[0]!.hex);
+  const mainFirst =
+    !main || (second && main.ratio - second.ratio < MAIN_MARGIN) ? null : extracted.length > 0 && near(main.hex, extracted[0]!.hex);
   const product = productColours(c);
   const foreign = extracted.filter((e) => !product.some((hex) => near(hex, e.hex)));
   const backdropReported = foreign.some((e) => near(e.hex, IMAGE_NEUTRALS.background) || near(e.hex, IMAGE_NEUTRALS.shadow));

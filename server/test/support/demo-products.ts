@@ -15,7 +15,11 @@ export function demoProducts(limit: number): Product[] {
   const g = globalThis as unknown as Record<symbol, Cache | undefined>;
   let cache = g[LOADED];
   if (!cache || cache.products.length < limit) {
-    const products = loadDemoCatalog({ dataDir: loadConfig({}).demoCatalog.dir, baseUrl: "http://localhost:8080", limit: Math.max(limit, 8000) });
+    const products = loadDemoCatalog({
+      dataDir: loadConfig({}).demoCatalog.dir,
+      baseUrl: "http://localhost:8080",
+      limit: Math.max(limit, 8000),
+    });
     cache = g[LOADED] = { products };
   }
   return structuredClone(cache.products.slice(0, limit));

@@ -50,10 +50,13 @@ export function startEmbeddingsStandIn(): EmbeddingsStandIn {
     port: 0,
     hostname: "127.0.0.1",
     async fetch(request) {
-      if (new URL(request.url).pathname !== "/v1/embeddings" || request.method !== "POST") return Response.json({ error: { message: "not found" } }, { status: 404 });
-      if (request.headers.get("authorization") !== `Bearer ${STAND_IN_KEY}`) return Response.json({ error: { message: "bad key" } }, { status: 401 });
+      if (new URL(request.url).pathname !== "/v1/embeddings" || request.method !== "POST")
+        return Response.json({ error: { message: "not found" } }, { status: 404 });
+      if (request.headers.get("authorization") !== `Bearer ${STAND_IN_KEY}`)
+        return Response.json({ error: { message: "bad key" } }, { status: 401 });
       const body = (await request.json()) as { model?: string; input?: string[] };
-      if (body.model !== STAND_IN_MODEL || !Array.isArray(body.input)) return Response.json({ error: { message: "bad request" } }, { status: 400 });
+      if (body.model !== STAND_IN_MODEL || !Array.isArray(body.input))
+        return Response.json({ error: { message: "bad request" } }, { status: 400 });
       if (state.mode === "fail") return Response.json({ error: { message: "overloaded" } }, { status: 503 });
       state.requests++;
       if (state.mode === "garbage") return Response.json({ data: body.input.map(() => ({ embedding: "not numbers" })) });

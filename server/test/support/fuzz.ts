@@ -3,13 +3,54 @@ import { Rng } from "../../../demo-store/src/catalog/seeded-random.ts";
 /* Malformed request bodies: valid documents with one part broken, and text that is not JSON at all. */
 
 const WEIRD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -1e308, "", " ", "x".repeat(70_000), "\u0000\u0001", "é😀\u202e", "<img src=x onerror=alert(1)>",
-  [], [null], [[[]]], {}, { __proto__: { polluted: true } }, { constructor: { prototype: {} } }, "1e309", "NaN", "InStock ",
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  "",
+  " ",
+  "x".repeat(70_000),
+  "\u0000\u0001",
+  "é😀\u202e",
+  "<img src=x onerror=alert(1)>",
+  [],
+  [null],
+  [[[]]],
+  {},
+  { __proto__: { polluted: true } },
+  { constructor: { prototype: {} } },
+  "1e309",
+  "NaN",
+  "InStock ",
 ];
 
 const RAW_BODIES = [
-  "", " ", "{", "}", "[", "]", "{]", "[}", '{"id":', '{"id":"1",}', "[1,2,", "nul", "tru", '"just a string"', "42", "null",
-  "\u0000", "\xff\xfe", '{"a":"\\ud800"}', "[".repeat(5000) + "]".repeat(5000), '{"id":"1","name":"x"}garbage', "{'id':'1'}",
+  "",
+  " ",
+  "{",
+  "}",
+  "[",
+  "]",
+  "{]",
+  "[}",
+  '{"id":',
+  '{"id":"1",}',
+  "[1,2,",
+  "nul",
+  "tru",
+  '"just a string"',
+  "42",
+  "null",
+  "\u0000",
+  "\xff\xfe",
+  '{"a":"\\ud800"}',
+  "[".repeat(5000) + "]".repeat(5000),
+  '{"id":"1","name":"x"}garbage',
+  "{'id':'1'}",
 ];
 
 function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
@@ -47,7 +88,8 @@ export function malformedBodies(valid: unknown[], count: number, seed: number): 
     let broken: unknown;
     if (roll < 0.75) broken = setAt(doc, path, pick(WEIRD_VALUES));
     else if (roll < 0.85) broken = setAt(doc, [...path, "unexpectedField"], "x");
-    else if (roll < 0.95) broken = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, j) => (j === 0 ? setAt(doc, path, pick(WEIRD_VALUES)) : doc));
+    else if (roll < 0.95)
+      broken = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, j) => (j === 0 ? setAt(doc, path, pick(WEIRD_VALUES)) : doc));
     else {
       const text = JSON.stringify(doc);
       out.push(text.slice(0, Math.floor(random() * text.length)));

@@ -63,7 +63,10 @@ export async function startIndexedServer(
     }
     for (const id of taskIds) {
       for (;;) {
-        const task = (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as { status: string; message?: string };
+        const task = (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as {
+          status: string;
+          message?: string;
+        };
         if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
         if (task.status === "complete") break;
         await Bun.sleep(25);

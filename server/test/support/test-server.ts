@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StoreKeys } from "../../src/auth/store-admin.ts";
+import type { StoreKeys } from "../../src/modules/stores/store-admin.ts";
 import { loadConfig } from "../../src/config.ts";
 import { startService, type RunningService } from "../../src/start-service.ts";
 
@@ -31,13 +31,24 @@ export function tempDir(prefix = "sfs-test-"): string {
  * Tests send bursts no shopper would (fuzzing, load); rate limits are off unless a test sets them
  * (server/test/rate-limits.test.ts tests the defaults).
  */
-export const UNLIMITED = { RATE_LIMIT_BROWSER_PER_SECOND: "0", RATE_LIMIT_ADMIN_PER_SECOND: "0", RATE_LIMIT_EVENTS_PER_SECOND: "0", RATE_LIMIT_ADMIN_EVENTS_PER_SECOND: "0" };
+export const UNLIMITED = {
+  RATE_LIMIT_BROWSER_PER_SECOND: "0",
+  RATE_LIMIT_ADMIN_PER_SECOND: "0",
+  RATE_LIMIT_EVENTS_PER_SECOND: "0",
+  RATE_LIMIT_ADMIN_EVENTS_PER_SECOND: "0",
+};
 
 export async function startTestServer(env: Record<string, string> = {}, existingDir?: string): Promise<TestServer> {
   const dataDir = existingDir ?? tempDir();
-  const service = await startService(loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...UNLIMITED, ...env }));
+  const service = await startService(
+    loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...UNLIMITED, ...env }),
+  );
   const storeId = "test-store";
-  const keys = (await service.storeAdmin.create(storeId)) ?? (() => { throw new Error("store exists; pass a fresh dir"); })();
+  const keys =
+    (await service.storeAdmin.create(storeId)) ??
+    (() => {
+      throw new Error("store exists; pass a fresh dir");
+    })();
   return testServer(service, dataDir, storeId, keys, !existingDir);
 }
 
@@ -49,7 +60,9 @@ export async function reopenTestServer(
   previous: Pick<TestServer, "dataDir" | "storeId" | "keys">,
   env: Record<string, string> = {},
 ): Promise<TestServer> {
-  const service = await startService(loadConfig({ DATA_DIR: previous.dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...UNLIMITED, ...env }));
+  const service = await startService(
+    loadConfig({ DATA_DIR: previous.dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...UNLIMITED, ...env }),
+  );
   return testServer(service, previous.dataDir, previous.storeId, previous.keys, false);
 }
 

@@ -3,9 +3,9 @@ import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/platform/sqlite/connection.ts";
 import { webhookReceiver, type ReceivedCall, type ReceiverOptions } from "../../src/modules/webhooks/reference-receiver.ts";
-import { enqueueDeliveriesIn } from "../../src/db/webhooks-repo.ts";
+import { enqueueDeliveriesIn } from "../../src/modules/webhooks/storage/webhooks.sqlite.ts";
 import type { TestCerts } from "./test-certs.ts";
 
 /* Webhook test helpers: the reference receiver on HTTPS with what it saw, and queuing deliveries from outside. */
@@ -30,16 +30,19 @@ export interface TestReceiver {
 export async function startTestReceiver(certs: TestCerts, opts: ReceiverOptions): Promise<TestReceiver> {
   const handler = webhookReceiver(opts);
   const calls: CallSeen[] = [];
-  const server = createServer({ cert: readFileSync(certs.certFile), key: readFileSync(certs.keyFile) }, (req: IncomingMessage, res: ServerResponse) => {
-    const id = req.headers["x-service-delivery-id"];
-    const seen: CallSeen = { deliveryId: typeof id === "string" ? id : null, start: performance.now(), end: null, status: null };
-    calls.push(seen);
-    res.on("finish", () => {
-      seen.end = performance.now();
-      seen.status = res.statusCode;
-    });
-    handler(req, res);
-  });
+  const server = createServer(
+    { cert: readFileSync(certs.certFile), key: readFileSync(certs.keyFile) },
+    (req: IncomingMessage, res: ServerResponse) => {
+      const id = req.headers["x-service-delivery-id"];
+      const seen: CallSeen = { deliveryId: typeof id === "string" ? id : null, start: performance.now(), end: null, status: null };
+      calls.push(seen);
+      res.on("finish", () => {
+        seen.end = performance.now();
+        seen.status = res.statusCode;
+      });
+      handler(req, res);
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -55,12 +58,24 @@ export async function startTestReceiver(certs: TestCerts, opts: ReceiverOptions)
 }
 
 /** Queues deliveries in the server's database file from this process, as the enrichment stage would. */
-export function enqueueFromOutside(dataDir: string, items: { storeId: string; productId: string; productVersion?: number; stage?: string; body: string }[]): number {
+export function enqueueFromOutside(
+  dataDir: string,
+  items: { storeId: string; productId: string; productVersion?: number; stage?: string; body: string }[],
+): number {
   const db = openDatabase(join(dataDir, "service.db"), { synchronous: "NORMAL" });
   try {
     return db.transaction(() =>
       items.reduce(
-        (n, i) => n + enqueueDeliveriesIn(db, { storeId: i.storeId, productId: i.productId, productVersion: i.productVersion ?? 1, stage: i.stage ?? "text", body: i.body, now: Date.now() }),
+        (n, i) =>
+          n +
+          enqueueDeliveriesIn(db, {
+            storeId: i.storeId,
+            productId: i.productId,
+            productVersion: i.productVersion ?? 1,
+            stage: i.stage ?? "text",
+            body: i.body,
+            now: Date.now(),
+          }),
         0,
       ),
     )();
@@ -78,7 +93,9 @@ export function tagsBody(productId: string, version = 1): string {
     attributes: {
       colour: {
         displayName: { en: "Colour", de: "Farbe" },
-        attributesValues: [{ navy: { displayName: { en: "Navy", de: "Marineblau" }, synonyms: [{ dark_blue: { displayName: { en: "Dark blue" } } }] } }],
+        attributesValues: [
+          { navy: { displayName: { en: "Navy", de: "Marineblau" }, synonyms: [{ dark_blue: { displayName: { en: "Dark blue" } } }] } },
+        ],
       },
     },
     productVersion: version,

@@ -113,7 +113,15 @@ function fromLocalInput(value: string): string | undefined {
 function describeWhen(r: RuleBody): string {
   const words: Record<string, string> = { is: "query is", contains: "query contains", startsWith: "query starts with" };
   return r.conditions
-    .map((c) => [c.pattern !== undefined ? `${words[c.anchoring ?? "is"]} “${c.pattern}”` : "", c.collection ? `collection ${c.collection}` : "", c.facet ? `facet ${c.facet}` : ""].filter(Boolean).join(" and "))
+    .map((c) =>
+      [
+        c.pattern !== undefined ? `${words[c.anchoring ?? "is"]} “${c.pattern}”` : "",
+        c.collection ? `collection ${c.collection}` : "",
+        c.facet ? `facet ${c.facet}` : "",
+      ]
+        .filter(Boolean)
+        .join(" and "),
+    )
     .join("; ");
 }
 
@@ -166,7 +174,10 @@ async function loadRules(): Promise<void> {
       const live = el("td");
       live.append(enabled, " ", el("span", r.enabled ? liveWindow(r) : "off"));
       const actions = el("td", undefined, { class: "actions" });
-      actions.append(button("Edit", () => showRule(r), `Edit rule ${r.id}`), button("Delete", () => void deleteRule(r.id), `Delete rule ${r.id}`));
+      actions.append(
+        button("Edit", () => showRule(r), `Edit rule ${r.id}`),
+        button("Delete", () => void deleteRule(r.id), `Delete rule ${r.id}`),
+      );
       row.append(name, el("td", describeWhen(r)), el("td", describeDoes(r)), live, actions);
       return row;
     }),
@@ -217,21 +228,35 @@ function renderPicked(): void {
   $("pins").replaceChildren(
     ...pins.map((p) => {
       const li = el("li");
-      const position = el("input", undefined, { type: "number", min: "1", max: "200", "aria-label": `Position of ${p.name}`, class: "position" });
+      const position = el("input", undefined, {
+        type: "number",
+        min: "1",
+        max: "200",
+        "aria-label": `Position of ${p.name}`,
+        class: "position",
+      });
       position.value = String(p.position);
       position.style.width = "4.5rem";
       position.addEventListener("change", () => {
         p.position = Math.min(200, Math.max(1, Math.round(Number(position.value)) || 1));
         renderPicked();
       });
-      li.append(position, " ", el("span", `${p.name} (${p.productId})`), button("Remove", () => ((pins = pins.filter((x) => x !== p)), renderPicked()), `Remove ${p.name} from the pins`));
+      li.append(
+        position,
+        " ",
+        el("span", `${p.name} (${p.productId})`),
+        button("Remove", () => ((pins = pins.filter((x) => x !== p)), renderPicked()), `Remove ${p.name} from the pins`),
+      );
       return li;
     }),
   );
   $("hides").replaceChildren(
     ...hides.map((h) => {
       const li = el("li");
-      li.append(el("span", `${h.name} (${h.productId})`), button("Remove", () => ((hides = hides.filter((x) => x !== h)), renderPicked()), `Remove ${h.name} from the hidden`));
+      li.append(
+        el("span", `${h.name} (${h.productId})`),
+        button("Remove", () => ((hides = hides.filter((x) => x !== h)), renderPicked()), `Remove ${h.name} from the hidden`),
+      );
       return li;
     }),
   );
@@ -260,7 +285,10 @@ function showRule(r: Rule | null): void {
   const q = body.consequence;
   pins = (q.pins ?? []).map((p) => ({ ...p, name: p.productId }));
   hides = (q.hide ?? []).map((id) => ({ productId: id, name: id }));
-  for (const [kind, list] of [["boost", q.boost], ["bury", q.bury]] as const) {
+  for (const [kind, list] of [
+    ["boost", q.boost],
+    ["bury", q.bury],
+  ] as const) {
     input(`rule-${kind}`).value = list?.[0]?.filter ?? "";
     select(`rule-${kind}-amount`).value = String(list?.[0]?.amount ?? 1);
   }
@@ -270,7 +298,8 @@ function showRule(r: Rule | null): void {
   input("rule-redirect").value = q.redirect ?? "";
   const banner = (q.userData ?? []).find((d) => d.type === "banner");
   otherUserData = (q.userData ?? []).filter((d) => d !== banner);
-  for (const f of ["title", "text", "image", "link"]) input(`banner-${f}`).value = typeof banner?.[f] === "string" ? (banner[f] as string) : "";
+  for (const f of ["title", "text", "image", "link"])
+    input(`banner-${f}`).value = typeof banner?.[f] === "string" ? (banner[f] as string) : "";
   $("rule-error").textContent = "";
   renderPicked();
   void nameProducts();
@@ -418,12 +447,12 @@ function nextPosition(): number {
 
 /* ---------- the preview ---------- */
 
-
 function renderPreview(target: HTMLElement, answer: SearchResponse): void {
   const parts: HTMLElement[] = [];
   if (answer.redirect) parts.push(el("p", `Sends the shopper to ${answer.redirect}`, { class: "redirect" }));
   for (const d of answer.userData ?? []) {
-    if (d.type === "banner") parts.push(el("p", `Banner: ${String(d.title ?? "")}${d.text ? ` · ${String(d.text)}` : ""}`, { class: "banner" }));
+    if (d.type === "banner")
+      parts.push(el("p", `Banner: ${String(d.title ?? "")}${d.text ? ` · ${String(d.text)}` : ""}`, { class: "banner" }));
   }
   parts.push(el("p", `${answer.totalProductCount.toLocaleString()} products`, { class: "note" }));
   const pinned = new Set(answer.pinnedProductIds ?? []);
@@ -461,30 +490,32 @@ async function preview(): Promise<void> {
 
 async function loadSynonyms(): Promise<void> {
   const all = await everything<SynonymSet>("/synonyms", "synonyms");
-  $("synonyms-table").querySelector("tbody")!.replaceChildren(
-    ...all.map((s) => {
-      const row = el("tr", undefined, { "data-synonym": s.id });
-      const words = s.type === "oneWay" ? `${s.input} → ${s.synonyms.join(", ")}` : s.synonyms.join(" = ");
-      const actions = el("td", undefined, { class: "actions" });
-      actions.append(
-        button(
-          "Edit",
-          () => {
-            input("synonym-id").value = s.id;
-            select("synonym-kind").value = s.type;
-            input("synonym-input").value = s.input ?? "";
-            input("synonym-words").value = s.synonyms.join(", ");
-            syncSynonymKind();
-            input("synonym-words").focus();
-          },
-          `Edit synonyms ${s.id}`,
-        ),
-        button("Delete", () => void deleteSynonyms(s.id), `Delete synonyms ${s.id}`),
-      );
-      row.append(el("td", s.id), el("td", words), actions);
-      return row;
-    }),
-  );
+  $("synonyms-table")
+    .querySelector("tbody")!
+    .replaceChildren(
+      ...all.map((s) => {
+        const row = el("tr", undefined, { "data-synonym": s.id });
+        const words = s.type === "oneWay" ? `${s.input} → ${s.synonyms.join(", ")}` : s.synonyms.join(" = ");
+        const actions = el("td", undefined, { class: "actions" });
+        actions.append(
+          button(
+            "Edit",
+            () => {
+              input("synonym-id").value = s.id;
+              select("synonym-kind").value = s.type;
+              input("synonym-input").value = s.input ?? "";
+              input("synonym-words").value = s.synonyms.join(", ");
+              syncSynonymKind();
+              input("synonym-words").focus();
+            },
+            `Edit synonyms ${s.id}`,
+          ),
+          button("Delete", () => void deleteSynonyms(s.id), `Delete synonyms ${s.id}`),
+        );
+        row.append(el("td", s.id), el("td", words), actions);
+        return row;
+      }),
+    );
   $("synonyms-empty").hidden = all.length > 0;
 }
 
@@ -530,20 +561,27 @@ interface Proposal {
 
 async function loadProposals(): Promise<void> {
   const { proposals } = await api<{ proposals: Proposal[] }>("GET", "/synonym-proposals");
-  $("proposals-table").querySelector("tbody")!.replaceChildren(
-    ...proposals.map((p) => {
-      const row = el("tr", undefined, { "data-proposal": p.id });
-      const e = p.evidence;
-      const said =
-        e.source === "import"
-          ? `${e.searches} searches under the previous provider; finds nothing here`
-          : `${e.searches} searches: ${e.noResults} found nothing${e.noClicks ? `, ${e.noClicks} clicked nothing` : ""}`;
-      const actions = el("td", undefined, { class: "actions" });
-      actions.append(button("Accept", () => void acceptProposal(p), `Accept ${p.input} → ${p.synonyms.join(", ")}`));
-      row.append(el("td", p.input), el("td", p.synonyms.map((w, i) => `${w} (${Math.round((e.closeness[i] ?? 0) * 100)}%)`).join(", ")), el("td", said), actions);
-      return row;
-    }),
-  );
+  $("proposals-table")
+    .querySelector("tbody")!
+    .replaceChildren(
+      ...proposals.map((p) => {
+        const row = el("tr", undefined, { "data-proposal": p.id });
+        const e = p.evidence;
+        const said =
+          e.source === "import"
+            ? `${e.searches} searches under the previous provider; finds nothing here`
+            : `${e.searches} searches: ${e.noResults} found nothing${e.noClicks ? `, ${e.noClicks} clicked nothing` : ""}`;
+        const actions = el("td", undefined, { class: "actions" });
+        actions.append(button("Accept", () => void acceptProposal(p), `Accept ${p.input} → ${p.synonyms.join(", ")}`));
+        row.append(
+          el("td", p.input),
+          el("td", p.synonyms.map((w, i) => `${w} (${Math.round((e.closeness[i] ?? 0) * 100)}%)`).join(", ")),
+          el("td", said),
+          actions,
+        );
+        return row;
+      }),
+    );
   $("proposals-empty").hidden = proposals.length > 0;
 }
 
@@ -571,7 +609,11 @@ async function importFile(): Promise<void> {
     return void report.replaceChildren(el("li", `${file.name} is not JSON.`));
   }
   try {
-    const answer = await api<{ imported: number; errors: { index: number; id?: string; message: string }[] }>("POST", `/${what}/import?format=${format}`, parsed);
+    const answer = await api<{ imported: number; errors: { index: number; id?: string; message: string }[] }>(
+      "POST",
+      `/${what}/import?format=${format}`,
+      parsed,
+    );
     report.replaceChildren(
       el("li", `${answer.imported} imported, ${answer.errors.length} not imported.`),
       ...answer.errors.slice(0, 50).map((e) => el("li", `Item ${e.index}${e.id ? ` (${e.id})` : ""}: ${e.message}`)),

@@ -79,19 +79,26 @@ function money(value: number, currency: string): string {
     moneyFormats.set(currency, format);
   }
   const format = moneyFormats.get(currency);
-  return format ? format.format(value) : `${new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
+  return format
+    ? format.format(value)
+    : `${new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
 }
 
 const revenueEntries = (v: unknown): [string, number][] =>
   v && typeof v === "object" ? Object.entries(v as Record<string, unknown>).filter((e): e is [string, number] => num(e[1]) !== null) : [];
-const revenueText = (v: unknown) => revenueEntries(v).map(([c, n]) => money(n, c)).join(", ") || NONE;
+const revenueText = (v: unknown) =>
+  revenueEntries(v)
+    .map(([c, n]) => money(n, c))
+    .join(", ") || NONE;
 
 /* ---------- sign-in ---------- */
 
 function credentials(): Credentials | null {
   try {
     const c = JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null") as Partial<Credentials> | null;
-    return c && typeof c.storeId === "string" && typeof c.adminKey === "string" && c.storeId && c.adminKey ? { storeId: c.storeId, adminKey: c.adminKey } : null;
+    return c && typeof c.storeId === "string" && typeof c.adminKey === "string" && c.storeId && c.adminKey
+      ? { storeId: c.storeId, adminKey: c.adminKey }
+      : null;
   } catch {
     return null;
   }
@@ -137,7 +144,11 @@ function filtersFromUrl(): Filters {
   const q = new URLSearchParams(location.search);
   const range = defaultRange();
   const to = isDate(q.get("to")) ? q.get("to")! : range.to;
-  const from = isDate(q.get("from")) ? q.get("from")! : isDate(q.get("to")) ? dayOf(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS) : range.from;
+  const from = isDate(q.get("from"))
+    ? q.get("from")!
+    : isDate(q.get("to"))
+      ? dayOf(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS)
+      : range.from;
   const text = (name: string) => (q.get(name) ?? "").trim().slice(0, 64);
   return { from, to, region: text("region"), language: text("language"), currency: text("currency") };
 }
@@ -242,7 +253,11 @@ interface Column {
   numeric?: boolean;
 }
 
-const col = (label: string, field: string, format: (v: unknown) => string, numeric = true): Column => ({ label, value: (r) => format(r[field]), numeric });
+const col = (label: string, field: string, format: (v: unknown) => string, numeric = true): Column => ({
+  label,
+  value: (r) => format(r[field]),
+  numeric,
+});
 const textCol = (label: string, field: string): Column => ({ label, value: (r) => String(r[field] ?? ""), numeric: false });
 
 /** A table in `container` (replacing what was there); the first column heads its row. */
@@ -262,7 +277,9 @@ function table(container: HTMLElement, caption: string, columns: Column[], rows:
   const body = el("tbody");
   for (const row of rows) {
     const tr = el("tr");
-    columns.forEach((c, i) => tr.append(el(i === 0 ? "th" : "td", c.value(row), { ...(i === 0 ? { scope: "row" } : {}), ...(c.numeric ? { class: "num" } : {}) })));
+    columns.forEach((c, i) =>
+      tr.append(el(i === 0 ? "th" : "td", c.value(row), { ...(i === 0 ? { scope: "row" } : {}), ...(c.numeric ? { class: "num" } : {}) })),
+    );
     body.append(tr);
   }
   t.append(body);
@@ -301,8 +318,18 @@ function renderRecommendations(r: Json): void {
     { widget: "Complete the look", figure: "Popup page changes", value: integer(ctl.popupPageChanges) },
     { widget: "Complete the look", figure: "Click-through rate", value: percent(ctl.clickThroughRate) },
   ];
-  table(byId("recommendations"), "Recommendations figures", [textCol("Widget", "widget"), textCol("Figure", "figure"), { label: "Value", value: (row) => String(row.value), numeric: true }], rows);
-  table(byId("view-look-positions"), "View Look clicks by look position", [col("Look position", "position", integer), col("View Look clicks", "clicks", integer)], rowsOf(ctl, "viewLookPositions"));
+  table(
+    byId("recommendations"),
+    "Recommendations figures",
+    [textCol("Widget", "widget"), textCol("Figure", "figure"), { label: "Value", value: (row) => String(row.value), numeric: true }],
+    rows,
+  );
+  table(
+    byId("view-look-positions"),
+    "View Look clicks by look position",
+    [col("Look position", "position", integer), col("View Look clicks", "clicks", integer)],
+    rowsOf(ctl, "viewLookPositions"),
+  );
 }
 
 function renderPreprod(p: Json): void {
@@ -326,20 +353,37 @@ function renderPreprod(p: Json): void {
     ["overlapAt10", "Overlap of the top 10", "pct", p.overlapAt10],
   ];
   for (const [field, label, kind, value] of figures) figure(list, "data-preprod", field, label, kind, value);
-  table(byId("preprod-queries"), "Compared queries", [
-    textCol("Query", "query"),
-    col("Searches", "searches", integer),
-    col("Store: no results", "theirNoResults", integer),
-    col("Ours: results", "ourTotal", integer),
-    col("Clicks", "clicks", integer),
-    col("In our top 10", "clicksInOurTop10", integer),
-    col("In our top 30", "clicksInOurTop30", integer),
-    col("Overlap at 10", "overlapAt10", percent),
-  ], rowsOf(p, "queries"));
+  table(
+    byId("preprod-queries"),
+    "Compared queries",
+    [
+      textCol("Query", "query"),
+      col("Searches", "searches", integer),
+      col("Store: no results", "theirNoResults", integer),
+      col("Ours: results", "ourTotal", integer),
+      col("Clicks", "clicks", integer),
+      col("In our top 10", "clicksInOurTop10", integer),
+      col("In our top 30", "clicksInOurTop30", integer),
+      col("Overlap at 10", "overlapAt10", percent),
+    ],
+    rowsOf(p, "queries"),
+  );
 }
 
 function clearReports(): void {
-  for (const id of ["overview", "top-queries", "no-result-queries", "no-click-queries", "top-products", "click-positions", "recommendations", "view-look-positions", "preprod-figures", "preprod-queries", "positions-note"]) {
+  for (const id of [
+    "overview",
+    "top-queries",
+    "no-result-queries",
+    "no-click-queries",
+    "top-products",
+    "click-positions",
+    "recommendations",
+    "view-look-positions",
+    "preprod-figures",
+    "preprod-queries",
+    "positions-note",
+  ]) {
     byId(id).replaceChildren();
   }
   byId("preprod-empty").hidden = true;
@@ -350,7 +394,13 @@ function clearReports(): void {
 /** The global of /reports/assets/uplot.js, loaded before this script. */
 const Plot = (window as unknown as { uPlot?: typeof UPlot }).uPlot;
 const charts: UPlot[] = [];
-const COLORS = { blue: "#1f5fbf", blueFill: "rgba(31, 95, 191, 0.12)", orange: "#b0471b", green: "#2e7d32", greenFill: "rgba(46, 125, 50, 0.55)" };
+const COLORS = {
+  blue: "#1f5fbf",
+  blueFill: "rgba(31, 95, 191, 0.12)",
+  orange: "#b0471b",
+  green: "#2e7d32",
+  greenFill: "rgba(46, 125, 50, 0.55)",
+};
 
 function destroyCharts(): void {
   for (const chart of charts.splice(0)) chart.destroy();
@@ -401,7 +451,14 @@ function renderCharts(overview: Json, positions: Json): void {
         { label: "Day (UTC)", value: "{YYYY}-{MM}-{DD}" },
         // Points too: a day between days without searches (no rate) has no line to either side.
         { label: "Click-through rate", stroke: COLORS.blue, width: 2, points: { show: true, size: 6 }, value: (_u, v) => percent(v) },
-        { label: "Conversion rate", stroke: COLORS.orange, width: 2, dash: [6, 4], points: { show: true, size: 6 }, value: (_u, v) => percent(v) },
+        {
+          label: "Conversion rate",
+          stroke: COLORS.orange,
+          width: 2,
+          dash: [6, 4],
+          points: { show: true, size: 6 },
+          value: (_u, v) => percent(v),
+        },
       ],
     },
     [days, series("clickThroughRate"), series("conversionRate")],
@@ -418,7 +475,15 @@ function renderCharts(overview: Json, positions: Json): void {
       axes: [{ values: integerTicks }, { values: integerTicks, size: 50 }],
       series: [
         { label: "Position", value: (_u, v) => integer(v) },
-        { label: "Clicks", stroke: COLORS.green, fill: COLORS.greenFill, width: 1, ...(bars ? { paths: bars } : {}), points: { show: false }, value: (_u, v) => integer(v) },
+        {
+          label: "Clicks",
+          stroke: COLORS.green,
+          fill: COLORS.greenFill,
+          width: 1,
+          ...(bars ? { paths: bars } : {}),
+          points: { show: false },
+          value: (_u, v) => integer(v),
+        },
       ],
     },
     [counts.map((p) => num(p.position) ?? 0), counts.map((p) => num(p.clicks))],
@@ -463,7 +528,8 @@ async function load(): Promise<void> {
   const f = filtersFromUrl();
   showFilters(f);
   const scope = filterParams(f);
-  const get = async (name: string, extra: Record<string, string> = {}) => (await (await call(name, withParams(scope, extra), c)).json()) as Json;
+  const get = async (name: string, extra: Record<string, string> = {}) =>
+    (await (await call(name, withParams(scope, extra), c)).json()) as Json;
   status("Loading…");
   byId("reports").setAttribute("aria-busy", "true");
   try {
@@ -482,7 +548,12 @@ async function load(): Promise<void> {
     renderOverview(overview);
     renderCharts(overview, positions);
     table(byId("top-queries"), "Top queries", QUERY_COLUMNS, rowsOf(top, "searches"));
-    table(byId("no-result-queries"), "Queries without results", [textCol("Query", "query"), col("Searches", "count", integer)], rowsOf(noResults, "searches"));
+    table(
+      byId("no-result-queries"),
+      "Queries without results",
+      [textCol("Query", "query"), col("Searches", "count", integer)],
+      rowsOf(noResults, "searches"),
+    );
     table(
       byId("no-click-queries"),
       "Queries without clicks",
@@ -492,10 +563,21 @@ async function load(): Promise<void> {
     table(
       byId("top-products"),
       "Top products by clicks",
-      [textCol("Product id", "productId"), col("Clicks", "clicks", integer), col("Add to carts", "addToCarts", integer), col("Purchases", "purchases", integer), col("Revenue", "revenue", revenueText)],
+      [
+        textCol("Product id", "productId"),
+        col("Clicks", "clicks", integer),
+        col("Add to carts", "addToCarts", integer),
+        col("Purchases", "purchases", integer),
+        col("Revenue", "revenue", revenueText),
+      ],
       rowsOf(products, "products"),
     );
-    table(byId("click-positions"), "Clicks by position", [col("Position", "position", integer), col("Clicks", "clicks", integer)], rowsOf(positions, "positions"));
+    table(
+      byId("click-positions"),
+      "Clicks by position",
+      [col("Position", "position", integer), col("Clicks", "clicks", integer)],
+      rowsOf(positions, "positions"),
+    );
     renderRecommendations(recommendations);
     renderPreprod(preprod);
     status(`Showing ${describe(f)}.`);

@@ -24,7 +24,11 @@ const API = "/1.9";
 export async function adminApi<T = Record<string, unknown>>(c: Credentials, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(API + path, {
     method,
-    headers: { "X-Service-Store-ID": c.storeId, "X-Service-API-Key": c.adminKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      "X-Service-Store-ID": c.storeId,
+      "X-Service-API-Key": c.adminKey,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
@@ -46,7 +50,8 @@ export function startStaffSession(o: { storageKey: string; workspace: HTMLElemen
     byId("session").hidden = !signedIn;
     byId("session-store").textContent = current?.storeId ?? "";
   };
-  const reason = (error: unknown) => (error instanceof ApiError && error.status === 401 ? "The store id or the admin key is wrong." : (error as Error).message);
+  const reason = (error: unknown) =>
+    error instanceof ApiError && error.status === 401 ? "The store id or the admin key is wrong." : (error as Error).message;
   const signOut = (message = "") => {
     sessionStorage.removeItem(o.storageKey);
     current = null;
@@ -77,7 +82,8 @@ export function startStaffSession(o: { storageKey: string; workspace: HTMLElemen
   let kept: Credentials | null = null;
   try {
     const c = JSON.parse(sessionStorage.getItem(o.storageKey) ?? "null") as Partial<Credentials> | null;
-    if (c && typeof c.storeId === "string" && typeof c.adminKey === "string" && c.storeId && c.adminKey) kept = { storeId: c.storeId, adminKey: c.adminKey };
+    if (c && typeof c.storeId === "string" && typeof c.adminKey === "string" && c.storeId && c.adminKey)
+      kept = { storeId: c.storeId, adminKey: c.adminKey };
   } catch {
     kept = null;
   }

@@ -35,12 +35,36 @@ const FONTS: [label: string, stack: string][] = [
 ];
 /** Density moves every spacing token together; "comfortable" is the widget's default. */
 const DENSITIES: Record<string, Theme> = {
-  compact: { "--sfs-spacing": "0.625rem", "--sfs-spacing-small": "0.375rem", "--sfs-spacing-large": "1.25rem", "--sfs-grid-gap": "1rem 0.625rem", "--sfs-card-gap": "0.25rem" },
-  comfortable: { "--sfs-spacing": "1rem", "--sfs-spacing-small": "0.5rem", "--sfs-spacing-large": "2rem", "--sfs-grid-gap": "1.5rem 1rem", "--sfs-card-gap": "0.375rem" },
-  spacious: { "--sfs-spacing": "1.5rem", "--sfs-spacing-small": "0.75rem", "--sfs-spacing-large": "3rem", "--sfs-grid-gap": "2rem 1.5rem", "--sfs-card-gap": "0.5rem" },
+  compact: {
+    "--sfs-spacing": "0.625rem",
+    "--sfs-spacing-small": "0.375rem",
+    "--sfs-spacing-large": "1.25rem",
+    "--sfs-grid-gap": "1rem 0.625rem",
+    "--sfs-card-gap": "0.25rem",
+  },
+  comfortable: {
+    "--sfs-spacing": "1rem",
+    "--sfs-spacing-small": "0.5rem",
+    "--sfs-spacing-large": "2rem",
+    "--sfs-grid-gap": "1.5rem 1rem",
+    "--sfs-card-gap": "0.375rem",
+  },
+  spacious: {
+    "--sfs-spacing": "1.5rem",
+    "--sfs-spacing-small": "0.75rem",
+    "--sfs-spacing-large": "3rem",
+    "--sfs-grid-gap": "2rem 1.5rem",
+    "--sfs-card-gap": "0.5rem",
+  },
 };
 /** Every token this page manages; the store's other tokens are kept as they are. */
-const MANAGED = [...COLOURS.map(([t]) => t), "--sfs-radius", "--sfs-radius-small", "--sfs-font-family", ...Object.keys(DENSITIES.comfortable!)];
+const MANAGED = [
+  ...COLOURS.map(([t]) => t),
+  "--sfs-radius",
+  "--sfs-radius-small",
+  "--sfs-font-family",
+  ...Object.keys(DENSITIES.comfortable!),
+];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 /** The store signed in to, as the session's load last gave it. */
@@ -86,9 +110,12 @@ function showTheme(theme: Theme): void {
     const fallback = COLOURS.find(([t]) => t === input.dataset.token)![2];
     input.value = hex(theme[input.dataset.token!]) ?? fallback;
   }
-  $<HTMLInputElement>("radius").value = String(parseInt(theme["--sfs-radius"] ?? "", 10) || (theme["--sfs-radius"] === "0px" ? 0 : DEFAULT_RADIUS));
+  $<HTMLInputElement>("radius").value = String(
+    parseInt(theme["--sfs-radius"] ?? "", 10) || (theme["--sfs-radius"] === "0px" ? 0 : DEFAULT_RADIUS),
+  );
   $<HTMLSelectElement>("font").value = FONTS.some(([, s]) => s === theme["--sfs-font-family"]) ? theme["--sfs-font-family"]! : "";
-  $<HTMLSelectElement>("density").value = Object.keys(DENSITIES).find((d) => DENSITIES[d]!["--sfs-spacing"] === theme["--sfs-spacing"]) ?? "comfortable";
+  $<HTMLSelectElement>("density").value =
+    Object.keys(DENSITIES).find((d) => DENSITIES[d]!["--sfs-spacing"] === theme["--sfs-spacing"]) ?? "comfortable";
   refresh();
 }
 
@@ -115,7 +142,13 @@ function themeToSave(): Theme {
 
 function defaultsTheme(): Theme {
   const theme = Object.fromEntries(COLOURS.map(([t, , v]) => [t, v]));
-  return { ...theme, "--sfs-radius": `${DEFAULT_RADIUS}px`, "--sfs-radius-small": `${DEFAULT_RADIUS * 0.75}px`, "--sfs-font-family": "inherit", ...DENSITIES.comfortable };
+  return {
+    ...theme,
+    "--sfs-radius": `${DEFAULT_RADIUS}px`,
+    "--sfs-radius-small": `${DEFAULT_RADIUS * 0.75}px`,
+    "--sfs-font-family": "inherit",
+    ...DENSITIES.comfortable,
+  };
 }
 
 /** Shows the edits in every preview frame and the contrast of the colour pairs that carry text. */
@@ -189,4 +222,3 @@ function start(): void {
 }
 
 start();
-

@@ -55,7 +55,10 @@ export function listingData(state: SearchState, result: SearchResponse, pageSize
   };
 }
 
-export const searchData = (listing: ListingData, result: SearchResponse): SearchData => ({ ...listing, totalProducts: result.totalProductCount });
+export const searchData = (listing: ListingData, result: SearchResponse): SearchData => ({
+  ...listing,
+  totalProducts: result.totalProductCount,
+});
 export const pageChangeData = (listing: ListingData, page: number): PageChangeData => ({ ...listing, page });
 export const productClickData = (listing: ListingData, page: number, clickProductId: string): ProductClickData => ({
   ...listing,

@@ -43,7 +43,8 @@ export class Identity {
     if (raw) {
       try {
         const parsed = JSON.parse(raw) as { id?: unknown; at?: unknown };
-        if (typeof parsed.id === "string" && ID.test(parsed.id) && typeof parsed.at === "number") session = { id: parsed.id, at: parsed.at };
+        if (typeof parsed.id === "string" && ID.test(parsed.id) && typeof parsed.at === "number")
+          session = { id: parsed.id, at: parsed.at };
       } catch {
         // a damaged entry starts a new session
       }

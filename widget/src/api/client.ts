@@ -1,5 +1,12 @@
 import type { WidgetConfigResponse } from "@storefront-search/contract";
-import type { CtlResponse, SearchRequest, SearchResponse, SimilarityResponse, SuggestionsResponse, TrackingEvent } from "@storefront-search/contract";
+import type {
+  CtlResponse,
+  SearchRequest,
+  SearchResponse,
+  SimilarityResponse,
+  SuggestionsResponse,
+  TrackingEvent,
+} from "@storefront-search/contract";
 
 /*
  * The one client of the service's browser routes. Search routes send the store id and the search key as headers;

@@ -49,7 +49,9 @@ export function resolveConfig(raw: WidgetConfigResponse | null | undefined): Wid
     preprod: r.preprod === true,
     facetsOpen: Number.isInteger(r.facetsOpen) && r.facetsOpen! >= 0 ? r.facetsOpen! : d.facetsOpen,
     popularQueries: Array.isArray(r.popularQueries) ? r.popularQueries.filter(isString) : d.popularQueries,
-    popularCategories: Array.isArray(r.popularCategories) ? r.popularCategories.filter((c) => isString(c?.key) && isString(c.name)) : d.popularCategories,
+    popularCategories: Array.isArray(r.popularCategories)
+      ? r.popularCategories.filter((c) => isString(c?.key) && isString(c.name))
+      : d.popularCategories,
     markPinned: typeof r.markPinned === "boolean" ? r.markPinned : d.markPinned,
   };
 }

@@ -1,12 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import {
-  listingData,
-  listingEventType,
-  pageChangeData,
-  productClickData,
-  searchData,
-  type LocaleFields,
-} from "../analytics/event-data.ts";
+import { listingData, listingEventType, pageChangeData, productClickData, searchData, type LocaleFields } from "../analytics/event-data.ts";
 import { LOCALE_PATTERN, type SearchRequest, type SearchResponse, formatFacetParam } from "@storefront-search/contract";
 import type { SearchState } from "../state/search-state.ts";
 import { Debouncer } from "./debouncer.ts";
@@ -38,7 +31,10 @@ export interface SearchControllerOptions {
 export const MAX_RESULT_WINDOW = 10_000;
 
 /** The API request for `state`: one page of it, with facets, and the shopper's ids and language. */
-export function searchRequest(state: SearchState, options: Pick<SearchControllerOptions, "pageSize" | "locale" | "ids" | "preprod">): SearchRequest {
+export function searchRequest(
+  state: SearchState,
+  options: Pick<SearchControllerOptions, "pageSize" | "locale" | "ids" | "preprod">,
+): SearchRequest {
   const size = options.pageSize;
   const ids = options.ids?.() ?? {};
   // A page's lang may be written "en_US"; one the API would refuse is left out (facet names then follow the store).

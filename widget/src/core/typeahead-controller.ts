@@ -216,11 +216,15 @@ export class TypeaheadController implements ReactiveController {
       for (const d of suggested.value.designers ?? []) options.push({ kind: "designer", label: d.label, count: d.count });
     }
     if (found.status === "fulfilled") {
-      for (const p of (found.value.products ?? []).slice(0, this.productLimit)) options.push({ kind: "product", label: p.name, product: p });
+      for (const p of (found.value.products ?? []).slice(0, this.productLimit))
+        options.push({ kind: "product", label: p.name, product: p });
     }
     this.options = options;
     // The search answer's redirect, else the suggestions' (a rule may be matched by either).
-    this.redirect = (found.status === "fulfilled" ? found.value.redirect : undefined) ?? (suggested.status === "fulfilled" ? suggested.value.redirect : undefined) ?? null;
+    this.redirect =
+      (found.status === "fulfilled" ? found.value.redirect : undefined) ??
+      (suggested.status === "fulfilled" ? suggested.value.redirect : undefined) ??
+      null;
     this.answered = text;
     this.activeIndex = -1;
     this.loading = false;

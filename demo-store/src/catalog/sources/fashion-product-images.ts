@@ -117,7 +117,7 @@ function colorOf(name: string, baseColour: string): DraftColor | undefined {
   const words = name.split(" ");
   const at = audienceWordIndex(words);
   const phrase = findColorPhrase(words.slice(at + 1).join(" "));
-  if (phrase && phrase.colors.includes(base)) {
+  if (phrase?.colors.includes(base)) {
     return { label: phrase.label, colors: phrase.colors, hexes: phrase.hexes };
   }
   const hexes = base === "Multi" ? [...MULTI_HEXES] : [colorHex(base)!];

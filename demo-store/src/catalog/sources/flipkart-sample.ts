@@ -63,7 +63,11 @@ export function convertFlipkartRow(row: Record<string, string>, brands: BrandLex
   const name = displayName(lowerName, brand);
 
   const articleType =
-    classifyArticleType(lowerName) ?? [...levels].reverse().map(classifyArticleType).find((t) => t !== undefined);
+    classifyArticleType(lowerName) ??
+    [...levels]
+      .reverse()
+      .map(classifyArticleType)
+      .find((t) => t !== undefined);
   const categories = levels.length > 0 ? levels.map(titleCase) : articleType ? categoryPathOf(articleType) : undefined;
   const typePath = articleType ? categoryPathOf(articleType) : undefined;
 
@@ -76,9 +80,7 @@ export function convertFlipkartRow(row: Record<string, string>, brands: BrandLex
   const discounted = priceNumber(row.discounted_price);
   const current = discounted ?? retail;
   const price =
-    current === undefined
-      ? undefined
-      : { price: current, initialPrice: retail !== undefined && retail > current ? retail : undefined };
+    current === undefined ? undefined : { price: current, initialPrice: retail !== undefined && retail > current ? retail : undefined };
 
   const ratingValue = Number((row.product_rating ?? "").trim());
   const overallValue = Number((row.overall_rating ?? "").trim());
@@ -94,11 +96,7 @@ export function convertFlipkartRow(row: Record<string, string>, brands: BrandLex
   const descriptors = descriptorsIn(
     [lowerName, spec("pattern"), spec("sleeve"), spec("neck"), spec("fit") ? `${spec("fit")} fit` : ""].join(" \n"),
   );
-  const tags = [
-    ...collections.map((c) => `usage:${c}`),
-    ...descriptorTags(descriptors),
-    ...materials.map((m) => `material:${slugify(m)}`),
-  ];
+  const tags = [...collections.map((c) => `usage:${c}`), ...descriptorTags(descriptors), ...materials.map((m) => `material:${slugify(m)}`)];
 
   return {
     source: "flipkart-sample",
@@ -216,19 +214,13 @@ const COLOR_KEYS = ["color", "primary color", "strap color", "frame color", "dia
  * word: "Red Tape"), else from the exporter's description phrasing: "key features of <name> <colour>,",
  * "color: <colour>", "<colour> coloured", "buy <colour> <name>".
  */
-function colorOf(
-  spec: (key: string) => string | undefined,
-  lowerName: string,
-  brand: string,
-  description: string,
-): DraftColor | undefined {
+function colorOf(spec: (key: string) => string | undefined, lowerName: string, brand: string, description: string): DraftColor | undefined {
   for (const key of COLOR_KEYS) {
     const value = spec(key);
     const phrase = value ? findColorPhrase(value) : null;
     if (value && phrase) return { label: titleCase(value.toLowerCase()), colors: phrase.colors, hexes: phrase.hexes };
   }
-  const nameWithoutBrand =
-    brand !== "" && lowerName.startsWith(brand.toLowerCase()) ? lowerName.slice(brand.length) : lowerName;
+  const nameWithoutBrand = brand !== "" && lowerName.startsWith(brand.toLowerCase()) ? lowerName.slice(brand.length) : lowerName;
   const candidates = [nameWithoutBrand];
   const keyFeatures = /key features of ([^,]+),/.exec(description)?.[1];
   if (keyFeatures?.startsWith(lowerName)) candidates.push(keyFeatures.slice(lowerName.length));

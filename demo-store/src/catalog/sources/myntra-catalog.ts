@@ -8,14 +8,7 @@ import { audienceWordIndex, type BrandLexicon } from "../brands.ts";
 import { articleProfile, categoryPathOf, classifyArticleType } from "../categories.ts";
 import { usageFromName } from "../collections.ts";
 import { canonicalColor, colorHex, findColorPhrase, MULTI_HEXES } from "../colors.ts";
-import {
-  descriptionPhrases,
-  descriptorsIn,
-  descriptorTags,
-  fitLines,
-  materialsIn,
-  restoreLineBreaks,
-} from "../descriptors.ts";
+import { descriptionPhrases, descriptorsIn, descriptorTags, fitLines, materialsIn, restoreLineBreaks } from "../descriptors.ts";
 import { type DraftColor, type DraftProduct, type RowKey, SkipRow } from "../draft.ts";
 import { seededRandom } from "../seeded-random.ts";
 import { cleanLabel, cleanText, slugify } from "../text.ts";
@@ -57,11 +50,7 @@ export function convertMyntraRow(row: Record<string, string>, brands: BrandLexic
   const descriptors = descriptorsIn(`${name}\n${firstLine}`);
   const materials = materialsIn(`${name}\n${description}`);
   const usages = usageFromName(name, articleType);
-  const tags = [
-    ...usages.map((u) => `usage:${u}`),
-    ...descriptorTags(descriptors),
-    ...materials.map((m) => `material:${slugify(m)}`),
-  ];
+  const tags = [...usages.map((u) => `usage:${u}`), ...descriptorTags(descriptors), ...materials.map((m) => `material:${slugify(m)}`)];
   const features = dedupe([...descriptors.map((d) => d.label), ...materials, ...descriptionPhrases(description)]);
 
   return {

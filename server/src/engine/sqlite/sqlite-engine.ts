@@ -2,9 +2,17 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../../db/connection.ts";
-import { queryCorrections } from "../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, HeldDocument, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
+import { openDatabase } from "../../platform/sqlite/connection.ts";
+import { queryCorrections } from "../../text/typo-vocabulary.ts";
+import type {
+  EngineDocument,
+  EngineSearchRequest,
+  EngineSearchResult,
+  HeldDocument,
+  IndexableDocument,
+  SearchEngine,
+  WordCorrection,
+} from "../types.ts";
 import { indexedText } from "../text/field-tokens.ts";
 import { alternativesPlan, queryPlan } from "./text-query.ts";
 import { StoreIndex, type DocumentTokens, type TextMatches } from "./store-index.ts";
@@ -32,7 +40,6 @@ const SCHEMA = `
   -- Where text was matched until the TextIndex replaced it.
   DROP TABLE IF EXISTS documents_fts;
 `;
-
 
 export interface SqliteEngineOptions {
   dataDir: string;

@@ -1,8 +1,17 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
-import { TypoVocabulary } from "../text/typo-vocabulary.ts";
-import { MAX_PREFER_FILTERS, MAX_WEIGHTED_FILTERS, type EngineFilter, type EngineSearchRequest, type EngineSearchResult, type EngineSort, type FacetCount, type HeldDocument } from "../types.ts";
+import { TypoVocabulary } from "../../text/typo-vocabulary.ts";
+import {
+  MAX_PREFER_FILTERS,
+  MAX_WEIGHTED_FILTERS,
+  type EngineFilter,
+  type EngineSearchRequest,
+  type EngineSearchResult,
+  type EngineSort,
+  type FacetCount,
+  type HeldDocument,
+} from "../types.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";
 
@@ -442,7 +451,7 @@ export class StoreIndex {
     }));
     if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
     const scores = this.scratchScores;
-    const candidates = text ? text.slots : this.idsCandidates(request.filters) ?? this.liveSlots();
+    const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
     const matched: number[] = [];
     const { data: valueData, start: valueStart, length: valueLength } = this.slotValues;
 
@@ -486,7 +495,8 @@ export class StoreIndex {
       const key = this.keys[valueKey[id]!]!;
       (facets[key] ??= []).push({ value: this.valueNames[id]!, count: counts[id]! });
     }
-    for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    for (const list of Object.values(facets))
+      list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of ranges) if (r.values.length) rangeResult[r.field] = rangeBuckets(r.values, r.maxBuckets);
 
@@ -494,7 +504,7 @@ export class StoreIndex {
     try {
       const score = (slot: number) => {
         let s = scores[slot]!;
-        if (s !== s) {
+        if (Number.isNaN(s)) {
           s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words, qualities);
           scores[slot] = s;
         }
@@ -561,7 +571,7 @@ export class StoreIndex {
         return (a, b) => {
           const va = key(a);
           const vb = key(b);
-          if (va !== va || vb !== vb) return va !== va && vb !== vb ? 0 : va !== va ? 1 : -1;
+          if (Number.isNaN(va) || Number.isNaN(vb)) return Number.isNaN(va) && Number.isNaN(vb) ? 0 : Number.isNaN(va) ? 1 : -1;
           return sign * (va - vb);
         };
       }
@@ -580,11 +590,16 @@ export class StoreIndex {
       case "prefer": {
         // One weight per filter, each above all later ones together: comparing sums compares in filter order.
         const filters = sort.filters.slice(0, MAX_PREFER_FILTERS);
-        return this.weightedComparator(filters.map((filter, i) => ({ filter, weight: 2 ** (filters.length - 1 - i) })), matched);
+        return this.weightedComparator(
+          filters.map((filter, i) => ({ filter, weight: 2 ** (filters.length - 1 - i) })),
+          matched,
+        );
       }
       case "weighted":
         return this.weightedComparator(
-          sort.filters.slice(0, MAX_WEIGHTED_FILTERS).map((f) => ({ filter: { kind: "terms", key: f.key, values: f.values }, weight: f.weight })),
+          sort.filters
+            .slice(0, MAX_WEIGHTED_FILTERS)
+            .map((f) => ({ filter: { kind: "terms", key: f.key, values: f.values }, weight: f.weight })),
           matched,
         );
     }
@@ -622,7 +637,8 @@ export class StoreIndex {
     for (const slot of matched) {
       let group: number | undefined;
       const to = start[slot]! + (length[slot] ?? 0);
-      if (k !== undefined) for (let i = start[slot]!; i < to && group === undefined; i++) if (this.valueKey[data[i]!] === k) group = data[i];
+      if (k !== undefined)
+        for (let i = start[slot]!; i < to && group === undefined; i++) if (this.valueKey[data[i]!] === k) group = data[i];
       if (group === undefined) continue;
       hash.set(slot, stableHash(`${sort.seed}\u0000${this.ids[slot]}`));
       const list = groups.get(group);

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { TOKENIZER_FINGERPRINT } from "../text/field-tokens.ts";
+import { TOKENIZER_VERSION } from "../text/field-tokens.ts";
 import type { DocumentTokens } from "./store-index.ts";
 import type { TextIndex } from "./text-index.ts";
 
@@ -12,7 +12,7 @@ import type { TextIndex } from "./text-index.ts";
 
 /** Raise when what is stored changes meaning (the sequence layout, the surfaces' encoding). */
 const FORMAT = 1;
-const MADE_BY = `${FORMAT}:${TOKENIZER_FINGERPRINT}`;
+const MADE_BY = `${FORMAT}:${TOKENIZER_VERSION}`;
 
 export const TOKENS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS token_names (id INTEGER PRIMARY KEY, token TEXT NOT NULL);
@@ -20,7 +20,8 @@ export const TOKENS_SCHEMA = `
 `;
 
 /** A sequence as stored: its bytes. */
-export const sequenceBlob = (sequence: Uint32Array): Uint8Array => new Uint8Array(sequence.buffer, sequence.byteOffset, sequence.byteLength);
+export const sequenceBlob = (sequence: Uint32Array): Uint8Array =>
+  new Uint8Array(sequence.buffer, sequence.byteOffset, sequence.byteLength);
 
 export class StoredTokens {
   /** Tokens numbered as kept when the store loaded: a kept sequence may name only these. */
@@ -35,7 +36,8 @@ export class StoredTokens {
     db.exec(TOKENS_SCHEMA);
     // Files from before tokens were kept: their documents get tokens as the store loads.
     const columns = (db.query("PRAGMA table_info(documents)").all() as { name: string }[]).map((c) => c.name);
-    if (!columns.includes("tokens")) db.exec("ALTER TABLE documents ADD COLUMN tokens BLOB; ALTER TABLE documents ADD COLUMN surfaces TEXT");
+    if (!columns.includes("tokens"))
+      db.exec("ALTER TABLE documents ADD COLUMN tokens BLOB; ALTER TABLE documents ADD COLUMN surfaces TEXT");
     this.insert = db.query("INSERT INTO token_names (id, token) VALUES (?, ?)");
     this.kept = db.query("SELECT coalesce(max(id) + 1, 0) AS n FROM token_names");
   }
@@ -64,7 +66,8 @@ export class StoredTokens {
   of(row: { tokens: Uint8Array | null; surfaces: string | null }): DocumentTokens | null {
     const blob = row.tokens;
     if (!blob || blob.byteLength % 4 !== 0) return null;
-    const sequence = blob.byteOffset % 4 === 0 ? new Uint32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : new Uint32Array(blob.slice().buffer);
+    const sequence =
+      blob.byteOffset % 4 === 0 ? new Uint32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : new Uint32Array(blob.slice().buffer);
     const known = this.loaded;
     for (let i = 0; i < sequence.length; i++) if (sequence[i]! >= known && sequence[i] !== 0xffffffff) return null;
     return { sequence, surfaces: row.surfaces ?? "" };

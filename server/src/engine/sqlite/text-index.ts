@@ -14,7 +14,6 @@ import { grownTo } from "./flat-lists.ts";
 export type Term = { token: string; prefix?: boolean } | { phrase: string[] };
 export type Clause = Term[];
 
-
 /**
  * A deleted slot stays in its posting lists (matching skips it) until this many wait: taking one slot out of
  * every list it is in costs a scan of each, while one sweep over all lists takes thousands out at once.

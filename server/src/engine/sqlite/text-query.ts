@@ -1,7 +1,7 @@
 import { alternativeSpans } from "../text/alternatives.ts";
-import { foldPlural, queryWords, type QueryWord } from "../text/normalize.ts";
-import { fuzzyAllowed } from "../text/query-limits.ts";
-import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { foldPlural, queryWords, type QueryWord } from "../../text/normalize.ts";
+import { fuzzyAllowed } from "../../text/query-limits.ts";
+import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { TextAlternative, TextMatching } from "../types.ts";
 import type { Clause } from "./text-index.ts";
 
@@ -36,7 +36,9 @@ export interface QueryPlan {
 }
 
 function alternativesOf(word: QueryWord, isLast: boolean, matching: TextMatching, vocabulary: TypoVocabulary): Alternative[] {
-  const out: Alternative[] = [{ token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast && fuzzyAllowed(word.token) }];
+  const out: Alternative[] = [
+    { token: word.token, quality: QUALITY.exact, prefix: isLast && matching.prefixLast && fuzzyAllowed(word.token) },
+  ];
   // Corrections only for unknown words: a known word never competes with its look-alikes ("kurti" is not "kurta").
   if (matching.typos && !vocabulary.has(word.token)) {
     // Closest and most common first: a later look-alike ("stickers" for "snikers", after "sneakers") ranks lower.
@@ -92,10 +94,14 @@ export function alternativesPlan(text: string, plan: QueryPlan, alternatives: re
   };
   for (const span of spans) {
     plain(span.from);
-    const typed: Clause = span.to - span.from === 1 ? clause(words[span.from]!, plan.words[span.from]!) : [{ phrase: words.slice(span.from, span.to).map((w) => w.token) }];
+    const typed: Clause =
+      span.to - span.from === 1
+        ? clause(words[span.from]!, plan.words[span.from]!)
+        : [{ phrase: words.slice(span.from, span.to).map((w) => w.token) }];
     const others: Clause = span.alternatives.map((tokens) => (tokens.length === 1 ? { token: tokens[0]! } : { phrase: tokens }));
     clauses.push([...typed, ...others]);
-    for (let i = span.from; i < span.to; i++) for (const tokens of span.alternatives) for (const token of tokens) scoring[i]!.push({ token, quality: QUALITY.synonym });
+    for (let i = span.from; i < span.to; i++)
+      for (const tokens of span.alternatives) for (const token of tokens) scoring[i]!.push({ token, quality: QUALITY.synonym });
     at = span.to;
   }
   plain(words.length);

@@ -3,7 +3,7 @@ import type { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import usearch from "usearch";
-import { openDatabase } from "../../db/connection.ts";
+import { openDatabase } from "../../platform/sqlite/connection.ts";
 import { cosine, MAX_NEIGHBOURS, type StoredVector, type VectorIndex, type VectorNeighbour } from "../vectors/vector-index.ts";
 
 /*
@@ -98,14 +98,22 @@ export class UsearchVectors implements VectorIndex {
   }
 
   private setState(db: Database, name: string, value: number): void {
-    db.query("INSERT INTO graph_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(name, value);
+    db.query("INSERT INTO graph_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(
+      name,
+      value,
+    );
   }
 
   private async loadGraph(storeId: string, store: OpenStore): Promise<Held | null> {
     const first = store.db.query<{ vector: Uint8Array }, []>("SELECT vector FROM vectors LIMIT 1").get();
     if (!first) return null;
     const dimensions = first.vector.byteLength / 4;
-    const ids = new Map(store.db.query<{ key: number; id: string }, []>("SELECT key, id FROM vectors").all().map((r) => [r.key, r.id] as const));
+    const ids = new Map(
+      store.db
+        .query<{ key: number; id: string }, []>("SELECT key, id FROM vectors")
+        .all()
+        .map((r) => [r.key, r.id] as const),
+    );
     const saved = this.file(storeId, "usearch");
     const epoch = this.stateOf(store.db, "epoch");
     if (existsSync(saved) && this.stateOf(store.db, "saved_epoch") === epoch) {
@@ -114,7 +122,9 @@ export class UsearchVectors implements VectorIndex {
       if (graph.size() === ids.size) return { graph, dimensions, ids };
     }
     const graph = newGraph(dimensions);
-    const page = store.db.query<{ key: number; vector: Uint8Array }, [number, number]>("SELECT key, vector FROM vectors WHERE key > ? ORDER BY key LIMIT ?");
+    const page = store.db.query<{ key: number; vector: Uint8Array }, [number, number]>(
+      "SELECT key, vector FROM vectors WHERE key > ? ORDER BY key LIMIT ?",
+    );
     for (let after = 0; ; ) {
       const rows = page.all(after, LOAD_SLICE);
       for (let i = 0; i < rows.length; i += GRAPH_SLICE) {
@@ -196,7 +206,9 @@ export class UsearchVectors implements VectorIndex {
     const held = await this.held(storeId, store);
     const gone = store.db.transaction(() => {
       this.setState(store.db, "epoch", this.stateOf(store.db, "epoch") + 1);
-      return store.db.query<{ key: number }, [string]>("DELETE FROM vectors WHERE id IN (SELECT value FROM json_each(?)) RETURNING key").all(JSON.stringify(ids));
+      return store.db
+        .query<{ key: number }, [string]>("DELETE FROM vectors WHERE id IN (SELECT value FROM json_each(?)) RETURNING key")
+        .all(JSON.stringify(ids));
     })();
     for (const { key } of gone) {
       held?.graph.remove(BigInt(key));

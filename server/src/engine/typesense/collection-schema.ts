@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { foldCase, tokenize, tokenPairs } from "../text/normalize.ts";
+import { foldCase, tokenize, tokenPairs } from "../../text/normalize.ts";
 import type { EngineDocument } from "../types.ts";
 
 /*
@@ -9,7 +9,7 @@ import type { EngineDocument } from "../types.ts";
  *
  * Field layout of a collection:
  * - `name`, `brand`, `categories`, `features`, `tags`, `description`: the NORMALIZED tokens of each searchable
- *   field (engine/text/normalize.ts), space-joined. Typesense matches these tokens, never raw text, so case,
+ *   field (text/normalize.ts), space-joined. Typesense matches these tokens, never raw text, so case,
  *   accents, plural folding and "t-shirt"/"tshirt" behave as in the embedded engine.
  * - `identifiers`: a hash of each lower-cased id and relatedId (never typo- or prefix-matched: only filtered on
  *   with the whole query, exactly like the embedded engine's identifier lookup).

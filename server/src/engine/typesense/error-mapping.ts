@@ -36,9 +36,14 @@ export function errorForStatus(status: number, message: string): Error {
 }
 
 export function toEngineError(error: unknown, doing: string): Error {
-  if (error instanceof EngineRejectedError || error instanceof EngineTransientError || error instanceof CollectionMissingError) return error;
+  if (error instanceof EngineRejectedError || error instanceof EngineTransientError || error instanceof CollectionMissingError)
+    return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof Errors.RequestMalformed || error instanceof Errors.ObjectUnprocessable || error instanceof Errors.ObjectAlreadyExists) {
+  if (
+    error instanceof Errors.RequestMalformed ||
+    error instanceof Errors.ObjectUnprocessable ||
+    error instanceof Errors.ObjectAlreadyExists
+  ) {
     return new EngineRejectedError(`Typesense rejected ${doing}: ${message}`);
   }
   if (error instanceof Errors.ObjectNotFound) return new CollectionMissingError(`${doing}: ${message}`);

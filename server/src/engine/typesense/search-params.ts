@@ -1,8 +1,8 @@
-import { foldPlural, queryWords } from "../text/normalize.ts";
-import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { foldPlural, queryWords } from "../../text/normalize.ts";
+import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, MAX_WEIGHTED_FILTERS, type EngineFilter, type EngineSort, type TextMatching } from "../types.ts";
 import { facetField, numberField, numberType, QUERY_FIELDS, QUERY_WEIGHTS } from "./collection-schema.ts";
-import { fuzzyAllowed } from "../text/query-limits.ts";
+import { fuzzyAllowed } from "../../text/query-limits.ts";
 
 /*
  * EngineSearchRequest pieces as Typesense search parameters: the query text, filter_by clauses, sort_by and

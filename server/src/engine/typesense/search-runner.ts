@@ -1,9 +1,9 @@
 import { rangeBounds, rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import type { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, RangeCount } from "../types.ts";
 import { alternativeSpans } from "../text/alternatives.ts";
-import { queryWords } from "../text/normalize.ts";
+import { queryWords } from "../../text/normalize.ts";
 import { facetField, facetKeyOf, numberField, numberType, QUERY_FIELDS, queryIdentifierKey } from "./collection-schema.ts";
 import {
   compileFilters,
@@ -123,7 +123,10 @@ export function expandFacetKeys(requested: readonly string[], known: ReadonlySet
 const compareFacets = (a: FacetCount, b: FacetCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
 function facetCounts(fc: TsFacetCount): FacetCount[] {
-  return fc.counts.filter((c) => c.count > 0).map((c) => ({ value: String(c.value), count: c.count })).sort(compareFacets);
+  return fc.counts
+    .filter((c) => c.count > 0)
+    .map((c) => ({ value: String(c.value), count: c.count }))
+    .sort(compareFacets);
 }
 
 function hitId(hit: TsHit): string {
@@ -165,7 +168,12 @@ export class SearchRun {
     const spans = alternativeSpans(words, request.alternatives ?? []);
     // Typesense has no "this word or that one" in q: words with alternatives are matched by filter_by instead.
     const inSpan = new Set(spans.flatMap((span) => words.slice(span.from, span.to)));
-    const text = spans.length ? words.filter((w) => !inSpan.has(w)).map((w) => w.typed).join(" ") : request.text;
+    const text = spans.length
+      ? words
+          .filter((w) => !inSpan.has(w))
+          .map((w) => w.typed)
+          .join(" ")
+      : request.text;
     const q = queryTokens(text, request.matching, this.d.vocabulary);
     const spanClauses = spans.map((span): Clause => {
       const typed = words.slice(span.from, span.to).map((w) => w.token);
@@ -199,20 +207,37 @@ export class SearchRun {
 
     const searches: SearchParams[] = [];
     const [firstPage, ...morePages] = window.pages;
-    const main: SearchParams = { ...base, include_fields: "id", sort_by: nativeSort ?? sortBy([]), page: firstPage?.page ?? 1, per_page: firstPage?.perPage ?? 0 };
+    const main: SearchParams = {
+      ...base,
+      include_fields: "id",
+      sort_by: nativeSort ?? sortBy([]),
+      page: firstPage?.page ?? 1,
+      per_page: firstPage?.perPage ?? 0,
+    };
     const mainFilter = filterBy(clauses);
     if (mainFilter) main.filter_by = mainFilter;
     if (openKeys.length) Object.assign(main, { facet_by: openKeys.map(facetField).join(","), max_facet_values: options.maxFacetValues });
     searches.push(main);
     const pageAt = searches.length;
-    for (const p of morePages) searches.push(this.withFilter({ ...base, include_fields: "id", sort_by: nativeSort!, page: p.page, per_page: p.perPage }, clauses));
+    for (const p of morePages)
+      searches.push(this.withFilter({ ...base, include_fields: "id", sort_by: nativeSort!, page: p.page, per_page: p.perPage }, clauses));
     const disjunctiveAt = searches.length;
     for (const key of disjunctiveKeys) {
-      searches.push(this.withFilter({ ...base, facet_by: facetField(key), max_facet_values: options.maxFacetValues, per_page: 0 }, without(clauses, `terms:${key}`)));
+      searches.push(
+        this.withFilter(
+          { ...base, facet_by: facetField(key), max_facet_values: options.maxFacetValues, per_page: 0 },
+          without(clauses, `terms:${key}`),
+        ),
+      );
     }
     const rangesAt = searches.length;
     for (const r of ranges) {
-      searches.push(this.withFilter({ ...base, facet_by: numberField(r.field), max_facet_values: options.rangeFacetValues, per_page: 0 }, without(clauses, `range:${r.field}`)));
+      searches.push(
+        this.withFilter(
+          { ...base, facet_by: numberField(r.field), max_facet_values: options.rangeFacetValues, per_page: 0 },
+          without(clauses, `range:${r.field}`),
+        ),
+      );
     }
     const probeAt = searches.length;
     if (probe) searches.push({ ...probe, include_fields: "id", sort_by: sortBy([]), page: 1, per_page: MAX_PER_PAGE });
@@ -272,7 +297,13 @@ export class SearchRun {
   }
 
   /** Hits [offset, offset + limit) in `chain` order, for chains that need the adapter. */
-  private async orderedHits(base: SearchParams, clauses: Clause[], chain: readonly EngineSort[], offset: number, limit: number): Promise<Hit[]> {
+  private async orderedHits(
+    base: SearchParams,
+    clauses: Clause[],
+    chain: readonly EngineSort[],
+    offset: number,
+    limit: number,
+  ): Promise<Hit[]> {
     if (limit <= 0) return [];
     const native = this.nativeSort(chain);
     if (native !== null) return this.fetchWindow(base, clauses, native, offset, limit);
@@ -281,9 +312,12 @@ export class SearchRun {
       const lifted = await this.liftedIds(base, clauses, first);
       return this.blockThenRest(base, clauses, lifted, rest, offset, limit, 0);
     }
-    if (first?.kind === "number" && first.bucket) return this.bucketHits(base, clauses, { ...first, bucket: first.bucket }, rest, offset, limit);
+    if (first?.kind === "number" && first.bucket)
+      return this.bucketHits(base, clauses, { ...first, bucket: first.bucket }, rest, offset, limit);
     // An adapter-only sort after the first place: buckets fall back to their plain value, lifts are left out.
-    const degraded = chain.flatMap((s): EngineSort[] => (s.kind === "liftPerGroup" ? [] : s.kind === "number" ? [{ kind: "number", field: s.field, order: s.order }] : [s]));
+    const degraded = chain.flatMap((s): EngineSort[] =>
+      s.kind === "liftPerGroup" ? [] : s.kind === "number" ? [{ kind: "number", field: s.field, order: s.order }] : [s],
+    );
     return this.fetchWindow(base, clauses, this.nativeSort(degraded)!, offset, limit);
   }
 
@@ -295,7 +329,9 @@ export class SearchRun {
     const window = pageWindow(offset, limit);
     if (window.pages.length === 0) return [];
     const results = await this.d.multiSearch(
-      window.pages.map((p) => this.withFilter({ ...base, include_fields: "id", sort_by: sort, page: p.page, per_page: p.perPage }, clauses)),
+      window.pages.map((p) =>
+        this.withFilter({ ...base, include_fields: "id", sort_by: sort, page: p.page, per_page: p.perPage }, clauses),
+      ),
     );
     return results
       .flatMap((r) => r.hits ?? [])
@@ -318,7 +354,13 @@ export class SearchRun {
     const excluded = block.filter(filterableId);
     const restClauses = excluded.length ? [...clauses, { group: null, expr: idsFilter(excluded, ":!=") }] : clauses;
     const inBlock = new Set(block);
-    const tail = await this.orderedHits(base, restClauses, rest, Math.max(0, offset - block.length), offset + limit - Math.max(offset, block.length));
+    const tail = await this.orderedHits(
+      base,
+      restClauses,
+      rest,
+      Math.max(0, offset - block.length),
+      offset + limit - Math.max(offset, block.length),
+    );
     return head.concat(tail.filter((h) => !inBlock.has(h.id)));
   }
 
@@ -330,7 +372,15 @@ export class SearchRun {
     for (let page = 1; ; page++) {
       const [result] = await this.d.multiSearch([
         this.withFilter(
-          { ...base, include_fields: "id", group_by: facetField(lift.key), group_limit: lift.perGroup, sort_by: `_rand(${seed})`, page, per_page: MAX_PER_PAGE },
+          {
+            ...base,
+            include_fields: "id",
+            group_by: facetField(lift.key),
+            group_limit: lift.perGroup,
+            sort_by: `_rand(${seed})`,
+            page,
+            per_page: MAX_PER_PAGE,
+          },
           clauses,
         ),
       ]);
@@ -362,7 +412,10 @@ export class SearchRun {
     const valueOrder = (sort.order === "asc") === width > 0 ? "asc" : "desc";
     const reverse = valueOrder === "asc" ? "desc" : "asc";
     const probe = (order: string, page: number) =>
-      this.withFilter({ ...base, include_fields: `id,${field}`, sort_by: `${field}(missing_values: last):${order}`, page, per_page: 1 }, clauses);
+      this.withFilter(
+        { ...base, include_fields: `id,${field}`, sort_by: `${field}(missing_values: last):${order}`, page, per_page: 1 },
+        clauses,
+      );
     const [first, kth, last] = await this.d.multiSearch([probe(valueOrder, 1), probe(valueOrder, offset + limit), probe(reverse, 1)]);
     const valueOf = (r: TsSearchResult | undefined) => parseNumber(sort.field, r?.hits?.[0]?.document[field]);
     const v1 = valueOf(first);
@@ -402,7 +455,13 @@ export class SearchRun {
   }
 
   /** Range buckets from the value distribution; exact counts from a range facet when the distribution was cut. */
-  private async rangeCounts(base: SearchParams, clauses: Clause[], name: string, maxBuckets: number, result: TsSearchResult): Promise<RangeCount[]> {
+  private async rangeCounts(
+    base: SearchParams,
+    clauses: Clause[],
+    name: string,
+    maxBuckets: number,
+    result: TsSearchResult,
+  ): Promise<RangeCount[]> {
     const fc = result.facet_counts?.[0];
     if (!fc || fc.counts.length === 0) return [];
     const sample: number[] = [];
@@ -423,7 +482,9 @@ export class SearchRun {
     const int = numberType(name) === "int64";
     const edge = (n: number) => formatNumber(int ? Math.ceil(n) : n);
     const ranges = bounds.map((b, i) => `r${i}:[${edge(b.lb)}, ${edge(b.ub)}]`).join(", ");
-    const [counted] = await this.d.multiSearch([this.withFilter({ ...base, facet_by: `${numberField(name)}(${ranges})`, per_page: 0 }, clauses)]);
+    const [counted] = await this.d.multiSearch([
+      this.withFilter({ ...base, facet_by: `${numberField(name)}(${ranges})`, per_page: 0 }, clauses),
+    ]);
     const byLabel = new Map((counted!.facet_counts?.[0]?.counts ?? []).map((c) => [String(c.value), c.count]));
     return bounds.map((b, i) => ({ lb: b.lb, ub: b.ub, count: byLabel.get(`r${i}`) ?? 0 })).filter((b) => b.count > 0);
   }

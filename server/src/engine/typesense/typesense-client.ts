@@ -48,7 +48,8 @@ export async function multiSearch(client: Client, searches: SearchParams[]): Pro
       throw toEngineError(error, "searching");
     }
     for (const result of response.results) {
-      if (result.error !== undefined || result.code !== undefined) throw errorForStatus(result.code ?? 500, result.error ?? "search failed");
+      if (result.error !== undefined || result.code !== undefined)
+        throw errorForStatus(result.code ?? 500, result.error ?? "search failed");
       out.push(result);
     }
   }

@@ -1,7 +1,7 @@
 import type { Client } from "typesense";
 import { chunked } from "../../chunked.ts";
 import { EngineTransientError } from "../errors.ts";
-import { queryCorrections, TypoVocabulary } from "../text/typo-vocabulary.ts";
+import { queryCorrections, TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { documentOf } from "../prepared-document.ts";
 import {
@@ -82,7 +82,9 @@ const EMPTY_RESULT: EngineSearchResult = { total: 0, hits: [], facets: {}, range
 /** Public methods only ever throw engine errors: a missing collection that escapes is the cluster changing under us. */
 function publicError(error: unknown, doing: string): Error {
   const mapped = toEngineError(error, doing);
-  return mapped instanceof CollectionMissingError ? new EngineTransientError(`Typesense collection disappeared while ${doing}: ${mapped.message}`) : mapped;
+  return mapped instanceof CollectionMissingError
+    ? new EngineTransientError(`Typesense collection disappeared while ${doing}: ${mapped.message}`)
+    : mapped;
 }
 
 export class TypesenseEngine implements SearchEngine {
@@ -174,7 +176,11 @@ export class TypesenseEngine implements SearchEngine {
           if (!isNotFound(error)) throw error;
         }
       }
-      this.vocabularies.apply(storeId, present.map((id) => decodeVocabulary(current.get(id)!.vocab)), []);
+      this.vocabularies.apply(
+        storeId,
+        present.map((id) => decodeVocabulary(current.get(id)!.vocab)),
+        [],
+      );
     } catch (error) {
       if (isNotFound(error)) return;
       throw publicError(error, `removing ${ids.length} documents of store ${storeId}`);
@@ -215,7 +221,10 @@ export class TypesenseEngine implements SearchEngine {
    * collection while this runs are lost with it: the caller applies the catalog's changes since its start again
    * afterwards (modules/indexing/store-reindex.ts). Ids repeated in `docs` keep their highest version.
    */
-  async reindexStore(storeId: string, docs: AsyncIterable<EngineDocument> | Iterable<EngineDocument>): Promise<{ index: string; documents: number }> {
+  async reindexStore(
+    storeId: string,
+    docs: AsyncIterable<EngineDocument> | Iterable<EngineDocument>,
+  ): Promise<{ index: string; documents: number }> {
     const alias = aliasName(storeId);
     // Documents keep their insertion order (the last tie-break of every sort), so a reindex reorders no ties.
     const seqs = new Map((await this.exportDocuments(storeId, "id,seq")).map((d) => [String(d.id), Number(d.seq)]));
@@ -233,7 +242,11 @@ export class TypesenseEngine implements SearchEngine {
       batch = [];
       const docsToWrite = [...latest.values()];
       if (docsToWrite.length === 0) return;
-      await this.importInto(collection, docsToWrite.map((doc) => toTypesenseDocument(doc, seqs.get(doc.id) ?? this.nextSeq())), "upsert");
+      await this.importInto(
+        collection,
+        docsToWrite.map((doc) => toTypesenseDocument(doc, seqs.get(doc.id) ?? this.nextSeq())),
+        "upsert",
+      );
       for (const doc of docsToWrite) {
         const before = written.get(doc.id);
         if (before) vocabulary.count(before.pairs, -1);
@@ -419,7 +432,8 @@ export class TypesenseEngine implements SearchEngine {
 
   private async loadVocabulary(storeId: string): Promise<TypoVocabulary> {
     const vocabulary = new TypoVocabulary();
-    for (const doc of await this.exportDocuments(storeId, "id,vocab")) vocabulary.count(decodeVocabulary(doc.vocab as string | undefined), 1);
+    for (const doc of await this.exportDocuments(storeId, "id,vocab"))
+      vocabulary.count(decodeVocabulary(doc.vocab as string | undefined), 1);
     return vocabulary;
   }
 
@@ -445,15 +459,30 @@ export class TypesenseEngine implements SearchEngine {
     const out = new Map<string, StoredState>();
     const collection = aliasName(storeId);
     const put = (doc: Record<string, unknown>) =>
-      out.set(String(doc.id), { version: Number(doc.version), seq: Number(doc.seq ?? 0), ...(typeof doc.vocab === "string" ? { vocab: doc.vocab } : {}) });
+      out.set(String(doc.id), {
+        version: Number(doc.version),
+        seq: Number(doc.seq ?? 0),
+        ...(typeof doc.vocab === "string" ? { vocab: doc.vocab } : {}),
+      });
     try {
       const searches = [...chunked(ids.filter(filterableId), MAX_PER_PAGE)].map(
-        (chunk): SearchParams => ({ collection, q: "*", filter_by: idsFilter(chunk), include_fields: includeFields, per_page: MAX_PER_PAGE }),
+        (chunk): SearchParams => ({
+          collection,
+          q: "*",
+          filter_by: idsFilter(chunk),
+          include_fields: includeFields,
+          per_page: MAX_PER_PAGE,
+        }),
       );
       for (const result of searches.length ? await this.multiSearch(searches) : []) for (const hit of result.hits ?? []) put(hit.document);
       for (const id of ids.filter((id) => !filterableId(id))) {
         try {
-          put((await this.client.collections(collection).documents(id).retrieve({ include_fields: includeFields })) as Record<string, unknown>);
+          put(
+            (await this.client.collections(collection).documents(id).retrieve({ include_fields: includeFields })) as Record<
+              string,
+              unknown
+            >,
+          );
         } catch (error) {
           if (!isNotFound(error)) throw error;
         }
@@ -494,7 +523,10 @@ export class TypesenseEngine implements SearchEngine {
     for (const batch of chunked(documents, this.opts.importBatchSize ?? 1000)) {
       let results: { success: boolean; error?: string; code?: number }[];
       try {
-        results = await this.client.collections(collection).documents().import(batch as Record<string, unknown>[], { action, throwOnFail: false });
+        results = await this.client
+          .collections(collection)
+          .documents()
+          .import(batch as Record<string, unknown>[], { action, throwOnFail: false });
       } catch (error) {
         throw toEngineError(error, `importing into ${collection}`);
       }
@@ -504,7 +536,10 @@ export class TypesenseEngine implements SearchEngine {
       if (failures.length) {
         const rejected = failures.find((f) => f.code !== undefined && f.code >= 400 && f.code < 500 && f.code !== 404);
         const first = rejected ?? failures[0]!;
-        throw errorForStatus(first.code ?? 500, `${failures.length} of ${batch.length} documents failed, e.g. ${first.id}: ${first.error ?? "unknown error"}`);
+        throw errorForStatus(
+          first.code ?? 500,
+          `${failures.length} of ${batch.length} documents failed, e.g. ${first.id}: ${first.error ?? "unknown error"}`,
+        );
       }
     }
   }
@@ -562,4 +597,3 @@ export class TypesenseEngine implements SearchEngine {
     }
   }
 }
-

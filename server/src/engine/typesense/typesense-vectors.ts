@@ -60,7 +60,8 @@ export class TypesenseVectors implements VectorIndex {
       } as never);
     } catch (error) {
       // Another replica made it meanwhile.
-      if (!(error instanceof Error && /already exists/i.test(error.message))) throw toEngineError(error, `creating the vectors of store ${storeId}`);
+      if (!(error instanceof Error && /already exists/i.test(error.message)))
+        throw toEngineError(error, `creating the vectors of store ${storeId}`);
     }
     this.dimensions.set(storeId, length);
   }
@@ -78,7 +79,14 @@ export class TypesenseVectors implements VectorIndex {
       } catch (error) {
         throw toEngineError(error, `writing the vectors of store ${storeId}`);
       }
-      const results = (typeof answer === "string" ? answer.split("\n").filter(Boolean).map((l) => JSON.parse(l)) : answer) as { success: boolean; code?: number; error?: string }[];
+      const results = (
+        typeof answer === "string"
+          ? answer
+              .split("\n")
+              .filter(Boolean)
+              .map((l) => JSON.parse(l))
+          : answer
+      ) as { success: boolean; code?: number; error?: string }[];
       const failed = results.find((r) => !r.success);
       if (failed) throw errorForStatus(failed.code ?? 500, failed.error ?? "import failed");
     }
@@ -119,7 +127,13 @@ export class TypesenseVectors implements VectorIndex {
     const count = Math.min(k, MAX_NEIGHBOURS);
     if (count <= 0 || (await this.lengthOf(storeId)) !== vector.length) return [];
     const [result] = await this.searches(storeId, [
-      { collection: collectionOf(storeId), q: "*", vector_query: `embedding:([${Array.from(vector).join(",")}], k:${count})`, include_fields: "id", per_page: count },
+      {
+        collection: collectionOf(storeId),
+        q: "*",
+        vector_query: `embedding:([${Array.from(vector).join(",")}], k:${count})`,
+        include_fields: "id",
+        per_page: count,
+      },
     ]);
     return (result?.hits ?? []).map((hit) => ({ id: String(hit.document.id), similarity: similarityOf(hit) }));
   }
@@ -131,7 +145,14 @@ export class TypesenseVectors implements VectorIndex {
     const query = (k: number) => `embedding:([${Array.from(vector).join(",")}], k:${k}, flat_search_cutoff:${k})`;
     const results = await this.searches(
       storeId,
-      [...chunked(listed, MAX_PER_PAGE)].map((chunk) => ({ collection: collectionOf(storeId), q: "*", vector_query: query(chunk.length), filter_by: idsFilter(chunk), include_fields: "id", per_page: chunk.length })),
+      [...chunked(listed, MAX_PER_PAGE)].map((chunk) => ({
+        collection: collectionOf(storeId),
+        q: "*",
+        vector_query: query(chunk.length),
+        filter_by: idsFilter(chunk),
+        include_fields: "id",
+        per_page: chunk.length,
+      })),
     );
     return new Map(results.flatMap((r) => r.hits ?? []).map((hit) => [String(hit.document.id), similarityOf(hit)]));
   }

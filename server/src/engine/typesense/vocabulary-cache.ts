@@ -1,4 +1,4 @@
-import { TypoVocabulary } from "../text/typo-vocabulary.ts";
+import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 
 /*
  * Typesense has no API for its vocabulary, so each server replica keeps a TypoVocabulary per store in memory:

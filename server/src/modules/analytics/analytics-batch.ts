@@ -10,7 +10,7 @@ import {
   type QueryCounts,
   type SearchMark,
   type StateSnapshot,
-} from "../../db/analytics-state-repository.ts";
+} from "./storage/analytics-state-repository.ts";
 import { logAdd } from "../ranking/decay.ts";
 import { addToSketch, emptySketch } from "./hyperloglog.ts";
 
@@ -111,7 +111,9 @@ export class AnalyticsBatch {
 
   /** The session's searches with results for `query` made in [from, to]. */
   searchesBetween(storeId: string, sessionId: string, query: string, from: number, to: number): AttributedSearch[] {
-    return (this.searches.get(key(storeId, sessionId)) ?? []).filter((s) => s.withResults && s.query === query && s.at >= from && s.at <= to);
+    return (this.searches.get(key(storeId, sessionId)) ?? []).filter(
+      (s) => s.withResults && s.query === query && s.at >= from && s.at <= to,
+    );
   }
 
   /** The session's searches from which `productId` was clicked, made at or after `since`. */

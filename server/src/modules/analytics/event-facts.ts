@@ -1,4 +1,5 @@
-import { normalizeQuery } from "../search/search-service.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
+import type { OrderLine as PurchasedLine } from "./storage/purchase-counts-repository.ts";
 
 /*
  * What reports read from one tracked event, by the definitions docs/analytics.md's "Reports" section states (binding):
@@ -57,9 +58,8 @@ export function hasResults(data: Record<string, unknown>): boolean {
   return Array.isArray(data.productIds) && data.productIds.length > 0;
 }
 
-export interface OrderLine {
-  productId: string;
-  qty: number;
+/** An order's product with what it earned. */
+export interface OrderLine extends PurchasedLine {
   revenue: number;
 }
 

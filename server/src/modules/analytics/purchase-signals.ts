@@ -1,4 +1,4 @@
-import type { PurchaseCounts } from "../../db/purchase-counts.ts";
+import type { PurchaseCounts } from "./storage/purchase-counts-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 

@@ -1,4 +1,4 @@
-import type { AttributedSearch, Bucket, SearchMark } from "../../db/analytics-state-repository.ts";
+import type { AttributedSearch, Bucket, SearchMark } from "./storage/analytics-state-repository.ts";
 import type { AnalyticsBatch } from "./analytics-batch.ts";
 import {
   CLICK_WINDOW_MS,

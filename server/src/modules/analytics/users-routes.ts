@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { ShopperErasureRepository } from "../../db/shopper-erasure-repository.ts";
+import type { ShopperErasureRepository } from "./storage/shopper-erasure-repository.ts";
 import { ValidationError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -10,7 +10,9 @@ export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository
     "/users/:userId",
     async ({ params, caller }) => {
       if (!USER_ID.test(params.userId)) {
-        throw new ValidationError("userId is 1 to 128 letters, digits, - or _", [{ path: "params.userId", problem: "is not an anonymous shopper id" }]);
+        throw new ValidationError("userId is 1 to 128 letters, digits, - or _", [
+          { path: "params.userId", problem: "is not an anonymous shopper id" },
+        ]);
       }
       // Count what is waiting first, so the erased events' anonymous counts stay in the reports.
       await deps.catchUp();
@@ -20,7 +22,8 @@ export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository
       auth: "admin",
       detail: {
         summary: "Erase a shopper",
-        description: "Deletes the user's events, searches, personalisation profile and their sessions' profiles. Report totals keep their anonymous counts.",
+        description:
+          "Deletes the user's events, searches, personalisation profile and their sessions' profiles. Report totals keep their anonymous counts.",
         tags: ["Analytics"],
       },
     },

@@ -1,5 +1,5 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
+import { livePages, type CatalogRepository } from "./storage/catalog-repository.ts";
 import type { Product } from "./product-schema.ts";
 
 /*
@@ -106,7 +106,10 @@ export class CatalogModels<M extends CatalogModel> {
       const since = held.readSince;
       held.readSince = this.now();
       const rows = await this.catalog.changedSince(storeId, since);
-      const measured = await this.measuredOf(storeId, rows.filter((r) => r.doc !== null).map((r) => r.id));
+      const measured = await this.measuredOf(
+        storeId,
+        rows.filter((r) => r.doc !== null).map((r) => r.id),
+      );
       for (const row of rows) {
         held.redo.delete(row.id);
         if (row.doc === null) model.remove(row.id);
@@ -128,7 +131,10 @@ export class CatalogModels<M extends CatalogModel> {
     const stopped = () => new Error(`the service stopped while ${this.what} were being indexed`);
     if (this.stopped) throw stopped();
     for await (const rows of livePages(this.catalog, storeId, PAGE)) {
-      const measured = await this.measuredOf(storeId, rows.map((r) => r.id));
+      const measured = await this.measuredOf(
+        storeId,
+        rows.map((r) => r.id),
+      );
       for (const row of rows) model.put(JSON.parse(row.doc) as Product, measured.get(row.id));
       await yieldToEventLoop();
       if (this.stopped) throw stopped();

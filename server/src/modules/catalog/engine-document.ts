@@ -1,8 +1,8 @@
 import { boundedMemo } from "../../bounded-memo.ts";
 import type { EngineDocument } from "../../engine/types.ts";
 import type { EnrichedSearch } from "../enrichment/enriched-search.ts";
-import { colourOf } from "../similarity/colours.ts";
-import { bayesianRatingScore, ratingScore, type BayesPrior } from "../search/rating-scores.ts";
+import { colourOf } from "./colours.ts";
+import { bayesianRatingScore, ratingScore, type BayesPrior } from "./rating-scores.ts";
 import { paidPrices } from "./price-range.ts";
 import type { Product } from "./product-schema.ts";
 import { productTypes } from "./product-type.ts";
@@ -26,7 +26,7 @@ function unique(values: readonly (string | undefined)[]): string[] {
   const out: string[] = [];
   const seen = values.length > 8 ? new Set<string>() : null;
   for (const v of values) {
-    if (!v || !v.trim() || (seen ? seen.has(v) : out.includes(v))) continue;
+    if (!v?.trim() || (seen ? seen.has(v) : out.includes(v))) continue;
     seen?.add(v);
     out.push(v);
   }
@@ -68,8 +68,14 @@ function facetsOf(p: Product, enriched: EnrichedSearch | undefined): Record<stri
   put("ageGroup", [p.ageGroup]);
   put("color", [...(p.variations ?? []).map((v) => v.name), ...measuredColours(p, enriched?.colours ?? [])]);
   const skus = p.skus ?? [];
-  put("size", skus.map((s) => s.size));
-  put("availability", skus.map((s) => s.availability));
+  put(
+    "size",
+    skus.map((s) => s.size),
+  );
+  put(
+    "availability",
+    skus.map((s) => s.availability),
+  );
   put("collection", p.collections ?? []);
   const byPrefix = new Map<string, string[]>();
   const addTag = (tag: string) => {

@@ -27,7 +27,7 @@ export interface Ccv {
 }
 
 /** What a shopper pays for each SKU that has a price: the promotional price where there is one. */
-export const paidPrices = (skus: readonly Sku[] = []): number[] => skus.flatMap((s) => (s.promoPrice ?? s.price) ?? []);
+export const paidPrices = (skus: readonly Sku[] = []): number[] => skus.flatMap((s) => s.promoPrice ?? s.price ?? []);
 
 /** The lowest price above 0 a shopper pays for a SKU, or null: a product's price level for the models. */
 export function lowestPaidPrice(skus: readonly Sku[] = []): number | null {

@@ -9,8 +9,7 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 // No control characters: ids travel in URL paths, logs and engine filters.
 const PLAIN_TEXT = "^[^\\u0000-\\u001f\\u007f]*$";
 
-const text = (maxLength: number, opts: { minLength?: number } = {}) =>
-  Type.String({ maxLength, minLength: opts.minLength ?? 0 });
+const text = (maxLength: number, opts: { minLength?: number } = {}) => Type.String({ maxLength, minLength: opts.minLength ?? 0 });
 const identifier = () => Type.String({ minLength: 1, maxLength: 256, pattern: PLAIN_TEXT });
 const httpUrl = () => Type.String({ maxLength: 2048, pattern: "^https?://[^\\s]+$" });
 const list = <T extends TSchema>(item: T, maxItems: number) => Type.Array(item, { maxItems });
@@ -22,8 +21,7 @@ export const AGE_GROUPS = ["Adults", "Teens", "Kids"] as const;
 export const AVAILABILITIES = ["InStock", "OutOfStock"] as const;
 export const POPULARITY_TYPES = ["STAR", "LIKES", "THUMBS"] as const;
 
-const literalUnion = <const T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v as T[number])));
+const literalUnion = <const T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v as T[number])));
 
 // "prefix:value", both parts non-empty.
 export const Tag = Type.String({ minLength: 3, maxLength: 256, pattern: "^[^:\\s][^:]*:.+$" });
@@ -75,10 +73,7 @@ export const PopularityData = {
     { additionalProperties: false },
   ),
   LIKES: Type.Object({ favLikeCount: Type.Optional(count()) }, { additionalProperties: false }),
-  THUMBS: Type.Object(
-    { thumbsUpCount: Type.Optional(count()), thumbsDownCount: Type.Optional(count()) },
-    { additionalProperties: false },
-  ),
+  THUMBS: Type.Object({ thumbsUpCount: Type.Optional(count()), thumbsDownCount: Type.Optional(count()) }, { additionalProperties: false }),
 } as const;
 
 export const Popularity = Type.Object(

@@ -1,5 +1,5 @@
 import { boundedMemo } from "../../bounded-memo.ts";
-import { foldCase, foldPlural } from "../../engine/text/normalize.ts";
+import { foldCase, foldPlural } from "../../text/normalize.ts";
 
 /*
  * What kind of product a catalog says a product is, learned from its own category path rather than from any list
@@ -50,6 +50,7 @@ export function productTypes(categories: readonly string[] | undefined): readonl
   const out = new Set(own);
   // A category above that names several kinds ("Shirts Tops & Tunics", "Dresses & Skirts") files each product
   // under one of them, not under all: only one that names one kind ("Bags", "Shoes") gives its type.
-  for (const name of categories.slice(0, -1)) if (name.split(PARTS).length === 1) for (const type of typesOfName(name)) if (!out.has(type)) out.add(ANCESTOR_MARK + type);
+  for (const name of categories.slice(0, -1))
+    if (name.split(PARTS).length === 1) for (const type of typesOfName(name)) if (!out.has(type)) out.add(ANCESTOR_MARK + type);
   return [...out];
 }

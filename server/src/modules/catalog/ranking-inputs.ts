@@ -1,6 +1,6 @@
-import type { EnrichmentRepository } from "../../db/enrichment-repository.ts";
-import type { PurchaseCounts } from "../../db/purchase-counts.ts";
-import type { StoresRepository } from "../../db/stores-repository.ts";
+import type { EnrichmentRepository } from "../enrichment/storage/enrichment-repository.ts";
+import type { PurchaseCounts } from "../analytics/storage/purchase-counts-repository.ts";
+import type { StoresRepository } from "../stores/storage/stores-repository.ts";
 import { enrichedSearch } from "../enrichment/enriched-search.ts";
 import { vocabularyLocales } from "../enrichment/vocabulary.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
@@ -21,7 +21,11 @@ export class RankingInputs {
     const locales = vocabularyLocales(settings.locales);
     return (productId) => {
       const found = enriched.get(productId);
-      return { ratingPrior: settings.ratingPrior, purchases: purchases.get(productId) ?? 0, enriched: found && enrichedSearch(found.colours, locales) };
+      return {
+        ratingPrior: settings.ratingPrior,
+        purchases: purchases.get(productId) ?? 0,
+        enriched: found && enrichedSearch(found.colours, locales),
+      };
     };
   }
 }

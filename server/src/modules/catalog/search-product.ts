@@ -158,7 +158,11 @@ function addPrices(
   if (ccv) to.ccv = ccv;
 }
 
-function colorsOf(product: Product, parts: ProductParts, opts: ShapeOptions): { colors: Record<string, ColorVariation>; defaultColorId?: string } {
+function colorsOf(
+  product: Product,
+  parts: ProductParts,
+  opts: ShapeOptions,
+): { colors: Record<string, ColorVariation>; defaultColorId?: string } {
   if (parts.byVariation.size === 0) {
     // No variations: one colour with every image and the product's prices, so a front end always has an image.
     // Without media there is nothing such a colour would add, so colors stays empty.

@@ -1,4 +1,4 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
+import type { CatalogRepository } from "./storage/catalog-repository.ts";
 import { stableHash } from "../../engine/stable-hash.ts";
 import type { Product } from "./product-schema.ts";
 import { ShapeCache } from "./shape-cache.ts";
@@ -29,7 +29,10 @@ export interface Shaping {
 
 export function shapingFor(storeId: string, settings: ShapingSettings): Shaping {
   const options = { storeId, currencyConversion: settings.currencyConversion ?? undefined, imageSizes: settings.imageSizes };
-  return { key: String(stableHash(JSON.stringify([SHAPE_VERSION, settings.currencyConversion ?? null, settings.imageSizes ?? null]))), options };
+  return {
+    key: String(stableHash(JSON.stringify([SHAPE_VERSION, settings.currencyConversion ?? null, settings.imageSizes ?? null]))),
+    options,
+  };
 }
 
 export const shapeJson = (product: Product, shaping: Shaping, colourValues?: ShapeOptions["colourValues"]): string =>
@@ -93,7 +96,10 @@ export class ShapedProducts {
         await this.repo.putShapes(storeId, shaping.key, versioned);
         // An image stage that committed between the colours' read and the write dropped the shape it would have
         // made stale before this one was stored: read them again, and drop what was made with colours gone since.
-        const now = await this.coloursOf(storeId, versioned.map(([id]) => id));
+        const now = await this.coloursOf(
+          storeId,
+          versioned.map(([id]) => id),
+        );
         const stale = versioned.filter(([id]) => coloursKey(now.get(id)) !== coloursKey(colours.get(id))).map(([id]) => id);
         if (stale.length) await this.repo.dropShapes(storeId, stale);
       }

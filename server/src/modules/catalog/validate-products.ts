@@ -103,14 +103,17 @@ function rejection(item: unknown, index: number): RejectedProduct {
 
 function checkShape(body: unknown): void {
   if (Array.isArray(body)) {
-    if (body.length === 0) throw new ValidationError("The product array is empty", [{ path: "body", problem: "must hold at least 1 product" }]);
+    if (body.length === 0)
+      throw new ValidationError("The product array is empty", [{ path: "body", problem: "must hold at least 1 product" }]);
     if (body.length > MAX_PRODUCTS_PER_REQUEST) {
       throw new ValidationError(`At most ${MAX_PRODUCTS_PER_REQUEST} products per request`, [
         { path: "body", problem: `has ${body.length} items; split it into several requests` },
       ]);
     }
   } else if (body === null || typeof body !== "object") {
-    throw new ValidationError("The body must be a Product object or an array of them", [{ path: "body", problem: "must be an object or an array" }]);
+    throw new ValidationError("The body must be a Product object or an array of them", [
+      { path: "body", problem: "must be an object or an array" },
+    ]);
   }
 }
 

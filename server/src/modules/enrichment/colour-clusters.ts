@@ -75,7 +75,11 @@ export function clusterColours(bins: Bins, opts: ClusterOptions): ColourCluster[
   const assignment = new Int32Array(bins.count);
   lloyd(bins, centres, assignment);
   const groups = merge(bins, centres, assignment, opts.mergeDistance);
-  return groups.map((members) => ({ lab: typicalColour(bins, members, opts.typicalRadius), weight: sum(members.map((i) => bins.weight[i]!)), members }));
+  return groups.map((members) => ({
+    lab: typicalColour(bins, members, opts.typicalRadius),
+    weight: sum(members.map((i) => bins.weight[i]!)),
+    members,
+  }));
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -207,7 +211,10 @@ export function edgeShares(bins: Bins, clusters: ColourCluster[], width: number)
     all[k]!++;
     const x = p % width;
     const touches =
-      (x > 0 && label(p - 1) !== k) || (x < width - 1 && label(p + 1) !== k) || (p >= width && label(p - width) !== k) || (p + width < n && label(p + width) !== k);
+      (x > 0 && label(p - 1) !== k) ||
+      (x < width - 1 && label(p + 1) !== k) ||
+      (p >= width && label(p - width) !== k) ||
+      (p + width < n && label(p + width) !== k);
     if (touches) edge[k]!++;
   }
   return edge.map((e, k) => (all[k] ? e / all[k]! : 0));

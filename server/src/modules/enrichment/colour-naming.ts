@@ -1,4 +1,4 @@
-import { colourOf, colourPoint, pointDistance } from "../similarity/colours.ts";
+import { colourOf, colourPoint, pointDistance } from "../catalog/colours.ts";
 import { COLOUR } from "./vocabulary/colour.ts";
 
 /*

@@ -1,5 +1,5 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { EnrichmentRepository, UnsyncedEnrichment } from "../../db/enrichment-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { EnrichmentRepository, UnsyncedEnrichment } from "./storage/enrichment-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";

@@ -1,4 +1,4 @@
-import type { VariationColours } from "../../db/enrichment-repository.ts";
+import type { VariationColours } from "./storage/enrichment-repository.ts";
 import { measuredColourKeys } from "./image-stage.ts";
 import { valueOf, type VocabularyLocale } from "./vocabulary.ts";
 

@@ -1,4 +1,4 @@
-import type { EnrichmentProgress } from "../../db/enrichment-repository.ts";
+import type { EnrichmentProgress } from "./storage/enrichment-repository.ts";
 
 /** How old a reading /health may show: a health check polled every second costs one count query per interval. */
 const MAX_AGE_MS = 2_000;

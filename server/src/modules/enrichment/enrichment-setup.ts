@@ -1,7 +1,7 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { EnrichmentRepository, VariationColours } from "../../db/enrichment-repository.ts";
-import type { StoresRepository } from "../../db/stores-repository.ts";
-import type { TrendInputsRepository } from "../../db/trend-inputs-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { EnrichmentRepository, VariationColours } from "./storage/enrichment-repository.ts";
+import type { StoresRepository } from "../stores/storage/stores-repository.ts";
+import type { TrendInputsRepository } from "./storage/trend-inputs-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { RankingInputs } from "../catalog/ranking-inputs.ts";
@@ -59,7 +59,15 @@ export function createEnrichment(d: {
     localesOf,
     content: (product, result, locales) => productContent(product, result.attributes, locales),
     webhookBody: async ({ storeId, product, productVersion, result, content, locales }) =>
-      webhookBody({ storeId, product, productVersion, attributes: result.attributes, content, locales, trending: await trending.of(storeId) }),
+      webhookBody({
+        storeId,
+        product,
+        productVersion,
+        attributes: result.attributes,
+        content,
+        locales,
+        trending: await trending.of(storeId),
+      }),
     committed: (job, result, queued) => {
       if (queued > 0) d.delivered();
       if (result.colours) d.imageAnalysed(job.storeId, job.productId);
@@ -76,7 +84,8 @@ export function createEnrichment(d: {
   const mainColoursOf = async (storeId: string, ids: readonly string[]): Promise<Map<string, MeasuredColours>> => {
     const main = (values: VariationColours["values"]) => values.reduce((best, v) => (v.ratio > best.ratio ? v : best)).hex;
     const out = new Map<string, MeasuredColours>();
-    for (const [id, colours] of await repo.colours(storeId, ids)) out.set(id, new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)])));
+    for (const [id, colours] of await repo.colours(storeId, ids))
+      out.set(id, new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)])));
     return out;
   };
   return { worker, sync, repo, coloursOf, mainColoursOf };

@@ -1,5 +1,11 @@
-import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import { jobKey, type EnrichmentJob, type EnrichmentRepository, type StoredEnrichment, type VariationColours } from "../../db/enrichment-repository.ts";
+import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import {
+  jobKey,
+  type EnrichmentJob,
+  type EnrichmentRepository,
+  type StoredEnrichment,
+  type VariationColours,
+} from "./storage/enrichment-repository.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { VocabularyLocale } from "./vocabulary.ts";
@@ -130,7 +136,14 @@ export class EnrichmentWorker {
       // Still running here past its claim (a very slow stage): it goes on; the claim is simply taken again.
       if (this.running.has(key) || this.stopped) continue;
       const run = this.run(job)
-        .catch((error: Error) => this.d.log.error("enrichment stage failed", { storeId: job.storeId, productId: job.productId, stage: job.stage, error: error.message }))
+        .catch((error: Error) =>
+          this.d.log.error("enrichment stage failed", {
+            storeId: job.storeId,
+            productId: job.productId,
+            stage: job.stage,
+            error: error.message,
+          }),
+        )
         .finally(() => {
           this.running.delete(key);
           if (!this.stopped) this.schedule(0);
@@ -144,10 +157,17 @@ export class EnrichmentWorker {
     if (!product) return this.d.repo.failStage(job, "the product is no longer in the catalog", null);
     let result: StageResult | null;
     try {
-      result = job.stage === "text" ? this.d.text(product) : await this.d.image(product, (await this.previous(job)) ?? this.d.text(product));
+      result =
+        job.stage === "text" ? this.d.text(product) : await this.d.image(product, (await this.previous(job)) ?? this.d.text(product));
     } catch (error) {
       const retryIn = RETRY_MS[job.attempts];
-      this.d.log.warn("enrichment stage will be retried", { storeId: job.storeId, productId: job.productId, stage: job.stage, attempts: job.attempts + 1, error: (error as Error).message });
+      this.d.log.warn("enrichment stage will be retried", {
+        storeId: job.storeId,
+        productId: job.productId,
+        stage: job.stage,
+        attempts: job.attempts + 1,
+        error: (error as Error).message,
+      });
       return this.d.repo.failStage(job, (error as Error).message, retryIn === undefined ? null : this.d.now() + retryIn);
     }
     if (!result) return this.d.repo.failStage(job, "nothing to analyse", null);
@@ -159,7 +179,15 @@ export class EnrichmentWorker {
       result: { attributes: result.attributes, colours: result.colours, content },
       next,
       now: this.d.now(),
-      webhookBody: await this.d.webhookBody({ storeId: job.storeId, product, productVersion: job.productVersion, stage: job.stage, result, content, locales }),
+      webhookBody: await this.d.webhookBody({
+        storeId: job.storeId,
+        product,
+        productVersion: job.productVersion,
+        stage: job.stage,
+        result,
+        content,
+        locales,
+      }),
       // Colours change the Search product: its stored shape goes, and the next page shapes it again with them.
       dropShape: result.colours !== null,
     });

@@ -32,7 +32,8 @@ export interface ContentParts {
 
 const TEMPLATES: Record<ContentLocale, { title: string; description: string }> = {
   en: {
-    title: "{hasBrand, select, yes {{brand} } other {}}{hasColour, select, yes {{colour} } other {}}{hasMaterial, select, yes {{material} } other {}}{article}",
+    title:
+      "{hasBrand, select, yes {{brand} } other {}}{hasColour, select, yes {{colour} } other {}}{hasMaterial, select, yes {{material} } other {}}{article}",
     description:
       "{article}{hasBrand, select, yes { by {brand}} other {}}{hasFeatures, select, yes {: {features}} other {}}.{hasOccasion, select, yes { For {occasion} wear.} other {}}{hasSeason, select, yes { Season: {season}.} other {}}",
   },

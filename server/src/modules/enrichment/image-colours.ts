@@ -1,5 +1,5 @@
 import sharp, { type OutputInfo } from "sharp";
-import { ACHROMATIC, colourOf, colourPoint, COLOUR_VOCABULARY, pointDistance } from "../similarity/colours.ts";
+import { ACHROMATIC, colourOf, colourPoint, COLOUR_VOCABULARY, pointDistance } from "../catalog/colours.ts";
 import { binPixels, clusterColours, edgeShares } from "./colour-clusters.ts";
 import { productMask } from "./image-background.ts";
 import { hexToOklab, oklabToHex, rgbToOklab } from "./oklab-pixels.ts";
@@ -70,7 +70,9 @@ export async function extractColours(bytes: Uint8Array, options: ExtractOptions 
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return /pixel limit/i.test(message) ? { ok: false, reason: "too-large", detail: message } : { ok: false, reason: "undecodable", detail: message };
+    return /pixel limit/i.test(message)
+      ? { ok: false, reason: "too-large", detail: message }
+      : { ok: false, reason: "undecodable", detail: message };
   }
 
   const { width, height } = decoded.info;
@@ -84,7 +86,9 @@ export async function extractColours(bytes: Uint8Array, options: ExtractOptions 
   const product = bins.weight.reduce((a, b) => a + b, 0);
   const clusters = clusterColours(bins, { maxClusters: opts.maxColours, mergeDistance: MERGE_DISTANCE, typicalRadius: TYPICAL_RADIUS });
   const edges = edgeShares(bins, clusters, width);
-  const kept = clusters.filter((c, k) => c.weight >= product * MIN_RATIO && edges[k]! <= MAX_EDGE_SHARE).sort((a, b) => b.weight - a.weight);
+  const kept = clusters
+    .filter((c, k) => c.weight >= product * MIN_RATIO && edges[k]! <= MAX_EDGE_SHARE)
+    .sort((a, b) => b.weight - a.weight);
   const keptWeight = kept.reduce((a, c) => a + c.weight, 0);
   return {
     ok: true,
@@ -102,7 +106,10 @@ export function imageFormat(bytes: Uint8Array): "jpeg" | "png" | "webp" | "svg" 
   if (at(0, 0xff, 0xd8, 0xff)) return "jpeg";
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return "webp";
-  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "").trimStart();
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 4096))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   if (head.startsWith("<") && /<svg[\s>]/i.test(head)) return "svg";
   return null;
 }

@@ -176,7 +176,9 @@ async function fetchOnce(url: URL, allowed: (ip: string) => boolean, maxBytes: n
       },
       (res) => onResponse(res),
     );
-    req.on("error", (error: Error & { code?: string }) => settle(new Failed(fail("network", error.code ? `${error.code}: ${error.message}` : error.message))));
+    req.on("error", (error: Error & { code?: string }) =>
+      settle(new Failed(fail("network", error.code ? `${error.code}: ${error.message}` : error.message))),
+    );
     req.end();
 
     function onResponse(res: IncomingMessage): void {
@@ -195,7 +197,11 @@ async function fetchOnce(url: URL, allowed: (ip: string) => boolean, maxBytes: n
       if (status < 200 || status >= 300) return settle(new Failed(fail("http-status", `HTTP ${status}`)));
       const contentType = (res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
       if (!IMAGE_CONTENT_TYPES.includes(contentType)) {
-        return settle(new Failed(fail("bad-content-type", `Content-Type ${JSON.stringify(res.headers["content-type"] ?? "")} is not an image type we decode`)));
+        return settle(
+          new Failed(
+            fail("bad-content-type", `Content-Type ${JSON.stringify(res.headers["content-type"] ?? "")} is not an image type we decode`),
+          ),
+        );
       }
       const declared = Number(res.headers["content-length"]);
       if (Number.isFinite(declared) && declared > maxBytes) {

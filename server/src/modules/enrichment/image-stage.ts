@@ -1,4 +1,4 @@
-import type { VariationColours } from "../../db/enrichment-repository.ts";
+import type { VariationColours } from "./storage/enrichment-repository.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { DEFAULT_COLOR_ID } from "../catalog/search-product.ts";
 import type { StageResult } from "./enrichment-worker.ts";

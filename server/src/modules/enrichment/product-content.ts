@@ -16,13 +16,16 @@ export function productContent(product: Product, attributes: ExtractedAttributes
     const key = attributes[a]?.[0];
     return key ? displayNameOf(a, key, locale) : null;
   };
-  return generateContent(locales, (locale): ContentParts => ({
-    article: first("articleType", locale) ?? product.categories?.at(-1) ?? product.name,
-    brand: product.brand ?? null,
-    colour: first("colour", locale),
-    material: first("material", locale),
-    features: FEATURES.flatMap((a) => (attributes[a] ?? []).slice(0, 2).map((key) => displayNameOf(a, key, locale))),
-    occasion: first("occasion", locale),
-    season: first("season", locale),
-  }));
+  return generateContent(
+    locales,
+    (locale): ContentParts => ({
+      article: first("articleType", locale) ?? product.categories?.at(-1) ?? product.name,
+      brand: product.brand ?? null,
+      colour: first("colour", locale),
+      material: first("material", locale),
+      features: FEATURES.flatMap((a) => (attributes[a] ?? []).slice(0, 2).map((key) => displayNameOf(a, key, locale))),
+      occasion: first("occasion", locale),
+      season: first("season", locale),
+    }),
+  );
 }

@@ -50,7 +50,25 @@ const SOURCES: Readonly<Record<AttributeKey, readonly Source[]>> = {
 const SINGLE: ReadonlySet<AttributeKey> = new Set(["gender", "ageGroup"]);
 
 /** Words that end the part of a name or sentence about the product itself: "Kurta with Palazzos", "T-shirt für Herren". */
-const CUTS = new Set(["with", "and", "for", "mit", "und", "fur", "avec", "et", "pour", "con", "y", "para", "de", "without", "ohne", "sans", "sin"]);
+const CUTS = new Set([
+  "with",
+  "and",
+  "for",
+  "mit",
+  "und",
+  "fur",
+  "avec",
+  "et",
+  "pour",
+  "con",
+  "y",
+  "para",
+  "de",
+  "without",
+  "ohne",
+  "sans",
+  "sin",
+]);
 
 /** Sentences of a description that suggest what to wear with the product rather than describe it. */
 const STYLING = new RegExp(

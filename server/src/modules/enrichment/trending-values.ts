@@ -1,4 +1,4 @@
-import type { TrendInputsRepository } from "../../db/trend-inputs-repository.ts";
+import type { TrendInputsRepository } from "./storage/trend-inputs-repository.ts";
 import { dayOf } from "../analytics/event-facts.ts";
 import type { Product } from "../catalog/product-schema.ts";
 

@@ -1,4 +1,4 @@
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 import { attributeOf, VOCABULARY_LOCALES, type AttributeKey, type VocabularyAttribute } from "./vocabulary.ts";
 
 /*
@@ -45,7 +45,8 @@ export class PhraseMatcher {
       const list = this.byFirst.get(words[0]!) ?? [];
       const same = list.find((p) => p.words.length === words.length && p.words.every((w, i) => w === words[i]));
       if (same) {
-        if (same.value !== value) throw new Error(`vocabulary: "${phrase}" (${source}) also names ${same.value ?? "a blocker"} (${same.source})`);
+        if (same.value !== value)
+          throw new Error(`vocabulary: "${phrase}" (${source}) also names ${same.value ?? "a blocker"} (${same.source})`);
         continue;
       }
       list.push({ words, value, source });

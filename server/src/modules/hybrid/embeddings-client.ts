@@ -35,7 +35,12 @@ export class EmbeddingsClient {
   async embed(texts: readonly string[], timeoutMs = this.settings.timeoutMs): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += TEXTS_PER_REQUEST) {
-      out.push(...(await this.request(texts.slice(i, i + TEXTS_PER_REQUEST).map((t) => t.slice(0, MAX_TEXT_CHARS) || " "), timeoutMs)));
+      out.push(
+        ...(await this.request(
+          texts.slice(i, i + TEXTS_PER_REQUEST).map((t) => t.slice(0, MAX_TEXT_CHARS) || " "),
+          timeoutMs,
+        )),
+      );
     }
     return out;
   }
@@ -46,7 +51,10 @@ export class EmbeddingsClient {
     try {
       response = await this.fetchImpl(this.settings.url, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}),
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -55,7 +63,8 @@ export class EmbeddingsClient {
     }
     const limit = input.length * MAX_DIMENSIONS * MAX_CHARS_PER_NUMBER + 64 * 1024;
     const text = await boundedText(response, limit);
-    if (!response.ok) throw new EmbeddingsUnavailableError(`the embeddings endpoint answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+    if (!response.ok)
+      throw new EmbeddingsUnavailableError(`the embeddings endpoint answered HTTP ${response.status}: ${text.slice(0, 200)}`);
     return vectorsOf(text, input.length);
   }
 }
@@ -106,11 +115,17 @@ export function vectorsOf(text: string, expected: number): Float32Array[] {
     if (!Number.isInteger(at) || (at as number) < 0 || (at as number) >= expected || vectors[at as number]) {
       throw new EmbeddingsUnavailableError(`data[${position}].index is not a distinct position below ${expected}`);
     }
-    if (!Array.isArray(embedding) || embedding.length === 0 || embedding.length > MAX_DIMENSIONS || !embedding.every((n) => typeof n === "number" && Number.isFinite(n))) {
+    if (
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      embedding.length > MAX_DIMENSIONS ||
+      !embedding.every((n) => typeof n === "number" && Number.isFinite(n))
+    ) {
       throw new EmbeddingsUnavailableError(`data[${position}].embedding is not a list of 1 to ${MAX_DIMENSIONS} numbers`);
     }
     vectors[at as number] = Float32Array.from(embedding as number[]);
   });
-  if (vectors.some((v) => v.length !== vectors[0]!.length)) throw new EmbeddingsUnavailableError("the embeddings endpoint's vectors differ in length");
+  if (vectors.some((v) => v.length !== vectors[0]!.length))
+    throw new EmbeddingsUnavailableError("the embeddings endpoint's vectors differ in length");
   return vectors;
 }

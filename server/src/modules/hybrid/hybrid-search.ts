@@ -1,5 +1,5 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import { livePages } from "../../db/catalog-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { livePages } from "../catalog/storage/catalog-repository.ts";
 import type { VectorIndex } from "../../engine/vectors/vector-index.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -83,14 +83,15 @@ export class HybridSearch {
   changed(storeId: string, wait = SETTLE_MS): void {
     if (this.stopped) return;
     const sync = this.syncOf(storeId);
-    if (sync.running) {
+    if (sync.running !== null) {
       sync.again = true;
       return;
     }
     if (sync.timer) clearTimeout(sync.timer);
     sync.timer = setTimeout(() => {
       sync.timer = null;
-      this.run(storeId, sync);
+      // A sync catches and logs its own failures.
+      void this.run(storeId, sync);
     }, wait);
     sync.timer.unref?.();
   }
@@ -160,7 +161,10 @@ export class HybridSearch {
       let stale: { id: string; hash: string; text: string }[] = [];
       const flush = async () => {
         const vectors = await this.d.client.embed(stale.map((s) => s.text));
-        await this.d.vectors.put(storeId, stale.map((s, i) => ({ id: s.id, hash: s.hash, vector: vectors[i]! })));
+        await this.d.vectors.put(
+          storeId,
+          stale.map((s, i) => ({ id: s.id, hash: s.hash, vector: vectors[i]! })),
+        );
         embedded += stale.length;
         stale = [];
       };
@@ -178,7 +182,14 @@ export class HybridSearch {
       const gone = [...kept.keys()].filter((id) => !live.has(id));
       await this.d.vectors.remove(storeId, gone);
       sync.last = { at, products: live.size, embedded, removed: gone.length };
-      if (embedded || gone.length) this.d.log.info("hybrid vectors synced", { storeId, embedded, removed: gone.length, products: live.size, ms: Math.round(performance.now() - started) });
+      if (embedded || gone.length)
+        this.d.log.info("hybrid vectors synced", {
+          storeId,
+          embedded,
+          removed: gone.length,
+          products: live.size,
+          ms: Math.round(performance.now() - started),
+        });
     } catch (error) {
       if (this.stopped) return;
       sync.last = { at, products: live.size, embedded, removed: 0, error: (error as Error).message };
@@ -191,7 +202,7 @@ export class HybridSearch {
   private queryVector(query: string): Promise<Float32Array | null> {
     const text = query.trim().toLowerCase();
     const known = this.queries.get(text);
-    if (known) return known;
+    if (known !== undefined) return known;
     if (this.d.now() < this.quietUntil) return Promise.resolve(null);
     const asked = this.d.client.embed([text], QUERY_TIMEOUT_MS).then(
       ([vector]) => vector ?? null,

@@ -11,7 +11,10 @@ export function productText(p: Product): string {
     p.name,
     p.brand ? `Brand: ${p.brand}` : "",
     p.categories?.length ? `Category: ${p.categories.join(", ")}` : "",
-    (p.variations ?? []).map((v) => v.name ?? "").filter(Boolean).join(", "),
+    (p.variations ?? [])
+      .map((v) => v.name ?? "")
+      .filter(Boolean)
+      .join(", "),
     (p.features ?? []).join(", "),
     (p.description ?? "").slice(0, DESCRIPTION_CHARS),
   ];

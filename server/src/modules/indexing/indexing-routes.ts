@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBytes } from "../../http/json-body.ts";
 import { MAX_REJECTED_LISTED } from "../catalog/validate-products.ts";
 import { Product } from "../catalog/product-schema.ts";

@@ -1,5 +1,5 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { TaskKind, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { TaskKind, TaskRow, TasksRepository } from "./storage/tasks-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { RejectedProduct, ValidationReport } from "../catalog/validate-products.ts";
@@ -29,8 +29,23 @@ export class IndexingService {
     private readonly validate: (body: Uint8Array, taskId: string) => Promise<AcceptedBulk> = async (body) => acceptBulk(body).accepted,
   ) {}
 
-  private async enqueue(storeId: string, kind: TaskKind, itemCount: number, payload: Utf8Text, report?: ValidationReport, id: string = crypto.randomUUID()): Promise<string> {
-    await this.tasks.insert({ id, storeId, kind, payload, itemCount, now: this.now(), report: report && { ...report, rejected: JSON.stringify(report.rejected) } });
+  private async enqueue(
+    storeId: string,
+    kind: TaskKind,
+    itemCount: number,
+    payload: Utf8Text,
+    report?: ValidationReport,
+    id: string = crypto.randomUUID(),
+  ): Promise<string> {
+    await this.tasks.insert({
+      id,
+      storeId,
+      kind,
+      payload,
+      itemCount,
+      now: this.now(),
+      report: report && { ...report, rejected: JSON.stringify(report.rejected) },
+    });
     this.onEnqueued();
     return id;
   }

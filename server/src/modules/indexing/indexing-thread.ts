@@ -1,4 +1,4 @@
-import type { StateSource } from "../../db/state-source.ts";
+import type { StateSource } from "../../platform/state-source.ts";
 import { refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 import type { AcceptedBulk } from "./accepted-bulk.ts";
 import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
@@ -31,7 +31,7 @@ export class IndexingThread {
 
   constructor(source: StateSource) {
     this.channel = new ThreadChannel({
-      url: new URL("./indexing-thread-main.ts", import.meta.url),
+      url: new URL("../../threads/indexing-thread-main.ts", import.meta.url),
       open: { type: "open", source } satisfies ThreadRequest,
       failure: (message) => new PrepareError(`indexing: ${message}`),
     });

@@ -1,12 +1,12 @@
 // Lets the event loop serve requests (searches, task polls) between the steps of a batch.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { CatalogRepository, CatalogState, CommittedProduct } from "../../db/catalog-repository.ts";
-import type { StateSource } from "../../db/state-source.ts";
-import type { TaskKind, TaskRow, TasksRepository } from "../../db/tasks-repository.ts";
+import type { CatalogRepository, CatalogState, CommittedProduct } from "../catalog/storage/catalog-repository.ts";
+import type { StateSource } from "../../platform/state-source.ts";
+import type { TaskKind, TaskRow, TasksRepository } from "./storage/tasks-repository.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
 import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
-import type { StorageHealth } from "../../db/storage-health.ts";
+import type { StorageHealth } from "../../platform/storage-health.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
 import { decodePrepared, decodeStrings, type EncodedSlice, type PreparedProduct } from "./prepared-batch.ts";
 import { StoreWriters } from "./store-writers.ts";
@@ -22,7 +22,7 @@ import type { Utf8Text } from "../../utf8-text.ts";
  * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
- * wait for the disk (db/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
+ * wait for the disk (platform/sqlite/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
  * takes a store's lease before a batch (store-writers.ts), and a batch whose tasks another replica moved on
  * meanwhile is refused whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken
  * over and nothing is applied twice.
@@ -247,7 +247,12 @@ export class IndexingWorker {
     }
     // The last of the work seen is applied: background work need not wait for the next look at the queue.
     const reached = new Map(slices.map((slice) => [slice.task.seq, slice.end]));
-    if (!othersReady && queue.length < this.batchSize && queue.every(({ task }) => (reached.get(task.seq) ?? task.cursor) >= task.itemCount)) this.hasWork = false;
+    if (
+      !othersReady &&
+      queue.length < this.batchSize &&
+      queue.every(({ task }) => (reached.get(task.seq) ?? task.cursor) >= task.itemCount)
+    )
+      this.hasWork = false;
     this.o.onApplied?.(storeId);
   }
 
@@ -296,7 +301,10 @@ export class IndexingWorker {
   }
 
   private async request(storeId: string, { task, start, end }: Slice, ahead: boolean): Promise<EncodedPreparedSlice> {
-    return { kind: task.kind, encoded: await this.thread.prepare({ storeId, seq: task.seq, taskId: task.id, kind: task.kind, start, end, ahead }) };
+    return {
+      kind: task.kind,
+      encoded: await this.thread.prepare({ storeId, seq: task.seq, taskId: task.id, kind: task.kind, start, end, ahead }),
+    };
   }
 
   /** Replays the prepared slices over the current catalog state, in order, as the catalog would see them. */
@@ -326,7 +334,14 @@ export class IndexingWorker {
         for (const id of slice.ids) {
           const current = entryFor(id);
           if (!current || current.deleted) continue;
-          Object.assign(current, { version: current.version + 1, contentHash: null, deleted: true, doc: null, changed: true, prepared: null });
+          Object.assign(current, {
+            version: current.version + 1,
+            contentHash: null,
+            deleted: true,
+            doc: null,
+            changed: true,
+            prepared: null,
+          });
         }
       }
     }
@@ -363,7 +378,10 @@ export class IndexingWorker {
       return;
     }
     // The batch cannot be applied: end every task in it, so the tasks behind them are not held back forever.
-    const message = error instanceof PrepareError ? `The update could not be prepared: ${error.message}` : `Search engine rejected the update: ${error.message}`;
+    const message =
+      error instanceof PrepareError
+        ? `The update could not be prepared: ${error.message}`
+        : `Search engine rejected the update: ${error.message}`;
     await this.o.tasks.fail(
       slices.map((s) => s.task.seq),
       message,

@@ -1,6 +1,6 @@
 import { prepareDocument, preparedFrom } from "../../engine/prepared-document.ts";
 import type { EngineDocument, PreparedDocument } from "../../engine/types.ts";
-import type { TaskKind } from "../../db/tasks-repository.ts";
+import type { TaskKind } from "./storage/tasks-repository.ts";
 import { canonicalJson, contentHash } from "../catalog/content-hash.ts";
 import { toEngineDocument, type RankingContext } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -61,7 +61,12 @@ const SEPARATOR = "\u0000";
 const utf8 = new TextEncoder();
 
 export function encodeStrings(strings: readonly string[]): EncodedSlice {
-  return { strings: utf8.encode(strings.join(SEPARATOR)), texts: new Uint8Array(0), textEnds: new Uint32Array(0), sequences: new Uint32Array(0) };
+  return {
+    strings: utf8.encode(strings.join(SEPARATOR)),
+    texts: new Uint8Array(0),
+    textEnds: new Uint32Array(0),
+    sequences: new Uint32Array(0),
+  };
 }
 
 export function decodeStrings({ strings }: EncodedSlice): string[] {
@@ -69,7 +74,8 @@ export function decodeStrings({ strings }: EncodedSlice): string[] {
 }
 
 /** The buffers of a slice, to move rather than copy it to the other thread. */
-export const transferables = (slice: EncodedSlice): ArrayBuffer[] => [slice.strings.buffer, slice.texts.buffer, slice.textEnds.buffer, slice.sequences.buffer] as ArrayBuffer[];
+export const transferables = (slice: EncodedSlice): ArrayBuffer[] =>
+  [slice.strings.buffer, slice.texts.buffer, slice.textEnds.buffer, slice.sequences.buffer] as ArrayBuffer[];
 
 /** Texts written as UTF-8 one after the other into one buffer, grown when a text does not fit. */
 class Utf8Texts {

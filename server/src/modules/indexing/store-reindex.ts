@@ -1,6 +1,6 @@
 import { chunked } from "../../chunked.ts";
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { TasksRepository } from "../../db/tasks-repository.ts";
+import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { TasksRepository } from "./storage/tasks-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -69,7 +69,10 @@ export class StoreReindex {
   }
 
   private async documents(storeId: string, rows: readonly { id: string; version: number; doc: string }[]): Promise<EngineDocument[]> {
-    const context = await this.d.ranking.forProducts(storeId, rows.map((r) => r.id));
+    const context = await this.d.ranking.forProducts(
+      storeId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toEngineDocument(JSON.parse(r.doc) as Product, r.version, context(r.id)));
   }
 
@@ -83,7 +86,7 @@ export class StoreReindex {
     if (!head || head.nextRunAt > switchedAt) return true;
     for (const deadline = switchedAt + SETTLE_TIMEOUT_MS; this.d.now() < deadline; await Bun.sleep(50)) {
       const task = await this.d.tasks.get(head.storeId, head.id);
-      if (!task || task.status !== "pending" || task.updatedAt > switchedAt || task.cursor !== head.cursor) return true;
+      if (task?.status !== "pending" || task.updatedAt > switchedAt || task.cursor !== head.cursor) return true;
     }
     return false;
   }

@@ -1,4 +1,4 @@
-import type { TasksRepository } from "../../db/tasks-repository.ts";
+import type { TasksRepository } from "./storage/tasks-repository.ts";
 
 /*
  * Who may write a store's products into search, and when. Two parts of the service write a product's engine

@@ -1,4 +1,4 @@
-import { colourOf, colourPoint } from "../similarity/colours.ts";
+import { colourOf, colourPoint } from "../catalog/colours.ts";
 
 /*
  * Which colours go together in an outfit, from the colour names a catalog gives its variations. Neutrals
@@ -10,7 +10,9 @@ import { colourOf, colourPoint } from "../similarity/colours.ts";
 
 /** Words that name a neutral, whatever their chroma (brown and navy are saturated, yet worn as neutrals). */
 const NEUTRAL_WORDS = new Set(
-  "black white grey gray charcoal melange beige cream off ivory navy denim brown khaki tan camel taupe nude skin silver steel gunmetal metallic platinum gold golden bronze copper coffee mushroom stone transparent".split(" "),
+  "black white grey gray charcoal melange beige cream off ivory navy denim brown khaki tan camel taupe nude skin silver steel gunmetal metallic platinum gold golden bronze copper coffee mushroom stone transparent".split(
+    " ",
+  ),
 );
 /** Names that say "many colours" or "a print": loud, of no one hue. */
 const BUSY_WORDS = new Set(["multi", "multicoloured", "multicolored", "multicolor", "multicolour", "assorted", "printed", "print"]);
@@ -45,7 +47,16 @@ export interface Palette {
   lightness: number;
 }
 
-export const UNKNOWN_PALETTE: Palette = { id: 0, known: false, neutral: false, loud: false, busy: false, accent: null, hue: 0, lightness: 0.5 };
+export const UNKNOWN_PALETTE: Palette = {
+  id: 0,
+  known: false,
+  neutral: false,
+  loud: false,
+  busy: false,
+  accent: null,
+  hue: 0,
+  lightness: 0.5,
+};
 
 const palettes = new Map<string, Palette>();
 /** Palettes by id: UNKNOWN_PALETTE, then one per colour name read. */

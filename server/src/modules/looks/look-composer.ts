@@ -157,11 +157,21 @@ function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence
         }
       }
       const n = evidence.size ? (evidence.get(c.entries[i]!.id) ?? 0) : 0;
-      const score = blend(composedScore(fits.seasons[c.seasons[i]!]!, fits.occasions[c.occasions[i]!]!, Math.abs(source.pricePercentile - c.pricePercentile[i]!), colour), n);
+      const score = blend(
+        composedScore(
+          fits.seasons[c.seasons[i]!]!,
+          fits.occasions[c.occasions[i]!]!,
+          Math.abs(source.pricePercentile - c.pricePercentile[i]!),
+          colour,
+        ),
+        n,
+      );
       if (score >= 0) (paletteById(palette).neutral ? neutral : coloured).offer(c.entries[i]!, score);
     }
   }
-  return [...neutral.kept, ...coloured.kept].map((entry) => candidate(fits, entry, slot, evidence.get(entry.id) ?? 0)).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return [...neutral.kept, ...coloured.kept]
+    .map((entry) => candidate(fits, entry, slot, evidence.get(entry.id) ?? 0))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
 
 /** The CANDIDATES best-scored entries offered. */
@@ -233,7 +243,13 @@ function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: num
 }
 
 /** The best complete looks of one template, given the pieces earlier looks used. */
-function beam(template: readonly Slot[], candidates: Map<Slot, Candidate[]>, source: LookEntry, sourcePalette: Palette, uses: Map<string, number>): Partial[] {
+function beam(
+  template: readonly Slot[],
+  candidates: Map<Slot, Candidate[]>,
+  source: LookEntry,
+  sourcePalette: Palette,
+  uses: Map<string, number>,
+): Partial[] {
   let states: Partial[] = [{ pieces: [], score: 0, louds: sourcePalette.loud ? 1 : 0, gender: source.gender, ageId: source.ageId }];
   for (const slot of template) {
     const next: Partial[] = slot.optional ? [...states] : [];
@@ -269,7 +285,8 @@ function fits(state: Partial, c: Candidate): number | null {
   for (const p of state.pieces) {
     if (p.id === c.id || p.entry.categoryId === c.entry.categoryId) return null;
     const colour = harmony(p.palette, c.palette);
-    if (colour === 0 || occasionFit(p.entry.occasions, c.entry.occasions) === 0 || seasonFit(p.entry.seasons, c.entry.seasons) === 0) return null;
+    if (colour === 0 || occasionFit(p.entry.occasions, c.entry.occasions) === 0 || seasonFit(p.entry.seasons, c.entry.seasons) === 0)
+      return null;
     together += colour;
   }
   const mean = state.pieces.length ? together / state.pieces.length : 1;

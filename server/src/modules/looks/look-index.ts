@@ -45,7 +45,11 @@ export interface LookEntry {
 export function lookEntry(p: Product): LookEntry | null {
   const kind = kindOf(p.categories);
   if (!kind) return null;
-  const colours = (p.variations ?? []).map((v) => ({ variationId: v.id, palette: paletteOf(v.name), available: variationAvailable(p, v.id) }));
+  const colours = (p.variations ?? []).map((v) => ({
+    variationId: v.id,
+    palette: paletteOf(v.name),
+    available: variationAvailable(p, v.id),
+  }));
   const buyable = colours.filter((c) => c.available);
   const price = lowestPaidPrice(p.skus);
   return {

@@ -36,11 +36,13 @@ export function parsePinnedLooks(body: unknown): string[][] {
       return [];
     }
     look.forEach((id, j) => {
-      if (typeof id !== "string" || id.length < 1 || id.length > 256) problems.push({ path: `body.looks[${i}][${j}]`, problem: "must be a product id (1 to 256 characters)" });
+      if (typeof id !== "string" || id.length < 1 || id.length > 256)
+        problems.push({ path: `body.looks[${i}][${j}]`, problem: "must be a product id (1 to 256 characters)" });
     });
     if (new Set(look).size !== look.length) problems.push({ path: `body.looks[${i}]`, problem: "names a product twice" });
     return look as string[];
   });
-  if (problems.length) throw new ValidationError(`Invalid pinned looks: ${problems[0]!.path} ${problems[0]!.problem}`, problems.slice(0, 20));
+  if (problems.length)
+    throw new ValidationError(`Invalid pinned looks: ${problems[0]!.path} ${problems[0]!.problem}`, problems.slice(0, 20));
   return parsed;
 }

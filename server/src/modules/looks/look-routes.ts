@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { assertMayExplain, authPlugin, type AuthDeps, type Caller } from "../../http/auth-plugin.ts";
+import { assertMayExplain, authPlugin, type AuthDeps, type Caller } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { parseLookParams, parsePinnedLooks } from "./look-params.ts";
@@ -43,7 +43,8 @@ export function lookRoutes(deps: AuthDeps & { looks: LookService }) {
         })
         .put(
           "/ctl/pinned/:productId",
-          async ({ params, request, caller }) => deps.looks.putPinned(caller.store, params.productId, parsePinnedLooks(await readJsonBody(request, { maxBytes: 64 * 1024 }))),
+          async ({ params, request, caller }) =>
+            deps.looks.putPinned(caller.store, params.productId, parsePinnedLooks(await readJsonBody(request, { maxBytes: 64 * 1024 }))),
           {
             auth: "admin",
             parse: "none",

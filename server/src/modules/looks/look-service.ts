@@ -1,6 +1,6 @@
-import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { LooksRepository } from "../../db/looks-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { LooksRepository } from "./storage/looks-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -65,8 +65,14 @@ export class LookService {
     const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.index(store);
-    const [curated, evidence] = await Promise.all([this.d.looks.pinned(store.id, p.productId), this.d.looks.partners(store.id, p.productId)]);
-    const pinned: Look[] = (curated ?? []).map((ids) => ({ pinned: true, pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })) }));
+    const [curated, evidence] = await Promise.all([
+      this.d.looks.pinned(store.id, p.productId),
+      this.d.looks.partners(store.id, p.productId),
+    ]);
+    const pinned: Look[] = (curated ?? []).map((ids) => ({
+      pinned: true,
+      pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })),
+    }));
     const composed = composeLooks(model, p.productId, {
       variationId: p.variantId,
       evidence,
@@ -90,7 +96,9 @@ export class LookService {
       const sourceEntry = model.get(p.productId);
       response.explain = looks.map((look) => ({
         pinned: look.pinned,
-        pieces: look.pieces.map((piece) => ("score" in piece ? explained(piece, sourceEntry, model.get(piece.id)) : pinnedPiece(piece.id, piece.slot))),
+        pieces: look.pieces.map((piece) =>
+          "score" in piece ? explained(piece, sourceEntry, model.get(piece.id)) : pinnedPiece(piece.id, piece.slot),
+        ),
       }));
     }
     return response;
@@ -129,7 +137,9 @@ export class LookService {
     if (!(await productIn(this.d.catalog, store.id, productId))) throw new NotFoundError(`No product "${productId}" in this store`);
     const known = await this.d.catalog.states(store.id, [...new Set(looks.flat())]);
     const missing = looks.flatMap((look, i) =>
-      look.flatMap((id, j) => (known.get(id)?.deleted === false ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }])),
+      look.flatMap((id, j) =>
+        known.get(id)?.deleted === false ? [] : [{ path: `body.looks[${i}][${j}]`, problem: `no product "${id}" in this store` }],
+      ),
     );
     if (missing.length) throw new ValidationError(`Invalid pinned looks: ${missing[0]!.path} ${missing[0]!.problem}`, missing.slice(0, 20));
     await this.d.looks.putPinned(store.id, productId, looks, this.d.now());
@@ -143,13 +153,30 @@ export class LookService {
 
 /** The engine request that tells which of the looks' pieces the engine holds. */
 export function heldPiecesRequest(ids: string[]): EngineSearchRequest {
-  return { text: "", matching: { typos: false, prefixLast: false }, filters: [{ kind: "ids", ids }], facets: [], rangeFacets: [], sort: [], offset: 0, limit: ids.length };
+  return {
+    text: "",
+    matching: { typos: false, prefixLast: false },
+    filters: [{ kind: "ids", ids }],
+    facets: [],
+    rangeFacets: [],
+    sort: [],
+    offset: 0,
+    limit: ids.length,
+  };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 function pinnedPiece(productId: string, slot: string): ExplainedPiece {
-  return { productId, slot, score: 1, composed: 0, evidence: 0, parts: { colour: 0, occasion: 0, season: 0, price: 0 }, why: "pinned by the store" };
+  return {
+    productId,
+    slot,
+    score: 1,
+    composed: 0,
+    evidence: 0,
+    parts: { colour: 0, occasion: 0, season: 0, price: 0 },
+    why: "pinned by the store",
+  };
 }
 
 /** A composed piece's score, its parts, and in words why it was chosen for its slot. */
@@ -160,10 +187,15 @@ function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookE
     reasons.push(`occasion ${said(occasionNames(entry.occasions))} with ${said(occasionNames(source.occasions))}`);
     reasons.push(`season ${said(seasonNames(entry.seasons))} with ${said(seasonNames(source.seasons))}`);
     if (!Number.isNaN(entry.pricePercentile) && !Number.isNaN(source.pricePercentile)) {
-      reasons.push(`price at percentile ${Math.round(entry.pricePercentile * 100)} of its kind, the source's at ${Math.round(source.pricePercentile * 100)}`);
+      reasons.push(
+        `price at percentile ${Math.round(entry.pricePercentile * 100)} of its kind, the source's at ${Math.round(source.pricePercentile * 100)}`,
+      );
     }
   }
-  if (piece.evidence > 0) reasons.push(`shoppers paired it with the source (evidence ${round(piece.evidence)}), blended with the composed score ${round(piece.composed)}`);
+  if (piece.evidence > 0)
+    reasons.push(
+      `shoppers paired it with the source (evidence ${round(piece.evidence)}), blended with the composed score ${round(piece.composed)}`,
+    );
   return {
     productId: piece.id,
     slot: piece.slot,

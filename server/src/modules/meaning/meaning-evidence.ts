@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { EventsRepository } from "../../db/events-repository.ts";
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
-import { tokenize } from "../../engine/text/normalize.ts";
+import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { EventsRepository } from "../tracking/storage/events-repository.ts";
+import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import { tokenize } from "../../text/normalize.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { TrainingDocument } from "./semantic-space.ts";
 
@@ -85,7 +85,8 @@ export async function gatherEvidence(src: EvidenceSources, storeId: string): Pro
       if (!product || !query) continue;
       documents.push(beside(query, 2, product));
       const earlier = nothingFound.get(session);
-      if (earlier && e.receivedAt - earlier.at <= REWORDED_WITHIN_MS && earlier.query !== query) documents.push(beside(earlier.query, 2, product));
+      if (earlier && e.receivedAt - earlier.at <= REWORDED_WITHIN_MS && earlier.query !== query)
+        documents.push(beside(earlier.query, 2, product));
     }
     read += events.length;
     if (events.length < EVENT_PAGE) break;

@@ -1,4 +1,4 @@
-import { tokenize } from "../../engine/text/normalize.ts";
+import { tokenize } from "../../text/normalize.ts";
 import type { TrainedSpace } from "./semantic-space.ts";
 
 /*
@@ -27,7 +27,11 @@ export class MeaningModel {
   }
 
   get size(): { words: number; products: number; bytes: number } {
-    return { words: this.space.words.length, products: this.space.productIds.length, bytes: this.space.wordVectors.byteLength + this.space.productVectors.byteLength };
+    return {
+      words: this.space.words.length,
+      products: this.space.productIds.length,
+      bytes: this.space.wordVectors.byteLength + this.space.productVectors.byteLength,
+    };
   }
 
   /** Whether every word of the text has a vector (the store's products or shoppers used it). */
@@ -74,7 +78,10 @@ export class MeaningModel {
   /** The `k` words nearest `vector` that `keep` accepts, nearest first. */
   nearestWords(vector: Float32Array, k: number, min: number, keep: (word: string) => boolean): Scored<string>[] {
     const found = nearest(vector, this.space.wordVectors, this.space.dimensions, k * 20, min);
-    return found.map(({ item, score }) => ({ item: this.space.words[item]!, score })).filter((w) => keep(w.item)).slice(0, k);
+    return found
+      .map(({ item, score }) => ({ item: this.space.words[item]!, score }))
+      .filter((w) => keep(w.item))
+      .slice(0, k);
   }
 }
 

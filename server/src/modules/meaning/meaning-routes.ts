@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import type { MeaningService } from "./meaning-service.ts";
 import type { SynonymProposals } from "./synonym-proposals.ts";
 
@@ -26,7 +26,11 @@ export function meaningRoutes(deps: AuthDeps & { meaning: MeaningService; propos
       )
       .get("/synonym-proposals", async ({ caller }) => ({ proposals: await deps.proposals.of(caller.store) }), {
         auth: "admin",
-        detail: { summary: "Synonym sets proposed from queries that found nothing or got no clicks, with their evidence; accept one with PUT /synonyms/{id}", tags },
+        detail: {
+          summary:
+            "Synonym sets proposed from queries that found nothing or got no clicks, with their evidence; accept one with PUT /synonyms/{id}",
+          tags,
+        },
       }),
   );
 }

@@ -8,7 +8,12 @@ self.onmessage = (event: MessageEvent<{ id: number; documents: TrainingDocument[
   const { id, documents } = event.data;
   try {
     const space = trainSpace(documents);
-    self.postMessage({ id, space }, [space.wordVectors.buffer, space.productVectors.buffer, space.centroids.buffer, space.clusterStart.buffer] as ArrayBuffer[]);
+    self.postMessage({ id, space }, [
+      space.wordVectors.buffer,
+      space.productVectors.buffer,
+      space.centroids.buffer,
+      space.clusterStart.buffer,
+    ] as ArrayBuffer[]);
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -60,7 +60,10 @@ interface SparseMatrix {
 function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMatrix; words: string[] } {
   const docFreq = new Map<string, number>();
   for (const d of documents) for (const w of new Set(d.words)) docFreq.set(w, (docFreq.get(w) ?? 0) + 1);
-  const words = [...docFreq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_WORDS).map(([w]) => w);
+  const words = [...docFreq]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, MAX_WORDS)
+    .map(([w]) => w);
   const index = new Map(words.map((w, i) => [w, i]));
   const wordDocs = Int32Array.from(words, (w) => docFreq.get(w)!);
   // Triplets gathered per document, then sorted into rows.
@@ -255,7 +258,12 @@ const KMEANS_ROUNDS = 8;
  * their ids, the centres and where each cluster starts. A nearest search then scores the centres and scans only the
  * rows of the closest clusters (an inverted file, as vector indexes do).
  */
-function clusterRows(rows: Float32Array, ids: string[], d: number, random: () => number): { productIds: string[]; productVectors: Float32Array; centroids: Float32Array; clusterStart: Int32Array } {
+function clusterRows(
+  rows: Float32Array,
+  ids: string[],
+  d: number,
+  random: () => number,
+): { productIds: string[]; productVectors: Float32Array; centroids: Float32Array; clusterStart: Int32Array } {
   const n = ids.length;
   const k = Math.max(1, Math.min(256, Math.round(n / PER_CLUSTER)));
   const centroids = new Float32Array(k * d);

@@ -1,6 +1,6 @@
-import type { ReportsRepository } from "../../db/reports-repository.ts";
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
-import { tokenize } from "../../engine/text/normalize.ts";
+import type { ReportsRepository } from "../reports/storage/reports-repository.ts";
+import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import { tokenize } from "../../text/normalize.ts";
 import type { StoreRef, SynonymService } from "../synonyms/synonym-service.ts";
 import type { QueryVocabularies } from "../search/query-vocabulary.ts";
 import type { MeaningService } from "./meaning-service.ts";
@@ -64,7 +64,14 @@ export class SynonymProposals {
   async of(store: StoreRef): Promise<SynonymProposal[]> {
     const model = await this.d.meaning.ready(store.id);
     if (!model) return [];
-    const scope = { storeId: store.id, from: isoDay(this.d.now() - REPORT_DAYS * DAY_MS), to: isoDay(this.d.now()), region: null, language: null, currency: null };
+    const scope = {
+      storeId: store.id,
+      from: isoDay(this.d.now() - REPORT_DAYS * DAY_MS),
+      to: isoDay(this.d.now()),
+      region: null,
+      language: null,
+      currency: null,
+    };
     const vocabulary = await this.d.vocabularies.of(store.id);
     const [noResults, noClicks, imported, matcher] = await Promise.all([
       this.d.reports.queries(scope, "no-results", CANDIDATES),
@@ -77,7 +84,14 @@ export class SynonymProposals {
     const candidates = new Map<string, SynonymProposal["evidence"]>();
     for (const q of [...noResults, ...noClicks]) {
       const held = candidates.get(q.query);
-      if (!held) candidates.set(q.query, { searches: q.searches, noResults: q.noResults, noClicks: q.clicked === 0 ? q.searches - q.noResults : 0, closeness: [], source: "searches" });
+      if (!held)
+        candidates.set(q.query, {
+          searches: q.searches,
+          noResults: q.noResults,
+          noClicks: q.clicked === 0 ? q.searches - q.noResults : 0,
+          closeness: [],
+          source: "searches",
+        });
     }
     for (const q of imported) {
       if (candidates.has(q.query) || !proposable(q.query) || (await this.d.count(store.id, q.query)) > 0) continue;
@@ -92,9 +106,19 @@ export class SynonymProposals {
       // A proposed word names a kind of product the catalog files ("sunglasses"), not a brand or the one product
       // the shoppers happened to click, nor a heading over many kinds ("clothing", "accessories"): the set then
       // finds that kind.
-      const words = model.nearestWords(vector, WORDS, MIN_CLOSENESS, (w) => (vocabulary.types.get(w) ?? 0) >= MIN_TYPE_PRODUCTS && !vocabulary.groups.has(w) && !own.has(w));
+      const words = model.nearestWords(
+        vector,
+        WORDS,
+        MIN_CLOSENESS,
+        (w) => (vocabulary.types.get(w) ?? 0) >= MIN_TYPE_PRODUCTS && !vocabulary.groups.has(w) && !own.has(w),
+      );
       if (!words.length) continue;
-      out.push({ id: proposalId(query), input: query, synonyms: words.map((w) => w.item), evidence: { ...evidence, closeness: words.map((w) => Math.round(w.score * 100) / 100) } });
+      out.push({
+        id: proposalId(query),
+        input: query,
+        synonyms: words.map((w) => w.item),
+        evidence: { ...evidence, closeness: words.map((w) => Math.round(w.score * 100) / 100) },
+      });
     }
     return out.sort((a, b) => b.evidence.searches - a.evidence.searches || (a.input < b.input ? -1 : 1)).slice(0, MAX_PROPOSALS);
   }
@@ -102,6 +126,12 @@ export class SynonymProposals {
 
 /** A synonym set id for a query: its letters and digits joined by "-", within the id rules (1 to 64 of A-Za-z0-9_.-). */
 function proposalId(query: string): string {
-  const slug = query.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 56);
+  const slug = query
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 56);
   return `learned-${slug || "query"}`;
 }

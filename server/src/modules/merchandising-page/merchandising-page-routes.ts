@@ -11,7 +11,10 @@ export function merchandisingPageRoutes(staffPagesDir: string) {
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: "merchandising-page-routes" })
     .get("/merchandising", ({ request }) => serve(staffPagesDir, "merchandising", null, request), {
-      detail: { summary: "The merchandising page for store staff (HTML; signs in with the store id and admin key)", tags: ["Merchandising"] },
+      detail: {
+        summary: "The merchandising page for store staff (HTML; signs in with the store id and admin key)",
+        tags: ["Merchandising"],
+      },
     })
     .get("/merchandising/assets/:file", ({ params, request }) => serve(staffPagesDir, "merchandising", params.file, request), hidden);
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
-import { hashApiKey } from "../../auth/api-keys.ts";
+import { hashApiKey } from "../stores/api-keys.ts";
 import { UnauthorizedError } from "../../errors.ts";
 import type { ServiceMetrics } from "./service-metrics.ts";
 

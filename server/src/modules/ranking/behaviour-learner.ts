@@ -1,4 +1,4 @@
-import type { AnalyticsStateRepository } from "../../db/analytics-state-repository.ts";
+import type { AnalyticsStateRepository } from "../analytics/storage/analytics-state-repository.ts";
 import type { AnalyticsBatch } from "../analytics/analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, clickPosition, dayOf, orderLines, reportQuery } from "../analytics/event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";
@@ -54,7 +54,10 @@ export class BehaviourLearner implements EventConsumer {
     for (const storeId of new Set(batch.filter((e) => e.type === "ProductClick").map((e) => e.storeId))) {
       const curve = this.curves.get(storeId);
       if (curve && now - curve.at <= CURVE_TTL_MS) continue;
-      this.curves.set(storeId, { at: now, weightAt: clickWeights(await this.state.positionClicks(storeId, dayOf(now - CURVE_DAYS * DAY_MS))) });
+      this.curves.set(storeId, {
+        at: now,
+        weightAt: clickWeights(await this.state.positionClicks(storeId, dayOf(now - CURVE_DAYS * DAY_MS))),
+      });
     }
   }
 
@@ -72,7 +75,11 @@ export class BehaviourLearner implements EventConsumer {
         for (const line of orderLines(e.data)) {
           // The queries the shopper clicked this product from (ReportCounter, which runs first, recorded them).
           const queries = e.sessionId
-            ? [...new Set(state.searchesClickedFor(e.storeId, e.sessionId, line.productId, e.receivedAt - CONVERSION_WINDOW_MS).map((s) => s.query))]
+            ? [
+                ...new Set(
+                  state.searchesClickedFor(e.storeId, e.sessionId, line.productId, e.receivedAt - CONVERSION_WINDOW_MS).map((s) => s.query),
+                ),
+              ]
             : [];
           this.learn(e, "purchase", line.productId, queries, WEIGHTS.purchase, state);
         }

@@ -1,5 +1,5 @@
-import type { BehaviourRepository, EvidenceLogs } from "../../db/behaviour-repository.ts";
-import type { ChangeFeed } from "../../db/change-feed.ts";
+import type { BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
+import type { ChangeFeed } from "../../platform/change-feed.ts";
 
 /*
  * Ranking evidence as search reads it, kept between the behaviour learner's writes. Read from SQLite, a relevance

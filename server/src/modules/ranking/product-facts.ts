@@ -1,5 +1,5 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import { foldCase } from "../../engine/text/normalize.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { foldCase } from "../../text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 

@@ -1,4 +1,4 @@
-import type { BehaviourRepository, EvidenceLogs } from "../../db/behaviour-repository.ts";
+import type { BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
 import type { EvidenceCache } from "./evidence-cache.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "./decay.ts";
@@ -81,12 +81,17 @@ export class ResultReranker {
     let products: ((ids: readonly string[]) => Promise<Map<string, Decayed>>) | null = null;
     if (r.behaviour && (await this.evidence.hasEvidence(r.storeId, r.generation))) {
       if (r.query) {
-        const rows = (await this.evidence.forQuery(r.storeId, r.generation, r.query, MAX_QUERY_ROWS)).map((row) => ({ id: row.productId, ...down(row) }));
+        const rows = (await this.evidence.forQuery(r.storeId, r.generation, r.query, MAX_QUERY_ROWS)).map((row) => ({
+          id: row.productId,
+          ...down(row),
+        }));
         const clicks = rows.reduce((s, x) => s + x.clicks, 0);
         const conversions = rows.reduce((s, x) => s + x.conversions, 0);
-        if (clicks >= MIN_QUERY_CLICKS || conversions >= MIN_QUERY_CONVERSIONS) queryEvidence = new Map(rows.map((x) => [x.id, x.evidence]));
+        if (clicks >= MIN_QUERY_CLICKS || conversions >= MIN_QUERY_CONVERSIONS)
+          queryEvidence = new Map(rows.map((x) => [x.id, x.evidence]));
       }
-      products = async (ids) => new Map([...(await this.evidence.forProducts(r.storeId, r.generation, ids))].map(([id, e]) => [id, down(e)]));
+      products = async (ids) =>
+        new Map([...(await this.evidence.forProducts(r.storeId, r.generation, ids))].map(([id, e]) => [id, down(e)]));
     }
     const taste = r.personalisation ? await this.taste(r, now) : null;
     if (!products && !taste && !r.semantic) return null;

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.ts";
-import type { ReportScope } from "../../db/reports-repository.ts";
+import type { ReportScope } from "./storage/reports-repository.ts";
 import { dayOf } from "../analytics/event-facts.ts";
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,8 @@ export interface ReportParams {
   sort: string | null;
 }
 
-export const invalidParam = (name: string, problem: string) => new ValidationError(`query.${name} ${problem}`, [{ path: `query.${name}`, problem }]);
+export const invalidParam = (name: string, problem: string) =>
+  new ValidationError(`query.${name} ${problem}`, [{ path: `query.${name}`, problem }]);
 
 function date(raw: string | undefined, name: string, fallback: string): string {
   if (raw === undefined || raw === "") return fallback;
@@ -34,7 +35,11 @@ function dimension(raw: string | undefined, name: string, upper = false): string
 }
 
 /** Parameters every report takes: from and to (UTC dates, inclusive; default the last 7 days), dimensions, limit, format. */
-export function parseReportParams(q: Record<string, string | undefined>, now: number, limits: { fallback: number; max: number }): ReportParams {
+export function parseReportParams(
+  q: Record<string, string | undefined>,
+  now: number,
+  limits: { fallback: number; max: number },
+): ReportParams {
   const to = date(q.to, "to", dayOf(now));
   const from = date(q.from, "from", dayOf(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_REPORT_DAYS - 1) * DAY_MS));
   if (from > to) throw invalidParam("from", `is after to (${from} > ${to})`);
@@ -43,11 +48,19 @@ export function parseReportParams(q: Record<string, string | undefined>, now: nu
   let limit = limits.fallback;
   if (q.limit !== undefined) {
     limit = Number(q.limit);
-    if (!/^\d+$/.test(q.limit) || limit < 1 || limit > limits.max) throw invalidParam("limit", `must be a whole number from 1 to ${limits.max}, got "${q.limit.slice(0, 20)}"`);
+    if (!/^\d+$/.test(q.limit) || limit < 1 || limit > limits.max)
+      throw invalidParam("limit", `must be a whole number from 1 to ${limits.max}, got "${q.limit.slice(0, 20)}"`);
   }
-  if (q.format !== undefined && q.format !== "json" && q.format !== "csv") throw invalidParam("format", `must be json or csv, got "${q.format.slice(0, 20)}"`);
+  if (q.format !== undefined && q.format !== "json" && q.format !== "csv")
+    throw invalidParam("format", `must be json or csv, got "${q.format.slice(0, 20)}"`);
   return {
-    scope: { from, to, region: dimension(q.region, "region"), language: dimension(q.language, "language"), currency: dimension(q.currency, "currency", true) },
+    scope: {
+      from,
+      to,
+      region: dimension(q.region, "region"),
+      language: dimension(q.language, "language"),
+      currency: dimension(q.currency, "currency", true),
+    },
     limit,
     csv: q.format === "csv",
     filter: q.filter ?? null,

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { toCsv } from "./report-csv.ts";
 import { parseReportParams } from "./report-params.ts";
@@ -23,19 +23,21 @@ export function reportsRoutes(deps: AuthDeps & { reports: ReportsService }) {
     {
       auth: "admin",
       query: t.Object(
-          {
-            from: documentedParam("First day, YYYY-MM-DD (UTC); default 6 days before to"),
-            to: documentedParam("Last day, YYYY-MM-DD (UTC), inclusive; default today"),
-            region: documentedParam("Only events of this region"),
-            language: documentedParam("Only events of this language"),
-            currency: documentedParam("Only events of this currency (ISO 4217)"),
-            limit: documentedParam("Rows (searches, products, preprod queries: default 100, at most 1000; click-positions: positions listed, default 20)"),
-            format: documentedParam("json (default) or csv"),
-            filter: documentedParam("searches: no-results or no-clicks"),
-            sort: documentedParam("products: clicks (default), addToCarts or purchases"),
-          },
-          { additionalProperties: true },
-        ),
+        {
+          from: documentedParam("First day, YYYY-MM-DD (UTC); default 6 days before to"),
+          to: documentedParam("Last day, YYYY-MM-DD (UTC), inclusive; default today"),
+          region: documentedParam("Only events of this region"),
+          language: documentedParam("Only events of this language"),
+          currency: documentedParam("Only events of this currency (ISO 4217)"),
+          limit: documentedParam(
+            "Rows (searches, products, preprod queries: default 100, at most 1000; click-positions: positions listed, default 20)",
+          ),
+          format: documentedParam("json (default) or csv"),
+          filter: documentedParam("searches: no-results or no-clicks"),
+          sort: documentedParam("products: clicks (default), addToCarts or purchases"),
+        },
+        { additionalProperties: true },
+      ),
       detail: {
         summary: "Analytics reports",
         description: `Reports: ${REPORT_NAMES.join(", ")}. Definitions are on the reports page and in docs/analytics.md.`,

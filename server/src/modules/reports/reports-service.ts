@@ -1,4 +1,4 @@
-import type { ReportScope, ReportsRepository } from "../../db/reports-repository.ts";
+import type { ReportScope, ReportsRepository } from "./storage/reports-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import { MAX_COUNTED_POSITION } from "../analytics/report-counter.ts";
@@ -61,7 +61,8 @@ const revenueObject = (rows: { currency: string; value: number }[]): Record<stri
 };
 
 /** One row per currency as CSV columns revenue_EUR, revenue_USD, ... */
-const revenueColumns = (revenue: Record<string, number>) => Object.fromEntries(Object.entries(revenue).map(([c, v]) => [`revenue_${c}`, v]));
+const revenueColumns = (revenue: Record<string, number>) =>
+  Object.fromEntries(Object.entries(revenue).map(([c, v]) => [`revenue_${c}`, v]));
 
 export class ReportsService {
   constructor(
@@ -114,13 +115,18 @@ export class ReportsService {
       date,
       ...overviewFigures(counts, dayVisitors.get(date) ?? { users: 0, sessions: 0 }, revenueObject(revenueByDay.get(date) ?? [])),
     }));
-    const json = { ...range, ...overviewFigures(total, { users: visitors.total.user, sessions: visitors.total.session }, revenueObject(revenueRows)), daily };
+    const json = {
+      ...range,
+      ...overviewFigures(total, { users: visitors.total.user, sessions: visitors.total.session }, revenueObject(revenueRows)),
+      daily,
+    };
     return { json, table: daily.map(({ revenue, ...d }) => ({ ...d, ...revenueColumns(revenue) })) };
   }
 
   private async searches(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
     const filter = p.filter ?? "searches";
-    if (filter !== "searches" && filter !== "no-results" && filter !== "no-clicks") throw invalidParam("filter", `must be no-results or no-clicks, got "${filter.slice(0, 40)}"`);
+    if (filter !== "searches" && filter !== "no-results" && filter !== "no-clicks")
+      throw invalidParam("filter", `must be no-results or no-clicks, got "${filter.slice(0, 40)}"`);
     const searches = (await this.repo.queries(scope, filter, p.limit)).map((q) => ({
       query: q.query,
       count: q.searches,
@@ -152,7 +158,13 @@ export class ReportsService {
     const totals = await this.totals(scope);
     const clicks = totals.get("positions") ?? 0;
     const listed = positions.reduce((sum, x) => sum + x.clicks, 0);
-    const json = { ...range, clicks, averageClickPosition: average(totals.get("positionSum") ?? 0, clicks), positions, beyond: clicks - listed };
+    const json = {
+      ...range,
+      clicks,
+      averageClickPosition: average(totals.get("positionSum") ?? 0, clicks),
+      positions,
+      beyond: clicks - listed,
+    };
     return { json, table: positions };
   }
 
@@ -162,7 +174,11 @@ export class ReportsService {
     const lookClicks = n("ctlProductClicks") + n("ctlPopupProductClicks");
     const json = {
       ...range,
-      similarProducts: { views: n("similarViews"), clicks: n("similarClicks"), clickThroughRate: rate(n("similarClicks"), n("similarViews")) },
+      similarProducts: {
+        views: n("similarViews"),
+        clicks: n("similarClicks"),
+        clickThroughRate: rate(n("similarClicks"), n("similarViews")),
+      },
       completeTheLook: {
         loads: n("ctlLoads"),
         viewLookClicks: n("ctlViewLookClicks"),
@@ -179,7 +195,11 @@ export class ReportsService {
       ...Object.entries(json.completeTheLook)
         .filter(([k]) => k !== "viewLookPositions")
         .map(([k, v]) => ({ widget: "completeTheLook", metric: k, value: v as number | null })),
-      ...json.completeTheLook.viewLookPositions.map((x) => ({ widget: "completeTheLook", metric: `viewLookPosition${x.position}`, value: x.clicks })),
+      ...json.completeTheLook.viewLookPositions.map((x) => ({
+        widget: "completeTheLook",
+        metric: `viewLookPosition${x.position}`,
+        value: x.clicks,
+      })),
     ];
     return { json, table };
   }

@@ -1,6 +1,6 @@
-import type { EventsRepository } from "../../db/events-repository.ts";
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
-import type { StoresRepository } from "../../db/stores-repository.ts";
+import type { EventsRepository } from "../tracking/storage/events-repository.ts";
+import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import type { StoresRepository } from "../stores/storage/stores-repository.ts";
 import type { Logger } from "../../log.ts";
 
 /*

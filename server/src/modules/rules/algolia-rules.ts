@@ -30,7 +30,7 @@ function filterList(filters: string, path: string): string[] {
     .filter(Boolean)
     .map((part) => {
       const m = /^"?([^":]+)"?\s*:\s*"?(.*?)"?$/.exec(part);
-      if (!m || !m[2]) fail(`${path}: "${part.slice(0, 80)}" is not attribute:value`);
+      if (!m?.[2]) fail(`${path}: "${part.slice(0, 80)}" is not attribute:value`);
       return `${m![1]!.trim()}:${m![2]}`;
     });
 }
@@ -43,7 +43,8 @@ function condition(c: unknown, path: string): RuleCondition {
   if (c.pattern !== undefined) {
     if (typeof c.pattern !== "string") fail(`${path}.pattern must be a string`);
     if (/\{facet:/.test(c.pattern as string)) fail(`${path}.pattern: facet placeholders ({facet:…}) cannot be mapped`);
-    if (!ANCHORINGS.has(String(c.anchoring))) fail(`${path}.anchoring "${String(c.anchoring)}" cannot be mapped (is, startsWith, contains)`);
+    if (!ANCHORINGS.has(String(c.anchoring)))
+      fail(`${path}.anchoring "${String(c.anchoring)}" cannot be mapped (is, startsWith, contains)`);
     if ((c.pattern as string).trim() === "") fail(`${path}.pattern: an empty pattern (any or no query) cannot be mapped`);
     out.pattern = c.pattern as string;
     out.anchoring = c.anchoring as RuleCondition["anchoring"];
@@ -90,7 +91,9 @@ function consequence(q: unknown, path: string): RuleConsequence {
   }
   if (q.hide !== undefined) {
     if (!Array.isArray(q.hide)) fail(`${path}.hide must be an array`);
-    out.hide = (q.hide as unknown[]).map((h, i) => (isObject(h) && typeof h.objectID === "string" ? h.objectID : fail(`${path}.hide[${i}] needs an objectID`)));
+    out.hide = (q.hide as unknown[]).map((h, i) =>
+      isObject(h) && typeof h.objectID === "string" ? h.objectID : fail(`${path}.hide[${i}] needs an objectID`),
+    );
   }
   if (q.params !== undefined) {
     if (!isObject(q.params)) fail(`${path}.params must be an object`);
@@ -99,7 +102,8 @@ function consequence(q: unknown, path: string): RuleConsequence {
     if (params.filters !== undefined) out.filters = filterList(String(params.filters), `${path}.params.filters`);
     if (params.query !== undefined) Object.assign(out, queryEdits(params.query, `${path}.params.query`));
     if (params.renderingContent !== undefined) {
-      const redirect = isObject(params.renderingContent) && isObject(params.renderingContent.redirect) ? params.renderingContent.redirect.url : undefined;
+      const redirect =
+        isObject(params.renderingContent) && isObject(params.renderingContent.redirect) ? params.renderingContent.redirect.url : undefined;
       if (typeof redirect !== "string") fail(`${path}.params.renderingContent: only redirect.url can be mapped`);
       out.redirect = redirect as string;
     }
@@ -115,7 +119,8 @@ function consequence(q: unknown, path: string): RuleConsequence {
 export function fromAlgolia(item: unknown, path: string): Mapped {
   if (!isObject(item)) return { problem: `${path} must be an object` };
   const id = typeof item.objectID === "string" ? item.objectID : undefined;
-  if (!id || !RULE_ID.test(id)) return { ...(id ? { id } : {}), problem: `${path}.objectID must be 1 to 128 letters, digits, '_', '.', ':' or '-'` };
+  if (!id || !RULE_ID.test(id))
+    return { ...(id ? { id } : {}), problem: `${path}.objectID must be 1 to 128 letters, digits, '_', '.', ':' or '-'` };
   try {
     const conditions = Array.isArray(item.conditions) ? item.conditions : item.condition !== undefined ? [item.condition] : [];
     if (conditions.length === 0) fail(`${path}: a rule without conditions (applied to every search) cannot be mapped`);
@@ -124,7 +129,8 @@ export function fromAlgolia(item: unknown, path: string): Mapped {
       consequence: consequence(item.consequence, `${path}.consequence`),
     };
     if (item.validity !== undefined) {
-      if (!Array.isArray(item.validity) || item.validity.length !== 1 || !isObject(item.validity[0])) fail(`${path}.validity: exactly one time range can be mapped`);
+      if (!Array.isArray(item.validity) || item.validity.length !== 1 || !isObject(item.validity[0]))
+        fail(`${path}.validity: exactly one time range can be mapped`);
       const range = (item.validity as Json[])[0]!;
       const seconds = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 1e11;
       if (!seconds(range.from) || !seconds(range.until)) fail(`${path}.validity[0] needs from and until in Unix seconds`);

@@ -43,7 +43,11 @@ export class PinChecks {
    * A pinned product's numbers (price_min…) as `read` gives them from the catalog (null: gone), kept by store
    * generation and catalog epoch: parsing every pinned product on every search was much of what a pin cost.
    */
-  async numbers(store: { id: string; createdAt: number }, productId: string, read: () => Promise<Record<string, number> | null>): Promise<Record<string, number> | null> {
+  async numbers(
+    store: { id: string; createdAt: number },
+    productId: string,
+    read: () => Promise<Record<string, number> | null>,
+  ): Promise<Record<string, number> | null> {
     const key = `${store.id}\u0000${store.createdAt}\u0000${this.catalogEpochs.get(store.id) ?? 0}\u0000${productId}`;
     let numbers = this.keptNumbers.get(key);
     if (numbers === undefined) {

@@ -14,7 +14,8 @@ export function ruledRequest(request: EngineSearchRequest, effects: RuleEffects,
   const filters: EngineFilter[] = [...request.filters, ...effects.filters];
   if (effects.hide.length) filters.push({ kind: "excludeIds", ids: effects.hide });
   // An explicit sort (price, newness) is the shopper's choice: weights only reorder the relevance order.
-  const sort: EngineSort[] = relevance && effects.weighted.length ? [{ kind: "weighted", filters: effects.weighted }, ...request.sort] : request.sort;
+  const sort: EngineSort[] =
+    relevance && effects.weighted.length ? [{ kind: "weighted", filters: effects.weighted }, ...request.sort] : request.sort;
   return { ...request, filters, sort };
 }
 
@@ -44,7 +45,12 @@ export class PinLayout {
    * facets and collection, the rules' own filters and hides). A pin need not match the query's words. The same
    * engine search counts the pins' facet values as the request counts them (disjunctively), for countPins().
    */
-  static async of(engine: Pick<SearchEngine, "search">, storeId: string, request: EngineSearchRequest, effects: RuleEffects): Promise<PinLayout | null> {
+  static async of(
+    engine: Pick<SearchEngine, "search">,
+    storeId: string,
+    request: EngineSearchRequest,
+    effects: RuleEffects,
+  ): Promise<PinLayout | null> {
     if (effects.pins.length === 0) return null;
     const shown = await engine.search(storeId, {
       text: "",
@@ -133,7 +139,10 @@ export function countPins(result: EngineSearchResult, pins: PinLayout, numbers: 
   }
   const ranges = { ...result.ranges };
   for (const [field, buckets] of Object.entries(ranges)) {
-    ranges[field] = buckets.map((b) => ({ ...b, count: b.count + numbers.filter((n) => (n[field] ?? NaN) >= b.lb && (n[field] ?? NaN) < b.ub).length }));
+    ranges[field] = buckets.map((b) => ({
+      ...b,
+      count: b.count + numbers.filter((n) => (n[field] ?? NaN) >= b.lb && (n[field] ?? NaN) < b.ub).length,
+    }));
   }
   return { ...result, facets, ranges };
 }

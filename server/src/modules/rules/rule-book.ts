@@ -90,7 +90,11 @@ export class RuleBook {
           from,
           until,
         };
-        const [map, key] = words.length ? [this.byWord, words[0]!] : c.collection !== undefined ? [this.byContext, `c\u0000${c.collection}`] : [this.byContext, `f\u0000${facet}`];
+        const [map, key] = words.length
+          ? [this.byWord, words[0]!]
+          : c.collection !== undefined
+            ? [this.byContext, `c\u0000${c.collection}`]
+            : [this.byContext, `f\u0000${facet}`];
         const list = map.get(key);
         if (list) list.push(entry);
         else map.set(key, [entry]);
@@ -124,7 +128,10 @@ export class RuleBook {
 
   /** A redirect the typed text alone triggers (no collection, no facets), as typeahead may follow it. */
   redirectFor(query: string, now: number): string | null {
-    return this.fired({ query, collection: undefined, facets: [] }, now).find((r) => r.consequence.redirect !== undefined)?.consequence.redirect ?? null;
+    return (
+      this.fired({ query, collection: undefined, facets: [] }, now).find((r) => r.consequence.redirect !== undefined)?.consequence
+        .redirect ?? null
+    );
   }
 }
 
@@ -158,7 +165,10 @@ export function combine(rules: readonly Rule[], query: string | undefined): Rule
       effects.pins.push(pin);
       did.push(`pins ${pin.productId} at ${pin.position}`);
     }
-    for (const [kind, sign] of [["boost", 1], ["bury", -1]] as const) {
+    for (const [kind, sign] of [
+      ["boost", 1],
+      ["bury", -1],
+    ] as const) {
       for (const b of q[kind] ?? []) {
         const s = facetSelection(b.filter, false)!;
         const key = `${s.key}:${s.value}`;

@@ -27,9 +27,12 @@ export const RULE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const productId = text(256);
 const facetText = text(320);
-const weighted = Type.Array(Type.Object({ filter: facetText, amount: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT }) }, { additionalProperties: false }), {
-  maxItems: MAX_WEIGHTED_PER_RULE,
-});
+const weighted = Type.Array(
+  Type.Object({ filter: facetText, amount: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT }) }, { additionalProperties: false }),
+  {
+    maxItems: MAX_WEIGHTED_PER_RULE,
+  },
+);
 
 export const Anchoring = Type.Union([Type.Literal("is"), Type.Literal("contains"), Type.Literal("startsWith")]);
 
@@ -46,15 +49,20 @@ const Condition = Type.Object(
 const Consequence = Type.Object(
   {
     pins: Type.Optional(
-      Type.Array(Type.Object({ productId, position: Type.Integer({ minimum: 1, maximum: MAX_PIN_POSITION }) }, { additionalProperties: false }), {
-        maxItems: MAX_PRODUCTS_PER_RULE,
-      }),
+      Type.Array(
+        Type.Object({ productId, position: Type.Integer({ minimum: 1, maximum: MAX_PIN_POSITION }) }, { additionalProperties: false }),
+        {
+          maxItems: MAX_PRODUCTS_PER_RULE,
+        },
+      ),
     ),
     hide: Type.Optional(Type.Array(productId, { maxItems: MAX_PRODUCTS_PER_RULE })),
     boost: Type.Optional(weighted),
     bury: Type.Optional(weighted),
     filters: Type.Optional(Type.Array(facetText, { maxItems: MAX_FILTERS_PER_RULE })),
-    replaceWords: Type.Optional(Type.Array(Type.Object({ word: text(64), with: text(200) }, { additionalProperties: false }), { maxItems: MAX_WORD_EDITS })),
+    replaceWords: Type.Optional(
+      Type.Array(Type.Object({ word: text(64), with: text(200) }, { additionalProperties: false }), { maxItems: MAX_WORD_EDITS }),
+    ),
     removeWords: Type.Optional(Type.Array(text(64), { maxItems: MAX_WORD_EDITS })),
     redirect: Type.Optional(text(2_048)),
     userData: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: MAX_USER_DATA })),
@@ -103,26 +111,46 @@ function meaningProblems(body: RuleBody, base: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const add = (path: string, problem: string) => problems.push({ path: `${base}.${path}`, problem });
   body.conditions.forEach((c, i) => {
-    if (c.pattern === undefined && c.collection === undefined && c.facet === undefined) add(`conditions[${i}]`, "needs a pattern, a collection or a facet");
-    if ((c.pattern === undefined) !== (c.anchoring === undefined)) add(`conditions[${i}].${c.pattern === undefined ? "pattern" : "anchoring"}`, "is required with " + (c.pattern === undefined ? "anchoring" : "pattern"));
+    if (c.pattern === undefined && c.collection === undefined && c.facet === undefined)
+      add(`conditions[${i}]`, "needs a pattern, a collection or a facet");
+    if ((c.pattern === undefined) !== (c.anchoring === undefined))
+      add(
+        `conditions[${i}].${c.pattern === undefined ? "pattern" : "anchoring"}`,
+        "is required with " + (c.pattern === undefined ? "anchoring" : "pattern"),
+      );
     if (c.pattern !== undefined && ruleWords(c.pattern).length === 0) add(`conditions[${i}].pattern`, "has no letters or digits");
-    if (c.facet !== undefined && !facetSelection(c.facet, false)) add(`conditions[${i}].facet`, 'must be "key:value" with a facet key such as designer or category.lvl0');
+    if (c.facet !== undefined && !facetSelection(c.facet, false))
+      add(`conditions[${i}].facet`, 'must be "key:value" with a facet key such as designer or category.lvl0');
   });
   const q = body.consequence;
   for (const kind of ["boost", "bury"] as const) {
-    q[kind]?.forEach((b, i) => facetSelection(b.filter, false) || add(`consequence.${kind}[${i}].filter`, 'must be "key:value" with a facet key such as designer'));
+    q[kind]?.forEach(
+      (b, i) =>
+        facetSelection(b.filter, false) || add(`consequence.${kind}[${i}].filter`, 'must be "key:value" with a facet key such as designer'),
+    );
   }
-  if ((q.boost?.length ?? 0) + (q.bury?.length ?? 0) > MAX_WEIGHTED_PER_RULE) add("consequence.bury", `boost and bury together hold at most ${MAX_WEIGHTED_PER_RULE}`);
-  q.filters?.forEach((f, i) => facetSelection(f, true) || add(`consequence.filters[${i}]`, 'must be "key:value" with a facet key, or "price:lb-ub"'));
+  if ((q.boost?.length ?? 0) + (q.bury?.length ?? 0) > MAX_WEIGHTED_PER_RULE)
+    add("consequence.bury", `boost and bury together hold at most ${MAX_WEIGHTED_PER_RULE}`);
+  q.filters?.forEach(
+    (f, i) => facetSelection(f, true) || add(`consequence.filters[${i}]`, 'must be "key:value" with a facet key, or "price:lb-ub"'),
+  );
   q.replaceWords?.forEach((r, i) => {
     if (ruleWords(r.word).length !== 1) add(`consequence.replaceWords[${i}].word`, "must be one word");
     if (ruleWords(r.with).length === 0) add(`consequence.replaceWords[${i}].with`, "has no letters or digits");
   });
   q.removeWords?.forEach((w, i) => ruleWords(w).length !== 1 && add(`consequence.removeWords[${i}]`, "must be one word"));
-  if (q.redirect !== undefined && !REDIRECT.test(q.redirect)) add("consequence.redirect", 'must be an http(s) URL or a path starting with "/"');
-  q.userData?.forEach((d, i) => JSON.stringify(d).length > MAX_USER_DATA_BYTES && add(`consequence.userData[${i}]`, `must be at most ${MAX_USER_DATA_BYTES} bytes as JSON`));
-  const effects = [q.pins, q.hide, q.boost, q.bury, q.filters, q.replaceWords, q.removeWords, q.userData].some((list) => (list?.length ?? 0) > 0);
-  if (!effects && q.redirect === undefined) add("consequence", "must do something: pins, hide, boost, bury, filters, replaceWords, removeWords, redirect or userData");
+  if (q.redirect !== undefined && !REDIRECT.test(q.redirect))
+    add("consequence.redirect", 'must be an http(s) URL or a path starting with "/"');
+  q.userData?.forEach(
+    (d, i) =>
+      JSON.stringify(d).length > MAX_USER_DATA_BYTES &&
+      add(`consequence.userData[${i}]`, `must be at most ${MAX_USER_DATA_BYTES} bytes as JSON`),
+  );
+  const effects = [q.pins, q.hide, q.boost, q.bury, q.filters, q.replaceWords, q.removeWords, q.userData].some(
+    (list) => (list?.length ?? 0) > 0,
+  );
+  if (!effects && q.redirect === undefined)
+    add("consequence", "must do something: pins, hide, boost, bury, filters, replaceWords, removeWords, redirect or userData");
   const from = body.from === undefined ? undefined : Date.parse(body.from);
   const until = body.until === undefined ? undefined : Date.parse(body.until);
   if (from !== undefined && Number.isNaN(from)) add("from", "must be an ISO 8601 date");
@@ -140,5 +168,6 @@ export function parseRuleBody(value: unknown, base = "body"): RuleBody {
 }
 
 export function assertRuleId(id: string, path = "params.id"): void {
-  if (!RULE_ID.test(id)) throw new ValidationError(`Invalid rule id`, [{ path, problem: "must be 1 to 128 letters, digits, '_', '.', ':' or '-'" }]);
+  if (!RULE_ID.test(id))
+    throw new ValidationError(`Invalid rule id`, [{ path, problem: "must be 1 to 128 letters, digits, '_', '.', ':' or '-'" }]);
 }

@@ -1,5 +1,5 @@
-import { foldPlural } from "../../engine/text/normalize.ts";
-import { normalizeQuery } from "../search/search-service.ts";
+import { foldPlural } from "../../text/normalize.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 
 /**
  * A query or a rule's pattern as the words rules compare: search's own normalisation (normalizeQuery: case and

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { boundedInteger, documentedParam } from "../../http/query-params.ts";
 import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { readJsonBody } from "../../http/json-body.ts";
@@ -19,12 +19,16 @@ const ruleParam = t.Object({ version: t.String(), id: t.String({ maxLength: 200 
 /** A preview's `search` object as GET /search's query parameters; its 400s name body.search.<parameter>. */
 function previewSearch(value: unknown) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ValidationError("search must be an object of search parameters", [{ path: "body.search", problem: "must be an object such as { \"query\": \"shoes\" }" }]);
+    throw new ValidationError("search must be an object of search parameters", [
+      { path: "body.search", problem: 'must be an object such as { "query": "shoes" }' },
+    ]);
   }
   const raw: Raw = {};
   for (const [key, v] of Object.entries(value)) {
     if (!["string", "number", "boolean"].includes(typeof v)) {
-      throw new ValidationError(`search.${key} must be a string, number or boolean`, [{ path: `body.search.${key}`, problem: "must be a string, number or boolean" }]);
+      throw new ValidationError(`search.${key} must be a string, number or boolean`, [
+        { path: `body.search.${key}`, problem: "must be a string, number or boolean" },
+      ]);
     }
     raw[key] = String(v);
   }
@@ -46,11 +50,18 @@ export function rulesRoutes(deps: AuthDeps & { rules: RulesService; search: Sear
       ({ query, caller }) => {
         const { from } = pageParams(query as Raw);
         const raw = (query as Raw).limit;
-        return deps.rules.list(caller.store, from, boundedInteger(raw === undefined || raw === "" ? undefined : Number(raw), "limit", LIST_LIMIT));
+        return deps.rules.list(
+          caller.store,
+          from,
+          boundedInteger(raw === undefined || raw === "" ? undefined : Number(raw), "limit", LIST_LIMIT),
+        );
       },
       {
         auth: "admin",
-        query: t.Object({ from: documentedParam("Offset, default 0"), limit: documentedParam("Rules per page, 1 to 1000, default 100") }, { additionalProperties: true }),
+        query: t.Object(
+          { from: documentedParam("Offset, default 0"), limit: documentedParam("Rules per page, 1 to 1000, default 100") },
+          { additionalProperties: true },
+        ),
         detail: { summary: "The store's query rules, by id: { rules, total }", tags: ["Merchandising"] },
       },
     )
@@ -59,7 +70,9 @@ export function rulesRoutes(deps: AuthDeps & { rules: RulesService; search: Sear
       async ({ request, caller }) => {
         const body = await readJsonBody(request, { maxBytes: RULE_BYTES });
         if (typeof body !== "object" || body === null || Array.isArray(body)) {
-          throw new ValidationError("Body must be { rule, search }", [{ path: "body", problem: "must be an object { id?, rule, search }" }]);
+          throw new ValidationError("Body must be { rule, search }", [
+            { path: "body", problem: "must be an object { id?, rule, search }" },
+          ]);
         }
         const { id = "draft", rule, search } = body as Record<string, unknown>;
         if (typeof id !== "string") throw new ValidationError("id must be a string", [{ path: "body.id", problem: "must be a string" }]);
@@ -73,7 +86,8 @@ export function rulesRoutes(deps: AuthDeps & { rules: RulesService; search: Sear
         parse: "none",
         detail: {
           summary: "The search response as if a draft rule were live (nothing is saved)",
-          description: 'Body: { "id"?: rule id it replaces, "rule": a rule, "search": GET /search parameters, e.g. { "query": "shoes", "explain": true } }.',
+          description:
+            'Body: { "id"?: rule id it replaces, "rule": a rule, "search": GET /search parameters, e.g. { "query": "shoes", "explain": true } }.',
           tags: ["Merchandising"],
         },
       },
@@ -81,13 +95,17 @@ export function rulesRoutes(deps: AuthDeps & { rules: RulesService; search: Sear
     .post(
       "/rules/import",
       async ({ request, query, caller }) => {
-        if ((query as Raw).format !== "algolia") throw new ValidationError("format must be algolia", [{ path: "query.format", problem: "must be algolia" }]);
+        if ((query as Raw).format !== "algolia")
+          throw new ValidationError("format must be algolia", [{ path: "query.format", problem: "must be algolia" }]);
         return deps.rules.import(caller.store, await readJsonBody(request, { maxBytes: IMPORT_BYTES }));
       },
       {
         auth: "admin",
         parse: "none",
-        query: t.Object({ format: documentedParam("algolia (an Algolia rules export: an array of rules)") }, { additionalProperties: true }),
+        query: t.Object(
+          { format: documentedParam("algolia (an Algolia rules export: an array of rules)") },
+          { additionalProperties: true },
+        ),
         detail: { summary: "Import an Algolia rules export: { imported, errors: [{ index, id?, message }] }", tags: ["Merchandising"] },
       },
     )

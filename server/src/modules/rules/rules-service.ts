@@ -1,6 +1,6 @@
-import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
-import type { RulesRepository, StoredRule } from "../../db/rules-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import { StoreCache, type ChangeFeed } from "../../platform/change-feed.ts";
+import type { RulesRepository, StoredRule } from "./storage/rules-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import { fromAlgolia } from "./algolia-rules.ts";
 import { combine, RuleBook, type RuleEffects, type SearchContext } from "./rule-book.ts";
@@ -25,7 +25,11 @@ export interface ImportReport {
   errors: { index: number; id?: string; message: string }[];
 }
 
-const toRule = (row: StoredRule): Rule => ({ ...(JSON.parse(row.rule) as Rule), id: row.id, updatedAt: new Date(row.updatedAt).toISOString() });
+const toRule = (row: StoredRule): Rule => ({
+  ...(JSON.parse(row.rule) as Rule),
+  id: row.id,
+  updatedAt: new Date(row.updatedAt).toISOString(),
+});
 
 function stored(body: RuleBody): string {
   return JSON.stringify({ ...body, enabled: body.enabled ?? true });
@@ -72,7 +76,8 @@ export class RulesService implements SearchRules {
 
   /** Algolia rule exports: each rule mapped and checked on its own, the valid ones saved, the others reported. */
   async import(store: StoreRow, items: unknown): Promise<ImportReport> {
-    if (!Array.isArray(items)) throw new ValidationError("Body must be an array of rules", [{ path: "body", problem: "must be an array of Algolia rules" }]);
+    if (!Array.isArray(items))
+      throw new ValidationError("Body must be an array of rules", [{ path: "body", problem: "must be an array of Algolia rules" }]);
     if (items.length > MAX_RULES_PER_STORE) {
       throw new ValidationError("Too many rules", [{ path: "body", problem: `must hold at most ${MAX_RULES_PER_STORE} rules` }]);
     }
@@ -88,11 +93,17 @@ export class RulesService implements SearchRules {
         valid.push({ index, id: mapped.id, rule: stored(parseRuleBody(mapped.body, `body[${index}]`)) });
       } catch (error) {
         const details = (error as ValidationError).details ?? [];
-        errors.push({ index, id: mapped.id, message: details.map((d: ErrorDetail) => `${d.path} ${d.problem}`).join("; ") || (error as Error).message });
+        errors.push({
+          index,
+          id: mapped.id,
+          message: details.map((d: ErrorDetail) => `${d.path} ${d.problem}`).join("; ") || (error as Error).message,
+        });
       }
     });
     const refused = await this.repo.putAll(store.id, valid, this.now(), MAX_RULES_PER_STORE);
-    for (const v of valid) if (refused.has(v.id)) errors.push({ index: v.index, id: v.id, message: `the store holds ${MAX_RULES_PER_STORE} rules, the most it may` });
+    for (const v of valid)
+      if (refused.has(v.id))
+        errors.push({ index: v.index, id: v.id, message: `the store holds ${MAX_RULES_PER_STORE} rules, the most it may` });
     errors.sort((a, b) => a.index - b.index);
     await this.changed(store.id);
     return { imported: valid.length - refused.size, errors };

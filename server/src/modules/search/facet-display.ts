@@ -44,7 +44,22 @@ const MAX_FACET_VALUES = 200;
 const PRICE_BUCKETS = 6;
 
 /** Tag prefixes a wildcard leaves out: feed bookkeeping, and copies of built-in facets. */
-const INTERNAL_TAGS = new Set(["source", "year", "id", "sku", "vendor", "internal", "color", "colour", "brand", "designer", "gender", "size", "category", "type"]);
+const INTERNAL_TAGS = new Set([
+  "source",
+  "year",
+  "id",
+  "sku",
+  "vendor",
+  "internal",
+  "color",
+  "colour",
+  "brand",
+  "designer",
+  "gender",
+  "size",
+  "category",
+  "type",
+]);
 
 const WILDCARDS = ["tag.*", "category.lvl*"];
 
@@ -55,10 +70,50 @@ export function isFacetSettingKey(key: string): boolean {
 
 /** Built-in facet names in the languages the service ships; a tag is named by its prefix, as the catalog writes it. */
 const NAMES: Record<string, Record<string, string>> = {
-  en: { designer: "Brand", gender: "Gender", ageGroup: "Age group", color: "Colour", size: "Size", availability: "Availability", collection: "Collection", [PRICE_FACET]: "Price", levels: "Department|Category|Type|Subtype" },
-  de: { designer: "Marke", gender: "Geschlecht", ageGroup: "Altersgruppe", color: "Farbe", size: "Größe", availability: "Verfügbarkeit", collection: "Kollektion", [PRICE_FACET]: "Preis", levels: "Abteilung|Kategorie|Art|Unterart" },
-  fr: { designer: "Marque", gender: "Genre", ageGroup: "Tranche d’âge", color: "Couleur", size: "Taille", availability: "Disponibilité", collection: "Collection", [PRICE_FACET]: "Prix", levels: "Rayon|Catégorie|Type|Sous-type" },
-  es: { designer: "Marca", gender: "Género", ageGroup: "Grupo de edad", color: "Color", size: "Talla", availability: "Disponibilidad", collection: "Colección", [PRICE_FACET]: "Precio", levels: "Sección|Categoría|Tipo|Subtipo" },
+  en: {
+    designer: "Brand",
+    gender: "Gender",
+    ageGroup: "Age group",
+    color: "Colour",
+    size: "Size",
+    availability: "Availability",
+    collection: "Collection",
+    [PRICE_FACET]: "Price",
+    levels: "Department|Category|Type|Subtype",
+  },
+  de: {
+    designer: "Marke",
+    gender: "Geschlecht",
+    ageGroup: "Altersgruppe",
+    color: "Farbe",
+    size: "Größe",
+    availability: "Verfügbarkeit",
+    collection: "Kollektion",
+    [PRICE_FACET]: "Preis",
+    levels: "Abteilung|Kategorie|Art|Unterart",
+  },
+  fr: {
+    designer: "Marque",
+    gender: "Genre",
+    ageGroup: "Tranche d’âge",
+    color: "Couleur",
+    size: "Taille",
+    availability: "Disponibilité",
+    collection: "Collection",
+    [PRICE_FACET]: "Prix",
+    levels: "Rayon|Catégorie|Type|Sous-type",
+  },
+  es: {
+    designer: "Marca",
+    gender: "Género",
+    ageGroup: "Grupo de edad",
+    color: "Color",
+    size: "Talla",
+    availability: "Disponibilidad",
+    collection: "Colección",
+    [PRICE_FACET]: "Precio",
+    levels: "Sección|Categoría|Tipo|Subtipo",
+  },
 };
 
 /**
@@ -80,7 +135,11 @@ function builtInName(key: string, language: string): string {
 
 /** "navy-blue" → "Navy blue", "InStock" → "In stock": slugs and identifiers as words. */
 function humanize(slug: string): string {
-  const words = slug.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").trim().toLowerCase();
+  const words = slug
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -199,7 +258,8 @@ export function shapeFacets(
     }
     const counts = result.facets[key]!;
     const values: FacetValue[] = [];
-    for (let i = 0; i < counts.length && i < MAX_FACET_VALUES; i++) values.push({ key: counts[i]!.value, name: head.valueName(counts[i]!.value), count: counts[i]!.count });
+    for (let i = 0; i < counts.length && i < MAX_FACET_VALUES; i++)
+      values.push({ key: counts[i]!.value, name: head.valueName(counts[i]!.value), count: counts[i]!.count });
     return { key, name: head.name, shownValues: head.shownValues, values };
   });
 }

@@ -1,4 +1,4 @@
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 import { VOCABULARY, type AttributeKey, type VocabularyLocale, type VocabularyValue } from "../enrichment/vocabulary.ts";
 import { phraseTokens } from "./query-vocabulary.ts";
 
@@ -49,7 +49,11 @@ function index(locale: VocabularyLocale): Map<string, Entry[]> {
 }
 
 /** The longest vocabulary phrase of one of `locales` starting at `at` in `tokens`, with how many tokens it takes. */
-export function meaningAt(locales: readonly VocabularyLocale[], tokens: readonly string[], at: number): { length: number; meaning: LocaleMeaning } | null {
+export function meaningAt(
+  locales: readonly VocabularyLocale[],
+  tokens: readonly string[],
+  at: number,
+): { length: number; meaning: LocaleMeaning } | null {
   let best: { length: number; meaning: LocaleMeaning } | null = null;
   for (const locale of locales) {
     for (const entry of index(locale).get(tokens[at]!) ?? []) {

@@ -1,4 +1,4 @@
-import { foldCase } from "../../engine/text/normalize.ts";
+import { foldCase } from "../../text/normalize.ts";
 
 /*
  * Price phrases in a shopper's query, read before its words: "shoes under 1000", "kurta below ₹500", "bags between
@@ -34,8 +34,8 @@ const AMOUNT = String.raw`(?:${CURRENCY}\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\
 /** Units after a number that make it no price: "3-4 years", "under 5 kg", "2-4 gb". */
 const NO_UNIT = String.raw`(?!\s*(?:years?|yrs?|y|months?|mths?|m|cm|mm|inch|inches|in|ft|kg|g|gm|grams?|ml|l|ltr|litres?|pcs|pieces?|pack|packs|gb|tb|mah|w|watts?|%)\b)`;
 
-const UNDER = String.raw`(?:under|below|less than|lesser than|cheaper than|within|upto|up to|max|maximum|at most|not more than|<=?|till|till rs)`;
-const OVER = String.raw`(?:over|above|more than|greater than|min|minimum|at least|starting at|starting from|>=?)`;
+const UNDER = "(?:under|below|less than|lesser than|cheaper than|within|upto|up to|max|maximum|at most|not more than|<=?|till|till rs)";
+const OVER = "(?:over|above|more than|greater than|min|minimum|at least|starting at|starting from|>=?)";
 
 interface Pattern {
   re: RegExp;
@@ -45,8 +45,16 @@ interface Pattern {
 }
 
 const PATTERNS: Pattern[] = [
-  { re: new RegExp(String.raw`\b(?:between|from)\s+${AMOUNT}\s*(?:and|to|-)\s*${AMOUNT}${NO_UNIT}`, "giu"), amounts: 2, bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }) },
-  { re: new RegExp(String.raw`(?:^|\s)${AMOUNT}\s*(?:-|to)\s*${AMOUNT}${NO_UNIT}(?=\s|$)`, "giu"), amounts: 2, bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }) },
+  {
+    re: new RegExp(String.raw`\b(?:between|from)\s+${AMOUNT}\s*(?:and|to|-)\s*${AMOUNT}${NO_UNIT}`, "giu"),
+    amounts: 2,
+    bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)${AMOUNT}\s*(?:-|to)\s*${AMOUNT}${NO_UNIT}(?=\s|$)`, "giu"),
+    amounts: 2,
+    bound: (a, b) => ({ min: Math.min(a, b), max: Math.max(a, b) }),
+  },
   { re: new RegExp(String.raw`(?:^|\s|\b)${UNDER}\s*${AMOUNT}${NO_UNIT}`, "giu"), amounts: 1, bound: (a) => ({ max: a }) },
   { re: new RegExp(String.raw`(?:^|\s|\b)${OVER}\s*${AMOUNT}${NO_UNIT}`, "giu"), amounts: 1, bound: (a) => ({ min: a }) },
 ];

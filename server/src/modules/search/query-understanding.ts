@@ -1,5 +1,5 @@
-import { foldCase, foldPlural, queryWords, type QueryWord } from "../../engine/text/normalize.ts";
-import { muchMoreCommon } from "../../engine/text/typo-vocabulary.ts";
+import { foldCase, foldPlural, queryWords, type QueryWord } from "../../text/normalize.ts";
+import { muchMoreCommon } from "../../text/typo-vocabulary.ts";
 import { MAX_PREFER_FILTERS, type EngineFilter, type EngineSort, type TextAlternative, type WordCorrection } from "../../engine/types.ts";
 import type { VocabularyLocale } from "../enrichment/vocabulary.ts";
 import { meaningAt, phrasesOf, type LocaleMeaning } from "./locale-words.ts";
@@ -87,7 +87,11 @@ const PEOPLE = new Map<string, { gender?: Gender; kids?: true }>([
   ...["kid", "kids", "child", "children", "baby", "babies"].map((w) => [w, { kids: true as const }] as const),
 ]);
 /** The people of the audience vocabulary's values, for a shopper's own language ("damen", "herren"). */
-const PEOPLE_OF_VALUE: Record<string, { gender?: Gender; kids?: true }> = { men: { gender: "Men" }, women: { gender: "Women" }, kids: { kids: true } };
+const PEOPLE_OF_VALUE: Record<string, { gender?: Gender; kids?: true }> = {
+  men: { gender: "Men" },
+  women: { gender: "Women" },
+  kids: { kids: true },
+};
 const UNISEX = "Unisex";
 const KIDS = "Kids";
 const ADULTS = "Adults";
@@ -133,7 +137,11 @@ const term = (typed: string, role: Role, extra: Partial<QueryTerm> = {}): QueryT
 });
 
 /** The filter of a type: products filed as it, and for a group, those filed under a category of its name. */
-const typeFilter = (type: string, v: QueryVocabulary): EngineFilter => ({ kind: "terms", key: VOCABULARY_KEYS.type, values: v.groups.has(type) ? [type, ANCESTOR_MARK + type] : [type] });
+const typeFilter = (type: string, v: QueryVocabulary): EngineFilter => ({
+  kind: "terms",
+  key: VOCABULARY_KEYS.type,
+  values: v.groups.has(type) ? [type, ANCESTOR_MARK + type] : [type],
+});
 
 function peopleTerm(typed: string, person: { gender?: Gender; kids?: true } | undefined, v: QueryVocabulary): QueryTerm | null {
   if (!person) return null;
@@ -212,7 +220,8 @@ function readWords(words: readonly QueryWord[], ctx: UnderstandingContext): Read
       continue;
     }
     if (!unknownAt(i)) {
-      const stray = ctx.autocorrect === false ? undefined : strayBeforeType(word, correctionOf.get(word.typed), tokens.slice(i + 1), ctx.vocabulary);
+      const stray =
+        ctx.autocorrect === false ? undefined : strayBeforeType(word, correctionOf.get(word.typed), tokens.slice(i + 1), ctx.vocabulary);
       const [corrected] = stray ? queryWords(stray) : [];
       out.push(corrected ? { word: corrected, typed: word.typed, unknown: false } : { word, unknown: false });
       continue;
@@ -230,8 +239,10 @@ function readWords(words: readonly QueryWord[], ctx: UnderstandingContext): Read
     }
     // A look-alike that names a type with the word before or after it ("flip fops": flops) is likelier.
     const inPhrase = (token: string) =>
-      !!(i > 0 && ctx.vocabulary.typePhrases.longestAt([tokens[i - 1]!, token], 0)?.length === 2) || !!ctx.vocabulary.typePhrases.longestAt([token, ...tokens.slice(i + 1, i + 2)], 0);
-    const chosen = ctx.autocorrect === false ? undefined : chooseCorrection(word.typed, correction, ctx.vocabulary, ctx.shopperUses, inPhrase);
+      !!(i > 0 && ctx.vocabulary.typePhrases.longestAt([tokens[i - 1]!, token], 0)?.length === 2) ||
+      !!ctx.vocabulary.typePhrases.longestAt([token, ...tokens.slice(i + 1, i + 2)], 0);
+    const chosen =
+      ctx.autocorrect === false ? undefined : chooseCorrection(word.typed, correction, ctx.vocabulary, ctx.shopperUses, inPhrase);
     if (chosen) {
       const [corrected] = queryWords(chosen);
       if (corrected) {
@@ -266,7 +277,12 @@ const strayWord = (c: WordCorrection) => c.docs === 1 && c.candidates.some((k) =
  * A word the catalog has in a few products that, as a far more common look-alike, names a type with the words
  * after it: "spots shoes" (spots: a polka-dot print of a few products) is "sports shoes", a category of thousands.
  */
-function strayBeforeType(word: QueryWord, report: WordCorrection | undefined, after: readonly string[], v: QueryVocabulary): string | undefined {
+function strayBeforeType(
+  word: QueryWord,
+  report: WordCorrection | undefined,
+  after: readonly string[],
+  v: QueryVocabulary,
+): string | undefined {
   if (!report?.known || after.length === 0) return undefined;
   for (const c of report.candidates) {
     if (!muchMoreCommon(c.docs, report.docs)) continue;
@@ -285,7 +301,8 @@ function meaningTerm(typed: string, { attribute, value }: LocaleMeaning, v: Quer
   }
   if (attribute === "colour") {
     const values = v.colours.valuesWith(phrases[0]!.tokens);
-    if (values.length) return term(typed, "colour", { text: phrases[0]!.written, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values }] });
+    if (values.length)
+      return term(typed, "colour", { text: phrases[0]!.written, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values }] });
   }
   if (attribute === "occasion") {
     const usage = v.usages.get(value.key);
@@ -318,10 +335,19 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     terms.push(t);
   };
   /** The words from `from` as typed, and as searched (corrected). */
-  const typedOf = (from: number, length: number) => read.slice(from, from + length).map((r) => r.typed ?? r.word.typed).join(" ");
-  const textOf = (from: number, length: number) => read.slice(from, from + length).map((r) => r.word.typed).join(" ");
+  const typedOf = (from: number, length: number) =>
+    read
+      .slice(from, from + length)
+      .map((r) => r.typed ?? r.word.typed)
+      .join(" ");
+  const textOf = (from: number, length: number) =>
+    read
+      .slice(from, from + length)
+      .map((r) => r.word.typed)
+      .join(" ");
   /** A term of several words is corrected when any of its words is. */
-  const correctedIn = (from: number, length: number) => (read.slice(from, from + length).some((r) => r.typed !== undefined) ? { corrected: true } : {});
+  const correctedIn = (from: number, length: number) =>
+    read.slice(from, from + length).some((r) => r.typed !== undefined) ? { corrected: true } : {};
   for (let i = 0; i < read.length; i++) {
     const { word: w, typed: misspelt, meaning, reread } = read[i]!;
     const corrected = correctedIn(i, 1);
@@ -348,7 +374,12 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     const next = read[i + 1]?.word;
     // "for men", "for party", "in red": the joiner goes with the next term (its chip reads "for men").
     const joined = read.slice(i + 1).find((r) => !ARTICLES.has(r.word.token))?.word;
-    if (JOINERS.has(w.token) && !joiner && ((!joined && terms.length > 0) || (joined && (personOf(joined.typed) || v.usages.has(joined.token) || v.colours.valuesWith([joined.token]).length)))) {
+    if (
+      JOINERS.has(w.token) &&
+      !joiner &&
+      ((!joined && terms.length > 0) ||
+        (joined && (personOf(joined.typed) || v.usages.has(joined.token) || v.colours.valuesWith([joined.token]).length)))
+    ) {
       joiner = w.typed;
       continue;
     }
@@ -362,7 +393,13 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     }
     const brand = v.brands.longestAt(tokens, i);
     if (brand && brand.length > 1) {
-      push(term(typedOf(i, brand.length), "brand", { ...correctedIn(i, brand.length), text: textOf(i, brand.length), prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
+      push(
+        term(typedOf(i, brand.length), "brand", {
+          ...correctedIn(i, brand.length),
+          text: textOf(i, brand.length),
+          prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }],
+        }),
+      );
       i += brand.length - 1;
       continue;
     }
@@ -373,10 +410,21 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
       const modifiers = read.slice(i, phraseEnd).flatMap(({ word }): EngineFilter[] => {
         const usage = v.usages.get(word.token);
         const colours = v.colours.valuesWith([word.token]);
-        return usage ? [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }] : colours.length ? [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colours }] : [];
+        return usage
+          ? [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }]
+          : colours.length
+            ? [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colours }]
+            : [];
       });
       typeCandidates.push(terms.length);
-      push(term(typedOf(i, typePhrase.length), "word", { ...correctedIn(i, typePhrase.length), type: typePhrase.value, text: textOf(i, typePhrase.length), prefer: modifiers }));
+      push(
+        term(typedOf(i, typePhrase.length), "word", {
+          ...correctedIn(i, typePhrase.length),
+          type: typePhrase.value,
+          text: textOf(i, typePhrase.length),
+          prefer: modifiers,
+        }),
+      );
       i = phraseEnd;
       continue;
     }
@@ -386,23 +434,52 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     if (isType(w.token, w.typed)) {
       typeCandidates.push(terms.length);
       const phrase = narrowPhrases.get(i);
-      push(term(misspelt ?? w.typed, "word", { ...corrected, type: w.token, text: w.typed, prefer: phrase ? [{ kind: "terms", key: VOCABULARY_KEYS.type, values: [phrase] }] : [] }));
+      push(
+        term(misspelt ?? w.typed, "word", {
+          ...corrected,
+          type: w.token,
+          text: w.typed,
+          prefer: phrase ? [{ kind: "terms", key: VOCABULARY_KEYS.type, values: [phrase] }] : [],
+        }),
+      );
       continue;
     }
-    const colour = colourRun(read.map((r) => r.word), i, v);
+    const colour = colourRun(
+      read.map((r) => r.word),
+      i,
+      v,
+    );
     if (colour) {
-      push(term(typedOf(i, colour.length), "colour", { ...correctedIn(i, colour.length), text: colour.text, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }] }));
+      push(
+        term(typedOf(i, colour.length), "colour", {
+          ...correctedIn(i, colour.length),
+          text: colour.text,
+          prefer: [{ kind: "terms", key: VOCABULARY_KEYS.colour, values: colour.values }],
+        }),
+      );
       i += colour.length - 1;
       continue;
     }
     if (brand) {
-      push(term(misspelt ?? w.typed, "brand", { ...corrected, text: w.typed, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }] }));
+      push(
+        term(misspelt ?? w.typed, "brand", {
+          ...corrected,
+          text: w.typed,
+          prefer: [{ kind: "terms", key: VOCABULARY_KEYS.brand, values: [brand.value] }],
+        }),
+      );
       continue;
     }
     const usage = v.usages.get(w.token);
     if (usage) {
       const tail = read[i + 1] && USAGE_TAILS.has(read[i + 1]!.word.token) ? 1 : 0;
-      push(term(typedOf(i, 1 + tail), "usage", { ...corrected, text: w.typed, prefer: [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }] }));
+      push(
+        term(typedOf(i, 1 + tail), "usage", {
+          ...corrected,
+          text: w.typed,
+          prefer: [{ kind: "terms", key: VOCABULARY_KEYS.usage, values: [usage] }],
+        }),
+      );
       i += tail;
       continue;
     }
@@ -421,7 +498,8 @@ export function interpretQuery(query: string, ctx: UnderstandingContext): QueryT
     // Its own type first (a narrow phrase's, when it has one: all results are of the head type anyway), then the
     // phrase's other words.
     const first = t.prefer[0];
-    if (!(first?.kind === "terms" && first.key === VOCABULARY_KEYS.type)) t.prefer = [{ kind: "terms", key: VOCABULARY_KEYS.type, values: [t.type!] }, ...t.prefer];
+    if (!(first?.kind === "terms" && first.key === VOCABULARY_KEYS.type))
+      t.prefer = [{ kind: "terms", key: VOCABULARY_KEYS.type, values: [t.type!] }, ...t.prefer];
   }
   for (const at of typeCandidates) if (at !== typeAt) terms[at]!.prefer = [];
   for (const phrase of phrases) terms.push(priceTerm(phrase));
@@ -449,7 +527,16 @@ function colourRun(words: readonly QueryWord[], at: number, v: QueryVocabulary):
     values = next;
     length++;
   }
-  return length ? { text: words.slice(at, at + length).map((w) => w.typed).join(" "), length, values } : null;
+  return length
+    ? {
+        text: words
+          .slice(at, at + length)
+          .map((w) => w.typed)
+          .join(" "),
+        length,
+        values,
+      }
+    : null;
 }
 
 /** The query's text, filters and preferences once some terms are left out. */

@@ -1,4 +1,4 @@
-import { queryWords } from "../../engine/text/normalize.ts";
+import { queryWords } from "../../text/normalize.ts";
 import type { EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import { PRODUCT_TYPE_FACET } from "../catalog/engine-document.ts";
 import { ANCESTOR_MARK } from "../catalog/product-type.ts";
@@ -173,8 +173,12 @@ export class QueryVocabularies {
     const now = this.now();
     if (!cached) return this.build(storeId, now).vocabulary;
     if (cached.stale) {
-      cached.outgrown ??= Promise.all([cached.documents.catch(() => 0), this.engine.count(storeId)]).then(([built, current]) => built < OUTGROWN * current, () => false);
-      if (await cached.outgrown) return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
+      cached.outgrown ??= Promise.all([cached.documents.catch(() => 0), this.engine.count(storeId)]).then(
+        ([built, current]) => built < OUTGROWN * current,
+        () => false,
+      );
+      if (await cached.outgrown)
+        return (this.cache.get(storeId) === cached ? this.build(storeId, now) : this.cache.get(storeId)!).vocabulary;
     }
     const age = now - cached.builtAt;
     if ((cached.stale && age >= REBUILD_AFTER_CHANGE_MS) || age >= MAX_AGE_MS) {

@@ -1,6 +1,14 @@
 import type { RerankParts } from "../ranking/result-reranker.ts";
-import { tokenize } from "../../engine/text/normalize.ts";
-import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSearchResult, EngineSort, SearchableText, WordCorrection } from "../../engine/types.ts";
+import { tokenize } from "../../text/normalize.ts";
+import type {
+  EngineDocument,
+  EngineFilter,
+  EngineSearchRequest,
+  EngineSearchResult,
+  EngineSort,
+  SearchableText,
+  WordCorrection,
+} from "../../engine/types.ts";
 import type { QueryTerm, Role } from "./query-understanding.ts";
 
 /*

@@ -11,7 +11,7 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_RESULT_WINDOW = 10_000;
 /**
  * Characters of `query` as sent. Folding can make far more of them (one character can become 18 letters), so
- * what a search costs is bounded after folding, by engine/text/query-limits.ts; this only bounds the request.
+ * what a search costs is bounded after folding, by text/query-limits.ts; this only bounds the request.
  */
 const MAX_QUERY_CHARS = 512;
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -105,14 +105,19 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const collection = text(raw, "collection", 256);
   const browse = flag(raw, ["browse"], false);
   if (!query && !collection && !browse) {
-    throw new ValidationError("Give a query or a collection", [{ path: "query.query", problem: "query or collection is required (or browse=true)" }]);
+    throw new ValidationError("Give a query or a collection", [
+      { path: "query.query", problem: "query or collection is required (or browse=true)" },
+    ]);
   }
   const { from, pageSize } = pageParams(raw);
   const sortBy = raw.sortBy || undefined;
   if (sortBy !== undefined && !(SORT_BY_VALUES as readonly string[]).includes(sortBy)) {
     throw bad("sortBy", `must be one of ${SORT_BY_VALUES.join(", ")}`);
   }
-  const campaignProducts = (text(raw, "campaignProducts", 10_000) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const campaignProducts = (text(raw, "campaignProducts", 10_000) ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (campaignProducts.length > 100) throw bad("campaignProducts", "at most 100 product ids");
   if (sortBy === "campaign" && campaignProducts.length === 0) throw bad("campaignProducts", "is required with sortBy=campaign");
   const language = languageParam(raw);

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { jsonWithFragments } from "../../http/json-with-fragments.ts";
-import { assertMayExplain, authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { assertMayExplain, authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
 import { parseSearchParams } from "./search-params.ts";
@@ -8,9 +8,9 @@ import type { SearchService } from "./search-service.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 
 export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: Pick<ServiceMetrics, "observeSearch"> }) {
-  return new Elysia({ prefix: "/:version" })
-    .use(authPlugin(deps))
-    .get("/search", async ({ query, caller }) => {
+  return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).get(
+    "/search",
+    async ({ query, caller }) => {
       const params = parseSearchParams(query as Record<string, string>);
       assertMayExplain(params.explain, caller);
       const started = performance.now();
@@ -18,7 +18,8 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
         .search(caller.store, params)
         .finally(() => deps.metrics.observeSearch((performance.now() - started) / 1000));
       return jsonWithFragments("products", products, rest);
-    }, {
+    },
+    {
       auth: "search",
       // Documented here, checked by parseSearchParams so every 400 names its parameter.
       query: t.Object(
@@ -32,11 +33,15 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
           sessionId: documentedParam("Anonymous session id (also SessionId)"),
           preprod: documentedParam("true: results computed and logged as pre-production"),
           typeahead: documentedParam("true: a typeahead preview while typing; not logged as a search"),
-          browse: documentedParam("true with no query and no collection: the whole catalog, most bought first (an empty search box); not logged"),
+          browse: documentedParam(
+            "true with no query and no collection: the whole catalog, most bought first (an empty search box); not logged",
+          ),
           returnFacets: documentedParam("true: facets are returned (alias: facetsEnabled)"),
           facetsEnabled: documentedParam("Alias of returnFacets"),
           spellEnabled: documentedParam("false: no spell suggestions (default true)"),
-          autocorrect: documentedParam("false: misspelt words are searched as typed instead of replaced by their correction (default true)"),
+          autocorrect: documentedParam(
+            "false: misspelt words are searched as typed instead of replaced by their correction (default true)",
+          ),
           facets: documentedParam("Selections key:value,key:value; price as price:lb-ub; escape , and \\ with \\"),
           campaignProducts: documentedParam("Comma-separated product ids for sortBy=campaign"),
           sortBy: documentedParam(`One of ${SORT_BY_VALUES.join(", ")}`),
@@ -46,5 +51,6 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
         { additionalProperties: true },
       ),
       detail: { summary: "Search products", tags: ["Search"] },
-    });
+    },
+  );
 }

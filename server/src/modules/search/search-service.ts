@@ -1,9 +1,8 @@
-import type { CatalogRepository } from "../../db/catalog-repository.ts";
-import type { GroupCommit } from "../../db/group-commit.ts";
-import type { SearchLogEntry } from "../../db/search-log-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
-import { foldCase } from "../../engine/text/normalize.ts";
-import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
+import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { GroupCommit } from "../../platform/group-commit.ts";
+import type { SearchLogEntry } from "./storage/search-log-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { Product } from "../catalog/product-schema.ts";
@@ -49,14 +48,6 @@ export const SEARCH_BUDGET_MS = 250;
 /** Explain reads fields, not rating scores: any prior does. */
 const NO_PRIOR = { mean: 0, weight: 0 };
 
-/**
- * A query as the search log and suggestions keep it: folded, single-spaced, and only the words search matches
- * (MAX_QUERY_WORDS), so a pasted paragraph cannot become a suggestion label.
- */
-export function normalizeQuery(query: string): string {
-  return foldCase(query).trim().split(/\s+/, MAX_QUERY_WORDS).join(" ");
-}
-
 export interface SearchServiceDeps {
   engine: SearchEngine;
   catalog: CatalogRepository;
@@ -83,16 +74,100 @@ export interface SearchServiceDeps {
   hybrid?: Pick<HybridSearch, "neighbours" | "closeness">;
 }
 
+type RuleEffects = NonNullable<Awaited<ReturnType<SearchRules["effects"]>>>;
+type RerankPlan = NonNullable<Awaited<ReturnType<ResultReranker["plan"]>>>;
+type SynonymMatcher = Awaited<ReturnType<SynonymService["matcher"]>>;
+type PinnedLayout = NonNullable<Awaited<ReturnType<typeof PinLayout.of>>>;
+
 export class SearchService {
   constructor(private readonly d: SearchServiceDeps) {}
 
-  /** A search; with `draft`, as if that rule were saved (a preview: not logged). */
+  /**
+   * A search; with `draft`, as if that rule were saved (a preview: not logged). It goes through its stages in
+   * order, each reading what the ones before it left (SearchRun).
+   */
   async search(store: StoreRow, asked: SearchParams, draft?: DraftRule): Promise<SearchResponse> {
-    const deadline = performance.now() + (this.d.budgetMs ?? SEARCH_BUDGET_MS);
-    const settings = effectiveSettings(store.settings);
-    const rules = (await this.d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, draft)) ?? null;
+    const run = new SearchRun(this.d, store, asked, draft);
+    await run.applyRules();
+    await run.planRerank();
+    await run.understand();
+    await run.runEngine();
+    await run.rerank();
+    await run.layPins();
+    const response = await run.shape();
+    // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
+    // look at the ranking: neither is a search to learn from.
+    if (!asked.typeahead && !asked.browse && !asked.explain && !draft) run.log();
+    return response;
+  }
+
+  /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
+  async count(storeId: string, text: string): Promise<number> {
+    const request: EngineSearchRequest = {
+      text,
+      matching: DEFAULT_MATCHING,
+      filters: [],
+      facets: [],
+      rangeFacets: [],
+      sort: [],
+      offset: 0,
+      limit: 0,
+    };
+    const understood = await UnderstoodQuery.read(this.d.engine, this.d.vocabularies, storeId, text, DEFAULT_READING);
+    const ran = await understood.run(this.d.engine, storeId, request, async () => true);
+    return ran.kept.length < understood.terms.length ? 0 : ran.result.total;
+  }
+}
+
+/**
+ * One search, stage by stage: the store's query rules (word edits, filters, boosts, pins), the re-rank's plan (how
+ * many results behaviour and personalisation may reorder), reading the query (spelling, implied facets, synonyms),
+ * the engine (with dropped words and recovery when nothing matches), the re-rank, the pins laid over the page, the
+ * answer's shape, and the search log.
+ */
+class SearchRun {
+  private readonly deadline: number;
+  private readonly settings: ReturnType<typeof effectiveSettings>;
+  /** What the search is after the rules: the shopper's params with a rule's word edits. */
+  private p: SearchParams;
+  private rules: RuleEffects | null = null;
+  private relevance = true;
+  private request!: EngineSearchRequest;
+  private pins: PinnedLayout | null = null;
+  /** The page of organic (unpinned) results to show. */
+  private page: { from: number; size: number };
+  private plan: RerankPlan | null = null;
+  /** How many of the first results the engine is asked for so that the re-rank can fill the page; null: just the page. */
+  private window: number | null = null;
+  private synonyms: SynonymMatcher | null = null;
+  private understood: UnderstoodQuery | null = null;
+  private kept: readonly QueryTerm[] = [];
+  private fallback = false;
+  private recovered = false;
+  private queryFacets: QueryFacet[] = [];
+  private result!: EngineSearchResult;
+  private reranking: Map<string, RerankParts> | null = null;
+  private pinnedOnPage: string[] = [];
+
+  constructor(
+    private readonly d: SearchServiceDeps,
+    private readonly store: StoreRow,
+    private readonly asked: SearchParams,
+    private readonly draft?: DraftRule,
+  ) {
+    this.deadline = performance.now() + (d.budgetMs ?? SEARCH_BUDGET_MS);
+    this.settings = effectiveSettings(store.settings);
+    this.p = asked;
+    this.page = { from: asked.from, size: asked.pageSize };
+  }
+
+  /** The engine request for the search as asked, with the store's rules applied, and the pins they lay. */
+  async applyRules(): Promise<void> {
+    const { d, store, asked, settings } = this;
+    const rules = (this.rules =
+      (await d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, this.draft)) ?? null);
     // A rule's word edits change what is searched; the log keeps what the shopper typed.
-    const p: SearchParams = rules?.query === undefined ? asked : { ...asked, query: rules.query || undefined };
+    const p = (this.p = rules?.query === undefined ? asked : { ...asked, query: rules.query || undefined });
     const filters = toEngineFilters(p.facets);
     if (p.collection) filters.push({ kind: "terms", key: "collection", values: [p.collection] });
     // On a collection page the collection is the page itself, not a choice to offer.
@@ -103,192 +178,200 @@ export class SearchService {
       filters,
       facets: facets.terms,
       rangeFacets: facets.ranges,
-      sort: p.browse && !p.sortBy ? POPULAR_FIRST : engineSorts(p.sortBy, {
-        settings,
-        now: this.d.now(),
-        campaignProducts: p.campaignProducts,
-        shopperKey: p.sessionId ?? p.userId ?? "",
-      }),
+      sort:
+        p.browse && !p.sortBy
+          ? POPULAR_FIRST
+          : engineSorts(p.sortBy, {
+              settings,
+              now: d.now(),
+              campaignProducts: p.campaignProducts,
+              shopperKey: p.sessionId ?? p.userId ?? "",
+            }),
       offset: p.from,
       limit: p.pageSize,
     };
-    const relevance = (p.sortBy ?? "relevance") === "relevance";
-    const request = rules ? ruledRequest(asRequested, rules, relevance) : asRequested;
+    this.relevance = (p.sortBy ?? "relevance") === "relevance";
+    this.request = rules ? ruledRequest(asRequested, rules, this.relevance) : asRequested;
     // Pinned products are laid over the engine's (organic) results, which leave them out.
-    const pins = rules ? await PinLayout.of(this.d.pinChecks ?? this.d.engine, store.id, request, rules) : null;
-    if (pins) request.filters.push({ kind: "excludeIds", ids: pins.ids });
-    let page = pins?.organicPage(p.from, p.pageSize) ?? { from: p.from, size: p.pageSize };
-    // Behaviour and personalisation re-rank the first results of the relevance order: the engine is asked for
-    // the results a page can receive from below, and the page is cut after the re-rank.
-    const plan =
-      relevance
-        ? ((await this.d.reranker?.plan({
-            storeId: store.id,
-            generation: store.createdAt,
-            query: normalizeQuery(p.query ?? ""),
-            behaviour: settings.behaviourRanking,
-            personalisation: settings.personalisation,
-            userId: p.userId ?? null,
-            sessionId: p.sessionId ?? null,
-            // Not while typing: each keystroke would ask the embeddings endpoint.
-            ...(this.d.hybrid && p.query && !p.typeahead ? { semantic: closenessTo(this.d.hybrid, store.id, p.query) } : {}),
-          })) ?? null)
-        : null;
-    let window = plan?.window(page.from, page.size) ?? null;
-    const pageRequest = () => {
-      request.offset = window === null ? page.from : 0;
-      request.limit = window ?? page.size;
-    };
-    pageRequest();
-    const synonyms = this.d.synonyms && p.query ? await this.d.synonyms.matcher(store) : null;
+    this.pins = rules ? await PinLayout.of(d.pinChecks ?? d.engine, store.id, this.request, rules) : null;
+    if (this.pins) this.request.filters.push({ kind: "excludeIds", ids: this.pins.ids });
+    this.page = this.pins?.organicPage(p.from, p.pageSize) ?? { from: p.from, size: p.pageSize };
+  }
+
+  /**
+   * Behaviour and personalisation re-rank the first results of the relevance order: the engine is asked for the
+   * results a page can receive from below, and the page is cut after the re-rank.
+   */
+  async planRerank(): Promise<void> {
+    const { d, store, p, settings } = this;
+    this.plan = this.relevance
+      ? ((await d.reranker?.plan({
+          storeId: store.id,
+          generation: store.createdAt,
+          query: normalizeQuery(p.query ?? ""),
+          behaviour: settings.behaviourRanking,
+          personalisation: settings.personalisation,
+          userId: p.userId ?? null,
+          sessionId: p.sessionId ?? null,
+          // Not while typing: each keystroke would ask the embeddings endpoint.
+          ...(d.hybrid && p.query && !p.typeahead ? { semantic: closenessTo(d.hybrid, store.id, p.query) } : {}),
+        })) ?? null)
+      : null;
+    this.window = this.plan?.window(this.page.from, this.page.size) ?? null;
+    this.pageRequest();
+  }
+
+  /** How the query reads in this store: its words, their spelling, the facets they imply, their synonyms. */
+  async understand(): Promise<void> {
+    const { d, store, p, settings } = this;
+    this.synonyms = d.synonyms && p.query ? await d.synonyms.matcher(store) : null;
     // Past the deadline: no fallback, no spelling correction, and the query is not taken as correctly spelled.
-    const understood = p.query
+    this.understood = p.query
       ? await UnderstoodQuery.read(
-          this.d.engine,
-          this.d.vocabularies,
+          d.engine,
+          d.vocabularies,
           store.id,
           p.query,
           {
             locales: shopperLocales(p.language, settings.locales),
             autocorrect: p.autocorrect,
             typing: p.typeahead,
-            synonyms,
+            synonyms: this.synonyms,
             selectedKeys: new Set(p.facets.map((f) => f.key)),
-            ...(this.d.shopperWords ? { shopperUses: await this.d.shopperWords.of(store.id) } : {}),
+            ...(d.shopperWords ? { shopperUses: await d.shopperWords.of(store.id) } : {}),
           },
-          await hasTimeLeft(deadline),
+          await hasTimeLeft(this.deadline),
         )
       : null;
-    const requestFor = (kept: readonly QueryTerm[]) => (understood ? understood.requestFor(request, kept) : request);
+  }
+
+  /** The engine's results: with words dropped when all of them find nothing, or recovered by meaning. */
+  async runEngine(): Promise<void> {
+    const { d, store, p, understood } = this;
     // Nothing found: the products nearest what the query means in this store, said as such. Before words are
     // dropped when a word the catalog cannot match is one the store's evidence knows ("liu jo": not "jo" alone);
     // after, when dropping found nothing either. Not while typing (the next keystroke may match), nor under a
     // rule's pins (the page is the rule's).
     const recovery =
-      understood && !p.typeahead && !pins
+      understood && !p.typeahead && !this.pins
         ? {
-            recover: () => this.recover(store.id, understood.query, request),
-            beforeDropping: understood.terms.some((t) => t.unknown) && !!this.d.meaning?.model(store.id)?.knows(understood.query),
+            recover: () => this.recover(understood.query),
+            beforeDropping: understood.terms.some((t) => t.unknown) && !!d.meaning?.model(store.id)?.knows(understood.query),
           }
         : undefined;
-    const ran = understood ? await understood.run(this.d.engine, store.id, request, () => hasTimeLeft(deadline), recovery) : null;
-    let result = ran?.result ?? (await this.d.engine.search(store.id, request));
-    const kept = ran?.kept ?? [];
-    const fallback = ran?.fallback ?? false;
-    const recovered = ran?.recovered ?? false;
-    const usedQuery = understood && (fallback || understood.corrected) ? understood.searchedText(kept) : p.query;
-    const queryFacets: QueryFacet[] = kept.flatMap((t) => (t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : []));
+    const ran = understood ? await understood.run(d.engine, store.id, this.request, () => hasTimeLeft(this.deadline), recovery) : null;
+    this.result = ran?.result ?? (await d.engine.search(store.id, this.request));
+    this.kept = ran?.kept ?? [];
+    this.fallback = ran?.fallback ?? false;
+    this.recovered = ran?.recovered ?? false;
+    this.queryFacets = this.kept.flatMap((t) =>
+      t.implied && t.filters.length ? [{ key: t.implied.key, values: t.implied.values, words: t.typed }] : [],
+    );
     // A pin past the end of the results goes to the end, which can move it onto this page: the page then shows
     // fewer or earlier results, searched again only when the engine's answer does not hold them.
-    const settled = pins?.organicPage(p.from, p.pageSize, result.total);
+    const settled = this.pins?.organicPage(p.from, p.pageSize, this.result.total);
     if (settled) {
-      const fetched = window === null ? page : { from: 0, size: window };
+      const page = this.page;
+      const fetched = this.window === null ? page : { from: 0, size: this.window };
       const held = settled.from >= fetched.from && settled.from + settled.size <= fetched.from + fetched.size;
-      if (held && window === null) result = { ...result, hits: result.hits.slice(settled.from - page.from, settled.from - page.from + settled.size) };
-      page = settled;
+      if (held && this.window === null)
+        this.result = { ...this.result, hits: this.result.hits.slice(settled.from - page.from, settled.from - page.from + settled.size) };
+      this.page = settled;
       if (!held) {
-        window = plan?.window(page.from, page.size) ?? null;
-        pageRequest();
-        result = await this.d.engine.search(store.id, requestFor(kept));
+        this.window = this.plan?.window(settled.from, settled.size) ?? null;
+        this.pageRequest();
+        this.result = await d.engine.search(store.id, this.searched());
       }
     }
-    let reranking: Map<string, RerankParts> | null = null;
-    if (plan && window !== null) {
-      const byId = new Map(result.hits.map((h) => [h.id, h]));
-      const reranked = await plan.apply(result.hits.map((h) => h.id));
-      reranking = reranked.parts;
-      result = { ...result, hits: reranked.ids.slice(page.from, page.from + page.size).map((id) => byId.get(id)!) };
-    }
-    let pinnedOnPage: string[] = [];
-    if (pins) {
-      const laid = pins.page(p.from, p.pageSize, result.total, result.hits.map((h) => h.id));
-      const byId = new Map(result.hits.map((h) => [h.id, h]));
-      pinnedOnPage = laid.pinned;
-      // Range buckets count the pins by their numbers, read from the catalog only when ranges are asked for.
-      const numbers = request.rangeFacets.length ? await this.pinNumbers(store, pins.ids) : [];
-      result = countPins({ ...result, total: result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) }, pins, numbers);
-    }
+  }
+
+  /** Behaviour and personalisation reorder the window, and the page is cut from it. */
+  async rerank(): Promise<void> {
+    if (!this.plan || this.window === null) return;
+    const byId = new Map(this.result.hits.map((h) => [h.id, h]));
+    const reranked = await this.plan.apply(this.result.hits.map((h) => h.id));
+    this.reranking = reranked.parts;
+    this.result = { ...this.result, hits: reranked.ids.slice(this.page.from, this.page.from + this.page.size).map((id) => byId.get(id)!) };
+  }
+
+  /** A rule's pinned products laid over the page, and counted in the total and the facets. */
+  async layPins(): Promise<void> {
+    const { pins, p } = this;
+    if (!pins) return;
+    const laid = pins.page(
+      p.from,
+      p.pageSize,
+      this.result.total,
+      this.result.hits.map((h) => h.id),
+    );
+    const byId = new Map(this.result.hits.map((h) => [h.id, h]));
+    this.pinnedOnPage = laid.pinned;
+    // Range buckets count the pins by their numbers, read from the catalog only when ranges are asked for.
+    const numbers = this.request.rangeFacets.length ? await this.pinNumbers(pins.ids) : [];
+    this.result = countPins(
+      { ...this.result, total: this.result.total + pins.count, hits: laid.ids.map((id) => byId.get(id) ?? { id, score: 0 }) },
+      pins,
+      numbers,
+    );
+  }
+
+  /** The answer: the page's products as stored, the facets, what the query was read as, and explain when asked. */
+  async shape(): Promise<SearchResponse> {
+    const { d, store, p, settings, understood, fallback, kept, result, rules, queryFacets } = this;
+    const usedQuery = understood && (fallback || understood.corrected) ? understood.searchedText(kept) : p.query;
     const response: SearchResponse = {
       totalProductCount: result.total,
-      products: await this.d.shapes.page(store.id, settings, result.hits.map((h) => h.id)),
+      products: await d.shapes.page(
+        store.id,
+        settings,
+        result.hits.map((h) => h.id),
+      ),
       fallback,
-      facets: p.returnFacets ? markSelected(shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }), queryFacets) : [],
+      facets: p.returnFacets
+        ? markSelected(
+            shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues }),
+            queryFacets,
+          )
+        : [],
       spellSuggestions: understood && p.spellEnabled && !fallback ? understood.spellSuggestions() : [],
       ...(usedQuery ? { query: usedQuery } : {}),
       ...(understood?.corrected && !fallback ? { typedQuery: understood.typedText } : {}),
       ...(queryFacets.length ? { queryFacets } : {}),
-      ...(recovered ? { recovered: true } : {}),
+      ...(this.recovered ? { recovered: true } : {}),
       ...(p.collection ? { collection: p.collection } : {}),
       ...(rules?.redirect !== undefined ? { redirect: rules.redirect } : {}),
       ...(rules?.userData.length ? { userData: rules.userData } : {}),
-      ...(pinnedOnPage.length ? { pinnedProductIds: pinnedOnPage } : {}),
+      ...(this.pinnedOnPage.length ? { pinnedProductIds: this.pinnedOnPage } : {}),
     };
     if (p.explain) {
-      const searched = requestFor(kept);
+      const searched = this.searched();
       response.explain = explainSearch({
         terms: understood?.terms ?? [],
         kept,
         corrections: understood?.corrections ?? null,
         request: searched,
         result,
-        documents: await this.documentsOf(store.id, result.hits.map((h) => h.id)),
+        documents: await this.documentsOf(result.hits.map((h) => h.id)),
         firstPosition: p.from + 1,
-        reranking,
+        reranking: this.reranking,
       });
-      if (synonyms) response.explain.synonyms = synonyms.explain(searched.text);
+      if (this.synonyms) response.explain.synonyms = this.synonyms.explain(searched.text);
       response.explain.rules = rules?.fired ?? [];
     }
-    // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
-    // look at the ranking: neither is a search to learn from.
-    if (!p.typeahead && !p.browse && !p.explain && !draft) this.log(store.id, asked, result, fallback, understood);
     return response;
   }
 
-  /**
-   * The products nearest the query's meaning, at most RECOVERED of them, searched as a set with the request's
-   * filters and facets, nearest first under relevance: by hybrid search's vectors when the store has them (a model
-   * the operator chose knows the language at large), else by the meaning learned from the store's own evidence
-   * (modules/meaning; each at least MIN_CLOSENESS close). Null when neither knows the query or nothing is close.
-   */
-  private async recover(storeId: string, query: string, request: EngineSearchRequest): Promise<EngineSearchResult | null> {
-    // The vectors failing (their store unreachable) leaves the learned meaning to answer.
-    const embedded = (await this.d.hybrid?.neighbours(storeId, query, RECOVERED).catch(() => [])) ?? [];
-    const ids = embedded.length ? embedded : this.learnedNeighbours(storeId, query);
-    if (!ids.length) return null;
-    const relevance = request.sort.some((s) => s.kind === "relevance");
-    const found = await this.d.engine.search(storeId, {
-      ...request,
-      text: "",
-      matching: DEFAULT_MATCHING,
-      filters: [...request.filters, { kind: "ids", ids }],
-      sort: relevance ? [{ kind: "pinned", ids }, ...request.sort] : request.sort,
-    });
-    return found.total ? found : null;
-  }
-
-  private learnedNeighbours(storeId: string, query: string): string[] {
-    const model = this.d.meaning?.model(storeId);
-    const vector = model?.queryVector(query);
-    return model && vector ? model.nearestProducts(vector, RECOVERED, MIN_CLOSENESS).map((n) => n.item) : [];
-  }
-
-  /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
-  async count(storeId: string, text: string): Promise<number> {
-    const request: EngineSearchRequest = { text, matching: DEFAULT_MATCHING, filters: [], facets: [], rangeFacets: [], sort: [], offset: 0, limit: 0 };
-    const understood = await UnderstoodQuery.read(this.d.engine, this.d.vocabularies, storeId, text, DEFAULT_READING);
-    const ran = await understood.run(this.d.engine, storeId, request, async () => true);
-    return ran.kept.length < understood.terms.length ? 0 : ran.result.total;
-  }
-
-  private log(storeId: string, p: SearchParams, result: EngineSearchResult, fallback: boolean, understood: UnderstoodQuery | null): void {
+  /** The search as the shopper asked it (their words, not a rule's edits), for suggestions and reports. */
+  log(): void {
+    const { d, store, asked: p, result, fallback, understood } = this;
     const query = p.query ? normalizeQuery(p.query) : null;
     // Unchecked spelling counts as misspelled, so a rushed search never teaches suggestions a typo.
     const misspelled = !understood?.corrections || understood.corrections.some((c) => !c.known);
-    this.d.searchLog
+    d.searchLog
       .add([
         {
-          storeId,
-          at: this.d.now(),
+          storeId: store.id,
+          at: d.now(),
           query,
           collection: p.collection ?? null,
           resultCount: result.total,
@@ -304,12 +387,51 @@ export class SearchService {
             : {}),
         },
       ])
-      .catch((error: Error) => this.d.log.error("search log write failed", { error: error.message }));
+      .catch((error: Error) => d.log.error("search log write failed", { error: error.message }));
+  }
+
+  private pageRequest(): void {
+    this.request.offset = this.window === null ? this.page.from : 0;
+    this.request.limit = this.window ?? this.page.size;
+  }
+
+  /** The request as the engine ran it: with the words the understanding kept. */
+  private searched(): EngineSearchRequest {
+    return this.understood ? this.understood.requestFor(this.request, this.kept) : this.request;
+  }
+
+  /**
+   * The products nearest the query's meaning, at most RECOVERED of them, searched as a set with the request's
+   * filters and facets, nearest first under relevance: by hybrid search's vectors when the store has them (a model
+   * the operator chose knows the language at large), else by the meaning learned from the store's own evidence
+   * (modules/meaning; each at least MIN_CLOSENESS close). Null when neither knows the query or nothing is close.
+   */
+  private async recover(query: string): Promise<EngineSearchResult | null> {
+    const { d, store, request } = this;
+    // The vectors failing (their store unreachable) leaves the learned meaning to answer.
+    const embedded = (await d.hybrid?.neighbours(store.id, query, RECOVERED).catch(() => [])) ?? [];
+    const ids = embedded.length ? embedded : this.learnedNeighbours(query);
+    if (!ids.length) return null;
+    const relevance = request.sort.some((s) => s.kind === "relevance");
+    const found = await d.engine.search(store.id, {
+      ...request,
+      text: "",
+      matching: DEFAULT_MATCHING,
+      filters: [...request.filters, { kind: "ids", ids }],
+      sort: relevance ? [{ kind: "pinned", ids }, ...request.sort] : request.sort,
+    });
+    return found.total ? found : null;
+  }
+
+  private learnedNeighbours(query: string): string[] {
+    const model = this.d.meaning?.model(this.store.id);
+    const vector = model?.queryVector(query);
+    return model && vector ? model.nearestProducts(vector, RECOVERED, MIN_CLOSENESS).map((n) => n.item) : [];
   }
 
   /** Products' engine documents as the catalog has them now: what explain reads a product's fields from. */
-  private async documentsOf(storeId: string, ids: readonly string[]): Promise<Map<string, EngineDocument>> {
-    const live = await this.d.catalog.liveDocs(storeId, ids);
+  private async documentsOf(ids: readonly string[]): Promise<Map<string, EngineDocument>> {
+    const live = await this.d.catalog.liveDocs(this.store.id, ids);
     const docs = new Map<string, EngineDocument>();
     for (const id of ids) {
       const doc = live.get(id);
@@ -319,22 +441,23 @@ export class SearchService {
   }
 
   /** The numbers (price_min…) of the pinned products the catalog still has, as it has them now. */
-  private async pinNumbers(store: StoreRow, ids: readonly string[]): Promise<Record<string, number>[]> {
+  private async pinNumbers(ids: readonly string[]): Promise<Record<string, number>[]> {
+    const { d, store } = this;
     const out: Record<string, number>[] = [];
     for (const id of ids) {
       const read = async () => {
-        const doc = await this.liveDoc(store.id, id);
+        const doc = await this.liveDoc(id);
         return doc ? numbersOf(JSON.parse(doc) as Product, { ratingPrior: NO_PRIOR, purchases: 0 }) : null;
       };
-      const numbers = this.d.pinChecks ? await this.d.pinChecks.numbers(store, id, read) : await read();
+      const numbers = d.pinChecks ? await d.pinChecks.numbers(store, id, read) : await read();
       if (numbers) out.push(numbers);
     }
     return out;
   }
 
   /** A product's document as the catalog has it; null when it is deleted or not committed yet (the engine is written first). */
-  private async liveDoc(storeId: string, id: string): Promise<string | null> {
-    const entry = await this.d.catalog.get(storeId, id);
+  private async liveDoc(id: string): Promise<string | null> {
+    const entry = await this.d.catalog.get(this.store.id, id);
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
 }
@@ -370,6 +493,8 @@ function markSelected(facets: Facet[], selected: readonly QueryFacet[]): Facet[]
   if (selected.length === 0) return facets;
   return facets.map((f) => {
     const values = selected.filter((q) => q.key === f.key).flatMap((q) => q.values);
-    return values.length ? { ...f, values: (f.values as FacetValue[]).map((v): FacetValue => (values.includes(v.key) ? { ...v, selected: true } : v)) } : f;
+    return values.length
+      ? { ...f, values: (f.values as FacetValue[]).map((v): FacetValue => (values.includes(v.key) ? { ...v, selected: true } : v)) }
+      : f;
   });
 }

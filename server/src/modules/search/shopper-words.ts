@@ -1,5 +1,5 @@
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
-import { foldCase } from "../../engine/text/normalize.ts";
+import type { SearchLogRepository } from "./storage/search-log-repository.ts";
+import { foldCase } from "../../text/normalize.ts";
 
 /*
  * The words a store's shoppers search with and find products by: how many searches of the store's popular queries
@@ -36,7 +36,8 @@ export class ShopperWords {
     const words = new Map<string, number>();
     for (const q of await this.log.popularQueries(storeId, 1, QUERIES)) {
       if (q.resultCount === 0) continue;
-      for (const word of new Set(foldCase(q.query).split(/[^\p{L}\p{N}]+/u))) if (word) words.set(word, (words.get(word) ?? 0) + q.searches);
+      for (const word of new Set(foldCase(q.query).split(/[^\p{L}\p{N}]+/u)))
+        if (word) words.set(word, (words.get(word) ?? 0) + q.searches);
     }
     return words;
   }

@@ -1,4 +1,4 @@
-import { foldCase, foldPlural } from "../../engine/text/normalize.ts";
+import { foldCase, foldPlural } from "../../text/normalize.ts";
 import type { WordCorrection } from "../../engine/types.ts";
 import type { QueryVocabulary } from "./query-vocabulary.ts";
 

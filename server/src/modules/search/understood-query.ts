@@ -3,7 +3,20 @@ import type { EngineSearchRequest, EngineSearchResult, SearchEngine, TextAlterna
 import type { VocabularyLocale } from "../enrichment/vocabulary.ts";
 import type { SynonymMatcher } from "../synonyms/synonym-matcher.ts";
 import { cheapBand, readPricePhrases } from "./price-phrases.ts";
-import { completesRather, dropOrder, interpretQuery, meaningfulWords, requestOf, termsText, typeAsPreference, typedText, withPreferences, withPriceBound, type QueryTerm, type UnderstandingContext } from "./query-understanding.ts";
+import {
+  completesRather,
+  dropOrder,
+  interpretQuery,
+  meaningfulWords,
+  requestOf,
+  termsText,
+  typeAsPreference,
+  typedText,
+  withPreferences,
+  withPriceBound,
+  type QueryTerm,
+  type UnderstandingContext,
+} from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 
 /*
@@ -77,7 +90,14 @@ export class UnderstoodQuery {
   }
 
   /** Reads `query`; with `checkSpelling` false (time ran short) the words go as typed, with the engine's typo matching. */
-  static async read(engine: SearchEngine, vocabularies: QueryVocabularies, storeId: string, query: string, options: ReadingOptions, checkSpelling = true): Promise<UnderstoodQuery> {
+  static async read(
+    engine: SearchEngine,
+    vocabularies: QueryVocabularies,
+    storeId: string,
+    query: string,
+    options: ReadingOptions,
+    checkSpelling = true,
+  ): Promise<UnderstoodQuery> {
     const corrections = checkSpelling ? await engine.corrections(storeId, readPricePhrases(query).rest) : null;
     const synonymTokens = new Set((options.synonyms?.match(query) ?? []).flatMap((m) => m.alternative.words));
     const context: UnderstandingContext = {
@@ -131,7 +151,10 @@ export class UnderstoodQuery {
     // Nothing understood: the query goes as typed (an id such as "SKU-7781-A" matches only whole).
     const plain = kept === this.terms && kept.every((t) => t.role === "word" && !t.corrected && t.alternatives.length === 0 && t.matched);
     const text = plain ? this.query : understood.text;
-    const alternatives: TextAlternative[] = [...(this.options.synonyms?.match(text).map((m) => m.alternative) ?? []), ...understood.alternatives];
+    const alternatives: TextAlternative[] = [
+      ...(this.options.synonyms?.match(text).map((m) => m.alternative) ?? []),
+      ...understood.alternatives,
+    ];
     return {
       ...base,
       text,
@@ -150,10 +173,18 @@ export class UnderstoodQuery {
     const at = this.terms.findIndex((t) => t.cheap);
     if (at < 0) return this.terms;
     const others = this.terms.filter((_, i) => i !== at);
-    const prices = await engine.search(storeId, { ...this.requestFor(base, others), facets: [], rangeFacets: [{ field: "price_min", maxBuckets: CHEAP_BUCKETS }], offset: 0, limit: 0 });
+    const prices = await engine.search(storeId, {
+      ...this.requestFor(base, others),
+      facets: [],
+      rangeFacets: [{ field: "price_min", maxBuckets: CHEAP_BUCKETS }],
+      offset: 0,
+      limit: 0,
+    });
     const band = cheapBand(prices.ranges.price_min ?? []);
     const cheap = this.terms[at]!;
-    return this.terms.map((t, i) => (i !== at ? t : band === null ? { ...cheap, cheap: false } : { ...withPriceBound(cheap, { max: band }), cheap: false }));
+    return this.terms.map((t, i) =>
+      i !== at ? t : band === null ? { ...cheap, cheap: false } : { ...withPriceBound(cheap, { max: band }), cheap: false },
+    );
   }
 
   /**
@@ -162,7 +193,13 @@ export class UnderstoodQuery {
    * fewer terms (fallbackSearch); when that finds nothing either, the recovery, asked at most once (before dropping
    * words when `recovery.beforeDropping`).
    */
-  async run(engine: SearchEngine, storeId: string, base: EngineSearchRequest, hasTime: () => Promise<boolean>, recovery?: Recovery): Promise<RanSearch> {
+  async run(
+    engine: SearchEngine,
+    storeId: string,
+    base: EngineSearchRequest,
+    hasTime: () => Promise<boolean>,
+    recovery?: Recovery,
+  ): Promise<RanSearch> {
     let kept = await this.settled(engine, storeId, base);
     let result = await engine.search(storeId, this.requestFor(base, kept));
     let fallback = false;
@@ -197,7 +234,12 @@ export class UnderstoodQuery {
    * find nothing together: "nike running shoes" in a store whose Nike shoes say "sports" finds them, where dropping
    * "running" would bring every Nike shoe. Null when no word has a meaning or the reading finds nothing either.
    */
-  private async byMeaning(engine: SearchEngine, storeId: string, base: EngineSearchRequest, hasTime: () => Promise<boolean>): Promise<RanSearch | null> {
+  private async byMeaning(
+    engine: SearchEngine,
+    storeId: string,
+    base: EngineSearchRequest,
+    hasTime: () => Promise<boolean>,
+  ): Promise<RanSearch | null> {
     const words = meaningfulWords(this.terms, this.options.locales);
     if (words.size === 0 || !(await hasTime())) return null;
     const reread = new UnderstoodQuery(this.query, { ...this.context, byMeaning: words }, this.options);
@@ -254,7 +296,12 @@ export async function hasTimeLeft(deadline: number): Promise<boolean> {
 }
 
 /** The request a query's first search makes as SearchService makes it when time is not short: what the bench times. */
-export async function understoodRequest(engine: SearchEngine, vocabularies: QueryVocabularies, storeId: string, base: EngineSearchRequest): Promise<EngineSearchRequest> {
+export async function understoodRequest(
+  engine: SearchEngine,
+  vocabularies: QueryVocabularies,
+  storeId: string,
+  base: EngineSearchRequest,
+): Promise<EngineSearchRequest> {
   const query = await UnderstoodQuery.read(engine, vocabularies, storeId, base.text, DEFAULT_READING);
   return query.requestFor(base, await query.settled(engine, storeId, base));
 }
@@ -271,4 +318,10 @@ export async function understoodSearch(
   return { ...(await query.run(engine, storeId, base, async () => true)), query };
 }
 
-export const DEFAULT_READING: ReadingOptions = { locales: ["en"], autocorrect: true, typing: false, synonyms: null, selectedKeys: new Set() };
+export const DEFAULT_READING: ReadingOptions = {
+  locales: ["en"],
+  autocorrect: true,
+  typing: false,
+  synonyms: null,
+  selectedKeys: new Set(),
+};

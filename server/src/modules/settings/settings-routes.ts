@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { effectiveSettings } from "./settings-schema.ts";
 import type { SettingsService } from "./settings-service.ts";

@@ -13,7 +13,9 @@ const ShownValues = Type.Integer({ minimum: 1, maximum: 200 });
 const FacetSettingSchema = Type.Object(
   {
     key: Type.String({ minLength: 1, maxLength: 80 }),
-    names: Type.Optional(Type.Record(Locale, Type.String({ minLength: 1, maxLength: 100 }), { additionalProperties: false, maxProperties: 50 })),
+    names: Type.Optional(
+      Type.Record(Locale, Type.String({ minLength: 1, maxLength: 100 }), { additionalProperties: false, maxProperties: 50 }),
+    ),
     shownValues: Type.Optional(ShownValues),
   },
   { additionalProperties: false },
@@ -29,7 +31,10 @@ export const StoreSettings = Type.Object(
     vendorLiftPerVendor: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
     /** The prior of sortBy rating2: a mean rating (0..1 of the maximum) worth `weight` reviews. */
     ratingPrior: Type.Optional(
-      Type.Object({ mean: Type.Number({ minimum: 0, maximum: 1 }), weight: Type.Number({ minimum: 0, maximum: 1e6 }) }, { additionalProperties: false }),
+      Type.Object(
+        { mean: Type.Number({ minimum: 0, maximum: 1 }), weight: Type.Number({ minimum: 0, maximum: 1e6 }) },
+        { additionalProperties: false },
+      ),
     ),
     /** BCP 47 locale for name sorting (namea, named). */
     locale: Type.Optional(Locale),
@@ -42,7 +47,10 @@ export const StoreSettings = Type.Object(
     ),
     /** URL templates for image sizes s, m, l with {url} (encoded) or {rawUrl}, e.g. for an image CDN. */
     imageSizes: Type.Optional(
-      Type.Object({ s: Type.Optional(SizeTemplate), m: Type.Optional(SizeTemplate), l: Type.Optional(SizeTemplate) }, { additionalProperties: false }),
+      Type.Object(
+        { s: Type.Optional(SizeTemplate), m: Type.Optional(SizeTemplate), l: Type.Optional(SizeTemplate) },
+        { additionalProperties: false },
+      ),
     ),
     /** The facets shoppers see, in order (facet-display.ts); the default list when absent. */
     facets: Type.Optional(Type.Array(FacetSettingSchema, { maxItems: 100 })),

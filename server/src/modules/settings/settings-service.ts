@@ -1,5 +1,5 @@
-import { livePages, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { StoreRow, StoresRepository } from "../../db/stores-repository.ts";
+import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { StoreRow, StoresRepository } from "../stores/storage/stores-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
@@ -62,7 +62,11 @@ function facetKeyProblems(settings: StoreSettings): ErrorDetail[] {
   const seen = new Set<string>();
   (settings.facets ?? []).forEach((f, i) => {
     if (typeof f?.key !== "string") return;
-    if (!isFacetSettingKey(f.key)) problems.push({ path: `body.facets[${i}].key`, problem: `"${f.key.slice(0, 80)}" is not a facet key (designer, gender, ageGroup, color, size, availability, collection, price, category.lvlN, tag.<prefix>, tag.*, category.lvl*)` });
+    if (!isFacetSettingKey(f.key))
+      problems.push({
+        path: `body.facets[${i}].key`,
+        problem: `"${f.key.slice(0, 80)}" is not a facet key (designer, gender, ageGroup, color, size, availability, collection, price, category.lvlN, tag.<prefix>, tag.*, category.lvl*)`,
+      });
     else if (seen.has(f.key)) problems.push({ path: `body.facets[${i}].key`, problem: `"${f.key}" is listed twice` });
     seen.add(f.key);
   });

@@ -1,10 +1,10 @@
 import type { Oklab } from "culori";
-import { tokenize } from "../../engine/text/normalize.ts";
+import { tokenize } from "../../text/normalize.ts";
 import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { DEFAULT_COLOR_ID } from "../catalog/search-product.ts";
 import { productInStock, variationAvailable } from "../catalog/product-stock.ts";
-import { colourOf } from "./colours.ts";
+import { colourOf } from "../catalog/colours.ts";
 
 /*
  * What the similar-products model reads of a product: only what the catalog states. Its words (name twice,
@@ -69,7 +69,11 @@ export function productFeatures(p: Product, measured?: ReadonlyMap<string, strin
     brand,
     line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
     colours: p.variations?.length
-      ? p.variations.slice(0, MAX_COLOURS).map((v) => ({ variationId: v.id, colour: colourOf(v.name) ?? colourOf(measured?.get(v.id)), available: variationAvailable(p, v.id) }))
+      ? p.variations.slice(0, MAX_COLOURS).map((v) => ({
+          variationId: v.id,
+          colour: colourOf(v.name) ?? colourOf(measured?.get(v.id)),
+          available: variationAvailable(p, v.id),
+        }))
       : measured?.has(DEFAULT_COLOR_ID)
         ? [{ colour: colourOf(measured.get(DEFAULT_COLOR_ID)), available: productInStock(p) }]
         : [],

@@ -1,5 +1,5 @@
 import type { Oklab } from "culori";
-import { colourPoint, pointDistance } from "./colours.ts";
+import { colourPoint, pointDistance } from "../catalog/colours.ts";
 import type { CatalogModel } from "../catalog/catalog-models.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { productFeatures, type ProductFeatures } from "./product-features.ts";
@@ -111,7 +111,16 @@ export class SimilarityIndex implements CatalogModel {
     const { terms: _terms, ...kept } = features;
     // A colour counts where a size of it can be bought: a shopper on the red variant is shown red ones to buy.
     const buyable = features.colours.filter((c) => c.available);
-    const entry = { features: kept, colours: colourPoints((buyable.length ? buyable : features.colours).map((c) => c.colour)), termIds: Uint32Array.from(ids), termCounts: Float32Array.from(counts), pathIds, weights: new Float32Array(ids.length), norm: 0, weightsAt: -1 };
+    const entry = {
+      features: kept,
+      colours: colourPoints((buyable.length ? buyable : features.colours).map((c) => c.colour)),
+      termIds: Uint32Array.from(ids),
+      termCounts: Float32Array.from(counts),
+      pathIds,
+      weights: new Float32Array(ids.length),
+      norm: 0,
+      weightsAt: -1,
+    };
     this.entries.set(features.id, entry);
     this.generation++;
     for (const path of features.paths) {
@@ -172,7 +181,9 @@ export class SimilarityIndex implements CatalogModel {
         ranked.push({ id, score: score(other, contributions), contributions, key: keys[i]!, brand, line });
       });
       ranked.sort((a, b) => b.key - a.key || (a.id < b.id ? -1 : 1));
-      return diversified(ranked.slice(0, MAX_SIMILAR * 2)).slice(0, MAX_SIMILAR).map(({ id, score, contributions }) => ({ id, score, contributions }));
+      return diversified(ranked.slice(0, MAX_SIMILAR * 2))
+        .slice(0, MAX_SIMILAR)
+        .map(({ id, score, contributions }) => ({ id, score, contributions }));
     } finally {
       for (const term of source.termIds) this.sourceWeights[term] = 0;
     }

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { assertMayExplain, authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { assertMayExplain, authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { parseSimilarityParams } from "./similarity-params.ts";
 import type { SimilarityService } from "./similarity-service.ts";

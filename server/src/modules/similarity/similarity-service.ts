@@ -1,5 +1,5 @@
-import { productIn, type CatalogRepository } from "../../db/catalog-repository.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
+import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError } from "../../errors.ts";
 import { paidPrices } from "../catalog/price-range.ts";
@@ -56,12 +56,24 @@ export class SimilarityService {
       const product = await productIn(this.d.catalog, store.id, hit.id);
       if (product) products.push({ product: toSearchProduct(product, { ...shaping.options, withFirstPrice: true }) });
     }
-    const facets = shapeFacets(result, settings.facets, { language: p.language ?? settings.locale, shownValues: settings.facetShownValues });
+    const facets = shapeFacets(result, settings.facets, {
+      language: p.language ?? settings.locale,
+      shownValues: settings.facetShownValues,
+    });
     await this.addSpecialValues(store.id, facets, source, p, request, selection);
-    const response: SimilarityResponse = { totalProductCount: result.total, products, facets, sourceProduct: sourceProductOf(source, p.variantId) };
+    const response: SimilarityResponse = {
+      totalProductCount: result.total,
+      products,
+      facets,
+      sourceProduct: sourceProductOf(source, p.variantId),
+    };
     if (p.explain) {
       const scores = new Map(ranked.map((r) => [r.id, r]));
-      response.explain = result.hits.map((h) => ({ productId: h.id, score: scores.get(h.id)!.score, contributions: scores.get(h.id)!.contributions }));
+      response.explain = result.hits.map((h) => ({
+        productId: h.id,
+        score: scores.get(h.id)!.score,
+        contributions: scores.get(h.id)!.contributions,
+      }));
     }
     return response;
   }
@@ -71,7 +83,14 @@ export class SimilarityService {
    * ("Same colour") when similar products share them, and on price, those below the source's ("Lower price").
    * Each is a value the shopper can select like any other; counts follow the facets' disjunctive rule.
    */
-  private async addSpecialValues(storeId: string, facets: Facet[], source: Product, p: SimilarityParams, request: EngineSearchRequest, selection: EngineFilter[]) {
+  private async addSpecialValues(
+    storeId: string,
+    facets: Facet[],
+    source: Product,
+    p: SimilarityParams,
+    request: EngineSearchRequest,
+    selection: EngineFilter[],
+  ) {
     const variation = source.variations?.find((v) => v.id === p.variantId) ?? source.variations?.[0];
     const own: Record<string, { value?: string; name: string }> = {
       designer: { value: source.brand, name: "Same brand" },
@@ -101,7 +120,12 @@ export class SimilarityService {
 }
 
 /** The engine request that answers a page of a similar set: only its ids, in their order, with the selection and facets. */
-export function similarSetRequest(ids: string[], selection: EngineFilter[], plan: FacetPlan, page: { from: number; pageSize: number }): EngineSearchRequest {
+export function similarSetRequest(
+  ids: string[],
+  selection: EngineFilter[],
+  plan: FacetPlan,
+  page: { from: number; pageSize: number },
+): EngineSearchRequest {
   return {
     text: "",
     matching: { typos: false, prefixLast: false },

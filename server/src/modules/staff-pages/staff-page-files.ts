@@ -26,7 +26,8 @@ const SECURITY_HEADERS = {
 export function serveStaffPageFile(dist: string, page: StaffPageName, file: string | null, request: Request): Response {
   const found = readStaffPageFile(dist, page, file);
   if (found === "unknown") return Response.json({ message: "Not found" }, { status: 404 });
-  if (found === "not built") return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
+  if (found === "not built")
+    return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
   const etag = `"${shortHash(found.body)}"`;
   const headers = { ...SECURITY_HEADERS, "content-type": found.type, "cache-control": "no-cache", etag };
   if (ifNoneMatch(request, etag)) return new Response(null, { status: 304, headers });

@@ -1,4 +1,4 @@
-import type { SearchLogRepository } from "../../db/search-log-repository.ts";
+import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { suggestableQuery } from "./suggestable-query.ts";
 
@@ -60,7 +60,9 @@ export class PopularContentService {
     });
     return {
       popularQueries: queries.slice(0, QUERIES).map((q) => q.query),
-      popularCategories: (categories.facets[CATEGORY_KEY] ?? []).slice(0, CATEGORIES).map((v) => ({ key: v.value, name: v.value.split(" > ").at(-1)!, count: v.count })),
+      popularCategories: (categories.facets[CATEGORY_KEY] ?? [])
+        .slice(0, CATEGORIES)
+        .map((v) => ({ key: v.value, name: v.value.split(" > ").at(-1)!, count: v.count })),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { tokenize } from "../../engine/text/normalize.ts";
+import { tokenize } from "../../text/normalize.ts";
 
 /*
  * Which logged queries may become a public suggestion. A suggestion is shown to every shopper, so a query
@@ -13,7 +13,7 @@ export const MIN_SUGGESTION_SHOPPERS = 3;
 const MAX_SUGGESTION_WORDS = 6;
 const PERSONAL = /@|:\/\/|www\.|\d{5}/;
 
-/** `normalized` as normalizeQuery (search-service.ts) leaves it: folded and single-spaced. */
+/** `normalized` as normalizeQuery (text/normalize.ts) leaves it: folded and single-spaced. */
 export function suggestableQuery(normalized: string): boolean {
   if (normalized.length < 2 || PERSONAL.test(normalized)) return false;
   if (normalized.split(" ").length > MAX_SUGGESTION_WORDS) return false;

@@ -1,7 +1,7 @@
 import { stableHash } from "../../engine/stable-hash.ts";
-import { foldCase } from "../../engine/text/normalize.ts";
-import { MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
-import { editDistance, maxEdits } from "../../engine/text/typo-vocabulary.ts";
+import { foldCase } from "../../text/normalize.ts";
+import { MAX_QUERY_WORDS } from "../../text/query-limits.ts";
+import { editDistance, maxEdits } from "../../text/typo-vocabulary.ts";
 
 /*
  * Matching a partial query against suggestion labels: every typed word must start a word of the label, in

@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
-import type { StoreRow } from "../../db/stores-repository.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import type { StoreRow } from "../stores/storage/stores-repository.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { schemaProblems } from "../../schema-check.ts";
@@ -24,7 +24,10 @@ const ImportedQueries = Type.Array(
 type ImportedQueryBody = { query: string; searches: number; categories?: string[] };
 
 export function suggestionsRoutes(
-  deps: AuthDeps & { suggestions: SuggestionsService; /** A query rule's redirect the typed text triggers, for typeahead to follow. */ redirectFor?: (store: StoreRow, query: string) => Promise<string | null> },
+  deps: AuthDeps & {
+    suggestions: SuggestionsService /** A query rule's redirect the typed text triggers, for typeahead to follow. */;
+    redirectFor?: (store: StoreRow, query: string) => Promise<string | null>;
+  },
 ) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
@@ -32,7 +35,8 @@ export function suggestionsRoutes(
       "/suggestions",
       async ({ query, caller }) => {
         const text = query.query ?? "";
-        if (text.length > 100) throw new ValidationError("query is too long", [{ path: "query.query", problem: "must be at most 100 characters" }]);
+        if (text.length > 100)
+          throw new ValidationError("query is too long", [{ path: "query.query", problem: "must be at most 100 characters" }]);
         const raw = query.limit?.trim();
         const limit = boundedInteger(raw ? Number(raw) : undefined, "limit", { min: 1, max: 20, fallback: 8 });
         const answer = await deps.suggestions.suggest(caller.store.id, text, limit);
@@ -64,7 +68,8 @@ export function suggestionsRoutes(
         // Read by the handler, after the key is checked.
         parse: "none",
         detail: {
-          summary: "Import past queries [{ query, searches, categories? }] (e.g. from a previous search provider) to seed suggestions and what queries mean",
+          summary:
+            "Import past queries [{ query, searches, categories? }] (e.g. from a previous search provider) to seed suggestions and what queries mean",
           description:
             "Answers { imported, withResults, skipped }: queries that can never be suggested (a repeated word, an email, link or number of 5+ digits, more than 6 words) are skipped.",
           tags: ["Search"],

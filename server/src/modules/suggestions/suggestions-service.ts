@@ -1,9 +1,9 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Suggestion, SuggestionsResponse } from "@storefront-search/contract";
-import type { ImportedQuery, SearchLogRepository } from "../../db/search-log-repository.ts";
-import { queryWords } from "../../engine/text/normalize.ts";
+import type { ImportedQuery, SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import { queryWords } from "../../text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
-import { normalizeQuery } from "../search/search-service.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "./suggestable-query.ts";
 import { candidate, matchScore, typedWords, type Candidate, type TypedWords } from "./suggestion-matcher.ts";
 
@@ -50,7 +50,9 @@ export class SuggestionsService {
       limit: 0,
     });
     // A past query's logged result count may come from a filtered search: its count is taken when first shown.
-    const past = (await this.searchLog.popularQueries(storeId, MIN_SUGGESTION_SHOPPERS, MAX_PAST_QUERIES)).map((q) => candidate("q", q.query, UNCOUNTED, q.searches + q.resultCount / 1e9, 1));
+    const past = (await this.searchLog.popularQueries(storeId, MIN_SUGGESTION_SHOPPERS, MAX_PAST_QUERIES)).map((q) =>
+      candidate("q", q.query, UNCOUNTED, q.searches + q.resultCount / 1e9, 1),
+    );
     // One term per meaning: "Kurtas" is not offered beside the past query "kurta".
     const seen = new Set(past.map((c) => sameTerm(c.label)));
     const categoryTerms: Candidate[] = [];
@@ -88,12 +90,20 @@ export class SuggestionsService {
    * Adds past queries from elsewhere (a previous search provider, the demo's query log), counting their results
    * now. Queries that could never be suggested (suggestable-query.ts) are skipped and counted.
    */
-  async importQueries(storeId: string, queries: { query: string; searches: number; categories?: string[] }[]): Promise<{ withResults: number; skipped: number }> {
+  async importQueries(
+    storeId: string,
+    queries: { query: string; searches: number; categories?: string[] }[],
+  ): Promise<{ withResults: number; skipped: number }> {
     const rows: ImportedQuery[] = [];
     for (const q of queries) {
       const query = normalizeQuery(q.query);
       if (!suggestableQuery(query)) continue;
-      rows.push({ query, searches: q.searches, resultCount: await this.countOf(storeId, q.query), ...(q.categories?.length ? { ledTo: q.categories } : {}) });
+      rows.push({
+        query,
+        searches: q.searches,
+        resultCount: await this.countOf(storeId, q.query),
+        ...(q.categories?.length ? { ledTo: q.categories } : {}),
+      });
       // A count can take milliseconds on a large store: every store's searches and /health take turns with the import.
       await yieldToEventLoop();
     }
@@ -106,7 +116,10 @@ export class SuggestionsService {
 
 const UNCOUNTED = -1;
 
-const sameTerm = (label: string) => queryWords(label).map((w) => w.token).join(" ");
+const sameTerm = (label: string) =>
+  queryWords(label)
+    .map((w) => w.token)
+    .join(" ");
 
 const shown = (c: Candidate): Suggestion => ({ id: c.id, label: c.label, count: c.count });
 
@@ -117,12 +130,6 @@ function ranked(typed: TypedWords, candidates: Candidate[]): Candidate[] {
     const score = matchScore(typed, c);
     if (score !== null) matched.push({ c, score });
   }
-  matched.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.c.priority - a.c.priority ||
-      b.c.weight - a.c.weight ||
-      (a.c.label < b.c.label ? -1 : 1),
-  );
+  matched.sort((a, b) => b.score - a.score || b.c.priority - a.c.priority || b.c.weight - a.c.weight || (a.c.label < b.c.label ? -1 : 1));
   return matched.map(({ c }) => c);
 }

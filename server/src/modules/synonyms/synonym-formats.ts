@@ -29,7 +29,9 @@ export interface ImportProblem {
 export function parseFormat(raw: string | undefined): SynonymFormat {
   const format = raw ?? "native";
   if (!(SYNONYM_FORMATS as readonly string[]).includes(format)) {
-    throw new ValidationError(`query.format must be one of ${SYNONYM_FORMATS.join(", ")}`, [{ path: "query.format", problem: `must be one of ${SYNONYM_FORMATS.join(", ")}` }]);
+    throw new ValidationError(`query.format must be one of ${SYNONYM_FORMATS.join(", ")}`, [
+      { path: "query.format", problem: `must be one of ${SYNONYM_FORMATS.join(", ")}` },
+    ]);
   }
   return format as SynonymFormat;
 }
@@ -70,11 +72,13 @@ function assertShape(items: readonly unknown[], format: SynonymFormat): void {
   ]);
 }
 
-const message = (details: readonly ErrorDetail[] | undefined, fallback: string) => (details?.length ? details.map((d) => `${d.path} ${d.problem}`).join("; ") : fallback);
+const message = (details: readonly ErrorDetail[] | undefined, fallback: string) =>
+  details?.length ? details.map((d) => `${d.path} ${d.problem}`).join("; ") : fallback;
 
 /** One item as an id and a body, or why it cannot be imported. */
 function readItem(item: unknown, format: SynonymFormat, path: string): Omit<ImportItem, "index"> {
-  if (typeof item !== "object" || item === null || Array.isArray(item)) throw new ValidationError("not an object", [{ path, problem: "must be an object" }]);
+  if (typeof item !== "object" || item === null || Array.isArray(item))
+    throw new ValidationError("not an object", [{ path, problem: "must be an object" }]);
   const o = item as Record<string, unknown>;
   const idKey = format === "algolia" ? "objectID" : "id";
   const id = o[idKey];
@@ -91,7 +95,9 @@ function readItem(item: unknown, format: SynonymFormat, path: string): Omit<Impo
   }
   if (o.type === "synonym") return { id, body: parseSynonymBody({ synonyms: o.synonyms }, path) };
   if (o.type === "oneWaySynonym") return { id, body: parseSynonymBody({ input: o.input, synonyms: o.synonyms }, path) };
-  throw new ValidationError("unsupported", [{ path: `${path}.type`, problem: `${JSON.stringify(o.type)} is not supported (only synonym and oneWaySynonym)` }]);
+  throw new ValidationError("unsupported", [
+    { path: `${path}.type`, problem: `${JSON.stringify(o.type)} is not supported (only synonym and oneWaySynonym)` },
+  ]);
 }
 
 /** The items an export holds that can be imported, and the others with their index and why. */
@@ -116,7 +122,8 @@ export function readImport(body: unknown, format: SynonymFormat): { items: Impor
       items.push({ index, ...read });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      const rawId = typeof item === "object" && item !== null ? (item as Record<string, unknown>)[format === "algolia" ? "objectID" : "id"] : undefined;
+      const rawId =
+        typeof item === "object" && item !== null ? (item as Record<string, unknown>)[format === "algolia" ? "objectID" : "id"] : undefined;
       errors.push({ index, ...(typeof rawId === "string" ? { id: rawId } : {}), message: message(error.details, error.message) });
     }
   });
@@ -130,9 +137,13 @@ export function writeExport(sets: readonly SynonymSet[], format: SynonymFormat):
       return { synonyms: sets };
     case "algolia":
       return sets.map((s) =>
-        s.input === undefined ? { objectID: s.id, type: "synonym", synonyms: s.synonyms } : { objectID: s.id, type: "oneWaySynonym", input: s.input, synonyms: s.synonyms },
+        s.input === undefined
+          ? { objectID: s.id, type: "synonym", synonyms: s.synonyms }
+          : { objectID: s.id, type: "oneWaySynonym", input: s.input, synonyms: s.synonyms },
       );
     case "typesense":
-      return sets.map((s) => (s.input === undefined ? { id: s.id, synonyms: s.synonyms } : { id: s.id, root: s.input, synonyms: s.synonyms }));
+      return sets.map((s) =>
+        s.input === undefined ? { id: s.id, synonyms: s.synonyms } : { id: s.id, root: s.input, synonyms: s.synonyms },
+      );
   }
 }

@@ -1,5 +1,5 @@
-import { queryWords } from "../../engine/text/normalize.ts";
-import { MAX_QUERY_ALTERNATIVES, MAX_QUERY_WORDS } from "../../engine/text/query-limits.ts";
+import { queryWords } from "../../text/normalize.ts";
+import { MAX_QUERY_ALTERNATIVES, MAX_QUERY_WORDS } from "../../text/query-limits.ts";
 import type { EngineSearchRequest, TextAlternative } from "../../engine/types.ts";
 import { phraseTokens, type SynonymSet } from "./synonym-schema.ts";
 

@@ -1,7 +1,9 @@
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
-import { readJsonBody } from "../../http/json-body.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
+import { readJsonBody, readJsonBytes } from "../../http/json-body.ts";
+import { countTopLevelItems, parseJsonText } from "../../json-text.ts";
+import { textOf } from "../../utf8-text.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { parseFormat } from "./synonym-formats.ts";
 import { MAX_SYNONYM_SETS, parseSynonymBody } from "./synonym-schema.ts";
@@ -16,7 +18,10 @@ function whole(query: Record<string, string | undefined>, name: string, fallback
   const raw = query[name];
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ValidationError(`query.${name} must be a whole number from ${min} to ${max}`, [{ path: `query.${name}`, problem: `must be a whole number from ${min} to ${max}` }]);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    throw new ValidationError(`query.${name} must be a whole number from ${min} to ${max}`, [
+      { path: `query.${name}`, problem: `must be a whole number from ${min} to ${max}` },
+    ]);
   return n;
 }
 
@@ -35,21 +40,38 @@ export function synonymRoutes(deps: AuthDeps & { synonyms: SynonymService }) {
         },
         {
           auth: "admin",
-          query: t.Object({ from: documentedParam("First set to return (by id), default 0"), limit: documentedParam(`Sets per page, 1 to ${MAX_PAGE}, default 100`) }, { additionalProperties: true }),
+          query: t.Object(
+            {
+              from: documentedParam("First set to return (by id), default 0"),
+              limit: documentedParam(`Sets per page, 1 to ${MAX_PAGE}, default 100`),
+            },
+            { additionalProperties: true },
+          ),
           detail: { summary: "The store's synonym sets, by id", tags },
         },
       )
-      .get("/synonyms/export", ({ query, caller }) => deps.synonyms.export(caller.store.id, parseFormat((query as Record<string, string | undefined>).format)), {
-        auth: "admin",
-        query: formatQuery,
-        detail: { summary: "All synonym sets as an export: ours, Algolia's or Typesense's", tags },
-      })
+      .get(
+        "/synonyms/export",
+        ({ query, caller }) => deps.synonyms.export(caller.store.id, parseFormat((query as Record<string, string | undefined>).format)),
+        {
+          auth: "admin",
+          query: formatQuery,
+          detail: { summary: "All synonym sets as an export: ours, Algolia's or Typesense's", tags },
+        },
+      )
       .post(
         "/synonyms/import",
         async ({ query, request, caller }) => {
           const format = parseFormat((query as Record<string, string | undefined>).format);
-          const body = await readJsonBody(request, { maxBytes: MAX_IMPORT_BYTES });
-          return deps.synonyms.import(caller.store.id, body, format);
+          const text = textOf(await readJsonBytes(request, { maxBytes: MAX_IMPORT_BYTES }));
+          // Refused before it is parsed: the parse of an export many times too large held every request up.
+          if ((countTopLevelItems(text, MAX_SYNONYM_SETS + 1) ?? 0) > MAX_SYNONYM_SETS) {
+            throw new ValidationError(
+              `The export holds more than ${MAX_SYNONYM_SETS} synonym sets; a store holds at most ${MAX_SYNONYM_SETS}`,
+              [{ path: "body", problem: `must hold at most ${MAX_SYNONYM_SETS} synonym sets` }],
+            );
+          }
+          return deps.synonyms.import(caller.store.id, parseJsonText(text), format);
         },
         {
           auth: "admin",
@@ -70,14 +92,16 @@ export function synonymRoutes(deps: AuthDeps & { synonyms: SynonymService }) {
       })
       .put(
         "/synonyms/:id",
-        async ({ params, request, caller }) => deps.synonyms.put(caller.store.id, params.id, parseSynonymBody(await readJsonBody(request, { maxBytes: 64 * 1024 }))),
+        async ({ params, request, caller }) =>
+          deps.synonyms.put(caller.store.id, params.id, parseSynonymBody(await readJsonBody(request, { maxBytes: 64 * 1024 }))),
         {
           auth: "admin",
           parse: "none",
           params: idParam,
           detail: {
             summary: "Create or replace a synonym set",
-            description: 'Multi-way: { "synonyms": ["jumper", "sweater"] } (2 to 20 words or phrases). One-way: { "input": "tee", "synonyms": ["t-shirt"] } (typing input also finds the synonyms). Phrases up to 100 characters; at most 5,000 sets per store.',
+            description:
+              'Multi-way: { "synonyms": ["jumper", "sweater"] } (2 to 20 words or phrases). One-way: { "input": "tee", "synonyms": ["t-shirt"] } (typing input also finds the synonyms). Phrases up to 100 characters; at most 5,000 sets per store.',
             tags,
           },
         },

@@ -1,10 +1,10 @@
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
-import { queryWords } from "../../engine/text/normalize.ts";
+import { queryWords } from "../../text/normalize.ts";
 
 /*
  * A store's synonym sets as the API takes and returns them. Multi-way: every phrase finds the others. One-way:
  * typing `input` also finds `synonyms`, never the reverse. Phrases are matched on normalized words (the tokens
- * search matches, engine/text/normalize.ts), so "T-Shirts", "t-shirt" and "tshirt" are one phrase.
+ * search matches, text/normalize.ts), so "T-Shirts", "t-shirt" and "tshirt" are one phrase.
  */
 
 export const MAX_SYNONYM_SETS = 5000;
@@ -46,7 +46,9 @@ export function parseSynonymBody(body: unknown, path = "body"): SynonymBody {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalid([{ path, problem: "must be an object" }]);
   const o = body as Record<string, unknown>;
   const details: ErrorDetail[] = [];
-  for (const key of Object.keys(o)) if (key !== "synonyms" && key !== "input") details.push({ path: `${path}.${key}`, problem: "is not a field of a synonym set (synonyms, input)" });
+  for (const key of Object.keys(o))
+    if (key !== "synonyms" && key !== "input")
+      details.push({ path: `${path}.${key}`, problem: "is not a field of a synonym set (synonyms, input)" });
   const oneWay = o.input !== undefined;
   if (oneWay) {
     const problem = phraseProblem(o.input);
@@ -55,7 +57,10 @@ export function parseSynonymBody(body: unknown, path = "body"): SynonymBody {
   const min = oneWay ? 1 : 2;
   if (!Array.isArray(o.synonyms)) details.push({ path: `${path}.synonyms`, problem: "must be an array of words or phrases" });
   else if (o.synonyms.length < min || o.synonyms.length > MAX_PHRASES_PER_SET) {
-    details.push({ path: `${path}.synonyms`, problem: `must hold ${min} to ${MAX_PHRASES_PER_SET} words or phrases, got ${o.synonyms.length}` });
+    details.push({
+      path: `${path}.synonyms`,
+      problem: `must hold ${min} to ${MAX_PHRASES_PER_SET} words or phrases, got ${o.synonyms.length}`,
+    });
   } else {
     o.synonyms.forEach((s, i) => {
       const problem = phraseProblem(s);

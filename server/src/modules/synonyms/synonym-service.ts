@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import { StoreCache, type ChangeFeed } from "../../db/change-feed.ts";
-import type { SynonymsRepository } from "../../db/synonyms-repository.ts";
+import { StoreCache, type ChangeFeed } from "../../platform/change-feed.ts";
+import type { SynonymsRepository } from "./storage/synonyms-repository.ts";
 import { readImport, writeExport, type ImportProblem, type SynonymFormat } from "./synonym-formats.ts";
 import { SynonymMatcher } from "./synonym-matcher.ts";
 
@@ -10,7 +10,7 @@ import { checkSynonymId, MAX_SYNONYM_SETS, type SynonymBody, type SynonymSet } f
 
 /*
  * A store's synonym sets: kept in the service's database, applied to searches as alternatives of the query's
- * words (EngineSearchRequest.alternatives), which both engines match and rank below the typed words themselves.
+ * words (EngineSearchRequest.alternatives), which both engines match and rank as the words they stand for.
  */
 
 /** The store a search runs for: its id and creation time (StoreRow has both). */
@@ -48,9 +48,10 @@ export class SynonymService {
   async put(storeId: string, id: string, body: SynonymBody): Promise<SynonymSet> {
     checkSynonymId(id);
     if (!(await this.repo.existing(storeId, [id])).has(id) && (await this.repo.count(storeId)) >= MAX_SYNONYM_SETS) {
-      throw new ValidationError(`path.id is a new synonym set, and the store holds ${MAX_SYNONYM_SETS}, the most it may; delete some first`, [
-        { path: "path.id", problem: `is a new set beyond the limit of ${MAX_SYNONYM_SETS} per store` },
-      ]);
+      throw new ValidationError(
+        `path.id is a new synonym set, and the store holds ${MAX_SYNONYM_SETS}, the most it may; delete some first`,
+        [{ path: "path.id", problem: `is a new set beyond the limit of ${MAX_SYNONYM_SETS} per store` }],
+      );
     }
     await this.repo.put(storeId, [{ id, body }], this.now());
     await this.changed(storeId, (matcher) => matcher.put({ id, ...body }));
@@ -65,20 +66,31 @@ export class SynonymService {
   }
 
   /** Imports what an export holds (replacing sets of the same id); items that cannot be read are reported. */
-  async import(storeId: string, body: unknown, format: SynonymFormat): Promise<{ imported: number; errors: ImportProblem[]; errorCount: number }> {
+  async import(
+    storeId: string,
+    body: unknown,
+    format: SynonymFormat,
+  ): Promise<{ imported: number; errors: ImportProblem[]; errorCount: number }> {
     const { items, errors } = readImport(body, format);
     let room = MAX_SYNONYM_SETS - (await this.repo.count(storeId));
-    const held = await this.repo.existing(storeId, items.map((item) => item.id));
+    const held = await this.repo.existing(
+      storeId,
+      items.map((item) => item.id),
+    );
     const accepted = items.filter((item) => {
       if (held.has(item.id)) return true;
-      if (room > 0) return room--, true;
+      if (room > 0) return (room--, true);
       errors.push({ index: item.index, id: item.id, message: `the store would hold more than ${MAX_SYNONYM_SETS} synonym sets` });
       return false;
     });
     await this.repo.put(storeId, accepted, this.now());
     await this.changed(storeId, (matcher) => accepted.forEach((item) => matcher.put({ id: item.id, ...item.body })));
     // The first errors show what is wrong with an export; the count says how much of it.
-    return { imported: accepted.length, errors: errors.sort((a, b) => a.index - b.index).slice(0, MAX_REPORTED_ERRORS), errorCount: errors.length };
+    return {
+      imported: accepted.length,
+      errors: errors.sort((a, b) => a.index - b.index).slice(0, MAX_REPORTED_ERRORS),
+      errorCount: errors.length,
+    };
   }
 
   async export(storeId: string, format: SynonymFormat): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { NewEvent } from "../../db/events-repository.ts";
+import type { NewEvent } from "./storage/events-repository.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { MAX_EVENTS_PER_REQUEST } from "@storefront-search/contract";
@@ -27,7 +27,12 @@ interface Envelope {
 }
 
 /** Version 1.8 capitalised UserId and SessionId; both spellings are accepted from every version. */
-function eitherSpelling(e: Envelope, lower: "userId" | "sessionId", upper: "UserId" | "SessionId", path: string): {
+function eitherSpelling(
+  e: Envelope,
+  lower: "userId" | "sessionId",
+  upper: "UserId" | "SessionId",
+  path: string,
+): {
   value: string | null;
   problem?: ErrorDetail;
 } {
@@ -39,7 +44,13 @@ function eitherSpelling(e: Envelope, lower: "userId" | "sessionId", upper: "User
   return { value: a ?? b ?? null };
 }
 
-function checkEvent(raw: unknown, path: string, storeId: string, apiVersion: string, problems: ErrorDetail[]): Omit<NewEvent, "receivedAt"> | null {
+function checkEvent(
+  raw: unknown,
+  path: string,
+  storeId: string,
+  apiVersion: string,
+  problems: ErrorDetail[],
+): Omit<NewEvent, "receivedAt"> | null {
   const envelopeProblems = schemaProblems(Envelope, raw, path);
   if (envelopeProblems.length) {
     problems.push(...envelopeProblems);
@@ -79,7 +90,9 @@ function checkEvent(raw: unknown, path: string, storeId: string, apiVersion: str
 export function checkEvents(storeId: string, apiVersion: string, body: unknown, receivedAt: number): NewEvent[] {
   const items = Array.isArray(body) ? body : [body];
   if (Array.isArray(body) && (body.length === 0 || body.length > MAX_EVENTS_PER_REQUEST)) {
-    throw new ValidationError(`A batch holds 1 to ${MAX_EVENTS_PER_REQUEST} events`, [{ path: "body", problem: `has ${body.length} events` }]);
+    throw new ValidationError(`A batch holds 1 to ${MAX_EVENTS_PER_REQUEST} events`, [
+      { path: "body", problem: `has ${body.length} events` },
+    ]);
   }
   const problems: ErrorDetail[] = [];
   const accepted: NewEvent[] = [];

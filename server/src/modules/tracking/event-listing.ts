@@ -1,4 +1,4 @@
-import type { EventsRepository, StoredEvent } from "../../db/events-repository.ts";
+import type { EventsRepository, StoredEvent } from "./storage/events-repository.ts";
 import { ValidationError } from "../../errors.ts";
 import { EVENT_TYPES, type EventType } from "./event-schemas.ts";
 
@@ -13,7 +13,11 @@ export interface EventQuery {
 type ListedEvent = Omit<StoredEvent, "seq" | "receivedAt"> & { id: string; receivedAt: string };
 
 /** Raw events of a store in arrival order, a page at a time (GET /events). */
-export async function listEvents(events: EventsRepository, storeId: string, q: EventQuery): Promise<{ events: ListedEvent[]; nextCursor: string | null }> {
+export async function listEvents(
+  events: EventsRepository,
+  storeId: string,
+  q: EventQuery,
+): Promise<{ events: ListedEvent[]; nextCursor: string | null }> {
   if (q.type !== undefined && !EVENT_TYPES.includes(q.type as EventType)) {
     throw new ValidationError(`Unknown event type "${q.type}"`, [{ path: "query.type", problem: `use one of ${EVENT_TYPES.join(", ")}` }]);
   }

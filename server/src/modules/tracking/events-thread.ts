@@ -1,4 +1,4 @@
-import type { StateSource } from "../../db/state-source.ts";
+import type { StateSource } from "../../platform/state-source.ts";
 import type { LogLevel } from "../../config.ts";
 import { refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 
@@ -61,7 +61,7 @@ export class EventsThread {
 
   constructor(o: EventsThreadOptions) {
     this.channel = new ThreadChannel({
-      url: new URL("./events-thread-main.ts", import.meta.url),
+      url: new URL("../../threads/events-thread-main.ts", import.meta.url),
       open: { type: "open", source: o.source, synchronous: o.synchronous, logLevel: o.logLevel } satisfies EventsThreadRequest,
       failure: (message) => new EventsThreadError(`events: ${message}`),
       onNotice: (notice) => {
@@ -81,9 +81,18 @@ export class EventsThread {
    * Checks a body's events on the thread, lets `charge` refuse them by their number (it throws), and resolves with
    * that number once they are committed.
    */
-  async ingest(storeId: string, apiVersion: string, body: Uint8Array, receivedAt: number, charge: (count: number) => void): Promise<number> {
+  async ingest(
+    storeId: string,
+    apiVersion: string,
+    body: Uint8Array,
+    receivedAt: number,
+    charge: (count: number) => void,
+  ): Promise<number> {
     const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
-    const checked = await this.ask((id) => ({ type: "check", id, storeId, apiVersion, body: own, receivedAt }), [own.buffer as ArrayBuffer]);
+    const checked = await this.ask(
+      (id) => ({ type: "check", id, storeId, apiVersion, body: own, receivedAt }),
+      [own.buffer as ArrayBuffer],
+    );
     if (!("checked" in checked)) throw new EventsThreadError("the events thread answered a body with something else");
     try {
       charge(checked.checked);

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { EventsRepository } from "../../db/events-repository.ts";
-import { authPlugin, chargeEvents, type AuthDeps } from "../../http/auth-plugin.ts";
+import type { EventsRepository } from "./storage/events-repository.ts";
+import { authPlugin, chargeEvents, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBytes } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { EVENT_TYPES } from "./event-schemas.ts";
@@ -12,17 +12,20 @@ const DAY = 86_400_000;
 
 /** ISO date-time or Unix milliseconds. */
 const instant = t.Union([t.Numeric(), t.String({ format: "date-time" })], { description: "ISO 8601 date-time or Unix milliseconds" });
-const toMs = (v: string | number | undefined, fallback: number) =>
-  v === undefined ? fallback : typeof v === "number" ? v : Date.parse(v);
+const toMs = (v: string | number | undefined, fallback: number) => (v === undefined ? fallback : typeof v === "number" ? v : Date.parse(v));
 
-export function trackingRoutes(deps: AuthDeps & { events: EventsThread; eventLog: EventsRepository; maxBodyBytes: number; metrics: Pick<ServiceMetrics, "countEvents"> }) {
+export function trackingRoutes(
+  deps: AuthDeps & { events: EventsThread; eventLog: EventsRepository; maxBodyBytes: number; metrics: Pick<ServiceMetrics, "countEvents"> },
+) {
   return new Elysia({ prefix: "/:version" })
     .use(authPlugin(deps))
     .post(
       "/tracking",
       async ({ request, caller, params }) => {
         const body = await readJsonBytes(request, { maxBytes: Math.min(deps.maxBodyBytes, 1024 * 1024), allowTextPlain: true });
-        const count = await deps.events.ingest(caller.store.id, params.version, body, deps.now(), (n) => chargeEvents(deps.access, caller, n));
+        const count = await deps.events.ingest(caller.store.id, params.version, body, deps.now(), (n) =>
+          chargeEvents(deps.access, caller, n),
+        );
         deps.metrics.countEvents(count);
         return { ok: true, result: "success" as const };
       },

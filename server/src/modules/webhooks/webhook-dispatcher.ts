@@ -1,4 +1,4 @@
-import type { AttemptOutcome, AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepository } from "../../db/webhooks-repository.ts";
+import type { AttemptOutcome, AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepository } from "./storage/webhooks-repository.ts";
 import type { Logger } from "../../log.ts";
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, nextAttemptAfterInterruption, nextAttemptAt } from "./webhook-schedule.ts";
 import { sendWebhook, trustedCas, type SendResult } from "./webhook-sender.ts";
@@ -123,15 +123,18 @@ export class WebhookDispatcher {
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.timerAt = Infinity;
-      this.runRound();
-    }, Math.max(0, delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.runRound();
+      },
+      Math.max(0, delayMs),
+    );
   }
 
   private runRound(): void {
-    if (this.running) {
+    if (this.running !== null) {
       this.again = true;
       return;
     }
@@ -158,8 +161,16 @@ export class WebhookDispatcher {
       const attempt = d.inFlight!;
       const startedAt = d.inFlightAt ?? this.now();
       const next = nextAttemptAfterInterruption(attempt, startedAt, scale);
-      const record: AttemptRecord = { at: startedAt, status: null, durationMs: null, error: "interrupted: the service stopped before the receiver answered" };
-      const outcome: AttemptOutcome = next === null ? { status: "dead", nextAttemptAt: null, finishedAt: this.now() } : { status: "failed", nextAttemptAt: next, finishedAt: null };
+      const record: AttemptRecord = {
+        at: startedAt,
+        status: null,
+        durationMs: null,
+        error: "interrupted: the service stopped before the receiver answered",
+      };
+      const outcome: AttemptOutcome =
+        next === null
+          ? { status: "dead", nextAttemptAt: null, finishedAt: this.now() }
+          : { status: "failed", nextAttemptAt: next, finishedAt: null };
       if (await this.repo.finishAttempt(d.id, attempt, record, outcome)) {
         this.o.log.warn("webhook attempt interrupted by a stop; it counts as failed", {
           storeId: d.storeId,
@@ -241,7 +252,13 @@ export class WebhookDispatcher {
         signal,
       });
     } catch (error) {
-      result = { ok: false, status: null, durationMs: this.now() - startedAt, error: `internal: ${(error as Error).message}`, interrupted: false };
+      result = {
+        ok: false,
+        status: null,
+        durationMs: this.now() - startedAt,
+        error: `internal: ${(error as Error).message}`,
+        interrupted: false,
+      };
     }
     const endedAt = this.now();
     const record: AttemptRecord = { at: startedAt, status: result.status, durationMs: result.durationMs, error: result.error };
@@ -252,7 +269,10 @@ export class WebhookDispatcher {
       const next = result.interrupted
         ? nextAttemptAfterInterruption(attempt, startedAt, this.o.retryTimeScale)
         : nextAttemptAt(attempt, endedAt, this.o.retryTimeScale);
-      outcome = next === null ? { status: "dead", nextAttemptAt: null, finishedAt: endedAt } : { status: "failed", nextAttemptAt: next, finishedAt: null };
+      outcome =
+        next === null
+          ? { status: "dead", nextAttemptAt: null, finishedAt: endedAt }
+          : { status: "failed", nextAttemptAt: next, finishedAt: null };
     }
     const fields = {
       storeId: sub.storeId,
@@ -264,8 +284,14 @@ export class WebhookDispatcher {
       ms: result.durationMs,
     };
     if (result.ok) this.o.log.info("webhook delivered", fields);
-    else if (outcome.status === "dead") this.o.log.warn("webhook delivery dead: no more retries", { ...fields, attempts: MAX_ATTEMPTS, error: result.error });
-    else this.o.log.info("webhook attempt failed", { ...fields, error: result.error, nextAttemptAt: new Date(outcome.nextAttemptAt!).toISOString() });
+    else if (outcome.status === "dead")
+      this.o.log.warn("webhook delivery dead: no more retries", { ...fields, attempts: MAX_ATTEMPTS, error: result.error });
+    else
+      this.o.log.info("webhook attempt failed", {
+        ...fields,
+        error: result.error,
+        nextAttemptAt: new Date(outcome.nextAttemptAt!).toISOString(),
+      });
     await this.record({ delivery: d, attempt, record, outcome });
   }
 

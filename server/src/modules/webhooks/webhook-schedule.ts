@@ -11,11 +11,20 @@ const HOUR = 60 * MINUTE;
 
 /** The wait after failed attempt n (1-based) is RETRY_WAITS_MS[n - 1]. */
 export const RETRY_WAITS_MS: readonly number[] = [
-  30 * SECOND, 30 * SECOND, 30 * SECOND,
-  2 * MINUTE, 2 * MINUTE, 2 * MINUTE,
-  5 * MINUTE, 5 * MINUTE, 5 * MINUTE,
-  HOUR, HOUR, HOUR,
-  6 * HOUR, 6 * HOUR,
+  30 * SECOND,
+  30 * SECOND,
+  30 * SECOND,
+  2 * MINUTE,
+  2 * MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  5 * MINUTE,
+  5 * MINUTE,
+  HOUR,
+  HOUR,
+  HOUR,
+  6 * HOUR,
+  6 * HOUR,
   24 * HOUR,
 ];
 

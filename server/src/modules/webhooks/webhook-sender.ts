@@ -59,7 +59,13 @@ export async function sendWebhook(opts: SendOptions): Promise<SendResult> {
   const elapsed = () => Math.round(performance.now() - started);
   const hostname = opts.url.hostname.replace(/^\[|\]$/g, "");
   const timeoutError = `timeout: no answer within ${opts.timeoutMs / 1000} s`;
-  const interrupted: SendResult = { ok: false, status: null, durationMs: 0, error: "interrupted: the service stopped before the receiver answered", interrupted: true };
+  const interrupted: SendResult = {
+    ok: false,
+    status: null,
+    durationMs: 0,
+    error: "interrupted: the service stopped before the receiver answered",
+    interrupted: true,
+  };
   if (opts.signal.aborted) return { ...interrupted, durationMs: elapsed() };
 
   let address: ResolvedAddress;
@@ -73,7 +79,11 @@ export async function sendWebhook(opts: SendOptions): Promise<SendResult> {
     ]);
   } catch (error) {
     const message =
-      error instanceof RefusedAddressError ? `refused: ${error.message}` : error instanceof UnresolvedHostError ? `dns: ${error.message}` : (error as Error).message;
+      error instanceof RefusedAddressError
+        ? `refused: ${error.message}`
+        : error instanceof UnresolvedHostError
+          ? `dns: ${error.message}`
+          : (error as Error).message;
     return { ok: false, status: null, durationMs: elapsed(), error: message, interrupted: false };
   } finally {
     clearTimeout(timer);
@@ -136,11 +146,14 @@ export async function sendWebhook(opts: SendOptions): Promise<SendResult> {
         res.on("error", done);
       },
     );
-    const deadline = setTimeout(() => {
-      // After a failure's status arrived, its slow body does not change the outcome.
-      if (status !== null) finish({ ok: false, status, error: `HTTP ${status}`, interrupted: false });
-      else finish({ ok: false, status: null, error: timeoutError, interrupted: false });
-    }, Math.max(1, opts.timeoutMs - elapsed()));
+    const deadline = setTimeout(
+      () => {
+        // After a failure's status arrived, its slow body does not change the outcome.
+        if (status !== null) finish({ ok: false, status, error: `HTTP ${status}`, interrupted: false });
+        else finish({ ok: false, status: null, error: timeoutError, interrupted: false });
+      },
+      Math.max(1, opts.timeoutMs - elapsed()),
+    );
     const onAbort = () => finish({ ...interrupted });
     opts.signal.addEventListener("abort", onAbort);
     req.on("error", (error: Error & { code?: string }) => finish({ ok: false, status, error: describe(error), interrupted: false }));

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { NotFoundError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger, documentedParam } from "../../http/query-params.ts";
 import type { WebhooksService } from "./webhooks-service.ts";
@@ -43,11 +43,15 @@ export function webhooksRoutes(deps: AuthDeps & { webhooks: WebhooksService }) {
       auth: "admin",
       detail: { summary: "The store's webhook subscriptions (without their secrets)", tags },
     })
-    .get("/webhooks/:id", ({ params, caller }) => deps.webhooks.get(caller.store.id, known(params.id, SUBSCRIPTION_ID, "webhook subscription")), {
-      auth: "admin",
-      params: idParams,
-      detail: { summary: "A webhook subscription (without its secret)", tags },
-    })
+    .get(
+      "/webhooks/:id",
+      ({ params, caller }) => deps.webhooks.get(caller.store.id, known(params.id, SUBSCRIPTION_ID, "webhook subscription")),
+      {
+        auth: "admin",
+        params: idParams,
+        detail: { summary: "A webhook subscription (without its secret)", tags },
+      },
+    )
     .delete(
       "/webhooks/:id",
       async ({ params, caller, set }) => {

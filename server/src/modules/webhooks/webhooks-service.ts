@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type SubscriptionRow, type WebhooksRepository } from "../../db/webhooks-repository.ts";
+import {
+  DELIVERY_STATUSES,
+  type DeliveryRow,
+  type DeliveryStatus,
+  type SubscriptionRow,
+  type WebhooksRepository,
+} from "./storage/webhooks-repository.ts";
 import { ConflictError, LimitReachedError, NotFoundError, ValidationError } from "../../errors.ts";
 import { RefusedAddressError, resolvePublic, UnresolvedHostError } from "../../http/outbound-address.ts";
 import type { Logger } from "../../log.ts";
@@ -73,7 +79,8 @@ export class WebhooksService {
     } catch {
       throw invalid("body.url", "is not a valid URL");
     }
-    if (url.protocol !== "https:") throw invalid("body.url", `must use https (got ${url.protocol.replace(/:$/, "")}); http endpoints are not accepted`);
+    if (url.protocol !== "https:")
+      throw invalid("body.url", `must use https (got ${url.protocol.replace(/:$/, "")}); http endpoints are not accepted`);
     if (!url.hostname) throw invalid("body.url", "has no host");
     if (url.username || url.password) throw invalid("body.url", "must not carry a user name or password");
     if (url.hash) throw invalid("body.url", "must not have a #fragment (it is never sent)");
@@ -82,7 +89,10 @@ export class WebhooksService {
       await resolvePublic(url.hostname, this.o.allowPrivateNetworks);
     } catch (error) {
       if (error instanceof RefusedAddressError) {
-        throw invalid("body.url", `resolves to ${error.address}, a loopback, private or otherwise non-public address; receivers must be reachable on the internet`);
+        throw invalid(
+          "body.url",
+          `resolves to ${error.address}, a loopback, private or otherwise non-public address; receivers must be reachable on the internet`,
+        );
       }
       if (error instanceof UnresolvedHostError) throw invalid("body.url", `has a host that does not resolve (${error.host})`);
       throw error;
@@ -91,7 +101,8 @@ export class WebhooksService {
   }
 
   async create(storeId: string, body: unknown): Promise<SubscriptionView & { secret: string }> {
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw invalid("body", 'must be an object like { "url": "https://…", "topic": "tags" }');
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw invalid("body", 'must be an object like { "url": "https://…", "topic": "tags" }');
     const fields = body as Record<string, unknown>;
     for (const key of Object.keys(fields)) {
       if (key !== "url" && key !== "topic") throw invalid(`body.${key}`, "is not a field of a subscription (url, topic)");
@@ -100,7 +111,14 @@ export class WebhooksService {
       throw invalid("body.topic", `must be one of ${WEBHOOK_TOPICS.join(", ")}`);
     }
     const url = await this.checkedUrl(fields.url);
-    const row: SubscriptionRow = { id: newSubscriptionId(), storeId, url, topic: fields.topic, secret: newSecret(), createdAt: this.o.now() };
+    const row: SubscriptionRow = {
+      id: newSubscriptionId(),
+      storeId,
+      url,
+      topic: fields.topic,
+      secret: newSecret(),
+      createdAt: this.o.now(),
+    };
     if (!(await this.repo.createSubscriptionWithin(row, MAX_SUBSCRIPTIONS_PER_STORE))) {
       throw new LimitReachedError(`A store has at most ${MAX_SUBSCRIPTIONS_PER_STORE} webhook subscriptions; delete one first`);
     }
@@ -123,7 +141,8 @@ export class WebhooksService {
   }
 
   async delete(storeId: string, id: string): Promise<void> {
-    if (!(await this.repo.deleteSubscription(storeId, id, this.o.now()))) throw new NotFoundError(`No webhook subscription ${id} in this store`);
+    if (!(await this.repo.deleteSubscription(storeId, id, this.o.now())))
+      throw new NotFoundError(`No webhook subscription ${id} in this store`);
     this.o.log.info("webhook subscription deleted", { storeId, webhookId: id });
   }
 
@@ -157,11 +176,16 @@ export class WebhooksService {
   }
 
   /** Sends a delivery again now, from the start of the retry schedule. */
-  async redeliver(storeId: string, id: string, deliveryId: string): Promise<{ deliveryId: string; status: DeliveryStatus; nextAttemptAt: string | null }> {
+  async redeliver(
+    storeId: string,
+    id: string,
+    deliveryId: string,
+  ): Promise<{ deliveryId: string; status: DeliveryStatus; nextAttemptAt: string | null }> {
     const sub = await this.subscription(storeId, id);
     const result = await this.repo.redeliver(sub.id, deliveryId, this.o.now());
     if (result === null) throw new NotFoundError(`No delivery ${deliveryId} for webhook ${id}`);
-    if (result === "in_flight") throw new ConflictError(`Delivery ${deliveryId} is being sent right now; ask again once its attempt has ended`);
+    if (result === "in_flight")
+      throw new ConflictError(`Delivery ${deliveryId} is being sent right now; ask again once its attempt has ended`);
     this.o.wake();
     this.o.log.info("webhook redelivery queued", { storeId, webhookId: id, deliveryId });
     return { deliveryId, status: result.status, nextAttemptAt: result.nextAttemptAt === null ? null : iso(result.nextAttemptAt) };

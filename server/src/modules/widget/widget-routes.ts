@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import { NotFoundError } from "../../errors.ts";
-import { authPlugin, type AuthDeps } from "../../http/auth-plugin.ts";
+import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import type { PopularContent } from "../suggestions/popular-content.ts";
@@ -77,7 +77,11 @@ export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string; popula
         const stored = caller.store.settings.widget as WidgetSettings | undefined;
         // What the store learnt from its shoppers fills what the store did not set itself.
         const popular = await deps.popular(caller.store.id);
-        const body = JSON.stringify({ ...widgetConfig(stored), popularCategories: popular.popularCategories, popularQueries: stored?.popularQueries ?? popular.popularQueries });
+        const body = JSON.stringify({
+          ...widgetConfig(stored),
+          popularCategories: popular.popularCategories,
+          popularQueries: stored?.popularQueries ?? popular.popularQueries,
+        });
         // Weak: a compressed answer is the same configuration in other bytes, and revalidates the same way.
         const etag = `W/"${shortHash(body)}"`;
         // Added to what the CORS hook set (Origin): Elysia lets a returned Response's own Vary replace it.

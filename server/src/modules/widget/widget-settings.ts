@@ -20,7 +20,9 @@ export const WidgetSettings = Type.Object(
     searchPagePath: Type.Optional(Type.String({ maxLength: 500, pattern: "^/[^\\s]*$" })),
     queryParam: Type.Optional(Type.String({ minLength: 1, maxLength: 30, pattern: "^[\\w-]+$" })),
     searchInputSelector: Type.Optional(Text(300)),
-    sortOptions: Type.Optional(Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 })),
+    sortOptions: Type.Optional(
+      Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 }),
+    ),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
     theme: Type.Optional(StrictRecord(THEME_KEY_PATTERN, Token, 100)),
@@ -28,7 +30,10 @@ export const WidgetSettings = Type.Object(
     texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
     currency: Type.Optional(
       Type.Object(
-        { code: Type.String({ pattern: "^[A-Z]{3}$" }), display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])) },
+        {
+          code: Type.String({ pattern: "^[A-Z]{3}$" }),
+          display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])),
+        },
         { additionalProperties: false },
       ),
     ),

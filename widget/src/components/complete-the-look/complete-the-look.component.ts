@@ -175,7 +175,9 @@ export class SfsCompleteTheLook extends ProductCarousel<CtlProduct[]> {
     // The source product's own card is not a product of the look.
     if (!position) return;
     const { internalCategory } = this.items.flat().find((p) => p.productId === productId)!;
-    this.send(inPopup ? "CTLPopupProductClick" : "CTLProductClick", inPopup, { selectedProduct: { productId, position, internalCategory } });
+    this.send(inPopup ? "CTLPopupProductClick" : "CTLProductClick", inPopup, {
+      selectedProduct: { productId, position, internalCategory },
+    });
   }
 
   private open(index: number, opener: HTMLElement): void {
@@ -201,7 +203,10 @@ export class SfsCompleteTheLook extends ProductCarousel<CtlProduct[]> {
     }
     if (event.key !== "Tab") return;
     // The cards' links live in their shadow roots: the ends of the tab order are found through them.
-    const stops = Array.from(this.dialog!.querySelectorAll<HTMLElement>("button, sfs-product-card"), (el) => el.shadowRoot?.querySelector<HTMLElement>("[part~=name-link]") ?? el);
+    const stops = Array.from(
+      this.dialog!.querySelectorAll<HTMLElement>("button, sfs-product-card"),
+      (el) => el.shadowRoot?.querySelector<HTMLElement>("[part~=name-link]") ?? el,
+    );
     const first = stops[0]!;
     const last = stops[stops.length - 1]!;
     let active = this.shadowRoot!.activeElement;
@@ -222,7 +227,14 @@ export class SfsCompleteTheLook extends ProductCarousel<CtlProduct[]> {
     const price = paid?.first ?? paid?.min ?? 0;
     let taken = false;
     try {
-      const item = { productId, ...(isSource && this.variantId ? { variantId: this.variantId } : {}), name: product.name, price, ...(product.url ? { url: product.url } : {}), qty: 1 as const };
+      const item = {
+        productId,
+        ...(isSource && this.variantId ? { variantId: this.variantId } : {}),
+        name: product.name,
+        price,
+        ...(product.url ? { url: product.url } : {}),
+        qty: 1 as const,
+      };
       taken = (await hook(item)) !== false;
     } catch {
       // the store's hook failed: not added
@@ -253,15 +265,17 @@ export class SfsCompleteTheLook extends ProductCarousel<CtlProduct[]> {
         ${pages > 1 && !this.loading ? pager("", `${this.uid}-list`, t, !this.page, this.page >= pages - 1, (step) => this.turn(false, this.page + step)) : nothing}
       </div>
       <ul part="list" id="${this.uid}-list" @sfs-product-click=${(e: SfsProductClickEvent) => this.onCardClick(e, false)}>
-        ${this.loading
-          ? Array.from({ length: per }, () => html`<li part="look" aria-hidden="true"><div part="skeleton"></div></li>`)
-          : slice(this.items, this.page, per).map((look, i) => {
-              const n = this.page * per + i + 1;
-              return html`<li part="look">
+        ${
+          this.loading
+            ? Array.from({ length: per }, () => html`<li part="look" aria-hidden="true"><div part="skeleton"></div></li>`)
+            : slice(this.items, this.page, per).map((look, i) => {
+                const n = this.page * per + i + 1;
+                return html`<li part="look">
                 <ul part="look-products">${this.product(this.source!, true)}${look.map((p) => this.product(p))}</ul>
                 <button part="view-look" type="button" aria-haspopup="dialog" @click=${(e: Event) => this.open(n - 1, e.currentTarget as HTMLElement)}>${fillText(t.viewLook, { n })}</button>
               </li>`;
-            })}
+              })
+        }
       </ul>
       ${this.loading ? html`<span class="visually-hidden" role="status">${t.loadingLooks}</span>` : this.renderPopup()}
     </section>`;

@@ -92,7 +92,9 @@ export class SfsFacets extends LitElement {
   }
 
   private isSelected(key: string, value: string): boolean {
-    return this.selected.some((s) => s.key === key && s.value === value) || this.implied.some((f) => f.key === key && f.values.includes(value));
+    return (
+      this.selected.some((s) => s.key === key && s.value === value) || this.implied.some((f) => f.key === key && f.values.includes(value))
+    );
   }
 
   /** What the chips show: the shopper's selections, then those the query's words made. */
@@ -129,7 +131,11 @@ export class SfsFacets extends LitElement {
       <ul part="selected" aria-label=${t.selectedFilters}>
         ${chips.map((s) => {
           const facet = this.facets.find((f) => f.key === s.key);
-          const name = this.valueName(s.key, s.value, facet?.values.find((v) => facetValueKey(v) === s.value));
+          const name = this.valueName(
+            s.key,
+            s.value,
+            facet?.values.find((v) => facetValueKey(v) === s.value),
+          );
           return html`<li part="chip">
             <span part="chip-label">${this.facetName(facet ?? { key: s.key })}: ${name}</span>
             <button
@@ -179,7 +185,8 @@ export class SfsFacets extends LitElement {
       : all
         ? named
         : named.filter((n, i) => i < shown || this.isSelected(key, n.value));
-    return html`${facet.values.length > FILTER_FROM
+    return html`${
+      facet.values.length > FILTER_FROM
         ? html`<input
             part="filter"
             type="search"
@@ -188,7 +195,8 @@ export class SfsFacets extends LitElement {
             .value=${this.filters[key] ?? ""}
             @input=${(e: Event) => (this.filters = { ...this.filters, [key]: (e.target as HTMLInputElement).value })}
           />`
-        : nothing}
+        : nothing
+    }
       <ul part="values" class=${all || filter ? "all" : ""}>
         ${values.map(
           ({ value, label, v }) => html`<li>
@@ -206,11 +214,13 @@ export class SfsFacets extends LitElement {
         )}
       </ul>
       ${filter && !values.length ? html`<p part="no-values">${t.noValues}</p>` : nothing}
-      ${facet.values.length > shown && !filter
-        ? html`<button part="show-more" type="button" aria-expanded=${all ? "true" : "false"} @click=${() => (this.expanded = flip(this.expanded, key))}>
+      ${
+        facet.values.length > shown && !filter
+          ? html`<button part="show-more" type="button" aria-expanded=${all ? "true" : "false"} @click=${() => (this.expanded = flip(this.expanded, key))}>
             ${all ? t.showLess : t.showMore}
           </button>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 }
 

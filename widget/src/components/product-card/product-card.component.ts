@@ -111,8 +111,9 @@ export class SfsProductCard extends LitElement {
     return html`
       <article part="base">
         <a part="image-link" href=${this.href} tabindex="-1" aria-hidden="true" @click=${this.onLinkClick}>
-          ${image
-            ? html`<img
+          ${
+            image
+              ? html`<img
                 part="image"
                 src=${image.m ?? image.s ?? image.l ?? ""}
                 srcset=${srcset || nothing}
@@ -121,7 +122,8 @@ export class SfsProductCard extends LitElement {
                 loading="lazy"
                 decoding="async"
               />`
-            : nothing}
+              : nothing
+          }
           ${badges.length ? html`<span part="badges">${badges.map((b, i) => html`<span part=${this.pinned && i === 0 ? "badge pinned-badge" : "badge"}>${b}</span>`)}</span>` : nothing}
         </a>
         ${p.designer ? html`<p part="designer">${p.designer}</p>` : nothing}
@@ -167,9 +169,11 @@ export class SfsProductCard extends LitElement {
             title=${c.name || id}
             @click=${() => this.chooseColor(id)}
           >
-            ${c.swatch
-              ? html`<img part="swatch-image" src=${c.swatch} alt="" loading="lazy" />`
-              : html`<span part="swatch-label" aria-hidden="true">${(c.name || id).slice(0, 3)}</span>`}
+            ${
+              c.swatch
+                ? html`<img part="swatch-image" src=${c.swatch} alt="" loading="lazy" />`
+                : html`<span part="swatch-label" aria-hidden="true">${(c.name || id).slice(0, 3)}</span>`
+            }
           </button>
         </li>`,
       )}

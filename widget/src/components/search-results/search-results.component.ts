@@ -120,7 +120,8 @@ export class SfsSearchResults extends LitElement {
     this.addEventListener("sfs-facet-change", (e) => {
       const implied = this.implied(e.detail.key, e.detail.value);
       // A value the query's words selected is taken back by searching without those words.
-      if (implied && !e.detail.selected) this.url?.setQuery(withoutWords(this.url.state.query, implied.words), false, this.url.state.facets);
+      if (implied && !e.detail.selected)
+        this.url?.setQuery(withoutWords(this.url.state.query, implied.words), false, this.url.state.facets);
       else this.url?.toggleFacet(e.detail.key, e.detail.value, e.detail.selected);
     });
     this.addEventListener("sfs-facets-clear", () => {
@@ -186,7 +187,11 @@ export class SfsSearchResults extends LitElement {
     }
     if (s?.status === "complete" && s.result && s.result !== this.announced && s.resultState) {
       this.announced = s.result;
-      emit(this, "sfs-results-load", { query: s.resultState.query, totalProductCount: s.result.totalProductCount, page: s.resultState.page });
+      emit(this, "sfs-results-load", {
+        query: s.resultState.query,
+        totalProductCount: s.result.totalProductCount,
+        page: s.resultState.page,
+      });
       if (this.focusCountOnLoad) {
         this.focusCountOnLoad = false;
         const count = this.renderRoot.querySelector<HTMLElement>("[part~=count]");
@@ -223,9 +228,19 @@ export class SfsSearchResults extends LitElement {
    * A link to another search: followed in place (a new tab or window still gets the address). `exact` searches the
    * words as typed; `facets` starts it with those selected (a popular category, with no words).
    */
-  private queryLink(query: string, part: "suggestion-link" | "popular-link" | "category-link" | "search-instead", label: string = query, exact = false, facets: FacetSelection[] = []) {
+  private queryLink(
+    query: string,
+    part: "suggestion-link" | "popular-link" | "category-link" | "search-instead",
+    label: string = query,
+    exact = false,
+    facets: FacetSelection[] = [],
+  ) {
     const ctx = this.context!;
-    const href = writeSearchState(ctx.urlEnv.location.href, { query, facets, sort: this.url?.state.sort ?? "", page: 1, exact }, ctx.config.queryParam);
+    const href = writeSearchState(
+      ctx.urlEnv.location.href,
+      { query, facets, sort: this.url?.state.sort ?? "", page: 1, exact },
+      ctx.config.queryParam,
+    );
     return html`<a
       part=${part satisfies "suggestion-link" | "popular-link" | "category-link" | "search-instead"}
       href=${href}
@@ -280,26 +295,35 @@ export class SfsSearchResults extends LitElement {
           <h2 part="heading">${state.query ? fillText(t.resultsFor, { query: state.query }) : t.popularProducts}</h2>
           <p part="count" aria-live="polite" tabindex="-1">${countText}</p>
           <div part="toolbar">
-            ${this.narrow && withFacets
-              ? html`<button part="filter-button" type="button" aria-haspopup="dialog" @click=${() => this.drawer?.showModal()}>
+            ${
+              this.narrow && withFacets
+                ? html`<button part="filter-button" type="button" aria-haspopup="dialog" @click=${() => this.drawer?.showModal()}>
                   ${t.filters}${selected ? html` <span part="filter-count">${selected}</span>` : nothing}
                 </button>`
-              : nothing}
-            ${ctx.config.sortOptions.length > 1 && (first || found)
-              ? html`<sfs-sort part="sort" exportparts=${sortParts} .options=${ctx.config.sortOptions} .value=${state.sort} .label=${t.sortBy}></sfs-sort>`
-              : nothing}
+                : nothing
+            }
+            ${
+              ctx.config.sortOptions.length > 1 && (first || found)
+                ? html`<sfs-sort part="sort" exportparts=${sortParts} .options=${ctx.config.sortOptions} .value=${state.sort} .label=${t.sortBy}></sfs-sort>`
+                : nothing
+            }
           </div>
         </div>
-        ${withFacets && !this.narrow
-          ? html`<aside part="sidebar" aria-label=${t.filters}>${first || this.firstFrame === "drawing" ? html`<div part="facets-skeleton" aria-hidden="true">${bars(6)}</div>` : facetsEl}</aside>`
-          : nothing}
-        ${first || found
-          ? html`<div part="main" tabindex="-1">${this.renderBody()}</div>`
-          : // A state is a new element, not the results' column moved to the left (which would count as a layout shift).
-            html`<div part="main state" tabindex="-1">${this.renderBody()}</div>`}
+        ${
+          withFacets && !this.narrow
+            ? html`<aside part="sidebar" aria-label=${t.filters}>${first || this.firstFrame === "drawing" ? html`<div part="facets-skeleton" aria-hidden="true">${bars(6)}</div>` : facetsEl}</aside>`
+            : nothing
+        }
+        ${
+          first || found
+            ? html`<div part="main" tabindex="-1">${this.renderBody()}</div>`
+            : // A state is a new element, not the results' column moved to the left (which would count as a layout shift).
+              html`<div part="main state" tabindex="-1">${this.renderBody()}</div>`
+        }
       </div>
-      ${this.narrow && !first
-        ? html`<dialog part="drawer" aria-labelledby="drawer-title">
+      ${
+        this.narrow && !first
+          ? html`<dialog part="drawer" aria-labelledby="drawer-title">
             <div part="drawer-header">
               <h2 part="drawer-title" id="drawer-title">${t.filters}</h2>
               <button part="drawer-close" type="button" @click=${() => this.drawer?.close()}>${t.close}</button>
@@ -309,7 +333,8 @@ export class SfsSearchResults extends LitElement {
               <button part="drawer-apply" type="button" @click=${() => this.drawer?.close()}>${fillText(t.showResults, { count: total })}</button>
             </div>
           </dialog>`
-        : nothing}
+          : nothing
+      }
     `;
   }
 
@@ -347,21 +372,27 @@ export class SfsSearchResults extends LitElement {
       return html`${banners}<div part="empty">
         <p part="message">${fillText(t.noResults, { query: state.query })}</p>
         ${corrected} ${didYouMean}
-        ${state.facets.length
-          ? html`<button part="clear-filters" type="button" @click=${() => this.url?.setFacets([])}>${t.clearFilters}</button>`
-          : nothing}
-        ${popular.length
-          ? html`<h3 part="popular-title">${t.popular}</h3>
+        ${
+          state.facets.length
+            ? html`<button part="clear-filters" type="button" @click=${() => this.url?.setFacets([])}>${t.clearFilters}</button>`
+            : nothing
+        }
+        ${
+          popular.length
+            ? html`<h3 part="popular-title">${t.popular}</h3>
               <ul part="popular">
                 ${popular.map((q) => html`<li>${this.queryLink(q, "popular-link")}</li>`)}
               </ul>`
-          : nothing}
-        ${categories.length
-          ? html`<h3 part="popular-title">${t.categories}</h3>
+            : nothing
+        }
+        ${
+          categories.length
+            ? html`<h3 part="popular-title">${t.categories}</h3>
               <ul part="popular">
                 ${categories.map((c) => html`<li>${this.queryLink("", "category-link", c.name, false, [{ key: "category.lvl1", value: c.key }])}</li>`)}
               </ul>`
-          : nothing}
+            : nothing
+        }
       </div>`;
     }
     const partial = this.firstFrame === "drawing";

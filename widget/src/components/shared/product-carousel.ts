@@ -48,7 +48,8 @@ export abstract class ProductCarousel<T> extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has("productId") || changed.has("variantId") || changed.has("context")) && this.context && this.productId) void this.load(this.context);
+    if ((changed.has("productId") || changed.has("variantId") || changed.has("context")) && this.context && this.productId)
+      void this.load(this.context);
   }
 
   private async load(context: WidgetContext): Promise<void> {

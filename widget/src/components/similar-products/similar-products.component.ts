@@ -55,7 +55,10 @@ export class SfsSimilarProducts extends ProductCarousel<SearchProduct> {
   }
 
   protected async fetch(ctx: WidgetContext, signal: AbortSignal): Promise<SearchProduct[]> {
-    const answer = await ctx.client.similar({ productId: this.productId, variantId: this.variantId || undefined, pageSize: PAGE_SIZE }, signal);
+    const answer = await ctx.client.similar(
+      { productId: this.productId, variantId: this.variantId || undefined, pageSize: PAGE_SIZE },
+      signal,
+    );
     return answer.products.map((p) => p.product);
   }
 
@@ -97,13 +100,15 @@ export class SfsSimilarProducts extends ProductCarousel<SearchProduct> {
         ${pager("", this.listId, t, this.loading || this.atStart, this.loading || this.atEnd, (step) => this.scrollByView(step))}
       </div>
       <ul part="list" id=${this.listId} tabindex="0" aria-label=${t.similarProducts} @scroll=${this.onScroll} @sfs-product-click=${this.onCardClick}>
-        ${this.loading
-          ? Array.from({ length: SKELETON_CARDS }, () => html`<li part="item" aria-hidden="true"><div part="skeleton"></div></li>`)
-          : this.items.map(
-              (p) => html`<li part="item">
+        ${
+          this.loading
+            ? Array.from({ length: SKELETON_CARDS }, () => html`<li part="item" aria-hidden="true"><div part="skeleton"></div></li>`)
+            : this.items.map(
+                (p) => html`<li part="item">
                 <sfs-product-card part="card" exportparts=${CARD_EXPORT_PARTS} .product=${p} .texts=${t} .priceFormat=${ctx.priceFormat} image-sizes="14rem"></sfs-product-card>
               </li>`,
-            )}
+              )
+        }
       </ul>
       ${this.loading ? html`<span class="visually-hidden" role="status">${t.loadingSimilar}</span>` : nothing}
     </section>`;

@@ -11,7 +11,13 @@ export type { SfsSuggestionSelectEvent };
 
 let instances = 0;
 
-const SLOT: Record<TypeaheadOption["kind"], string> = { recent: "recent", popular: "popular", suggestion: "suggestions", designer: "designers", product: "products" };
+const SLOT: Record<TypeaheadOption["kind"], string> = {
+  recent: "recent",
+  popular: "popular",
+  suggestion: "suggestions",
+  designer: "designers",
+  product: "products",
+};
 
 /**
  * The typeahead popup of the store's own search input. The input becomes an ARIA combobox (role, aria-expanded,
@@ -94,12 +100,16 @@ export class SfsTypeahead extends LitElement {
   private createController(ctx: WidgetContext): TypeaheadController {
     return new TypeaheadController(this, {
       suggestions: (query, limit, signal) => ctx.client.suggestions(query, limit, signal),
-      products: (query, limit, signal) => ctx.client.search({ query, pageSize: limit, spellEnabled: false, typeahead: true, ...ctx.ids() }, signal),
+      products: (query, limit, signal) =>
+        ctx.client.search({ query, pageSize: limit, spellEnabled: false, typeahead: true, ...ctx.ids() }, signal),
       onSubmit: (query) => ctx.showResults(query),
       idle: () => {
         const recent = ctx.recentQueries?.() ?? [];
         const popular = ctx.config.popularQueries.filter((q) => !recent.some((r) => r.toLowerCase() === q.toLowerCase()));
-        return [...recent.map((label) => ({ kind: "recent" as const, label, count: 0 })), ...popular.slice(0, 6).map((label) => ({ kind: "popular" as const, label, count: 0 }))];
+        return [
+          ...recent.map((label) => ({ kind: "recent" as const, label, count: 0 })),
+          ...popular.slice(0, 6).map((label) => ({ kind: "popular" as const, label, count: 0 })),
+        ];
       },
       onRedirect: (url) => {
         const to = safeUrl(url, ctx.urlEnv.location.href);
@@ -124,7 +134,8 @@ export class SfsTypeahead extends LitElement {
   private releaseInput(input: HTMLInputElement | null) {
     if (!input) return;
     this.controller?.detach();
-    for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"]) input.removeAttribute(name);
+    for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"])
+      input.removeAttribute(name);
   }
 
   private optionId(index: number): string {
@@ -154,7 +165,8 @@ export class SfsTypeahead extends LitElement {
     if (listed && c.activeIndex >= 0) input.setAttribute("aria-activedescendant", this.optionId(c.activeIndex));
     else input.removeAttribute("aria-activedescendant");
     if (open) this.placeUnder(input);
-    if (listed && c.activeIndex >= 0) this.querySelector(`#${CSS.escape(this.optionId(c.activeIndex))}`)?.scrollIntoView?.({ block: "nearest" });
+    if (listed && c.activeIndex >= 0)
+      this.querySelector(`#${CSS.escape(this.optionId(c.activeIndex))}`)?.scrollIntoView?.({ block: "nearest" });
   }
 
   private placeUnder(input: HTMLElement) {

@@ -28,5 +28,10 @@ export function names(en: string, de: string, fr: string, es: string): Record<Vo
 
 /** "a|b|c" as a list; a phrase list of blockers is written the same way. */
 export function split(list: string | undefined): string[] {
-  return list ? list.split("|").map((w) => w.trim()).filter(Boolean) : [];
+  return list
+    ? list
+        .split("|")
+        .map((w) => w.trim())
+        .filter(Boolean)
+    : [];
 }

@@ -1,0 +1,101 @@
+/*
+ * The catalog (source of truth for products), each product's shaped Search product JSON, and the commit of
+ * an indexing batch: the interface both durable stores implement (catalog-repo.ts on SQLite,
+ * postgres/catalog-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts.
+ */
+import type { Product } from "../product-schema.ts";
+import type { Utf8Text } from "../../../utf8-text.ts";
+
+/** What the indexing worker needs to know of a product to compute its next version. */
+export interface CatalogState {
+  version: number;
+  contentHash: string | null;
+  deleted: boolean;
+}
+
+export interface CatalogEntry extends CatalogState {
+  /** The product JSON as indexed; null for a deleted product. */
+  doc: string | null;
+  updatedAt: number;
+}
+
+/** A product's new state as an indexing batch commits it. */
+export interface CommittedProduct extends CatalogState {
+  id: string;
+  /** Canonical JSON; null for a deletion. Its stored Search product JSON goes: a page shapes it again. */
+  doc: Utf8Text | null;
+}
+
+/** A task's items [from, to) applied by a batch. */
+export interface TaskAdvance {
+  seq: number;
+  from: number;
+  to: number;
+  itemCount: number;
+}
+
+export interface BatchCommit {
+  storeId: string;
+  at: number;
+  /** Products whose content changed (an identical re-send is not here). */
+  products: readonly CommittedProduct[];
+  advances: readonly TaskAdvance[];
+}
+
+export interface CatalogRepository {
+  get(storeId: string, id: string): Promise<CatalogEntry | null>;
+  /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
+  states(storeId: string, ids: readonly string[]): Promise<Map<string, CatalogState>>;
+  /** The JSON of those of `ids` that are live, by id. */
+  liveDocs(storeId: string, ids: readonly string[]): Promise<Map<string, string>>;
+  countLive(storeId: string): Promise<number>;
+  /** Up to `limit` live products with ids after `afterId`, in id order (byte order): a store read a page at a time. */
+  liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]>;
+  /** Products (live or deleted) whose row changed at or after `since` (ms), in id order; a deleted one has a null doc. */
+  changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]>;
+  /** The Search product JSON of those of `ids` shaped with `shaping`, by id; others are missing. */
+  shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>>;
+  /**
+   * A count that changes whenever any of the store's shapes is changed or removed, by any process (shape-cache.ts;
+   * a new shape is not counted: nothing can be kept of a row that did not exist); absent where keeping shapes in
+   * memory is not worth it (PostgreSQL: a count every writer bumps would make a store's writers on all replicas
+   * wait for each other).
+   */
+  shapesEpoch?(storeId: string): Promise<number>;
+  /**
+   * Stores Search product JSON made from the catalog (a page's missing shapes), each for the version it was made
+   * from: a product a batch committed since (a newer version, its shape dropped) is left without, for the next
+   * page to shape. A shape already there under the same shaping stays.
+   */
+  putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, version: number, json: string])[]): Promise<void>;
+  /** Drops the stored shapes of `ids`: shapes a page made with colours that changed before it stored them. */
+  dropShapes(storeId: string, ids: readonly string[]): Promise<void>;
+  /**
+   * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the
+   * text stage queued for a changed product; a deleted one's queue entry and results dropped) and the tasks'
+   * progress (a task whose cursor reaches its item count is complete and its payload dropped). False, with nothing
+   * written, when a task's cursor is no longer `from` or the task is no longer pending: another replica applied it
+   * first, or it ended.
+   */
+  commitBatch(batch: BatchCommit): Promise<boolean>;
+}
+
+/** A product of the catalog, parsed; null when unknown or deleted. */
+export async function productIn(catalog: Pick<CatalogRepository, "get">, storeId: string, id: string): Promise<Product | null> {
+  const doc = (await catalog.get(storeId, id))?.doc;
+  return doc ? (JSON.parse(doc) as Product) : null;
+}
+
+/** Every live product of a store, a page of `pageSize` at a time (in id order). */
+export async function* livePages(
+  catalog: Pick<CatalogRepository, "liveProductsAfter">,
+  storeId: string,
+  pageSize: number,
+): AsyncGenerator<{ id: string; version: number; doc: string }[]> {
+  for (let after = ""; ; ) {
+    const rows = await catalog.liveProductsAfter(storeId, after, pageSize);
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows.at(-1)!.id;
+  }
+}

@@ -1,0 +1,138 @@
+import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
+import type { Sql } from "../../../platform/postgres/connection.ts";
+import { dropShapesIn } from "./stored-shapes.postgres.ts";
+import { textOf } from "../../../utf8-text.ts";
+
+/** The catalog on PostgreSQL, shared by every replica. */
+export class PostgresCatalogRepo implements CatalogRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async get(storeId: string, id: string): Promise<CatalogEntry | null> {
+    const [r] = await this.sql<{ version: number; content_hash: string | null; deleted: number; doc: string | null; updated_at: number }[]>`
+      SELECT version, content_hash, deleted, doc, updated_at FROM products WHERE store_id = ${storeId} AND id = ${id}`;
+    return r ? { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1, doc: r.doc, updatedAt: r.updated_at } : null;
+  }
+
+  async states(storeId: string, ids: readonly string[]): Promise<Map<string, CatalogState>> {
+    const rows = await this.sql<{ id: string; version: number; content_hash: string | null; deleted: number }[]>`
+      SELECT id, version, content_hash, deleted FROM products WHERE store_id = ${storeId} AND id = ANY(${ids as string[]}::text[])`;
+    return new Map(rows.map((r) => [r.id, { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1 }]));
+  }
+
+  async liveDocs(storeId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.sql<{ id: string; doc: string }[]>`
+      SELECT id, doc FROM products WHERE store_id = ${storeId} AND deleted = 0 AND id = ANY(${ids as string[]}::text[])`;
+    return new Map(rows.map((r) => [r.id, r.doc]));
+  }
+
+  async countLive(storeId: string): Promise<number> {
+    const [r] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM products WHERE store_id = ${storeId} AND deleted = 0`;
+    return r!.n;
+  }
+
+  async liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]> {
+    return [
+      ...(await this.sql<{ id: string; version: number; doc: string }[]>`
+        SELECT id, version, doc FROM products WHERE store_id = ${storeId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`),
+    ];
+  }
+
+  async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {
+    return [
+      ...(await this.sql<{ id: string; version: number; doc: string | null }[]>`
+        SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ${storeId} AND updated_at >= ${since} ORDER BY id`),
+    ];
+  }
+
+  async shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>> {
+    const rows = await this.sql<{ id: string; json: string }[]>`
+      SELECT id, json FROM search_products WHERE store_id = ${storeId} AND shaping = ${shaping} AND id = ANY(${ids as string[]}::text[])`;
+    return new Map(rows.map((r) => [r.id, r.json]));
+  }
+
+  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, number, string])[]): Promise<void> {
+    if (shapes.length === 0) return;
+    // FOR SHARE: a batch committing one of these products meanwhile is waited for, and its row read again (its new
+    // version then leaves the shape out); a batch after it deletes the shape in its own transaction.
+    await this.sql`
+      WITH live AS (
+        SELECT p.id, s.json FROM unnest(${shapes.map((s) => s[0])}::text[], ${shapes.map((s) => s[1])}::bigint[], ${shapes.map((s) => s[2])}::text[]) AS s(id, version, json)
+        JOIN products p ON p.store_id = ${storeId} AND p.id = s.id
+        WHERE p.version = s.version AND p.deleted = 0
+        FOR SHARE OF p
+      )
+      INSERT INTO search_products (store_id, id, shaping, json) SELECT ${storeId}, id, ${shaping}, json FROM live
+      ON CONFLICT (store_id, id) DO UPDATE SET shaping = excluded.shaping, json = excluded.json WHERE search_products.shaping <> excluded.shaping`;
+  }
+
+  async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
+    await dropShapesIn(this.sql, storeId, ids);
+  }
+
+  async commitBatch(batch: BatchCommit): Promise<boolean> {
+    return this.sql
+      .begin(async (tx) => {
+        for (const a of batch.advances) {
+          const done = a.to >= a.itemCount;
+          // The row lock this takes makes another replica's commit of the same slice wait, then find the cursor moved.
+          const moved = await tx`
+          UPDATE tasks SET cursor = ${a.to}, status = ${done ? "complete" : "pending"},
+            message = CASE WHEN ${done} THEN NULL ELSE message END, updated_at = ${batch.at}
+          WHERE seq = ${a.seq} AND cursor = ${a.from} AND status = 'pending'`;
+          if (moved.count === 0) throw new StaleBatch();
+          if (done) await tx`DELETE FROM task_payloads WHERE seq = ${a.seq}`;
+        }
+        const live = batch.products.filter((p) => !p.deleted);
+        const deleted = batch.products.filter((p) => p.deleted).map((p) => p.id);
+        if (batch.products.length) {
+          const rows = batch.products.map((p) => ({
+            store_id: batch.storeId,
+            id: p.id,
+            version: p.version,
+            content_hash: p.contentHash,
+            doc: p.doc === null ? null : textOf(p.doc),
+            deleted: p.deleted ? 1 : 0,
+            updated_at: batch.at,
+          }));
+          await tx`
+          INSERT INTO products ${tx(rows)}
+          ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
+            doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`;
+        }
+        if (batch.products.length)
+          await dropShapesIn(
+            tx,
+            batch.storeId,
+            batch.products.map((p) => p.id),
+          );
+        if (live.length) {
+          const jobs = live.map((p) => ({
+            store_id: batch.storeId,
+            product_id: p.id,
+            product_version: p.version,
+            stage: "text",
+            attempts: 0,
+            next_run_at: batch.at,
+            error: null,
+            claimed_at: null,
+          }));
+          await tx`
+          INSERT INTO enrichment_jobs ${tx(jobs)}
+          ON CONFLICT (store_id, product_id) DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0,
+            next_run_at = excluded.next_run_at, error = NULL, claimed_at = NULL`;
+        }
+        if (deleted.length) {
+          await tx`DELETE FROM enrichment_jobs WHERE store_id = ${batch.storeId} AND product_id = ANY(${deleted}::text[])`;
+          await tx`DELETE FROM product_enrichment WHERE store_id = ${batch.storeId} AND product_id = ANY(${deleted}::text[])`;
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StaleBatch) return false;
+        throw error;
+      });
+  }
+}
+
+/** Thrown inside the transaction to roll back what it wrote already. */
+class StaleBatch extends Error {}

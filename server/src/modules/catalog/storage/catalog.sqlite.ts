@@ -1,0 +1,123 @@
+import type { Database } from "bun:sqlite";
+import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
+import { SqliteEnrichmentRepo } from "../../enrichment/storage/enrichment.sqlite.ts";
+import { dropShapesIn } from "./stored-shapes.sqlite.ts";
+import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
+import { writeTransaction } from "../../../platform/sqlite/connection.ts";
+
+/** The catalog on SQLite, source of truth for products: what the engine holds can always be rebuilt from it. */
+export class SqliteCatalogRepo implements CatalogRepository {
+  private readonly enrichment: SqliteEnrichmentRepo;
+
+  constructor(
+    private readonly db: Database,
+    /** Batches committed without waiting for the disk (wal-checkpoints.ts); without, a plain transaction. */
+    private readonly checkpoints?: WalCheckpoints,
+  ) {
+    this.enrichment = new SqliteEnrichmentRepo(db);
+  }
+
+  async get(storeId: string, id: string): Promise<CatalogEntry | null> {
+    const r = this.db
+      .query("SELECT version, content_hash, deleted, doc, updated_at FROM products WHERE store_id = ? AND id = ?")
+      .get(storeId, id) as { version: number; content_hash: string | null; deleted: number; doc: string | null; updated_at: number } | null;
+    return r ? { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1, doc: r.doc, updatedAt: r.updated_at } : null;
+  }
+
+  async states(storeId: string, ids: readonly string[]): Promise<Map<string, CatalogState>> {
+    const rows = this.db
+      .query("SELECT id, version, content_hash, deleted FROM products WHERE store_id = ? AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string; version: number; content_hash: string | null; deleted: number }[];
+    return new Map(rows.map((r) => [r.id, { version: r.version, contentHash: r.content_hash, deleted: r.deleted === 1 }]));
+  }
+
+  async liveDocs(storeId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = this.db
+      .query("SELECT id, doc FROM products WHERE store_id = ? AND deleted = 0 AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, JSON.stringify(ids)) as { id: string; doc: string }[];
+    return new Map(rows.map((r) => [r.id, r.doc]));
+  }
+
+  async countLive(storeId: string): Promise<number> {
+    return (this.db.query("SELECT count(*) AS n FROM products WHERE store_id = ? AND deleted = 0").get(storeId) as { n: number }).n;
+  }
+
+  async liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]> {
+    return this.db
+      .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
+      .all(storeId, afterId, limit) as { id: string; version: number; doc: string }[];
+  }
+
+  async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {
+    return this.db
+      .query(
+        "SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id",
+      )
+      .all(storeId, since) as { id: string; version: number; doc: string | null }[];
+  }
+
+  async shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>> {
+    const rows = this.db
+      .query("SELECT id, shaped FROM products WHERE store_id = ? AND shaping = ? AND id IN (SELECT value FROM json_each(?))")
+      .all(storeId, shaping, JSON.stringify(ids)) as { id: string; shaped: string }[];
+    return new Map(rows.map((r) => [r.id, r.shaped]));
+  }
+
+  async shapesEpoch(storeId: string): Promise<number> {
+    return (this.db.query("SELECT epoch FROM shape_epochs WHERE store_id = ?").get(storeId) as { epoch: number } | null)?.epoch ?? 0;
+  }
+
+  async putShapes(storeId: string, shaping: string, shapes: readonly (readonly [string, number, string])[]): Promise<void> {
+    const put = this.db.query(
+      "UPDATE products SET shaping = ?, shaped = ? WHERE store_id = ? AND id = ? AND version = ? AND deleted = 0 AND shaping IS NOT ?",
+    );
+    const commit = writeTransaction(this.db, () => {
+      for (const [id, version, json] of shapes) put.run(shaping, json, storeId, id, version, shaping);
+    });
+    // Shapes are made again from the catalog when lost: a results page need not wait for the disk.
+    if (this.checkpoints) this.checkpoints.commitUnsynced(commit);
+    else commit();
+  }
+
+  async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
+    dropShapesIn(this.db, storeId, ids);
+  }
+
+  async commitBatch(batch: BatchCommit): Promise<boolean> {
+    let applied = false;
+    const commit = writeTransaction(this.db, () => {
+      for (const a of batch.advances) {
+        const done = a.to >= a.itemCount;
+        const moved = this.db
+          .query(
+            `UPDATE tasks SET cursor = ?, status = ?, message = CASE WHEN ? THEN NULL ELSE message END, updated_at = ? WHERE seq = ? AND cursor = ? AND status = 'pending'`,
+          )
+          .run(a.to, done ? "complete" : "pending", done ? 1 : 0, batch.at, a.seq, a.from);
+        // Thrown to roll back what this transaction wrote already.
+        if (moved.changes === 0) throw new StaleBatch();
+        if (done) this.db.query("DELETE FROM task_payloads WHERE seq = ?").run(a.seq);
+      }
+      for (const p of batch.products) {
+        // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
+        this.db
+          .query(
+            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
+             ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
+               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = NULL, shaped = NULL`,
+          )
+          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at);
+      }
+      if (batch.products.length) this.enrichment.queue(batch.storeId, batch.products, batch.at);
+      applied = true;
+    });
+    try {
+      if (this.checkpoints) this.checkpoints.commitUnsynced(commit);
+      else commit();
+    } catch (error) {
+      if (!(error instanceof StaleBatch)) throw error;
+    }
+    return applied;
+  }
+}
+
+class StaleBatch extends Error {}

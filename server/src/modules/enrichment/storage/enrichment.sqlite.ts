@@ -1,0 +1,167 @@
+import type { Database } from "bun:sqlite";
+import {
+  MAX_JOB_ERROR,
+  PROGRESS_SQL,
+  progressOf,
+  type ProgressCounts,
+  type EnrichmentProgress,
+  type EnrichmentJob,
+  type EnrichmentRepository,
+  toStoredEnrichment,
+  type FinishedStage,
+  type RawEnrichment,
+  type StoredEnrichment,
+  type UnsyncedEnrichment,
+  type VariationColours,
+} from "./enrichment-repository.ts";
+import { dropShapesIn } from "../../catalog/storage/stored-shapes.sqlite.ts";
+import { enqueueDeliveriesIn } from "../../webhooks/storage/webhooks.sqlite.ts";
+import { writeTransaction } from "../../../platform/sqlite/connection.ts";
+
+/** The enrichment queue (one row per product: its next stage) and what the stages found, on SQLite. */
+export class SqliteEnrichmentRepo implements EnrichmentRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Queues the text stage for changed products and forgets deleted ones. Runs inside the catalog's transaction:
+   * a statement per list rather than per product (a batch of the indexing worker holds a thousand).
+   */
+  queue(storeId: string, changed: readonly { id: string; version: number; deleted: boolean }[], now: number): void {
+    const live = changed.filter((c) => !c.deleted);
+    const deleted = changed.filter((c) => c.deleted).map((c) => c.id);
+    if (live.length) {
+      this.db
+        .query(
+          `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error, claimed_at)
+           SELECT ?1, value ->> 0, value ->> 1, 'text', 0, ?2, NULL, NULL FROM json_each(?3) WHERE true
+           ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at,
+             error = NULL, claimed_at = NULL`,
+        )
+        .run(storeId, now, JSON.stringify(live.map((c) => [c.id, c.version])));
+    }
+    if (deleted.length) {
+      const ids = JSON.stringify(deleted);
+      this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
+      this.db
+        .query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))")
+        .run(storeId, ids);
+    }
+  }
+
+  async claimDue(now: number, limit: number, leaseMs: number): Promise<EnrichmentJob[]> {
+    return this.db
+      .query(
+        `UPDATE enrichment_jobs SET claimed_at = ?1, next_run_at = ?1 + ?3
+         WHERE (store_id, product_id) IN (SELECT store_id, product_id FROM enrichment_jobs WHERE next_run_at <= ?1 ORDER BY next_run_at LIMIT ?2)
+         RETURNING store_id AS storeId, product_id AS productId, product_version AS productVersion, stage, attempts`,
+      )
+      .all(now, limit, leaseMs) as EnrichmentJob[];
+  }
+
+  async releaseClaims(): Promise<void> {
+    this.db.query("UPDATE enrichment_jobs SET next_run_at = claimed_at, claimed_at = NULL WHERE claimed_at IS NOT NULL").run();
+  }
+
+  async pendingCount(): Promise<number> {
+    return (this.db.query("SELECT COUNT(*) AS n FROM enrichment_jobs").get() as { n: number }).n;
+  }
+
+  async progress(): Promise<EnrichmentProgress> {
+    return progressOf(this.db.query(PROGRESS_SQL).get() as ProgressCounts);
+  }
+
+  async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
+    const { job, result, next, now } = f;
+    return writeTransaction(this.db, () => {
+      const current = this.db
+        .query("SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ? AND product_id = ?")
+        .get(job.storeId, job.productId) as { v: number; stage: string } | null;
+      if (!current || current.v !== job.productVersion || current.stage !== job.stage) return { done: false, queued: 0 };
+      this.db
+        .query(
+          `INSERT OR REPLACE INTO product_enrichment (store_id, product_id, product_version, stage, attributes, colours, content, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          job.storeId,
+          job.productId,
+          job.productVersion,
+          job.stage,
+          JSON.stringify(result.attributes),
+          result.colours ? JSON.stringify(result.colours) : null,
+          JSON.stringify(result.content),
+          now,
+        );
+      if (next) {
+        this.db
+          .query(
+            "UPDATE enrichment_jobs SET stage = ?, attempts = 0, next_run_at = ?, error = NULL, claimed_at = NULL WHERE store_id = ? AND product_id = ?",
+          )
+          .run(next, now, job.storeId, job.productId);
+      } else {
+        this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?").run(job.storeId, job.productId);
+      }
+      const queued = enqueueDeliveriesIn(this.db, {
+        storeId: job.storeId,
+        productId: job.productId,
+        productVersion: job.productVersion,
+        stage: job.stage,
+        body: f.webhookBody,
+        now,
+      });
+      if (f.dropShape) dropShapesIn(this.db, job.storeId, [job.productId]);
+      return { done: true, queued };
+    })();
+  }
+
+  async failStage(job: EnrichmentJob, error: string, retryAt: number | null): Promise<void> {
+    const same = "store_id = ? AND product_id = ? AND product_version = ? AND stage = ?";
+    if (retryAt === null) {
+      this.db.query(`DELETE FROM enrichment_jobs WHERE ${same}`).run(job.storeId, job.productId, job.productVersion, job.stage);
+      return;
+    }
+    this.db
+      .query(`UPDATE enrichment_jobs SET attempts = attempts + 1, next_run_at = ?, error = ?, claimed_at = NULL WHERE ${same}`)
+      .run(retryAt, error.slice(0, MAX_JOB_ERROR), job.storeId, job.productId, job.productVersion, job.stage);
+  }
+
+  async result(storeId: string, productId: string): Promise<StoredEnrichment | null> {
+    const row = this.db
+      .query("SELECT product_version, stage, attributes, colours, content FROM product_enrichment WHERE store_id = ? AND product_id = ?")
+      .get(storeId, productId) as RawEnrichment | null;
+    return row ? toStoredEnrichment(row) : null;
+  }
+
+  async colours(storeId: string, ids: readonly string[]): Promise<Map<string, VariationColours[]>> {
+    const rows = this.db
+      .query(
+        "SELECT product_id AS id, colours FROM product_enrichment WHERE store_id = ? AND colours IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))",
+      )
+      .all(storeId, JSON.stringify(ids)) as { id: string; colours: string }[];
+    return new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
+  }
+
+  async resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>> {
+    const rows = this.db
+      .query(
+        "SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))",
+      )
+      .all(storeId, JSON.stringify(ids)) as { id: string; attributes: string; colours: string | null }[];
+    return new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
+  }
+
+  async unsynced(limit: number): Promise<UnsyncedEnrichment[]> {
+    return this.db
+      .query(
+        "SELECT store_id AS storeId, product_id AS productId, product_version AS productVersion, stage, updated_at AS updatedAt FROM product_enrichment WHERE search_synced = 0 ORDER BY updated_at LIMIT ?",
+      )
+      .all(limit) as UnsyncedEnrichment[];
+  }
+
+  async markSynced(rows: readonly UnsyncedEnrichment[]): Promise<void> {
+    const mark = this.db.query(
+      "UPDATE product_enrichment SET search_synced = 1 WHERE store_id = ? AND product_id = ? AND product_version = ? AND stage = ? AND updated_at = ?",
+    );
+    writeTransaction(this.db, () => rows.forEach((r) => mark.run(r.storeId, r.productId, r.productVersion, r.stage, r.updatedAt)))();
+  }
+}

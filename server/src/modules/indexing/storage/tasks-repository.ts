@@ -1,0 +1,99 @@
+/*
+ * The indexing queue's tasks: the interface both durable stores implement (tasks-repo.ts on SQLite,
+ * postgres/tasks-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts, with the row
+ * shapes and their mapping, which are the same on both. A batch's progress is committed with its products
+ * (CatalogRepository.commitBatch).
+ */
+import type { Utf8Text } from "../../../utf8-text.ts";
+
+export type TaskKind = "upsert" | "delete";
+export type TaskStatus = "pending" | "complete" | "error";
+
+export interface TaskRow {
+  seq: number;
+  id: string;
+  storeId: string;
+  kind: TaskKind;
+  status: TaskStatus;
+  itemCount: number;
+  cursor: number;
+  attempts: number;
+  nextRunAt: number;
+  message: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RawTask {
+  seq: number;
+  id: string;
+  store_id: string;
+  kind: TaskKind;
+  status: TaskStatus;
+  item_count: number;
+  cursor: number;
+  attempts: number;
+  next_run_at: number;
+  message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const TASK_COLUMNS = "seq, id, store_id, kind, status, item_count, cursor, attempts, next_run_at, message, created_at, updated_at";
+
+/** What validation dropped (warnings) or refused when the task was acknowledged; `rejected` is a JSON list. */
+export interface TaskReport {
+  warnings: number;
+  rejectedCount: number;
+  rejected: string;
+}
+
+export const NOTHING_DROPPED: TaskReport = { warnings: 0, rejectedCount: 0, rejected: "[]" };
+
+export const toTaskRow = (r: RawTask): TaskRow => ({
+  seq: r.seq,
+  id: r.id,
+  storeId: r.store_id,
+  kind: r.kind,
+  status: r.status,
+  itemCount: r.item_count,
+  cursor: r.cursor,
+  attempts: r.attempts,
+  nextRunAt: r.next_run_at,
+  message: r.message,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export interface NewTask {
+  id: string;
+  storeId: string;
+  kind: TaskKind;
+  /** The items as a JSON array (the UTF-8 bytes a request body brought, or a string). */
+  payload: Utf8Text;
+  itemCount: number;
+  now: number;
+  report?: TaskReport;
+}
+
+export interface TasksRepository {
+  insert(task: NewTask): Promise<void>;
+  get(storeId: string, id: string): Promise<(TaskRow & { report: TaskReport }) | null>;
+  /** The oldest pending task of each store with pending work. */
+  pendingHeads(): Promise<TaskRow[]>;
+  /** A store's oldest pending tasks, in the order they were acknowledged. */
+  pendingOf(storeId: string, limit: number): Promise<TaskRow[]>;
+  /** Items of pending tasks not yet applied (past each task's cursor): the indexing queue's depth. */
+  pendingItemCount(): Promise<number>;
+  payload(seq: number): Promise<string>;
+  retryLater(seq: number, attempts: number, nextRunAt: number, message: string, now: number): Promise<void>;
+  /** Ends the tasks in `error` (their payloads dropped). */
+  fail(seqs: readonly number[], message: string, now: number): Promise<void>;
+  /**
+   * Takes or renews the right to apply a store's tasks until `now + leaseMs`: true for `holder` when the store
+   * has no holder, its lease ran out, or `holder` has it already. Replicas apply different stores at once and a
+   * dead replica's store is taken over once its lease ends; a batch whose lease ran out meanwhile is still
+   * refused at commit time by its tasks' cursors (CatalogRepository.commitBatch), so nothing is applied twice.
+   */
+  lease(storeId: string, holder: string, now: number, leaseMs: number): Promise<boolean>;
+}
