@@ -38,13 +38,20 @@ const SUITES: Suite[] = [
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {
+    // The staff pages (/reports, /merchandising, /theme) are served from staff-pages/dist: the e2e and server suites need them.
+    name: "staff pages build",
+    cmd: ["npm", "run", "build", "-w", "staff-pages"],
+    count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  },
+  {
     name: "widget unit tests (bun test, happy-dom, msw)",
     cmd: [process.execPath, "test", "--timeout", "60000", "./widget"],
     count: bunTestCounts,
   },
   {
-    // Chromium drives the demo store as a shopper; needs the widget built (the suite above). Playwright's runner
-    // runs under Node; its summary reporter (e2e/support/summary-reporter.ts) ends with "N passed, M failed".
+    // Chromium drives the demo store as a shopper; needs the widget and the staff pages built (the suites above).
+    // Playwright's runner runs under Node; its summary reporter (e2e/support/summary-reporter.ts) ends with
+    // "N passed, M failed".
     name: "end-to-end (Playwright test runner + Chromium, demo store)",
     cmd: ["npx", "--no-install", "playwright", "test", "-c", "e2e"],
     count: (output) => {

@@ -210,9 +210,10 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
   );
 }
 
-export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
+/** `staffPagesDir`: the built staff pages (staff-pages/dist), where the theme page is read from. */
+export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed, staffPagesDir: string) {
   return new Elysia({ name: "demo-store" })
-    .use(themePageRoutes(catalog, embed))
+    .use(themePageRoutes(catalog, embed, staffPagesDir))
     .get(
       "/",
       () => {

@@ -6,8 +6,8 @@ import { tempDir } from "../../server/test/support/test-server.ts";
 
 /*
  * The repository on its own, as a new user clones it: committed files only, in a folder with nothing beside it.
- * `npm start` there finds its demo catalog inside the clone, builds the head script the clone lacks, and answers
- * searches, and the tests' browser and database come from its dependencies, not from the system. Dependencies are
+ * `npm start` there finds its demo catalog inside the clone, builds the head script and the staff pages the clone
+ * lacks, and answers searches, and the tests' browser and database come from its dependencies, not from the system. Dependencies are
  * what `npm ci` would install; the clone links the ones installed here.
  */
 
@@ -28,7 +28,16 @@ function run(cmd: string[], cwd: string, okCodes = [0]): string {
 
 /** The environment without the settings that would point the clone at this checkout's files or at system binaries. */
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
-  const pointers = ["DATA_DIR", "DEMO_CATALOG_DIR", "WIDGET_SCRIPT_FILE", "CONFIG_FILE", "PUBLIC_URL", "CHROMIUM_PATH", "POSTGRES_BIN_DIR"];
+  const pointers = [
+    "DATA_DIR",
+    "DEMO_CATALOG_DIR",
+    "WIDGET_SCRIPT_FILE",
+    "STAFF_PAGES_DIR",
+    "CONFIG_FILE",
+    "PUBLIC_URL",
+    "CHROMIUM_PATH",
+    "POSTGRES_BIN_DIR",
+  ];
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !pointers.includes(k) && !k.startsWith("DEMO_")) env[k] = v;
@@ -93,6 +102,16 @@ test("a fresh clone with nothing beside it: demo data inside it, head script bui
     const script = await fetch(`${base}/widget/v1/widget.js`, { headers: { "accept-encoding": "identity" } });
     expect(script.status).toBe(200);
     expect(await script.text()).toBe(readFileSync(join(clone, "widget/dist/widget.js"), "utf8"));
+    // The staff pages the clone lacked were built in it too, and are served from there.
+    for (const [path, file] of [
+      ["/reports", "reports/index.html"],
+      ["/merchandising/assets/merchandising.js", "merchandising/assets/merchandising.js"],
+      ["/theme", "theme/index.html"],
+    ]) {
+      const page = await fetch(`${base}${path}`, { headers: { "accept-encoding": "identity" } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(readFileSync(join(clone, "staff-pages/dist", file!), "utf8"));
+    }
 
     const search = await fetch(`${base}/1.9/search?query=shirt&pageSize=1`, {
       headers: { "x-service-store-id": key("Store id"), "x-service-api-key": key("Search key") },

@@ -17,7 +17,7 @@ const bulk = (...ids: string[]) => {
 };
 
 async function get(catalog: DemoCatalog, path: string) {
-  const res = await demoStoreRoutes(catalog, embed).handle(new Request(`http://localhost${path}`));
+  const res = await demoStoreRoutes(catalog, embed, "/nonexistent").handle(new Request(`http://localhost${path}`));
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.text() };
 }
 

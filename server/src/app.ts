@@ -78,6 +78,8 @@ export interface AppDeps {
   /** How long a store's indexing stays this replica's after its last batch (INDEXING_LEASE_SECONDS). */
   indexingLeaseMs?: number;
   widgetScriptFile: string;
+  /** The built staff pages (staff-pages/dist). */
+  staffPagesDir: string;
   engine: SearchEngine;
   log: Logger;
   maxBodyBytes: number;
@@ -302,8 +304,8 @@ export function buildApp(deps: AppDeps) {
       },
     )
     .use(docsRoutes())
-    .use(reportsPageRoutes())
-    .use(merchandisingPageRoutes())
+    .use(reportsPageRoutes(deps.staffPagesDir))
+    .use(merchandisingPageRoutes(deps.staffPagesDir))
     .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, events, eventLog: state.events, metrics }))

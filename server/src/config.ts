@@ -34,6 +34,8 @@ export interface Config {
   publicUrl: string | null;
   /** The built head script the server serves at /widget/v1/widget.js. */
   widgetScriptFile: string;
+  /** The built staff pages (staff-pages/dist) the server serves at /reports and /merchandising. */
+  staffPagesDir: string;
   /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
   demoCatalog: { dir: string; limit: number };
   /** Writes are refused (503) while the data directory's disk has less free space than this. */
@@ -336,6 +338,7 @@ export function loadConfig(rawEnv: Env): Config {
     enrichmentAllowPrivateNetworks: oneOf(env, "ENRICHMENT_ALLOW_PRIVATE_NETWORKS", "false", ["true", "false"] as const) === "true",
     embeddings: embeddingsSettings(env),
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
+    staffPagesDir: resolve(env.STAFF_PAGES_DIR?.trim() || resolve(REPO_ROOT, "staff-pages/dist")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "demo-store/data")),
       limit: integer(env, "DEMO_CATALOG_LIMIT", 0, 0, 10_000_000),

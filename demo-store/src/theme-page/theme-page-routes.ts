@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
-import { browserScript, bundledScript, fileIn, staffPageHtml } from "../../../server/src/modules/staff-pages/staff-page-assets.ts";
+import { NOT_BUILT_MESSAGE, readStaffPageFile } from "@storefront-search/staff-pages/files";
 import type { DemoCatalog, StoreEmbed } from "../demo-routes.ts";
 import { html, type SafeHtml } from "../html.ts";
 
 /*
- * The theme page (/theme): where a store's designer edits the widget's theme tokens with a live preview of the
- * results page, the typeahead, the similar-products carousel and the look popup (/theme/preview/*: the store's
- * own widget in frames), and saves them to the store's widget settings with the admin key. Like the service's
- * /reports page, the key is kept in sessionStorage only, and nothing on the pages is inline: the
+ * The theme page (/theme, built from staff-pages/src/theme): where a store's designer edits the widget's theme
+ * tokens with a live preview of the results page, the typeahead, the similar-products carousel and the look popup
+ * (/theme/preview/*: the store's own widget in frames), and saves them to the store's widget settings with the
+ * admin key. Like the service's /reports page, the key is kept in sessionStorage only, and nothing on the pages is inline: the
  * Content-Security-Policy allows scripts, styles, images and requests from this origin only.
  */
 
@@ -24,23 +24,13 @@ const headers = (type: string, csp: string) => ({
 });
 const HTML = "text/html; charset=utf-8";
 
-const here = (file: string) => fileIn(import.meta.dir, file);
-const JS = "text/javascript; charset=utf-8";
-const CSS = "text/css; charset=utf-8";
-
-/** Read (and the scripts built) on the first request: they change only with a deployment. */
-let assets: Promise<Record<string, { body: string; type: string }>> | null = null;
-function loadAssets() {
-  assets ??= bundledScript(import.meta.dir, "theme-page.client.ts").then((theme) => ({
-    page: { body: staffPageHtml(import.meta.dir, "theme-page.html"), type: HTML },
-    "theme.js": { body: theme, type: JS },
-    "preview.js": { body: browserScript(import.meta.dir, "theme-preview.client.ts"), type: JS },
-    "theme.css": { body: here("theme-page.css"), type: CSS },
-    "preview.css": { body: here("theme-preview.css"), type: CSS },
-  }));
-  // A failed build is tried again on the next request, not kept.
-  assets.catch(() => (assets = null));
-  return assets;
+/** The page (`file` null) or one of its assets, as staff-pages/dist has them; 503 with a JSON message when not built. */
+function servePageFile(staffPagesDir: string, file: string | null): Response {
+  const found = readStaffPageFile(staffPagesDir, "theme", file);
+  if (found === "unknown") return new Response("Not found", { status: 404 });
+  if (found === "not built")
+    return Response.json({ message: NOT_BUILT_MESSAGE }, { status: 503, headers: { "cache-control": "no-store" } });
+  return new Response(found.body, { headers: headers(found.type, PAGE_CSP) });
 }
 
 const VIEWS = ["results", "typeahead", "similar", "look"] as const;
@@ -77,18 +67,11 @@ function previewProduct(catalog: DemoCatalog): string {
   return (newest.find((p) => /shirt|top|kurta/i.test(p.name)) ?? newest[0])?.id ?? "";
 }
 
-export function themePageRoutes(catalog: DemoCatalog, embed: StoreEmbed) {
+export function themePageRoutes(catalog: DemoCatalog, embed: StoreEmbed, staffPagesDir: string) {
   const hidden = { detail: { hide: true } };
   return new Elysia({ name: "theme-page" })
-    .get("/theme", async () => new Response((await loadAssets()).page!.body, { headers: headers(HTML, PAGE_CSP) }), hidden)
-    .get(
-      "/theme/assets/:file",
-      async ({ params }) => {
-        const asset = params.file.includes(".") ? (await loadAssets())[params.file] : undefined;
-        return asset ? new Response(asset.body, { headers: headers(asset.type, PAGE_CSP) }) : new Response("Not found", { status: 404 });
-      },
-      hidden,
-    )
+    .get("/theme", () => servePageFile(staffPagesDir, null), hidden)
+    .get("/theme/assets/:file", ({ params }) => servePageFile(staffPagesDir, params.file), hidden)
     .get(
       "/theme/preview/:view",
       ({ params, query }) => {

@@ -98,7 +98,9 @@ export class RetentionJob {
     this.timer = setTimeout(() => {
       let ok = false;
       this.pass = this.logged()
-        .then((done) => (ok = done))
+        .then((done) => {
+          ok = done;
+        })
         .finally(() => {
           this.pass = null;
           this.schedule(ok ? PASS_INTERVAL_MS : RETRY_FAILED_PASS_MS);

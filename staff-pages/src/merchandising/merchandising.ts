@@ -6,7 +6,8 @@
  * text is only ever set as textContent.
  */
 
-import { adminApi, startStaffSession, type Credentials } from "../staff-pages/staff-session.client.ts";
+import type { SearchProduct, SearchResponse } from "@storefront-search/contract";
+import { adminApi, startStaffSession, type Credentials } from "../shell/staff-session.ts";
 
 type Json = Record<string, unknown>;
 
@@ -50,11 +51,8 @@ interface SynonymSet {
   synonyms: string[];
 }
 
-interface FoundProduct {
-  productId: string;
-  name?: string;
-  designer?: string;
-}
+/** What the picker shows of a product: the search answer's own fields (the wire types are the contract's). */
+type FoundProduct = Pick<SearchProduct, "productId" | "name" | "designer">;
 
 const CREDENTIALS = "sfs-merchandising-credentials";
 const MAX_AMOUNT = 5;
@@ -449,15 +447,7 @@ function nextPosition(): number {
 
 /* ---------- the preview ---------- */
 
-interface PreviewAnswer {
-  totalProductCount: number;
-  products: FoundProduct[];
-  pinnedProductIds?: string[];
-  redirect?: string;
-  userData?: Json[];
-}
-
-function renderPreview(target: HTMLElement, answer: PreviewAnswer): void {
+function renderPreview(target: HTMLElement, answer: SearchResponse): void {
   const parts: HTMLElement[] = [];
   if (answer.redirect) parts.push(el("p", `Sends the shopper to ${answer.redirect}`, { class: "redirect" }));
   for (const d of answer.userData ?? []) {
@@ -487,8 +477,8 @@ async function preview(): Promise<void> {
   const draft = $("preview-draft");
   const params = new URLSearchParams({ query, pageSize: String(PREVIEW_SIZE) });
   const [now, withRule] = await Promise.allSettled([
-    api<PreviewAnswer>("GET", `/search?${params}`),
-    api<PreviewAnswer>("POST", "/rules/preview", { id, rule: draftRule(), search }),
+    api<SearchResponse>("GET", `/search?${params}`),
+    api<SearchResponse>("POST", "/rules/preview", { id, rule: draftRule(), search }),
   ]);
   if (now.status === "fulfilled") renderPreview(live, now.value);
   else live.replaceChildren(el("p", (now.reason as Error).message, { class: "error" }));

@@ -7,7 +7,7 @@
  */
 
 import { wcagContrast } from "culori";
-import { adminApi, startStaffSession, type Credentials } from "../../../server/src/modules/staff-pages/staff-session.client.ts";
+import { adminApi, startStaffSession, type Credentials } from "../shell/staff-session.ts";
 
 type Theme = Record<string, string>;
 
