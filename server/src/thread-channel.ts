@@ -24,6 +24,14 @@ export function refusalError({ invalidJson, message, details }: Refusal): Error 
   return invalidJson ? new InvalidJsonError(message, details) : new ValidationError(message, details);
 }
 
+/**
+ * A body whose buffer can be moved to a thread: the body itself when it fills its buffer, else a copy, so that a
+ * view into a pooled buffer never takes that buffer away.
+ */
+export function movableCopy(body: Uint8Array): Uint8Array {
+  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+}
+
 export interface ThreadChannelOptions<Notice> {
   /** The thread's module. */
   url: URL;

@@ -1,5 +1,5 @@
 import type { StateSource } from "../../platform/state-source.ts";
-import { refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
+import { movableCopy, refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 import type { AcceptedBulk } from "./accepted-bulk.ts";
 import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
 
@@ -49,7 +49,7 @@ export class IndexingThread {
    * it is kept as sent. The products are kept there for preparing the task `taskId` that will hold them.
    */
   async accept(body: Uint8Array, taskId: string): Promise<AcceptedBulk> {
-    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+    const own = movableCopy(body);
     const reply = await this.ask((id) => ({ type: "accept", id, body: own, taskId }), [own.buffer as ArrayBuffer]);
     if ("accepted" in reply) return reply.accepted;
     if ("refused" in reply) throw refusalError(reply.refused);

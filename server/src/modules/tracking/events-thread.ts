@@ -1,6 +1,6 @@
 import type { StateSource } from "../../platform/state-source.ts";
 import type { LogLevel } from "../../config.ts";
-import { refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
+import { movableCopy, refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 
 /*
  * Shopper events are taken in and counted on a thread of their own (events-thread-main.ts): parsing and checking a
@@ -88,7 +88,7 @@ export class EventsThread {
     receivedAt: number,
     charge: (count: number) => void,
   ): Promise<number> {
-    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+    const own = movableCopy(body);
     const checked = await this.ask(
       (id) => ({ type: "check", id, storeId, apiVersion, body: own, receivedAt }),
       [own.buffer as ArrayBuffer],
