@@ -8,34 +8,18 @@
  *
  *   bun staff-pages/scripts/build-if-stale.ts [--force]   exit 0 when dist/ is current, 1 when the build failed
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { SIGN_IN_MARKER, STAFF_PAGES, type StaffPage } from "../src/pages.ts";
+import { buildInputsHash } from "../../scripts/build-inputs.ts";
 
 export const STAFF_PAGES_DIR = join(import.meta.dir, "..");
 const STAMP = "build.stamp.json";
 const CONFIG_FILES = ["vite.config.ts", "package.json", "../package-lock.json"];
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** One hash over every input of the build (path and content), in a fixed order. */
-export function staffPagesInputsHash(dir = STAFF_PAGES_DIR): string {
-  const files = [
-    ...filesUnder(join(dir, "src")),
-    ...filesUnder(join(dir, "scripts")),
-    ...CONFIG_FILES.map((f) => join(dir, f)).filter((f) => existsSync(f)),
-  ].sort();
-  const hash = createHash("sha256");
-  for (const file of files) hash.update(relative(dir, file)).update("\0").update(readFileSync(file)).update("\0");
-  return hash.digest("hex");
-}
+export const staffPagesInputsHash = (dir = STAFF_PAGES_DIR): string => buildInputsHash(dir, CONFIG_FILES);
 
 /** Why dist/ must be built, or null when it is the build of the current sources. */
 export function staffPagesStaleReason(dir = STAFF_PAGES_DIR, inputs = staffPagesInputsHash(dir)): string | null {

@@ -10,9 +10,10 @@
  *   bun widget/scripts/build-if-stale.ts     exit 0 when the script is current (built or not), 1 when the build failed
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
+import { buildInputsHash } from "../../scripts/build-inputs.ts";
 
 export const WIDGET_DIR = join(import.meta.dir, "..");
 
@@ -28,24 +29,8 @@ interface Stamp {
 
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** One hash over every input of the build (path and content), in a fixed order. */
-export function widgetInputsHash(widgetDir = WIDGET_DIR): string {
-  const files = [
-    ...filesUnder(join(widgetDir, "src")),
-    ...filesUnder(join(widgetDir, "scripts")),
-    ...CONFIG_FILES.map((f) => join(widgetDir, f)).filter((f) => existsSync(f)),
-  ].sort();
-  const hash = createHash("sha256");
-  for (const file of files) hash.update(relative(widgetDir, file)).update("\0").update(readFileSync(file)).update("\0");
-  return hash.digest("hex");
-}
+export const widgetInputsHash = (widgetDir = WIDGET_DIR): string => buildInputsHash(widgetDir, CONFIG_FILES);
 
 /** Why the script must be built, or null when dist/widget.js is the build of the current sources. */
 export function staleReason(widgetDir = WIDGET_DIR, inputs = widgetInputsHash(widgetDir)): string | null {
