@@ -18,6 +18,7 @@ import { startIndexedServer } from "../test/support/indexed-child-server.ts";
 import { UNLIMITED } from "../test/support/test-server.ts";
 import { measureLatencies, summarize, type LatencySummary } from "./latency-load.ts";
 import { numberArg } from "./bench-args.ts";
+import { searchEventBatch } from "../test/support/fixtures.ts";
 
 const PRODUCTS = numberArg("--products", 3000);
 const SECONDS = numberArg("--seconds", 5);
@@ -42,14 +43,7 @@ const searches = (seconds: number) =>
         headers: server.searchHeaders,
       }),
   }));
-const body = (i: number) =>
-  JSON.stringify(
-    Array.from({ length: 500 }, (_, j) => ({
-      type: "Search",
-      sessionId: `flood-${i}-${j % 25}`,
-      data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
-    })),
-  );
+const body = (i: number) => JSON.stringify(searchEventBatch("flood", i));
 
 try {
   for (let i = 0; i < 200; i++)

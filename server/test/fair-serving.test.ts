@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { product } from "./support/fixtures.ts";
+import { product, searchEventBatch } from "./support/fixtures.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { indexProducts } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
@@ -56,12 +56,7 @@ test("a 10,000-query log import takes turns with another store's searches and /h
 
 test("a client keeping 10 tracking requests of 500 events in flight, and the counting of them after: another store's searches keep answering", async () => {
   const REQUESTS = 40;
-  const batch = (i: number) =>
-    Array.from({ length: 500 }, (_, j) => ({
-      type: "Search",
-      sessionId: `flood-${i}-${j % 25}`,
-      data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
-    }));
+  const batch = (i: number) => searchEventBatch("flood", i);
   let sent = 0;
   const lane = async () => {
     while (sent < REQUESTS) {

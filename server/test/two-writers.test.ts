@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { demoProducts } from "./support/demo-products.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { searchEventBatch } from "./support/fixtures.ts";
 
 /*
  * The embedded database has two writers in one process: the serving thread (catalog, rules, settings) and the
@@ -16,12 +17,7 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 test("an event flood and the store's writes at once: every write and every event is taken, every task completes", async () => {
-  const batch = (i: number) =>
-    Array.from({ length: 500 }, (_, j) => ({
-      type: "Search",
-      sessionId: `w-${i}-${j % 25}`,
-      data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
-    }));
+  const batch = (i: number) => searchEventBatch("w", i);
   let sent = 0;
   const tracking: number[] = [];
   const lane = async () => {

@@ -21,3 +21,15 @@ export function product(id: string, overrides: Partial<Product> = {}): Product {
 export async function enqueueProducts(indexing: IndexingService, storeId: string, products: Product[]): Promise<string> {
   return (await indexing.accept(storeId, new TextEncoder().encode(JSON.stringify(products)))).taskId;
 }
+
+/**
+ * A full batch of POST /tracking (500 Search events), as a script flooding the service sends it: 25 shoppers
+ * (`<prefix>-<batch>-<n>`) searching 50 queries.
+ */
+export function searchEventBatch(prefix: string, batch: number): unknown[] {
+  return Array.from({ length: 500 }, (_, j) => ({
+    type: "Search",
+    sessionId: `${prefix}-${batch}-${j % 25}`,
+    data: { query: `flood ${j % 50}`, productIds: ["p1"], pageSize: 30, totalProducts: 1 },
+  }));
+}
