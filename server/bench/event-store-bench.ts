@@ -15,7 +15,7 @@ import { rmSync } from "node:fs";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { SqliteEventIngest } from "../src/modules/tracking/storage/event-ingest.sqlite.ts";
 import type { EventIngest } from "../src/modules/tracking/storage/event-ingest-repository.ts";
-import type { NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import type { NewEvent } from "../src/modules/events/storage/events-repository.ts";
 import { GroupCommit } from "../src/platform/group-commit.ts";
 import { migratePostgres, openPostgres } from "../src/platform/postgres/connection.ts";
 import { PostgresEventIngest } from "../src/modules/tracking/storage/event-ingest.postgres.ts";

@@ -14,8 +14,8 @@
 import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.sqlite.ts";
 import { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
-import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
-import type { NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
+import { SqliteEventsRepo } from "../src/modules/events/storage/events.sqlite.ts";
+import type { NewEvent } from "../src/modules/events/storage/events-repository.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";

@@ -8,8 +8,8 @@ import type { CatalogRepository } from "./modules/catalog/storage/catalog-reposi
 import { SingleProcessFeed, type ChangeFeed } from "./platform/change-feed.ts";
 import { SqliteEnrichmentRepo } from "./modules/enrichment/storage/enrichment.sqlite.ts";
 import type { EnrichmentRepository } from "./modules/enrichment/storage/enrichment-repository.ts";
-import { SqliteEventsRepo } from "./modules/tracking/storage/events.sqlite.ts";
-import type { EventsRepository } from "./modules/tracking/storage/events-repository.ts";
+import { SqliteEventsRepo } from "./modules/events/storage/events.sqlite.ts";
+import type { EventsRepository } from "./modules/events/storage/events-repository.ts";
 import { SqliteLooksRepo } from "./modules/looks/storage/looks.sqlite.ts";
 import type { LooksRepository } from "./modules/looks/storage/looks-repository.ts";
 import { PostgresBehaviourRepo } from "./modules/ranking/storage/behaviour.postgres.ts";
@@ -17,12 +17,12 @@ import { PostgresCatalogRepo } from "./modules/catalog/storage/catalog.postgres.
 import { PostgresChangeFeed } from "./platform/postgres/change-feed.ts";
 import { migratePostgres, openPostgres, type Sql } from "./platform/postgres/connection.ts";
 import { PostgresEnrichmentRepo } from "./modules/enrichment/storage/enrichment.postgres.ts";
-import { PostgresEventsRepo } from "./modules/tracking/storage/events.postgres.ts";
+import { PostgresEventsRepo } from "./modules/events/storage/events.postgres.ts";
 import { PostgresLooksRepo } from "./modules/looks/storage/looks.postgres.ts";
 import { PostgresPurchaseCounts } from "./modules/analytics/storage/purchase-counts.postgres.ts";
 import { PostgresReportsRepo } from "./modules/reports/storage/reports.postgres.ts";
 import { PostgresRulesRepo } from "./modules/rules/storage/rules.postgres.ts";
-import { PostgresSearchLogRepo } from "./modules/search/storage/search-log.postgres.ts";
+import { PostgresSearchLogRepo } from "./modules/search-log/storage/search-log.postgres.ts";
 import { PostgresShopperErasureRepo } from "./modules/analytics/storage/shopper-erasure.postgres.ts";
 import { PostgresStoresRepo } from "./modules/stores/storage/stores.postgres.ts";
 import { PostgresSynonymsRepo } from "./modules/synonyms/storage/synonyms.postgres.ts";
@@ -34,8 +34,8 @@ import { SqliteReportsRepo } from "./modules/reports/storage/reports.sqlite.ts";
 import type { ReportsRepository } from "./modules/reports/storage/reports-repository.ts";
 import { SqliteRulesRepo } from "./modules/rules/storage/rules.sqlite.ts";
 import type { RulesRepository } from "./modules/rules/storage/rules-repository.ts";
-import { SqliteSearchLogRepo } from "./modules/search/storage/search-log.sqlite.ts";
-import type { SearchLogRepository } from "./modules/search/storage/search-log-repository.ts";
+import { SqliteSearchLogRepo } from "./modules/search-log/storage/search-log.sqlite.ts";
+import type { SearchLogRepository } from "./modules/search-log/storage/search-log-repository.ts";
 import { SqliteShopperErasureRepo } from "./modules/analytics/storage/shopper-erasure.sqlite.ts";
 import type { ShopperErasureRepository } from "./modules/analytics/storage/shopper-erasure-repository.ts";
 import { SqlitePurchaseCounts } from "./modules/analytics/storage/purchase-counts.sqlite.ts";
@@ -96,7 +96,7 @@ function repositoriesOn(c: StateConnection): Repositories {
     const { db } = c;
     return {
       stores: new SqliteStoresRepo(db),
-      tasks: new SqliteTasksRepo(db),
+      tasks: new SqliteTasksRepo(db, c.checkpoints),
       catalog: new SqliteCatalogRepo(db, c.checkpoints),
       enrichment: new SqliteEnrichmentRepo(db),
       events: new SqliteEventsRepo(db),

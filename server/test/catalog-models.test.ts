@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
@@ -18,15 +19,16 @@ async function catalogOf(count: number) {
   const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
   await new SqliteStoresRepo(db).create("s", 1);
   const catalog = new SqliteCatalogRepo(db);
+  const tasks = new SqliteTasksRepo(db);
   const doc = (id: string) => JSON.stringify(product(id, { name: `Linen Shirt ${id}` }));
   const put = (id: string, deleted = false, at = 1) =>
-    catalog.commitBatch({
+    tasks.commitBatch({
       storeId: "s",
       at,
       products: [{ id, version: 1, contentHash: null, doc: deleted ? null : doc(id), deleted }],
       advances: [],
     });
-  await catalog.commitBatch({
+  await tasks.commitBatch({
     storeId: "s",
     at: 1,
     products: Array.from({ length: count }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: null, doc: doc(`p${i}`), deleted: false })),

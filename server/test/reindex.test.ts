@@ -11,7 +11,7 @@ import type { EngineDocument } from "../src/engine/types.ts";
 import { TypesenseEngine } from "../src/engine/typesense/typesense-engine.ts";
 import { createLogger } from "../src/log.ts";
 import { PurchaseSignals } from "../src/modules/analytics/purchase-signals.ts";
-import { RankingInputs } from "../src/modules/catalog/ranking-inputs.ts";
+import { RankingInputs } from "../src/modules/indexing/ranking-inputs.ts";
 import { StoreReindex } from "../src/modules/indexing/store-reindex.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { textStagesInSearch } from "./support/indexed-child-server.ts";

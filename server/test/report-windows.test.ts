@@ -3,7 +3,7 @@ import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analy
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
-import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
+import { SqliteEventsRepo } from "../src/modules/events/storage/events.sqlite.ts";
 import { SqliteReportsRepo } from "../src/modules/reports/storage/reports.sqlite.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { createLogger } from "../src/log.ts";

@@ -35,18 +35,18 @@ import { PostgresTasksRepo } from "../src/modules/indexing/storage/tasks.postgre
 import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import type { TasksRepository } from "../src/modules/indexing/storage/tasks-repository.ts";
 import type { EventIngest } from "../src/modules/tracking/storage/event-ingest-repository.ts";
-import { SqliteEventsRepo } from "../src/modules/tracking/storage/events.sqlite.ts";
-import type { EventsRepository, NewEvent } from "../src/modules/tracking/storage/events-repository.ts";
-import { PostgresEventsRepo } from "../src/modules/tracking/storage/events.postgres.ts";
+import { SqliteEventsRepo } from "../src/modules/events/storage/events.sqlite.ts";
+import type { EventsRepository, NewEvent } from "../src/modules/events/storage/events-repository.ts";
+import { PostgresEventsRepo } from "../src/modules/events/storage/events.postgres.ts";
 import { PostgresChangeFeed } from "../src/platform/postgres/change-feed.ts";
 import { EVENT_APPEND_LOCK, PostgresEventIngest } from "../src/modules/tracking/storage/event-ingest.postgres.ts";
 import { PostgresRulesRepo } from "../src/modules/rules/storage/rules.postgres.ts";
 import { PostgresStoresRepo } from "../src/modules/stores/storage/stores.postgres.ts";
 import { PostgresWebhooksRepo } from "../src/modules/webhooks/storage/webhooks.postgres.ts";
 import { PostgresLooksRepo } from "../src/modules/looks/storage/looks.postgres.ts";
-import { PostgresSearchLogRepo } from "../src/modules/search/storage/search-log.postgres.ts";
-import { SqliteSearchLogRepo } from "../src/modules/search/storage/search-log.sqlite.ts";
-import type { SearchLogEntry, SearchLogRepository } from "../src/modules/search/storage/search-log-repository.ts";
+import { PostgresSearchLogRepo } from "../src/modules/search-log/storage/search-log.postgres.ts";
+import { SqliteSearchLogRepo } from "../src/modules/search-log/storage/search-log.sqlite.ts";
+import type { SearchLogEntry, SearchLogRepository } from "../src/modules/search-log/storage/search-log-repository.ts";
 import { PostgresPurchaseCounts } from "../src/modules/analytics/storage/purchase-counts.postgres.ts";
 import { SqliteLooksRepo } from "../src/modules/looks/storage/looks.sqlite.ts";
 import type { LooksRepository } from "../src/modules/looks/storage/looks-repository.ts";
@@ -798,7 +798,7 @@ for (const backend of BACKENDS) {
       await task(b, "c", "s", 2);
       const [a, c] = await b.tasks.pendingOf("s", 2);
       expect(
-        await b.catalog.commitBatch({
+        await b.tasks.commitBatch({
           storeId: "s",
           at: 10,
           products: [live("p1", 1), live("p2", 1)],
@@ -810,7 +810,7 @@ for (const backend of BACKENDS) {
         ["p2", 1, '{"productId":"p2"}'],
       ]);
       expect(
-        await b.catalog.commitBatch({
+        await b.tasks.commitBatch({
           storeId: "s",
           at: 20,
           products: [live("p3", 1), gone("p1", 2)],
@@ -864,7 +864,7 @@ for (const backend of BACKENDS) {
       await task(b, "c", "s", 4);
       const [a, c] = await b.tasks.pendingOf("s", 2);
       expect(
-        await b.catalog.commitBatch({
+        await b.tasks.commitBatch({
           storeId: "s",
           at: 10,
           products: [live("p1", 1)],
@@ -881,13 +881,13 @@ for (const backend of BACKENDS) {
           { seq: a!.seq, from: 0, to: 2, itemCount: 4 },
         ],
       };
-      expect(await b.catalog.commitBatch(again)).toBe(false);
+      expect(await b.tasks.commitBatch(again)).toBe(false);
       expect((await b.catalog.get("s", "p1"))?.version).toBe(1);
       expect(await b.catalog.get("s", "p9")).toBeNull();
       expect((await b.tasks.get("s", "c"))?.cursor).toBe(0);
       await b.tasks.fail([c!.seq], "refused", 12);
       expect(
-        await b.catalog.commitBatch({
+        await b.tasks.commitBatch({
           storeId: "s",
           at: 13,
           products: [live("p9", 1)],
@@ -919,7 +919,7 @@ for (const backend of BACKENDS) {
     test("live products are read a page at a time in byte order; shapes are stored for the version they were made from", async () => {
       const b = backendOf();
       const ids = ["b", "B", "a-2", "a", "é", "Z"];
-      await b.catalog.commitBatch({ storeId: "s", at: 1, products: [...ids.map((id) => live(id, 1)), gone("x", 2)], advances: [] });
+      await b.tasks.commitBatch({ storeId: "s", at: 1, products: [...ids.map((id) => live(id, 1)), gone("x", 2)], advances: [] });
       const seen: string[] = [];
       for (let after = ""; ; ) {
         const rows = await b.catalog.liveProductsAfter("s", after, 4);
@@ -945,7 +945,7 @@ for (const backend of BACKENDS) {
       expect(await b.catalog.shaped("s", ["a", "b", "B"], "k1")).toEqual(new Map([["B", "B1"]]));
       // A batch drops the shape of a product it changes; a shape made from the document before (read before the
       // batch committed) is not stored for the new version, one made from the new version is, and stays.
-      await b.catalog.commitBatch({ storeId: "s", at: 3, products: [live("a", 2)], advances: [] });
+      await b.tasks.commitBatch({ storeId: "s", at: 3, products: [live("a", 2)], advances: [] });
       expect((await b.catalog.shaped("s", ["a"], "k2")).size).toBe(0);
       await b.catalog.putShapes("s", "k2", [["a", 1, "A2 (made before)"]]);
       expect((await b.catalog.shaped("s", ["a"], "k2")).size).toBe(0);
@@ -980,7 +980,7 @@ for (const backend of BACKENDS) {
   describe(`${backend.name}: enrichment jobs and results`, () => {
     const backendOf = freshBackend(backend, ["s"]);
     const changed = (b: Backend, at: number, ...products: [id: string, version: number, deleted?: boolean][]) =>
-      b.catalog.commitBatch({
+      b.tasks.commitBatch({
         storeId: "s",
         at,
         products: products.map(([id, version, deleted = false]) => ({
@@ -1175,7 +1175,7 @@ for (const backend of BACKENDS) {
         1,
       );
     const changedForEnrichment = async (b: Backend) => {
-      await b.catalog.commitBatch({
+      await b.tasks.commitBatch({
         storeId: "s",
         at: 1,
         products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: "{}" }],
@@ -1198,7 +1198,7 @@ for (const backend of BACKENDS) {
 
     test("searches, clicks, carts and orders are counted once, attributed across batches, and teach ranking", async () => {
       const b = backendOf();
-      await b.catalog.commitBatch({
+      await b.tasks.commitBatch({
         storeId: "s",
         at: 1,
         products: [
@@ -1292,7 +1292,7 @@ for (const backend of BACKENDS) {
 
     test("erasing a shopper deletes their events, searches, profiles and sessions' state; reports keep their counts", async () => {
       const b = backendOf();
-      await b.catalog.commitBatch({
+      await b.tasks.commitBatch({
         storeId: "s",
         at: 1,
         products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify({ id: "a", brand: "Acme" }) }],
@@ -1579,7 +1579,7 @@ describe("PostgreSQL: replicas claim enrichment jobs", () => {
       4,
       async (sqls) => {
         await new PostgresStoresRepo(sqls[0]!).create("s", 1);
-        await new PostgresCatalogRepo(sqls[0]!).commitBatch({
+        await new PostgresTasksRepo(sqls[0]!).commitBatch({
           storeId: "s",
           at: 1,
           products: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, version: 1, contentHash: "h", deleted: false, doc: "{}" })),
@@ -1615,8 +1615,8 @@ describe("PostgreSQL: replicas commit indexing batches", () => {
       });
       for (let round = 0; round < 5; round++) {
         const results = await Promise.all([
-          new PostgresCatalogRepo(sqlA!).commitBatch(batch("A")),
-          new PostgresCatalogRepo(sqlB!).commitBatch(batch("B")),
+          new PostgresTasksRepo(sqlA!).commitBatch(batch("A")),
+          new PostgresTasksRepo(sqlB!).commitBatch(batch("B")),
         ]);
         if (round === 0) expect(results.filter(Boolean)).toHaveLength(1);
         else expect(results).toEqual([false, false]);

@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { migrate, openDatabase, openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { MIGRATIONS } from "../src/platform/sqlite/schema.ts";
+import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { SqliteEnrichmentRepo } from "../src/modules/enrichment/storage/enrichment.sqlite.ts";
 import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
@@ -142,7 +143,7 @@ test("a shape made with colours an image stage replaced while the page shaped it
     const catalog = new SqliteCatalogRepo(db);
     const enrichment = new SqliteEnrichmentRepo(db);
     const product = { id: "a", name: "Linen shirt", variations: [{ id: "navy" }] };
-    await catalog.commitBatch({
+    await new SqliteTasksRepo(db).commitBatch({
       storeId: "s",
       at: 1,
       products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(product) }],

@@ -3,7 +3,7 @@ import type { ServiceState } from "../service-state.ts";
 import { createEngine } from "../engine/create-engine.ts";
 import { createLogger } from "../log.ts";
 import { PurchaseSignals } from "../modules/analytics/purchase-signals.ts";
-import { RankingInputs } from "../modules/catalog/ranking-inputs.ts";
+import { RankingInputs } from "../modules/indexing/ranking-inputs.ts";
 import { canReindex, StoreReindex } from "../modules/indexing/store-reindex.ts";
 import { runCommand } from "./run-command.ts";
 

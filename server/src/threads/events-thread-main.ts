@@ -2,7 +2,7 @@
  * The events thread (events-thread.ts): takes in shopper events and counts them, through its own connection to the
  * service's state, so neither costs the thread that serves searches.
  */
-import type { NewEvent } from "../modules/tracking/storage/events-repository.ts";
+import type { NewEvent } from "../modules/events/storage/events-repository.ts";
 import { connectState } from "../service-state.ts";
 import { GroupCommit } from "../platform/group-commit.ts";
 import { parseJsonText } from "../json-text.ts";

@@ -7,7 +7,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { connectState } from "../service-state.ts";
 import type { StateSource } from "../platform/state-source.ts";
 import type { TasksRepository } from "../modules/indexing/storage/tasks-repository.ts";
-import { RankingInputs } from "../modules/catalog/ranking-inputs.ts";
+import { RankingInputs } from "../modules/indexing/ranking-inputs.ts";
 import type { Product } from "../modules/catalog/product-schema.ts";
 import {
   encodePrepared,

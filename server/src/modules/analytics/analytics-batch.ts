@@ -11,7 +11,7 @@ import {
   type SearchMark,
   type StateSnapshot,
 } from "./storage/analytics-state-repository.ts";
-import { logAdd } from "../ranking/decay.ts";
+import { logAdd } from "./decay.ts";
 import { addToSketch, emptySketch } from "./hyperloglog.ts";
 
 /*

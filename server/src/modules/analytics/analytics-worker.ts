@@ -1,5 +1,5 @@
 import type { AnalyticsStateRepository, StateKeys } from "./storage/analytics-state-repository.ts";
-import type { EventsRepository, StoredEvent } from "../tracking/storage/events-repository.ts";
+import type { EventsRepository, StoredEvent } from "../events/storage/events-repository.ts";
 import type { Logger } from "../../log.ts";
 import { AnalyticsBatch } from "./analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, dayOf } from "./event-facts.ts";

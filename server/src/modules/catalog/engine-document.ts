@@ -1,6 +1,5 @@
 import { boundedMemo } from "../../bounded-memo.ts";
 import type { EngineDocument } from "../../engine/types.ts";
-import type { EnrichedSearch } from "../enrichment/enriched-search.ts";
 import { colourOf } from "./colours.ts";
 import { bayesianRatingScore, ratingScore, type BayesPrior } from "./rating-scores.ts";
 import { paidPrices } from "./price-range.ts";
@@ -9,6 +8,12 @@ import { productTypes } from "./product-type.ts";
 
 /** The facet key of a product's types (product-type.ts): used by query understanding, not shown as a facet. */
 export const PRODUCT_TYPE_FACET = "productType";
+
+/** What search gains from a product's enrichment (enrichment/enriched-search.ts makes it). */
+export interface EnrichedSearch {
+  /** Names (in the store's first locale) of the colours covering a good share of its images. */
+  colours: string[];
+}
 
 /** What a document depends on beyond the product itself. */
 export interface RankingContext {

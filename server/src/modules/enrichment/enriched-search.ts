@@ -1,3 +1,4 @@
+import type { EnrichedSearch } from "../catalog/engine-document.ts";
 import type { VariationColours } from "./storage/enrichment-repository.ts";
 import { measuredColourKeys } from "./image-stage.ts";
 import { valueOf, type VocabularyLocale } from "./vocabulary.ts";
@@ -12,11 +13,6 @@ import { valueOf, type VocabularyLocale } from "./vocabulary.ts";
  * time instead (search/locale-words.ts), so a German shopper's "rot" still finds red, and an English shopper's
  * "jeans" finds jeans. Attributes the text stage reads are in the product's own text already.
  */
-
-export interface EnrichedSearch {
-  /** Names (in the store's first locale) of the colours covering a good share of its images. */
-  colours: string[];
-}
 
 export function enrichedSearch(colours: readonly VariationColours[] | null, locales: readonly VocabularyLocale[]): EnrichedSearch {
   const first = locales[0] ?? "en";

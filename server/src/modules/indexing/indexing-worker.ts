@@ -24,7 +24,7 @@ import type { Utf8Text } from "../../utf8-text.ts";
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
  * wait for the disk (platform/sqlite/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
  * takes a store's lease before a batch (store-writers.ts), and a batch whose tasks another replica moved on
- * meanwhile is refused whole at commit time (CatalogRepository.commitBatch), so a dead replica's store is taken
+ * meanwhile is refused whole at commit time (TasksRepository.commitBatch), so a dead replica's store is taken
  * over and nothing is applied twice.
  */
 
@@ -238,7 +238,7 @@ export class IndexingWorker {
       products.push({ id, version: e.version, contentHash: e.contentHash, deleted: e.deleted, doc: e.doc });
     }
     const advances = slices.map((s) => ({ seq: s.task.seq, from: s.start, to: s.end, itemCount: s.task.itemCount }));
-    const committed = await this.o.catalog.commitBatch({ storeId, at: this.o.now(), products, advances });
+    const committed = await this.o.tasks.commitBatch({ storeId, at: this.o.now(), products, advances });
     if (!committed) {
       // Another replica applied these tasks first (this one's lease had run out): its versions stand.
       this.o.log.warn("indexing batch applied elsewhere first; dropped", { storeId, taskId: slices[0]!.task.id });

@@ -4,7 +4,7 @@ import type { TasksRepository } from "./storage/tasks-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import type { RankingInputs } from "../catalog/ranking-inputs.ts";
+import type { RankingInputs } from "./ranking-inputs.ts";
 import type { PurchaseSignals } from "../analytics/purchase-signals.ts";
 
 /*

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
-import type { EventsRepository } from "../tracking/storage/events-repository.ts";
-import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import type { EventsRepository } from "../events/storage/events-repository.ts";
+import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { tokenize } from "../../text/normalize.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import type { TrainingDocument } from "./semantic-space.ts";

@@ -1,5 +1,5 @@
 import type { ReportsRepository } from "../reports/storage/reports-repository.ts";
-import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { tokenize } from "../../text/normalize.ts";
 import type { StoreRef, SynonymService } from "../synonyms/synonym-service.ts";
 import type { QueryVocabularies } from "../search/query-vocabulary.ts";

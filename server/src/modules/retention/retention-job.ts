@@ -1,5 +1,5 @@
-import type { EventsRepository } from "../tracking/storage/events-repository.ts";
-import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import type { EventsRepository } from "../events/storage/events-repository.ts";
+import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import type { StoresRepository } from "../stores/storage/stores-repository.ts";
 import type { Logger } from "../../log.ts";
 

@@ -1,6 +1,6 @@
 import type { EngineFilter } from "../../engine/types.ts";
 import { MAX_WEIGHTED_FILTERS } from "../../engine/types.ts";
-import { toEngineFilters, type FacetSelection } from "../search/facet-selection.ts";
+import { toEngineFilters, type FacetSelection } from "../facets/facet-selection.ts";
 import { facetSelection, type Rule, type RuleCondition } from "./rule-schema.ts";
 import { ruleWords } from "./rule-words.ts";
 

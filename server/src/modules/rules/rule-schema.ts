@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
-import { isTermFacetKey, PRICE_FACET } from "../search/facet-keys.ts";
+import { isTermFacetKey, PRICE_FACET } from "../facets/facet-keys.ts";
 import { ruleWords } from "./rule-words.ts";
 
 /*

@@ -1,7 +1,7 @@
 import { ValidationError } from "../../errors.ts";
 import { boundedInteger } from "../../http/query-params.ts";
 import { LOCALE_PATTERN } from "@storefront-search/contract";
-import { parseFacetSelections, type FacetSelection } from "./facet-selection.ts";
+import { parseFacetSelections, type FacetSelection } from "../facets/facet-selection.ts";
 import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
 
 /* GET /search parameters, checked in one place so every 400 names its parameter. */

@@ -1,4 +1,4 @@
-import type { SearchLogRepository } from "./storage/search-log-repository.ts";
+import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { foldCase } from "../../text/normalize.ts";
 
 /*

@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { LOCALE_PATTERN } from "@storefront-search/contract";
-import { DEFAULT_FACETS, DEFAULT_SHOWN_VALUES, type FacetSetting } from "../search/facet-display.ts";
-import { WidgetSettings } from "../widget/widget-settings.ts";
+import { DEFAULT_FACETS, DEFAULT_SHOWN_VALUES, type FacetSetting } from "../facets/facet-display.ts";
+import { WidgetSettings } from "./widget-settings.ts";
 
 /* Per-store settings an admin key may change. Each member has a default, so a new store works as is. */
 
@@ -62,7 +62,7 @@ export const StoreSettings = Type.Object(
     behaviourRanking: Type.Optional(Type.Boolean()),
     /** Each shopper's first results re-ranked by their own taste (default true). */
     personalisation: Type.Optional(Type.Boolean()),
-    /** The embedded search's look and feel (see modules/widget/widget-settings.ts). */
+    /** The embedded search's look and feel (see modules/settings/widget-settings.ts). */
     widget: Type.Optional(WidgetSettings),
   },
   { additionalProperties: false },

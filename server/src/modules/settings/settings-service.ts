@@ -5,7 +5,7 @@ import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { ratingNumbers } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { isFacetSettingKey } from "../search/facet-display.ts";
+import { isFacetSettingKey } from "../facets/facet-display.ts";
 import { effectiveSettings, StoreSettings, type EffectiveSettings } from "./settings-schema.ts";
 
 /** Products read from the catalog at a time when the rating prior changes. */

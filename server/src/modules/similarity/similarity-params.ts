@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.ts";
-import { parseFacetSelections, type FacetSelection } from "../search/facet-selection.ts";
+import { parseFacetSelections, type FacetSelection } from "../facets/facet-selection.ts";
 import { flag, languageParam, pageParams, text, type Raw } from "../search/search-params.ts";
 
 /* GET /similarity parameters: paging, facets and language as search reads them. */

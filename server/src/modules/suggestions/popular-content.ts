@@ -1,6 +1,6 @@
-import type { SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import type { SearchEngine } from "../../engine/types.ts";
-import { suggestableQuery } from "./suggestable-query.ts";
+import { suggestableQuery } from "../search-log/suggestable-query.ts";
 
 /*
  * What a shopper is offered where search would otherwise end (the empty search box, a query that finds nothing):

@@ -1,10 +1,10 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Suggestion, SuggestionsResponse } from "@storefront-search/contract";
-import type { ImportedQuery, SearchLogRepository } from "../search/storage/search-log-repository.ts";
+import type { ImportedQuery, SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { queryWords } from "../../text/normalize.ts";
 import type { SearchEngine } from "../../engine/types.ts";
 import { normalizeQuery } from "../../text/normalize.ts";
-import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "./suggestable-query.ts";
+import { MIN_SUGGESTION_SHOPPERS, suggestableQuery } from "../search-log/suggestable-query.ts";
 import { candidate, matchScore, typedWords, type Candidate, type TypedWords } from "./suggestion-matcher.ts";
 
 /*

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { NewEvent } from "./storage/events-repository.ts";
+import type { NewEvent } from "../events/storage/events-repository.ts";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
 import { MAX_EVENTS_PER_REQUEST } from "@storefront-search/contract";

@@ -1,5 +1,5 @@
 import type { EventEffect } from "./storage/event-ingest-repository.ts";
-import type { NewEvent } from "./storage/events-repository.ts";
+import type { NewEvent } from "../events/storage/events-repository.ts";
 import { dayOf } from "../analytics/event-facts.ts";
 
 /** What a batch of accepted events counts towards, in their order: look clicks and orders. */

@@ -1,4 +1,4 @@
-import type { EventsRepository, StoredEvent } from "./storage/events-repository.ts";
+import type { EventsRepository, StoredEvent } from "../events/storage/events-repository.ts";
 import { ValidationError } from "../../errors.ts";
 import { EVENT_TYPES, type EventType } from "./event-schemas.ts";
 

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { EventsRepository } from "./storage/events-repository.ts";
+import type { EventsRepository } from "../events/storage/events-repository.ts";
 import { authPlugin, chargeEvents, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBytes } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";

@@ -5,7 +5,7 @@ import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import type { PopularContent } from "../suggestions/popular-content.ts";
-import { widgetConfig, type WidgetSettings } from "./widget-settings.ts";
+import { widgetConfig, type WidgetSettings } from "../settings/widget-settings.ts";
 
 /*
  * The head script and its configuration. /widget/v1/widget.js is what stores embed: revalidated often (ETag),

@@ -324,7 +324,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   `
   -- Ranking from behaviour and personalisation. Values are log2 of a decayed sum, taken at time 0 (see
-  -- modules/ranking/decay.ts): adding an event is one log-add and nothing has to be rewritten as time passes.
+  -- modules/analytics/decay.ts): adding an event is one log-add and nothing has to be rewritten as time passes.
   -- behaviour_seen: what one shopper (user id, else session id) already counted today per product, so repeats
   -- count once per day.
   CREATE TABLE behaviour_seen (

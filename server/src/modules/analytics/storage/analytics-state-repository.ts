@@ -56,7 +56,7 @@ export interface ProductCounts {
   revenue: number;
 }
 
-/** Evidence for one (query, product), each part a log2 decayed sum (modules/ranking/decay.ts). */
+/** Evidence for one (query, product), each part a log2 decayed sum (modules/analytics/decay.ts). */
 export interface EvidenceLogs {
   evidence: number;
   clicks: number;

@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { mergeInto, packSketch, unpackSketch } from "../hyperloglog.ts";
-import { logAdd } from "../../ranking/decay.ts";
+import { logAdd } from "../decay.ts";
 import {
   fromStoredLog,
   toStoredLog,

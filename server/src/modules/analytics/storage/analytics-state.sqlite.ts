@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { mergeInto, packSketch, unpackSketch } from "../hyperloglog.ts";
-import { logAdd } from "../../ranking/decay.ts";
+import { logAdd } from "../decay.ts";
 import {
   fromStoredLog,
   toStoredLog,

@@ -1,6 +1,6 @@
 /*
- * The catalog (source of truth for products), each product's shaped Search product JSON, and the commit of
- * an indexing batch: the interface both durable stores implement (catalog-repo.ts on SQLite,
+ * The catalog (source of truth for products) and each product's shaped Search product JSON: the interface both
+ * durable stores implement (catalog-repo.ts on SQLite,
  * postgres/catalog-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts.
  */
 import type { Product } from "../product-schema.ts";
@@ -24,22 +24,6 @@ export interface CommittedProduct extends CatalogState {
   id: string;
   /** Canonical JSON; null for a deletion. Its stored Search product JSON goes: a page shapes it again. */
   doc: Utf8Text | null;
-}
-
-/** A task's items [from, to) applied by a batch. */
-export interface TaskAdvance {
-  seq: number;
-  from: number;
-  to: number;
-  itemCount: number;
-}
-
-export interface BatchCommit {
-  storeId: string;
-  at: number;
-  /** Products whose content changed (an identical re-send is not here). */
-  products: readonly CommittedProduct[];
-  advances: readonly TaskAdvance[];
 }
 
 export interface CatalogRepository {
@@ -70,14 +54,6 @@ export interface CatalogRepository {
   putShapes(storeId: string, shaping: string, shapes: readonly (readonly [id: string, version: number, json: string])[]): Promise<void>;
   /** Drops the stored shapes of `ids`: shapes a page made with colours that changed before it stored them. */
   dropShapes(storeId: string, ids: readonly string[]): Promise<void>;
-  /**
-   * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the
-   * text stage queued for a changed product; a deleted one's queue entry and results dropped) and the tasks'
-   * progress (a task whose cursor reaches its item count is complete and its payload dropped). False, with nothing
-   * written, when a task's cursor is no longer `from` or the task is no longer pending: another replica applied it
-   * first, or it ended.
-   */
-  commitBatch(batch: BatchCommit): Promise<boolean>;
 }
 
 /** A product of the catalog, parsed; null when unknown or deleted. */

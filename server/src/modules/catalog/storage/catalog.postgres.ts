@@ -1,4 +1,5 @@
-import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
+import type postgres from "postgres";
+import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct } from "./catalog-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 import { dropShapesIn } from "./stored-shapes.postgres.ts";
 import { textOf } from "../../../utf8-text.ts";
@@ -68,71 +69,35 @@ export class PostgresCatalogRepo implements CatalogRepository {
   async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
     await dropShapesIn(this.sql, storeId, ids);
   }
-
-  async commitBatch(batch: BatchCommit): Promise<boolean> {
-    return this.sql
-      .begin(async (tx) => {
-        for (const a of batch.advances) {
-          const done = a.to >= a.itemCount;
-          // The row lock this takes makes another replica's commit of the same slice wait, then find the cursor moved.
-          const moved = await tx`
-          UPDATE tasks SET cursor = ${a.to}, status = ${done ? "complete" : "pending"},
-            message = CASE WHEN ${done} THEN NULL ELSE message END, updated_at = ${batch.at}
-          WHERE seq = ${a.seq} AND cursor = ${a.from} AND status = 'pending'`;
-          if (moved.count === 0) throw new StaleBatch();
-          if (done) await tx`DELETE FROM task_payloads WHERE seq = ${a.seq}`;
-        }
-        const live = batch.products.filter((p) => !p.deleted);
-        const deleted = batch.products.filter((p) => p.deleted).map((p) => p.id);
-        if (batch.products.length) {
-          const rows = batch.products.map((p) => ({
-            store_id: batch.storeId,
-            id: p.id,
-            version: p.version,
-            content_hash: p.contentHash,
-            doc: p.doc === null ? null : textOf(p.doc),
-            deleted: p.deleted ? 1 : 0,
-            updated_at: batch.at,
-          }));
-          await tx`
-          INSERT INTO products ${tx(rows)}
-          ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
-            doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`;
-        }
-        if (batch.products.length)
-          await dropShapesIn(
-            tx,
-            batch.storeId,
-            batch.products.map((p) => p.id),
-          );
-        if (live.length) {
-          const jobs = live.map((p) => ({
-            store_id: batch.storeId,
-            product_id: p.id,
-            product_version: p.version,
-            stage: "text",
-            attempts: 0,
-            next_run_at: batch.at,
-            error: null,
-            claimed_at: null,
-          }));
-          await tx`
-          INSERT INTO enrichment_jobs ${tx(jobs)}
-          ON CONFLICT (store_id, product_id) DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0,
-            next_run_at = excluded.next_run_at, error = NULL, claimed_at = NULL`;
-        }
-        if (deleted.length) {
-          await tx`DELETE FROM enrichment_jobs WHERE store_id = ${batch.storeId} AND product_id = ANY(${deleted}::text[])`;
-          await tx`DELETE FROM product_enrichment WHERE store_id = ${batch.storeId} AND product_id = ANY(${deleted}::text[])`;
-        }
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof StaleBatch) return false;
-        throw error;
-      });
-  }
 }
 
-/** Thrown inside the transaction to roll back what it wrote already. */
-class StaleBatch extends Error {}
+/**
+ * Writes products an indexing batch changed, their stored shapes dropped, inside the caller's transaction (the
+ * batch commit, indexing/storage/tasks.postgres.ts).
+ */
+export async function writeProductsIn(
+  tx: postgres.TransactionSql,
+  storeId: string,
+  products: readonly CommittedProduct[],
+  at: number,
+): Promise<void> {
+  if (!products.length) return;
+  const rows = products.map((p) => ({
+    store_id: storeId,
+    id: p.id,
+    version: p.version,
+    content_hash: p.contentHash,
+    doc: p.doc === null ? null : textOf(p.doc),
+    deleted: p.deleted ? 1 : 0,
+    updated_at: at,
+  }));
+  await tx`
+    INSERT INTO products ${tx(rows)}
+    ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
+      doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at`;
+  await dropShapesIn(
+    tx,
+    storeId,
+    products.map((p) => p.id),
+  );
+}

@@ -1,21 +1,16 @@
 import type { Database } from "bun:sqlite";
-import type { BatchCommit, CatalogEntry, CatalogRepository, CatalogState } from "./catalog-repository.ts";
-import { SqliteEnrichmentRepo } from "../../enrichment/storage/enrichment.sqlite.ts";
+import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct } from "./catalog-repository.ts";
 import { dropShapesIn } from "./stored-shapes.sqlite.ts";
 import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
 
 /** The catalog on SQLite, source of truth for products: what the engine holds can always be rebuilt from it. */
 export class SqliteCatalogRepo implements CatalogRepository {
-  private readonly enrichment: SqliteEnrichmentRepo;
-
   constructor(
     private readonly db: Database,
     /** Batches committed without waiting for the disk (wal-checkpoints.ts); without, a plain transaction. */
     private readonly checkpoints?: WalCheckpoints,
-  ) {
-    this.enrichment = new SqliteEnrichmentRepo(db);
-  }
+  ) {}
 
   async get(storeId: string, id: string): Promise<CatalogEntry | null> {
     const r = this.db
@@ -82,42 +77,18 @@ export class SqliteCatalogRepo implements CatalogRepository {
   async dropShapes(storeId: string, ids: readonly string[]): Promise<void> {
     dropShapesIn(this.db, storeId, ids);
   }
-
-  async commitBatch(batch: BatchCommit): Promise<boolean> {
-    let applied = false;
-    const commit = writeTransaction(this.db, () => {
-      for (const a of batch.advances) {
-        const done = a.to >= a.itemCount;
-        const moved = this.db
-          .query(
-            `UPDATE tasks SET cursor = ?, status = ?, message = CASE WHEN ? THEN NULL ELSE message END, updated_at = ? WHERE seq = ? AND cursor = ? AND status = 'pending'`,
-          )
-          .run(a.to, done ? "complete" : "pending", done ? 1 : 0, batch.at, a.seq, a.from);
-        // Thrown to roll back what this transaction wrote already.
-        if (moved.changes === 0) throw new StaleBatch();
-        if (done) this.db.query("DELETE FROM task_payloads WHERE seq = ?").run(a.seq);
-      }
-      for (const p of batch.products) {
-        // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
-        this.db
-          .query(
-            `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
-             ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
-               doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = NULL, shaped = NULL`,
-          )
-          .run(batch.storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, batch.at);
-      }
-      if (batch.products.length) this.enrichment.queue(batch.storeId, batch.products, batch.at);
-      applied = true;
-    });
-    try {
-      if (this.checkpoints) this.checkpoints.commitUnsynced(commit);
-      else commit();
-    } catch (error) {
-      if (!(error instanceof StaleBatch)) throw error;
-    }
-    return applied;
-  }
 }
 
-class StaleBatch extends Error {}
+/**
+ * Writes products an indexing batch changed, their stored shapes dropped, inside the caller's transaction (the
+ * batch commit, indexing/storage/tasks.sqlite.ts).
+ */
+export function writeProductsIn(db: Database, storeId: string, products: readonly CommittedProduct[], at: number): void {
+  const put = db.query(
+    `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
+     ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
+       doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = NULL, shaped = NULL`,
+  );
+  // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
+  for (const p of products) put.run(storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, at);
+}

@@ -2,7 +2,7 @@
  * Product enrichment's queue (one row per product: its next stage) and what the stages found: the interface both
  * durable stores implement (enrichment-repo.ts on SQLite, postgres/enrichment-repo.ts), held to the same
  * behaviour by server/test/repository-conformance.test.ts. Jobs are queued by the indexing batch that commits a
- * product's change (CatalogRepository.commitBatch).
+ * product's change (TasksRepository.commitBatch).
  */
 
 export type EnrichmentStage = "text" | "image";

@@ -1,3 +1,4 @@
+import type postgres from "postgres";
 import {
   MAX_JOB_ERROR,
   PROGRESS_SQL,
@@ -141,5 +142,36 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
       FROM unnest(${rows.map((r) => r.storeId)}::text[], ${rows.map((r) => r.productId)}::text[], ${rows.map((r) => r.productVersion)}::bigint[],
                   ${rows.map((r) => r.stage)}::text[], ${rows.map((r) => r.updatedAt)}::bigint[]) AS r(store_id, product_id, product_version, stage, updated_at)
       WHERE e.store_id = r.store_id AND e.product_id = r.product_id AND e.product_version = r.product_version AND e.stage = r.stage AND e.updated_at = r.updated_at`;
+  }
+}
+
+/** Queues the text stage for changed products and forgets deleted ones, inside the caller's transaction (an indexing batch's commit). */
+export async function queueStagesIn(
+  tx: postgres.TransactionSql,
+  storeId: string,
+  changed: readonly { id: string; version: number; deleted: boolean }[],
+  now: number,
+): Promise<void> {
+  const live = changed.filter((c) => !c.deleted);
+  const deleted = changed.filter((c) => c.deleted).map((c) => c.id);
+  if (live.length) {
+    const jobs = live.map((p) => ({
+      store_id: storeId,
+      product_id: p.id,
+      product_version: p.version,
+      stage: "text",
+      attempts: 0,
+      next_run_at: now,
+      error: null,
+      claimed_at: null,
+    }));
+    await tx`
+      INSERT INTO enrichment_jobs ${tx(jobs)}
+      ON CONFLICT (store_id, product_id) DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0,
+        next_run_at = excluded.next_run_at, error = NULL, claimed_at = NULL`;
+  }
+  if (deleted.length) {
+    await tx`DELETE FROM enrichment_jobs WHERE store_id = ${storeId} AND product_id = ANY(${deleted}::text[])`;
+    await tx`DELETE FROM product_enrichment WHERE store_id = ${storeId} AND product_id = ANY(${deleted}::text[])`;
   }
 }

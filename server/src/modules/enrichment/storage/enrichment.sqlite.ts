@@ -22,32 +22,6 @@ import { writeTransaction } from "../../../platform/sqlite/connection.ts";
 export class SqliteEnrichmentRepo implements EnrichmentRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Queues the text stage for changed products and forgets deleted ones. Runs inside the catalog's transaction:
-   * a statement per list rather than per product (a batch of the indexing worker holds a thousand).
-   */
-  queue(storeId: string, changed: readonly { id: string; version: number; deleted: boolean }[], now: number): void {
-    const live = changed.filter((c) => !c.deleted);
-    const deleted = changed.filter((c) => c.deleted).map((c) => c.id);
-    if (live.length) {
-      this.db
-        .query(
-          `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error, claimed_at)
-           SELECT ?1, value ->> 0, value ->> 1, 'text', 0, ?2, NULL, NULL FROM json_each(?3) WHERE true
-           ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at,
-             error = NULL, claimed_at = NULL`,
-        )
-        .run(storeId, now, JSON.stringify(live.map((c) => [c.id, c.version])));
-    }
-    if (deleted.length) {
-      const ids = JSON.stringify(deleted);
-      this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
-      this.db
-        .query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))")
-        .run(storeId, ids);
-    }
-  }
-
   async claimDue(now: number, limit: number, leaseMs: number): Promise<EnrichmentJob[]> {
     return this.db
       .query(
@@ -163,5 +137,32 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
       "UPDATE product_enrichment SET search_synced = 1 WHERE store_id = ? AND product_id = ? AND product_version = ? AND stage = ? AND updated_at = ?",
     );
     writeTransaction(this.db, () => rows.forEach((r) => mark.run(r.storeId, r.productId, r.productVersion, r.stage, r.updatedAt)))();
+  }
+}
+
+/**
+ * Queues the text stage for changed products and forgets deleted ones, inside the caller's transaction (an indexing
+ * batch's commit): a statement per list rather than per product (a batch of the indexing worker holds a thousand).
+ */
+export function queueStagesIn(
+  db: Database,
+  storeId: string,
+  changed: readonly { id: string; version: number; deleted: boolean }[],
+  now: number,
+): void {
+  const live = changed.filter((c) => !c.deleted);
+  const deleted = changed.filter((c) => c.deleted).map((c) => c.id);
+  if (live.length) {
+    db.query(
+      `INSERT INTO enrichment_jobs (store_id, product_id, product_version, stage, attempts, next_run_at, error, claimed_at)
+         SELECT ?1, value ->> 0, value ->> 1, 'text', 0, ?2, NULL, NULL FROM json_each(?3) WHERE true
+         ON CONFLICT DO UPDATE SET product_version = excluded.product_version, stage = 'text', attempts = 0, next_run_at = excluded.next_run_at,
+           error = NULL, claimed_at = NULL`,
+    ).run(storeId, now, JSON.stringify(live.map((c) => [c.id, c.version])));
+  }
+  if (deleted.length) {
+    const ids = JSON.stringify(deleted);
+    db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
+    db.query("DELETE FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))").run(storeId, ids);
   }
 }

@@ -1,10 +1,28 @@
 /*
  * The indexing queue's tasks: the interface both durable stores implement (tasks-repo.ts on SQLite,
  * postgres/tasks-repo.ts), held to the same behaviour by server/test/repository-conformance.test.ts, with the row
- * shapes and their mapping, which are the same on both. A batch's progress is committed with its products
- * (CatalogRepository.commitBatch).
+ * shapes and their mapping, which are the same on both. A batch's progress is committed with its products and
+ * their enrichment queue (commitBatch): the one transaction that spans the catalog's and enrichment's tables, so it
+ * lives here, above both, and writes them through their in-transaction helpers.
  */
 import type { Utf8Text } from "../../../utf8-text.ts";
+import type { CommittedProduct } from "../../catalog/storage/catalog-repository.ts";
+
+/** A task's items [from, to) applied by a batch. */
+export interface TaskAdvance {
+  seq: number;
+  from: number;
+  to: number;
+  itemCount: number;
+}
+
+export interface BatchCommit {
+  storeId: string;
+  at: number;
+  /** Products whose content changed (an identical re-send is not here). */
+  products: readonly CommittedProduct[];
+  advances: readonly TaskAdvance[];
+}
 
 export type TaskKind = "upsert" | "delete";
 export type TaskStatus = "pending" | "complete" | "error";
@@ -93,7 +111,15 @@ export interface TasksRepository {
    * Takes or renews the right to apply a store's tasks until `now + leaseMs`: true for `holder` when the store
    * has no holder, its lease ran out, or `holder` has it already. Replicas apply different stores at once and a
    * dead replica's store is taken over once its lease ends; a batch whose lease ran out meanwhile is still
-   * refused at commit time by its tasks' cursors (CatalogRepository.commitBatch), so nothing is applied twice.
+   * refused at commit time by its tasks' cursors (commitBatch), so nothing is applied twice.
    */
   lease(storeId: string, holder: string, now: number, leaseMs: number): Promise<boolean>;
+  /**
+   * Commits an indexing batch all or nothing: the products (their stored shapes dropped), their enrichment (the
+   * text stage queued for a changed product; a deleted one's queue entry and results dropped) and the tasks'
+   * progress (a task whose cursor reaches its item count is complete and its payload dropped). False, with nothing
+   * written, when a task's cursor is no longer `from` or the task is no longer pending: another replica applied it
+   * first, or it ended.
+   */
+  commitBatch(batch: BatchCommit): Promise<boolean>;
 }

@@ -6,8 +6,11 @@ import {
   type RawTask,
   type TaskReport,
   type TaskRow,
+  type BatchCommit,
   type TasksRepository,
 } from "./tasks-repository.ts";
+import { writeProductsIn } from "../../catalog/storage/catalog.postgres.ts";
+import { queueStagesIn } from "../../enrichment/storage/enrichment.postgres.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 import { textOf } from "../../../utf8-text.ts";
 
@@ -83,4 +86,30 @@ export class PostgresTasksRepo implements TasksRepository {
       RETURNING holder`;
     return rows.length === 1;
   }
+
+  async commitBatch(batch: BatchCommit): Promise<boolean> {
+    return this.sql
+      .begin(async (tx) => {
+        for (const a of batch.advances) {
+          const done = a.to >= a.itemCount;
+          // The row lock this takes makes another replica's commit of the same slice wait, then find the cursor moved.
+          const moved = await tx`
+          UPDATE tasks SET cursor = ${a.to}, status = ${done ? "complete" : "pending"},
+            message = CASE WHEN ${done} THEN NULL ELSE message END, updated_at = ${batch.at}
+          WHERE seq = ${a.seq} AND cursor = ${a.from} AND status = 'pending'`;
+          if (moved.count === 0) throw new StaleBatch();
+          if (done) await tx`DELETE FROM task_payloads WHERE seq = ${a.seq}`;
+        }
+        await writeProductsIn(tx, batch.storeId, batch.products, batch.at);
+        await queueStagesIn(tx, batch.storeId, batch.products, batch.at);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StaleBatch) return false;
+        throw error;
+      });
+  }
 }
+
+/** Thrown to roll back what the batch's transaction wrote already. */
+class StaleBatch extends Error {}

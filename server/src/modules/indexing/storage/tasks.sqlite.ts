@@ -7,16 +7,24 @@ import {
   type RawTask,
   type TaskReport,
   type TaskRow,
+  type BatchCommit,
   type TasksRepository,
 } from "./tasks-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
+import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
+import { writeProductsIn } from "../../catalog/storage/catalog.sqlite.ts";
+import { queueStagesIn } from "../../enrichment/storage/enrichment.sqlite.ts";
 
 /** The durable indexing queue on SQLite. A task's payload is kept until the task ends, then dropped (the catalog has it). */
 export class SqliteTasksRepo implements TasksRepository {
   /** One process uses the database: leases are kept in memory (a restart frees them all). */
   private readonly leases = new Map<string, { holder: string; until: number }>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Batches committed without waiting for the disk (wal-checkpoints.ts); without, a plain transaction. */
+    private readonly checkpoints?: WalCheckpoints,
+  ) {}
 
   async insert(task: NewTask): Promise<void> {
     const report = task.report ?? NOTHING_DROPPED;
@@ -85,4 +93,33 @@ export class SqliteTasksRepo implements TasksRepository {
     this.leases.set(storeId, { holder, until: now + leaseMs });
     return true;
   }
+
+  async commitBatch(batch: BatchCommit): Promise<boolean> {
+    let applied = false;
+    const commit = writeTransaction(this.db, () => {
+      for (const a of batch.advances) {
+        const done = a.to >= a.itemCount;
+        const moved = this.db
+          .query(
+            `UPDATE tasks SET cursor = ?, status = ?, message = CASE WHEN ? THEN NULL ELSE message END, updated_at = ? WHERE seq = ? AND cursor = ? AND status = 'pending'`,
+          )
+          .run(a.to, done ? "complete" : "pending", done ? 1 : 0, batch.at, a.seq, a.from);
+        // Thrown to roll back what this transaction wrote already.
+        if (moved.changes === 0) throw new StaleBatch();
+        if (done) this.db.query("DELETE FROM task_payloads WHERE seq = ?").run(a.seq);
+      }
+      writeProductsIn(this.db, batch.storeId, batch.products, batch.at);
+      if (batch.products.length) queueStagesIn(this.db, batch.storeId, batch.products, batch.at);
+      applied = true;
+    });
+    try {
+      if (this.checkpoints) this.checkpoints.commitUnsynced(commit);
+      else commit();
+    } catch (error) {
+      if (!(error instanceof StaleBatch)) throw error;
+    }
+    return applied;
+  }
 }
+
+class StaleBatch extends Error {}

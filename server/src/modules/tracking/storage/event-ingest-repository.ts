@@ -1,4 +1,4 @@
-import type { NewEvent } from "./events-repository.ts";
+import type { NewEvent } from "../../events/storage/events-repository.ts";
 import type { OrderLine } from "../../analytics/storage/purchase-counts-repository.ts";
 
 /*

@@ -1,5 +1,5 @@
 import type { EventEffect, EventIngest } from "./event-ingest-repository.ts";
-import type { NewEvent } from "./events-repository.ts";
+import type { NewEvent } from "../../events/storage/events-repository.ts";
 import { LOOK_CLICK_EVIDENCE, ORDER_EVIDENCE, orderPairs } from "../../looks/storage/look-pairs.ts";
 import type postgres from "postgres";
 import type { Sql } from "../../../platform/postgres/connection.ts";

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { EventEffect, EventIngest } from "./event-ingest-repository.ts";
-import { SqliteEventsRepo } from "./events.sqlite.ts";
-import type { NewEvent } from "./events-repository.ts";
+import { SqliteEventsRepo } from "../../events/storage/events.sqlite.ts";
+import type { NewEvent } from "../../events/storage/events-repository.ts";
 import { SqliteLookPairsRepo } from "../../looks/storage/look-pairs.sqlite.ts";
 import { SqlitePurchaseCounts } from "../../analytics/storage/purchase-counts.sqlite.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";

@@ -1,11 +1,11 @@
 import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
-import type { EnrichmentRepository, UnsyncedEnrichment } from "./storage/enrichment-repository.ts";
+import type { EnrichmentRepository, UnsyncedEnrichment } from "../enrichment/storage/enrichment-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import { toEngineDocument } from "../catalog/engine-document.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import type { RankingInputs } from "../catalog/ranking-inputs.ts";
-import type { StoreWriters } from "../indexing/store-writers.ts";
+import type { RankingInputs } from "./ranking-inputs.ts";
+import type { StoreWriters } from "./store-writers.ts";
 
 /*
  * Brings finished enrichment stages into search: the product's engine document is written again with the colours

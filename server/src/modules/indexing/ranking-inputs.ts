@@ -4,7 +4,7 @@ import type { StoresRepository } from "../stores/storage/stores-repository.ts";
 import { enrichedSearch } from "../enrichment/enriched-search.ts";
 import { vocabularyLocales } from "../enrichment/vocabulary.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
-import type { RankingContext } from "./engine-document.ts";
+import type { RankingContext } from "../catalog/engine-document.ts";
 
 /** The inputs of a store's engine documents that do not come from the product: settings, event signals, enrichment. */
 export class RankingInputs {
