@@ -22,7 +22,8 @@ import { catalogFingerprint, type DemoCatalogOptions } from "./catalog/index.ts"
 import { CatalogCache, keepWhileReading, type Bulk } from "./catalog-cache.ts";
 import { Conversion } from "./conversion.ts";
 import { loadOrCreateDemoKeys } from "./demo-keys.ts";
-import { DemoCatalog, demoStoreRoutes } from "./demo-routes.ts";
+import { DemoCatalog } from "./demo-catalog.ts";
+import { demoStoreRoutes } from "./demo-routes.ts";
 import { probeFirstSearch, searchFinds, type SearchProbe } from "./first-search.ts";
 import { LogSink } from "./log-sink.ts";
 import { formatDuration, progressBar } from "./progress-bar.ts";

@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import { product } from "../../server/test/support/fixtures.ts";
 import { bulkOf } from "../src/catalog-cache.ts";
-import { DemoCatalog, demoStoreRoutes } from "../src/demo-routes.ts";
+import { DemoCatalog } from "../src/demo-catalog.ts";
+import { demoStoreRoutes } from "../src/demo-routes.ts";
 import { storePages } from "../src/store-pages.ts";
 
 /*

@@ -25,6 +25,7 @@ import { StoreWriters } from "./modules/indexing/store-writers.ts";
 import { GroupCommit } from "./platform/group-commit.ts";
 import type { SearchLogEntry } from "./modules/search-log/storage/search-log-repository.ts";
 import { RankingInputs } from "./modules/indexing/ranking-inputs.ts";
+import { EnrichedSearchSync } from "./modules/indexing/enriched-search-sync.ts";
 import { ShapedProducts } from "./modules/catalog/shaped-products.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
@@ -46,6 +47,7 @@ import { ShopperWords } from "./modules/search/shopper-words.ts";
 import { PopularContentService } from "./modules/suggestions/popular-content.ts";
 import { SearchService } from "./modules/search/search-service.ts";
 import { rulesRoutes } from "./modules/rules/rules-routes.ts";
+import { rulePreviewRoutes } from "./modules/search/rule-preview-routes.ts";
 import { RulesService } from "./modules/rules/rules-service.ts";
 import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
 import { SynonymService } from "./modules/synonyms/synonym-service.ts";
@@ -146,6 +148,14 @@ export function buildApp(deps: AppDeps) {
     (storeId, ids) => enrichment.mainColoursOf(storeId, ids),
   );
   const writers = new StoreWriters(tasks, now, deps.indexingLeaseMs);
+  const enrichedSearch = new EnrichedSearchSync({
+    repo: state.enrichment,
+    catalog,
+    ranking: new RankingInputs(stores, state.purchaseCounts, state.enrichment),
+    engine,
+    writers,
+    log: deps.log,
+  });
   const pageModels = (store: StoreRow) => productPageModels.of(store.id, store.createdAt).then((set) => set.models);
   const enrichment = createEnrichment({
     repo: state.enrichment,
@@ -156,9 +166,7 @@ export function buildApp(deps: AppDeps) {
     log: deps.log,
     now,
     allowPrivateNetworks: deps.enrichmentAllowPrivateNetworks ?? false,
-    engine,
-    writers,
-    ranking: new RankingInputs(stores, state.purchaseCounts, state.enrichment),
+    stageCommitted: () => enrichedSearch.wake(),
     delivered: () => webhookDispatcher.wake(),
     imageAnalysed: (storeId, productId) => productPageModels.productChanged(storeId, productId),
     indexingBusy,
@@ -324,7 +332,8 @@ export function buildApp(deps: AppDeps) {
     )
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
-    .use(rulesRoutes({ ...common, rules, search }))
+    .use(rulesRoutes({ ...common, rules }))
+    .use(rulePreviewRoutes({ ...common, search }))
     .use(synonymRoutes({ ...common, synonyms }))
     .use(
       meaningRoutes({
@@ -393,7 +402,7 @@ export function buildApp(deps: AppDeps) {
       catalog,
       pageModels: productPageModels,
       indexingBusy,
-      enrichment: [enrichment.worker, enrichment.sync],
+      enrichment: [enrichment.worker, enrichedSearch],
       log: deps.log,
     }),
     { name: "hybrid search", stop: () => hybrid?.stop() },

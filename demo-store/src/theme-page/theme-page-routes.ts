@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { NOT_BUILT_MESSAGE, readStaffPageFile } from "@storefront-search/staff-pages/files";
-import type { DemoCatalog, StoreEmbed } from "../demo-routes.ts";
+import type { DemoCatalog, StoreEmbed } from "../demo-catalog.ts";
 import { html, type SafeHtml } from "../html.ts";
 
 /*

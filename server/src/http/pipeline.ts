@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import type { Logger } from "../log.ts";
-import type { ServiceMetrics } from "../modules/metrics/service-metrics.ts";
 import type { StorageHealth } from "../platform/storage-health.ts";
 import { assertKnownVersion, assertServedVersion } from "./api-versions.ts";
 import { compressingHandler } from "./compression.ts";
@@ -41,7 +40,8 @@ const routePattern = (path: string) =>
 export interface PipelineOptions {
   storage: Pick<StorageHealth, "assertWritable" | "classify">;
   log: Logger;
-  metrics: Pick<ServiceMetrics, "observeRequest">;
+  /** Told of every answered request (modules/metrics/service-metrics.ts keeps the figures). */
+  metrics: { observeRequest(method: string, route: string | undefined, status: number, seconds: number): void };
   /** The app's routes, read once on the first 404 or 405. */
   routes: () => readonly { method: string; path: string }[];
 }

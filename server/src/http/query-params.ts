@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { LOCALE_PATTERN } from "@storefront-search/contract";
 import { ValidationError } from "../errors.ts";
 
 /**
@@ -19,4 +20,61 @@ export function boundedInteger(value: number | undefined, name: string, range: {
     ]);
   }
   return value;
+}
+
+/*
+ * The parameters list routes share, read from the raw query so that each 400 names its parameter.
+ */
+
+export const MAX_PAGE_SIZE = 100;
+/** Deepest result reachable by paging; beyond it shoppers refine instead (and engines slow down). */
+export const MAX_RESULT_WINDOW = 10_000;
+const LOCALE = new RegExp(LOCALE_PATTERN);
+
+export type Raw = Record<string, string | undefined>;
+
+export const bad = (name: string, problem: string) => new ValidationError(`${name} ${problem}`, [{ path: `query.${name}`, problem }]);
+
+export function text(raw: Raw, name: string, max: number): string | undefined {
+  const value = raw[name];
+  if (value === undefined || value.trim() === "") return undefined;
+  if (value.length > max) throw bad(name, `must be at most ${max} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw bad(name, "must not contain control characters");
+  return value.trim();
+}
+
+export function flag(raw: Raw, names: string[], fallback: boolean): boolean {
+  for (const name of names) {
+    const value = raw[name];
+    if (value === undefined || value === "") continue;
+    if (["true", "1", "yes"].includes(value.toLowerCase())) return true;
+    if (["false", "0", "no"].includes(value.toLowerCase())) return false;
+    throw bad(name, `must be true or false, got "${value.slice(0, 20)}"`);
+  }
+  return fallback;
+}
+
+function integer(raw: Raw, names: string[], range: { min: number; max: number; fallback: number }): number {
+  for (const name of names) {
+    const value = raw[name];
+    if (value === undefined || value === "") continue;
+    if (!/^-?\d+$/.test(value)) throw bad(name, `must be a whole number, got "${value.slice(0, 20)}"`);
+    return boundedInteger(Number(value), name, range);
+  }
+  return range.fallback;
+}
+
+/** `from` (alias `offset`) and `pageSize`, within the page size and the result window. */
+export function pageParams(raw: Raw): { from: number; pageSize: number } {
+  const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
+  const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
+  if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
+  return { from, pageSize };
+}
+
+/** A locale for facet names, when given. */
+export function languageParam(raw: Raw): string | undefined {
+  const language = text(raw, "language", 35);
+  if (language !== undefined && !LOCALE.test(language)) throw bad("language", 'must be a locale such as "en" or "de-CH"');
+  return language;
 }

@@ -2,15 +2,11 @@ import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts
 import type { EnrichmentRepository, VariationColours } from "./storage/enrichment-repository.ts";
 import type { StoresRepository } from "../stores/storage/stores-repository.ts";
 import type { TrendInputsRepository } from "./storage/trend-inputs-repository.ts";
-import type { SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
-import type { RankingInputs } from "../indexing/ranking-inputs.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import type { ShapeOptions } from "../catalog/search-product.ts";
-import type { StoreWriters } from "../indexing/store-writers.ts";
 import type { ColoursOf } from "../catalog/shaped-products.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
-import { EnrichedSearchSync } from "../indexing/enriched-search-sync.ts";
 import { EnrichmentWorker } from "./enrichment-worker.ts";
 import { imageStage } from "./image-stage.ts";
 import { productContent } from "./product-content.ts";
@@ -19,7 +15,7 @@ import { TrendingValues } from "./trending-values.ts";
 import { vocabularyLocales, type VocabularyLocale } from "./vocabulary.ts";
 import { webhookBody } from "./webhook-body.ts";
 
-/** The enrichment pipeline as the service runs it: stages, content, webhook calls, and what search shows of it. */
+/** The enrichment pipeline as the service runs it: stages, content, webhook calls, and what shoppers see of its colours. */
 export function createEnrichment(d: {
   repo: EnrichmentRepository;
   /** One process on its database (SQLite): jobs its previous run claimed are due at once. */
@@ -31,10 +27,8 @@ export function createEnrichment(d: {
   log: Logger;
   now: () => number;
   allowPrivateNetworks: boolean;
-  engine: SearchEngine;
-  /** Shared with the indexing worker: a store's search writes take turns. */
-  writers: StoreWriters;
-  ranking: RankingInputs;
+  /** After a stage committed: what it found goes into search (indexing/enriched-search-sync.ts). */
+  stageCommitted: () => void;
   /** After a stage queued webhook calls. */
   delivered: () => void;
   /** After the image stage found a product's colours. */
@@ -43,7 +37,6 @@ export function createEnrichment(d: {
   indexingBusy?: () => boolean;
 }) {
   const repo = d.repo;
-  const sync = new EnrichedSearchSync({ repo, catalog: d.catalog, ranking: d.ranking, engine: d.engine, writers: d.writers, log: d.log });
   const trending = new TrendingValues(d.trendInputs, textAttributes, d.now);
   const localesOf = async (storeId: string): Promise<VocabularyLocale[]> =>
     vocabularyLocales(effectiveSettings((await d.stores.get(storeId))?.settings ?? {}).locales);
@@ -71,7 +64,7 @@ export function createEnrichment(d: {
     committed: (job, result, queued) => {
       if (queued > 0) d.delivered();
       if (result.colours) d.imageAnalysed(job.storeId, job.productId);
-      sync.wake();
+      d.stageCommitted();
     },
   });
   /** Products' colours per variation, for their Search products. */
@@ -88,5 +81,5 @@ export function createEnrichment(d: {
       out.set(id, new Map(colours.filter((c) => c.values.length).map((c) => [c.variationId, main(c.values)])));
     return out;
   };
-  return { worker, sync, repo, coloursOf, mainColoursOf };
+  return { worker, repo, coloursOf, mainColoursOf };
 }

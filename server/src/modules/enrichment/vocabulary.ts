@@ -1,3 +1,11 @@
+import {
+  ATTRIBUTE_KEYS,
+  VOCABULARY_LOCALES,
+  type AttributeKey,
+  type VocabularyAttribute,
+  type VocabularyLocale,
+  type VocabularyValue,
+} from "./vocabulary/define.ts";
 import { ARTICLE_TYPE } from "./vocabulary/article-type.ts";
 import { AGE_GROUP, GENDER } from "./vocabulary/audience.ts";
 import { COLOUR } from "./vocabulary/colour.ts";
@@ -14,63 +22,12 @@ import { PATTERN } from "./vocabulary/pattern.ts";
  * vocabulary/ (one per attribute group); server/test/text-attributes.test.ts checks every rule stated below.
  */
 
-export const VOCABULARY_LOCALES = ["en", "de", "fr", "es"] as const;
-export type VocabularyLocale = (typeof VOCABULARY_LOCALES)[number];
+export { ATTRIBUTE_KEYS, VOCABULARY_LOCALES, type AttributeKey, type VocabularyAttribute, type VocabularyLocale, type VocabularyValue };
 
 /** The store's locales (its `locales` setting) the vocabulary has names for, in the store's order; English when none. */
 export function vocabularyLocales(storeLocales: readonly string[]): VocabularyLocale[] {
   const served = storeLocales.filter((l): l is VocabularyLocale => (VOCABULARY_LOCALES as readonly string[]).includes(l));
   return served.length ? served : ["en"];
-}
-
-export const ATTRIBUTE_KEYS = [
-  "colour",
-  "pattern",
-  "material",
-  "sleeve",
-  "neckline",
-  "fit",
-  "length",
-  "rise",
-  "closure",
-  "heelType",
-  "occasion",
-  "season",
-  "gender",
-  "ageGroup",
-  "articleType",
-] as const;
-export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
-
-export interface VocabularyValue {
-  /** Stable identifier sent to stores: lower-case ASCII words joined by hyphens ("round-neck"). */
-  key: string;
-  /** What shoppers see, per locale. */
-  displayName: Record<VocabularyLocale, string>;
-  /**
-   * Words and phrases shoppers and catalogs use for the value, per locale ("crew neck", "Rundhals"). Matched as
-   * whole words in any text, whatever the text's language, so a word that means something else in common catalog
-   * text (French "été" is also "been") is left out or only listed inside a longer phrase ("d'été").
-   */
-  synonyms: Record<VocabularyLocale, string[]>;
-  /** Colour values only: a representative colour, so an image colour is named by the nearest one (OKLab). */
-  hex?: string;
-}
-
-export interface VocabularyAttribute {
-  key: AttributeKey;
-  displayName: Record<VocabularyLocale, string>;
-  values: VocabularyValue[];
-  /**
-   * Names under which catalogs state the attribute as a field: tag prefixes ("color:red"), customUserData keys and
-   * specification lines ("Fabric: Cotton"). A value found there is the catalog's own statement and wins over text.
-   */
-  fieldNames: string[];
-  /**
-   * Phrases in which a value's word means something else ("olive oil", "solid wood", "rouge à lèvres"): matched
-   * like synonyms, they claim their words so the shorter synonym inside them is not read.
-   */
-  blockers?: string[];
 }
 
 export const VOCABULARY: readonly VocabularyAttribute[] = [

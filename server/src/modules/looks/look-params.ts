@@ -1,5 +1,5 @@
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
-import { flag, text, type Raw } from "../search/search-params.ts";
+import { flag, text, type Raw } from "../../http/query-params.ts";
 
 /* GET /ctl parameters, and the body of a store's pinned looks. */
 

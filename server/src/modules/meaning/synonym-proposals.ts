@@ -2,7 +2,6 @@ import type { ReportsRepository } from "../reports/storage/reports-repository.ts
 import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { tokenize } from "../../text/normalize.ts";
 import type { StoreRef, SynonymService } from "../synonyms/synonym-service.ts";
-import type { QueryVocabularies } from "../search/query-vocabulary.ts";
 import type { MeaningService } from "./meaning-service.ts";
 
 /*
@@ -38,6 +37,13 @@ const WORDS = 3;
 const MIN_CLOSENESS = 0.7;
 /** A proposed type holds at least this many products (a kind the shopper can browse, not a catalog oddity). */
 const MIN_TYPE_PRODUCTS = 20;
+
+/** Of a store's vocabulary, the product types, with how many products each has, and which of them are groups. */
+export interface ProductTypeWords {
+  types: ReadonlyMap<string, number>;
+  groups: ReadonlySet<string>;
+}
+
 /** Queries of more words than this are left out: a set is for a word or a name, not a whole request. */
 const MAX_QUERY_WORDS = 2;
 
@@ -53,8 +59,8 @@ export class SynonymProposals {
       reports: Pick<ReportsRepository, "queries">;
       searchLog: Pick<SearchLogRepository, "queryEvidence">;
       synonyms: Pick<SynonymService, "matcher">;
-      /** The store's product types (query-vocabulary.ts): the words a proposal may hold. */
-      vocabularies: Pick<QueryVocabularies, "of">;
+      /** The store's product types (search/query-vocabulary.ts gives them): the words a proposal may hold. */
+      vocabularies: { of(storeId: string): Promise<ProductTypeWords> };
       /** How many products a query finds as search reads it: an imported query that finds some needs no set. */
       count: (storeId: string, query: string) => Promise<number>;
       now: () => number;

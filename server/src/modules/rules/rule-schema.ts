@@ -10,6 +10,8 @@ import { ruleWords } from "./rule-words.ts";
  */
 
 export const MAX_RULES_PER_STORE = 2_000;
+/** A rule's JSON as PUT or previewed. */
+export const RULE_BYTES = 64 * 1024;
 export const MAX_CONDITIONS = 10;
 /** Pins and hides each, per rule. */
 export const MAX_PRODUCTS_PER_RULE = 50;

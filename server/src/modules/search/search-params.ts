@@ -1,21 +1,16 @@
 import { ValidationError } from "../../errors.ts";
-import { boundedInteger } from "../../http/query-params.ts";
-import { LOCALE_PATTERN } from "@storefront-search/contract";
+import { bad, flag, languageParam, pageParams, text, type Raw } from "../../http/query-params.ts";
 import { parseFacetSelections, type FacetSelection } from "../facets/facet-selection.ts";
 import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
 
 /* GET /search parameters, checked in one place so every 400 names its parameter. */
 
-export const MAX_PAGE_SIZE = 100;
-/** Deepest result reachable by paging; beyond it shoppers refine instead (and engines slow down). */
-export const MAX_RESULT_WINDOW = 10_000;
 /**
  * Characters of `query` as sent. Folding can make far more of them (one character can become 18 letters), so
  * what a search costs is bounded after folding, by text/query-limits.ts; this only bounds the request.
  */
 const MAX_QUERY_CHARS = 512;
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const LOCALE = new RegExp(LOCALE_PATTERN);
 
 export interface SearchParams {
   query?: string;
@@ -40,54 +35,6 @@ export interface SearchParams {
   language?: string;
   /** Answer how the query was read and each result's score parts (admin key only: checked by the route). */
   explain: boolean;
-}
-
-export type Raw = Record<string, string | undefined>;
-
-export const bad = (name: string, problem: string) => new ValidationError(`${name} ${problem}`, [{ path: `query.${name}`, problem }]);
-
-export function text(raw: Raw, name: string, max: number): string | undefined {
-  const value = raw[name];
-  if (value === undefined || value.trim() === "") return undefined;
-  if (value.length > max) throw bad(name, `must be at most ${max} characters`);
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw bad(name, "must not contain control characters");
-  return value.trim();
-}
-
-export function flag(raw: Raw, names: string[], fallback: boolean): boolean {
-  for (const name of names) {
-    const value = raw[name];
-    if (value === undefined || value === "") continue;
-    if (["true", "1", "yes"].includes(value.toLowerCase())) return true;
-    if (["false", "0", "no"].includes(value.toLowerCase())) return false;
-    throw bad(name, `must be true or false, got "${value.slice(0, 20)}"`);
-  }
-  return fallback;
-}
-
-function integer(raw: Raw, names: string[], range: { min: number; max: number; fallback: number }): number {
-  for (const name of names) {
-    const value = raw[name];
-    if (value === undefined || value === "") continue;
-    if (!/^-?\d+$/.test(value)) throw bad(name, `must be a whole number, got "${value.slice(0, 20)}"`);
-    return boundedInteger(Number(value), name, range);
-  }
-  return range.fallback;
-}
-
-/** `from` (alias `offset`) and `pageSize`, within the page size and the result window. */
-export function pageParams(raw: Raw): { from: number; pageSize: number } {
-  const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
-  const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
-  if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
-  return { from, pageSize };
-}
-
-/** A locale for facet names, when given. */
-export function languageParam(raw: Raw): string | undefined {
-  const language = text(raw, "language", 35);
-  if (language !== undefined && !LOCALE.test(language)) throw bad("language", 'must be a locale such as "en" or "de-CH"');
-  return language;
 }
 
 function anonymousId(raw: Raw, names: string[]): string | undefined {

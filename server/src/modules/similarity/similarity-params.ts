@@ -1,6 +1,6 @@
 import { ValidationError } from "../../errors.ts";
 import { parseFacetSelections, type FacetSelection } from "../facets/facet-selection.ts";
-import { flag, languageParam, pageParams, text, type Raw } from "../search/search-params.ts";
+import { flag, languageParam, pageParams, text, type Raw } from "../../http/query-params.ts";
 
 /* GET /similarity parameters: paging, facets and language as search reads them. */
 

@@ -1,5 +1,4 @@
-import type { VocabularyAttribute } from "../vocabulary.ts";
-import { names, split, value } from "./define.ts";
+import { names, split, value, type VocabularyAttribute } from "./define.ts";
 
 /*
  * Who a product is for: gender and age group, the values of the service's own Product fields (Women, Men, Unisex;

@@ -1,5 +1,4 @@
-import type { VocabularyAttribute } from "../vocabulary.ts";
-import { names, split, value } from "./define.ts";
+import { names, split, value, type VocabularyAttribute } from "./define.ts";
 
 /*
  * How a garment or shoe is cut and fastened: sleeve length, neckline, fit, length, rise, closure and heel. These

@@ -1,5 +1,4 @@
-import type { VocabularyAttribute } from "../vocabulary.ts";
-import { names, split, value } from "./define.ts";
+import { names, split, value, type VocabularyAttribute } from "./define.ts";
 
 /*
  * What a product is made of: fibres, leathers and the metals of watches and jewellery. A blend names several

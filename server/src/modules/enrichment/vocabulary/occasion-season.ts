@@ -1,5 +1,4 @@
-import type { VocabularyAttribute } from "../vocabulary.ts";
-import { names, split, value } from "./define.ts";
+import { names, split, value, type VocabularyAttribute } from "./define.ts";
 
 /*
  * When a product is worn: the occasion and the season. The occasion keys include the usages the demo catalog

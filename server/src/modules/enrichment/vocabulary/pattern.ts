@@ -1,5 +1,4 @@
-import type { VocabularyAttribute } from "../vocabulary.ts";
-import { names, split, value } from "./define.ts";
+import { names, split, value, type VocabularyAttribute } from "./define.ts";
 
 /*
  * Patterns and surface designs. A product may have several ("floral printed"), so the attribute is a list. Words
