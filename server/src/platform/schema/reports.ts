@@ -1,0 +1,169 @@
+import type { Dialect } from "./dialect.ts";
+import { STORE_ID, type Table } from "./table.ts";
+
+/*
+ * Reports: aggregates per store and UTC day, with the shopper's region, language and currency ('' when unknown) as
+ * dimensions, built by the analytics worker from the events table, and the attribution state that links clicks and
+ * orders to the searches before them.
+ */
+
+/** How far each consumer of the events table has read. */
+export const analyticsProgress = (d: Dialect): Table => ({
+  name: "analytics_progress",
+  columns: ["consumer  TEXT PRIMARY KEY", `last_seq  ${d.bigint} NOT NULL`],
+  options: d.withoutRowid,
+});
+
+/** Counters by name (searches, clickedSearches, revenue, position:3, ...). */
+export const reportDaily = (d: Dialect): Table => ({
+  name: "report_daily",
+  columns: [
+    STORE_ID,
+    `day       ${d.sortedText} NOT NULL`,
+    "region    TEXT NOT NULL",
+    "language  TEXT NOT NULL",
+    "currency  TEXT NOT NULL",
+    "metric    TEXT NOT NULL",
+    `value     ${d.double} NOT NULL`,
+  ],
+  key: "PRIMARY KEY (store_id, day, region, language, currency, metric)",
+  options: d.withoutRowid,
+});
+
+export const reportQueries = (d: Dialect): Table => ({
+  name: "report_queries",
+  columns: [
+    STORE_ID,
+    `day           ${d.sortedText} NOT NULL`,
+    `query         ${d.sortedText} NOT NULL`,
+    "region        TEXT NOT NULL",
+    "language      TEXT NOT NULL",
+    "currency      TEXT NOT NULL",
+    `searches      ${d.bigint} NOT NULL DEFAULT 0`,
+    `no_results    ${d.bigint} NOT NULL DEFAULT 0`,
+    `clicked       ${d.bigint} NOT NULL DEFAULT 0`,
+    `converted     ${d.bigint} NOT NULL DEFAULT 0`,
+    `position_sum  ${d.double} NOT NULL DEFAULT 0`,
+    `positions     ${d.bigint} NOT NULL DEFAULT 0`,
+  ],
+  key: "PRIMARY KEY (store_id, day, query, region, language, currency)",
+  options: d.withoutRowid,
+});
+
+export const reportProducts = (d: Dialect): Table => ({
+  name: "report_products",
+  columns: [
+    STORE_ID,
+    `day         ${d.sortedText} NOT NULL`,
+    `product_id  ${d.sortedText} NOT NULL`,
+    "region      TEXT NOT NULL",
+    "language    TEXT NOT NULL",
+    "currency    TEXT NOT NULL",
+    `clicks      ${d.bigint} NOT NULL DEFAULT 0`,
+    `carts       ${d.bigint} NOT NULL DEFAULT 0`,
+    `purchases   ${d.double} NOT NULL DEFAULT 0`,
+    `revenue     ${d.double} NOT NULL DEFAULT 0`,
+  ],
+  key: "PRIMARY KEY (store_id, day, product_id, region, language, currency)",
+  options: d.withoutRowid,
+});
+
+/** Clicks per query and product: which of the store's clicked products our shadow answers hold (preprod). */
+export const reportQueryClicks = (d: Dialect): Table => ({
+  name: "report_query_clicks",
+  columns: [
+    STORE_ID,
+    `day         ${d.sortedText} NOT NULL`,
+    `query       ${d.sortedText} NOT NULL`,
+    `product_id  ${d.sortedText} NOT NULL`,
+    "region      TEXT NOT NULL",
+    "language    TEXT NOT NULL",
+    "currency    TEXT NOT NULL",
+    `clicks      ${d.bigint} NOT NULL`,
+  ],
+  key: "PRIMARY KEY (store_id, day, query, product_id, region, language, currency)",
+  options: d.withoutRowid,
+});
+
+/**
+ * Distinct users and sessions as HyperLogLog sketches per day and dimensions (modules/analytics/hyperloglog.ts):
+ * a range's distinct count from merged sketches, as daily distinct counts cannot be summed.
+ */
+export const reportSketches = (d: Dialect): Table => ({
+  name: "report_sketches",
+  columns: [
+    STORE_ID,
+    `day        ${d.sortedText} NOT NULL`,
+    "region     TEXT NOT NULL",
+    "language   TEXT NOT NULL",
+    "currency   TEXT NOT NULL",
+    "kind       TEXT NOT NULL CHECK (kind IN ('user', 'session'))",
+    `registers  ${d.bytes} NOT NULL`,
+  ],
+  key: "PRIMARY KEY (store_id, day, region, language, currency, kind)",
+  options: d.withoutRowid,
+});
+
+/** Orders already in the reports (OrderComplete and Purchase of one order, and repeats, count once). */
+export const reportOrders = (d: Dialect): Table => ({
+  name: "report_orders",
+  columns: [STORE_ID, "order_id  TEXT NOT NULL"],
+  key: "PRIMARY KEY (store_id, order_id)",
+  options: d.withoutRowid,
+});
+
+/**
+ * Recent searches per session, until their clicks and conversions can no longer arrive. The writer may take ids
+ * ahead of a batch (its clicks name the searches it adds), hence an id the database numbers only by default. Each
+ * database has its own index for a session's searches (see its migrations), shaped by its own lookup.
+ */
+export const attributionSearches = (d: Dialect): Table => ({
+  name: "attribution_searches",
+  columns: [
+    `id            ${d.defaultId}`,
+    STORE_ID,
+    "session_id    TEXT NOT NULL",
+    "query         TEXT NOT NULL",
+    `at            ${d.bigint} NOT NULL`,
+    "day           TEXT NOT NULL",
+    "region        TEXT NOT NULL",
+    "language      TEXT NOT NULL",
+    "currency      TEXT NOT NULL",
+    `with_results  ${d.smallint} NOT NULL`,
+    `clicked       ${d.smallint} NOT NULL DEFAULT 0`,
+    `carted        ${d.smallint} NOT NULL DEFAULT 0`,
+    `converted     ${d.smallint} NOT NULL DEFAULT 0`,
+  ],
+});
+
+export const attributionSearchesAtIndex = "CREATE INDEX attribution_searches_at ON attribution_searches(at)";
+
+/** Products clicked from those searches: a later purchase of one converts the search. */
+export const attributionClicks = (d: Dialect): Table => ({
+  name: "attribution_clicks",
+  columns: [
+    "store_id    TEXT NOT NULL",
+    "session_id  TEXT NOT NULL",
+    "product_id  TEXT NOT NULL",
+    `search_id   ${d.bigint} NOT NULL REFERENCES attribution_searches(id) ON DELETE CASCADE`,
+  ],
+  key: "PRIMARY KEY (store_id, session_id, product_id, search_id)",
+  options: d.withoutRowid,
+});
+
+export const attributionClicksSearchIndex = "CREATE INDEX attribution_clicks_search ON attribution_clicks(search_id)";
+
+/** Each session's last known region, language and currency: orders carry none of their own. */
+export const attributionSessions = (d: Dialect): Table => ({
+  name: "attribution_sessions",
+  columns: [
+    STORE_ID,
+    "session_id  TEXT NOT NULL",
+    "region      TEXT NOT NULL",
+    "language    TEXT NOT NULL",
+    "currency    TEXT NOT NULL",
+    `at          ${d.bigint} NOT NULL`,
+  ],
+  key: "PRIMARY KEY (store_id, session_id)",
+  options: d.withoutRowid,
+});

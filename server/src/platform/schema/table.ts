@@ -1,0 +1,41 @@
+/*
+ * A table described once as data, so each database's migrations can create it whole, create an older shape of it
+ * (without the columns a later migration added), or add those columns: the history of a table stays a list of
+ * statements while its columns are written in one place.
+ */
+export interface Table {
+  readonly name: string;
+  /** One column definition each, `name TYPE constraints`, in the order the table is created with. */
+  readonly columns: readonly string[];
+  /** The table constraint after the columns (a composite PRIMARY KEY or UNIQUE), when there is one. */
+  readonly key?: string;
+  /** What follows the closing parenthesis (SQLite's WITHOUT ROWID). */
+  readonly options?: string;
+}
+
+/** Every table that belongs to a store starts with this column: deleting a store deletes its rows. */
+export const STORE_ID = "store_id TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE";
+
+const columnName = (column: string): string => column.split(" ", 1)[0]!;
+
+export function createTable(table: Table): string {
+  const lines = table.key ? [...table.columns, table.key] : table.columns;
+  return `CREATE TABLE ${table.name} (\n  ${lines.join(",\n  ")}\n)${table.options ?? ""}`;
+}
+
+/** The table as it was before a later migration added these columns (see addColumns). */
+export function withoutColumns(table: Table, names: readonly string[]): Table {
+  return { ...table, columns: table.columns.filter((c) => !names.includes(columnName(c))) };
+}
+
+/** ALTER TABLE statements adding these of the table's columns, as described. */
+export function addColumns(table: Table, names: readonly string[]): string[] {
+  return names.map((name) => {
+    const column = table.columns.find((c) => columnName(c) === name);
+    if (!column) throw new Error(`${table.name} describes no column ${name}`);
+    return `ALTER TABLE ${table.name} ADD COLUMN ${column}`;
+  });
+}
+
+/** One migration's text from its statements, as each database's runner executes it in one transaction. */
+export const migration = (...statements: (string | readonly string[])[]): string => `${statements.flat().join(";\n")};\n`;
