@@ -19,13 +19,7 @@ import * as webhooks from "../schema/webhooks.ts";
  * PostgreSQL has is written here.
  */
 
-/** Replicas take pending tasks store by store (one replica holds a store's lease), each store's in order. */
-const tasksPendingIndex = "CREATE INDEX tasks_pending ON tasks(store_id, seq) WHERE status = 'pending'";
-/** A delivery whose replica died is claimed again once its claim's lease, counted from in_flight_at, ran out. */
-const webhookDeliveriesInFlightIndex =
-  "CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries(in_flight_at) WHERE in_flight IS NOT NULL";
-const attributionSearchesSessionIndex = "CREATE INDEX attribution_searches_session ON attribution_searches(store_id, session_id, at)";
-/** The products of a store changed since a time: what a replica reads to catch up on the catalog. */
+/** A store's products changed since a time (the catalog's changedSince), found without reading the whole catalog. */
 const productsChangedIndex = "CREATE INDEX products_changed ON products(store_id, updated_at)";
 
 /** Which replica applies a store's indexing tasks, until when (a lease; see tasks-repository.ts). */
@@ -52,16 +46,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     createTable(looks.lookPairs(d)),
     createTable(looks.lookClicks(d)),
   ),
-  migration(
-    createTable(webhooks.webhookSubscriptions(d)),
-    webhooks.webhookSubscriptionsStoreIndex,
-    createTable(webhooks.webhookDeliveries(d)),
-    webhooks.webhookDeliveriesDueIndex,
-    webhookDeliveriesInFlightIndex,
-    webhooks.webhookDeliveriesListedIndex,
-    webhooks.webhookDeliveriesProductIndex,
-    webhooks.webhookDeliveriesFinishedIndex,
-  ),
+  migration(...webhooks.createWebhookTables(d, webhooks.postgresInFlightIndex)),
   migration(createTable(looks.pinnedLooks(d))),
   migration(
     createTable(searchLog.searchLog(d)),
@@ -76,7 +61,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     productsChangedIndex,
     createTable(catalog.searchProducts(d)),
     createTable(catalog.tasks(d)),
-    tasksPendingIndex,
+    catalog.postgresPendingTasksIndex,
     createTable(catalog.taskPayloads(d)),
     createTable(indexingLeases),
     createTable(enrichment.enrichmentJobs(d)),
@@ -93,7 +78,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     createTable(reports.reportSketches(d)),
     createTable(reports.reportOrders(d)),
     createTable(reports.attributionSearches(d)),
-    attributionSearchesSessionIndex,
+    reports.postgresSessionSearchesIndex,
     reports.attributionSearchesAtIndex,
     createTable(reports.attributionClicks(d)),
     reports.attributionClicksSearchIndex,

@@ -36,8 +36,7 @@ export const searchProducts = (d: Dialect): Table => ({
 /**
  * Indexing tasks. seq orders them; cursor is how many payload items were applied (bulk tasks apply in chunks);
  * warnings counts the null optionals and blank strings a bulk dropped, rejected lists the first products it refused.
- * Each database has its own index of pending tasks (see its migrations): one process takes SQLite's in order,
- * PostgreSQL's replicas take them store by store.
+ * Each database has its own index of pending tasks.
  */
 export const tasks = (d: Dialect): Table => ({
   name: "tasks",
@@ -59,6 +58,11 @@ export const tasks = (d: Dialect): Table => ({
     `updated_at      ${d.bigint} NOT NULL`,
   ],
 });
+
+/** SQLite's one process takes pending tasks in order, whatever their store. */
+export const sqlitePendingTasksIndex = "CREATE INDEX tasks_pending ON tasks(seq) WHERE status = 'pending'";
+/** PostgreSQL's replicas take pending tasks store by store (one replica holds a store's lease), each store's in order. */
+export const postgresPendingTasksIndex = "CREATE INDEX tasks_pending ON tasks(store_id, seq) WHERE status = 'pending'";
 
 /**
  * Task payloads in their own table, kept until the task ends. In the tasks row, every progress update rewrote a

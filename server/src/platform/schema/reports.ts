@@ -7,6 +7,9 @@ import { STORE_ID, type Table } from "./table.ts";
  * orders to the searches before them.
  */
 
+/** The shopper's region, language and currency ('' when unknown): what every report can be narrowed to. */
+export const DIMENSIONS = ["region    TEXT NOT NULL", "language  TEXT NOT NULL", "currency  TEXT NOT NULL"];
+
 /** How far each consumer of the events table has read. */
 export const analyticsProgress = (d: Dialect): Table => ({
   name: "analytics_progress",
@@ -17,15 +20,7 @@ export const analyticsProgress = (d: Dialect): Table => ({
 /** Counters by name (searches, clickedSearches, revenue, position:3, ...). */
 export const reportDaily = (d: Dialect): Table => ({
   name: "report_daily",
-  columns: [
-    STORE_ID,
-    `day       ${d.sortedText} NOT NULL`,
-    "region    TEXT NOT NULL",
-    "language  TEXT NOT NULL",
-    "currency  TEXT NOT NULL",
-    "metric    TEXT NOT NULL",
-    `value     ${d.double} NOT NULL`,
-  ],
+  columns: [STORE_ID, `day       ${d.sortedText} NOT NULL`, ...DIMENSIONS, "metric    TEXT NOT NULL", `value     ${d.double} NOT NULL`],
   key: "PRIMARY KEY (store_id, day, region, language, currency, metric)",
   options: d.withoutRowid,
 });
@@ -36,9 +31,7 @@ export const reportQueries = (d: Dialect): Table => ({
     STORE_ID,
     `day           ${d.sortedText} NOT NULL`,
     `query         ${d.sortedText} NOT NULL`,
-    "region        TEXT NOT NULL",
-    "language      TEXT NOT NULL",
-    "currency      TEXT NOT NULL",
+    ...DIMENSIONS,
     `searches      ${d.bigint} NOT NULL DEFAULT 0`,
     `no_results    ${d.bigint} NOT NULL DEFAULT 0`,
     `clicked       ${d.bigint} NOT NULL DEFAULT 0`,
@@ -56,9 +49,7 @@ export const reportProducts = (d: Dialect): Table => ({
     STORE_ID,
     `day         ${d.sortedText} NOT NULL`,
     `product_id  ${d.sortedText} NOT NULL`,
-    "region      TEXT NOT NULL",
-    "language    TEXT NOT NULL",
-    "currency    TEXT NOT NULL",
+    ...DIMENSIONS,
     `clicks      ${d.bigint} NOT NULL DEFAULT 0`,
     `carts       ${d.bigint} NOT NULL DEFAULT 0`,
     `purchases   ${d.double} NOT NULL DEFAULT 0`,
@@ -76,9 +67,7 @@ export const reportQueryClicks = (d: Dialect): Table => ({
     `day         ${d.sortedText} NOT NULL`,
     `query       ${d.sortedText} NOT NULL`,
     `product_id  ${d.sortedText} NOT NULL`,
-    "region      TEXT NOT NULL",
-    "language    TEXT NOT NULL",
-    "currency    TEXT NOT NULL",
+    ...DIMENSIONS,
     `clicks      ${d.bigint} NOT NULL`,
   ],
   key: "PRIMARY KEY (store_id, day, query, product_id, region, language, currency)",
@@ -94,9 +83,7 @@ export const reportSketches = (d: Dialect): Table => ({
   columns: [
     STORE_ID,
     `day        ${d.sortedText} NOT NULL`,
-    "region     TEXT NOT NULL",
-    "language   TEXT NOT NULL",
-    "currency   TEXT NOT NULL",
+    ...DIMENSIONS,
     "kind       TEXT NOT NULL CHECK (kind IN ('user', 'session'))",
     `registers  ${d.bytes} NOT NULL`,
   ],
@@ -114,8 +101,7 @@ export const reportOrders = (d: Dialect): Table => ({
 
 /**
  * Recent searches per session, until their clicks and conversions can no longer arrive. The writer may take ids
- * ahead of a batch (its clicks name the searches it adds), hence an id the database numbers only by default. Each
- * database has its own index for a session's searches (see its migrations), shaped by its own lookup.
+ * ahead of a batch (its clicks name the searches it adds), hence an id the database numbers only by default.
  */
 export const attributionSearches = (d: Dialect): Table => ({
   name: "attribution_searches",
@@ -126,9 +112,7 @@ export const attributionSearches = (d: Dialect): Table => ({
     "query         TEXT NOT NULL",
     `at            ${d.bigint} NOT NULL`,
     "day           TEXT NOT NULL",
-    "region        TEXT NOT NULL",
-    "language      TEXT NOT NULL",
-    "currency      TEXT NOT NULL",
+    ...DIMENSIONS,
     `with_results  ${d.smallint} NOT NULL`,
     `clicked       ${d.smallint} NOT NULL DEFAULT 0`,
     `carted        ${d.smallint} NOT NULL DEFAULT 0`,
@@ -136,6 +120,10 @@ export const attributionSearches = (d: Dialect): Table => ({
   ],
 });
 
+/** A session's searches since a time. SQLite's index was made with the query before the time, and stays so. */
+export const sqliteSessionSearchesIndex =
+  "CREATE INDEX attribution_searches_session ON attribution_searches(store_id, session_id, query, at)";
+export const postgresSessionSearchesIndex = "CREATE INDEX attribution_searches_session ON attribution_searches(store_id, session_id, at)";
 export const attributionSearchesAtIndex = "CREATE INDEX attribution_searches_at ON attribution_searches(at)";
 
 /** Products clicked from those searches: a later purchase of one converts the search. */
@@ -156,14 +144,7 @@ export const attributionClicksSearchIndex = "CREATE INDEX attribution_clicks_sea
 /** Each session's last known region, language and currency: orders carry none of their own. */
 export const attributionSessions = (d: Dialect): Table => ({
   name: "attribution_sessions",
-  columns: [
-    STORE_ID,
-    "session_id  TEXT NOT NULL",
-    "region      TEXT NOT NULL",
-    "language    TEXT NOT NULL",
-    "currency    TEXT NOT NULL",
-    `at          ${d.bigint} NOT NULL`,
-  ],
+  columns: [STORE_ID, "session_id  TEXT NOT NULL", ...DIMENSIONS, `at          ${d.bigint} NOT NULL`],
   key: "PRIMARY KEY (store_id, session_id)",
   options: d.withoutRowid,
 });

@@ -1,11 +1,7 @@
 import type { Dialect } from "./dialect.ts";
-import { STORE_ID, type Table } from "./table.ts";
+import { createTable, STORE_ID, type Table } from "./table.ts";
 
-/*
- * Webhook subscriptions (modules/webhooks/) and the outbox of calls to make. Each database has its own index of
- * deliveries in flight (see its migrations): SQLite's one process releases them all at start, PostgreSQL's replicas
- * reclaim one whose claim's lease ran out.
- */
+/* Webhook subscriptions (modules/webhooks/) and the outbox of calls to make. */
 
 /**
  * The secret is kept as it is (calls are signed with it) and is only ever shown in the answers that create or
@@ -62,3 +58,21 @@ export const webhookDeliveriesProductIndex =
   "CREATE INDEX webhook_deliveries_product ON webhook_deliveries(subscription_id, product_id, seq)";
 export const webhookDeliveriesFinishedIndex =
   "CREATE INDEX webhook_deliveries_finished ON webhook_deliveries(finished_at) WHERE finished_at IS NOT NULL";
+
+/** SQLite's one process releases every delivery in flight when it starts. */
+export const sqliteInFlightIndex = "CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries(in_flight) WHERE in_flight IS NOT NULL";
+/** PostgreSQL's replicas claim a delivery again once its claim's lease, counted from in_flight_at, ran out. */
+export const postgresInFlightIndex =
+  "CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries(in_flight_at) WHERE in_flight IS NOT NULL";
+
+/** The subscriptions and the outbox with their indexes, as each database created them: in one migration. */
+export const createWebhookTables = (d: Dialect, inFlightIndex: string): string[] => [
+  createTable(webhookSubscriptions(d)),
+  webhookSubscriptionsStoreIndex,
+  createTable(webhookDeliveries(d)),
+  webhookDeliveriesDueIndex,
+  inFlightIndex,
+  webhookDeliveriesListedIndex,
+  webhookDeliveriesProductIndex,
+  webhookDeliveriesFinishedIndex,
+];

@@ -32,14 +32,6 @@ function firstTasks(): Table {
   return { ...catalog.tasks(d), columns: [...columns.slice(0, at), "payload  TEXT NOT NULL", ...columns.slice(at)] };
 }
 
-/** One process takes pending tasks in order, whatever their store. */
-const tasksPendingIndex = "CREATE INDEX tasks_pending ON tasks(seq) WHERE status = 'pending'";
-/** The one process releases every delivery in flight when it starts. */
-const webhookDeliveriesInFlightIndex =
-  "CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries(in_flight) WHERE in_flight IS NOT NULL";
-const attributionSearchesSessionIndex =
-  "CREATE INDEX attribution_searches_session ON attribution_searches(store_id, session_id, query, at)";
-
 /** Distinct users and sessions per day, until migration 11 replaced them by sketches (reports.reportSketches). */
 const reportVisitors: Table = {
   name: "report_visitors",
@@ -48,9 +40,7 @@ const reportVisitors: Table = {
     "day       TEXT NOT NULL",
     "kind      TEXT NOT NULL CHECK (kind IN ('user', 'session'))",
     "visitor   TEXT NOT NULL",
-    "region    TEXT NOT NULL",
-    "language  TEXT NOT NULL",
-    "currency  TEXT NOT NULL",
+    ...reports.DIMENSIONS,
   ],
   key: "PRIMARY KEY (store_id, day, kind, visitor, region, language, currency)",
   options: d.withoutRowid,
@@ -79,7 +69,7 @@ export const MIGRATIONS: readonly string[] = [
     stores.apiKeysStoreIndex,
     createTable(firstProducts),
     createTable(firstTasks()),
-    tasksPendingIndex,
+    catalog.sqlitePendingTasksIndex,
     createTable(events.events(d)),
     events.eventsStoreTimeIndex,
   ),
@@ -121,7 +111,7 @@ export const MIGRATIONS: readonly string[] = [
     createTable(reportVisitors),
     createTable(reports.reportOrders(d)),
     createTable(reports.attributionSearches(d)),
-    attributionSearchesSessionIndex,
+    reports.sqliteSessionSearchesIndex,
     reports.attributionSearchesAtIndex,
     createTable(reports.attributionClicks(d)),
     reports.attributionClicksSearchIndex,
@@ -136,16 +126,7 @@ export const MIGRATIONS: readonly string[] = [
     createTable(ranking.shopperAffinities(d)),
   ),
   migration("DROP TABLE report_visitors", createTable(events.purchaseBuyers(d)), createTable(reports.reportSketches(d))),
-  migration(
-    createTable(webhooks.webhookSubscriptions(d)),
-    webhooks.webhookSubscriptionsStoreIndex,
-    createTable(webhooks.webhookDeliveries(d)),
-    webhooks.webhookDeliveriesDueIndex,
-    webhookDeliveriesInFlightIndex,
-    webhooks.webhookDeliveriesListedIndex,
-    webhooks.webhookDeliveriesProductIndex,
-    webhooks.webhookDeliveriesFinishedIndex,
-  ),
+  migration(...webhooks.createWebhookTables(d, webhooks.sqliteInFlightIndex)),
   migration(
     createTable(withoutColumns(enrichment.enrichmentJobs(d), ["claimed_at"])),
     enrichment.enrichmentJobsDueIndex,
