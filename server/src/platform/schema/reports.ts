@@ -1,5 +1,5 @@
 import type { Dialect } from "./dialect.ts";
-import { STORE_ID, type Table } from "./table.ts";
+import { createTable, STORE_ID, type Table } from "./table.ts";
 
 /*
  * Reports: aggregates per store and UTC day, with the shopper's region, language and currency ('' when unknown) as
@@ -148,3 +148,17 @@ export const attributionSessions = (d: Dialect): Table => ({
   key: "PRIMARY KEY (store_id, session_id)",
   options: d.withoutRowid,
 });
+
+/** The analytics worker's progress and the daily aggregates, as each database created them first: in one migration. */
+export const createDailyReportTables = (d: Dialect): string[] =>
+  [analyticsProgress(d), reportDaily(d), reportQueries(d), reportProducts(d), reportQueryClicks(d)].map(createTable);
+
+/** The attribution state with its indexes, as each database created it: in one migration. */
+export const createAttributionTables = (d: Dialect, sessionSearchesIndex: string): string[] => [
+  createTable(attributionSearches(d)),
+  sessionSearchesIndex,
+  attributionSearchesAtIndex,
+  createTable(attributionClicks(d)),
+  attributionClicksSearchIndex,
+  createTable(attributionSessions(d)),
+];
