@@ -1,7 +1,10 @@
 /*
  * A table described once as data, so each database's migrations can create it whole, create an older shape of it
  * (without the columns a later migration added), or add those columns: the history of a table stays a list of
- * statements while its columns are written in one place.
+ * statements while its columns are written in one place. The migrations render the current description, so a new
+ * column goes into the description and at the end of both lists as addColumns, and every earlier migration that
+ * creates the table takes it out again with withoutColumns; forgetting that fails loudly, as adding a column twice
+ * is an error on both databases.
  */
 export interface Table {
   readonly name: string;
