@@ -6,7 +6,10 @@ import { STORE_ID, type Table } from "./table.ts";
  * queue that carries changes from the API to the engine.
  */
 
-/** Deleted products stay as tombstones so versions keep increasing. */
+/**
+ * Deleted products stay as tombstones so versions keep increasing. On SQLite a row also holds the product's shaped
+ * Search product (shaping, shaped: added by its own migrations), where PostgreSQL keeps search_products.
+ */
 export const products = (d: Dialect): Table => ({
   name: "products",
   columns: [
