@@ -1,5 +1,5 @@
 import type { Dialect } from "./dialect.ts";
-import { STORE_ID, type Table } from "./table.ts";
+import { keyedByStore, STORE_ID, type Table } from "./table.ts";
 
 /* Shopper events, appended as received, and the purchase signals counted from them (sortBy=purchase). */
 
@@ -22,25 +22,20 @@ export const eventsStoreTimeIndex = "CREATE INDEX events_store_time ON events(st
 /** Erasing a user (DELETE /users/{userId}) finds their events without reading every event. */
 export const eventsUserIndex = "CREATE INDEX events_user ON events(store_id, user_id) WHERE user_id IS NOT NULL";
 
-export const productSignals = (d: Dialect): Table => ({
-  name: "product_signals",
-  columns: [STORE_ID, "product_id  TEXT NOT NULL", `purchases   ${d.double} NOT NULL DEFAULT 0`],
-  key: "PRIMARY KEY (store_id, product_id)",
-  options: d.withoutRowid,
-});
+export const productSignals = (d: Dialect): Table =>
+  keyedByStore(d, "product_signals", {
+    key: ["product_id  TEXT NOT NULL"],
+    values: [`purchases   ${d.double} NOT NULL DEFAULT 0`],
+  });
 
 /** Orders already counted, so OrderComplete and Purchase of one order count once. */
-export const countedOrders = (d: Dialect): Table => ({
-  name: "counted_orders",
-  columns: [STORE_ID, "order_id  TEXT NOT NULL"],
-  key: "PRIMARY KEY (store_id, order_id)",
-  options: d.withoutRowid,
-});
+export const countedOrders = (d: Dialect): Table =>
+  keyedByStore(d, "counted_orders", {
+    key: ["order_id  TEXT NOT NULL"],
+  });
 
 /** sortBy=purchase counts like behaviour ranking: one shopper (user id, else session id) buys a product once a day. */
-export const purchaseBuyers = (d: Dialect): Table => ({
-  name: "purchase_buyers",
-  columns: [STORE_ID, "day         TEXT NOT NULL", "actor       TEXT NOT NULL", "product_id  TEXT NOT NULL"],
-  key: "PRIMARY KEY (store_id, day, actor, product_id)",
-  options: d.withoutRowid,
-});
+export const purchaseBuyers = (d: Dialect): Table =>
+  keyedByStore(d, "purchase_buyers", {
+    key: ["day         TEXT NOT NULL", "actor       TEXT NOT NULL", "product_id  TEXT NOT NULL"],
+  });

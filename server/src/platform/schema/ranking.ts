@@ -1,5 +1,5 @@
 import type { Dialect } from "./dialect.ts";
-import { STORE_ID, type Table } from "./table.ts";
+import { keyedByStore, type Table } from "./table.ts";
 
 /*
  * Ranking from behaviour and personalisation. Values are log2 of a decayed sum, taken at time 0 (see
@@ -10,39 +10,27 @@ import { STORE_ID, type Table } from "./table.ts";
 /**
  * What one shopper (user id, else session id) already counted today per product, so repeats count once per day.
  */
-export const behaviourSeen = (d: Dialect): Table => ({
-  name: "behaviour_seen",
-  columns: [
-    STORE_ID,
-    `day         ${d.sortedText} NOT NULL`,
-    "actor       TEXT NOT NULL",
-    "kind        TEXT NOT NULL",
-    "query       TEXT NOT NULL",
-    "product_id  TEXT NOT NULL",
-  ],
-  key: "PRIMARY KEY (store_id, day, actor, kind, query, product_id)",
-  options: d.withoutRowid,
-});
+export const behaviourSeen = (d: Dialect): Table =>
+  keyedByStore(d, "behaviour_seen", {
+    key: [
+      `day         ${d.sortedText} NOT NULL`,
+      "actor       TEXT NOT NULL",
+      "kind        TEXT NOT NULL",
+      "query       TEXT NOT NULL",
+      "product_id  TEXT NOT NULL",
+    ],
+  });
 
 /** Evidence per query and product ('' query: per product), and its decayed click and conversion counts. */
-export const behaviourScores = (d: Dialect): Table => ({
-  name: "behaviour_scores",
-  columns: [
-    STORE_ID,
-    `query        ${d.sortedText} NOT NULL`,
-    `product_id   ${d.sortedText} NOT NULL`,
-    `evidence     ${d.double} NOT NULL`,
-    `clicks       ${d.double} NOT NULL`,
-    `conversions  ${d.double} NOT NULL`,
-  ],
-  key: "PRIMARY KEY (store_id, query, product_id)",
-  options: d.withoutRowid,
-});
+export const behaviourScores = (d: Dialect): Table =>
+  keyedByStore(d, "behaviour_scores", {
+    key: [`query        ${d.sortedText} NOT NULL`, `product_id   ${d.sortedText} NOT NULL`],
+    values: [`evidence     ${d.double} NOT NULL`, `clicks       ${d.double} NOT NULL`, `conversions  ${d.double} NOT NULL`],
+  });
 
 /** A shopper's (u:<userId> or s:<sessionId>) affinity to facet values (brand, category, colour, price band). */
-export const shopperAffinities = (d: Dialect): Table => ({
-  name: "shopper_affinities",
-  columns: [STORE_ID, "shopper   TEXT NOT NULL", "facet     TEXT NOT NULL", "value     TEXT NOT NULL", `weight    ${d.double} NOT NULL`],
-  key: "PRIMARY KEY (store_id, shopper, facet, value)",
-  options: d.withoutRowid,
-});
+export const shopperAffinities = (d: Dialect): Table =>
+  keyedByStore(d, "shopper_affinities", {
+    key: ["shopper   TEXT NOT NULL", "facet     TEXT NOT NULL", "value     TEXT NOT NULL"],
+    values: [`weight    ${d.double} NOT NULL`],
+  });

@@ -1,5 +1,5 @@
 import type { Dialect } from "./dialect.ts";
-import { createTable, STORE_ID, type Table } from "./table.ts";
+import { createTable, keyedByStore, STORE_ID, type Table } from "./table.ts";
 
 /*
  * Reports: aggregates per store and UTC day, with the shopper's region, language and currency ('' when unknown) as
@@ -18,86 +18,63 @@ export const analyticsProgress = (d: Dialect): Table => ({
 });
 
 /** Counters by name (searches, clickedSearches, revenue, position:3, ...). */
-export const reportDaily = (d: Dialect): Table => ({
-  name: "report_daily",
-  columns: [STORE_ID, `day       ${d.sortedText} NOT NULL`, ...DIMENSIONS, "metric    TEXT NOT NULL", `value     ${d.double} NOT NULL`],
-  key: "PRIMARY KEY (store_id, day, region, language, currency, metric)",
-  options: d.withoutRowid,
-});
+export const reportDaily = (d: Dialect): Table =>
+  keyedByStore(d, "report_daily", {
+    key: [`day       ${d.sortedText} NOT NULL`, ...DIMENSIONS, "metric    TEXT NOT NULL"],
+    values: [`value     ${d.double} NOT NULL`],
+  });
 
-export const reportQueries = (d: Dialect): Table => ({
-  name: "report_queries",
-  columns: [
-    STORE_ID,
-    `day           ${d.sortedText} NOT NULL`,
-    `query         ${d.sortedText} NOT NULL`,
-    ...DIMENSIONS,
-    `searches      ${d.bigint} NOT NULL DEFAULT 0`,
-    `no_results    ${d.bigint} NOT NULL DEFAULT 0`,
-    `clicked       ${d.bigint} NOT NULL DEFAULT 0`,
-    `converted     ${d.bigint} NOT NULL DEFAULT 0`,
-    `position_sum  ${d.double} NOT NULL DEFAULT 0`,
-    `positions     ${d.bigint} NOT NULL DEFAULT 0`,
-  ],
-  key: "PRIMARY KEY (store_id, day, query, region, language, currency)",
-  options: d.withoutRowid,
-});
+export const reportQueries = (d: Dialect): Table =>
+  keyedByStore(d, "report_queries", {
+    key: [`day           ${d.sortedText} NOT NULL`, `query         ${d.sortedText} NOT NULL`, ...DIMENSIONS],
+    values: [
+      `searches      ${d.bigint} NOT NULL DEFAULT 0`,
+      `no_results    ${d.bigint} NOT NULL DEFAULT 0`,
+      `clicked       ${d.bigint} NOT NULL DEFAULT 0`,
+      `converted     ${d.bigint} NOT NULL DEFAULT 0`,
+      `position_sum  ${d.double} NOT NULL DEFAULT 0`,
+      `positions     ${d.bigint} NOT NULL DEFAULT 0`,
+    ],
+  });
 
-export const reportProducts = (d: Dialect): Table => ({
-  name: "report_products",
-  columns: [
-    STORE_ID,
-    `day         ${d.sortedText} NOT NULL`,
-    `product_id  ${d.sortedText} NOT NULL`,
-    ...DIMENSIONS,
-    `clicks      ${d.bigint} NOT NULL DEFAULT 0`,
-    `carts       ${d.bigint} NOT NULL DEFAULT 0`,
-    `purchases   ${d.double} NOT NULL DEFAULT 0`,
-    `revenue     ${d.double} NOT NULL DEFAULT 0`,
-  ],
-  key: "PRIMARY KEY (store_id, day, product_id, region, language, currency)",
-  options: d.withoutRowid,
-});
+export const reportProducts = (d: Dialect): Table =>
+  keyedByStore(d, "report_products", {
+    key: [`day         ${d.sortedText} NOT NULL`, `product_id  ${d.sortedText} NOT NULL`, ...DIMENSIONS],
+    values: [
+      `clicks      ${d.bigint} NOT NULL DEFAULT 0`,
+      `carts       ${d.bigint} NOT NULL DEFAULT 0`,
+      `purchases   ${d.double} NOT NULL DEFAULT 0`,
+      `revenue     ${d.double} NOT NULL DEFAULT 0`,
+    ],
+  });
 
 /** Clicks per query and product: which of the store's clicked products our shadow answers hold (preprod). */
-export const reportQueryClicks = (d: Dialect): Table => ({
-  name: "report_query_clicks",
-  columns: [
-    STORE_ID,
-    `day         ${d.sortedText} NOT NULL`,
-    `query       ${d.sortedText} NOT NULL`,
-    `product_id  ${d.sortedText} NOT NULL`,
-    ...DIMENSIONS,
-    `clicks      ${d.bigint} NOT NULL`,
-  ],
-  key: "PRIMARY KEY (store_id, day, query, product_id, region, language, currency)",
-  options: d.withoutRowid,
-});
+export const reportQueryClicks = (d: Dialect): Table =>
+  keyedByStore(d, "report_query_clicks", {
+    key: [
+      `day         ${d.sortedText} NOT NULL`,
+      `query       ${d.sortedText} NOT NULL`,
+      `product_id  ${d.sortedText} NOT NULL`,
+      ...DIMENSIONS,
+    ],
+    values: [`clicks      ${d.bigint} NOT NULL`],
+  });
 
 /**
  * Distinct users and sessions as HyperLogLog sketches per day and dimensions (modules/analytics/hyperloglog.ts):
  * a range's distinct count from merged sketches, as daily distinct counts cannot be summed.
  */
-export const reportSketches = (d: Dialect): Table => ({
-  name: "report_sketches",
-  columns: [
-    STORE_ID,
-    `day        ${d.sortedText} NOT NULL`,
-    ...DIMENSIONS,
-    "kind       TEXT NOT NULL CHECK (kind IN ('user', 'session'))",
-    `registers  ${d.bytes} NOT NULL`,
-  ],
-  key: "PRIMARY KEY (store_id, day, region, language, currency, kind)",
-  options: d.withoutRowid,
-});
+export const reportSketches = (d: Dialect): Table =>
+  keyedByStore(d, "report_sketches", {
+    key: [`day        ${d.sortedText} NOT NULL`, ...DIMENSIONS, "kind       TEXT NOT NULL CHECK (kind IN ('user', 'session'))"],
+    values: [`registers  ${d.bytes} NOT NULL`],
+  });
 
 /** Orders already in the reports (OrderComplete and Purchase of one order, and repeats, count once). */
-export const reportOrders = (d: Dialect): Table => ({
-  name: "report_orders",
-  columns: [STORE_ID, "order_id  TEXT NOT NULL"],
-  key: "PRIMARY KEY (store_id, order_id)",
-  options: d.withoutRowid,
-});
+export const reportOrders = (d: Dialect): Table =>
+  keyedByStore(d, "report_orders", {
+    key: ["order_id  TEXT NOT NULL"],
+  });
 
 /**
  * Recent searches per session, until their clicks and conversions can no longer arrive. The writer may take ids
@@ -142,12 +119,11 @@ export const attributionClicks = (d: Dialect): Table => ({
 export const attributionClicksSearchIndex = "CREATE INDEX attribution_clicks_search ON attribution_clicks(search_id)";
 
 /** Each session's last known region, language and currency: orders carry none of their own. */
-export const attributionSessions = (d: Dialect): Table => ({
-  name: "attribution_sessions",
-  columns: [STORE_ID, "session_id  TEXT NOT NULL", ...DIMENSIONS, `at          ${d.bigint} NOT NULL`],
-  key: "PRIMARY KEY (store_id, session_id)",
-  options: d.withoutRowid,
-});
+export const attributionSessions = (d: Dialect): Table =>
+  keyedByStore(d, "attribution_sessions", {
+    key: ["session_id  TEXT NOT NULL"],
+    values: [...DIMENSIONS, `at          ${d.bigint} NOT NULL`],
+  });
 
 /** The analytics worker's progress and the daily aggregates, as each database created them first: in one migration. */
 export const createDailyReportTables = (d: Dialect): string[] =>

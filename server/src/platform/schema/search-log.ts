@@ -1,5 +1,5 @@
 import type { Dialect } from "./dialect.ts";
-import { STORE_ID, type Table } from "./table.ts";
+import { keyedByStore, STORE_ID, type Table } from "./table.ts";
 
 /* Every search, and what is learned from past queries: suggestions, and the preprod report's answers. */
 
@@ -29,43 +29,31 @@ export const searchLogUserIndex = "CREATE INDEX search_log_user ON search_log(st
  * led_to: what an imported query led to under the store's previous search provider (the categories its searches
  * found), as a JSON array: evidence of what the query means (modules/meaning).
  */
-export const queryStats = (d: Dialect): Table => ({
-  name: "query_stats",
-  columns: [
-    STORE_ID,
-    `query         ${d.sortedText} NOT NULL`,
-    `searches      ${d.bigint} NOT NULL`,
-    `shoppers      ${d.bigint} NOT NULL DEFAULT 0`,
-    `result_count  ${d.bigint} NOT NULL`,
-    `last_at       ${d.bigint} NOT NULL`,
-    "led_to        TEXT",
-  ],
-  key: "PRIMARY KEY (store_id, query)",
-  options: d.withoutRowid,
-});
+export const queryStats = (d: Dialect): Table =>
+  keyedByStore(d, "query_stats", {
+    key: [`query         ${d.sortedText} NOT NULL`],
+    values: [
+      `searches      ${d.bigint} NOT NULL`,
+      `shoppers      ${d.bigint} NOT NULL DEFAULT 0`,
+      `result_count  ${d.bigint} NOT NULL`,
+      `last_at       ${d.bigint} NOT NULL`,
+      "led_to        TEXT",
+    ],
+  });
 
 /** Hashed shopper ids per query, held only until the query has enough of them to be suggested. */
-export const queryShoppers = (d: Dialect): Table => ({
-  name: "query_shoppers",
-  columns: [STORE_ID, "query     TEXT NOT NULL", `shopper   ${d.bigint} NOT NULL`, `at        ${d.bigint} NOT NULL`],
-  key: "PRIMARY KEY (store_id, query, shopper)",
-  options: d.withoutRowid,
-});
+export const queryShoppers = (d: Dialect): Table =>
+  keyedByStore(d, "query_shoppers", {
+    key: ["query     TEXT NOT NULL", `shopper   ${d.bigint} NOT NULL`],
+    values: [`at        ${d.bigint} NOT NULL`],
+  });
 
 /**
  * The latest first page per query: the store's own search (from its Search events) and ours (from preprod=true
  * searches), for the preprod report.
  */
-export const queryAnswers = (d: Dialect): Table => ({
-  name: "query_answers",
-  columns: [
-    STORE_ID,
-    "source       TEXT NOT NULL CHECK (source IN ('theirs', 'ours'))",
-    "query        TEXT NOT NULL",
-    `total        ${d.bigint} NOT NULL`,
-    "product_ids  TEXT NOT NULL",
-    `at           ${d.bigint} NOT NULL`,
-  ],
-  key: "PRIMARY KEY (store_id, source, query)",
-  options: d.withoutRowid,
-});
+export const queryAnswers = (d: Dialect): Table =>
+  keyedByStore(d, "query_answers", {
+    key: ["source       TEXT NOT NULL CHECK (source IN ('theirs', 'ours'))", "query        TEXT NOT NULL"],
+    values: [`total        ${d.bigint} NOT NULL`, "product_ids  TEXT NOT NULL", `at           ${d.bigint} NOT NULL`],
+  });

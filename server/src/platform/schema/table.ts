@@ -6,6 +6,8 @@
  * creates the table takes it out again with withoutColumns; forgetting that fails loudly, as adding a column twice
  * is an error on both databases.
  */
+import type { Dialect } from "./dialect.ts";
+
 export interface Table {
   readonly name: string;
   /** One column definition each, `name TYPE constraints`, in the order the table is created with. */
@@ -20,6 +22,17 @@ export interface Table {
 export const STORE_ID = "store_id TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE";
 
 const columnName = (column: string): string => column.split(" ", 1)[0]!;
+
+/**
+ * Most tables: a store's rows under a key of the store id and the `key` columns, then the `values`. Their rows are
+ * small, so SQLite keeps them in key order without a rowid.
+ */
+export const keyedByStore = (d: Dialect, name: string, columns: { key: readonly string[]; values?: readonly string[] }): Table => ({
+  name,
+  columns: [STORE_ID, ...columns.key, ...(columns.values ?? [])],
+  key: `PRIMARY KEY (store_id, ${columns.key.map(columnName).join(", ")})`,
+  options: d.withoutRowid,
+});
 
 export function createTable(table: Table): string {
   const lines = table.key ? [...table.columns, table.key] : table.columns;

@@ -8,7 +8,7 @@ import * as ranking from "../schema/ranking.ts";
 import * as reports from "../schema/reports.ts";
 import * as searchLog from "../schema/search-log.ts";
 import * as stores from "../schema/stores.ts";
-import { addColumns, createTable, migration, STORE_ID, type Table, withoutColumns } from "../schema/table.ts";
+import { addColumns, createTable, keyedByStore, migration, type Table, withoutColumns } from "../schema/table.ts";
 import * as webhooks from "../schema/webhooks.ts";
 
 /*
@@ -33,18 +33,14 @@ function firstTasks(): Table {
 }
 
 /** Distinct users and sessions per day, until migration 11 replaced them by sketches (reports.reportSketches). */
-const reportVisitors: Table = {
-  name: "report_visitors",
-  columns: [
-    STORE_ID,
+const reportVisitors: Table = keyedByStore(d, "report_visitors", {
+  key: [
     "day       TEXT NOT NULL",
     "kind      TEXT NOT NULL CHECK (kind IN ('user', 'session'))",
     "visitor   TEXT NOT NULL",
     ...reports.DIMENSIONS,
   ],
-  key: "PRIMARY KEY (store_id, day, kind, visitor, region, language, currency)",
-  options: d.withoutRowid,
-};
+});
 
 /**
  * How many times a store's shaped Search products changed, counted by the database itself for every writer (the
