@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { Database } from "bun:sqlite";
+import { migrate, openServiceDatabase } from "../src/platform/sqlite/connection.ts";
+import { MIGRATIONS } from "../src/platform/sqlite/schema.ts";
 import { migratePostgres, openPostgres, type Sql } from "../src/platform/postgres/connection.ts";
 import { POSTGRES_MIGRATIONS } from "../src/platform/postgres/schema.ts";
 import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
@@ -1792,6 +1794,41 @@ describe("PostgreSQL migrations", () => {
     const next = [...POSTGRES_MIGRATIONS, "CREATE TABLE later_table (id INTEGER PRIMARY KEY)"];
     expect(await migratePostgres(sql, next)).toBe(1);
     expect((await sql`SELECT count(*)::int AS n FROM later_table`)[0]!.n).toBe(0);
+  });
+
+  test("a fresh database has the same tables and columns on both, but for what each database keeps its own way", async () => {
+    const sqlite = new Database(":memory:");
+    migrate(sqlite, MIGRATIONS);
+    const sqliteTables = sqlite
+      .query(
+        "SELECT m.name AS t, p.name AS c FROM sqlite_master AS m, pragma_table_info(m.name) AS p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'",
+      )
+      .all() as { t: string; c: string }[];
+    sqlite.close();
+    const sql = openPostgres(await cluster.createDatabase(), { max: 1 });
+    sqls = [sql];
+    await migratePostgres(sql);
+    const postgresTables = await sql<{ t: string; c: string }[]>`
+      SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_migrations'`;
+    const columns = (rows: { t: string; c: string }[]) => rows.map((r) => `${r.t}.${r.c}`).sort();
+    const [onSqlite, onPostgres] = [columns(sqliteTables), columns([...postgresTables])];
+    // SQLite keeps each product's shape in its row and counts shape changes by trigger (one process, one file);
+    // PostgreSQL keeps shapes in their own table and leases a store's indexing to one replica.
+    expect(onSqlite.filter((c) => !onPostgres.includes(c))).toEqual([
+      "products.shaped",
+      "products.shaping",
+      "shape_epochs.epoch",
+      "shape_epochs.store_id",
+    ]);
+    expect(onPostgres.filter((c) => !onSqlite.includes(c))).toEqual([
+      "indexing_leases.holder",
+      "indexing_leases.store_id",
+      "indexing_leases.until",
+      "search_products.id",
+      "search_products.json",
+      "search_products.shaping",
+      "search_products.store_id",
+    ]);
   });
 
   test("a failing migration leaves nothing half-applied", async () => {

@@ -1,10 +1,12 @@
 /*
  * The analytics worker's durable state: what it reads before counting a batch of events (the attribution state
  * of the batch's sessions, the orders and once-a-day marks it may repeat) and the one transaction that writes
- * what the batch counted with the progress past it. Both durable stores implement it (analytics-state-repo.ts on
- * SQLite, postgres/analytics-state-repo.ts), held to the same behaviour by repository-conformance.test.ts. The
+ * what the batch counted with the progress past it. Both durable stores implement it (analytics-state.sqlite.ts,
+ * analytics-state.postgres.ts), held to the same behaviour by repository-conformance.test.ts. The
  * counting itself is modules/analytics/analytics-batch.ts, in memory.
  */
+
+import { mergeInto, packSketch, unpackSketch } from "../hyperloglog.ts";
 
 /** A day and the shopper's dimensions: where a count goes. */
 export interface Bucket {
@@ -131,3 +133,27 @@ export interface AnalyticsStateRepository {
 export const NO_LOG = -1e308;
 export const fromStoredLog = (v: number) => (v <= NO_LOG ? -Infinity : v);
 export const toStoredLog = (v: number) => (v === -Infinity ? NO_LOG : v);
+
+/** A recent search as both databases read it (aliases quoted: PostgreSQL folds unquoted ones to lower case). */
+export const SEARCH_COLUMNS = `id, store_id AS "storeId", session_id AS "sessionId", query, at, day, region, language, currency,
+  with_results AS "withResults", clicked, carted, converted`;
+export type RawAttributedSearch = Omit<AttributedSearch, "withResults"> & { withResults: number };
+export const toAttributedSearch = (s: RawAttributedSearch): AttributedSearch => ({ ...s, withResults: s.withResults === 1 });
+
+/** A session's stored dimensions as the snapshot carries them. */
+export const toSessionDims = ({ storeId, sessionId, ...dims }: { storeId: string; sessionId: string } & Dims) => ({
+  storeId,
+  sessionId,
+  dims,
+});
+
+/** Counts per result position, from report_daily's position:N metrics (report-counter.ts). */
+export const positionsOf = (rows: readonly { metric: string; value: number }[]) =>
+  new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+
+/** A batch's sketch merged into the stored one (if any), packed to be stored. */
+export function mergedSketch(registers: Uint8Array, stored: Uint8Array | null | undefined): Uint8Array {
+  const merged = registers.slice();
+  if (stored) mergeInto(merged, unpackSketch(stored));
+  return packSketch(merged);
+}

@@ -1,12 +1,16 @@
 import type postgres from "postgres";
-import { mergeInto, packSketch, unpackSketch } from "../hyperloglog.ts";
 import { logAdd } from "../decay.ts";
 import {
   fromStoredLog,
+  mergedSketch,
+  positionsOf,
+  type RawAttributedSearch,
+  SEARCH_COLUMNS,
+  toAttributedSearch,
+  toSessionDims,
   toStoredLog,
   type AnalyticsStateRepository,
   type AttributedClick,
-  type AttributedSearch,
   type BatchWrites,
   type Bucket,
   type StateKeys,
@@ -16,7 +20,6 @@ import type { Sql } from "../../../platform/postgres/connection.ts";
 
 type Tx = postgres.TransactionSql;
 
-const SEARCH_COLUMNS = `id, store_id AS "storeId", session_id AS "sessionId", query, at, day, region, language, currency, with_results AS "withResults", clicked, carted, converted`;
 const bucketColumns = (b: Bucket) => ({ store_id: b.storeId, day: b.day, region: b.region, language: b.language, currency: b.currency });
 /** The i-th part of each key, as one array parameter (for unnest). */
 const column = (keys: readonly (readonly string[])[], i: number) => keys.map((k) => k[i]!);
@@ -33,12 +36,12 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
   async load(keys: StateKeys): Promise<StateSnapshot> {
     const [stores, sessions] = [column(keys.sessions, 0), column(keys.sessions, 1)];
     const searches = (
-      await this.sql.unsafe<(Omit<AttributedSearch, "withResults"> & { withResults: number })[]>(
+      await this.sql.unsafe<RawAttributedSearch[]>(
         `SELECT ${SEARCH_COLUMNS} FROM attribution_searches
          WHERE (store_id, session_id) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND at >= $3`,
         [stores, sessions, keys.searchesSince],
       )
-    ).map((s) => ({ ...s, withResults: s.withResults === 1 }));
+    ).map(toAttributedSearch);
     const clicks = [
       ...(await this.sql<AttributedClick[]>`
         SELECT store_id AS "storeId", session_id AS "sessionId", product_id AS "productId", search_id AS "searchId" FROM attribution_clicks
@@ -56,7 +59,7 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
     return {
       searches,
       clicks,
-      sessions: dims.map(({ storeId, sessionId, ...d }) => ({ storeId, sessionId, dims: d })),
+      sessions: dims.map(toSessionDims),
       orders: orders.map((o) => [o.store_id, o.order_id]),
       seen: seen.map((r) => [r.store_id, r.day, r.actor, r.kind, r.query, r.product_id]),
     };
@@ -65,7 +68,7 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
   async positionClicks(storeId: string, fromDay: string): Promise<Map<number, number>> {
     const rows = await this.sql<{ metric: string; value: number }[]>`
       SELECT metric, SUM(value) AS value FROM report_daily WHERE store_id = ${storeId} AND day >= ${fromDay} AND metric LIKE 'position:%' GROUP BY metric`;
-    return new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+    return positionsOf(rows);
   }
 
   async commit(w: BatchWrites): Promise<boolean> {
@@ -138,9 +141,7 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
         SELECT registers FROM report_sketches
         WHERE store_id = ${b.storeId} AND day = ${b.day} AND region = ${b.region} AND language = ${b.language} AND currency = ${b.currency} AND kind = ${kind}
         FOR UPDATE`;
-      const merged = registers.slice();
-      if (old) mergeInto(merged, unpackSketch(old.registers));
-      const row = { ...bucketColumns(b), kind, registers: Buffer.from(packSketch(merged)) };
+      const row = { ...bucketColumns(b), kind, registers: Buffer.from(mergedSketch(registers, old?.registers)) };
       await tx`
         INSERT INTO report_sketches ${tx(row)}
         ON CONFLICT (store_id, day, region, language, currency, kind) DO UPDATE SET registers = excluded.registers`;

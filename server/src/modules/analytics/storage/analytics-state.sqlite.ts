@@ -1,12 +1,16 @@
 import type { Database } from "bun:sqlite";
-import { mergeInto, packSketch, unpackSketch } from "../hyperloglog.ts";
 import { logAdd } from "../decay.ts";
 import {
   fromStoredLog,
+  mergedSketch,
+  positionsOf,
+  type RawAttributedSearch,
+  SEARCH_COLUMNS,
+  toAttributedSearch,
+  toSessionDims,
   toStoredLog,
   type AnalyticsStateRepository,
   type AttributedClick,
-  type AttributedSearch,
   type BatchWrites,
   type Bucket,
   type EvidenceLogs,
@@ -15,8 +19,6 @@ import {
 } from "./analytics-state-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
 
-const SEARCH_COLUMNS =
-  "id, store_id AS storeId, session_id AS sessionId, query, at, day, region, language, currency, with_results AS withResults, clicked, carted, converted";
 const bucketArgs = (b: Bucket) => [b.storeId, b.day, b.region, b.language, b.currency] as const;
 
 /** The analytics worker's state on SQLite. */
@@ -38,8 +40,8 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
           `SELECT ${SEARCH_COLUMNS} FROM attribution_searches
            WHERE (store_id, session_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1)) AND at >= ?2`,
         )
-        .all(sessions, keys.searchesSince) as (Omit<AttributedSearch, "withResults"> & { withResults: number })[]
-    ).map((s) => ({ ...s, withResults: s.withResults === 1 }));
+        .all(sessions, keys.searchesSince) as RawAttributedSearch[]
+    ).map(toAttributedSearch);
     const ids = JSON.stringify(searches.map((s) => s.id));
     const clicks = this.db
       .query(
@@ -67,7 +69,7 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
     return {
       searches,
       clicks,
-      sessions: dims.map(({ storeId, sessionId, ...d }) => ({ storeId, sessionId, dims: d })),
+      sessions: dims.map(toSessionDims),
       orders,
       seen,
     };
@@ -79,7 +81,7 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
         "SELECT metric, SUM(value) AS value FROM report_daily WHERE store_id = ? AND day >= ? AND metric LIKE 'position:%' GROUP BY metric",
       )
       .all(storeId, fromDay) as { metric: string; value: number }[];
-    return new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+    return positionsOf(rows);
   }
 
   async commit(w: BatchWrites): Promise<boolean> {
@@ -136,9 +138,7 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
     );
     for (const { bucket, kind, registers } of w.sketches) {
       const old = readSketch.get(...bucketArgs(bucket), kind) as { registers: Uint8Array } | null;
-      const merged = registers.slice();
-      if (old) mergeInto(merged, unpackSketch(old.registers));
-      writeSketch.run(...bucketArgs(bucket), kind, packSketch(merged));
+      writeSketch.run(...bucketArgs(bucket), kind, mergedSketch(registers, old?.registers));
     }
     const answer = this.db.query(
       `INSERT INTO query_answers (store_id, source, query, total, product_ids, at) VALUES (?, 'theirs', ?, ?, ?, ?)

@@ -1,9 +1,11 @@
 /*
  * Product enrichment's queue (one row per product: its next stage) and what the stages found: the interface both
- * durable stores implement (enrichment-repo.ts on SQLite, postgres/enrichment-repo.ts), held to the same
+ * durable stores implement (enrichment.sqlite.ts, enrichment.postgres.ts), held to the same
  * behaviour by server/test/repository-conformance.test.ts. Jobs are queued by the indexing batch that commits a
  * product's change (TasksRepository.commitBatch).
  */
+
+import type { NewDeliveries } from "../../webhooks/storage/webhooks-repository.ts";
 
 export type EnrichmentStage = "text" | "image";
 
@@ -138,6 +140,48 @@ export const toStoredEnrichment = (row: RawEnrichment): StoredEnrichment => ({
   colours: row.colours ? JSON.parse(row.colours) : null,
   content: JSON.parse(row.content),
 });
+
+/** The job as the finishing transaction found it (locked): null when it is gone. */
+export interface CurrentJob {
+  v: number;
+  stage: string;
+}
+
+/** A finished stage is kept only while its job still stands at that version and stage (no newer change, no other worker). */
+export const stillCurrent = (current: CurrentJob | null | undefined, job: EnrichmentJob): boolean =>
+  !!current && current.v === job.productVersion && current.stage === job.stage;
+
+/** The product_enrichment row a finished stage writes (search_synced starts at its default, 0). */
+export const finishedRow = ({ job, result, now }: FinishedStage) => ({
+  store_id: job.storeId,
+  product_id: job.productId,
+  product_version: job.productVersion,
+  stage: job.stage,
+  attributes: JSON.stringify(result.attributes),
+  colours: result.colours ? JSON.stringify(result.colours) : null,
+  content: JSON.stringify(result.content),
+  updated_at: now,
+});
+
+/** The webhook calls a finished stage queues, in its transaction. */
+export const finishedDeliveries = ({ job, webhookBody, now }: FinishedStage): NewDeliveries => ({
+  storeId: job.storeId,
+  productId: job.productId,
+  productVersion: job.productVersion,
+  stage: job.stage,
+  body: webhookBody,
+  now,
+});
+
+/** Stored colours by product id, as colours() answers. */
+export const coloursById = (rows: readonly { id: string; colours: string }[]): Map<string, VariationColours[]> =>
+  new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
+
+/** Stored attributes and colours by product id, as resultsOf() answers. */
+export const resultsById = (
+  rows: readonly { id: string; attributes: string; colours: string | null }[],
+): Map<string, Pick<StoredEnrichment, "attributes" | "colours">> =>
+  new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
 
 export const jobKey = (j: { storeId: string; productId: string }) => `${j.storeId}\u0000${j.productId}`;
 

@@ -1,5 +1,11 @@
 import type postgres from "postgres";
 import {
+  coloursById,
+  type CurrentJob,
+  finishedDeliveries,
+  finishedRow,
+  resultsById,
+  stillCurrent,
   MAX_JOB_ERROR,
   PROGRESS_SQL,
   progressOf,
@@ -54,25 +60,14 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
   }
 
   async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
-    const { job, result, next, now } = f;
+    const { job, next, now } = f;
     return this.sql.begin(async (tx) => {
       // Locks the job: a replica finishing the same stage at once waits, then finds it moved on.
-      const [current] = await tx<{ v: number; stage: string }[]>`
+      const [current] = await tx<CurrentJob[]>`
         SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ${job.storeId} AND product_id = ${job.productId} FOR UPDATE`;
-      if (!current || current.v !== job.productVersion || current.stage !== job.stage) return { done: false, queued: 0 };
-      const row = {
-        store_id: job.storeId,
-        product_id: job.productId,
-        product_version: job.productVersion,
-        stage: job.stage,
-        attributes: JSON.stringify(result.attributes),
-        colours: result.colours ? JSON.stringify(result.colours) : null,
-        content: JSON.stringify(result.content),
-        updated_at: now,
-        search_synced: 0,
-      };
+      if (!stillCurrent(current, job)) return { done: false, queued: 0 };
       await tx`
-        INSERT INTO product_enrichment ${tx(row)}
+        INSERT INTO product_enrichment ${tx(finishedRow(f))}
         ON CONFLICT (store_id, product_id) DO UPDATE SET product_version = excluded.product_version, stage = excluded.stage,
           attributes = excluded.attributes, colours = excluded.colours, content = excluded.content, updated_at = excluded.updated_at, search_synced = 0`;
       if (next) {
@@ -82,14 +77,7 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
       } else {
         await tx`DELETE FROM enrichment_jobs WHERE store_id = ${job.storeId} AND product_id = ${job.productId}`;
       }
-      const queued = await enqueueDeliveriesIn(tx, {
-        storeId: job.storeId,
-        productId: job.productId,
-        productVersion: job.productVersion,
-        stage: job.stage,
-        body: f.webhookBody,
-        now,
-      });
+      const queued = await enqueueDeliveriesIn(tx, finishedDeliveries(f));
       if (f.dropShape) await dropShapesIn(tx, job.storeId, [job.productId]);
       return { done: true, queued };
     });
@@ -117,13 +105,13 @@ export class PostgresEnrichmentRepo implements EnrichmentRepository {
     const rows = await this.sql<{ id: string; colours: string }[]>`
       SELECT product_id AS id, colours FROM product_enrichment
       WHERE store_id = ${storeId} AND colours IS NOT NULL AND product_id = ANY(${ids as string[]}::text[])`;
-    return new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
+    return coloursById(rows);
   }
 
   async resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>> {
     const rows = await this.sql<{ id: string; attributes: string; colours: string | null }[]>`
       SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ${storeId} AND product_id = ANY(${ids as string[]}::text[])`;
-    return new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
+    return resultsById(rows);
   }
 
   async unsynced(limit: number): Promise<UnsyncedEnrichment[]> {

@@ -1,5 +1,11 @@
 import type { Database } from "bun:sqlite";
 import {
+  coloursById,
+  type CurrentJob,
+  finishedDeliveries,
+  finishedRow,
+  resultsById,
+  stillCurrent,
   MAX_JOB_ERROR,
   PROGRESS_SQL,
   progressOf,
@@ -45,27 +51,18 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
   }
 
   async finishStage(f: FinishedStage): Promise<{ done: boolean; queued: number }> {
-    const { job, result, next, now } = f;
+    const { job, next, now } = f;
     return writeTransaction(this.db, () => {
       const current = this.db
         .query("SELECT product_version AS v, stage FROM enrichment_jobs WHERE store_id = ? AND product_id = ?")
-        .get(job.storeId, job.productId) as { v: number; stage: string } | null;
-      if (!current || current.v !== job.productVersion || current.stage !== job.stage) return { done: false, queued: 0 };
+        .get(job.storeId, job.productId) as CurrentJob | null;
+      if (!stillCurrent(current, job)) return { done: false, queued: 0 };
       this.db
         .query(
           `INSERT OR REPLACE INTO product_enrichment (store_id, product_id, product_version, stage, attributes, colours, content, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+           VALUES ($store_id, $product_id, $product_version, $stage, $attributes, $colours, $content, $updated_at)`,
         )
-        .run(
-          job.storeId,
-          job.productId,
-          job.productVersion,
-          job.stage,
-          JSON.stringify(result.attributes),
-          result.colours ? JSON.stringify(result.colours) : null,
-          JSON.stringify(result.content),
-          now,
-        );
+        .run(finishedRow(f));
       if (next) {
         this.db
           .query(
@@ -75,14 +72,7 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
       } else {
         this.db.query("DELETE FROM enrichment_jobs WHERE store_id = ? AND product_id = ?").run(job.storeId, job.productId);
       }
-      const queued = enqueueDeliveriesIn(this.db, {
-        storeId: job.storeId,
-        productId: job.productId,
-        productVersion: job.productVersion,
-        stage: job.stage,
-        body: f.webhookBody,
-        now,
-      });
+      const queued = enqueueDeliveriesIn(this.db, finishedDeliveries(f));
       if (f.dropShape) dropShapesIn(this.db, job.storeId, [job.productId]);
       return { done: true, queued };
     })();
@@ -112,7 +102,7 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
         "SELECT product_id AS id, colours FROM product_enrichment WHERE store_id = ? AND colours IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))",
       )
       .all(storeId, JSON.stringify(ids)) as { id: string; colours: string }[];
-    return new Map(rows.map((r) => [r.id, JSON.parse(r.colours) as VariationColours[]]));
+    return coloursById(rows);
   }
 
   async resultsOf(storeId: string, ids: readonly string[]): Promise<Map<string, Pick<StoredEnrichment, "attributes" | "colours">>> {
@@ -121,7 +111,7 @@ export class SqliteEnrichmentRepo implements EnrichmentRepository {
         "SELECT product_id AS id, attributes, colours FROM product_enrichment WHERE store_id = ? AND product_id IN (SELECT value FROM json_each(?))",
       )
       .all(storeId, JSON.stringify(ids)) as { id: string; attributes: string; colours: string | null }[];
-    return new Map(rows.map((r) => [r.id, { attributes: JSON.parse(r.attributes), colours: r.colours ? JSON.parse(r.colours) : null }]));
+    return resultsById(rows);
   }
 
   async unsynced(limit: number): Promise<UnsyncedEnrichment[]> {

@@ -83,6 +83,14 @@ export const toTaskRow = (r: RawTask): TaskRow => ({
   updatedAt: r.updated_at,
 });
 
+/** A task's row with its report, as get reads it from either database. */
+export type RawReportedTask = RawTask & { warnings: number; rejected_count: number; rejected: string };
+export const REPORTED_TASK_COLUMNS = `${TASK_COLUMNS}, warnings, rejected_count, rejected`;
+export const toReportedTask = (r: RawReportedTask): TaskRow & { report: TaskReport } => ({
+  ...toTaskRow(r),
+  report: { warnings: r.warnings, rejectedCount: r.rejected_count, rejected: r.rejected },
+});
+
 export interface NewTask {
   id: string;
   storeId: string;

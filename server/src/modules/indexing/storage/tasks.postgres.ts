@@ -1,5 +1,8 @@
 import {
   NOTHING_DROPPED,
+  type RawReportedTask,
+  REPORTED_TASK_COLUMNS,
+  toReportedTask,
   TASK_COLUMNS,
   toTaskRow,
   type NewTask,
@@ -30,11 +33,11 @@ export class PostgresTasksRepo implements TasksRepository {
   }
 
   async get(storeId: string, id: string): Promise<(TaskRow & { report: TaskReport }) | null> {
-    const [r] = await this.sql.unsafe<(RawTask & { warnings: number; rejected_count: number; rejected: string })[]>(
-      `SELECT ${TASK_COLUMNS}, warnings, rejected_count, rejected FROM tasks WHERE id = $1 AND store_id = $2`,
-      [id, storeId],
-    );
-    return r ? { ...toTaskRow(r), report: { warnings: r.warnings, rejectedCount: r.rejected_count, rejected: r.rejected } } : null;
+    const [r] = await this.sql.unsafe<RawReportedTask[]>(`SELECT ${REPORTED_TASK_COLUMNS} FROM tasks WHERE id = $1 AND store_id = $2`, [
+      id,
+      storeId,
+    ]);
+    return r ? toReportedTask(r) : null;
   }
 
   async pendingHeads(): Promise<TaskRow[]> {

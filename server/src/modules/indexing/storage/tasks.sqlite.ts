@@ -1,6 +1,9 @@
 import type { Database } from "bun:sqlite";
 import {
   NOTHING_DROPPED,
+  type RawReportedTask,
+  REPORTED_TASK_COLUMNS,
+  toReportedTask,
   TASK_COLUMNS,
   toTaskRow,
   type NewTask,
@@ -42,9 +45,9 @@ export class SqliteTasksRepo implements TasksRepository {
 
   async get(storeId: string, id: string): Promise<(TaskRow & { report: TaskReport }) | null> {
     const r = this.db
-      .query(`SELECT ${TASK_COLUMNS}, warnings, rejected_count, rejected FROM tasks WHERE id = ? AND store_id = ?`)
-      .get(id, storeId) as (RawTask & { warnings: number; rejected_count: number; rejected: string }) | null;
-    return r ? { ...toTaskRow(r), report: { warnings: r.warnings, rejectedCount: r.rejected_count, rejected: r.rejected } } : null;
+      .query(`SELECT ${REPORTED_TASK_COLUMNS} FROM tasks WHERE id = ? AND store_id = ?`)
+      .get(id, storeId) as RawReportedTask | null;
+    return r ? toReportedTask(r) : null;
   }
 
   async pendingHeads(): Promise<TaskRow[]> {

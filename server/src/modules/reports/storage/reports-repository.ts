@@ -85,5 +85,12 @@ export function visitorCounts(rows: readonly { day: string; kind: "user" | "sess
   };
 }
 
-export const positionsOf = (rows: readonly { metric: string; value: number }[]) =>
-  new Map(rows.map((r) => [Number(r.metric.slice("position:".length)), r.value]));
+/** The scope's values, in the order both databases' scope SQL numbers its parameters (1 to 6). */
+export const scopeArgs = (s: ReportScope) => [s.storeId, s.from, s.to, s.region, s.language, s.currency] as const;
+
+/** A products row as both databases read it: revenue per currency as a JSON object, null when there was none. */
+export type RawProductRow = ProductRow & { revenue: string | null };
+export const withRevenue = (r: RawProductRow): ProductRow & { revenue: Record<string, number> } => ({
+  ...r,
+  revenue: r.revenue ? (JSON.parse(r.revenue) as Record<string, number>) : {},
+});

@@ -1,5 +1,7 @@
 import {
-  positionsOf,
+  type RawProductRow,
+  scopeArgs,
+  withRevenue,
   visitorCounts,
   type ProductOrder,
   type ProductRow,
@@ -10,6 +12,7 @@ import {
   type ShadowQueryRow,
   type VisitorCounts,
 } from "./reports-repository.ts";
+import { positionsOf } from "../../analytics/storage/analytics-state-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 
 /** The scope as SQL, with its parameters $1 to $6: the same WHERE for every aggregate table. */
@@ -17,7 +20,6 @@ const inScope = (t = "") =>
   `${t}store_id = $1 AND ${t}day BETWEEN $2 AND $3 AND ($4::text IS NULL OR ${t}region = $4) AND ($5::text IS NULL OR ${t}language = $5)
    AND ($6::text IS NULL OR ${t}currency = $6)`;
 const SCOPE = inScope();
-const scopeArgs = (s: ReportScope) => [s.storeId, s.from, s.to, s.region, s.language, s.currency];
 
 /** Reads of the report aggregates on PostgreSQL. Sums come back as float8: postgres.js gives NUMERIC as text. */
 export class PostgresReportsRepo implements ReportsRepository {
@@ -67,7 +69,7 @@ export class PostgresReportsRepo implements ReportsRepository {
   }
 
   async products(scope: ReportScope, order: ProductOrder, limit: number): Promise<(ProductRow & { revenue: Record<string, number> })[]> {
-    const rows = await this.rows<ProductRow & { revenue: string | null }>(
+    const rows = await this.rows<RawProductRow>(
       `SELECT "productId", SUM(clicks)::float8 AS clicks, SUM(carts)::float8 AS carts, SUM(purchases) AS purchases,
          (json_object_agg(currency, revenue) FILTER (WHERE revenue != 0))::text AS revenue
        FROM (SELECT product_id AS "productId", currency, SUM(clicks) AS clicks, SUM(carts) AS carts, SUM(purchases) AS purchases, SUM(revenue) AS revenue
@@ -76,7 +78,7 @@ export class PostgresReportsRepo implements ReportsRepository {
       scope,
       [limit],
     );
-    return rows.map((r) => ({ ...r, revenue: r.revenue ? (JSON.parse(r.revenue) as Record<string, number>) : {} }));
+    return rows.map(withRevenue);
   }
 
   async shadowQueries(scope: ReportScope): Promise<ShadowQueryRow[]> {

@@ -1,6 +1,8 @@
 import type { Database } from "bun:sqlite";
 import {
-  positionsOf,
+  type RawProductRow,
+  scopeArgs,
+  withRevenue,
   visitorCounts,
   type ProductOrder,
   type ProductRow,
@@ -11,13 +13,13 @@ import {
   type ShadowQueryRow,
   type VisitorCounts,
 } from "./reports-repository.ts";
+import { positionsOf } from "../../analytics/storage/analytics-state-repository.ts";
 
 /** The scope as SQL: the same WHERE for every aggregate table (the dimension filters use one index each way). */
 const inScope = (t = "") =>
   `${t}store_id = ?1 AND ${t}day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR ${t}region = ?4) AND (?5 IS NULL OR ${t}language = ?5)
    AND (?6 IS NULL OR ${t}currency = ?6)`;
 const SCOPE = inScope();
-const scopeArgs = (s: ReportScope) => [s.storeId, s.from, s.to, s.region, s.language, s.currency] as const;
 
 /** Reads of the report aggregates on SQLite. */
 export class SqliteReportsRepo implements ReportsRepository {
@@ -80,8 +82,8 @@ export class SqliteReportsRepo implements ReportsRepository {
                FROM report_products WHERE ${SCOPE} GROUP BY product_id, currency)
          GROUP BY productId HAVING ${order} > 0 ORDER BY ${order} DESC, productId LIMIT ?7`,
       )
-      .all(...scopeArgs(scope), limit) as (ProductRow & { revenue: string | null })[];
-    return rows.map((r) => ({ ...r, revenue: r.revenue ? (JSON.parse(r.revenue) as Record<string, number>) : {} }));
+      .all(...scopeArgs(scope), limit) as RawProductRow[];
+    return rows.map(withRevenue);
   }
 
   async shadowQueries(scope: ReportScope): Promise<ShadowQueryRow[]> {

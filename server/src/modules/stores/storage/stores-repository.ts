@@ -1,6 +1,6 @@
 /*
  * Stores and their hashed API keys, as the service keeps them: the interface both durable stores implement
- * (stores-repo.ts on SQLite, postgres/stores-repo.ts on PostgreSQL), held to the same behaviour by
+ * (stores.sqlite.ts on SQLite, stores.postgres.ts on PostgreSQL), held to the same behaviour by
  * server/test/repository-conformance.test.ts. Asynchronous, because PostgreSQL is a network away.
  */
 
@@ -17,6 +17,15 @@ export interface StoreRow {
   createdAt: number;
   settings: Record<string, unknown>;
 }
+
+/** A stores row as both databases return it, and the store it holds. */
+export interface RawStore {
+  id: string;
+  created_at: number;
+  settings: string;
+}
+export const STORE_COLUMNS = "id, created_at, settings";
+export const toStore = (r: RawStore): StoreRow => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) });
 
 export interface StoresRepository {
   get(storeId: string): Promise<StoreRow | null>;

@@ -1,13 +1,14 @@
-import type { KeyKind, StoredKey, StoreRow, StoresRepository } from "./stores-repository.ts";
+import {
+  type KeyKind,
+  type RawStore,
+  STORE_COLUMNS,
+  type StoredKey,
+  type StoreRow,
+  type StoresRepository,
+  toStore,
+} from "./stores-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 
-interface RawStore {
-  id: string;
-  created_at: number;
-  settings: string;
-}
-
-const toStore = (r: RawStore): StoreRow => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) });
 const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 /** Stores and their hashed API keys on PostgreSQL. */
@@ -15,7 +16,7 @@ export class PostgresStoresRepo implements StoresRepository {
   constructor(private readonly sql: Sql) {}
 
   async get(storeId: string): Promise<StoreRow | null> {
-    const [row] = await this.sql<RawStore[]>`SELECT id, created_at, settings FROM stores WHERE id = ${storeId}`;
+    const [row] = await this.sql.unsafe<RawStore[]>(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1`, [storeId]);
     return row ? toStore(row) : null;
   }
 
@@ -25,7 +26,7 @@ export class PostgresStoresRepo implements StoresRepository {
   }
 
   async list(): Promise<StoreRow[]> {
-    return (await this.sql<RawStore[]>`SELECT id, created_at, settings FROM stores ORDER BY id`).map(toStore);
+    return (await this.sql.unsafe<RawStore[]>(`SELECT ${STORE_COLUMNS} FROM stores ORDER BY id`)).map(toStore);
   }
 
   async create(storeId: string, now: number): Promise<boolean> {

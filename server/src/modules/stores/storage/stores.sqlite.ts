@@ -1,21 +1,21 @@
 import type { Database } from "bun:sqlite";
-import type { KeyKind, StoredKey, StoreRow, StoresRepository } from "./stores-repository.ts";
+import {
+  type KeyKind,
+  type RawStore,
+  STORE_COLUMNS,
+  type StoredKey,
+  type StoreRow,
+  type StoresRepository,
+  toStore,
+} from "./stores-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
-
-interface RawStore {
-  id: string;
-  created_at: number;
-  settings: string;
-}
-
-const toStore = (r: RawStore): StoreRow => ({ id: r.id, createdAt: r.created_at, settings: JSON.parse(r.settings) });
 
 /** Stores and their hashed API keys in the embedded database (bun:sqlite answers at once; the interface is async). */
 export class SqliteStoresRepo implements StoresRepository {
   constructor(private readonly db: Database) {}
 
   async get(storeId: string): Promise<StoreRow | null> {
-    const row = this.db.query("SELECT id, created_at, settings FROM stores WHERE id = ?").get(storeId) as RawStore | null;
+    const row = this.db.query(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = ?`).get(storeId) as RawStore | null;
     return row ? toStore(row) : null;
   }
 
@@ -25,7 +25,7 @@ export class SqliteStoresRepo implements StoresRepository {
   }
 
   async list(): Promise<StoreRow[]> {
-    return (this.db.query("SELECT id, created_at, settings FROM stores ORDER BY id").all() as RawStore[]).map(toStore);
+    return (this.db.query(`SELECT ${STORE_COLUMNS} FROM stores ORDER BY id`).all() as RawStore[]).map(toStore);
   }
 
   async create(storeId: string, now: number): Promise<boolean> {
