@@ -4,6 +4,7 @@ export * from "./locale.ts";
 export * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./search.ts";
+export * from "./settings.ts";
 export * from "./suggestions.ts";
 export * from "./synonyms.ts";
 export * from "./tasks.ts";

@@ -50,3 +50,13 @@ export interface IndexingTask extends ValidationReport {
   itemCount: number;
   processedCount: number;
 }
+
+/**
+ * GET /products/{id}: a product as the store sent it, its version and when it was written. `P` is the catalog's
+ * product schema on the server (server/src/modules/catalog/product-schema.ts); a page needs only its name.
+ */
+export interface StoredProduct<P = { name: string }> {
+  product: P;
+  version: number;
+  updatedAt: string;
+}

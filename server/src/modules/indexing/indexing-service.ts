@@ -1,4 +1,4 @@
-import type { IndexingTask, ProductsAccepted, RejectedProduct, ValidationReport } from "@storefront-search/contract";
+import type { IndexingTask, ProductsAccepted, RejectedProduct, StoredProduct, ValidationReport } from "@storefront-search/contract";
 import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import type { TaskKind, TasksRepository } from "./storage/tasks-repository.ts";
 import { NotFoundError } from "../../errors.ts";
@@ -68,7 +68,7 @@ export class IndexingService {
     };
   }
 
-  async product(storeId: string, productId: string): Promise<{ product: Product; version: number; updatedAt: string }> {
+  async product(storeId: string, productId: string): Promise<StoredProduct<Product>> {
     const entry = await this.catalog.get(storeId, productId);
     if (!entry || entry.deleted || !entry.doc) throw new NotFoundError(`No product "${productId}" in this store`);
     return { product: JSON.parse(entry.doc), version: entry.version, updatedAt: new Date(entry.updatedAt).toISOString() };

@@ -1,5 +1,12 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { DEFAULT_CONFIG, DEFAULT_TEXTS, LOCALE_PATTERN, THEME_KEY_PATTERN } from "@storefront-search/contract";
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_TEXTS,
+  LOCALE_PATTERN,
+  THEME_KEY_PATTERN,
+  type WidgetSettings as WireWidgetSettings,
+} from "@storefront-search/contract";
+import { schemaFor } from "../../schema-check.ts";
 
 /*
  * The look and feel of the embedded search, "managed by the service as agreed with the store": where results
@@ -14,38 +21,40 @@ const StrictRecord = <V extends Parameters<typeof Type.Record>[1]>(keyPattern: s
   Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false, maxProperties });
 const Token = Type.String({ maxLength: 200, pattern: "^[^;{}<>]*$" });
 
-export const WidgetSettings = Type.Object(
-  {
-    targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z][\\w-]*$" })),
-    searchPagePath: Type.Optional(Type.String({ maxLength: 500, pattern: "^/[^\\s]*$" })),
-    queryParam: Type.Optional(Type.String({ minLength: 1, maxLength: 30, pattern: "^[\\w-]+$" })),
-    searchInputSelector: Type.Optional(Text(300)),
-    sortOptions: Type.Optional(
-      Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 }),
-    ),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
-    theme: Type.Optional(StrictRecord(THEME_KEY_PATTERN, Token, 100)),
-    locale: Type.Optional(Type.String({ maxLength: 35, pattern: LOCALE_PATTERN })),
-    texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
-    currency: Type.Optional(
-      Type.Object(
-        {
-          code: Type.String({ pattern: "^[A-Z]{3}$" }),
-          display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])),
-        },
-        { additionalProperties: false },
+export const WidgetSettings = schemaFor<WireWidgetSettings>()(
+  Type.Object(
+    {
+      targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z][\\w-]*$" })),
+      searchPagePath: Type.Optional(Type.String({ maxLength: 500, pattern: "^/[^\\s]*$" })),
+      queryParam: Type.Optional(Type.String({ minLength: 1, maxLength: 30, pattern: "^[\\w-]+$" })),
+      searchInputSelector: Type.Optional(Text(300)),
+      sortOptions: Type.Optional(
+        Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 }),
       ),
-    ),
-    preprod: Type.Optional(Type.Boolean()),
-    /** Facet groups open when the results show; the others start collapsed. */
-    facetsOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-    /** Queries offered when a search finds nothing. */
-    popularQueries: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 12 })),
-    /** Products a merchandising rule pinned carry a "Featured" badge (the `pinned` text). */
-    markPinned: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
+      theme: Type.Optional(StrictRecord(THEME_KEY_PATTERN, Token, 100)),
+      locale: Type.Optional(Type.String({ maxLength: 35, pattern: LOCALE_PATTERN })),
+      texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
+      currency: Type.Optional(
+        Type.Object(
+          {
+            code: Type.String({ pattern: "^[A-Z]{3}$" }),
+            display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      preprod: Type.Optional(Type.Boolean()),
+      /** Facet groups open when the results show; the others start collapsed. */
+      facetsOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+      /** Queries offered when a search finds nothing. */
+      popularQueries: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 12 })),
+      /** Products a merchandising rule pinned carry a "Featured" badge (the `pinned` text). */
+      markPinned: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export type WidgetSettings = Static<typeof WidgetSettings>;
