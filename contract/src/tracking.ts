@@ -14,6 +14,24 @@ export interface TrackingEvent {
   storeId: string;
 }
 
+/** An event as GET /events lists it: as it was stored, with the id its page's cursor counts by. */
+export interface ListedEvent {
+  id: string;
+  type: string;
+  userId: string | null;
+  sessionId: string | null;
+  /** The API version of the request that brought it. */
+  apiVersion: string;
+  data: Record<string, unknown>;
+  receivedAt: string;
+}
+
+/** GET /events: a page of a store's events in arrival order; `nextCursor` asks for the next page. */
+export interface EventList {
+  events: ListedEvent[];
+  nextCursor: string | null;
+}
+
 /** Most events one POST /tracking request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 500;
 
