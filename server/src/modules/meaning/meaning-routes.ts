@@ -1,4 +1,4 @@
-import type { SynonymProposals } from "@storefront-search/contract";
+import type { MeaningState, SynonymProposals } from "@storefront-search/contract";
 import { Elysia } from "elysia";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import type { MeaningService } from "./meaning-service.ts";
@@ -7,7 +7,7 @@ import type { SynonymProposals as Proposals } from "./synonym-proposals.ts";
 /* What the store learned of its words' meaning (admin key): its state, a training on demand, and synonym proposals. */
 export function meaningRoutes(deps: AuthDeps & { meaning: MeaningService; proposals: Proposals }) {
   const tags = ["Merchandising"];
-  const state = (storeId: string) => {
+  const state = (storeId: string): MeaningState => {
     const model = deps.meaning.model(storeId);
     return model ? { trained: true, trainedAt: new Date(model.trainedAt).toISOString(), ...model.size } : { trained: false };
   };
