@@ -59,19 +59,6 @@ export const EVENT_REQUIRED_FIELDS = {
 export type EventType = keyof typeof EVENT_REQUIRED_FIELDS;
 export const EVENT_TYPES = Object.keys(EVENT_REQUIRED_FIELDS) as EventType[];
 
-/** The types whose data may carry region, language and currency. */
-export const LOCALE_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
-  "SiteView",
-  "Search",
-  "PageChange",
-  "SortByChange",
-  "ProductClick",
-  "PromotionClick",
-  "AddToCart",
-  "CTLLoad",
-  "CTLViewLookClick",
-  "CTLProductClick",
-  "CTLPopupProductClick",
-  "CTLPageChange",
-  "CTLPopupPageChange",
-]);
+/** The types whose data may carry region, language and currency: all but orders and the similar products'. */
+const WITHOUT_LOCALE: readonly EventType[] = ["OrderComplete", "Purchase", "ViewSimilarProducts", "SimilarProductClick"];
+export const LOCALE_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES.filter((type) => !WITHOUT_LOCALE.includes(type)));
