@@ -22,54 +22,55 @@ const FacetSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const StoreSettings = schemaFor<StoreSettingsBody>()(
-  Type.Object(
-    {
-      /** Origins whose pages may call the browser routes; absent, empty or ["*"]: any origin. */
-      allowedOrigins: Type.Optional(Type.Array(Origin, { maxItems: 100 })),
-      /** n of sortBy newc, newc2 and vendor_based_newness: arrival is grouped in blocks of n days. */
-      newnessDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
-      /** Products per vendor that vendor_based_newness lifts to the top. */
-      vendorLiftPerVendor: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
-      /** The prior of sortBy rating2: a mean rating (0..1 of the maximum) worth `weight` reviews. */
-      ratingPrior: Type.Optional(
-        Type.Object(
-          { mean: Type.Number({ minimum: 0, maximum: 1 }), weight: Type.Number({ minimum: 0, maximum: 1e6 }) },
-          { additionalProperties: false },
-        ),
+export const StoreSettings = Type.Object(
+  {
+    /** Origins whose pages may call the browser routes; absent, empty or ["*"]: any origin. */
+    allowedOrigins: Type.Optional(Type.Array(Origin, { maxItems: 100 })),
+    /** n of sortBy newc, newc2 and vendor_based_newness: arrival is grouped in blocks of n days. */
+    newnessDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+    /** Products per vendor that vendor_based_newness lifts to the top. */
+    vendorLiftPerVendor: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+    /** The prior of sortBy rating2: a mean rating (0..1 of the maximum) worth `weight` reviews. */
+    ratingPrior: Type.Optional(
+      Type.Object(
+        { mean: Type.Number({ minimum: 0, maximum: 1 }), weight: Type.Number({ minimum: 0, maximum: 1e6 }) },
+        { additionalProperties: false },
       ),
-      /** BCP 47 locale for name sorting (namea, named). */
-      locale: Type.Optional(Locale),
-      /** When set, search products carry ccv: prices converted at `rate` into `currency`. */
-      currencyConversion: Type.Optional(
-        Type.Object(
-          { currency: Type.String({ pattern: "^[A-Z]{3}$" }), rate: Type.Number({ exclusiveMinimum: 0, maximum: 1e6 }) },
-          { additionalProperties: false },
-        ),
+    ),
+    /** BCP 47 locale for name sorting (namea, named). */
+    locale: Type.Optional(Locale),
+    /** When set, search products carry ccv: prices converted at `rate` into `currency`. */
+    currencyConversion: Type.Optional(
+      Type.Object(
+        { currency: Type.String({ pattern: "^[A-Z]{3}$" }), rate: Type.Number({ exclusiveMinimum: 0, maximum: 1e6 }) },
+        { additionalProperties: false },
       ),
-      /** URL templates for image sizes s, m, l with {url} (encoded) or {rawUrl}, e.g. for an image CDN. */
-      imageSizes: Type.Optional(
-        Type.Object(
-          { s: Type.Optional(SizeTemplate), m: Type.Optional(SizeTemplate), l: Type.Optional(SizeTemplate) },
-          { additionalProperties: false },
-        ),
+    ),
+    /** URL templates for image sizes s, m, l with {url} (encoded) or {rawUrl}, e.g. for an image CDN. */
+    imageSizes: Type.Optional(
+      Type.Object(
+        { s: Type.Optional(SizeTemplate), m: Type.Optional(SizeTemplate), l: Type.Optional(SizeTemplate) },
+        { additionalProperties: false },
       ),
-      /** The facets shoppers see, in order (facet-display.ts); the default list when absent. */
-      facets: Type.Optional(Type.Array(FacetSettingSchema, { maxItems: 100 })),
-      /** Values each facet shows before "show more", unless its entry says otherwise. */
-      facetShownValues: Type.Optional(ShownValues),
-      /** Locales of product attribute names and generated content (enrichment webhooks); default ["en"]. */
-      locales: Type.Optional(Type.Array(Locale, { minItems: 1, maxItems: 20, uniqueItems: true })),
-      /** Results re-ranked by what shoppers clicked, carted and bought (default true). */
-      behaviourRanking: Type.Optional(Type.Boolean()),
-      /** Each shopper's first results re-ranked by their own taste (default true). */
-      personalisation: Type.Optional(Type.Boolean()),
-      /** The embedded search's look and feel (see modules/widget/widget-settings.ts). */
-      widget: Type.Optional(WidgetSettings),
-    },
-    { additionalProperties: false },
-  ),
+    ),
+    /** The facets shoppers see, in order (facet-display.ts); the default list when absent. */
+    facets: Type.Optional(Type.Array(FacetSettingSchema, { maxItems: 100 })),
+    /** Values each facet shows before "show more", unless its entry says otherwise. */
+    facetShownValues: Type.Optional(ShownValues),
+    /** Locales of product attribute names and generated content (enrichment webhooks); default ["en"]. */
+    locales: Type.Optional(Type.Array(Locale, { minItems: 1, maxItems: 20, uniqueItems: true })),
+    /** Results re-ranked by what shoppers clicked, carted and bought (default true). */
+    behaviourRanking: Type.Optional(Type.Boolean()),
+    /** Each shopper's first results re-ranked by their own taste (default true). */
+    personalisation: Type.Optional(Type.Boolean()),
+    /** The embedded search's look and feel (see modules/widget/widget-settings.ts). */
+    widget: Type.Optional(WidgetSettings),
+  },
+  { additionalProperties: false },
 );
+
+// The schema validates exactly the contract's body: the typecheck fails when the two drift apart.
+schemaFor<StoreSettingsBody>()(StoreSettings);
 
 export type StoreSettings = Static<typeof StoreSettings>;
 

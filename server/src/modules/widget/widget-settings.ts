@@ -21,41 +21,42 @@ const StrictRecord = <V extends Parameters<typeof Type.Record>[1]>(keyPattern: s
   Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false, maxProperties });
 const Token = Type.String({ maxLength: 200, pattern: "^[^;{}<>]*$" });
 
-export const WidgetSettings = schemaFor<WireWidgetSettings>()(
-  Type.Object(
-    {
-      targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z][\\w-]*$" })),
-      searchPagePath: Type.Optional(Type.String({ maxLength: 500, pattern: "^/[^\\s]*$" })),
-      queryParam: Type.Optional(Type.String({ minLength: 1, maxLength: 30, pattern: "^[\\w-]+$" })),
-      searchInputSelector: Type.Optional(Text(300)),
-      sortOptions: Type.Optional(
-        Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 }),
+export const WidgetSettings = Type.Object(
+  {
+    targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z][\\w-]*$" })),
+    searchPagePath: Type.Optional(Type.String({ maxLength: 500, pattern: "^/[^\\s]*$" })),
+    queryParam: Type.Optional(Type.String({ minLength: 1, maxLength: 30, pattern: "^[\\w-]+$" })),
+    searchInputSelector: Type.Optional(Text(300)),
+    sortOptions: Type.Optional(
+      Type.Array(Type.Object({ value: Text(30), label: Text(100) }, { additionalProperties: false }), { maxItems: 20 }),
+    ),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
+    theme: Type.Optional(StrictRecord(THEME_KEY_PATTERN, Token, 100)),
+    locale: Type.Optional(Type.String({ maxLength: 35, pattern: LOCALE_PATTERN })),
+    texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
+    currency: Type.Optional(
+      Type.Object(
+        {
+          code: Type.String({ pattern: "^[A-Z]{3}$" }),
+          display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])),
+        },
+        { additionalProperties: false },
       ),
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-      /** CSS custom properties (--sfs-*) and their values; values cannot break out of a declaration. */
-      theme: Type.Optional(StrictRecord(THEME_KEY_PATTERN, Token, 100)),
-      locale: Type.Optional(Type.String({ maxLength: 35, pattern: LOCALE_PATTERN })),
-      texts: Type.Optional(StrictRecord(LOCALE_PATTERN, StrictRecord("^[A-Za-z]{1,60}$", Text(500), 100), 50)),
-      currency: Type.Optional(
-        Type.Object(
-          {
-            code: Type.String({ pattern: "^[A-Z]{3}$" }),
-            display: Type.Optional(Type.Union([Type.Literal("symbol"), Type.Literal("code"), Type.Literal("name")])),
-          },
-          { additionalProperties: false },
-        ),
-      ),
-      preprod: Type.Optional(Type.Boolean()),
-      /** Facet groups open when the results show; the others start collapsed. */
-      facetsOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-      /** Queries offered when a search finds nothing. */
-      popularQueries: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 12 })),
-      /** Products a merchandising rule pinned carry a "Featured" badge (the `pinned` text). */
-      markPinned: Type.Optional(Type.Boolean()),
-    },
-    { additionalProperties: false },
-  ),
+    ),
+    preprod: Type.Optional(Type.Boolean()),
+    /** Facet groups open when the results show; the others start collapsed. */
+    facetsOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** Queries offered when a search finds nothing. */
+    popularQueries: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 12 })),
+    /** Products a merchandising rule pinned carry a "Featured" badge (the `pinned` text). */
+    markPinned: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
 );
+
+// The schema validates exactly the contract's WidgetSettings: the typecheck fails when the two drift apart.
+schemaFor<WireWidgetSettings>()(WidgetSettings);
 
 export type WidgetSettings = Static<typeof WidgetSettings>;
 
