@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import type { OverviewReport, SearchesReport } from "@storefront-search/contract";
 import { ROOT } from "./demo-session.ts";
 import { expect, test, type Demo } from "./support/fixtures.ts";
 import {
@@ -450,7 +451,7 @@ test("reports page: after a search and an order, /reports shows the overview's f
 }) => {
   const { base, keys } = demo;
   const query = "dresses";
-  type Overview = { searches: number; orders: number };
+  type Overview = Pick<OverviewReport, "searches" | "orders">;
   const report = <T>(name: string) => admin<T>(demo, "GET", `/reports/${name}`);
   const before = await report<Overview>("overview");
   await searchFromHome(page, demo, query);
@@ -458,7 +459,7 @@ test("reports page: after a search and an order, /reports shows the overview's f
   await expect
     .poll(
       async () => {
-        const [o, top] = await Promise.all([report<Overview>("overview"), report<{ searches: { query: string }[] }>("searches?limit=50")]);
+        const [o, top] = await Promise.all([report<Overview>("overview"), report<SearchesReport>("searches?limit=50")]);
         return o.orders > before.orders && o.searches > before.searches && top.searches.some((q) => q.query === query);
       },
       { message: `the reports API counts the test's search and order (before: ${JSON.stringify(before)})`, timeout: 15_000 },

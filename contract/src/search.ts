@@ -153,6 +153,13 @@ export interface CtlResponse {
   sourceProduct: CtlProduct;
 }
 
+/** GET and PUT /ctl/pinned/{productId} (admin): the looks a store curated for a product, shown before the composed ones. */
+export interface PinnedLooks {
+  productId: string;
+  /** 1 to 9 looks of 1 to 8 product ids. */
+  looks: string[][];
+}
+
 export interface SearchRequest {
   query: string;
   /** The API's facets parameter (see facet-param.ts). */

@@ -13,3 +13,18 @@ export interface SuggestionsResponse {
   /** A merchandising rule's page for the typed query. */
   redirect?: string;
 }
+
+/** One past query of POST /query-log (a previous search provider's, say): it seeds suggestions and what queries mean. */
+export interface ImportedQuery {
+  query: string;
+  searches: number;
+  /** What the query's searches led to under the previous provider ("Men > Clothing"): evidence of its meaning. */
+  categories?: string[];
+}
+
+/** POST /query-log: queries that can never be suggested (an email, a long number, …) are skipped. */
+export interface QueryLogImport {
+  imported: number;
+  withResults: number;
+  skipped: number;
+}

@@ -14,23 +14,34 @@ export interface CurrencyDisplay {
   display?: "symbol" | "code" | "name";
 }
 
-/** What GET /1.9/widget-config answers (all members optional). */
-export interface WidgetConfigResponse {
+/**
+ * The widget members a store sets (PATCH /settings `{ widget }`): the service serves them over DEFAULT_CONFIG as
+ * GET /widget-config. The server's schema (server/src/modules/widget/widget-settings.ts) is checked to be this type.
+ */
+export interface WidgetSettings {
   targetId?: string;
   searchPagePath?: string;
   queryParam?: string;
   searchInputSelector?: string;
   sortOptions?: SortOption[];
   pageSize?: number;
+  /** CSS custom properties (THEME_KEY_PATTERN) and their values. */
   theme?: Record<string, string>;
   locale?: string;
-  texts?: Record<string, Partial<Texts>>;
-  currency?: Partial<CurrencyDisplay>;
+  /** Texts by locale, by TextKey. */
+  texts?: Record<string, Record<string, string>>;
+  currency?: CurrencyDisplay;
   preprod?: boolean;
   facetsOpen?: number;
   popularQueries?: string[];
-  popularCategories?: PopularCategory[];
   markPinned?: boolean;
+}
+
+/** What GET /1.9/widget-config answers (all members optional). */
+export interface WidgetConfigResponse extends Omit<WidgetSettings, "texts" | "currency"> {
+  texts?: Record<string, Partial<Texts>>;
+  currency?: Partial<CurrencyDisplay>;
+  popularCategories?: PopularCategory[];
 }
 
 /** A category the service offers where a search would end (category.lvl1 key, its last level as name). */

@@ -1,3 +1,4 @@
+import type { IndexingTask, ProductsAccepted, StoreSettingsBody } from "@storefront-search/contract";
 import type { Bulk } from "./catalog-cache.ts";
 
 /*
@@ -22,19 +23,20 @@ export interface SeedOptions {
   onProgress?: (indexed: number) => void;
 }
 
-async function call(t: SeedTarget, method: string, path: string, body?: string): Promise<Record<string, unknown>> {
+/** Calls the admin API; `T` is the contract's type of the answer. */
+async function call<T>(t: SeedTarget, method: string, path: string, body?: string): Promise<T> {
   const res = await fetch(`${t.apiUrl}/1.9${path}`, {
     method,
     headers: { "x-service-store-id": t.storeId, "x-service-api-key": t.adminKey, "content-type": "application/json" },
     body,
   });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${json.message}`);
-  return json;
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(json as { message?: string }).message}`);
+  return json as T;
 }
 
 /** PATCH /settings: the demo store's own settings (the locales its enrichment webhooks speak). */
-export async function applySettings(t: SeedTarget, settings: Record<string, unknown>): Promise<void> {
+export async function applySettings(t: SeedTarget, settings: StoreSettingsBody): Promise<void> {
   await call(t, "PATCH", "/settings", JSON.stringify(settings));
 }
 
@@ -53,8 +55,8 @@ export async function seedCatalog(t: SeedTarget, bulks: AsyncIterable<Bulk>, o: 
     const pending = new Set<Promise<void>>();
     try {
       for await (const bulk of bulks) {
-        const request = call(t, "POST", "/products", bulk.json).then(({ taskId }) => {
-          tasks.push({ id: taskId as string, size: bulk.count });
+        const request = call<ProductsAccepted>(t, "POST", "/products", bulk.json).then(({ taskId }) => {
+          tasks.push({ id: taskId, size: bulk.count });
         });
         // Kept in the set until settled; a failure surfaces through race/all below, never unhandled.
         const tracked = request.finally(() => pending.delete(tracked));
@@ -75,10 +77,10 @@ export async function seedCatalog(t: SeedTarget, bulks: AsyncIterable<Bulk>, o: 
       let current = 0;
       while (next < tasks.length) {
         const task = tasks[next]!;
-        const status = await call(t, "GET", `/tasks/${task.id}`);
+        const status = await call<IndexingTask>(t, "GET", `/tasks/${task.id}`);
         if (status.status === "error") throw new Error(`indexing task ${task.id} failed: ${status.message}`);
         if (status.status !== "complete") {
-          current = status.processedCount as number;
+          current = status.processedCount;
           break;
         }
         complete += task.size;

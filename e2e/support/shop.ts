@@ -2,6 +2,7 @@
  * The demo store as the tests read it: the results page through the widget's shadow roots, the service's admin
  * API, and the shopper's errands (search from the home page, buy the first result) that several tests start from.
  */
+import type { EventList, ListedEvent } from "@storefront-search/contract";
 import type { Page } from "@playwright/test";
 import { expect, type Demo } from "./fixtures.ts";
 
@@ -79,22 +80,14 @@ export async function admin<T = Record<string, unknown>>(demo: Demo, method: str
   return (await res.json()) as T;
 }
 
-export interface StoredEvent {
-  type: string;
-  data: Record<string, unknown>;
-  userId?: string;
-  sessionId?: string;
-}
+/** An event the service stored, as GET /events lists it. */
+export type StoredEvent = ListedEvent;
 
 /** Every event the service has stored for the store, page after page. */
 export async function events(demo: Demo): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
   for (let cursor: string | null = ""; cursor !== null; ) {
-    const page: { events: StoredEvent[]; nextCursor: string | null } = await admin(
-      demo,
-      "GET",
-      `/events?from=0&limit=1000${cursor ? `&cursor=${cursor}` : ""}`,
-    );
+    const page: EventList = await admin(demo, "GET", `/events?from=0&limit=1000${cursor ? `&cursor=${cursor}` : ""}`);
     all.push(...page.events);
     cursor = page.nextCursor;
   }

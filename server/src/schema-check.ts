@@ -1,4 +1,4 @@
-import type { TSchema } from "@sinclair/typebox";
+import type { Static, TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { ValueError } from "@sinclair/typebox/value";
 import type { ErrorDetail } from "./errors.ts";
@@ -67,3 +67,16 @@ export function schemaProblems(schema: TSchema, value: unknown, basePath: string
   }
   return details;
 }
+
+/** Identity, not assignability: an optional member one side lacks makes the two differ. */
+type Exactly<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? unknown : never;
+
+/**
+ * A schema that validates a wire type of the contract (@storefront-search/contract): the call compiles only when
+ * the schema's static type and `Wire` are the same type, so the validation and the type the
+ * clients are written against cannot drift apart. The schema adds what a type cannot say (bounds, patterns).
+ */
+export const schemaFor =
+  <Wire>() =>
+  <S extends TSchema>(schema: S & Exactly<Static<S>, Wire>): S =>
+    schema;

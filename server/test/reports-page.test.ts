@@ -64,7 +64,9 @@ describe("GET /reports and its assets", () => {
     expect(() => new Function(js)).not.toThrow();
     expect(js).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|localStorage|document\.cookie/);
     expect(js).toContain("sessionStorage");
-    expect(js).toContain("/1.9/reports/");
+    // The shared session's API root and the reports' path under it.
+    expect(js).toMatch(/["'`]\/1\.9[/"'`]/);
+    expect(js).toContain("/reports/");
   });
 
   test("assets revalidate with an ETag (304); the asset routes are not in the OpenAPI document", async () => {

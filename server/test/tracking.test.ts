@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { EVENT_REQUIRED_FIELDS, EVENT_TYPES, LOCALE_EVENT_TYPES } from "@storefront-search/contract";
+import { EVENT_DATA } from "../src/modules/tracking/event-schemas.ts";
 import { errorBody, startTestServer, type TestServer } from "./support/test-server.ts";
 
 let s: TestServer;
@@ -143,6 +145,18 @@ describe("POST /tracking", () => {
     const many = Array.from({ length: 501 }, () => ({ type: "SiteView", data: {} }));
     expect((await s.call("analytics", "POST", "/1.0/tracking", many)).status).toBe(400);
     expect((await s.call("analytics", "POST", "/1.0/tracking", [])).status).toBe(400);
+  });
+});
+
+describe("the event schemas and the contract", () => {
+  test("each type's schema requires the contract's fields, and takes region, language and currency where the contract says", () => {
+    expect(Object.keys(EVENT_DATA)).toEqual(EVENT_TYPES);
+    for (const type of EVENT_TYPES) {
+      const schema = EVENT_DATA[type];
+      expect([...(schema.required ?? [])].sort(), type).toEqual([...EVENT_REQUIRED_FIELDS[type]].sort());
+      const locale = ["region", "language", "currency"].map((field) => field in schema.properties);
+      expect(locale, type).toEqual([0, 1, 2].map(() => LOCALE_EVENT_TYPES.has(type)));
+    }
   });
 });
 

@@ -3,15 +3,15 @@
  * sources, the way widget/scripts/build-if-stale.ts builds the head script: a hash of the sources and the build
  * configuration is kept in dist/build.stamp.json, and the new dist/ is built in a staging folder and renamed into
  * place, so a server reading meanwhile reads the old pages or the new ones. Each page's scripts are built by Vite
- * (vite.config.ts, one run per script); its HTML gets the shared sign-in form, its stylesheets are joined in order,
- * and libraries are copied from their packages.
+ * (vite.config.ts, one run per script); its HTML is the shared shell (src/shell/page.html) around its content, its
+ * stylesheets are joined in order, and libraries are copied from their packages.
  *
  *   bun staff-pages/scripts/build-if-stale.ts [--force]   exit 0 when dist/ is current, 1 when the build failed
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
-import { SIGN_IN_MARKER, STAFF_PAGES, type StaffPage } from "../src/pages.ts";
+import { SHELL_HTML, STAFF_PAGES, type StaffPage } from "../src/pages.ts";
 import { buildInputsHash } from "../../scripts/build-inputs.ts";
 
 export const STAFF_PAGES_DIR = join(import.meta.dir, "..");
@@ -45,16 +45,39 @@ async function buildScript(dir: string, staging: string, entry: string, out: str
   return output;
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The head's tag for one of the page's assets (StaffPage.head). */
+function headTag(name: string, pageName: string, page: StaffPage): string {
+  const href = escapeHtml(`/${pageName}/assets/${name}`);
+  if (name.endsWith(".css")) return `<link rel="stylesheet" href="${href}">`;
+  if (name in page.scripts) return `<script type="module" src="${href}"></script>`;
+  if (name in (page.libraries ?? {})) return `<script defer src="${href}"></script>`;
+  throw new Error(`The ${pageName} page's head names ${name}, which is none of its assets`);
+}
+
+/** The shell (src/shell/page.html) with the page's title, heading, head and content in place of its markers. */
+export function pageHtml(shell: string, pageName: string, page: StaffPage, content: string): string {
+  const parts: Record<string, string> = {
+    title: escapeHtml(page.title),
+    heading: escapeHtml(page.heading),
+    head: page.head.map((name) => headTag(name, pageName, page)).join("\n"),
+    content: content.trimEnd(),
+  };
+  let html = shell;
+  for (const [marker, value] of Object.entries(parts)) {
+    const at = `<!-- ${marker} -->`;
+    if (html.split(at).length !== 2) throw new Error(`${SHELL_HTML} must hold ${at} once`);
+    html = html.replace(at, () => value);
+  }
+  return html;
+}
+
 async function buildPage(dir: string, staging: string, name: string, page: StaffPage): Promise<void> {
   const src = (file: string) => readFileSync(join(dir, "src", file), "utf8");
   const assets = join(staging, name, "assets");
   mkdirSync(assets, { recursive: true });
-  const html = src(page.html);
-  if (!html.includes(SIGN_IN_MARKER)) throw new Error(`${page.html} has no ${SIGN_IN_MARKER} marker`);
-  writeFileSync(
-    join(staging, name, "index.html"),
-    html.replace(SIGN_IN_MARKER, () => src("shell/sign-in.html").trimEnd()),
-  );
+  writeFileSync(join(staging, name, "index.html"), pageHtml(src(SHELL_HTML), name, page, src(page.content)));
   for (const [out, parts] of Object.entries(page.styles)) writeFileSync(join(assets, out), parts.map(src).join("\n"));
   const require = createRequire(join(dir, "package.json"));
   for (const [out, file] of Object.entries(page.libraries ?? {})) copyFileSync(require.resolve(file), join(assets, out));

@@ -6,50 +6,27 @@
  * text is only ever set as textContent.
  */
 
-import type { SearchProduct, SearchResponse } from "@storefront-search/contract";
+import type {
+  ImportReport,
+  Rule,
+  RuleBody,
+  RuleCondition,
+  RuleList,
+  RulePreviewRequest,
+  SearchProduct,
+  SearchResponse,
+  StoredProduct,
+  SynonymBody,
+  SynonymImportReport,
+  SynonymList,
+  SynonymProposal,
+  SynonymProposals,
+  SynonymSet,
+} from "@storefront-search/contract";
+import { byId as $, el } from "../shell/dom.ts";
 import { adminApi, startStaffSession, type Credentials } from "../shell/staff-session.ts";
 
 type Json = Record<string, unknown>;
-
-interface RuleCondition {
-  pattern?: string;
-  anchoring?: "is" | "contains" | "startsWith";
-  collection?: string;
-  facet?: string;
-}
-
-interface Weighted {
-  filter: string;
-  amount: number;
-}
-
-interface RuleBody {
-  conditions: RuleCondition[];
-  consequence: {
-    pins?: { productId: string; position: number }[];
-    hide?: string[];
-    boost?: Weighted[];
-    bury?: Weighted[];
-    filters?: string[];
-    replaceWords?: { word: string; with: string }[];
-    removeWords?: string[];
-    redirect?: string;
-    userData?: Json[];
-  };
-  from?: string;
-  until?: string;
-  enabled?: boolean;
-  description?: string;
-}
-
-type Rule = RuleBody & { id: string; enabled: boolean; updatedAt: string };
-
-interface SynonymSet {
-  id: string;
-  type: "multiWay" | "oneWay";
-  input?: string;
-  synonyms: string[];
-}
 
 /** What the picker shows of a product: the search answer's own fields (the wire types are the contract's). */
 type FoundProduct = Pick<SearchProduct, "productId" | "name" | "designer">;
@@ -58,21 +35,14 @@ const CREDENTIALS = "sfs-merchandising-credentials";
 const MAX_AMOUNT = 5;
 const PREVIEW_SIZE = 12;
 
-const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = (id: string) => $<HTMLInputElement>(id);
 const select = (id: string) => $<HTMLSelectElement>(id);
 /** The store signed in to, as the session's load last gave it. */
 let signedIn: Credentials | null = null;
 
 const api = <T = Json>(method: string, path: string, body?: unknown) => adminApi<T>(signedIn!, method, path, body);
-
-/** An element with text (never markup) and attributes. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
+const putRule = (id: string, body: RuleBody) => api<Rule>("PUT", `/rules/${encodeURIComponent(id)}`, body);
+const putSynonyms = (id: string, body: SynonymBody) => api<SynonymSet>("PUT", `/synonyms/${encodeURIComponent(id)}`, body);
 
 function button(label: string, onClick: () => void, accessibleName?: string): HTMLButtonElement {
   const b = el("button", label, { type: "button", class: "small" });
@@ -149,18 +119,19 @@ function liveWindow(r: Rule): string {
   return r.until ? `until ${new Date(r.until).toLocaleString()}` : "yes";
 }
 
-/** Every item of a paged list (GET /rules, GET /synonyms: `{ [key]: [...], total }`), 1,000 a page. */
-async function everything<T>(path: string, key: string): Promise<T[]> {
+/** Every item of a paged list (GET /rules, GET /synonyms), 1,000 a page. */
+async function everything<P extends { total: number }, T>(path: string, items: (page: P) => T[]): Promise<T[]> {
   const all: T[] = [];
   for (let from = 0; ; from += 1000) {
-    const page = await api<Record<string, T[]> & { total: number }>("GET", `${path}?from=${from}&limit=1000`);
-    all.push(...page[key]!);
-    if (page[key]!.length < 1000 || all.length >= page.total) return all;
+    const answer = await api<P>("GET", `${path}?from=${from}&limit=1000`);
+    const page = items(answer);
+    all.push(...page);
+    if (page.length < 1000 || all.length >= answer.total) return all;
   }
 }
 
 async function loadRules(): Promise<void> {
-  const rules = await everything<Rule>("/rules", "rules");
+  const rules = await everything("/rules", (page: RuleList) => page.rules);
   const body = $("rules-table").querySelector("tbody")!;
   body.replaceChildren(
     ...rules.map((r) => {
@@ -193,7 +164,7 @@ function bodyOf(r: Rule): RuleBody {
 
 async function toggleRule(r: Rule, enabled: boolean): Promise<void> {
   try {
-    await api("PUT", `/rules/${encodeURIComponent(r.id)}`, { ...bodyOf(r), enabled });
+    await putRule(r.id, { ...bodyOf(r), enabled });
     setStatus(`Rule ${r.id} ${enabled ? "enabled" : "disabled"}.`);
   } catch (error) {
     setStatus(`Rule ${r.id} not changed: ${(error as Error).message}`);
@@ -317,8 +288,8 @@ async function nameProducts(): Promise<void> {
   await Promise.all(
     ids.slice(0, 100).map(async (id) => {
       try {
-        const p = await api<{ name?: string }>("GET", `/products/${encodeURIComponent(id)}`);
-        for (const x of [...pins, ...hides]) if (x.productId === id && p.name) x.name = p.name;
+        const { product } = await api<StoredProduct>("GET", `/products/${encodeURIComponent(id)}`);
+        for (const x of [...pins, ...hides]) if (x.productId === id && product.name) x.name = product.name;
       } catch {
         // Not in the catalog any more: the rule keeps the id, and so does the list.
       }
@@ -380,7 +351,7 @@ async function saveRule(): Promise<void> {
   const id = input("rule-id").value.trim();
   if (!id) return void ($("rule-error").textContent = "The rule needs an id.");
   try {
-    await api("PUT", `/rules/${encodeURIComponent(id)}`, draftRule());
+    await putRule(id, draftRule());
     $("rule-error").textContent = "";
     setStatus(`Rule ${id} saved.`);
     input("rule-id").readOnly = true;
@@ -478,7 +449,7 @@ async function preview(): Promise<void> {
   const params = new URLSearchParams({ query, pageSize: String(PREVIEW_SIZE) });
   const [now, withRule] = await Promise.allSettled([
     api<SearchResponse>("GET", `/search?${params}`),
-    api<SearchResponse>("POST", "/rules/preview", { id, rule: draftRule(), search }),
+    api<SearchResponse>("POST", "/rules/preview", { id, rule: draftRule(), search } satisfies RulePreviewRequest),
   ]);
   if (now.status === "fulfilled") renderPreview(live, now.value);
   else live.replaceChildren(el("p", (now.reason as Error).message, { class: "error" }));
@@ -489,7 +460,7 @@ async function preview(): Promise<void> {
 /* ---------- synonyms ---------- */
 
 async function loadSynonyms(): Promise<void> {
-  const all = await everything<SynonymSet>("/synonyms", "synonyms");
+  const all = await everything("/synonyms", (page: SynonymList) => page.synonyms);
   $("synonyms-table")
     .querySelector("tbody")!
     .replaceChildren(
@@ -526,9 +497,12 @@ function syncSynonymKind(): void {
 async function saveSynonyms(): Promise<void> {
   const id = input("synonym-id").value.trim();
   const oneWay = select("synonym-kind").value === "oneWay";
-  const body = { ...(oneWay ? { input: input("synonym-input").value.trim() } : {}), synonyms: list(input("synonym-words").value) };
+  const body: SynonymBody = {
+    ...(oneWay ? { input: input("synonym-input").value.trim() } : {}),
+    synonyms: list(input("synonym-words").value),
+  };
   try {
-    await api("PUT", `/synonyms/${encodeURIComponent(id)}`, body);
+    await putSynonyms(id, body);
     $("synonym-error").textContent = "";
     setStatus(`Synonyms ${id} saved.`);
     $<HTMLFormElement>("synonym-form").reset();
@@ -552,15 +526,8 @@ async function deleteSynonyms(id: string): Promise<void> {
 
 /* ---------- proposed synonyms ---------- */
 
-interface Proposal {
-  id: string;
-  input: string;
-  synonyms: string[];
-  evidence: { searches: number; noResults: number; noClicks: number; closeness: number[]; source: "searches" | "import" };
-}
-
 async function loadProposals(): Promise<void> {
-  const { proposals } = await api<{ proposals: Proposal[] }>("GET", "/synonym-proposals");
+  const { proposals } = await api<SynonymProposals>("GET", "/synonym-proposals");
   $("proposals-table")
     .querySelector("tbody")!
     .replaceChildren(
@@ -585,9 +552,9 @@ async function loadProposals(): Promise<void> {
   $("proposals-empty").hidden = proposals.length > 0;
 }
 
-async function acceptProposal(p: Proposal): Promise<void> {
+async function acceptProposal(p: SynonymProposal): Promise<void> {
   try {
-    await api("PUT", `/synonyms/${encodeURIComponent(p.id)}`, { input: p.input, synonyms: p.synonyms });
+    await putSynonyms(p.id, { input: p.input, synonyms: p.synonyms });
     setStatus(`${p.input} now finds ${p.synonyms.join(", ")}.`);
   } catch (error) {
     setStatus(`${p.input} not accepted: ${(error as Error).message}`);
@@ -609,11 +576,7 @@ async function importFile(): Promise<void> {
     return void report.replaceChildren(el("li", `${file.name} is not JSON.`));
   }
   try {
-    const answer = await api<{ imported: number; errors: { index: number; id?: string; message: string }[] }>(
-      "POST",
-      `/${what}/import?format=${format}`,
-      parsed,
-    );
+    const answer = await api<ImportReport | SynonymImportReport>("POST", `/${what}/import?format=${format}`, parsed);
     report.replaceChildren(
       el("li", `${answer.imported} imported, ${answer.errors.length} not imported.`),
       ...answer.errors.slice(0, 50).map((e) => el("li", `Item ${e.index}${e.id ? ` (${e.id})` : ""}: ${e.message}`)),

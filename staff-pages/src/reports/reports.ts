@@ -1,24 +1,28 @@
 /*
- * The reports page's script (served transpiled as /reports/assets/reports.js). It signs in with the store id and
- * admin key, kept in sessionStorage only and sent as headers, never in a URL; the period and filters are kept in
- * the page's query string. Queries and product ids are shopper input: everything is written with textContent.
+ * The reports page's script (served as /reports/assets/reports.js): the shared staff session signs in (the store
+ * id and admin key kept in sessionStorage only, sent as headers, never in a URL); the period and filters are kept
+ * in the page's query string. The answers are the contract's report types. Queries and product ids are shopper
+ * input: everything is written with textContent.
  */
+import type {
+  ClickPositionsReport,
+  OverviewFigures,
+  OverviewReport,
+  PreprodReport,
+  RecommendationsReport,
+  ReportName,
+  Reports,
+} from "@storefront-search/contract";
 import type UPlot from "uplot";
+import { byId, el } from "../shell/dom.ts";
+import { adminFetch, ApiError, startStaffSession, type Credentials, type StaffSession } from "../shell/staff-session.ts";
 
-type Json = Record<string, unknown>;
-
-const API = "/1.9/reports/";
 const CREDENTIALS = "sfs-reports-credentials";
 const DAY_MS = 86_400_000;
 /** Rows each table shows; a CSV download has up to the API's most (1000). */
 const TABLE_ROWS = 50;
 const CSV_ROWS = 1000;
 const CHART_HEIGHT = 220;
-
-interface Credentials {
-  storeId: string;
-  adminKey: string;
-}
 
 interface Filters {
   from: string;
@@ -29,28 +33,6 @@ interface Filters {
 }
 
 const FILTER_NAMES = ["from", "to", "region", "language", "currency"] as const;
-
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const byId = <T extends HTMLElement = HTMLElement>(id: string): T => {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`#${id} is missing from the page`);
-  return el as T;
-};
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 /* ---------- numbers ---------- */
 
@@ -90,44 +72,6 @@ const revenueText = (v: unknown) =>
   revenueEntries(v)
     .map(([c, n]) => money(n, c))
     .join(", ") || NONE;
-
-/* ---------- sign-in ---------- */
-
-function credentials(): Credentials | null {
-  try {
-    const c = JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null") as Partial<Credentials> | null;
-    return c && typeof c.storeId === "string" && typeof c.adminKey === "string" && c.storeId && c.adminKey
-      ? { storeId: c.storeId, adminKey: c.adminKey }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function showSignIn(error = ""): void {
-  generation++;
-  destroyCharts();
-  clearReports();
-  byId("reports").hidden = true;
-  byId("session").hidden = true;
-  byId("sign-in").hidden = false;
-  byId("sign-in-error").textContent = error;
-  byId<HTMLInputElement>("admin-key").value = "";
-  (byId<HTMLInputElement>("store-id").value ? byId("admin-key") : byId("store-id")).focus();
-}
-
-function showReports(c: Credentials): void {
-  byId("sign-in").hidden = true;
-  byId("sign-in-error").textContent = "";
-  byId("session-store").textContent = c.storeId;
-  byId("session").hidden = false;
-  byId("reports").hidden = false;
-}
-
-function signOut(error = ""): void {
-  sessionStorage.removeItem(CREDENTIALS);
-  showSignIn(error);
-}
 
 /* ---------- filters (kept in the page's query string, never the key) ---------- */
 
@@ -178,30 +122,12 @@ function filterParams(f: Filters): URLSearchParams {
 
 /* ---------- the API ---------- */
 
-async function call(name: string, params: URLSearchParams, c: Credentials): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetch(`${API}${encodeURIComponent(name)}?${params}`, {
-      headers: { "X-Service-Store-ID": c.storeId, "X-Service-API-Key": c.adminKey },
-      credentials: "omit",
-      cache: "no-store",
-      mode: "same-origin",
-    });
-  } catch {
-    throw new ApiError(0, "The server could not be reached.");
-  }
-  if (!res.ok) {
-    let message = `The server answered ${res.status}.`;
-    try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body.message === "string" && body.message) message = body.message;
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    throw new ApiError(res.status, message);
-  }
-  return res;
-}
+/** The store signed in to, as the session's load last gave it; null once signed out. */
+let signedIn: Credentials | null = null;
+let session: StaffSession;
+
+const call = (c: Credentials, name: ReportName, params: URLSearchParams) =>
+  adminFetch(c, "GET", `/reports/${encodeURIComponent(name)}?${params}`);
 
 const withParams = (base: URLSearchParams, extra: Record<string, string>) => {
   const params = new URLSearchParams(base);
@@ -214,7 +140,7 @@ const withParams = (base: URLSearchParams, extra: Record<string, string>) => {
 type Kind = "int" | "pct" | "dec" | "money";
 const formatOf: Record<Exclude<Kind, "money">, (v: unknown) => string> = { int: integer, pct: percent, dec: decimal };
 
-const OVERVIEW: [field: string, label: string, kind: Kind][] = [
+const OVERVIEW: [field: keyof OverviewFigures, label: string, kind: Kind][] = [
   ["searches", "Searches", "int"],
   ["users", "Users", "int"],
   ["sessions", "Sessions", "int"],
@@ -246,22 +172,22 @@ function figure(list: HTMLElement, attr: string, field: string, label: string, k
   list.append(box);
 }
 
-interface Column {
+interface Column<R> {
   label: string;
-  value: (row: Json) => string;
+  value: (row: R) => string;
   /** Right-aligned figures. */
   numeric?: boolean;
 }
 
-const col = (label: string, field: string, format: (v: unknown) => string, numeric = true): Column => ({
+const col = <R>(label: string, field: keyof R, format: (v: unknown) => string, numeric = true): Column<R> => ({
   label,
   value: (r) => format(r[field]),
   numeric,
 });
-const textCol = (label: string, field: string): Column => ({ label, value: (r) => String(r[field] ?? ""), numeric: false });
+const textCol = <R>(label: string, field: keyof R): Column<R> => ({ label, value: (r) => String(r[field] ?? ""), numeric: false });
 
 /** A table in `container` (replacing what was there); the first column heads its row. */
-function table(container: HTMLElement, caption: string, columns: Column[], rows: Json[], empty = "Nothing in this period."): void {
+function table<R>(container: HTMLElement, caption: string, columns: Column<R>[], rows: R[], empty = "Nothing in this period."): void {
   container.replaceChildren();
   if (!rows.length) {
     container.append(el("p", empty, { class: "empty" }));
@@ -286,7 +212,7 @@ function table(container: HTMLElement, caption: string, columns: Column[], rows:
   container.append(t);
 }
 
-const QUERY_COLUMNS: Column[] = [
+const QUERY_COLUMNS: Column<Reports["searches"]["searches"][number]>[] = [
   textCol("Query", "query"),
   col("Searches", "count", integer),
   col("Click-through", "clickThroughRate", percent),
@@ -295,18 +221,16 @@ const QUERY_COLUMNS: Column[] = [
   col("Without results", "noResultCount", integer),
 ];
 
-const rowsOf = (report: Json, field: string): Json[] => (Array.isArray(report[field]) ? (report[field] as Json[]) : []);
-
-function renderOverview(o: Json): void {
+function renderOverview(o: OverviewReport): void {
   const list = byId("overview");
   list.replaceChildren();
   for (const [field, label, kind] of OVERVIEW) figure(list, "data-metric", field, label, kind, o[field]);
 }
 
-function renderRecommendations(r: Json): void {
-  const similar = (r.similarProducts ?? {}) as Json;
-  const ctl = (r.completeTheLook ?? {}) as Json;
-  const rows: Json[] = [
+function renderRecommendations(r: RecommendationsReport): void {
+  const similar = r.similarProducts;
+  const ctl = r.completeTheLook;
+  const rows = [
     { widget: "Similar products", figure: "Views", value: integer(similar.views) },
     { widget: "Similar products", figure: "Clicks", value: integer(similar.clicks) },
     { widget: "Similar products", figure: "Click-through rate", value: percent(similar.clickThroughRate) },
@@ -321,23 +245,23 @@ function renderRecommendations(r: Json): void {
   table(
     byId("recommendations"),
     "Recommendations figures",
-    [textCol("Widget", "widget"), textCol("Figure", "figure"), { label: "Value", value: (row) => String(row.value), numeric: true }],
+    [textCol("Widget", "widget"), textCol("Figure", "figure"), { label: "Value", value: (row) => row.value, numeric: true }],
     rows,
   );
   table(
     byId("view-look-positions"),
     "View Look clicks by look position",
     [col("Look position", "position", integer), col("View Look clicks", "clicks", integer)],
-    rowsOf(ctl, "viewLookPositions"),
+    ctl.viewLookPositions,
   );
 }
 
-function renderPreprod(p: Json): void {
-  const compared = num(p.comparedQueries) ?? 0;
+function renderPreprod(p: PreprodReport): void {
+  const compared = p.comparedQueries;
   const list = byId("preprod-figures");
   list.replaceChildren();
   byId("preprod-empty").hidden = compared > 0;
-  const zero = (p.zeroResultRate ?? {}) as Json;
+  const zero = p.zeroResultRate;
   if (compared === 0) {
     byId("preprod-queries").replaceChildren();
     return;
@@ -366,7 +290,7 @@ function renderPreprod(p: Json): void {
       col("In our top 30", "clicksInOurTop30", integer),
       col("Overlap at 10", "overlapAt10", percent),
     ],
-    rowsOf(p, "queries"),
+    p.queries,
   );
 }
 
@@ -410,7 +334,7 @@ function destroyCharts(): void {
 const widthOf = (box: HTMLElement) => Math.max(240, Math.floor(box.clientWidth));
 
 function chart(boxId: string, opts: Omit<UPlot.Options, "width" | "height">, data: UPlot.AlignedData): void {
-  if (!Plot) throw new ApiError(0, "The chart library did not load.");
+  if (!Plot) throw new Error("The chart library did not load.");
   const box = byId(boxId);
   box.replaceChildren();
   charts.push(new Plot({ ...opts, width: widthOf(box), height: CHART_HEIGHT } as UPlot.Options, data, box));
@@ -423,11 +347,11 @@ const DAY_S = 86_400;
 /** Ticks on whole days only: the figures are per day. */
 const dayAxis = (): UPlot.Axis => ({ incrs: [1, 2, 7, 14, 28, 56, 91, 182, 364].map((d) => d * DAY_S), space: 60 });
 
-function renderCharts(overview: Json, positions: Json): void {
+function renderCharts(overview: OverviewReport, positions: ClickPositionsReport): void {
   destroyCharts();
-  const daily = rowsOf(overview, "daily");
-  const days = daily.map((d) => Date.parse(`${String(d.date)}T00:00:00Z`) / 1000);
-  const series = (field: string) => daily.map((d) => num(d[field]));
+  const daily = overview.daily;
+  const days = daily.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
+  const series = (field: "searches" | "clickThroughRate" | "conversionRate") => daily.map((d) => d[field]);
   chart(
     "chart-searches",
     {
@@ -463,7 +387,7 @@ function renderCharts(overview: Json, positions: Json): void {
     },
     [days, series("clickThroughRate"), series("conversionRate")],
   );
-  const counts = rowsOf(positions, "positions");
+  const counts = positions.positions;
   const bars = Plot?.paths.bars?.({ size: [0.7, 48] });
   chart(
     "chart-positions",
@@ -486,16 +410,17 @@ function renderCharts(overview: Json, positions: Json): void {
         },
       ],
     },
-    [counts.map((p) => num(p.position) ?? 0), counts.map((p) => num(p.clicks))],
+    [counts.map((p) => p.position), counts.map((p) => p.clicks)],
   );
-  const beyond = num(positions.beyond) ?? 0;
+  const beyond = positions.beyond;
   byId("positions-note").textContent =
-    `${integer(positions.clicks)} ${num(positions.clicks) === 1 ? "click" : "clicks"} from search results; average position ${decimal(positions.averageClickPosition)}` +
+    `${integer(positions.clicks)} ${positions.clicks === 1 ? "click" : "clicks"} from search results; average position ${decimal(positions.averageClickPosition)}` +
     (beyond > 0 ? `; ${integer(beyond)} of them beyond position ${integer(counts.length)}.` : ".");
 }
 
+/** Charts follow their boxes' width: as the window changes, and once the page shows them (drawn hidden, during sign-in). */
 let resizeTimer = 0;
-window.addEventListener("resize", () => {
+const resized = new ResizeObserver(() => {
   clearTimeout(resizeTimer);
   resizeTimer = window.setTimeout(() => {
     for (const c of charts) c.setSize({ width: widthOf(c.root.parentElement ?? c.root), height: CHART_HEIGHT });
@@ -521,15 +446,14 @@ function describe(f: Filters): string {
   return parts.join(", ");
 }
 
-async function load(): Promise<void> {
-  const c = credentials();
-  if (!c) return showSignIn();
+/** Reads and shows the reports of the period and filters in the address. */
+async function showReports(c: Credentials): Promise<void> {
   const mine = ++generation;
   const f = filtersFromUrl();
   showFilters(f);
   const scope = filterParams(f);
-  const get = async (name: string, extra: Record<string, string> = {}) =>
-    (await (await call(name, withParams(scope, extra), c)).json()) as Json;
+  const get = async <N extends ReportName>(name: N, extra: Record<string, string> = {}) =>
+    (await (await call(c, name, withParams(scope, extra))).json()) as Reports[N];
   status("Loading…");
   byId("reports").setAttribute("aria-busy", "true");
   try {
@@ -547,18 +471,18 @@ async function load(): Promise<void> {
     if (mine !== generation) return;
     renderOverview(overview);
     renderCharts(overview, positions);
-    table(byId("top-queries"), "Top queries", QUERY_COLUMNS, rowsOf(top, "searches"));
+    table(byId("top-queries"), "Top queries", QUERY_COLUMNS, top.searches);
     table(
       byId("no-result-queries"),
       "Queries without results",
       [textCol("Query", "query"), col("Searches", "count", integer)],
-      rowsOf(noResults, "searches"),
+      noResults.searches,
     );
     table(
       byId("no-click-queries"),
       "Queries without clicks",
       [textCol("Query", "query"), col("Searches", "count", integer), col("Conversion", "conversionRate", percent)],
-      rowsOf(noClicks, "searches"),
+      noClicks.searches,
     );
     table(
       byId("top-products"),
@@ -570,28 +494,52 @@ async function load(): Promise<void> {
         col("Purchases", "purchases", integer),
         col("Revenue", "revenue", revenueText),
       ],
-      rowsOf(products, "products"),
+      products.products,
     );
     table(
       byId("click-positions"),
       "Clicks by position",
       [col("Position", "position", integer), col("Clicks", "clicks", integer)],
-      rowsOf(positions, "positions"),
+      positions.positions,
     );
     renderRecommendations(recommendations);
     renderPreprod(preprod);
     status(`Showing ${describe(f)}.`);
   } catch (error) {
-    if (mine !== generation) return;
-    fail(error);
+    // An answer to a read that a newer one (or a sign-out) replaced says nothing about the page any more.
+    if (mine === generation) throw error;
   } finally {
     if (mine === generation) byId("reports").removeAttribute("aria-busy");
   }
 }
 
+/** The session's load: a wrong id or key fails the sign-in; any other failure is said beside the filters. */
+async function load(c: Credentials): Promise<void> {
+  signedIn = c;
+  try {
+    await showReports(c);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw error;
+    fail(error);
+  }
+}
+
+/** The reports again, for the address's period and filters (Apply, Back). */
+function reload(): void {
+  if (signedIn) showReports(signedIn).catch(fail);
+}
+
+function forget(): void {
+  signedIn = null;
+  generation++;
+  destroyCharts();
+  clearReports();
+  status("");
+}
+
 function fail(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) {
-    signOut(`Not signed in: the server did not accept the store id and admin key (${error.message}).`);
+    session.signOut(`Not signed in: the server did not accept the store id and admin key (${error.message}).`);
     return;
   }
   status(error instanceof Error ? error.message : String(error), true);
@@ -600,15 +548,14 @@ function fail(error: unknown): void {
 /* ---------- CSV downloads: fetched with the headers, saved from a Blob URL (the key is never in a URL) ---------- */
 
 async function download(button: HTMLButtonElement): Promise<void> {
-  const c = credentials();
-  if (!c) return showSignIn();
+  if (!signedIn) return;
   const f = filtersFromUrl();
-  const report = button.dataset.report ?? "overview";
+  const report = (button.dataset.report ?? "overview") as ReportName;
   const filter = button.dataset.filter;
   const extra: Record<string, string> = { format: "csv", limit: String(CSV_ROWS), ...(filter ? { filter } : {}) };
   button.disabled = true;
   try {
-    const blob = await (await call(report, withParams(filterParams(f), extra), c)).blob();
+    const blob = await (await call(signedIn, report, withParams(filterParams(f), extra))).blob();
     const url = URL.createObjectURL(new Blob([blob], { type: "text/csv;charset=utf-8" }));
     const a = el("a", undefined, { href: url, download: `${report}${filter ? `-${filter}` : ""}-${f.from}-${f.to}.csv` });
     a.hidden = true;
@@ -626,41 +573,18 @@ async function download(button: HTMLButtonElement): Promise<void> {
 /* ---------- wiring ---------- */
 
 function start(): void {
-  byId<HTMLFormElement>("sign-in-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const storeId = byId<HTMLInputElement>("store-id").value.trim();
-    const adminKey = byId<HTMLInputElement>("admin-key").value.trim();
-    if (!storeId || !adminKey) {
-      byId("sign-in-error").textContent = "Enter the store id and its admin key.";
-      return;
-    }
-    sessionStorage.setItem(CREDENTIALS, JSON.stringify({ storeId, adminKey }));
-    byId<HTMLInputElement>("admin-key").value = "";
-    showReports({ storeId, adminKey });
-    byId("filters-title").focus();
-    void load();
-  });
-  byId("sign-out").addEventListener("click", () => signOut());
   byId<HTMLFormElement>("filters").addEventListener("submit", (event) => {
     event.preventDefault();
     const params = filterParams(filtersFromInputs());
     history.pushState(null, "", `${location.pathname}?${params}`);
-    void load();
+    reload();
   });
-  window.addEventListener("popstate", () => {
-    if (credentials()) void load();
-  });
+  window.addEventListener("popstate", reload);
   for (const button of document.querySelectorAll<HTMLButtonElement>("button.csv")) {
     button.addEventListener("click", () => void download(button));
   }
-  byId("filters-title").tabIndex = -1;
-  const c = credentials();
-  if (c) {
-    showReports(c);
-    void load();
-  } else {
-    showSignIn();
-  }
+  for (const id of ["chart-searches", "chart-rates", "chart-positions"]) resized.observe(byId(id));
+  session = startStaffSession({ storageKey: CREDENTIALS, workspace: byId("reports"), load, signedOut: forget });
 }
 
 start();

@@ -2,11 +2,13 @@
  * The theme page's script (served transpiled as /theme/assets/theme.js): a designer edits the widget's theme
  * tokens (colours, corner radius, font, density) and sees them at once on the store's own widget in four preview
  * frames (results, typeahead, similar products, the look popup); "Save" writes them to the store's widget
- * settings. It signs in with the store id and admin key, kept in sessionStorage only and sent as headers, never
- * in a URL, as the service's /reports page does.
+ * settings. The shared staff session signs in (the store id and admin key kept in sessionStorage only, sent as
+ * headers, never in a URL).
  */
 
+import type { StoreSettings, StoreSettingsBody, WidgetSettings } from "@storefront-search/contract";
 import { wcagContrast } from "culori";
+import { byId as $ } from "../shell/dom.ts";
 import { adminApi, startStaffSession, type Credentials } from "../shell/staff-session.ts";
 
 type Theme = Record<string, string>;
@@ -66,13 +68,12 @@ const MANAGED = [
   ...Object.keys(DENSITIES.comfortable!),
 ];
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 /** The store signed in to, as the session's load last gave it. */
 let signedIn: Credentials | null = null;
 /** The store's widget settings as last read or saved. */
-let savedWidget: Record<string, unknown> = {};
+let savedWidget: WidgetSettings = {};
 
-const api = (method: "GET" | "PATCH", body?: unknown) => adminApi(signedIn!, method, "/settings", body);
+const settingsApi = (method: "GET" | "PATCH", body?: StoreSettingsBody) => adminApi<StoreSettings>(signedIn!, method, "/settings", body);
 
 /** "#abc" → "#aabbcc"; anything else that is not a hex colour → null. */
 function hex(value: string | undefined): string | null {
@@ -133,7 +134,7 @@ function edited(): Theme {
 
 /** What is saved: the store's other tokens, and the managed ones that differ from the widget's defaults. */
 function themeToSave(): Theme {
-  const before = (savedWidget.theme ?? {}) as Theme;
+  const before = savedWidget.theme ?? {};
   const defaults = defaultsTheme();
   const theme = Object.fromEntries(Object.entries(before).filter(([k]) => !MANAGED.includes(k)));
   for (const [k, v] of Object.entries(edited())) if (v !== defaults[k]) theme[k] = v;
@@ -190,9 +191,8 @@ function setStatus(text: string): void {
 /** Reads the store's theme into the controls and opens the previews (signed in). */
 async function load(c: Credentials): Promise<void> {
   signedIn = c;
-  const settings = await api("GET");
-  savedWidget = (settings.widget ?? {}) as Record<string, unknown>;
-  showTheme((savedWidget.theme ?? {}) as Theme);
+  savedWidget = (await settingsApi("GET")).widget;
+  showTheme(savedWidget.theme ?? {});
   for (const frame of document.querySelectorAll<HTMLIFrameElement>(".previews iframe")) {
     if (frame.src) continue;
     frame.addEventListener("load", () => applyTo(frame, edited()));
@@ -204,14 +204,13 @@ function start(): void {
   buildControls();
   $("tokens").addEventListener("input", refresh);
   $("tokens").addEventListener("change", refresh);
-  $("revert").addEventListener("click", () => showTheme((savedWidget.theme ?? {}) as Theme));
+  $("revert").addEventListener("click", () => showTheme(savedWidget.theme ?? {}));
   $("defaults").addEventListener("click", () => showTheme({}));
   $("tokens").addEventListener("submit", async (e) => {
     e.preventDefault();
     setStatus("Saving…");
     try {
-      const settings = await api("PATCH", { widget: { ...savedWidget, theme: themeToSave() } });
-      savedWidget = (settings.widget ?? {}) as Record<string, unknown>;
+      savedWidget = (await settingsApi("PATCH", { widget: { ...savedWidget, theme: themeToSave() } })).widget;
       setStatus("Saved: shoppers get this theme within a minute (the widget configuration is cached that long).");
     } catch (error) {
       // A 401 here is a page opened at another origin than PUBLIC_URL: the service says so.

@@ -2,30 +2,12 @@
  * The event types of POST /tracking and the data fields that say what each is about. The service stores a batch
  * whole or not at all, so an event it would refuse (an unknown type, a missing required field) is dropped here,
  * with a console warning for the store's developers, instead of taking the shopper's other events down with it.
+ * The types and their fields are the contract's.
  */
 
-const REQUIRED: Record<string, readonly string[]> = {
-  SiteView: [],
-  Search: [],
-  PageChange: [],
-  SortByChange: [],
-  ProductClick: ["clickProductId"],
-  PromotionClick: ["clickPromotionId"],
-  AddToCart: ["addProductId"],
-  OrderComplete: ["orderId", "products"],
-  Purchase: ["orderId", "products"],
-  ViewSimilarProducts: ["productId"],
-  SimilarProductClick: ["similarProductId", "clickProductId"],
-  CTLLoad: [],
-  CTLViewLookClick: ["position"],
-  CTLProductClick: ["selectedProduct"],
-  CTLPopupProductClick: ["selectedProduct"],
-  CTLPageChange: ["pageTo", "pageFrom"],
-  CTLPopupPageChange: ["pageTo", "pageFrom"],
-};
+import { EVENT_REQUIRED_FIELDS, LOCALE_EVENT_TYPES } from "@storefront-search/contract";
 
-/** Types whose field set includes region, language and currency. */
-const WITH_LOCALE = new Set(["PromotionClick", "AddToCart", "ProductClick", "PageChange", "SortByChange", "Search", "SiteView"]);
+const REQUIRED: Record<string, readonly string[]> = EVENT_REQUIRED_FIELDS;
 
 /** Why the service would refuse this event, or null. */
 export function eventProblem(type: unknown, data: unknown): string | null {
@@ -39,5 +21,5 @@ export function eventProblem(type: unknown, data: unknown): string | null {
 }
 
 export function takesLocale(type: string): boolean {
-  return WITH_LOCALE.has(type) || type.startsWith("CTL");
+  return LOCALE_EVENT_TYPES.has(type);
 }

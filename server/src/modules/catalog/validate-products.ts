@@ -1,3 +1,4 @@
+import type { RejectedProduct, ValidationReport } from "@storefront-search/contract";
 import type { TSchema } from "@sinclair/typebox";
 import type { ErrorDetail } from "../../errors.ts";
 import { ValidationError } from "../../errors.ts";
@@ -12,31 +13,11 @@ import { MAX_PRODUCTS_PER_REQUEST, PopularityData, Product } from "./product-sch
  * reported; a request with no valid product, or one invalid object, is a 400.
  */
 
-/** Listed rejected products, and problems per product: the report is sent back and stored on the task. */
+/** Listed rejected products, and problems per product: the report (the contract's ValidationReport) is sent back and stored on the task. */
 export const MAX_REJECTED_LISTED = 100;
 const MAX_PROBLEMS_PER_PRODUCT = 5;
 /** Problems in a 400's details. */
 const MAX_ERROR_DETAILS = 20;
-
-export interface Problem {
-  path: string;
-  message: string;
-}
-
-/** An invalid product of a bulk: where it was, its id when it has a usable one, and its first problems. */
-export interface RejectedProduct extends Problem {
-  index: number;
-  productId?: string;
-  otherProblems?: Problem[];
-}
-
-export interface ValidationReport {
-  /** Things dropped from the accepted products (null optionals, blank strings). */
-  warnings: number;
-  rejectedCount: number;
-  /** The first MAX_REJECTED_LISTED rejected products, in body order. */
-  rejected: RejectedProduct[];
-}
 
 export interface ProductsBatch extends ValidationReport {
   products: Product[];

@@ -1,5 +1,5 @@
 import type { EngineSearchResult } from "../../engine/types.ts";
-import type { Facet as WidgetFacet, FacetValue as WidgetFacetValue } from "@storefront-search/contract";
+import type { FacetSetting, Facet as WidgetFacet, FacetValue as WidgetFacetValue } from "@storefront-search/contract";
 import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
 
 /*
@@ -14,14 +14,6 @@ import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
 
 export type FacetValue = WidgetFacetValue & { name: string };
 export type Facet = WidgetFacet & { name: string; values: FacetValue[] };
-
-export interface FacetSetting {
-  key: string;
-  /** Display name per locale ("en", "de", "pt-BR"); the built-in English name otherwise. */
-  names?: Record<string, string>;
-  /** Values shown before "show more"; the store's facetShownValues otherwise. */
-  shownValues?: number;
-}
 
 /** What a shopper of a typical store narrows by, most decisive first; deeper category levels are the catalog's filing. */
 export const DEFAULT_FACETS: readonly FacetSetting[] = [

@@ -1,7 +1,8 @@
+import type { ValidationReport } from "@storefront-search/contract";
 import { parseJsonText } from "../../json-text.ts";
 import { textOf } from "../../utf8-text.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { parseProductsBody, type ValidationReport } from "../catalog/validate-products.ts";
+import { parseProductsBody } from "../catalog/validate-products.ts";
 
 /** A POST /products body as validated: its report, the products the task holds, and the task's payload. */
 export interface AcceptedBulk {

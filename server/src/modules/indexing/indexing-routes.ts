@@ -1,27 +1,31 @@
+import type { ProductsAccepted as WireProductsAccepted, TaskAccepted as WireTaskAccepted } from "@storefront-search/contract";
 import { Elysia, t } from "elysia";
+import { schemaFor } from "../../schema-check.ts";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBytes } from "../../http/json-body.ts";
 import { MAX_REJECTED_LISTED } from "../catalog/validate-products.ts";
 import { Product } from "../catalog/product-schema.ts";
 import type { IndexingService } from "./indexing-service.ts";
 
-const TaskAccepted = t.Object({ taskId: t.String() });
+const TaskAccepted = schemaFor<WireTaskAccepted>()(t.Object({ taskId: t.String() }));
 const Problem = { path: t.String(), message: t.String() };
-const ProductsAccepted = t.Object({
-  taskId: t.String(),
-  accepted: t.Integer({ description: "products in the task" }),
-  warnings: t.Integer({ description: "null optional fields and blank strings dropped from the accepted products" }),
-  rejectedCount: t.Integer({ description: "invalid products left out of the task" }),
-  rejected: t.Array(
-    t.Object({
-      index: t.Integer(),
-      productId: t.Optional(t.String()),
-      ...Problem,
-      otherProblems: t.Optional(t.Array(t.Object(Problem))),
-    }),
-    { description: `the first ${MAX_REJECTED_LISTED} invalid products, in body order, with their first problems` },
-  ),
-});
+const ProductsAccepted = schemaFor<WireProductsAccepted>()(
+  t.Object({
+    taskId: t.String(),
+    accepted: t.Integer({ description: "products in the task" }),
+    warnings: t.Integer({ description: "null optional fields and blank strings dropped from the accepted products" }),
+    rejectedCount: t.Integer({ description: "invalid products left out of the task" }),
+    rejected: t.Array(
+      t.Object({
+        index: t.Integer(),
+        productId: t.Optional(t.String()),
+        ...Problem,
+        otherProblems: t.Optional(t.Array(t.Object(Problem))),
+      }),
+      { description: `the first ${MAX_REJECTED_LISTED} invalid products, in body order, with their first problems` },
+    ),
+  }),
+);
 const idParam = t.Object({ version: t.String(), id: t.String({ minLength: 1, maxLength: 256 }) });
 
 export function indexingRoutes(deps: AuthDeps & { indexing: IndexingService; maxBodyBytes: number }) {

@@ -1,22 +1,10 @@
+import type { IndexingTask, ProductsAccepted, RejectedProduct, StoredProduct, ValidationReport } from "@storefront-search/contract";
 import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
-import type { TaskKind, TaskRow, TasksRepository } from "./storage/tasks-repository.ts";
+import type { TaskKind, TasksRepository } from "./storage/tasks-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import type { RejectedProduct, ValidationReport } from "../catalog/validate-products.ts";
 import type { Utf8Text } from "../../utf8-text.ts";
 import { acceptBulk, type AcceptedBulk } from "./accepted-bulk.ts";
-
-export interface TaskView {
-  status: TaskRow["status"];
-  createdAt: string;
-  updatedAt: string;
-  message?: string;
-  itemCount: number;
-  processedCount: number;
-  warnings: number;
-  rejectedCount: number;
-  rejected: RejectedProduct[];
-}
 
 /** Accepting indexing work: a task is acknowledged only once it and its payload are committed. */
 export class IndexingService {
@@ -54,7 +42,7 @@ export class IndexingService {
    * A POST /products body: its valid products become the task; what validation dropped or refused is stored with
    * it, in the same row, and returned.
    */
-  async accept(storeId: string, body: Uint8Array): Promise<{ taskId: string; accepted: number } & ValidationReport> {
+  async accept(storeId: string, body: Uint8Array): Promise<ProductsAccepted> {
     const taskId = crypto.randomUUID();
     const { report, accepted, payload } = await this.validate(body, taskId);
     return { taskId: await this.enqueue(storeId, "upsert", accepted, payload, report, taskId), accepted, ...report };
@@ -64,7 +52,7 @@ export class IndexingService {
     return this.enqueue(storeId, "delete", 1, JSON.stringify([productId]));
   }
 
-  async task(storeId: string, taskId: string): Promise<TaskView> {
+  async task(storeId: string, taskId: string): Promise<IndexingTask> {
     const t = await this.tasks.get(storeId, taskId);
     if (!t) throw new NotFoundError(`No task "${taskId}" in this store`);
     return {
@@ -80,7 +68,7 @@ export class IndexingService {
     };
   }
 
-  async product(storeId: string, productId: string): Promise<{ product: Product; version: number; updatedAt: string }> {
+  async product(storeId: string, productId: string): Promise<StoredProduct<Product>> {
     const entry = await this.catalog.get(storeId, productId);
     if (!entry || entry.deleted || !entry.doc) throw new NotFoundError(`No product "${productId}" in this store`);
     return { product: JSON.parse(entry.doc), version: entry.version, updatedAt: new Date(entry.updatedAt).toISOString() };

@@ -1,3 +1,4 @@
+import type { PinnedLooks } from "@storefront-search/contract";
 import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import type { LooksRepository } from "./storage/looks-repository.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
@@ -126,14 +127,14 @@ export class LookService {
   }
 
   /** The store's curated looks for a product (admin). */
-  async getPinned(store: StoreRow, productId: string): Promise<{ productId: string; looks: string[][] }> {
+  async getPinned(store: StoreRow, productId: string): Promise<PinnedLooks> {
     const looks = await this.d.looks.pinned(store.id, productId);
     if (!looks) throw new NotFoundError(`No pinned looks for product "${productId}"`);
     return { productId, looks };
   }
 
   /** Replaces a product's curated looks; every product named must be in the catalog. */
-  async putPinned(store: StoreRow, productId: string, looks: string[][]): Promise<{ productId: string; looks: string[][] }> {
+  async putPinned(store: StoreRow, productId: string, looks: string[][]): Promise<PinnedLooks> {
     if (!(await productIn(this.d.catalog, store.id, productId))) throw new NotFoundError(`No product "${productId}" in this store`);
     const known = await this.d.catalog.states(store.id, [...new Set(looks.flat())]);
     const missing = looks.flatMap((look, i) =>

@@ -1,12 +1,13 @@
+import type { MeaningState, SynonymProposals } from "@storefront-search/contract";
 import { Elysia } from "elysia";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import type { MeaningService } from "./meaning-service.ts";
-import type { SynonymProposals } from "./synonym-proposals.ts";
+import type { SynonymProposals as Proposals } from "./synonym-proposals.ts";
 
 /* What the store learned of its words' meaning (admin key): its state, a training on demand, and synonym proposals. */
-export function meaningRoutes(deps: AuthDeps & { meaning: MeaningService; proposals: SynonymProposals }) {
+export function meaningRoutes(deps: AuthDeps & { meaning: MeaningService; proposals: Proposals }) {
   const tags = ["Merchandising"];
-  const state = (storeId: string) => {
+  const state = (storeId: string): MeaningState => {
     const model = deps.meaning.model(storeId);
     return model ? { trained: true, trainedAt: new Date(model.trainedAt).toISOString(), ...model.size } : { trained: false };
   };
@@ -24,7 +25,7 @@ export function meaningRoutes(deps: AuthDeps & { meaning: MeaningService; propos
         },
         { auth: "admin", detail: { summary: "Trains the store's learned meaning now (after an import, say) and answers its state", tags } },
       )
-      .get("/synonym-proposals", async ({ caller }) => ({ proposals: await deps.proposals.of(caller.store) }), {
+      .get("/synonym-proposals", async ({ caller }): Promise<SynonymProposals> => ({ proposals: await deps.proposals.of(caller.store) }), {
         auth: "admin",
         detail: {
           summary:

@@ -1,3 +1,4 @@
+import type { SynonymProposal } from "@storefront-search/contract";
 import type { ReportsRepository } from "../reports/storage/reports-repository.ts";
 import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { tokenize } from "../../text/normalize.ts";
@@ -11,24 +12,6 @@ import type { MeaningService } from "./meaning-service.ts";
  * proposal is a one-way set (the query finds those words' products) with its evidence; the merchandising page
  * accepts one with PUT /synonyms/{id}. Queries a set already covers are left out.
  */
-
-export interface SynonymProposal {
-  /** A synonym set id made from the query. */
-  id: string;
-  input: string;
-  synonyms: string[];
-  evidence: {
-    /** Searches counted: shoppers' searches (reports) or the previous provider's (import). */
-    searches: number;
-    /** Of them, found nothing. */
-    noResults: number;
-    /** Of those that found something, none clicked. */
-    noClicks: number;
-    /** How close each proposed word is to the query's meaning (cosine, 0 to 1). */
-    closeness: number[];
-    source: "searches" | "import";
-  };
-}
 
 const REPORT_DAYS = 30;
 const CANDIDATES = 300;

@@ -3,7 +3,8 @@ import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { documentedParam } from "../../http/query-params.ts";
 import { toCsv } from "./report-csv.ts";
 import { parseReportParams } from "./report-params.ts";
-import { REPORT_LIMITS, REPORT_NAMES, type ReportName, type ReportsService } from "./reports-service.ts";
+import { REPORT_NAMES, type ReportName } from "@storefront-search/contract";
+import { REPORT_LIMITS, type ReportsService } from "./reports-service.ts";
 
 export function reportsRoutes(deps: AuthDeps & { reports: ReportsService }) {
   return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).get(

@@ -1,3 +1,11 @@
+import {
+  REPORT_NAMES,
+  type OverviewFigures,
+  type ReportName,
+  type ReportPeriod,
+  type Reports,
+  type Revenue,
+} from "@storefront-search/contract";
 import type { ReportScope, ReportsRepository } from "./storage/reports-repository.ts";
 import { NotFoundError } from "../../errors.ts";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
@@ -6,11 +14,8 @@ import { daysOf, invalidParam, type ReportParams } from "./report-params.ts";
 
 /*
  * The reports a store reads (docs/analytics.md "Reports" states the definitions): sums over the daily aggregates of a
- * date range and dimension filter. Each report is JSON, and a table for format=csv.
+ * date range and dimension filter. Each report is JSON (the contract's Reports), and a table for format=csv.
  */
-
-export const REPORT_NAMES = ["overview", "searches", "products", "click-positions", "recommendations", "preprod"] as const;
-export type ReportName = (typeof REPORT_NAMES)[number];
 
 /** Limits per report: default and most rows. */
 export const REPORT_LIMITS: Record<ReportName, { fallback: number; max: number }> = {
@@ -22,8 +27,8 @@ export const REPORT_LIMITS: Record<ReportName, { fallback: number; max: number }
   preprod: { fallback: 100, max: 1000 },
 };
 
-export interface Report {
-  json: Record<string, unknown>;
+export interface Report<N extends ReportName = ReportName> {
+  json: Reports[N];
   /** The report's main table, for format=csv. */
   table: Record<string, string | number | null>[];
 }
@@ -35,7 +40,7 @@ const average = (sum: number, n: number): number | null => (n > 0 ? Math.round((
 
 type Counts = Map<string, number>;
 
-function overviewFigures(c: Counts, visitors: { users: number; sessions: number }, revenue: Record<string, number>) {
+function overviewFigures(c: Counts, visitors: { users: number; sessions: number }, revenue: Revenue): OverviewFigures {
   const n = (name: string) => c.get(name) ?? 0;
   const searches = n("searches");
   const withResults = searches - n("noResultSearches");
@@ -54,15 +59,14 @@ function overviewFigures(c: Counts, visitors: { users: number; sessions: number 
 }
 
 /** Revenue keyed by currency code, unknown currencies as XXX. */
-const revenueObject = (rows: { currency: string; value: number }[]): Record<string, number> => {
-  const out: Record<string, number> = {};
+const revenueObject = (rows: { currency: string; value: number }[]): Revenue => {
+  const out: Revenue = {};
   for (const r of rows) out[r.currency || UNKNOWN_CURRENCY] = money((out[r.currency || UNKNOWN_CURRENCY] ?? 0) + r.value);
   return out;
 };
 
 /** One row per currency as CSV columns revenue_EUR, revenue_USD, ... */
-const revenueColumns = (revenue: Record<string, number>) =>
-  Object.fromEntries(Object.entries(revenue).map(([c, v]) => [`revenue_${c}`, v]));
+const revenueColumns = (revenue: Revenue) => Object.fromEntries(Object.entries(revenue).map(([c, v]) => [`revenue_${c}`, v]));
 
 export class ReportsService {
   constructor(
@@ -94,7 +98,7 @@ export class ReportsService {
     }
   }
 
-  private async overview(scope: ReportScope, range: { from: string; to: string }): Promise<Report> {
+  private async overview(scope: ReportScope, range: ReportPeriod): Promise<Report<"overview">> {
     const total: Counts = new Map();
     const perDay = new Map<string, Counts>(daysOf(scope).map((d) => [d, new Map()]));
     for (const r of await this.repo.dailyCounts(scope)) {
@@ -123,7 +127,7 @@ export class ReportsService {
     return { json, table: daily.map(({ revenue, ...d }) => ({ ...d, ...revenueColumns(revenue) })) };
   }
 
-  private async searches(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
+  private async searches(scope: ReportScope, p: ReportParams, range: ReportPeriod): Promise<Report<"searches">> {
     const filter = p.filter ?? "searches";
     if (filter !== "searches" && filter !== "no-results" && filter !== "no-clicks")
       throw invalidParam("filter", `must be no-results or no-clicks, got "${filter.slice(0, 40)}"`);
@@ -138,7 +142,7 @@ export class ReportsService {
     return { json: { ...range, searches }, table: searches };
   }
 
-  private async products(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
+  private async products(scope: ReportScope, p: ReportParams, range: ReportPeriod): Promise<Report<"products">> {
     const sorts = { clicks: "clicks", addToCarts: "carts", purchases: "purchases" } as const;
     const sort = p.sort ?? "clicks";
     if (!(sort in sorts)) throw invalidParam("sort", `must be clicks, addToCarts or purchases, got "${sort.slice(0, 40)}"`);
@@ -152,7 +156,7 @@ export class ReportsService {
     return { json: { ...range, products }, table: products.map(({ revenue, ...r }) => ({ ...r, ...revenueColumns(revenue) })) };
   }
 
-  private async clickPositions(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
+  private async clickPositions(scope: ReportScope, p: ReportParams, range: ReportPeriod): Promise<Report<"click-positions">> {
     const counts = await this.repo.positions(scope);
     const positions = Array.from({ length: p.limit }, (_, i) => ({ position: i + 1, clicks: counts.get(i + 1) ?? 0 }));
     const totals = await this.totals(scope);
@@ -168,7 +172,7 @@ export class ReportsService {
     return { json, table: positions };
   }
 
-  private async recommendations(scope: ReportScope, range: { from: string; to: string }): Promise<Report> {
+  private async recommendations(scope: ReportScope, range: ReportPeriod): Promise<Report<"recommendations">> {
     const c = await this.totals(scope);
     const n = (name: string) => c.get(name) ?? 0;
     const lookClicks = n("ctlProductClicks") + n("ctlPopupProductClicks");
@@ -215,7 +219,7 @@ export class ReportsService {
    * The store's own search (its Search and ProductClick events) against our pre-production answers to the same
    * queries: only queries we answered with preprod=true are compared, weighted by how often shoppers searched them.
    */
-  private async preprod(scope: ReportScope, p: ReportParams, range: { from: string; to: string }): Promise<Report> {
+  private async preprod(scope: ReportScope, p: ReportParams, range: ReportPeriod): Promise<Report<"preprod">> {
     const queries = await this.repo.shadowQueries(scope);
     const clicks = new Map<string, { productId: string; clicks: number }[]>();
     for (const c of await this.repo.shadowClicks(scope)) {

@@ -1,4 +1,5 @@
-import { RULE_ID, type RuleBody, type RuleCondition, type RuleConsequence } from "./rule-schema.ts";
+import type { RuleBody, RuleCondition, RuleConsequence } from "@storefront-search/contract";
+import { RULE_ID } from "./rule-schema.ts";
 
 /*
  * An Algolia rule export (one object of the array the dashboard or `browseRules` gives) as our rule body, for

@@ -1,7 +1,8 @@
 import type { EngineFilter } from "../../engine/types.ts";
 import { MAX_WEIGHTED_FILTERS } from "../../engine/types.ts";
 import { toEngineFilters, type FacetSelection } from "../facets/facet-selection.ts";
-import { facetSelection, type Rule, type RuleCondition } from "./rule-schema.ts";
+import type { Rule, RuleCondition } from "@storefront-search/contract";
+import { facetSelection } from "./rule-schema.ts";
 import { ruleWords } from "./rule-words.ts";
 
 /*

@@ -1,11 +1,12 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
+import type { RuleBody as WireRuleBody } from "@storefront-search/contract";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
-import { schemaProblems } from "../../schema-check.ts";
+import { schemaFor, schemaProblems } from "../../schema-check.ts";
 import { isTermFacetKey, PRICE_FACET } from "../facets/facet-keys.ts";
 import { ruleWords } from "./rule-words.ts";
 
 /*
- * A query rule as the API takes and answers it. Every count and length is bounded here, so a rule can never make
+ * A query rule as the API takes it, validated: the contract's RuleBody (contract/src/rules.ts) with bounds. Every count and length is bounded here, so a rule can never make
  * a search do unbounded work, and every 400 names the field (e.g. "body.consequence.pins[3].position").
  */
 
@@ -72,23 +73,19 @@ const Consequence = Type.Object(
   { additionalProperties: false },
 );
 
-export const RuleBody = Type.Object(
-  {
-    conditions: Type.Array(Condition, { minItems: 1, maxItems: MAX_CONDITIONS }),
-    consequence: Consequence,
-    from: Type.Optional(Type.String({ maxLength: 40 })),
-    until: Type.Optional(Type.String({ maxLength: 40 })),
-    enabled: Type.Optional(Type.Boolean()),
-    description: Type.Optional(Type.String({ maxLength: 500 })),
-  },
-  { additionalProperties: false },
+export const RuleBody = schemaFor<WireRuleBody>()(
+  Type.Object(
+    {
+      conditions: Type.Array(Condition, { minItems: 1, maxItems: MAX_CONDITIONS }),
+      consequence: Consequence,
+      from: Type.Optional(Type.String({ maxLength: 40 })),
+      until: Type.Optional(Type.String({ maxLength: 40 })),
+      enabled: Type.Optional(Type.Boolean()),
+      description: Type.Optional(Type.String({ maxLength: 500 })),
+    },
+    { additionalProperties: false },
+  ),
 );
-
-export type RuleCondition = Static<typeof Condition>;
-export type RuleConsequence = Static<typeof Consequence>;
-export type RuleBody = Static<typeof RuleBody>;
-/** A stored rule: its body with `enabled` settled, its id and when it was last written. */
-export type Rule = RuleBody & { id: string; enabled: boolean; updatedAt: string };
 
 /** A facet selection of a rule ("designer:Nike", "price:0-50"), split; null when it is not key:value of a known key. */
 export function facetSelection(textValue: string, allowPrice: boolean): { key: string; value: string } | null {
@@ -109,7 +106,7 @@ function priceRange(value: string): boolean {
 const REDIRECT = /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/;
 
 /** What the schema cannot say: words a pattern keeps, facet syntax, dates, a redirect's form, something to do. */
-function meaningProblems(body: RuleBody, base: string): ErrorDetail[] {
+function meaningProblems(body: WireRuleBody, base: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const add = (path: string, problem: string) => problems.push({ path: `${base}.${path}`, problem });
   body.conditions.forEach((c, i) => {
@@ -162,11 +159,11 @@ function meaningProblems(body: RuleBody, base: string): ErrorDetail[] {
 }
 
 /** A rule body checked, or a ValidationError whose details name each field at fault (under `base`). */
-export function parseRuleBody(value: unknown, base = "body"): RuleBody {
+export function parseRuleBody(value: unknown, base = "body"): WireRuleBody {
   const problems = schemaProblems(RuleBody, value, base);
-  if (problems.length === 0) problems.push(...meaningProblems(value as RuleBody, base));
+  if (problems.length === 0) problems.push(...meaningProblems(value as WireRuleBody, base));
   if (problems.length) throw new ValidationError(`Invalid rule: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
-  return value as RuleBody;
+  return value as WireRuleBody;
 }
 
 export function assertRuleId(id: string, path = "params.id"): void {

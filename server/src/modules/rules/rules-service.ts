@@ -4,7 +4,8 @@ import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import { fromAlgolia } from "./algolia-rules.ts";
 import { combine, RuleBook, type RuleEffects, type SearchContext } from "./rule-book.ts";
-import { MAX_RULES_PER_STORE, parseRuleBody, type Rule, type RuleBody } from "./rule-schema.ts";
+import type { Deleted, ImportReport, Rule, RuleBody, RuleList } from "@storefront-search/contract";
+import { MAX_RULES_PER_STORE, parseRuleBody } from "./rule-schema.ts";
 
 /** A rule not saved yet, applied as if it were: it replaces the store's rule of the same id, if any. */
 export interface DraftRule {
@@ -18,11 +19,6 @@ export interface SearchRules {
   effects(store: StoreRow, context: SearchContext, draft?: DraftRule): Promise<RuleEffects | null>;
   /** The redirect the typed text alone triggers, for typeahead. */
   redirectFor(store: StoreRow, query: string): Promise<string | null>;
-}
-
-export interface ImportReport {
-  imported: number;
-  errors: { index: number; id?: string; message: string }[];
 }
 
 const toRule = (row: StoredRule): Rule => ({
@@ -56,7 +52,7 @@ export class RulesService implements SearchRules {
     return toRule(row);
   }
 
-  async list(store: StoreRow, from: number, limit: number): Promise<{ rules: Rule[]; total: number }> {
+  async list(store: StoreRow, from: number, limit: number): Promise<RuleList> {
     const [rows, total] = await Promise.all([this.repo.page(store.id, from, limit), this.repo.count(store.id)]);
     return { rules: rows.map(toRule), total };
   }
@@ -68,7 +64,7 @@ export class RulesService implements SearchRules {
     return this.get(store, id);
   }
 
-  async delete(store: StoreRow, id: string): Promise<{ id: string; deleted: true }> {
+  async delete(store: StoreRow, id: string): Promise<Deleted> {
     if (!(await this.repo.delete(store.id, id))) throw new NotFoundError(`No rule ${id}`);
     await this.changed(store.id);
     return { id, deleted: true };

@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { LOCALE_PATTERN } from "@storefront-search/contract";
-import { DEFAULT_FACETS, DEFAULT_SHOWN_VALUES, type FacetSetting } from "../facets/facet-display.ts";
+import { LOCALE_PATTERN, type StoreSettings as WireStoreSettings, type StoreSettingsBody } from "@storefront-search/contract";
+import { schemaFor } from "../../schema-check.ts";
+import { DEFAULT_FACETS, DEFAULT_SHOWN_VALUES } from "../facets/facet-display.ts";
 import { WidgetSettings } from "./widget-settings.ts";
 
 /* Per-store settings an admin key may change. Each member has a default, so a new store works as is. */
@@ -68,13 +69,16 @@ export const StoreSettings = Type.Object(
   { additionalProperties: false },
 );
 
+// The schema validates exactly the contract's body: the typecheck fails when the two drift apart.
+schemaFor<StoreSettingsBody>()(StoreSettings);
+
 export type StoreSettings = Static<typeof StoreSettings>;
 
 /**
  * A store's settings with defaults filled in: what GET /settings shows and what the service uses. A member
  * with no default value (currencyConversion) is null when unset; allowedOrigins unset means any origin.
  */
-export function effectiveSettings(stored: Record<string, unknown>) {
+export function effectiveSettings(stored: Record<string, unknown>): WireStoreSettings {
   const s = stored as StoreSettings;
   return {
     allowedOrigins: s.allowedOrigins?.length ? s.allowedOrigins : ["*"],
@@ -84,7 +88,7 @@ export function effectiveSettings(stored: Record<string, unknown>) {
     locale: s.locale ?? "en",
     currencyConversion: s.currencyConversion ?? null,
     imageSizes: s.imageSizes ?? {},
-    facets: (s.facets ?? DEFAULT_FACETS) as readonly FacetSetting[],
+    facets: s.facets ?? DEFAULT_FACETS,
     facetShownValues: s.facetShownValues ?? DEFAULT_SHOWN_VALUES,
     widget: s.widget ?? {},
     locales: s.locales ?? ["en"],
@@ -93,4 +97,4 @@ export function effectiveSettings(stored: Record<string, unknown>) {
   };
 }
 
-export type EffectiveSettings = ReturnType<typeof effectiveSettings>;
+export type EffectiveSettings = WireStoreSettings;

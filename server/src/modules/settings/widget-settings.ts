@@ -1,5 +1,12 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { DEFAULT_CONFIG, DEFAULT_TEXTS, LOCALE_PATTERN, THEME_KEY_PATTERN } from "@storefront-search/contract";
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_TEXTS,
+  LOCALE_PATTERN,
+  THEME_KEY_PATTERN,
+  type WidgetSettings as WireWidgetSettings,
+} from "@storefront-search/contract";
+import { schemaFor } from "../../schema-check.ts";
 
 /*
  * The look and feel of the embedded search, "managed by the service as agreed with the store": where results
@@ -47,6 +54,9 @@ export const WidgetSettings = Type.Object(
   },
   { additionalProperties: false },
 );
+
+// The schema validates exactly the contract's WidgetSettings: the typecheck fails when the two drift apart.
+schemaFor<WireWidgetSettings>()(WidgetSettings);
 
 export type WidgetSettings = Static<typeof WidgetSettings>;
 

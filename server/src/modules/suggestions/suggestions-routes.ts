@@ -1,27 +1,28 @@
 import { Type } from "@sinclair/typebox";
+import type { ImportedQuery, QueryLogImport } from "@storefront-search/contract";
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { boundedInteger } from "../../http/query-params.ts";
-import { schemaProblems } from "../../schema-check.ts";
+import { schemaFor, schemaProblems } from "../../schema-check.ts";
 import type { SuggestionsService } from "./suggestions-service.ts";
 
-const ImportedQueries = Type.Array(
-  Type.Object(
-    {
-      query: Type.String({ minLength: 1, maxLength: 512 }),
-      searches: Type.Integer({ minimum: 1, maximum: 1e9 }),
-      /** What the query's searches led to under the previous provider ("Men > Clothing"): evidence of its meaning. */
-      categories: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 })),
-    },
-    { additionalProperties: false },
+const ImportedQueries = schemaFor<ImportedQuery[]>()(
+  Type.Array(
+    Type.Object(
+      {
+        query: Type.String({ minLength: 1, maxLength: 512 }),
+        searches: Type.Integer({ minimum: 1, maximum: 1e9 }),
+        /** What the query's searches led to under the previous provider ("Men > Clothing"): evidence of its meaning. */
+        categories: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 })),
+      },
+      { additionalProperties: false },
+    ),
+    { minItems: 1, maxItems: 10_000 },
   ),
-  { minItems: 1, maxItems: 10_000 },
 );
-
-type ImportedQueryBody = { query: string; searches: number; categories?: string[] };
 
 export function suggestionsRoutes(
   deps: AuthDeps & {
@@ -59,9 +60,9 @@ export function suggestionsRoutes(
         const body = await readJsonBody(request, { maxBytes: 4 * 1024 * 1024 });
         const problems = schemaProblems(ImportedQueries, body, "body");
         if (problems.length) throw new ValidationError(`Invalid query log: ${problems[0]!.path} ${problems[0]!.problem}`, problems);
-        const queries = body as ImportedQueryBody[];
+        const queries = body as ImportedQuery[];
         const { withResults, skipped } = await deps.suggestions.importQueries(caller.store.id, queries);
-        return { imported: queries.length - skipped, withResults, skipped };
+        return { imported: queries.length - skipped, withResults, skipped } satisfies QueryLogImport;
       },
       {
         auth: "admin",

@@ -1,6 +1,7 @@
 import type { ErrorDetail } from "../../errors.ts";
 import { ValidationError } from "../../errors.ts";
-import { checkSynonymId, MAX_SYNONYM_SETS, parseSynonymBody, type SynonymBody, type SynonymSet } from "./synonym-schema.ts";
+import type { ImportProblem, SynonymBody, SynonymSet } from "@storefront-search/contract";
+import { checkSynonymId, MAX_SYNONYM_SETS, parseSynonymBody } from "./synonym-schema.ts";
 
 /*
  * Synonym sets in the formats a store moves with: ours (the list shape of GET /synonyms), Algolia's synonym
@@ -18,12 +19,6 @@ export interface ImportItem {
   index: number;
   id: string;
   body: SynonymBody;
-}
-
-export interface ImportProblem {
-  index: number;
-  id?: string;
-  message: string;
 }
 
 export function parseFormat(raw: string | undefined): SynonymFormat {

@@ -1,8 +1,9 @@
+import type { SynonymBody } from "@storefront-search/contract";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { queryWords } from "../../text/normalize.ts";
 
 /*
- * A store's synonym sets as the API takes and returns them. Multi-way: every phrase finds the others. One-way:
+ * A store's synonym sets as the API takes them (contract/src/synonyms.ts), checked. Multi-way: every phrase finds the others. One-way:
  * typing `input` also finds `synonyms`, never the reverse. Phrases are matched on normalized words (the tokens
  * search matches, text/normalize.ts), so "T-Shirts", "t-shirt" and "tshirt" are one phrase.
  */
@@ -12,17 +13,8 @@ export const MAX_PHRASES_PER_SET = 20;
 export const MAX_PHRASE_CHARS = 100;
 export const SYNONYM_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export interface SynonymBody {
-  /** Present: a one-way set. */
-  input?: string;
-  synonyms: string[];
-}
-
-export interface SynonymSet extends SynonymBody {
-  id: string;
-  type: "multiWay" | "oneWay";
-  updatedAt: string;
-}
+// The wire types are the contract's; storage and the matcher read them from here, beside their validation.
+export type { SynonymBody, SynonymSet } from "@storefront-search/contract";
 
 export function invalid(details: ErrorDetail[]): ValidationError {
   const first = details[0]!;

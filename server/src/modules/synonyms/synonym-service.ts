@@ -1,12 +1,13 @@
+import type { Deleted, SynonymBody, SynonymImportReport, SynonymList, SynonymSet } from "@storefront-search/contract";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { StoreCache, type ChangeFeed } from "../../platform/change-feed.ts";
 import type { SynonymsRepository } from "./storage/synonyms-repository.ts";
-import { readImport, writeExport, type ImportProblem, type SynonymFormat } from "./synonym-formats.ts";
+import { readImport, writeExport, type SynonymFormat } from "./synonym-formats.ts";
 import { SynonymMatcher } from "./synonym-matcher.ts";
 
 /** Errors an import answer lists; `errorCount` counts them all. */
 export const MAX_REPORTED_ERRORS = 100;
-import { checkSynonymId, MAX_SYNONYM_SETS, type SynonymBody, type SynonymSet } from "./synonym-schema.ts";
+import { checkSynonymId, MAX_SYNONYM_SETS } from "./synonym-schema.ts";
 
 /*
  * A store's synonym sets: kept in the service's database, applied to searches as alternatives of the query's
@@ -40,7 +41,7 @@ export class SynonymService {
     return set;
   }
 
-  async list(storeId: string, from: number, limit: number): Promise<{ synonyms: SynonymSet[]; total: number }> {
+  async list(storeId: string, from: number, limit: number): Promise<SynonymList> {
     const [synonyms, total] = await Promise.all([this.repo.list(storeId, from, limit), this.repo.count(storeId)]);
     return { synonyms, total };
   }
@@ -58,7 +59,7 @@ export class SynonymService {
     return (await this.repo.get(storeId, id))!;
   }
 
-  async delete(storeId: string, id: string): Promise<{ id: string; deleted: true }> {
+  async delete(storeId: string, id: string): Promise<Deleted> {
     checkSynonymId(id);
     if (!(await this.repo.delete(storeId, id))) throw new NotFoundError(`No synonym set "${id}"`);
     await this.changed(storeId, (matcher) => matcher.remove(id));
@@ -66,11 +67,7 @@ export class SynonymService {
   }
 
   /** Imports what an export holds (replacing sets of the same id); items that cannot be read are reported. */
-  async import(
-    storeId: string,
-    body: unknown,
-    format: SynonymFormat,
-  ): Promise<{ imported: number; errors: ImportProblem[]; errorCount: number }> {
+  async import(storeId: string, body: unknown, format: SynonymFormat): Promise<SynonymImportReport> {
     const { items, errors } = readImport(body, format);
     let room = MAX_SYNONYM_SETS - (await this.repo.count(storeId));
     const held = await this.repo.existing(

@@ -1,4 +1,5 @@
-import type { EventsRepository, StoredEvent } from "../events/storage/events-repository.ts";
+import type { EventList } from "@storefront-search/contract";
+import type { EventsRepository } from "../events/storage/events-repository.ts";
 import { ValidationError } from "../../errors.ts";
 import { EVENT_TYPES, type EventType } from "./event-schemas.ts";
 
@@ -10,14 +11,8 @@ export interface EventQuery {
   limit: number;
 }
 
-type ListedEvent = Omit<StoredEvent, "seq" | "receivedAt"> & { id: string; receivedAt: string };
-
 /** Raw events of a store in arrival order, a page at a time (GET /events). */
-export async function listEvents(
-  events: EventsRepository,
-  storeId: string,
-  q: EventQuery,
-): Promise<{ events: ListedEvent[]; nextCursor: string | null }> {
+export async function listEvents(events: EventsRepository, storeId: string, q: EventQuery): Promise<EventList> {
   if (q.type !== undefined && !EVENT_TYPES.includes(q.type as EventType)) {
     throw new ValidationError(`Unknown event type "${q.type}"`, [{ path: "query.type", problem: `use one of ${EVENT_TYPES.join(", ")}` }]);
   }

@@ -1,10 +1,13 @@
 import { Type, type TObject, type TProperties } from "@sinclair/typebox";
+import type { EventType } from "@storefront-search/contract";
 
 /*
  * The data fields of each analytics event type, as the spec lists them. Fields that identify what the event
  * is about (the clicked product, the order) are required; the rest is context and optional. Fields the spec
  * does not list are dropped on ingest rather than rejected: a browser cannot resend a refused beacon, and a
- * newer widget must not lose events on an older server.
+ * newer widget must not lose events on an older server. The types, their required fields and which take the
+ * shopper's locale are the contract's (EVENT_REQUIRED_FIELDS, LOCALE_EVENT_TYPES); tracking.test.ts holds these
+ * schemas to them.
  */
 
 const str = (max = 1000) => Type.String({ maxLength: max });
@@ -75,10 +78,9 @@ export const EVENT_DATA = {
   CTLPopupProductClick: data({ ...ctl, selectedProduct: SelectedProduct }),
   CTLPageChange: data({ ...ctl, ...pages }),
   CTLPopupPageChange: data({ ...ctl, ...pages }),
-} as const;
+} as const satisfies Record<EventType, TObject>;
 
-export type EventType = keyof typeof EVENT_DATA;
-export const EVENT_TYPES = Object.keys(EVENT_DATA) as EventType[];
+export { EVENT_TYPES, type EventType } from "@storefront-search/contract";
 
 /** Anonymous ids: random base-36 in the spec; letters, digits, '-' and '_' keep e-mail addresses out. */
 export const ANONYMOUS_ID = Type.String({ minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });

@@ -1,4 +1,13 @@
 import { randomBytes } from "node:crypto";
+import type {
+  CreatedWebhook,
+  Redelivery,
+  RotatedSecret,
+  WebhookDeliveries,
+  WebhookDelivery,
+  WebhookList,
+  WebhookSubscription,
+} from "@storefront-search/contract";
 import {
   DELIVERY_STATUSES,
   type DeliveryRow,
@@ -16,34 +25,15 @@ import { WEBHOOK_TOPICS } from "./webhook-outbox.ts";
 export const MAX_SUBSCRIPTIONS_PER_STORE = 20;
 export const MAX_URL_LENGTH = 2048;
 
-export interface SubscriptionView {
-  id: string;
-  url: string;
-  topic: string;
-  createdAt: string;
-}
-
-export interface DeliveryView {
-  deliveryId: string;
-  productId: string;
-  productVersion: number;
-  stage: string;
-  status: DeliveryStatus;
-  attempts: { at: string; status: number | null; durationMs: number | null; error: string | null }[];
-  /** Null while an attempt is in flight and once the delivery is done. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-}
-
 const newSubscriptionId = () => `wh_${randomBytes(12).toString("hex")}`;
 const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Never includes the secret: only create and rotate answers show it. */
-const view = (s: SubscriptionRow): SubscriptionView => ({ id: s.id, url: s.url, topic: s.topic, createdAt: iso(s.createdAt) });
+const view = (s: SubscriptionRow): WebhookSubscription => ({ id: s.id, url: s.url, topic: s.topic, createdAt: iso(s.createdAt) });
 
-const deliveryView = (d: DeliveryRow): DeliveryView => ({
+const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
   deliveryId: d.id,
   productId: d.productId,
   productVersion: d.productVersion,
@@ -100,7 +90,7 @@ export class WebhooksService {
     return url.href;
   }
 
-  async create(storeId: string, body: unknown): Promise<SubscriptionView & { secret: string }> {
+  async create(storeId: string, body: unknown): Promise<CreatedWebhook> {
     if (!body || typeof body !== "object" || Array.isArray(body))
       throw invalid("body", 'must be an object like { "url": "https://…", "topic": "tags" }');
     const fields = body as Record<string, unknown>;
@@ -126,7 +116,7 @@ export class WebhooksService {
     return { ...view(row), secret: row.secret };
   }
 
-  async list(storeId: string): Promise<{ webhooks: SubscriptionView[] }> {
+  async list(storeId: string): Promise<WebhookList> {
     return { webhooks: (await this.repo.subscriptions(storeId)).map(view) };
   }
 
@@ -136,7 +126,7 @@ export class WebhooksService {
     return found;
   }
 
-  async get(storeId: string, id: string): Promise<SubscriptionView> {
+  async get(storeId: string, id: string): Promise<WebhookSubscription> {
     return view(await this.subscription(storeId, id));
   }
 
@@ -147,14 +137,14 @@ export class WebhooksService {
   }
 
   /** A new secret, used from the next call on; the old one stops signing at once. */
-  async rotateSecret(storeId: string, id: string): Promise<{ secret: string }> {
+  async rotateSecret(storeId: string, id: string): Promise<RotatedSecret> {
     const secret = newSecret();
     if (!(await this.repo.setSecret(storeId, id, secret))) throw new NotFoundError(`No webhook subscription ${id} in this store`);
     this.o.log.info("webhook secret rotated", { storeId, webhookId: id });
     return { secret };
   }
 
-  async deliveries(storeId: string, id: string, q: DeliveryQuery): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+  async deliveries(storeId: string, id: string, q: DeliveryQuery): Promise<WebhookDeliveries> {
     const sub = await this.subscription(storeId, id);
     if (q.status !== undefined && q.status !== "" && !(DELIVERY_STATUSES as readonly string[]).includes(q.status)) {
       throw invalid("query.status", `must be one of ${DELIVERY_STATUSES.join(", ")}`);
@@ -176,11 +166,7 @@ export class WebhooksService {
   }
 
   /** Sends a delivery again now, from the start of the retry schedule. */
-  async redeliver(
-    storeId: string,
-    id: string,
-    deliveryId: string,
-  ): Promise<{ deliveryId: string; status: DeliveryStatus; nextAttemptAt: string | null }> {
+  async redeliver(storeId: string, id: string, deliveryId: string): Promise<Redelivery> {
     const sub = await this.subscription(storeId, id);
     const result = await this.repo.redeliver(sub.id, deliveryId, this.o.now());
     if (result === null) throw new NotFoundError(`No delivery ${deliveryId} for webhook ${id}`);
