@@ -37,13 +37,15 @@ const MMAP_BYTES = 1024 ** 3;
 export function openDatabase(path: string, opts: OpenOptions): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
+  // First: switching to the log takes a lock, which a connection closing elsewhere (the last one checkpoints and
+  // removes the log under an exclusive lock) may hold for a moment; without a time-out the open fails at once.
+  db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   // Before the log is set up: the size of an empty file can still change then, and never after.
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
   db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
-  db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   db.exec("PRAGMA foreign_keys = ON");
   return db;
 }
