@@ -29,7 +29,7 @@ test("documents prepared on the indexing thread decode to what the engine makes 
   docs[0]!.text.name = "T-shirt d’été / Café-crème 100% coton";
   // 50,000 characters of up to three UTF-8 bytes each: past the room first made for the texts several times over.
   docs[1]!.text.description = "Écharpe en laine – 羊毛围巾 ".repeat(2_500).slice(0, 50_000);
-  const decoded = sqlitePreparer.decode(sqlitePreparer.encode(docs));
+  const decoded = sqlitePreparer.decode(sqlitePreparer.encode(docs, docs.length));
   expect(decoded).toHaveLength(docs.length);
   decoded.forEach((prepared, i) => {
     const inPlace = prepareDocument(docs[i]!);

@@ -22,7 +22,8 @@ test.each(KINDS)("prepared products decode to the catalog JSON, hashes and engin
   const context = (id: string): RankingContext => ({ ratingPrior: { mean: 0.8, weight: 3 }, purchases: id === products[1]!.id ? 7 : 0 });
   const preparer = documentPreparer(kind);
   const decoded = decodePrepared(encodePrepared(products, context, preparer), preparer);
-  const documents = preparer.decode(preparer.encode(products.map((product) => toEngineDocument(product, 0, context(product.id)))));
+  const engineDocuments = products.map((product) => toEngineDocument(product, 0, context(product.id)));
+  const documents = preparer.decode(preparer.encode(engineDocuments, products.length));
   expect(decoded).toHaveLength(products.length);
   decoded.forEach((prepared, i) => {
     const product = products[i]!;

@@ -171,7 +171,8 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
       test("documents its kind's preparer made (as the indexing thread sends them) are written as upsert writes them", async () => {
         const other = "conformance-prepared";
         const preparer = documentPreparer(engine.kind);
-        const prepared = preparer.decode(preparer.encode(CATALOG.map((d) => ({ ...d, version: 0 }))));
+        const unversioned = CATALOG.map((d) => ({ ...d, version: 0 }));
+        const prepared = preparer.decode(preparer.encode(unversioned, unversioned.length));
         expect(prepared.map((p) => p.id)).toEqual(CATALOG.map((d) => d.id));
         for (const p of prepared) p.version = 1;
         await engine.upsertPrepared(other, prepared);

@@ -15,9 +15,9 @@ import { heldOf, ownPrepared, prepareDocument, type SqlitePrepared } from "./sql
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
  * rebuilt without touching others). Documents are kept whole as JSON, each with its tokens (stored-tokens.ts);
  * on first use a store's documents are loaded into a StoreIndex, which matches text, filters, counts facets and
- * sorts in memory. What a write needs besides the document is made ahead, on the indexing thread where the
- * document comes from there (sqlite-preparer.ts). Tokens made by another tokenizer are made again as the store loads, so a change of
- * tokenizer needs no migration.
+ * sorts in memory. What a write needs besides the document (its tokens, the JSON stored) is made ahead, on the
+ * indexing thread for documents that come from there (sqlite-preparer.ts). Tokens made by another tokenizer are
+ * made again as the store loads, so a change of tokenizer needs no migration.
  */
 
 const SCHEMA = `

@@ -57,8 +57,8 @@ type Encoded = [words: Uint8Array, texts: Uint8Array, textEnds: Uint32Array, seq
  * which is the one a bulk waits for. The JSON stays UTF-8 bytes, which SQLite stores as they are (utf8-text.ts).
  */
 export const sqlitePreparer = {
-  encode(docs: readonly EngineDocument[]): EncodedDocuments {
-    const texts = new Utf8Texts(docs.length, docs.length * BYTES_PER_DOCUMENT);
+  encode(docs: Iterable<EngineDocument>, count: number): EncodedDocuments {
+    const texts = new Utf8Texts(count, count * BYTES_PER_DOCUMENT);
     const words: [distinct: string[], surfaces: string][] = [];
     const sequenceOf: Uint32Array[] = [];
     let length = 0;

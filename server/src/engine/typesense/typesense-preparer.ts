@@ -9,7 +9,7 @@ import type { DocumentPreparer, EncodedDocuments, EngineDocument, PreparedDocume
 const utf8 = new TextEncoder();
 
 export const typesensePreparer: DocumentPreparer = {
-  encode: (docs: readonly EngineDocument[]): EncodedDocuments => [utf8.encode(JSON.stringify(docs))],
+  encode: (docs: Iterable<EngineDocument>): EncodedDocuments => [utf8.encode(JSON.stringify([...docs]))],
   decode: ([json]: EncodedDocuments): EngineDocument[] => JSON.parse(textOf(json as Uint8Array)) as EngineDocument[],
 };
 

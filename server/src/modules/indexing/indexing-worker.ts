@@ -19,8 +19,8 @@ import type { Utf8Text } from "../../utf8-text.ts";
  * were acknowledged (a bulk task spans several batches; small tasks share one). So a store's large bulk delays
  * another store's task by one batch at most, and a task waiting for a retry holds back only its own store.
  * Per batch: the items are prepared on the indexing thread (JSON, hashes, engine documents and what the engine's
- * own preparer makes of them; the next batches are prepared ahead while this one is applied), new versions are computed from the catalog, the
- * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
+ * own preparer makes of them; the next batches are prepared ahead while this one is applied), new versions are
+ * computed from the catalog, the engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
  * wait for the disk (platform/sqlite/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker

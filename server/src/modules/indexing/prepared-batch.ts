@@ -74,8 +74,13 @@ export function encodePrepared(
   preparer: DocumentPreparer,
 ): EncodedSlice {
   const texts = new Utf8Texts(products.length, products.length * BYTES_PER_PRODUCT);
-  for (const product of products) texts.add(canonicalJson(product));
-  const documents = preparer.encode(products.map((product) => toEngineDocument(product, 0, context(product.id))));
+  function* engineDocuments() {
+    for (const product of products) {
+      texts.add(canonicalJson(product));
+      yield toEngineDocument(product, 0, context(product.id));
+    }
+  }
+  const documents = preparer.encode(engineDocuments(), products.length);
   return { strings: new Uint8Array(0), texts: texts.written, textEnds: texts.ends, documents };
 }
 
