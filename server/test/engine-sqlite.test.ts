@@ -4,7 +4,11 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describeEngineConformance } from "../src/engine/conformance.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
+import { prepareDocument, sqlitePreparer } from "../src/engine/sqlite/sqlite-preparer.ts";
 import type { EngineSearchRequest } from "../src/engine/types.ts";
+import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
+import { textOf } from "../src/utf8-text.ts";
+import { demoProducts } from "./support/demo-products.ts";
 import { tempDir } from "./support/test-server.ts";
 
 describeEngineConformance("embedded SQLite", async () => {
@@ -18,6 +22,26 @@ describeEngineConformance("embedded SQLite", async () => {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+});
+
+test("documents prepared on the indexing thread decode to what the engine makes of them in place, for real catalog text", () => {
+  const docs = demoProducts(300).map((product) => toEngineDocument(product, 0, { ratingPrior: { mean: 0.8, weight: 3 }, purchases: 0 }));
+  docs[0]!.text.name = "T-shirt d’été / Café-crème 100% coton";
+  // 50,000 characters of up to three UTF-8 bytes each: past the room first made for the texts several times over.
+  docs[1]!.text.description = "Écharpe en laine – 羊毛围巾 ".repeat(2_500).slice(0, 50_000);
+  const decoded = sqlitePreparer.decode(sqlitePreparer.encode(docs, docs.length));
+  expect(decoded).toHaveLength(docs.length);
+  decoded.forEach((prepared, i) => {
+    const inPlace = prepareDocument(docs[i]!);
+    expect([prepared.id, prepared.version, textOf(prepared.json), prepared.held, prepared.text]).toEqual([
+      inPlace.id,
+      inPlace.version,
+      inPlace.json as string,
+      inPlace.held,
+      inPlace.text,
+    ]);
+  });
+  expect(JSON.parse(textOf(decoded[1]!.json))).not.toHaveProperty("version");
 });
 
 test("a store file written with the FTS table of earlier versions opens without it and still matches its documents", async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
     now: 0,
   });
   await tasks.insert({ id: "one", storeId: "b", kind: "upsert", payload: JSON.stringify(demoProducts(1)), itemCount: 1, now: 0 });
-  thread = new IndexingThread({ kind: "sqlite", path: join(dir, "service.db") });
+  thread = new IndexingThread({ kind: "sqlite", path: join(dir, "service.db") }, "sqlite");
 });
 
 afterAll(() => {

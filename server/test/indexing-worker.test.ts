@@ -8,7 +8,7 @@ import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts
 import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts";
 import { EngineRejectedError, EngineTransientError } from "../src/engine/errors.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import type { EngineDocument } from "../src/engine/types.ts";
+import type { PreparedDocument } from "../src/engine/types.ts";
 import { createLogger } from "../src/log.ts";
 import { IndexingService } from "../src/modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../src/modules/indexing/indexing-worker.ts";
@@ -23,10 +23,11 @@ import { StoreWriters } from "../src/modules/indexing/store-writers.ts";
 
 class FailingEngine extends SqliteEngine {
   failures: Error[] = [];
-  override async upsert(storeId: string, docs: readonly EngineDocument[]) {
+  /** The write the worker makes, of documents prepared on the indexing thread. */
+  override async upsertPrepared(storeId: string, docs: readonly PreparedDocument[]) {
     const next = this.failures.shift();
     if (next) throw next;
-    return super.upsert(storeId, docs);
+    return super.upsertPrepared(storeId, docs);
   }
 }
 

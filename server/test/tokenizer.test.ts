@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FIELD_END, indexedText } from "../src/engine/text/field-tokens.ts";
+import { FIELD_END, indexedText } from "../src/engine/sqlite/field-tokens.ts";
 import { tokenPairs } from "../src/text/normalize.ts";
 import { product } from "./support/fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";

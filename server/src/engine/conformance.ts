@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { documentPreparer } from "./document-preparers.ts";
 import type { EngineDocument, EngineFilter, EngineSearchRequest, SearchEngine } from "./types.ts";
 
 /*
@@ -164,6 +165,30 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         expect((await engine.search(other, searchRequest({ text: "alpha" }))).total).toBe(0);
         await engine.remove(other, ["a", "absent"]);
         expect(await engine.count(other)).toBe(0);
+        await engine.dropStore(other);
+      });
+
+      test("documents its kind's preparer made (as the indexing thread sends them) are written as upsert writes them", async () => {
+        const other = "conformance-prepared";
+        const preparer = documentPreparer(engine.kind);
+        const unversioned = CATALOG.map((d) => ({ ...d, version: 0 }));
+        const prepared = preparer.decode(preparer.encode(unversioned, unversioned.length));
+        expect(prepared.map((p) => p.id)).toEqual(CATALOG.map((d) => d.id));
+        for (const p of prepared) p.version = 1;
+        await engine.upsertPrepared(other, prepared);
+        expect(await engine.count(other)).toBe(CATALOG.length);
+        expect(await engine.versions(other, ["shirt-blue"])).toEqual(new Map([["shirt-blue", 1]]));
+        const requests: Partial<EngineSearchRequest>[] = [
+          { text: "acme shirt" },
+          { text: "oxfrod shrt", facets: ["color", "designer"] },
+          { text: "kurta", rangeFacets: [{ field: "price_min", maxBuckets: 3 }] },
+          { text: "SKU-7781" },
+          { sort: [{ kind: "text", field: "name", order: "asc", locale: "en" }], facets: ["color", "size"] },
+        ];
+        for (const over of requests) {
+          expect(await engine.search(other, searchRequest(over))).toEqual(await engine.search(store, searchRequest(over)));
+        }
+        expect(await engine.corrections(other, "shrit kurtá")).toEqual(await engine.corrections(store, "shrit kurtá"));
         await engine.dropStore(other);
       });
 

@@ -1,4 +1,4 @@
-import type { EngineSearchRequest, IndexableDocument, SearchEngine } from "./types.ts";
+import type { EngineDocument, EngineKind, EngineSearchRequest, PreparedDocument, SearchEngine } from "./types.ts";
 
 /*
  * A store can be deleted and created again with the same id (the stores CLI, in another process) while the server
@@ -8,7 +8,7 @@ import type { EngineSearchRequest, IndexableDocument, SearchEngine } from "./typ
  * it sees a newer one, before any read or write of the new store. The service's database is the one that knows.
  */
 export class StoreGenerationGuard implements SearchEngine {
-  readonly kind: string;
+  readonly kind: EngineKind;
   private readonly held = new Map<string, number>();
   /** A drop under way per store: calls arriving meanwhile wait for it instead of using the old index. */
   private readonly dropping = new Map<string, Promise<void>>();
@@ -34,9 +34,14 @@ export class StoreGenerationGuard implements SearchEngine {
     await this.dropping.get(storeId);
   }
 
-  async upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void> {
+  async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
     await this.current(storeId);
     return this.inner.upsert(storeId, docs);
+  }
+
+  async upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void> {
+    await this.current(storeId);
+    return this.inner.upsertPrepared(storeId, docs);
   }
 
   async remove(storeId: string, ids: readonly string[]): Promise<void> {

@@ -3,8 +3,6 @@
  * SQLite, Typesense) implement it and import nothing from modules/. Modules build EngineDocuments from the
  * catalog and never see an adapter's own shapes or errors. Every adapter passes engine/conformance.ts.
  */
-import type { Utf8Text } from "../utf8-text.ts";
-import type { IndexedText } from "./text/field-tokens.ts";
 import type { WordCorrection } from "../text/typo-vocabulary.ts";
 
 export type { WordCorrection };
@@ -134,31 +132,46 @@ export interface EngineSearchResult {
   ranges: Record<string, RangeCount[]>;
 }
 
-/** What an engine that keeps documents in memory holds of one besides its text's tokens. */
-export type HeldDocument = Pick<EngineDocument, "id" | "facets" | "numbers" | "sortText"> & { identifiers: string[] };
+/** The adapters a deployment can choose (engine/create-engine.ts). */
+export type EngineKind = "sqlite" | "typesense";
 
 /**
- * A document with the forms writing it needs computed ahead (prepared-document.ts), so the indexing thread can
- * do that work beside the thread that serves searches.
+ * A document an adapter's DocumentPreparer made ready to write. Opaque to the service, which reads its id and sets
+ * the version to write it under once its batch has one; only the adapter of the kind that prepared it takes it.
  */
 export interface PreparedDocument {
-  id: string;
+  readonly id: string;
   version: number;
-  /** The document as stored, without its version (stored beside it). */
-  json: Utf8Text;
-  held: HeldDocument;
-  text: IndexedText;
-  /** The whole document, with `version` (one prepared on another thread: `json` as the receiving thread parsed it). */
-  readonly doc: EngineDocument;
 }
 
-export type IndexableDocument = EngineDocument | PreparedDocument;
+/**
+ * Documents as a DocumentPreparer encoded them: typed arrays, each on a buffer of its own, so that they move from
+ * the thread that prepared them to the one that writes them without a copy.
+ */
+export type EncodedDocuments = readonly (Uint8Array | Uint32Array)[];
+
+/**
+ * What an adapter does to documents ahead of writing them (an index's tokens, the JSON it stores), so that the
+ * indexing thread does it beside the thread that serves searches (modules/indexing/prepared-batch.ts). Pure: it
+ * depends on the documents only. Each adapter kind has one (engine/document-preparers.ts).
+ */
+export interface DocumentPreparer {
+  /**
+   * On the preparing thread: `count` documents of version 0, taken one at a time, so that each can be dropped once
+   * encoded (a slice's 500 made first and held at once made encoding ~10% slower).
+   */
+  encode(docs: Iterable<EngineDocument>, count: number): EncodedDocuments;
+  /** On the writing thread: the documents encode was given, in order, for the adapter's upsertPrepared. */
+  decode(encoded: EncodedDocuments): PreparedDocument[];
+}
 
 export interface SearchEngine {
-  /** "sqlite" or "typesense", for logs. */
-  readonly kind: string;
+  /** Which adapter this is: for logs, and for the preparer of its documents. */
+  readonly kind: EngineKind;
   /** Insert or replace documents of one store. Idempotent: the indexing worker may repeat a batch after a crash. */
-  upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void>;
+  upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void>;
+  /** Writes documents its kind's DocumentPreparer made, exactly as upsert writes the documents they were made of. */
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void>;
   /** Remove documents by id; ids that are absent are ignored. */
   remove(storeId: string, ids: readonly string[]): Promise<void>;
   /** Change some numbers of documents without a new version (signals such as purchase counts); null removes one. */

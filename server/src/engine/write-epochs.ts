@@ -1,4 +1,4 @@
-import type { EngineSearchRequest, IndexableDocument, SearchEngine } from "./types.ts";
+import type { EngineDocument, EngineKind, EngineSearchRequest, PreparedDocument, SearchEngine } from "./types.ts";
 
 /*
  * How many times this process wrote each store's engine content: a cache of engine answers keyed by it (the
@@ -7,7 +7,7 @@ import type { EngineSearchRequest, IndexableDocument, SearchEngine } from "./typ
  * way is kept under the count from before it, which is never asked for again.
  */
 export class WriteEpochs implements SearchEngine {
-  readonly kind: string;
+  readonly kind: EngineKind;
   private readonly epochs = new Map<string, number>();
 
   constructor(private readonly inner: SearchEngine) {
@@ -26,8 +26,12 @@ export class WriteEpochs implements SearchEngine {
     }
   }
 
-  upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void> {
+  upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
     return this.writing(storeId, this.inner.upsert(storeId, docs));
+  }
+
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void> {
+    return this.writing(storeId, this.inner.upsertPrepared(storeId, docs));
   }
 
   remove(storeId: string, ids: readonly string[]): Promise<void> {

@@ -1,9 +1,11 @@
 /*
  * The indexing thread: prepares slices of tasks (prepared-batch.ts) on the second core while the main thread
- * serves requests and commits the batch before. It reads what it needs (task payloads, ranking inputs) through
+ * serves requests and commits the batch before; the engine documents as the engine's own preparer makes them. It reads what it needs (task payloads, ranking inputs) through
  * its own connection to the service's state (read-only on SQLite) and writes nothing.
  */
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { documentPreparer } from "../engine/document-preparers.ts";
+import type { DocumentPreparer } from "../engine/types.ts";
 import { connectState } from "../service-state.ts";
 import type { StateSource } from "../platform/state-source.ts";
 import type { TasksRepository } from "../modules/indexing/storage/tasks-repository.ts";
@@ -34,6 +36,7 @@ const ACCEPTED_ITEMS_KEPT = 20_000;
 const ACCEPTED_KEPT_MS = 10 * 60_000;
 
 let repos: { tasks: Pick<TasksRepository, "payload">; ranking: RankingInputs } | null = null;
+let preparer: DocumentPreparer | null = null;
 
 function readersOf(source: StateSource): NonNullable<typeof repos> {
   const state = connectState(source, { readonly: true, maxConnections: 2 });
@@ -87,6 +90,7 @@ self.onmessage = (event: MessageEvent<ThreadRequest>) => {
   const message = event.data;
   if (message.type === "open") {
     repos = readersOf(message.source);
+    preparer = documentPreparer(message.engine);
     return;
   }
   queue.push(message);
@@ -132,7 +136,7 @@ async function prepare({ id, request }: Extract<Request, { type: "prepare" }>): 
         request.storeId,
         products.map((p) => p.id),
       );
-      prepared = encodePrepared(products, context);
+      prepared = encodePrepared(products, context, preparer!);
     }
     self.postMessage({ id, prepared } satisfies ThreadReply, transferables(prepared));
   } catch (error) {

@@ -4,27 +4,20 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../platform/sqlite/connection.ts";
 import { queryCorrections } from "../../text/typo-vocabulary.ts";
-import type {
-  EngineDocument,
-  EngineSearchRequest,
-  EngineSearchResult,
-  HeldDocument,
-  IndexableDocument,
-  SearchEngine,
-  WordCorrection,
-} from "../types.ts";
-import { indexedText } from "../text/field-tokens.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
+import { indexedText } from "./field-tokens.ts";
 import { alternativesPlan, queryPlan } from "./text-query.ts";
-import { StoreIndex, type DocumentTokens, type TextMatches } from "./store-index.ts";
+import { StoreIndex, type DocumentTokens, type HeldDocument, type TextMatches } from "./store-index.ts";
 import { sequenceBlob, StoredTokens } from "./stored-tokens.ts";
-import { heldOf, preparedOf } from "../prepared-document.ts";
+import { heldOf, ownPrepared, prepareDocument, type SqlitePrepared } from "./sqlite-preparer.ts";
 
 /*
  * The embedded engine: one SQLite file per store under <dataDir>/engine (a store's index can be dropped or
  * rebuilt without touching others). Documents are kept whole as JSON, each with its tokens (stored-tokens.ts);
  * on first use a store's documents are loaded into a StoreIndex, which matches text, filters, counts facets and
- * sorts in memory. Tokens made by another tokenizer are made again as the store loads, so a change of
- * tokenizer needs no migration.
+ * sorts in memory. What a write needs besides the document (its tokens, the JSON stored) is made ahead, on the
+ * indexing thread for documents that come from there (sqlite-preparer.ts). Tokens made by another tokenizer are
+ * made again as the store loads, so a change of tokenizer needs no migration.
  */
 
 const SCHEMA = `
@@ -142,9 +135,16 @@ export class SqliteEngine implements SearchEngine {
     for (const storeId of storeIds) await this.store(storeId);
   }
 
-  async upsert(storeId: string, docs: readonly IndexableDocument[]): Promise<void> {
+  upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
+    return this.write(storeId, docs.map(prepareDocument));
+  }
+
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void> {
+    return this.write(storeId, ownPrepared(docs));
+  }
+
+  private async write(storeId: string, prepared: readonly SqlitePrepared[]): Promise<void> {
     const { db, index, sql, tokens } = await this.store(storeId);
-    const prepared = docs.map(preparedOf);
     // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
     // is kept by the next one.
     const docTokens = prepared.map((p) => index.tokensOf(p.text));

@@ -1,6 +1,6 @@
 import { rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
-import { FIELD_END, type IndexedText } from "../text/field-tokens.ts";
+import { FIELD_END, type IndexedText } from "./field-tokens.ts";
 import { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import {
   MAX_PREFER_FILTERS,
@@ -9,8 +9,8 @@ import {
   type EngineSearchRequest,
   type EngineSearchResult,
   type EngineSort,
+  type EngineDocument,
   type FacetCount,
-  type HeldDocument,
 } from "../types.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";
@@ -25,6 +25,9 @@ import { TextIndex } from "./text-index.ts";
  * - a document's tokens in the weighted fields are kept as `tokenId * 8 + field`, so relevance is a scan of
  *   a short integer array instead of a bm25 evaluation per matching row.
  */
+
+/** What the index holds of a document besides its text's tokens. */
+export type HeldDocument = Pick<EngineDocument, "id" | "facets" | "numbers" | "sortText"> & { identifiers: string[] };
 
 /** Field weights for relevance, in the order the fields are stored: name > brand > categories > features, tags. */
 const FIELD_WEIGHTS = [10, 6, 4, 2, 2];

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { TOKENIZER_VERSION } from "../text/field-tokens.ts";
+import { TOKENIZER_VERSION } from "./field-tokens.ts";
 import type { DocumentTokens } from "./store-index.ts";
 import type { TextIndex } from "./text-index.ts";
 

@@ -1,4 +1,4 @@
-import { FIELD_END } from "../text/field-tokens.ts";
+import { FIELD_END } from "./field-tokens.ts";
 import { grownTo } from "./flat-lists.ts";
 
 /*

@@ -1,4 +1,4 @@
-import { alternativeSpans } from "../text/alternatives.ts";
+import { alternativeSpans } from "../alternative-spans.ts";
 import { foldPlural, queryWords, type QueryWord } from "../../text/normalize.ts";
 import { fuzzyAllowed } from "../../text/query-limits.ts";
 import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";

@@ -2,7 +2,7 @@ import { rangeBounds, rangeBuckets } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import type { TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { EngineSearchRequest, EngineSearchResult, EngineSort, FacetCount, RangeCount } from "../types.ts";
-import { alternativeSpans } from "../text/alternatives.ts";
+import { alternativeSpans } from "../alternative-spans.ts";
 import { queryWords } from "../../text/normalize.ts";
 import { facetField, facetKeyOf, numberField, numberType, QUERY_FIELDS, queryIdentifierKey } from "./collection-schema.ts";
 import {

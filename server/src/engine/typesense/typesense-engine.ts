@@ -2,8 +2,8 @@ import type { Client } from "typesense";
 import { chunked } from "../../chunked.ts";
 import { EngineTransientError } from "../errors.ts";
 import { queryCorrections, TypoVocabulary } from "../../text/typo-vocabulary.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult, IndexableDocument, SearchEngine, WordCorrection } from "../types.ts";
-import { documentOf } from "../prepared-document.ts";
+import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
+import { ownPrepared } from "./typesense-preparer.ts";
 import {
   aliasName,
   collectionSchema,
@@ -137,9 +137,12 @@ export class TypesenseEngine implements SearchEngine {
 
   // ---------------------------------------------------------------------------------------------- writes
 
-  async upsert(storeId: string, indexable: readonly IndexableDocument[]): Promise<void> {
-    if (indexable.length === 0) return;
-    const docs = indexable.map(documentOf);
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void> {
+    return this.upsert(storeId, ownPrepared(docs));
+  }
+
+  async upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
+    if (docs.length === 0) return;
     try {
       await this.ensureCollection(storeId);
       // One document per id: the highest version, the later one among equals (as applying them in order would).

@@ -1,10 +1,12 @@
+import type { EngineKind } from "../../engine/types.ts";
 import type { StateSource } from "../../platform/state-source.ts";
 import { movableCopy, refusalError, ThreadChannel, type Refusal } from "../../thread-channel.ts";
 import type { AcceptedBulk } from "./accepted-bulk.ts";
 import type { EncodedSlice, PrepareRequest } from "./prepared-batch.ts";
 
 export type ThreadRequest =
-  | { type: "open"; source: StateSource }
+  /** `engine`: whose DocumentPreparer makes the engine documents. */
+  | { type: "open"; source: StateSource; engine: EngineKind }
   | { type: "prepare"; id: number; request: PrepareRequest }
   /** A POST /products body to validate (accepted-bulk.ts), for the task `taskId` if it is accepted. */
   | { type: "accept"; id: number; body: Uint8Array; taskId: string };
@@ -29,10 +31,10 @@ export class PrepareError extends Error {}
 export class IndexingThread {
   private readonly channel: ThreadChannel<ThreadRequest, ThreadReply>;
 
-  constructor(source: StateSource) {
+  constructor(source: StateSource, engine: EngineKind) {
     this.channel = new ThreadChannel({
       url: new URL("../../threads/indexing-thread-main.ts", import.meta.url),
-      open: { type: "open", source } satisfies ThreadRequest,
+      open: { type: "open", source, engine } satisfies ThreadRequest,
       failure: (message) => new PrepareError(`indexing: ${message}`),
     });
   }

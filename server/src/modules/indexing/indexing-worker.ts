@@ -4,7 +4,8 @@ import type { CatalogRepository, CatalogState, CommittedProduct } from "../catal
 import type { StateSource } from "../../platform/state-source.ts";
 import type { TaskKind, TaskRow, TasksRepository } from "./storage/tasks-repository.ts";
 import { EngineRejectedError } from "../../engine/errors.ts";
-import type { PreparedDocument, SearchEngine } from "../../engine/types.ts";
+import { documentPreparer } from "../../engine/document-preparers.ts";
+import type { DocumentPreparer, PreparedDocument, SearchEngine } from "../../engine/types.ts";
 import type { Logger } from "../../log.ts";
 import type { StorageHealth } from "../../platform/storage-health.ts";
 import { IndexingThread, PrepareError } from "./indexing-thread.ts";
@@ -17,9 +18,9 @@ import type { Utf8Text } from "../../utf8-text.ts";
  * the store with ready work that was served least recently, and holds that store's oldest tasks in the order they
  * were acknowledged (a bulk task spans several batches; small tasks share one). So a store's large bulk delays
  * another store's task by one batch at most, and a task waiting for a retry holds back only its own store.
- * Per batch: the items are prepared on the indexing thread (JSON, hashes, engine documents, tokens; the next
- * batches are prepared ahead while this one is applied), new versions are computed from the catalog, the
- * engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
+ * Per batch: the items are prepared on the indexing thread (JSON, hashes, engine documents and what the engine's
+ * own preparer makes of them; the next batches are prepared ahead while this one is applied), new versions are
+ * computed from the catalog, the engine is written (idempotent), then catalog rows and task progress are committed in one transaction. A
  * crash between the two writes leaves the tasks pending; the batch is recomputed from the same catalog state and
  * gives the same versions, so no reader ever sees an item applied twice. For the same reason the commit does not
  * wait for the disk (platform/sqlite/wal-checkpoints.ts). Several replicas on one database apply different stores: a worker
@@ -75,8 +76,8 @@ interface EncodedPreparedSlice {
 /** A slice as its batch applies it. */
 type PreparedSlice = { kind: "upsert"; products: PreparedProduct[] } | { kind: "delete"; ids: string[] };
 
-const decoded = ({ kind, encoded }: EncodedPreparedSlice): PreparedSlice =>
-  kind === "upsert" ? { kind, products: decodePrepared(encoded) } : { kind, ids: decodeStrings(encoded) };
+const decoded = ({ kind, encoded }: EncodedPreparedSlice, preparer: DocumentPreparer): PreparedSlice =>
+  kind === "upsert" ? { kind, products: decodePrepared(encoded, preparer) } : { kind, ids: decodeStrings(encoded) };
 
 /** A product's state as this batch leaves it. */
 interface WorkingEntry extends CatalogState {
@@ -117,6 +118,8 @@ export class IndexingWorker {
   private wakeUp: (() => void) | null = null;
   /** The indexing thread, which also validates POST /products bodies (IndexingService.accept). */
   readonly thread: IndexingThread;
+  /** The engine's, as the indexing thread uses it: reads what that thread sends. */
+  private readonly preparer: DocumentPreparer;
   private readonly writers: StoreWriters;
   /** Whether the last look at the queue found work ready (or work was acknowledged since). */
   private hasWork = false;
@@ -130,7 +133,8 @@ export class IndexingWorker {
     this.batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
     this.maxAttempts = o.maxAttempts ?? 8;
     this.idleMs = o.idleMs ?? 1000;
-    this.thread = new IndexingThread(o.state);
+    this.thread = new IndexingThread(o.state, o.engine.kind);
+    this.preparer = documentPreparer(o.engine.kind);
     this.writers = o.writers ?? new StoreWriters(o.tasks, o.now);
   }
 
@@ -225,7 +229,8 @@ export class IndexingWorker {
     }
     let entries: Map<string, WorkingEntry>;
     try {
-      entries = await this.applyInMemory(storeId, (await Promise.all(preparing)).map(decoded));
+      const prepared = (await Promise.all(preparing)).map((slice) => decoded(slice, this.preparer));
+      entries = await this.applyInMemory(storeId, prepared);
       await this.writeEngine(storeId, entries);
     } catch (error) {
       await this.recordFailure(slices, error as Error);
@@ -361,7 +366,7 @@ export class IndexingWorker {
     }
     for (let start = 0; start < docs.length; start += ENGINE_CHUNK) {
       if (start > 0) await yieldToEventLoop();
-      await this.o.engine.upsert(storeId, docs.slice(start, start + ENGINE_CHUNK));
+      await this.o.engine.upsertPrepared(storeId, docs.slice(start, start + ENGINE_CHUNK));
     }
     if (removals.length) await this.o.engine.remove(storeId, removals);
   }

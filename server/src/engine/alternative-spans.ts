@@ -1,6 +1,6 @@
-import type { TextAlternative } from "../types.ts";
-import type { QueryWord } from "../../text/normalize.ts";
-import { MAX_ALTERNATIVE_WORDS, MAX_QUERY_ALTERNATIVES } from "../../text/query-limits.ts";
+import type { TextAlternative } from "./types.ts";
+import type { QueryWord } from "../text/normalize.ts";
+import { MAX_ALTERNATIVE_WORDS, MAX_QUERY_ALTERNATIVES } from "../text/query-limits.ts";
 
 /*
  * Where a request's alternatives (a store's synonyms, EngineSearchRequest.alternatives) stand in its query: both
