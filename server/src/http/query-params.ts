@@ -64,10 +64,13 @@ function integer(raw: Raw, names: string[], range: { min: number; max: number; f
   return range.fallback;
 }
 
-/** `from` (alias `offset`) and `pageSize`, within the page size and the result window. */
-export function pageParams(raw: Raw): { from: number; pageSize: number } {
+/**
+ * `from` (alias `offset`) and `pageSize`, within the page size and the result window. `minPageSize` 0 lets a
+ * request ask for counts and facets without products.
+ */
+export function pageParams(raw: Raw, minPageSize = 1): { from: number; pageSize: number } {
   const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
-  const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
+  const pageSize = integer(raw, ["pageSize"], { min: minPageSize, max: MAX_PAGE_SIZE, fallback: 30 });
   if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
   return { from, pageSize };
 }
