@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { LOCALE_PATTERN } from "@storefront-search/contract";
+import { LOCALE_PATTERN, MAX_PAGE_SIZE, MAX_RESULT_WINDOW } from "@storefront-search/contract";
 import { ValidationError } from "../errors.ts";
 
 /**
@@ -26,9 +26,6 @@ export function boundedInteger(value: number | undefined, name: string, range: {
  * The parameters list routes share, read from the raw query so that each 400 names its parameter.
  */
 
-export const MAX_PAGE_SIZE = 100;
-/** Deepest result reachable by paging; beyond it shoppers refine instead (and engines slow down). */
-export const MAX_RESULT_WINDOW = 10_000;
 const LOCALE = new RegExp(LOCALE_PATTERN);
 
 export type Raw = Record<string, string | undefined>;

@@ -1,0 +1,189 @@
+import "../../widget/test/setup.ts";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import instantsearch from "instantsearch.js";
+import { configure, hierarchicalMenu, hits, pagination, refinementList, searchBox, sortBy, stats } from "instantsearch.js/es/widgets";
+import { demoProducts } from "../../server/test/support/demo-products.ts";
+import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
+import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
+import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
+import { createSearchClient } from "../src/index.ts";
+
+/*
+ * The real InstantSearch.js (npm, latest 4.x) in happy-dom against the real server over real demo products,
+ * through our searchClient: a shopper types, ticks two brands, walks the category menu, sorts and pages. After
+ * each change the page shows what our own GET /search answers for the same query, filters and sort (hit ids,
+ * total, brand counts), and the change cost exactly one HTTP request.
+ */
+
+const HITS_PER_PAGE = 12;
+
+let s: TestServer;
+let requests = 0;
+let inFlight = 0;
+/** The searches the last request carried. */
+let lastBatch: { facets?: string; pageSize?: number }[] = [];
+let page: ReturnType<typeof instantsearch>;
+
+const counted: typeof fetch = Object.assign(
+  async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests++;
+    inFlight++;
+    lastBatch = (JSON.parse(String(init?.body)) as { requests: typeof lastBatch }).requests;
+    try {
+      return await fetch(input, init);
+    } finally {
+      inFlight--;
+    }
+  },
+  { preconnect: fetch.preconnect },
+);
+
+const $ = (selector: string) => document.querySelector(selector);
+const $$ = (selector: string) => [...document.querySelectorAll(selector)];
+
+/** Runs one shopper action and waits until InstantSearch has rendered its answer; the HTTP requests it cost. */
+async function act(action: () => void): Promise<number> {
+  const before = requests;
+  action();
+  const settled = await eventually(async () => requests > before && inFlight === 0 && page.status === "idle", 30_000, 10);
+  if (!settled) throw new Error(`no answer rendered (status ${page.status}, ${requests - before} requests)`);
+  await Bun.sleep(20); // renders are scheduled after the answer; let them run
+  return requests - before;
+}
+
+const shownIds = () => $$(".ais-Hits-item [data-id]").map((el) => el.getAttribute("data-id"));
+/** "1,500 results found in 12ms": the number before "result". */
+const shownTotal = () => Number(/^([\d,.\s]+) result/.exec($(".ais-Stats-text")?.textContent ?? "")?.[1]?.replace(/\D/g, "") ?? Number.NaN);
+const shownBrands = () =>
+  $$(".ais-RefinementList-item").map((el) => ({
+    value: el.querySelector(".ais-RefinementList-labelText")!.textContent!,
+    count: Number(el.querySelector(".ais-RefinementList-count")!.textContent),
+    checked: (el.querySelector("input") as HTMLInputElement).checked,
+  }));
+
+/** What the page must show: our own search for the same state, and its designer facet's counts. */
+async function expectPageToShow(params: Params): Promise<SearchBody> {
+  const ours = await ourSearch(s, { pageSize: HITS_PER_PAGE, returnFacets: true, analytics: false, ...params });
+  expect(shownIds()).toEqual(ours.products.map((p) => p.productId));
+  expect(shownTotal()).toBe(ours.totalProductCount);
+  const designer = new Map((ours.facets.find((f) => f.key === "designer")?.values ?? []).map((v) => [v.key, v.count]));
+  const brands = shownBrands();
+  expect(brands.length).toBeGreaterThan(0);
+  for (const brand of brands)
+    expect({ brand: brand.value, count: brand.count }).toEqual({ brand: brand.value, count: designer.get(brand.value)! });
+  return ours;
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await indexProducts(s, demoProducts(1500));
+  expect(await eventually(async () => textStagesInSearch(s.dataDir), 90_000, 100)).toBe(true);
+  document.body.innerHTML = ["searchbox", "hits", "brands", "categories", "sort", "pagination", "stats"]
+    .map((id) => `<div id="${id}"></div>`)
+    .join("");
+  page = instantsearch({
+    indexName: "products",
+    searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search, fetch: counted }),
+  });
+  page.addWidgets([
+    configure({ hitsPerPage: HITS_PER_PAGE }),
+    searchBox({ container: "#searchbox" }),
+    hits({ container: "#hits", templates: { item: (hit, { html }) => html`<span data-id=${hit.objectID}>${hit.name as string}</span>` } }),
+    refinementList({ container: "#brands", attribute: "brand", operator: "or" }),
+    hierarchicalMenu({ container: "#categories", attributes: ["categories.lvl0", "categories.lvl1", "categories.lvl2"] }),
+    sortBy({
+      container: "#sort",
+      items: [
+        { label: "Relevance", value: "products" },
+        { label: "Price, low to high", value: "products:pricea" },
+      ],
+    }),
+    pagination({ container: "#pagination" }),
+    stats({ container: "#stats" }),
+  ]);
+  expect(await act(() => page.start())).toBe(1);
+}, 240_000);
+
+afterAll(async () => {
+  page?.dispose();
+  await s?.stop();
+});
+
+describe("InstantSearch.js over the searchClient", () => {
+  const facets: string[] = [];
+
+  test("the empty search box shows the catalog as our browse does", async () => {
+    await expectPageToShow({ browse: true });
+  });
+
+  test("typing a query", async () => {
+    const input = $(".ais-SearchBox-input") as HTMLInputElement;
+    expect(
+      await act(() => {
+        input.value = "shirt";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }),
+    ).toBe(1);
+    expect((await expectPageToShow({ query: "shirt" })).totalProductCount).toBeGreaterThan(HITS_PER_PAGE * 2);
+  });
+
+  test("ticking two brands: either brand, and each brand's count as if it were not ticked", async () => {
+    const [first, second] = shownBrands();
+    for (const brand of [first!, second!]) {
+      const box = $$(".ais-RefinementList-item").find(
+        (el) => el.querySelector(".ais-RefinementList-labelText")!.textContent === brand.value,
+      )!;
+      expect(await act(() => (box.querySelector("input") as HTMLInputElement).click())).toBe(1);
+      facets.push(`designer:${brand.value}`);
+    }
+    expect(
+      shownBrands()
+        .filter((b) => b.checked)
+        .map((b) => b.value),
+    ).toEqual([first!.value, second!.value].sort());
+    const ours = await expectPageToShow({ query: "shirt", facets: facets.join(",") });
+    expect(ours.totalProductCount).toBe(first!.count + second!.count);
+    // The hits, and the brands' counts without the brands: two searches in the one request.
+    expect(lastBatch.map((r) => [r.pageSize, r.facets])).toEqual([
+      [HITS_PER_PAGE, facets.join(",")],
+      [0, undefined],
+    ]);
+  });
+
+  test("walking the category menu two levels down", async () => {
+    for (const level of [0, 1]) {
+      const link =
+        $(".ais-HierarchicalMenu-item:not(.ais-HierarchicalMenu-item--selected) .ais-HierarchicalMenu-link") ??
+        $(".ais-HierarchicalMenu-list--child .ais-HierarchicalMenu-link");
+      const item = link!.closest(".ais-HierarchicalMenu-item")!;
+      const label = item.querySelector(".ais-HierarchicalMenu-label")!.textContent!;
+      const count = Number(item.querySelector(".ais-HierarchicalMenu-count")!.textContent);
+      const path = level === 0 ? label : `${facets.at(-1)!.slice("category.lvl0:".length)} > ${label}`;
+      expect(await act(() => (link as HTMLElement).click())).toBe(1);
+      if (level === 1) facets.pop();
+      facets.push(`category.lvl${level}:${path}`);
+      const ours = await expectPageToShow({ query: "shirt", facets: facets.join(",") });
+      expect(ours.totalProductCount).toBe(count);
+      // The hits, the brands' counts, and the menu's counts of each level above: one request.
+      expect(lastBatch.map((r) => r.pageSize)).toEqual([HITS_PER_PAGE, ...Array(level + 2).fill(0)]);
+    }
+  });
+
+  test("sorting by price", async () => {
+    const select = $(".ais-SortBy-select") as HTMLSelectElement;
+    expect(
+      await act(() => {
+        select.value = "products:pricea";
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      }),
+    ).toBe(1);
+    await expectPageToShow({ query: "shirt", facets: facets.join(","), sortBy: "pricea" });
+  });
+
+  test("the next page", async () => {
+    const next = $(".ais-Pagination-item--nextPage .ais-Pagination-link") as HTMLElement | null;
+    if (!next) throw new Error("one page only: the fixtures should give several");
+    expect(await act(() => next.click())).toBe(1);
+    await expectPageToShow({ query: "shirt", facets: facets.join(","), sortBy: "pricea", from: HITS_PER_PAGE });
+  });
+});
