@@ -1,7 +1,17 @@
 import "../../widget/test/setup.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import instantsearch from "instantsearch.js";
-import { configure, hierarchicalMenu, hits, pagination, refinementList, searchBox, sortBy, stats } from "instantsearch.js/es/widgets";
+import {
+  configure,
+  hierarchicalMenu,
+  hits,
+  pagination,
+  rangeInput,
+  refinementList,
+  searchBox,
+  sortBy,
+  stats,
+} from "instantsearch.js/es/widgets";
 import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
 import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
@@ -42,9 +52,9 @@ const $ = (selector: string) => document.querySelector(selector);
 const $$ = (selector: string) => [...document.querySelectorAll(selector)];
 
 /** Runs one shopper action and waits until InstantSearch has rendered its answer; the HTTP requests it cost. */
-async function act(action: () => void): Promise<number> {
+async function act(action: () => void | Promise<void>): Promise<number> {
   const before = requests;
-  action();
+  await action();
   const settled = await eventually(async () => requests > before && inFlight === 0 && page.status === "idle", 30_000, 10);
   if (!settled) throw new Error(`no answer rendered (status ${page.status}, ${requests - before} requests)`);
   await Bun.sleep(20); // renders are scheduled after the answer; let them run
@@ -78,7 +88,7 @@ beforeAll(async () => {
   s = await startTestServer();
   await indexProducts(s, demoProducts(1500));
   expect(await eventually(async () => textStagesInSearch(s.dataDir), 90_000, 100)).toBe(true);
-  document.body.innerHTML = ["searchbox", "hits", "brands", "categories", "sort", "pagination", "stats"]
+  document.body.innerHTML = ["searchbox", "hits", "brands", "categories", "price", "sort", "pagination", "stats"]
     .map((id) => `<div id="${id}"></div>`)
     .join("");
   page = instantsearch({
@@ -91,6 +101,7 @@ beforeAll(async () => {
     hits({ container: "#hits", templates: { item: (hit, { html }) => html`<span data-id=${hit.objectID}>${hit.name as string}</span>` } }),
     refinementList({ container: "#brands", attribute: "brand", operator: "or" }),
     hierarchicalMenu({ container: "#categories", attributes: ["categories.lvl0", "categories.lvl1", "categories.lvl2"] }),
+    rangeInput({ container: "#price", attribute: "price" }),
     sortBy({
       container: "#sort",
       items: [
@@ -178,6 +189,33 @@ describe("InstantSearch.js over the searchClient", () => {
       }),
     ).toBe(1);
     await expectPageToShow({ query: "shirt", facets: facets.join(","), sortBy: "pricea" });
+  });
+
+  test("a price range: the lowest price from the first bound up to the second, both included", async () => {
+    const state = { query: "shirt", facets: facets.join(","), sortBy: "pricea" };
+    const buckets = (await ourSearch(s, { ...state, pageSize: 1, returnFacets: true, analytics: false })).facets.find(
+      (f) => f.key === "price",
+    )!.values;
+    expect(buckets.length).toBeGreaterThanOrEqual(3);
+    const [min, max] = [buckets[1]!.lb!, buckets.at(-2)!.ub!];
+    expect(
+      await act(async () => {
+        for (const [bound, value] of [
+          ["min", min],
+          ["max", max],
+        ] as const) {
+          const input = $(`.ais-RangeInput-input--${bound}`) as HTMLInputElement;
+          input.value = String(value);
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        await Bun.sleep(10); // the widget (Preact) takes the typed bounds into its state on its next render
+        $(".ais-RangeInput-form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      }),
+    ).toBe(1);
+    facets.push(`price:${min}-${max + 0.000001}`);
+    const ours = await expectPageToShow({ ...state, facets: facets.join(",") });
+    expect(ours.totalProductCount).toBeGreaterThan(HITS_PER_PAGE);
+    expect(lastBatch[0]!.facets).toEndWith(`price:${min}-${max + 0.000001}`);
   });
 
   test("the next page", async () => {
