@@ -173,3 +173,23 @@ describe("search log", () => {
     expect(loggedSearches().length).toBe(before);
   });
 });
+
+describe("rate limit", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ RATE_LIMIT_BROWSER_PER_SECOND: "1", RATE_LIMIT_BROWSER_BURST: "10", TRUST_PROXY: "true" });
+  });
+  afterAll(() => limited?.stop());
+
+  const from = (address: string) => ({ "x-forwarded-for": address });
+  const searches = (n: number) => ({ requests: Array.from({ length: n }, () => ({ query: "shirt", pageSize: 1 })) });
+
+  test("each search a call carries is charged to the client's request limit", async () => {
+    expect((await limited.call("search", "POST", "/1.9/multi-search", searches(10), from("198.51.100.1"))).status).toBe(200);
+    const after = await limited.call("search", "GET", "/1.9/search?query=shirt", undefined, from("198.51.100.1"));
+    expect(after.status).toBe(429);
+    const over = await limited.call("search", "POST", "/1.9/multi-search", searches(11), from("198.51.100.2"));
+    expect(over.status).toBe(429);
+    expect((await errorBody(over)).message).toContain("11 searches in one call");
+  });
+});
