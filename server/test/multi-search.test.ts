@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { MAX_MULTI_SEARCH_REQUESTS } from "@storefront-search/contract";
 import { demoProducts } from "./support/demo-products.ts";
+import { bothEngines } from "./support/both-engines.ts";
 import { textStagesInSearch } from "./support/indexed-child-server.ts";
 import { eventually, indexProducts, search, type Params, type SearchBody } from "./support/search-client.ts";
 import { errorBody, startTestServer, type TestServer } from "./support/test-server.ts";
@@ -193,3 +194,35 @@ describe("rate limit", () => {
     expect((await errorBody(over)).message).toContain("11 searches in one call");
   });
 });
+
+for (const [engine, engineEnv, stopEngine] of bothEngines()) {
+  describe(`on the ${engine}`, () => {
+    let e: TestServer;
+    beforeAll(async () => {
+      e = await startTestServer(await engineEnv());
+      await indexProducts(e, demoProducts(300));
+      expect(await eventually(async () => textStagesInSearch(e.dataDir), 90_000, 100)).toBe(true);
+    }, 180_000);
+    afterAll(async () => {
+      await e?.stop();
+      await stopEngine();
+    });
+
+    test("a call's answers are GET /search's, count-only items included", async () => {
+      const requests: Params[] = [
+        { query: "shirt", returnFacets: true, pageSize: 6 },
+        { query: "shirt", facets: "gender:Men", returnFacets: true, pageSize: 0 },
+        { query: "jeans", sortBy: "priced", pageSize: 4, from: 2 },
+      ];
+      const res = await e.call("search", "POST", "/1.9/multi-search", { requests });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as { results: SearchBody[] };
+      const single = await Promise.all(requests.map((r) => search(e, { ...r, pageSize: r.pageSize || 1 })));
+      expect(results[0]).toEqual(single[0]!);
+      expect(results[2]).toEqual(single[2]!);
+      expect({ ...results[1]!, products: undefined }).toEqual({ ...single[1]!, products: undefined });
+      expect(results[1]!.products).toEqual([]);
+      expect(results.every((r) => r.totalProductCount > 0)).toBe(true);
+    });
+  });
+}
