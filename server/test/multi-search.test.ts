@@ -140,6 +140,32 @@ describe("keys", () => {
     expect((await multiSearch(one, "admin", { origin: "https://shop.example" })).status).toBe(401);
   });
 
+  test("pages on other origins may call it (CORS), within the store's allowed origins", async () => {
+    const pre = await fetch(`${s.url}/1.9/multi-search`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://shop.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, x-service-store-id, x-service-api-key",
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    const one = [{ query: "shirt", pageSize: 1, analytics: false }];
+    expect((await multiSearch(one, "search", { origin: "https://shop.example" })).headers.get("access-control-allow-origin")).toBe(
+      "https://shop.example",
+    );
+    expect((await s.call("admin", "PATCH", "/1.9/settings", { allowedOrigins: ["https://shop.example"] })).status).toBe(200);
+    try {
+      expect((await multiSearch(one, "search", { origin: "https://shop.example" })).status).toBe(200);
+      const foreign = await multiSearch(one, "search", { origin: "https://elsewhere.example" });
+      expect(foreign.status).toBe(403);
+      expect((await errorBody(foreign)).code).toBe("origin_not_allowed");
+    } finally {
+      await s.call("admin", "PATCH", "/1.9/settings", { allowedOrigins: null });
+    }
+  });
+
   test("explain stays the admin key's", async () => {
     const explained = [{ query: "shirt", pageSize: 1, explain: true }];
     expect((await multiSearch(explained, "search")).status).toBe(401);
