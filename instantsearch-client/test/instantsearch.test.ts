@@ -16,7 +16,7 @@ import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
 import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
-import { createSearchClient } from "../src/index.ts";
+import { createSearchClient, SearchRequestError, UnsupportedSearchError } from "../src/index.ts";
 
 /*
  * The real InstantSearch.js (npm, latest 4.x) in happy-dom against the real server over real demo products,
@@ -223,5 +223,55 @@ describe("InstantSearch.js over the searchClient", () => {
     if (!next) throw new Error("one page only: the fixtures should give several");
     expect(await act(() => next.click())).toBe(1);
     await expectPageToShow({ query: "shirt", facets: facets.join(","), sortBy: "pricea", from: HITS_PER_PAGE });
+  });
+});
+
+describe("the client on its own", () => {
+  const client = () => createSearchClient({ host: `${s.url}/`, storeId: s.storeId, searchKey: s.keys.search, fetch: counted });
+
+  test("a search the service refuses rejects with its status and message, naming the query", async () => {
+    const error = await client()
+      .search([
+        { indexName: "products", params: { query: "shirt" } },
+        { indexName: "products:cheapest", params: { query: "shirt" } },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SearchRequestError);
+    expect((error as SearchRequestError).status).toBe(400);
+    expect((error as SearchRequestError).message).toStartWith("requests[1]: sortBy must be one of");
+  });
+
+  test("what the service cannot express rejects before anything is sent", async () => {
+    const before = requests;
+    const refused = [
+      [{ indexName: "products", params: { query: "shirt", facetFilters: ["brand:-Mufti"] } }],
+      [{ indexName: "products", type: "facet", params: { query: "shirt" } }],
+      Array.from({ length: 51 }, () => ({ indexName: "products", params: { query: "shirt" } })),
+    ];
+    for (const batch of refused)
+      expect(
+        await client()
+          .search(batch)
+          .catch((e: unknown) => e),
+      ).toBeInstanceOf(UnsupportedSearchError);
+    expect(requests).toBe(before);
+  });
+
+  test("a wrong key is the service's 401", async () => {
+    const wrong = createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.analytics });
+    const error = await wrong.search([{ indexName: "products", params: { query: "shirt" } }]).catch((e: unknown) => e);
+    expect((error as SearchRequestError).status).toBe(401);
+  });
+
+  test("clickAnalytics gives each result its own queryID; without it there is none", async () => {
+    const { results } = await client().search([
+      { indexName: "products", params: { query: "shirt", clickAnalytics: true, hitsPerPage: 2 } },
+      { indexName: "products", params: { query: "jeans", clickAnalytics: true, hitsPerPage: 2 } },
+      { indexName: "products", params: { query: "jeans", hitsPerPage: 2 } },
+    ]);
+    expect(results[0]!.queryID).toMatch(/^[0-9a-f]{32}$/);
+    expect(results[1]!.queryID).toMatch(/^[0-9a-f]{32}$/);
+    expect(results[0]!.queryID).not.toBe(results[1]!.queryID);
+    expect(results[2]!.queryID).toBeUndefined();
   });
 });
