@@ -3,7 +3,7 @@ import { MAX_MULTI_SEARCH_REQUESTS } from "@storefront-search/contract";
 import { ValidationError } from "../../errors.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { jsonListWithFragments } from "../../http/json-with-fragments.ts";
-import { assertMayExplain, authPlugin, chargeRequests, type AuthDeps } from "../stores/auth-plugin.ts";
+import { assertMayExplain, authPlugin, chargeSearches, type AuthDeps } from "../stores/auth-plugin.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import { searchParamsFromBody } from "./search-params-body.ts";
 import type { SearchService } from "./search-service.ts";
@@ -12,7 +12,7 @@ import type { SearchService } from "./search-service.ts";
  * A multi-search body's bytes: 50 searches of long queries and many facet selections fit several times over,
  * and a body of search parameters has no reason to be larger.
  */
-export const MULTI_SEARCH_BYTES = 256 * 1024;
+const MULTI_SEARCH_BYTES = 256 * 1024;
 
 function requestsOf(body: unknown): unknown[] {
   const requests =
@@ -39,7 +39,7 @@ export function multiSearchRoutes(deps: AuthDeps & { search: SearchService; metr
       // Every item is checked before any runs: a bad one costs no searches.
       const params = requests.map((item, i) => searchParamsFromBody(item, `body.requests[${i}]`, { minPageSize: 0 }));
       for (const p of params) assertMayExplain(p.explain, caller);
-      chargeRequests(deps.access, caller, params.length - 1);
+      chargeSearches(deps.access, caller, params.length);
       const answers = await Promise.all(
         params.map(async (p) => {
           const started = performance.now();
