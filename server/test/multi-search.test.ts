@@ -76,6 +76,25 @@ describe("answers", () => {
   });
 });
 
+describe("count-only items under a rule's pins", () => {
+  test("the count and facets are those of the page a shopper would see", async () => {
+    const pinned = demoProducts(1500)[7]!.id;
+    const rule = { conditions: [{ pattern: "shirt", anchoring: "contains" }], consequence: { pins: [{ productId: pinned, position: 1 }] } };
+    expect((await s.call("admin", "PUT", "/1.9/rules/ms-pin", rule)).status).toBe(200);
+    try {
+      const params = { query: "shirt", returnFacets: true };
+      const [countOnly] = await results([{ ...params, pageSize: 0 }]);
+      const page = await search(s, { ...params, pageSize: 1 });
+      expect(page.products.map((p) => p.productId)).toEqual([pinned]);
+      expect(countOnly!.products).toEqual([]);
+      expect(countOnly!.totalProductCount).toBe(page.totalProductCount);
+      expect(countOnly!.facets).toEqual(page.facets);
+    } finally {
+      await s.call("admin", "DELETE", "/1.9/rules/ms-pin");
+    }
+  });
+});
+
 describe("bad requests", () => {
   test("a bad item is a 400 whose message and detail path name its index; no search runs", async () => {
     await logSettled();
