@@ -55,9 +55,9 @@ const $$ = (selector: string) => [...document.querySelectorAll(selector)];
 async function act(action: () => void | Promise<void>): Promise<number> {
   const before = requests;
   await action();
+  // InstantSearch sets "idle" as it renders an answer, in the same task: the page shows it then.
   const settled = await eventually(async () => requests > before && inFlight === 0 && page.status === "idle", 30_000, 10);
   if (!settled) throw new Error(`no answer rendered (status ${page.status}, ${requests - before} requests)`);
-  await Bun.sleep(20); // renders are scheduled after the answer; let them run
   return requests - before;
 }
 
