@@ -49,6 +49,12 @@ const SUITES: Suite[] = [
     count: bunTestCounts,
   },
   {
+    // The InstantSearch searchClient: its mapping, and the real instantsearch.js in happy-dom against the real server.
+    name: "InstantSearch client (bun test, happy-dom)",
+    cmd: [process.execPath, "test", "--timeout", "60000", "./instantsearch-client"],
+    count: bunTestCounts,
+  },
+  {
     // Chromium drives the demo store as a shopper; needs the widget and the staff pages built (the suites above).
     // Playwright's runner runs under Node; its summary reporter (e2e/support/summary-reporter.ts) ends with
     // "N passed, M failed".

@@ -2,6 +2,7 @@ export * from "./admin.ts";
 export * from "./facet-param.ts";
 export * from "./locale.ts";
 export * from "./meaning.ts";
+export * from "./multi-search.ts";
 export * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./search.ts";

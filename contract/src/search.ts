@@ -4,6 +4,11 @@
  * loosely or left out; everything is optional that the server may omit.
  */
 
+/** Most products one search answers. */
+export const MAX_PAGE_SIZE = 100;
+/** Deepest result reachable by paging (`from + pageSize`); beyond it shoppers refine instead (and engines slow down). */
+export const MAX_RESULT_WINDOW = 10_000;
+
 export interface PriceRange {
   min: number;
   max: number;

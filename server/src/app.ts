@@ -29,6 +29,7 @@ import { EnrichedSearchSync } from "./modules/indexing/enriched-search-sync.ts";
 import { ShapedProducts } from "./modules/catalog/shaped-products.ts";
 import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
 import { searchRoutes } from "./modules/search/search-routes.ts";
+import { multiSearchRoutes } from "./modules/search/multi-search-routes.ts";
 import { CatalogModels, ModelSet } from "./modules/catalog/catalog-models.ts";
 import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
 import { LookIndex } from "./modules/looks/look-index.ts";
@@ -332,6 +333,7 @@ export function buildApp(deps: AppDeps) {
     )
     .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
     .use(searchRoutes({ ...common, search, metrics }))
+    .use(multiSearchRoutes({ ...common, search, metrics }))
     .use(rulesRoutes({ ...common, rules }))
     .use(rulePreviewRoutes({ ...common, search }))
     .use(synonymRoutes({ ...common, synonyms }))

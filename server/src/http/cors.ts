@@ -1,11 +1,11 @@
 /*
- * Browser routes (search, suggestions, similarity, ctl, tracking, widget config) are called from store pages
+ * Browser routes (search, multi-search, suggestions, similarity, ctl, tracking, widget config) are called from store pages
  * on other origins. Preflights carry no credentials, so they cannot be checked per store: they are answered
  * for any origin, and the real request is checked against the store's allowed origins. Admin routes send no
  * CORS headers, so a browser can never read an admin response from another origin.
  */
 
-const BROWSER_ROUTE = /^\/\d+\.\d+\/(search|suggestions|similarity|ctl|tracking|widget-config)\/?$|^\/ctl\/?$/;
+const BROWSER_ROUTE = /^\/\d+\.\d+\/(search|multi-search|suggestions|similarity|ctl|tracking|widget-config)\/?$|^\/ctl\/?$/;
 
 export function isBrowserRoute(pathname: string): boolean {
   return BROWSER_ROUTE.test(pathname);

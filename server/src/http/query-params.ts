@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { LOCALE_PATTERN } from "@storefront-search/contract";
+import { LOCALE_PATTERN, MAX_PAGE_SIZE, MAX_RESULT_WINDOW } from "@storefront-search/contract";
 import { ValidationError } from "../errors.ts";
 
 /**
@@ -26,9 +26,6 @@ export function boundedInteger(value: number | undefined, name: string, range: {
  * The parameters list routes share, read from the raw query so that each 400 names its parameter.
  */
 
-export const MAX_PAGE_SIZE = 100;
-/** Deepest result reachable by paging; beyond it shoppers refine instead (and engines slow down). */
-export const MAX_RESULT_WINDOW = 10_000;
 const LOCALE = new RegExp(LOCALE_PATTERN);
 
 export type Raw = Record<string, string | undefined>;
@@ -64,10 +61,13 @@ function integer(raw: Raw, names: string[], range: { min: number; max: number; f
   return range.fallback;
 }
 
-/** `from` (alias `offset`) and `pageSize`, within the page size and the result window. */
-export function pageParams(raw: Raw): { from: number; pageSize: number } {
+/**
+ * `from` (alias `offset`) and `pageSize`, within the page size and the result window. `minPageSize` 0 lets a
+ * request ask for counts and facets without products.
+ */
+export function pageParams(raw: Raw, minPageSize = 1): { from: number; pageSize: number } {
   const from = integer(raw, ["from", "offset"], { min: 0, max: MAX_RESULT_WINDOW, fallback: 0 });
-  const pageSize = integer(raw, ["pageSize"], { min: 1, max: MAX_PAGE_SIZE, fallback: 30 });
+  const pageSize = integer(raw, ["pageSize"], { min: minPageSize, max: MAX_PAGE_SIZE, fallback: 30 });
   if (from + pageSize > MAX_RESULT_WINDOW) throw bad("from", `plus pageSize must be at most ${MAX_RESULT_WINDOW}`);
   return { from, pageSize };
 }

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import { listingData, listingEventType, pageChangeData, productClickData, searchData, type LocaleFields } from "../analytics/event-data.ts";
-import { LOCALE_PATTERN, type SearchRequest, type SearchResponse, formatFacetParam } from "@storefront-search/contract";
+import { LOCALE_PATTERN, MAX_RESULT_WINDOW, type SearchRequest, type SearchResponse, formatFacetParam } from "@storefront-search/contract";
 import type { SearchState } from "../state/search-state.ts";
 import { Debouncer } from "./debouncer.ts";
 import { browserScheduler, type Scheduler } from "./scheduler.ts";
@@ -26,9 +26,6 @@ export interface SearchControllerOptions {
   debounceMs?: number;
   scheduler?: Scheduler;
 }
-
-/** Deepest result the API pages to. */
-export const MAX_RESULT_WINDOW = 10_000;
 
 /** The API request for `state`: one page of it, with facets, and the shopper's ids and language. */
 export function searchRequest(

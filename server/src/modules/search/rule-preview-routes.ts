@@ -1,37 +1,11 @@
 import { Elysia } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
-import type { Raw } from "../../http/query-params.ts";
 import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { assertRuleId, parseRuleBody, RULE_BYTES } from "../rules/rule-schema.ts";
-import { parseSearchParams } from "./search-params.ts";
+import { searchParamsFromBody } from "./search-params-body.ts";
 import type { SearchService } from "./search-service.ts";
-
-/** A preview's `search` object as GET /search's query parameters; its 400s name body.search.<parameter>. */
-function previewSearch(value: unknown) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ValidationError("search must be an object of search parameters", [
-      { path: "body.search", problem: 'must be an object such as { "query": "shoes" }' },
-    ]);
-  }
-  const raw: Raw = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (!["string", "number", "boolean"].includes(typeof v)) {
-      throw new ValidationError(`search.${key} must be a string, number or boolean`, [
-        { path: `body.search.${key}`, problem: "must be a string, number or boolean" },
-      ]);
-    }
-    raw[key] = String(v);
-  }
-  try {
-    return parseSearchParams(raw);
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const details = (error.details ?? []).map((d) => ({ ...d, path: d.path.replace(/^query\./, "body.search.") }));
-    throw new ValidationError(error.message, details);
-  }
-}
 
 /** POST /rules/preview (admin key): a search as if a draft rule were live. Search serves it, as it runs the rules. */
 export function rulePreviewRoutes(deps: AuthDeps & { search: SearchService }) {
@@ -46,7 +20,7 @@ export function rulePreviewRoutes(deps: AuthDeps & { search: SearchService }) {
       if (typeof id !== "string") throw new ValidationError("id must be a string", [{ path: "body.id", problem: "must be a string" }]);
       assertRuleId(id, "body.id");
       const draft = { id, body: parseRuleBody(rule, "body.rule") };
-      const { products, ...rest } = await deps.search.search(caller.store, previewSearch(search), draft);
+      const { products, ...rest } = await deps.search.search(caller.store, searchParamsFromBody(search, "body.search"), draft);
       return jsonWithFragments("products", products, rest);
     },
     {

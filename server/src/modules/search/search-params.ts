@@ -35,6 +35,23 @@ export interface SearchParams {
   language?: string;
   /** Answer how the query was read and each result's score parts (admin key only: checked by the route). */
   explain: boolean;
+  /** False: answered, but not a shopper's search to log (a UI's own bookkeeping query). */
+  analytics: boolean;
+}
+
+/**
+ * Where the parameters come from. GET /search answers products; a multi-search item may also ask for the count
+ * and the facets alone (`pageSize` 0), as a search UI does beside its results to count a refined facet's values.
+ */
+export interface SearchParamRules {
+  minPageSize: 0 | 1;
+}
+
+const GET_SEARCH: SearchParamRules = { minPageSize: 1 };
+
+/** A search a shopper made, to log: not a typeahead preview, an empty search box, an admin's explained look or a count alone. */
+export function isShopperSearch(p: SearchParams): boolean {
+  return p.analytics && p.pageSize > 0 && !p.typeahead && !p.browse && !p.explain;
 }
 
 function anonymousId(raw: Raw, names: string[]): string | undefined {
@@ -47,7 +64,7 @@ function anonymousId(raw: Raw, names: string[]): string | undefined {
   return undefined;
 }
 
-export function parseSearchParams(raw: Raw): SearchParams {
+export function parseSearchParams(raw: Raw, rules: SearchParamRules = GET_SEARCH): SearchParams {
   const query = text(raw, "query", MAX_QUERY_CHARS);
   const collection = text(raw, "collection", 256);
   const browse = flag(raw, ["browse"], false);
@@ -56,7 +73,7 @@ export function parseSearchParams(raw: Raw): SearchParams {
       { path: "query.query", problem: "query or collection is required (or browse=true)" },
     ]);
   }
-  const { from, pageSize } = pageParams(raw);
+  const { from, pageSize } = pageParams(raw, rules.minPageSize);
   const sortBy = raw.sortBy || undefined;
   if (sortBy !== undefined && !(SORT_BY_VALUES as readonly string[]).includes(sortBy)) {
     throw bad("sortBy", `must be one of ${SORT_BY_VALUES.join(", ")}`);
@@ -86,5 +103,6 @@ export function parseSearchParams(raw: Raw): SearchParams {
     sortBy: sortBy as SortBy | undefined,
     language,
     explain: flag(raw, ["explain"], false),
+    analytics: flag(raw, ["analytics"], true),
   };
 }

@@ -47,6 +47,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
           sortBy: documentedParam(`One of ${SORT_BY_VALUES.join(", ")}`),
           explain: documentedParam("true (admin key): the query's interpretation, the engine request and each result's score parts"),
           language: documentedParam("Locale of facet names (e.g. de, pt-BR); default the store's locale setting"),
+          analytics: documentedParam("false: answered, but not logged as a shopper's search (default true)"),
         },
         { additionalProperties: true },
       ),

@@ -12,7 +12,7 @@ import { explainSearch, type SearchExplanation } from "./search-explain.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetValue } from "../facets/facet-display.ts";
 import { toEngineFilters } from "../facets/facet-selection.ts";
-import type { SearchParams } from "./search-params.ts";
+import { isShopperSearch, type SearchParams } from "./search-params.ts";
 import type { QueryFacet, SearchAnswer } from "@storefront-search/contract";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
@@ -95,9 +95,9 @@ export class SearchService {
     await run.rerank();
     await run.layPins();
     const response = await run.shape();
-    // Typeahead previews run on every pause in typing ("kur", "kurt"), and an admin's explained search is a
-    // look at the ranking: neither is a search to learn from.
-    if (!asked.typeahead && !asked.browse && !asked.explain && !draft) run.log();
+    // Typeahead previews run on every pause in typing ("kur", "kurt"), an admin's explained search is a look at
+    // the ranking, and a UI's facet counts are not a shopper's query: none is a search to learn from.
+    if (isShopperSearch(asked) && !draft) run.log();
     return response;
   }
 

@@ -124,3 +124,18 @@ export function chargeEvents(access: AccessPolicy, caller: Caller, count: number
       wait,
     );
 }
+
+/**
+ * Charges a call that carries several searches (a multi-search) as that many requests: the authentication took
+ * one, this takes the rest, so that batching searches does not multiply what a client may ask for. Throws the 429
+ * when they do not fit.
+ */
+export function chargeSearches(access: AccessPolicy, caller: Caller, searches: number): void {
+  const admin = caller.keyKind === "admin";
+  const wait = searches > 1 ? (admin ? access.limits.admin : access.limits.browser).take(caller.client, searches - 1) : 0;
+  if (wait)
+    throw new TooManyRequestsError(
+      `Too many requests for this store from this ${admin ? "key" : "client"} (${searches} searches in one call); retry in ${wait} s`,
+      wait,
+    );
+}

@@ -1,0 +1,277 @@
+import "../../widget/test/setup.ts";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import instantsearch from "instantsearch.js";
+import {
+  configure,
+  hierarchicalMenu,
+  hits,
+  pagination,
+  rangeInput,
+  refinementList,
+  searchBox,
+  sortBy,
+  stats,
+} from "instantsearch.js/es/widgets";
+import { demoProducts } from "../../server/test/support/demo-products.ts";
+import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
+import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
+import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
+import { createSearchClient, SearchRequestError, UnsupportedSearchError } from "../src/index.ts";
+
+/*
+ * The real InstantSearch.js (npm, latest 4.x) in happy-dom against the real server over real demo products,
+ * through our searchClient: a shopper types, ticks two brands, walks the category menu, sorts and pages. After
+ * each change the page shows what our own GET /search answers for the same query, filters and sort (hit ids,
+ * total, brand counts), and the change cost exactly one HTTP request.
+ */
+
+const HITS_PER_PAGE = 12;
+
+let s: TestServer;
+let requests = 0;
+let inFlight = 0;
+/** The searches the last request carried. */
+let lastBatch: { facets?: string; pageSize?: number }[] = [];
+let page: ReturnType<typeof instantsearch>;
+
+const counted: typeof fetch = Object.assign(
+  async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests++;
+    inFlight++;
+    lastBatch = (JSON.parse(String(init?.body)) as { requests: typeof lastBatch }).requests;
+    try {
+      return await fetch(input, init);
+    } finally {
+      inFlight--;
+    }
+  },
+  { preconnect: fetch.preconnect },
+);
+
+const $ = (selector: string) => document.querySelector(selector);
+const $$ = (selector: string) => [...document.querySelectorAll(selector)];
+
+/** Runs one shopper action and waits until InstantSearch has rendered its answer; the HTTP requests it cost. */
+async function act(action: () => void | Promise<void>): Promise<number> {
+  const before = requests;
+  await action();
+  // InstantSearch sets "idle" as it renders an answer, in the same task: the page shows it then.
+  const settled = await eventually(async () => requests > before && inFlight === 0 && page.status === "idle", 30_000, 10);
+  if (!settled) throw new Error(`no answer rendered (status ${page.status}, ${requests - before} requests)`);
+  return requests - before;
+}
+
+const shownIds = () => $$(".ais-Hits-item [data-id]").map((el) => el.getAttribute("data-id"));
+/** "1,500 results found in 12ms": the number before "result". */
+const shownTotal = () => Number(/^([\d,.\s]+) result/.exec($(".ais-Stats-text")?.textContent ?? "")?.[1]?.replace(/\D/g, "") ?? Number.NaN);
+const shownBrands = () =>
+  $$(".ais-RefinementList-item").map((el) => ({
+    value: el.querySelector(".ais-RefinementList-labelText")!.textContent!,
+    count: Number(el.querySelector(".ais-RefinementList-count")!.textContent),
+    checked: (el.querySelector("input") as HTMLInputElement).checked,
+  }));
+
+/** What the page must show: our own search for the same state, and its designer facet's counts. */
+async function expectPageToShow(params: Params): Promise<SearchBody> {
+  const ours = await ourSearch(s, { pageSize: HITS_PER_PAGE, returnFacets: true, analytics: false, ...params });
+  expect(shownIds()).toEqual(ours.products.map((p) => p.productId));
+  expect(shownTotal()).toBe(ours.totalProductCount);
+  const designer = new Map((ours.facets.find((f) => f.key === "designer")?.values ?? []).map((v) => [v.key, v.count]));
+  const brands = shownBrands();
+  expect(brands.length).toBeGreaterThan(0);
+  for (const brand of brands)
+    expect({ brand: brand.value, count: brand.count }).toEqual({ brand: brand.value, count: designer.get(brand.value)! });
+  return ours;
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await indexProducts(s, demoProducts(1500));
+  expect(await eventually(async () => textStagesInSearch(s.dataDir), 90_000, 100)).toBe(true);
+  document.body.innerHTML = ["searchbox", "hits", "brands", "categories", "price", "sort", "pagination", "stats"]
+    .map((id) => `<div id="${id}"></div>`)
+    .join("");
+  page = instantsearch({
+    indexName: "products",
+    searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search, fetch: counted }),
+  });
+  page.addWidgets([
+    configure({ hitsPerPage: HITS_PER_PAGE }),
+    searchBox({ container: "#searchbox" }),
+    hits({ container: "#hits", templates: { item: (hit, { html }) => html`<span data-id=${hit.objectID}>${hit.name as string}</span>` } }),
+    refinementList({ container: "#brands", attribute: "brand", operator: "or" }),
+    hierarchicalMenu({ container: "#categories", attributes: ["categories.lvl0", "categories.lvl1", "categories.lvl2"] }),
+    rangeInput({ container: "#price", attribute: "price" }),
+    sortBy({
+      container: "#sort",
+      items: [
+        { label: "Relevance", value: "products" },
+        { label: "Price, low to high", value: "products:pricea" },
+      ],
+    }),
+    pagination({ container: "#pagination" }),
+    stats({ container: "#stats" }),
+  ]);
+  expect(await act(() => page.start())).toBe(1);
+}, 240_000);
+
+afterAll(async () => {
+  page?.dispose();
+  await s?.stop();
+});
+
+describe("InstantSearch.js over the searchClient", () => {
+  const facets: string[] = [];
+
+  test("the empty search box shows the catalog as our browse does", async () => {
+    await expectPageToShow({ browse: true });
+  });
+
+  test("typing a query", async () => {
+    const input = $(".ais-SearchBox-input") as HTMLInputElement;
+    expect(
+      await act(() => {
+        input.value = "shirt";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }),
+    ).toBe(1);
+    expect((await expectPageToShow({ query: "shirt" })).totalProductCount).toBeGreaterThan(HITS_PER_PAGE * 2);
+  });
+
+  test("ticking two brands: either brand, and each brand's count as if it were not ticked", async () => {
+    const [first, second] = shownBrands();
+    for (const brand of [first!, second!]) {
+      const box = $$(".ais-RefinementList-item").find(
+        (el) => el.querySelector(".ais-RefinementList-labelText")!.textContent === brand.value,
+      )!;
+      expect(await act(() => (box.querySelector("input") as HTMLInputElement).click())).toBe(1);
+      facets.push(`designer:${brand.value}`);
+    }
+    expect(
+      shownBrands()
+        .filter((b) => b.checked)
+        .map((b) => b.value),
+    ).toEqual([first!.value, second!.value].sort());
+    const ours = await expectPageToShow({ query: "shirt", facets: facets.join(",") });
+    expect(ours.totalProductCount).toBe(first!.count + second!.count);
+    // The hits, and the brands' counts without the brands: two searches in the one request.
+    expect(lastBatch.map((r) => [r.pageSize, r.facets])).toEqual([
+      [HITS_PER_PAGE, facets.join(",")],
+      [0, undefined],
+    ]);
+  });
+
+  test("walking the category menu two levels down", async () => {
+    for (const level of [0, 1]) {
+      const link =
+        $(".ais-HierarchicalMenu-item:not(.ais-HierarchicalMenu-item--selected) .ais-HierarchicalMenu-link") ??
+        $(".ais-HierarchicalMenu-list--child .ais-HierarchicalMenu-link");
+      const item = link!.closest(".ais-HierarchicalMenu-item")!;
+      const label = item.querySelector(".ais-HierarchicalMenu-label")!.textContent!;
+      const count = Number(item.querySelector(".ais-HierarchicalMenu-count")!.textContent);
+      const path = level === 0 ? label : `${facets.at(-1)!.slice("category.lvl0:".length)} > ${label}`;
+      expect(await act(() => (link as HTMLElement).click())).toBe(1);
+      if (level === 1) facets.pop();
+      facets.push(`category.lvl${level}:${path}`);
+      const ours = await expectPageToShow({ query: "shirt", facets: facets.join(",") });
+      expect(ours.totalProductCount).toBe(count);
+      // The hits, the brands' counts, and the menu's counts of each level above: one request.
+      expect(lastBatch.map((r) => r.pageSize)).toEqual([HITS_PER_PAGE, ...Array(level + 2).fill(0)]);
+    }
+  });
+
+  test("sorting by price", async () => {
+    const select = $(".ais-SortBy-select") as HTMLSelectElement;
+    expect(
+      await act(() => {
+        select.value = "products:pricea";
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      }),
+    ).toBe(1);
+    await expectPageToShow({ query: "shirt", facets: facets.join(","), sortBy: "pricea" });
+  });
+
+  test("a price range: the lowest price from the first bound up to the second, both included", async () => {
+    const state = { query: "shirt", facets: facets.join(","), sortBy: "pricea" };
+    const buckets = (await ourSearch(s, { ...state, pageSize: 1, returnFacets: true, analytics: false })).facets.find(
+      (f) => f.key === "price",
+    )!.values;
+    expect(buckets.length).toBeGreaterThanOrEqual(3);
+    const [min, max] = [buckets[1]!.lb!, buckets.at(-2)!.ub!];
+    expect(
+      await act(async () => {
+        for (const [bound, value] of [
+          ["min", min],
+          ["max", max],
+        ] as const) {
+          const input = $(`.ais-RangeInput-input--${bound}`) as HTMLInputElement;
+          input.value = String(value);
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        await Bun.sleep(10); // the widget (Preact) takes the typed bounds into its state on its next render
+        $(".ais-RangeInput-form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      }),
+    ).toBe(1);
+    facets.push(`price:${min}-${max + 0.000001}`);
+    const ours = await expectPageToShow({ ...state, facets: facets.join(",") });
+    expect(ours.totalProductCount).toBeGreaterThan(HITS_PER_PAGE);
+    expect(lastBatch[0]!.facets).toEndWith(`price:${min}-${max + 0.000001}`);
+  });
+
+  test("the next page", async () => {
+    const next = $(".ais-Pagination-item--nextPage .ais-Pagination-link") as HTMLElement | null;
+    if (!next) throw new Error("one page only: the fixtures should give several");
+    expect(await act(() => next.click())).toBe(1);
+    await expectPageToShow({ query: "shirt", facets: facets.join(","), sortBy: "pricea", from: HITS_PER_PAGE });
+  });
+});
+
+describe("the client on its own", () => {
+  const client = () => createSearchClient({ host: `${s.url}/`, storeId: s.storeId, searchKey: s.keys.search, fetch: counted });
+
+  test("a search the service refuses rejects with its status and message, naming the query", async () => {
+    const error = await client()
+      .search([
+        { indexName: "products", params: { query: "shirt" } },
+        { indexName: "products:cheapest", params: { query: "shirt" } },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SearchRequestError);
+    expect((error as SearchRequestError).status).toBe(400);
+    expect((error as SearchRequestError).message).toStartWith("requests[1]: sortBy must be one of");
+  });
+
+  test("what the service cannot express rejects before anything is sent", async () => {
+    const before = requests;
+    const refused = [
+      [{ indexName: "products", params: { query: "shirt", facetFilters: ["brand:-Mufti"] } }],
+      [{ indexName: "products", type: "facet", params: { query: "shirt" } }],
+      Array.from({ length: 51 }, () => ({ indexName: "products", params: { query: "shirt" } })),
+    ];
+    for (const batch of refused)
+      expect(
+        await client()
+          .search(batch)
+          .catch((e: unknown) => e),
+      ).toBeInstanceOf(UnsupportedSearchError);
+    expect(requests).toBe(before);
+  });
+
+  test("a wrong key is the service's 401", async () => {
+    const wrong = createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.analytics });
+    const error = await wrong.search([{ indexName: "products", params: { query: "shirt" } }]).catch((e: unknown) => e);
+    expect((error as SearchRequestError).status).toBe(401);
+  });
+
+  test("clickAnalytics gives each result its own queryID; without it there is none", async () => {
+    const { results } = await client().search([
+      { indexName: "products", params: { query: "shirt", clickAnalytics: true, hitsPerPage: 2 } },
+      { indexName: "products", params: { query: "jeans", clickAnalytics: true, hitsPerPage: 2 } },
+      { indexName: "products", params: { query: "jeans", hitsPerPage: 2 } },
+    ]);
+    expect(results[0]!.queryID).toMatch(/^[0-9a-f]{32}$/);
+    expect(results[1]!.queryID).toMatch(/^[0-9a-f]{32}$/);
+    expect(results[0]!.queryID).not.toBe(results[1]!.queryID);
+    expect(results[2]!.queryID).toBeUndefined();
+  });
+});
