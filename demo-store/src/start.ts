@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { isAbsolute, join, relative } from "node:path";
 import { ConfigError, loadConfig } from "../../server/src/config.ts";
-import { startService } from "../../server/src/start-service.ts";
+import { startService } from "../../server/src/composition/start-service.ts";
 import { buildWidgetIfStale } from "../../widget/scripts/build-if-stale.ts";
 import { buildStaffPagesIfStale } from "../../staff-pages/scripts/build-if-stale.ts";
 import { catalogFingerprint, type DemoCatalogOptions } from "./catalog/index.ts";

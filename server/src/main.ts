@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { EngineUnavailableError } from "./errors.ts";
-import { startService } from "./start-service.ts";
+import { startService } from "./composition/start-service.ts";
 
 try {
   const service = await startService(loadConfig(process.env));

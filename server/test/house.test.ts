@@ -53,9 +53,7 @@ const LAYERS: { name: string; holds: (path: string) => boolean }[] = [
   {
     name: "foundation",
     holds: (p) =>
-      /^server\/src\/(text\/|(errors|log|utf8-text|chunked|bounded-memo|json-text|schema-clean|schema-check|config|thread-channel|lifecycle)\.ts$)/.test(
-        p,
-      ),
+      /^server\/src\/(text\/|lib\/|(errors|log|utf8-text|json-text|schema-clean|schema-check|config|thread-channel)\.ts$)/.test(p),
   },
   { name: "platform", holds: (p) => p.startsWith("server/src/platform/") },
   { name: "engine", holds: (p) => p.startsWith("server/src/engine/") },
@@ -63,7 +61,7 @@ const LAYERS: { name: string; holds: (path: string) => boolean }[] = [
   { name: "modules", holds: (p) => p.startsWith("server/src/modules/") },
   {
     name: "composition",
-    holds: (p) => /^server\/src\/(threads\/|cli\/|(service-state|warm-up|app|start-service|main)\.ts$)/.test(p),
+    holds: (p) => /^server\/src\/(composition\/|threads\/|cli\/|main\.ts$)/.test(p),
   },
 ];
 

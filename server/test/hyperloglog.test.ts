@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { addToSketch, emptySketch, estimate, mergeInto, packSketch, unpackSketch } from "../src/modules/analytics/hyperloglog.ts";
+import { addToSketch, emptySketch, estimate, mergeInto, packSketch, unpackSketch } from "../src/lib/hyperloglog.ts";
 
 /* Distinct counts of the reports' users and sessions: exact when small, within 2% when large, mergeable. */
 

@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import type { ServiceState } from "../service-state.ts";
+import type { ServiceState } from "../composition/service-state.ts";
 import { createEngine } from "../engine/create-engine.ts";
 import { createLogger } from "../log.ts";
 import { PurchaseSignals } from "../modules/analytics/purchase-signals.ts";

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "../config.ts";
-import { openServiceState, type ServiceState } from "../service-state.ts";
+import { openServiceState, type ServiceState } from "../composition/service-state.ts";
 import { AppError } from "../errors.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { assertKeyKind, StoreAdmin } from "../modules/stores/store-admin.ts";
 import type { Config } from "../config.ts";
-import type { ServiceState } from "../service-state.ts";
+import type { ServiceState } from "../composition/service-state.ts";
 import { createEngine, createVectorIndex } from "../engine/create-engine.ts";
 import { runCommand } from "./run-command.ts";
 

@@ -3,7 +3,7 @@
  * service's state, so neither costs the thread that serves searches.
  */
 import type { NewEvent } from "../modules/events/storage/events-repository.ts";
-import { connectState } from "../service-state.ts";
+import { connectState } from "../composition/service-state.ts";
 import { GroupCommit } from "../platform/group-commit.ts";
 import { parseJsonText } from "../json-text.ts";
 import { createLogger } from "../log.ts";

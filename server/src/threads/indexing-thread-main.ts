@@ -6,7 +6,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { documentPreparer } from "../engine/document-preparers.ts";
 import type { DocumentPreparer } from "../engine/types.ts";
-import { connectState } from "../service-state.ts";
+import { connectState } from "../composition/service-state.ts";
 import type { StateSource } from "../platform/state-source.ts";
 import type { TasksRepository } from "../modules/indexing/storage/tasks-repository.ts";
 import { RankingInputs } from "../modules/indexing/ranking-inputs.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StoreKeys } from "../../src/modules/stores/store-admin.ts";
 import { loadConfig } from "../../src/config.ts";
-import { startService, type RunningService } from "../../src/start-service.ts";
+import { startService, type RunningService } from "../../src/composition/start-service.ts";
 
 /* The real server on a free loopback port, with real SQLite files in a fresh temp dir. */
 

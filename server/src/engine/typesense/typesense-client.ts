@@ -1,5 +1,5 @@
 import { Client } from "typesense";
-import { chunked } from "../../chunked.ts";
+import { chunked } from "../../lib/chunked.ts";
 import { errorForStatus, toEngineError } from "./error-mapping.ts";
 import type { TsSearchResult } from "./search-runner.ts";
 import type { SearchParams } from "./search-params.ts";

@@ -1,5 +1,5 @@
 import type { Client } from "typesense";
-import { chunked } from "../../chunked.ts";
+import { chunked } from "../../lib/chunked.ts";
 import { EngineTransientError } from "../errors.ts";
 import { queryCorrections, TypoVocabulary } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";

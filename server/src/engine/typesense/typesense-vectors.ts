@@ -1,5 +1,5 @@
 import type { Client } from "typesense";
-import { chunked } from "../../chunked.ts";
+import { chunked } from "../../lib/chunked.ts";
 import { MAX_NEIGHBOURS, type StoredVector, type VectorIndex, type VectorNeighbour } from "../vectors/vector-index.ts";
 import { errorForStatus, isNotFound, toEngineError } from "./error-mapping.ts";
 import { filterableId, idsFilter, MAX_PER_PAGE, type SearchParams } from "./search-params.ts";

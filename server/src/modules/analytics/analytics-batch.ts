@@ -11,8 +11,8 @@ import {
   type SearchMark,
   type StateSnapshot,
 } from "./storage/analytics-state-repository.ts";
-import { logAdd } from "./decay.ts";
-import { addToSketch, emptySketch } from "./hyperloglog.ts";
+import { logAdd } from "../../lib/decay.ts";
+import { addToSketch, emptySketch } from "../../lib/hyperloglog.ts";
 
 /*
  * One batch of events being counted, in memory: the attribution state of its sessions as loaded before the batch

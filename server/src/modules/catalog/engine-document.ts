@@ -1,4 +1,4 @@
-import { boundedMemo } from "../../bounded-memo.ts";
+import { boundedMemo } from "../../lib/bounded-memo.ts";
 import type { EngineDocument } from "../../engine/types.ts";
 import { colourOf } from "./colours.ts";
 import { bayesianRatingScore, ratingScore, type BayesPrior } from "./rating-scores.ts";

@@ -1,4 +1,4 @@
-import { boundedMemo } from "../../bounded-memo.ts";
+import { boundedMemo } from "../../lib/bounded-memo.ts";
 import { foldCase, foldPlural } from "../../text/normalize.ts";
 
 /*

@@ -1,4 +1,4 @@
-import { chunked } from "../../chunked.ts";
+import { chunked } from "../../lib/chunked.ts";
 import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import type { TasksRepository } from "./storage/tasks-repository.ts";
 import type { EngineDocument, SearchEngine } from "../../engine/types.ts";

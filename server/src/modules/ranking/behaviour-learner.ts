@@ -2,7 +2,7 @@ import type { AnalyticsStateRepository } from "../analytics/storage/analytics-st
 import type { AnalyticsBatch } from "../analytics/analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, clickPosition, dayOf, orderLines, reportQuery } from "../analytics/event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";
-import { logWeight } from "../analytics/decay.ts";
+import { logWeight } from "../../lib/decay.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { clickWeights } from "./examination-curve.ts";
 import type { EvidenceCache } from "./evidence-cache.ts";

@@ -1,7 +1,7 @@
 import type { BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
 import type { EvidenceCache } from "./evidence-cache.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
-import { decayed } from "../analytics/decay.ts";
+import { decayed } from "../../lib/decay.ts";
 import { FACETS, type Facet, type ProductFacts } from "./product-facts.ts";
 
 /*

@@ -3,7 +3,7 @@ import { keyedByStore, type Table } from "./table.ts";
 
 /*
  * Ranking from behaviour and personalisation. Values are log2 of a decayed sum, taken at time 0 (see
- * modules/analytics/decay.ts): adding an event is one log-add and nothing has to be rewritten as time passes. Log
+ * lib/decay.ts): adding an event is one log-add and nothing has to be rewritten as time passes. Log
  * sums of nothing are stored as -1e308 (analytics-state-repository.ts).
  */
 

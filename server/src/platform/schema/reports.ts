@@ -61,7 +61,7 @@ export const reportQueryClicks = (d: Dialect): Table =>
   });
 
 /**
- * Distinct users and sessions as HyperLogLog sketches per day and dimensions (modules/analytics/hyperloglog.ts):
+ * Distinct users and sessions as HyperLogLog sketches per day and dimensions (lib/hyperloglog.ts):
  * a range's distinct count from merged sketches, as daily distinct counts cannot be summed.
  */
 export const reportSketches = (d: Dialect): Table =>

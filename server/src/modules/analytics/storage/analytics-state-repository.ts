@@ -6,7 +6,7 @@
  * counting itself is modules/analytics/analytics-batch.ts, in memory.
  */
 
-import { mergeInto, packSketch, unpackSketch } from "../hyperloglog.ts";
+import { mergeInto, packSketch, unpackSketch } from "../../../lib/hyperloglog.ts";
 
 /** A day and the shopper's dimensions: where a count goes. */
 export interface Bucket {
@@ -58,7 +58,7 @@ export interface ProductCounts {
   revenue: number;
 }
 
-/** Evidence for one (query, product), each part a log2 decayed sum (modules/analytics/decay.ts). */
+/** Evidence for one (query, product), each part a log2 decayed sum (lib/decay.ts). */
 export interface EvidenceLogs {
   evidence: number;
   clicks: number;

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { logAdd } from "../decay.ts";
+import { logAdd } from "../../../lib/decay.ts";
 import {
   fromStoredLog,
   mergedSketch,

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { logAdd } from "../decay.ts";
+import { logAdd } from "../../../lib/decay.ts";
 import {
   fromStoredLog,
   mergedSketch,

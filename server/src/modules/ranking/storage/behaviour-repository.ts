@@ -10,7 +10,7 @@ export type { EvidenceLogs };
 export interface AffinityRow {
   facet: string;
   value: string;
-  /** A log2 decayed sum (modules/analytics/decay.ts). */
+  /** A log2 decayed sum (lib/decay.ts). */
   weight: number;
 }
 

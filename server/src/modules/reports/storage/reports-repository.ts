@@ -3,7 +3,7 @@
  * never raw events. Both durable stores implement it (reports-repo.ts, postgres/reports-repo.ts), held to the
  * same behaviour by repository-conformance.test.ts.
  */
-import { emptySketch, estimate, mergeInto, unpackSketch } from "../../analytics/hyperloglog.ts";
+import { emptySketch, estimate, mergeInto, unpackSketch } from "../../../lib/hyperloglog.ts";
 import type { QueryCounts } from "../../analytics/storage/analytics-state-repository.ts";
 
 /** A report's rows: one store, days [from, to] (inclusive, "YYYY-MM-DD"), and optional dimension values. */

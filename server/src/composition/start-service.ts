@@ -1,13 +1,13 @@
 import type { Elysia } from "elysia";
 import { buildApp } from "./app.ts";
-import { StoreAdmin } from "./modules/stores/store-admin.ts";
-import type { Config } from "./config.ts";
-import { SERVER_BUSY_TIMEOUT_MS } from "./platform/sqlite/connection.ts";
+import { StoreAdmin } from "../modules/stores/store-admin.ts";
+import type { Config } from "../config.ts";
+import { SERVER_BUSY_TIMEOUT_MS } from "../platform/sqlite/connection.ts";
 import { openServiceState } from "./service-state.ts";
-import { StorageHealth } from "./platform/storage-health.ts";
-import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "./http/tls-policy.ts";
-import { createEngine, createVectorIndex } from "./engine/create-engine.ts";
-import { createLogger, type Logger } from "./log.ts";
+import { StorageHealth } from "../platform/storage-health.ts";
+import { TLS_CIPHERS, TLS_SECURE_OPTIONS } from "../http/tls-policy.ts";
+import { createEngine, createVectorIndex } from "../engine/create-engine.ts";
+import { createLogger, type Logger } from "../log.ts";
 import { startParts, stopParts } from "./lifecycle.ts";
 
 export interface RunningService {

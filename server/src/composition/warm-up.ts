@@ -1,7 +1,7 @@
-import type { Logger } from "./log.ts";
+import type { Logger } from "../log.ts";
 import type { ServicePart } from "./lifecycle.ts";
-import type { CatalogRepository } from "./modules/catalog/storage/catalog-repository.ts";
-import type { StoreRow } from "./modules/stores/storage/stores-repository.ts";
+import type { CatalogRepository } from "../modules/catalog/storage/catalog-repository.ts";
+import type { StoreRow } from "../modules/stores/storage/stores-repository.ts";
 
 /** After the stores' search indexes are loaded, how long product pages' models wait before they are built. */
 const PAGE_MODELS_PRELOAD_DELAY_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { Logger } from "./log.ts";
+import type { Logger } from "../log.ts";
 
 /*
  * The parts of the service that run beside requests (workers, threads, batched writes). The composition root

@@ -1,82 +1,82 @@
 import type { ServiceState } from "./service-state.ts";
-import { LATEST_API_VERSION } from "./http/api-versions.ts";
-import { httpPipeline } from "./http/pipeline.ts";
+import { LATEST_API_VERSION } from "../http/api-versions.ts";
+import { httpPipeline } from "../http/pipeline.ts";
 import type { ServicePart } from "./lifecycle.ts";
-import { RetentionJob } from "./modules/retention/retention-job.ts";
+import { RetentionJob } from "../modules/retention/retention-job.ts";
 import { warmUp } from "./warm-up.ts";
-import { ATTEMPT_TIMEOUT_MS } from "./modules/webhooks/webhook-schedule.ts";
-import type { StoreRow } from "./modules/stores/storage/stores-repository.ts";
-import type { SearchEngine } from "./engine/types.ts";
-import { StoreGenerationGuard } from "./engine/store-generations.ts";
-import { WriteEpochs } from "./engine/write-epochs.ts";
-import { PinChecks } from "./modules/rules/pin-checks.ts";
-import type { StorageHealth } from "./platform/storage-health.ts";
-import type { AccessPolicy } from "./modules/stores/auth-plugin.ts";
-import { RateLimiter } from "./http/rate-limiter.ts";
-import type { Config, EmbeddingsSettings } from "./config.ts";
-import type { Logger } from "./log.ts";
-import { docsRoutes } from "./modules/docs/docs-routes.ts";
-import { reportsPageRoutes } from "./modules/reports-page/reports-page-routes.ts";
-import { merchandisingPageRoutes } from "./modules/merchandising-page/merchandising-page-routes.ts";
-import { indexingRoutes } from "./modules/indexing/indexing-routes.ts";
-import { IndexingService } from "./modules/indexing/indexing-service.ts";
-import { IndexingWorker } from "./modules/indexing/indexing-worker.ts";
-import { StoreWriters } from "./modules/indexing/store-writers.ts";
-import { GroupCommit } from "./platform/group-commit.ts";
-import type { SearchLogEntry } from "./modules/search-log/storage/search-log-repository.ts";
-import { RankingInputs } from "./modules/indexing/ranking-inputs.ts";
-import { EnrichedSearchSync } from "./modules/indexing/enriched-search-sync.ts";
-import { ShapedProducts } from "./modules/catalog/shaped-products.ts";
-import { PurchaseSignals } from "./modules/analytics/purchase-signals.ts";
-import { searchRoutes } from "./modules/search/search-routes.ts";
-import { multiSearchRoutes } from "./modules/search/multi-search-routes.ts";
-import { CatalogModels, ModelSet } from "./modules/catalog/catalog-models.ts";
-import { SimilarityIndex } from "./modules/similarity/similarity-index.ts";
-import { LookIndex } from "./modules/looks/look-index.ts";
-import { lookRoutes } from "./modules/looks/look-routes.ts";
-import { LookService } from "./modules/looks/look-service.ts";
-import { similarityRoutes } from "./modules/similarity/similarity-routes.ts";
-import { SimilarityService } from "./modules/similarity/similarity-service.ts";
-import { MeaningService } from "./modules/meaning/meaning-service.ts";
-import { EmbeddingsClient } from "./modules/hybrid/embeddings-client.ts";
-import { HybridSearch } from "./modules/hybrid/hybrid-search.ts";
-import { hybridRoutes } from "./modules/hybrid/hybrid-routes.ts";
-import type { VectorIndex } from "./engine/vectors/vector-index.ts";
-import { meaningRoutes } from "./modules/meaning/meaning-routes.ts";
-import { SynonymProposals } from "./modules/meaning/synonym-proposals.ts";
-import { ShopperWords } from "./modules/search/shopper-words.ts";
-import { PopularContentService } from "./modules/suggestions/popular-content.ts";
-import { SearchService } from "./modules/search/search-service.ts";
-import { rulesRoutes } from "./modules/rules/rules-routes.ts";
-import { rulePreviewRoutes } from "./modules/search/rule-preview-routes.ts";
-import { RulesService } from "./modules/rules/rules-service.ts";
-import { synonymRoutes } from "./modules/synonyms/synonym-routes.ts";
-import { SynonymService } from "./modules/synonyms/synonym-service.ts";
-import { QueryVocabularies } from "./modules/search/query-vocabulary.ts";
-import { settingsRoutes } from "./modules/settings/settings-routes.ts";
-import { SettingsService } from "./modules/settings/settings-service.ts";
-import { MIN_SUGGESTION_SHOPPERS } from "./modules/search-log/suggestable-query.ts";
-import { suggestionsRoutes } from "./modules/suggestions/suggestions-routes.ts";
-import { SuggestionsService } from "./modules/suggestions/suggestions-service.ts";
-import { widgetRoutes } from "./modules/widget/widget-routes.ts";
-import { trackingRoutes } from "./modules/tracking/tracking-routes.ts";
-import { EventsThread } from "./modules/tracking/events-thread.ts";
-import { ProductFacts } from "./modules/ranking/product-facts.ts";
-import { ResultReranker } from "./modules/ranking/result-reranker.ts";
-import { EvidenceCache } from "./modules/ranking/evidence-cache.ts";
-import { reportsRoutes } from "./modules/reports/reports-routes.ts";
-import { usersRoutes } from "./modules/analytics/users-routes.ts";
-import { ReportsService } from "./modules/reports/reports-service.ts";
-import { metricsRoutes } from "./modules/metrics/metrics-routes.ts";
-import { ServiceMetrics } from "./modules/metrics/service-metrics.ts";
-import { createEnrichment } from "./modules/enrichment/enrichment-setup.ts";
-import { EnrichmentProgressReader } from "./modules/enrichment/enrichment-progress.ts";
-import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher.ts";
-import { webhooksRoutes } from "./modules/webhooks/webhooks-routes.ts";
-import { WebhooksService } from "./modules/webhooks/webhooks-service.ts";
+import { ATTEMPT_TIMEOUT_MS } from "../modules/webhooks/webhook-schedule.ts";
+import type { StoreRow } from "../modules/stores/storage/stores-repository.ts";
+import type { SearchEngine } from "../engine/types.ts";
+import { StoreGenerationGuard } from "../engine/store-generations.ts";
+import { WriteEpochs } from "../engine/write-epochs.ts";
+import { PinChecks } from "../modules/rules/pin-checks.ts";
+import type { StorageHealth } from "../platform/storage-health.ts";
+import type { AccessPolicy } from "../modules/stores/auth-plugin.ts";
+import { RateLimiter } from "../http/rate-limiter.ts";
+import type { Config, EmbeddingsSettings } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { docsRoutes } from "../modules/docs/docs-routes.ts";
+import { reportsPageRoutes } from "../modules/reports-page/reports-page-routes.ts";
+import { merchandisingPageRoutes } from "../modules/merchandising-page/merchandising-page-routes.ts";
+import { indexingRoutes } from "../modules/indexing/indexing-routes.ts";
+import { IndexingService } from "../modules/indexing/indexing-service.ts";
+import { IndexingWorker } from "../modules/indexing/indexing-worker.ts";
+import { StoreWriters } from "../modules/indexing/store-writers.ts";
+import { GroupCommit } from "../platform/group-commit.ts";
+import type { SearchLogEntry } from "../modules/search-log/storage/search-log-repository.ts";
+import { RankingInputs } from "../modules/indexing/ranking-inputs.ts";
+import { EnrichedSearchSync } from "../modules/indexing/enriched-search-sync.ts";
+import { ShapedProducts } from "../modules/catalog/shaped-products.ts";
+import { PurchaseSignals } from "../modules/analytics/purchase-signals.ts";
+import { searchRoutes } from "../modules/search/search-routes.ts";
+import { multiSearchRoutes } from "../modules/search/multi-search-routes.ts";
+import { CatalogModels, ModelSet } from "../modules/catalog/catalog-models.ts";
+import { SimilarityIndex } from "../modules/similarity/similarity-index.ts";
+import { LookIndex } from "../modules/looks/look-index.ts";
+import { lookRoutes } from "../modules/looks/look-routes.ts";
+import { LookService } from "../modules/looks/look-service.ts";
+import { similarityRoutes } from "../modules/similarity/similarity-routes.ts";
+import { SimilarityService } from "../modules/similarity/similarity-service.ts";
+import { MeaningService } from "../modules/meaning/meaning-service.ts";
+import { EmbeddingsClient } from "../modules/hybrid/embeddings-client.ts";
+import { HybridSearch } from "../modules/hybrid/hybrid-search.ts";
+import { hybridRoutes } from "../modules/hybrid/hybrid-routes.ts";
+import type { VectorIndex } from "../engine/vectors/vector-index.ts";
+import { meaningRoutes } from "../modules/meaning/meaning-routes.ts";
+import { SynonymProposals } from "../modules/meaning/synonym-proposals.ts";
+import { ShopperWords } from "../modules/search/shopper-words.ts";
+import { PopularContentService } from "../modules/suggestions/popular-content.ts";
+import { SearchService } from "../modules/search/search-service.ts";
+import { rulesRoutes } from "../modules/rules/rules-routes.ts";
+import { rulePreviewRoutes } from "../modules/search/rule-preview-routes.ts";
+import { RulesService } from "../modules/rules/rules-service.ts";
+import { synonymRoutes } from "../modules/synonyms/synonym-routes.ts";
+import { SynonymService } from "../modules/synonyms/synonym-service.ts";
+import { QueryVocabularies } from "../modules/search/query-vocabulary.ts";
+import { settingsRoutes } from "../modules/settings/settings-routes.ts";
+import { SettingsService } from "../modules/settings/settings-service.ts";
+import { MIN_SUGGESTION_SHOPPERS } from "../modules/search-log/suggestable-query.ts";
+import { suggestionsRoutes } from "../modules/suggestions/suggestions-routes.ts";
+import { SuggestionsService } from "../modules/suggestions/suggestions-service.ts";
+import { widgetRoutes } from "../modules/widget/widget-routes.ts";
+import { trackingRoutes } from "../modules/tracking/tracking-routes.ts";
+import { EventsThread } from "../modules/tracking/events-thread.ts";
+import { ProductFacts } from "../modules/ranking/product-facts.ts";
+import { ResultReranker } from "../modules/ranking/result-reranker.ts";
+import { EvidenceCache } from "../modules/ranking/evidence-cache.ts";
+import { reportsRoutes } from "../modules/reports/reports-routes.ts";
+import { usersRoutes } from "../modules/analytics/users-routes.ts";
+import { ReportsService } from "../modules/reports/reports-service.ts";
+import { metricsRoutes } from "../modules/metrics/metrics-routes.ts";
+import { ServiceMetrics } from "../modules/metrics/service-metrics.ts";
+import { createEnrichment } from "../modules/enrichment/enrichment-setup.ts";
+import { EnrichmentProgressReader } from "../modules/enrichment/enrichment-progress.ts";
+import { WebhookDispatcher } from "../modules/webhooks/webhook-dispatcher.ts";
+import { webhooksRoutes } from "../modules/webhooks/webhooks-routes.ts";
+import { WebhooksService } from "../modules/webhooks/webhooks-service.ts";
 
 export interface AppDeps {
-  /** The service's durable state (service-state.ts): SQLite or PostgreSQL. */
+  /** The service's durable state (composition/service-state.ts): SQLite or PostgreSQL. */
   state: ServiceState;
   /** How long a store's indexing stays this replica's after its last batch (INDEXING_LEASE_SECONDS). */
   indexingLeaseMs?: number;
@@ -258,7 +258,7 @@ export function buildApp(deps: AppDeps) {
   });
   const webhookSettings = deps.webhooks ?? { caFile: null, allowPrivateNetworks: false, retryTimeScale: 1 };
   // Sends the webhook outbox; enrichment queues deliveries in the transaction of a finished stage
-  // (EnrichmentRepository.finishStage), then calls webhookDispatcher.wake(). start() and stop() are start-service.ts's.
+  // (EnrichmentRepository.finishStage), then calls webhookDispatcher.wake(). start() and stop() are composition/start-service.ts's.
   const webhookRepo = state.webhooks;
   // One process on the embedded database: what is in flight when it starts was left by its previous run. Replicas
   // leave another's calls in flight until that one's claim is over.
@@ -388,7 +388,7 @@ export function buildApp(deps: AppDeps) {
     now,
     log: deps.log,
   });
-  // Started in this order once the app listens, stopped in the reverse one (lifecycle.ts): each after what it uses.
+  // Started in this order once the app listens, stopped in the reverse one (composition/lifecycle.ts): each after what it uses.
   const parts: ServicePart[] = [
     { name: "purchase counts", start: () => purchaseSignals.syncAll(), stop: () => purchaseSignals.drain() },
     { name: "search log", stop: () => searchLog.flush() },
