@@ -5,8 +5,15 @@ import { EngineUnavailableError } from "../errors.ts";
  * of an engine's own error classes leaks out.
  */
 
-/** The engine could not be reached or failed transiently: retry later. */
-export class EngineTransientError extends EngineUnavailableError {}
+/** Seconds a client is told to wait before it retries: a cluster's failed node is out of its rotation by then. */
+const RETRY_AFTER_S = 5;
+
+/** The engine could not be reached or failed transiently: retry later (the answer's Retry-After says when). */
+export class EngineTransientError extends EngineUnavailableError {
+  constructor(message: string) {
+    super(message, undefined, { "retry-after": String(RETRY_AFTER_S) });
+  }
+}
 
 /** The engine rejected the request itself: retrying the same request will not help. */
 export class EngineRejectedError extends EngineUnavailableError {
