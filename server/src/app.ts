@@ -235,7 +235,7 @@ export function buildApp(deps: AppDeps) {
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
   const settings = new SettingsService(stores, catalog, engine);
-  const experiments = new ExperimentsService(state.experiments, state.events, settings, now);
+  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
   const search = new SearchService({

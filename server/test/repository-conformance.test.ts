@@ -386,6 +386,55 @@ for (const backend of BACKENDS) {
       expect(await b.experiments.get("t", "exp_b")).toBeNull();
     });
 
+    test("the analytics worker's counters add up per shopper, keep flags and the last currency, and go with the experiment", async () => {
+      const b = backendOf();
+      await b.experiments.change("s", () => ({ write: { put: experiment("exp_x") }, result: null }));
+      const none = {
+        daily: [],
+        queries: [],
+        products: [],
+        queryClicks: [],
+        sketches: [],
+        newSearches: [],
+        marks: [],
+        newClicks: [],
+        sessions: [],
+        orders: [],
+        answers: [],
+        seen: [],
+        evidence: [],
+        affinities: [],
+        prune: null,
+      };
+      const delta = (over: Record<string, unknown>) => ({
+        storeId: "s",
+        experimentId: "exp_x",
+        shopper: "u1",
+        variant: 1,
+        searches: 1,
+        emptySearches: 0,
+        clicked: 0,
+        carted: 0,
+        ordered: 0,
+        revenue: 0,
+        currency: null,
+        events: 1,
+        bot: 0,
+        ...over,
+      });
+      const commit = (afterSeq: number, experimentShoppers: ReturnType<typeof delta>[]) =>
+        b.analytics.commit({ ...none, consumer: "analytics", afterSeq, lastSeq: afterSeq + 1, experimentShoppers });
+      expect(await commit(0, [delta({ clicked: 1, currency: "EUR", revenue: 12.5 }), delta({ shopper: "u2", variant: 0 })])).toBe(true);
+      expect(await commit(1, [delta({ searches: 2, events: 3, revenue: 7.5 })])).toBe(true);
+      const rows = (await b.experiments.shoppers("s", "exp_x")).sort((x, y) => x.variant - y.variant);
+      expect(rows).toEqual([
+        { variant: 0, searches: 1, emptySearches: 0, clicked: 0, carted: 0, ordered: 0, revenue: 0, currency: null, events: 1, bot: 0 },
+        { variant: 1, searches: 3, emptySearches: 0, clicked: 1, carted: 0, ordered: 0, revenue: 20, currency: "EUR", events: 4, bot: 0 },
+      ]);
+      await b.experiments.change("s", () => ({ write: { delete: "exp_x" }, result: null }));
+      expect(await b.experiments.shoppers("s", "exp_x")).toEqual([]);
+    });
+
     test("a change that throws writes nothing", async () => {
       const b = backendOf();
       await expect(
@@ -1431,6 +1480,7 @@ for (const backend of BACKENDS) {
         seen: [],
         evidence: [],
         affinities: [],
+        experimentShoppers: [],
         prune: null,
       };
       await b.analytics.commit({
@@ -1593,6 +1643,7 @@ for (const backend of BACKENDS) {
         seen: [],
         evidence: [],
         affinities: [],
+        experimentShoppers: [],
         prune: null,
       };
       expect(await b.analytics.commit({ ...empty, ...writes })).toBe(true);

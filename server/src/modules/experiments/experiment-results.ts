@@ -1,6 +1,7 @@
-import { assignVariant } from "./assignment.ts";
+import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import type { Experiment } from "./experiment-schema.ts";
-import { exclusion, type ShopperTally } from "./experiment-tally.ts";
+import { exclusion } from "./experiment-tally.ts";
+import type { ShopperCounts } from "./storage/experiments-repository.ts";
 import {
   ALPHA,
   cappedMoments,
@@ -13,7 +14,7 @@ import {
   type Interval,
 } from "./statistics.ts";
 
-/* An experiment's results from its shoppers' tallies: per variant the counts, each rate and mean with its interval, and the difference to the control. */
+/* An experiment's results from its shoppers' counters: per variant the counts, each rate and mean with its interval, and the difference to the control. */
 
 export interface RateResult {
   /** Shoppers who did it at least once. */
@@ -56,7 +57,10 @@ export interface ExperimentResults {
 
 type Flag = "clicked" | "carted" | "ordered";
 
-function rate(members: readonly ShopperTally[], control: readonly ShopperTally[] | null, flag: Flag): RateResult {
+/** A shopper's counters with the currency their revenue is reported in. */
+type Member = ShopperCounts & { currency: string };
+
+function rate(members: readonly Member[], control: readonly Member[] | null, flag: Flag): RateResult {
   const successes = members.filter((t) => t[flag]).length;
   const trials = members.length;
   const vsControl = control
@@ -65,16 +69,15 @@ function rate(members: readonly ShopperTally[], control: readonly ShopperTally[]
   return { shoppers: successes, rate: trials ? successes / trials : 0, interval: wilsonInterval(successes, trials), vsControl };
 }
 
-export function resultsOf(experiment: Experiment, tallies: ReadonlyMap<string, ShopperTally>): ExperimentResults {
-  const shares = experiment.variants.map((v) => v.share);
-  const groups: ShopperTally[][] = experiment.variants.map(() => []);
+export function resultsOf(experiment: Experiment, shoppers: Iterable<ShopperCounts>): ExperimentResults {
+  const groups: Member[][] = experiment.variants.map(() => []);
   const excluded = { bots: 0, tooManyEvents: 0, emptySearches: 0 };
-  for (const [shopper, t] of tallies) {
+  for (const t of shoppers) {
     excluded.emptySearches += t.emptySearches;
     const why = exclusion(t);
     if (why === "bot") excluded.bots++;
     else if (why === "tooManyEvents") excluded.tooManyEvents++;
-    else if (!why) groups[assignVariant(experiment.id, shopper, shares)]!.push(t);
+    else if (!why) groups[t.variant]?.push({ ...t, currency: t.currency ?? UNKNOWN_CURRENCY });
   }
   const currencies = [...new Set(groups.flat().map((t) => t.currency))].sort();
   const caps = Object.fromEntries(
@@ -88,7 +91,7 @@ export function resultsOf(experiment: Experiment, tallies: ReadonlyMap<string, S
       ),
     ]),
   );
-  const revenues = (members: readonly ShopperTally[], currency: string) =>
+  const revenues = (members: readonly Member[], currency: string) =>
     cappedMoments(
       members.filter((t) => t.currency === currency).map((t) => t.revenue),
       caps[currency]!,

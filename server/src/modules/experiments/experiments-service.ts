@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ConflictError, LimitReachedError, NotFoundError, ValidationError } from "../../errors.ts";
-import type { EventsRepository } from "../events/storage/events-repository.ts";
 import type { SettingsService } from "../settings/settings-service.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
-import { shopperOf } from "./assignment.ts";
 import { resultsOf, type ExperimentResults } from "./experiment-results.ts";
 import {
   MAX_EXPERIMENTS_PER_STORE,
@@ -13,12 +11,8 @@ import {
   type ExperimentStatus,
 } from "./experiment-schema.ts";
 import { overlaps } from "./experiment-scope.ts";
-import { tallyEvent, type ShopperTally } from "./experiment-tally.ts";
 import { sampleSize, type SampleSizeEstimate } from "./statistics.ts";
 import type { ExperimentsRepository, ExperimentWrite, StoredExperiment } from "./storage/experiments-repository.ts";
-
-/** Events read from the log at a time when results are counted. */
-const EVENTS_PAGE = 5_000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -48,7 +42,8 @@ export interface EndReport {
 export class ExperimentsService {
   constructor(
     private readonly repo: ExperimentsRepository,
-    private readonly events: EventsRepository,
+    /** Counts the events still waiting (the analytics worker), so an acknowledged event is in the results. */
+    private readonly catchUp: () => Promise<unknown>,
     private readonly settings: Pick<SettingsService, "update">,
     private readonly now: () => number,
   ) {}
@@ -148,26 +143,13 @@ export class ExperimentsService {
   }
 
   /**
-   * The results so far, counted from the events received while the experiment ran. Shoppers are attributed by their
-   * assignment (the widget does not name the variant in events yet).
+   * The results so far, from the per-shopper counters the analytics worker keeps (experiment-counter.ts). Shoppers
+   * are attributed by their assignment: the widget does not name the variant in events yet.
    */
   async results(store: StoreRow, id: string): Promise<ExperimentResults> {
     const experiment = toExperiment(await this.row(store, id));
-    const tallies = new Map<string, ShopperTally>();
-    if (experiment.startedAt) {
-      const [from, to] = [Date.parse(experiment.startedAt), experiment.endedAt ? Date.parse(experiment.endedAt) : this.now() + 1];
-      let afterSeq = 0;
-      for (;;) {
-        const page = await this.events.list({ storeId: store.id, from, to, afterSeq, limit: EVENTS_PAGE });
-        for (const event of page) {
-          const shopper = shopperOf(event);
-          if (shopper) tallyEvent(tallies, shopper, event, experiment.scope);
-        }
-        if (page.length < EVENTS_PAGE) break;
-        afterSeq = page[page.length - 1]!.seq;
-      }
-    }
-    return resultsOf(experiment, tallies);
+    await this.catchUp();
+    return resultsOf(experiment, await this.repo.shoppers(store.id, id));
   }
 
   /** Shoppers and days the experiment needs to detect a lift in a rate, at its variants' shares. */

@@ -80,5 +80,5 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     createTable(ranking.shopperAffinities(d)),
   ),
   migration(addColumns(searchLog.queryStats(d), ["led_to"])),
-  migration(createTable(experiments.experiments(d))),
+  migration(createTable(experiments.experiments(d)), createTable(experiments.experimentShoppers(d))),
 ];

@@ -16,3 +16,25 @@ export const experiments = (d: Dialect): Table =>
       `ended_at    ${d.bigint}`,
     ],
   });
+
+/**
+ * What each shopper did in an experiment while it ran, counted by the analytics worker (modules/experiments/
+ * experiment-counter.ts) with the batch of events it came from: results read one row per shopper, never the events.
+ * Flags are 0/1 ("did it at least once"); currency is the last one the shopper's events named.
+ */
+export const experimentShoppers = (d: Dialect): Table =>
+  keyedByStore(d, "experiment_shoppers", {
+    key: [`experiment_id   ${d.sortedText} NOT NULL`, `shopper         ${d.sortedText} NOT NULL`],
+    values: [
+      `variant         ${d.smallint} NOT NULL`,
+      `searches        ${d.bigint} NOT NULL`,
+      `empty_searches  ${d.bigint} NOT NULL`,
+      `clicked         ${d.smallint} NOT NULL`,
+      `carted          ${d.smallint} NOT NULL`,
+      `ordered         ${d.smallint} NOT NULL`,
+      `revenue         ${d.double} NOT NULL`,
+      "currency        TEXT",
+      `events          ${d.bigint} NOT NULL`,
+      `bot             ${d.smallint} NOT NULL`,
+    ],
+  });

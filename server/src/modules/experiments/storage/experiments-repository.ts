@@ -10,7 +10,26 @@ export interface StoredExperiment {
   endedAt: number | null;
 }
 
-/** What a change writes: one experiment put whole, one deleted, or nothing. */
+/**
+ * One shopper's counters in one experiment, as the analytics worker keeps them (experiment_shoppers): the variant
+ * they were assigned, counts, 0/1 flags for "did it at least once", and the currency their events last named.
+ */
+export interface ShopperCounts {
+  variant: number;
+  searches: number;
+  emptySearches: number;
+  clicked: number;
+  carted: number;
+  ordered: number;
+  revenue: number;
+  currency: string | null;
+  events: number;
+  bot: number;
+}
+
+export const SHOPPER_COLUMNS = `variant, searches, empty_searches AS "emptySearches", clicked, carted, ordered, revenue, currency, events, bot`;
+
+/** What a change writes: one experiment put whole, one deleted (with its shoppers' counters), or nothing. */
 export type ExperimentWrite = { put: StoredExperiment } | { delete: string } | null;
 
 /**
@@ -28,6 +47,8 @@ export interface ExperimentsRepository {
    * experiment per scope, holds against concurrent starts. `decide` may throw to refuse; nothing is written then.
    */
   change<T>(storeId: string, decide: (all: StoredExperiment[]) => { write: ExperimentWrite; result: T }): Promise<T>;
+  /** The counters of every shopper the experiment saw (deleted with the experiment). */
+  shoppers(storeId: string, experimentId: string): Promise<ShopperCounts[]>;
 }
 
 /** Columns as both databases name them in answers (quoted: PostgreSQL folds unquoted aliases to lower case). */

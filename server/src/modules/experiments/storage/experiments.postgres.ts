@@ -4,7 +4,9 @@ import {
   experimentValues,
   UPSERT_EXPERIMENT,
   type ExperimentsRepository,
+  SHOPPER_COLUMNS,
   type ExperimentWrite,
+  type ShopperCounts,
   type StoredExperiment,
 } from "./experiments-repository.ts";
 
@@ -39,8 +41,20 @@ export class PostgresExperimentsRepo implements ExperimentsRepository {
       ];
       const { write, result } = decide(all);
       if (write && "put" in write) await tx.unsafe(UPSERT_EXPERIMENT, [storeId, ...experimentValues(write.put)]);
-      else if (write) await tx`DELETE FROM experiments WHERE store_id = ${storeId} AND id = ${write.delete}`;
+      else if (write) {
+        await tx`DELETE FROM experiments WHERE store_id = ${storeId} AND id = ${write.delete}`;
+        await tx`DELETE FROM experiment_shoppers WHERE store_id = ${storeId} AND experiment_id = ${write.delete}`;
+      }
       return result;
     }) as Promise<T>;
+  }
+
+  async shoppers(storeId: string, experimentId: string): Promise<ShopperCounts[]> {
+    return [
+      ...(await this.sql.unsafe<ShopperCounts[]>(
+        `SELECT ${SHOPPER_COLUMNS} FROM experiment_shoppers WHERE store_id = $1 AND experiment_id = $2`,
+        [storeId, experimentId],
+      )),
+    ];
   }
 }

@@ -5,7 +5,9 @@ import {
   experimentValues,
   UPSERT_EXPERIMENT,
   type ExperimentsRepository,
+  SHOPPER_COLUMNS,
   type ExperimentWrite,
+  type ShopperCounts,
   type StoredExperiment,
 } from "./experiments-repository.ts";
 
@@ -31,8 +33,17 @@ export class SqliteExperimentsRepo implements ExperimentsRepository {
     return writeTransaction(this.db, () => {
       const { write, result } = decide(this.allNow(storeId));
       if (write && "put" in write) this.db.query(UPSERT_EXPERIMENT).run(storeId, ...experimentValues(write.put));
-      else if (write) this.db.query("DELETE FROM experiments WHERE store_id = ? AND id = ?").run(storeId, write.delete);
+      else if (write) {
+        this.db.query("DELETE FROM experiments WHERE store_id = ? AND id = ?").run(storeId, write.delete);
+        this.db.query("DELETE FROM experiment_shoppers WHERE store_id = ? AND experiment_id = ?").run(storeId, write.delete);
+      }
       return result;
     })();
+  }
+
+  async shoppers(storeId: string, experimentId: string): Promise<ShopperCounts[]> {
+    return this.db
+      .query(`SELECT ${SHOPPER_COLUMNS} FROM experiment_shoppers WHERE store_id = ? AND experiment_id = ?`)
+      .all(storeId, experimentId) as ShopperCounts[];
   }
 }
