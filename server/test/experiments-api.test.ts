@@ -107,6 +107,7 @@ describe("experiments API", () => {
         "body.variants[1].overrides.settings.facets[0].key",
       ],
       [{ scope: { type: "query", pattern: "shoes" } }, "body.scope"],
+      [{ scope: { type: "query", pattern: "   ", anchoring: "contains" } }, "body.scope.pattern"],
       [
         {
           mode: "interleaving",
@@ -142,6 +143,8 @@ describe("experiments API", () => {
     expect((await call<unknown>("DELETE", `/experiments/${shoes.id}`)).status).toBe(409);
     expect((await call<unknown>("POST", `/experiments/${shoes.id}/start`)).status).toBe(409);
     for (const e of [shoes, sale]) expect((await call<Experiment>("POST", `/experiments/${e.id}/stop`)).body.status).toBe("stopped");
+    // Its counters name the variants it ran with: a stopped experiment keeps its definition.
+    expect((await call<unknown>("PUT", `/experiments/${shoes.id}`, definition())).status).toBe(409);
     expect((await call<Experiment>("POST", `/experiments/${everything.id}/start`)).status).toBe(200);
     await call("POST", `/experiments/${everything.id}/stop`);
     for (const e of [everything, shoes, sale]) expect((await call<unknown>("DELETE", `/experiments/${e.id}`)).status).toBe(200);

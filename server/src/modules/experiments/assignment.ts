@@ -12,7 +12,7 @@ export function shopperOf(ids: { userId?: string | null; sessionId?: string | nu
 }
 
 /** Where the shopper falls in [0, 100): the first 32 bits of SHA-256, which spreads even near-identical ids evenly. */
-export function shopperPoint(experimentId: string, shopper: string): number {
+function shopperPoint(experimentId: string, shopper: string): number {
   const digest = createHash("sha256").update(experimentId).update("\u0000").update(shopper).digest();
   return (digest.readUInt32BE(0) / 2 ** 32) * 100;
 }

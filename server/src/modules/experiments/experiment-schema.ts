@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
 import { schemaProblems } from "../../schema-check.ts";
+import { normalizeQuery } from "../../text/normalize.ts";
 import { StoreSettings } from "../settings/settings-schema.ts";
 import { facetKeyProblems } from "../settings/settings-service.ts";
 import { RULE_ID } from "../rules/rule-schema.ts";
@@ -109,6 +110,8 @@ function meaningProblems(body: ExperimentBody, base: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const total = body.variants.reduce((s, v) => s + v.share, 0);
   if (total !== 100) problems.push({ path: `${base}.variants`, problem: `shares must sum to 100 (they sum to ${total})` });
+  if (body.scope.type === "query" && !normalizeQuery(body.scope.pattern))
+    problems.push({ path: `${base}.scope.pattern`, problem: "must hold a word" });
   const names = new Set<string>();
   body.variants.forEach((v, i) => {
     if (names.has(v.name)) problems.push({ path: `${base}.variants[${i}].name`, problem: `"${v.name}" names two variants` });

@@ -6,10 +6,13 @@ import type { Scope } from "./experiment-schema.ts";
  * runs on any search, or a shopper's results would answer to two variants at once and neither test would be clean.
  */
 
-/** A search (or a collection page: no query) the scope covers. Queries and patterns compare folded, as rules do. */
-export function covers(scope: Scope, search: { query: string; collection?: string }): boolean {
+/**
+ * Whether the scope covers a search, by its query; a collection page is a search without one (events do not name the
+ * collection yet, so a collection scope covers them all). Queries and patterns compare folded, as rules do.
+ */
+export function covers(scope: Scope, search: { query: string }): boolean {
   if (scope.type === "all") return true;
-  if (scope.type === "collection") return !search.query && (search.collection === undefined || search.collection === scope.collection);
+  if (scope.type === "collection") return !normalizeQuery(search.query);
   const [query, pattern] = [normalizeQuery(search.query), normalizeQuery(scope.pattern)];
   if (!query) return false;
   if (scope.anchoring === "is") return query === pattern;

@@ -61,7 +61,7 @@ export function experimentsRoutes(deps: AuthDeps & { experiments: ExperimentsSer
         const body = parseExperimentBody(await readJsonBody(request, { maxBytes: EXPERIMENT_BYTES }));
         return deps.experiments.update(caller.store, params.id, body);
       },
-      withBody("Replace a draft or stopped experiment's definition (409 while it runs or once it ended)"),
+      withBody("Replace a draft experiment's definition (409 once it has started)"),
     )
     .delete(
       "/experiments/:id",

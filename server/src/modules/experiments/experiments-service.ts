@@ -77,7 +77,8 @@ export class ExperimentsService {
   }
 
   async update(store: StoreRow, id: string, body: ExperimentBody): Promise<Experiment> {
-    return this.transition(store, id, ["draft", "stopped"], "changed", (row) => ({ ...row, body: JSON.stringify(body) }));
+    // Only a draft: the counters of one that ran name its variants by position, which a new definition could move.
+    return this.transition(store, id, ["draft"], "changed", (row) => ({ ...row, body: JSON.stringify(body) }));
   }
 
   async start(store: StoreRow, id: string): Promise<Experiment> {
@@ -158,6 +159,10 @@ export class ExperimentsService {
     id: string,
     q: { baselineRate: number; minimumDetectableLift: number; dailyShoppers: number },
   ): Promise<SampleSizeEstimate> {
+    if (q.baselineRate * (1 + q.minimumDetectableLift) >= 1)
+      throw new ValidationError("The lifted rate must stay below 1", [
+        { path: "query.minimumDetectableLift", problem: "must keep baselineRate × (1 + minimumDetectableLift) below 1" },
+      ]);
     const experiment = toExperiment(await this.row(store, id));
     return sampleSize({ ...q, shares: experiment.variants.map((v) => v.share) });
   }
