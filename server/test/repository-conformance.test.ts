@@ -59,6 +59,9 @@ import { MAX_KEPT_ATTEMPTS, type WebhooksRepository } from "../src/modules/webho
 import { MAX_ATTEMPTS } from "../src/modules/webhooks/webhook-schedule.ts";
 import { PostgresSynonymsRepo } from "../src/modules/synonyms/storage/synonyms.postgres.ts";
 import { SqliteRulesRepo } from "../src/modules/rules/storage/rules.sqlite.ts";
+import { PostgresExperimentsRepo } from "../src/modules/experiments/storage/experiments.postgres.ts";
+import { SqliteExperimentsRepo } from "../src/modules/experiments/storage/experiments.sqlite.ts";
+import type { ExperimentsRepository, StoredExperiment } from "../src/modules/experiments/storage/experiments-repository.ts";
 import type { RulesRepository } from "../src/modules/rules/storage/rules-repository.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import type { StoresRepository } from "../src/modules/stores/storage/stores-repository.ts";
@@ -82,6 +85,7 @@ interface Backend {
   stores: StoresRepository;
   synonyms: SynonymsRepository;
   rules: RulesRepository;
+  experiments: ExperimentsRepository;
   ingest: EventIngest;
   webhooks: WebhooksRepository;
   purchaseCounts: PurchaseCounts;
@@ -119,6 +123,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         stores: new SqliteStoresRepo(db),
         synonyms: new SqliteSynonymsRepo(db),
         rules: new SqliteRulesRepo(db),
+        experiments: new SqliteExperimentsRepo(db),
         ingest: new SqliteEventIngest(db),
         webhooks: new SqliteWebhooksRepo(db),
         purchaseCounts: new SqlitePurchaseCounts(db),
@@ -150,6 +155,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         stores: new PostgresStoresRepo(sql),
         synonyms: new PostgresSynonymsRepo(sql),
         rules: new PostgresRulesRepo(sql),
+        experiments: new PostgresExperimentsRepo(sql),
         ingest: new PostgresEventIngest(sql),
         webhooks: new PostgresWebhooksRepo(sql),
         purchaseCounts: new PostgresPurchaseCounts(sql),
@@ -346,6 +352,113 @@ for (const backend of BACKENDS) {
       await expect(b.synonyms.put("s", broken, 2)).rejects.toThrow();
       expect(await b.synonyms.count("s")).toBe(2500);
       expect(await b.synonyms.get("s", "again-set-0")).toBeNull();
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`${backend.name}: experiments`, () => {
+    const backendOf = freshBackend(backend, ["s", "t"]);
+
+    const experiment = (id: string, status = "draft"): StoredExperiment => ({
+      id,
+      body: JSON.stringify({ name: id }),
+      status,
+      winner: null,
+      createdAt: 1,
+      updatedAt: 1,
+      startedAt: null,
+      endedAt: null,
+    });
+
+    test("experiments are put whole, read one or all by id, per store, and deleted", async () => {
+      const b = backendOf();
+      for (const id of ["exp_b", "exp_A", "exp_a"])
+        await b.experiments.change("s", () => ({ write: { put: experiment(id) }, result: null }));
+      expect((await b.experiments.all("s")).map((e) => e.id)).toEqual(["exp_A", "exp_a", "exp_b"]);
+      expect(await b.experiments.all("t")).toEqual([]);
+      const ended = { ...experiment("exp_b", "ended"), winner: "v2", updatedAt: 2 ** 40, startedAt: 2 ** 40 - 5, endedAt: 2 ** 40 };
+      const seen = await b.experiments.change("s", (all) => ({ write: { put: ended }, result: all.length }));
+      expect(seen).toBe(3);
+      expect(await b.experiments.get("s", "exp_b")).toEqual(ended);
+      await b.experiments.change("s", () => ({ write: { delete: "exp_a" }, result: null }));
+      expect(await b.experiments.get("s", "exp_a")).toBeNull();
+      expect(await b.experiments.get("t", "exp_b")).toBeNull();
+    });
+
+    test("the analytics worker's counters add up per shopper, keep flags and the last currency, and go with the experiment", async () => {
+      const b = backendOf();
+      await b.experiments.change("s", () => ({ write: { put: experiment("exp_x") }, result: null }));
+      const none = {
+        daily: [],
+        queries: [],
+        products: [],
+        queryClicks: [],
+        sketches: [],
+        newSearches: [],
+        marks: [],
+        newClicks: [],
+        sessions: [],
+        orders: [],
+        answers: [],
+        seen: [],
+        evidence: [],
+        affinities: [],
+        prune: null,
+      };
+      const delta = (over: Record<string, unknown>) => ({
+        storeId: "s",
+        experimentId: "exp_x",
+        shopper: "u1",
+        variant: 1,
+        searches: 1,
+        emptySearches: 0,
+        clicked: 0,
+        carted: 0,
+        ordered: 0,
+        revenue: 0,
+        currency: null,
+        events: 1,
+        bot: 0,
+        ...over,
+      });
+      const commit = (afterSeq: number, experimentShoppers: ReturnType<typeof delta>[]) =>
+        b.analytics.commit({ ...none, consumer: "analytics", afterSeq, lastSeq: afterSeq + 1, experimentShoppers });
+      expect(await commit(0, [delta({ clicked: 1, currency: "EUR", revenue: 12.5 }), delta({ shopper: "u2", variant: 0 })])).toBe(true);
+      expect(await commit(1, [delta({ searches: 2, events: 3, revenue: 7.5 })])).toBe(true);
+      const rows = (await b.experiments.shoppers("s", "exp_x")).sort((x, y) => x.variant - y.variant);
+      expect(rows).toEqual([
+        { variant: 0, searches: 1, emptySearches: 0, clicked: 0, carted: 0, ordered: 0, revenue: 0, currency: null, events: 1, bot: 0 },
+        { variant: 1, searches: 3, emptySearches: 0, clicked: 1, carted: 0, ordered: 0, revenue: 20, currency: "EUR", events: 4, bot: 0 },
+      ]);
+      await b.experiments.change("s", () => ({ write: { delete: "exp_x" }, result: null }));
+      expect(await b.experiments.shoppers("s", "exp_x")).toEqual([]);
+    });
+
+    test("a change that throws writes nothing", async () => {
+      const b = backendOf();
+      await expect(
+        b.experiments.change("s", () => {
+          throw new Error("refused");
+        }),
+      ).rejects.toThrow("refused");
+      expect(await b.experiments.all("s")).toEqual([]);
+    });
+
+    test("changes racing on one store see each other: of six starts checking that none runs, one wins", async () => {
+      const b = backendOf();
+      for (let i = 0; i < 6; i++) await b.experiments.change("s", () => ({ write: { put: experiment(`exp_${i}`) }, result: null }));
+      const started = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          b.experiments.change("s", (all) =>
+            all.some((e) => e.status === "running")
+              ? { write: null, result: false }
+              : { write: { put: experiment(`exp_${i}`, "running") }, result: true },
+          ),
+        ),
+      );
+      expect(started.filter(Boolean).length).toBe(1);
+      expect((await b.experiments.all("s")).filter((e) => e.status === "running").length).toBe(1);
     });
   });
 }
@@ -1367,6 +1480,7 @@ for (const backend of BACKENDS) {
         seen: [],
         evidence: [],
         affinities: [],
+        experimentShoppers: [],
         prune: null,
       };
       await b.analytics.commit({
@@ -1529,6 +1643,7 @@ for (const backend of BACKENDS) {
         seen: [],
         evidence: [],
         affinities: [],
+        experimentShoppers: [],
         prune: null,
       };
       expect(await b.analytics.commit({ ...empty, ...writes })).toBe(true);

@@ -48,6 +48,8 @@ import { ShopperWords } from "../modules/search/shopper-words.ts";
 import { PopularContentService } from "../modules/suggestions/popular-content.ts";
 import { SearchService } from "../modules/search/search-service.ts";
 import { rulesRoutes } from "../modules/rules/rules-routes.ts";
+import { experimentsRoutes } from "../modules/experiments/experiments-routes.ts";
+import { ExperimentsService } from "../modules/experiments/experiments-service.ts";
 import { rulePreviewRoutes } from "../modules/search/rule-preview-routes.ts";
 import { RulesService } from "../modules/rules/rules-service.ts";
 import { synonymRoutes } from "../modules/synonyms/synonym-routes.ts";
@@ -233,6 +235,8 @@ export function buildApp(deps: AppDeps) {
   const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
+  const settings = new SettingsService(stores, catalog, engine);
+  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
   const search = new SearchService({
@@ -331,10 +335,11 @@ export function buildApp(deps: AppDeps) {
         },
       }),
     )
-    .use(settingsRoutes({ ...common, settings: new SettingsService(stores, catalog, engine) }))
+    .use(settingsRoutes({ ...common, settings }))
     .use(searchRoutes({ ...common, search, metrics }))
     .use(multiSearchRoutes({ ...common, search, metrics }))
     .use(rulesRoutes({ ...common, rules }))
+    .use(experimentsRoutes({ ...common, experiments }))
     .use(rulePreviewRoutes({ ...common, search }))
     .use(synonymRoutes({ ...common, synonyms }))
     .use(

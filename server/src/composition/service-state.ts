@@ -22,6 +22,9 @@ import { PostgresLooksRepo } from "../modules/looks/storage/looks.postgres.ts";
 import { PostgresPurchaseCounts } from "../modules/analytics/storage/purchase-counts.postgres.ts";
 import { PostgresReportsRepo } from "../modules/reports/storage/reports.postgres.ts";
 import { PostgresRulesRepo } from "../modules/rules/storage/rules.postgres.ts";
+import { PostgresExperimentsRepo } from "../modules/experiments/storage/experiments.postgres.ts";
+import { SqliteExperimentsRepo } from "../modules/experiments/storage/experiments.sqlite.ts";
+import type { ExperimentsRepository } from "../modules/experiments/storage/experiments-repository.ts";
 import { PostgresSearchLogRepo } from "../modules/search-log/storage/search-log.postgres.ts";
 import { PostgresShopperErasureRepo } from "../modules/analytics/storage/shopper-erasure.postgres.ts";
 import { PostgresStoresRepo } from "../modules/stores/storage/stores.postgres.ts";
@@ -83,6 +86,7 @@ export interface Repositories {
   searchLog: SearchLogRepository;
   synonyms: SynonymsRepository;
   rules: RulesRepository;
+  experiments: ExperimentsRepository;
   webhooks: WebhooksRepository;
   looks: LooksRepository;
   purchaseCounts: PurchaseCounts;
@@ -109,6 +113,7 @@ function repositoriesOn(c: StateConnection): Repositories {
       searchLog: new SqliteSearchLogRepo(db),
       synonyms: new SqliteSynonymsRepo(db),
       rules: new SqliteRulesRepo(db),
+      experiments: new SqliteExperimentsRepo(db),
       webhooks: new SqliteWebhooksRepo(db),
       looks: new SqliteLooksRepo(db),
       purchaseCounts: new SqlitePurchaseCounts(db),
@@ -130,6 +135,7 @@ function repositoriesOn(c: StateConnection): Repositories {
     searchLog: new PostgresSearchLogRepo(sql),
     synonyms: new PostgresSynonymsRepo(sql),
     rules: new PostgresRulesRepo(sql),
+    experiments: new PostgresExperimentsRepo(sql),
     webhooks: new PostgresWebhooksRepo(sql),
     looks: new PostgresLooksRepo(sql),
     purchaseCounts: new PostgresPurchaseCounts(sql),

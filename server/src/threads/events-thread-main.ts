@@ -11,6 +11,7 @@ import { refusalOf } from "../thread-channel.ts";
 import { textOf } from "../utf8-text.ts";
 import { AnalyticsWorker } from "../modules/analytics/analytics-worker.ts";
 import { ReportCounter } from "../modules/analytics/report-counter.ts";
+import { ExperimentCounter } from "../modules/experiments/experiment-counter.ts";
 import { BehaviourLearner } from "../modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../modules/ranking/product-facts.ts";
 import { checkEvents } from "../modules/tracking/event-check.ts";
@@ -58,7 +59,7 @@ function open(message: Extract<EventsThreadRequest, { type: "open" }>): NonNulla
   const analytics = new AnalyticsWorker(
     storage.analytics,
     storage.events,
-    [new ReportCounter(), new BehaviourLearner(storage.analytics, facts, Date.now, evidence)],
+    [new ReportCounter(), new BehaviourLearner(storage.analytics, facts, Date.now, evidence), new ExperimentCounter(storage.experiments)],
     createLogger(message.logLevel),
   );
   const intake = new GroupCommit<NewEvent>(

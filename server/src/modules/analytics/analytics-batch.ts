@@ -5,6 +5,7 @@ import {
   type Bucket,
   type Dims,
   type EvidenceLogs,
+  type ExperimentShopperDelta,
   NO_LOG,
   type ProductCounts,
   type QueryCounts,
@@ -31,7 +32,8 @@ export class AnalyticsBatch {
   private readonly searches = new Map<string, AttributedSearch[]>();
   private readonly clicks = new Map<string, AttributedClick[]>();
   private readonly dims = new Map<string, Dims>();
-  private readonly orders: Set<string>;
+  /** Orders counted, each with the seq of the event that counted it first in this batch (0: counted before). */
+  private readonly orders: Map<string, number>;
   private readonly seen: Set<string>;
   private nextId = -1;
 
@@ -49,13 +51,14 @@ export class AnalyticsBatch {
   private readonly newSeen: BatchWrites["seen"] = [];
   private readonly evidence = new Map<string, BatchWrites["evidence"][number]>();
   private readonly affinities = new Map<string, BatchWrites["affinities"][number]>();
+  private readonly experimentShoppers = new Map<string, ExperimentShopperDelta>();
   private pruning: BatchWrites["prune"] = null;
 
   constructor(snapshot: StateSnapshot) {
     for (const s of snapshot.searches) this.listOf(this.searches, key(s.storeId, s.sessionId)).push(s);
     for (const c of snapshot.clicks) this.listOf(this.clicks, key(c.storeId, c.sessionId)).push(c);
     for (const s of snapshot.sessions) this.dims.set(key(s.storeId, s.sessionId), s.dims);
-    this.orders = new Set(snapshot.orders.map(([storeId, orderId]) => key(storeId, orderId)));
+    this.orders = new Map(snapshot.orders.map(([storeId, orderId]) => [key(storeId, orderId), 0]));
     this.seen = new Set(snapshot.seen.map((parts) => key(...parts)));
   }
 
@@ -94,11 +97,15 @@ export class AnalyticsBatch {
     addToSketch(row.registers, visitor);
   }
 
-  /** Counts an order once; false when it was counted before. */
-  firstTimeOrder(storeId: string, orderId: string): boolean {
+  /**
+   * Counts an order once; false when an earlier event counted it. Every consumer asks for the same event (its seq),
+   * and each is told true for the event that counts the order.
+   */
+  firstTimeOrder(storeId: string, orderId: string, seq: number): boolean {
     const k = key(storeId, orderId);
-    if (this.orders.has(k)) return false;
-    this.orders.add(k);
+    const by = this.orders.get(k);
+    if (by !== undefined) return by === seq;
+    this.orders.set(k, seq);
     this.newOrders.push([storeId, orderId]);
     return true;
   }
@@ -178,6 +185,24 @@ export class AnalyticsBatch {
     else this.affinities.set(k, { storeId, shopper, facet, value, add: logWeight });
   }
 
+  countExperimentShopper(d: ExperimentShopperDelta): void {
+    const k = key(d.storeId, d.experimentId, d.shopper);
+    const row = this.experimentShoppers.get(k);
+    if (!row) {
+      this.experimentShoppers.set(k, { ...d });
+      return;
+    }
+    row.searches += d.searches;
+    row.emptySearches += d.emptySearches;
+    row.revenue += d.revenue;
+    row.events += d.events;
+    row.clicked = Math.max(row.clicked, d.clicked);
+    row.carted = Math.max(row.carted, d.carted);
+    row.ordered = Math.max(row.ordered, d.ordered);
+    row.bot = Math.max(row.bot, d.bot);
+    row.currency = d.currency ?? row.currency;
+  }
+
   /** Old working state goes with this batch's writes (each consumer names what of its own state is old). */
   prune(p: Partial<NonNullable<BatchWrites["prune"]>>): void {
     this.pruning = { ...(this.pruning ?? { before: 0, day: "", evidenceBelow: NO_LOG, affinityBelow: NO_LOG }), ...p };
@@ -202,6 +227,7 @@ export class AnalyticsBatch {
       seen: this.newSeen,
       evidence: [...this.evidence.values()],
       affinities: [...this.affinities.values()],
+      experimentShoppers: [...this.experimentShoppers.values()],
       prune: this.pruning,
     };
   }

@@ -111,7 +111,7 @@ export class ReportCounter implements EventConsumer {
   }
 
   private order(e: AnalyticsEvent, bucket: Bucket, state: AnalyticsBatch): void {
-    if (!state.firstTimeOrder(e.storeId, e.data.orderId as string)) return;
+    if (!state.firstTimeOrder(e.storeId, e.data.orderId as string, e.seq)) return;
     const currency = bucket.currency || UNKNOWN_CURRENCY;
     state.count(bucket, "orders");
     for (const line of orderLines(e.data)) {

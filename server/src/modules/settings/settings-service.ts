@@ -57,17 +57,18 @@ function splitCleared(body: unknown): { set: unknown; cleared: string[] } {
   };
 }
 
-function facetKeyProblems(settings: StoreSettings): ErrorDetail[] {
+/** Facet keys the schema cannot check (which keys exist, none twice), under `base` (the settings object's path). */
+export function facetKeyProblems(settings: StoreSettings, base = "body"): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const seen = new Set<string>();
   (settings.facets ?? []).forEach((f, i) => {
     if (typeof f?.key !== "string") return;
     if (!isFacetSettingKey(f.key))
       problems.push({
-        path: `body.facets[${i}].key`,
+        path: `${base}.facets[${i}].key`,
         problem: `"${f.key.slice(0, 80)}" is not a facet key (designer, gender, ageGroup, color, size, availability, collection, price, category.lvlN, tag.<prefix>, tag.*, category.lvl*)`,
       });
-    else if (seen.has(f.key)) problems.push({ path: `body.facets[${i}].key`, problem: `"${f.key}" is listed twice` });
+    else if (seen.has(f.key)) problems.push({ path: `${base}.facets[${i}].key`, problem: `"${f.key}" is listed twice` });
     seen.add(f.key);
   });
   return problems;

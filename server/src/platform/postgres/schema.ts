@@ -2,6 +2,7 @@ import * as catalog from "../schema/catalog.ts";
 import { POSTGRES_DIALECT as d } from "../schema/dialect.ts";
 import * as enrichment from "../schema/enrichment.ts";
 import * as events from "../schema/events.ts";
+import * as experiments from "../schema/experiments.ts";
 import * as looks from "../schema/looks.ts";
 import * as merchandising from "../schema/merchandising.ts";
 import * as ranking from "../schema/ranking.ts";
@@ -79,4 +80,5 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     createTable(ranking.shopperAffinities(d)),
   ),
   migration(addColumns(searchLog.queryStats(d), ["led_to"])),
+  migration(createTable(experiments.experiments(d)), createTable(experiments.experimentShoppers(d))),
 ];

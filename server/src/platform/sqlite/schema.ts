@@ -2,6 +2,7 @@ import * as catalog from "../schema/catalog.ts";
 import { SQLITE_DIALECT as d } from "../schema/dialect.ts";
 import * as enrichment from "../schema/enrichment.ts";
 import * as events from "../schema/events.ts";
+import * as experiments from "../schema/experiments.ts";
 import * as looks from "../schema/looks.ts";
 import * as merchandising from "../schema/merchandising.ts";
 import * as ranking from "../schema/ranking.ts";
@@ -141,4 +142,5 @@ export const MIGRATIONS: readonly string[] = [
     countShapeChange("products_shape_deleted", "AFTER DELETE ON products WHEN OLD.shaped IS NOT NULL", "OLD"),
   ),
   migration(addColumns(searchLog.queryStats(d), ["led_to"])),
+  migration(createTable(experiments.experiments(d)), createTable(experiments.experimentShoppers(d))),
 ];

@@ -65,6 +65,26 @@ export interface EvidenceLogs {
   conversions: number;
 }
 
+/**
+ * What a batch adds to one shopper's counters in one experiment (experiment_shoppers, read by modules/experiments):
+ * counts add up, 0/1 flags keep their maximum, a currency replaces the stored one unless null.
+ */
+export interface ExperimentShopperDelta {
+  storeId: string;
+  experimentId: string;
+  shopper: string;
+  variant: number;
+  searches: number;
+  emptySearches: number;
+  clicked: number;
+  carted: number;
+  ordered: number;
+  revenue: number;
+  currency: string | null;
+  events: number;
+  bot: number;
+}
+
 /** What a batch's counting reads: keys of the state it may touch. */
 export interface StateKeys {
   /** Sessions with events in the batch (store id, session id). */
@@ -110,6 +130,7 @@ export interface BatchWrites {
   /** Log-sums to add to the stored evidence. */
   evidence: { storeId: string; query: string; productId: string; add: EvidenceLogs }[];
   affinities: { storeId: string; shopper: string; facet: string; value: string; add: number }[];
+  experimentShoppers: ExperimentShopperDelta[];
   /** Old working state to drop: attribution before `before` (ms); marks of days before `day`; sums below the floors. */
   prune: { before: number; day: string; evidenceBelow: number; affinityBelow: number } | null;
 }

@@ -82,6 +82,7 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
         await this.writeAggregates(tx, w);
         await this.writeAttribution(tx, w);
         await this.writeBehaviour(tx, w);
+        await this.writeExperimentShoppers(tx, w);
         if (w.prune) await this.prune(tx, w.prune);
         return true;
       })
@@ -267,6 +268,37 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
         INSERT INTO shopper_affinities ${tx(rows)}
         ON CONFLICT (store_id, shopper, facet, value) DO UPDATE SET weight = excluded.weight`;
     }
+  }
+
+  private async writeExperimentShoppers(tx: Tx, w: BatchWrites): Promise<void> {
+    if (!w.experimentShoppers.length) return;
+    const rows = w.experimentShoppers.map((d) => ({
+      store_id: d.storeId,
+      experiment_id: d.experimentId,
+      shopper: d.shopper,
+      variant: d.variant,
+      searches: d.searches,
+      empty_searches: d.emptySearches,
+      clicked: d.clicked,
+      carted: d.carted,
+      ordered: d.ordered,
+      revenue: d.revenue,
+      currency: d.currency,
+      events: d.events,
+      bot: d.bot,
+    }));
+    await tx`
+      INSERT INTO experiment_shoppers ${tx(rows)}
+      ON CONFLICT (store_id, experiment_id, shopper) DO UPDATE SET
+        searches = experiment_shoppers.searches + excluded.searches,
+        empty_searches = experiment_shoppers.empty_searches + excluded.empty_searches,
+        clicked = GREATEST(experiment_shoppers.clicked, excluded.clicked),
+        carted = GREATEST(experiment_shoppers.carted, excluded.carted),
+        ordered = GREATEST(experiment_shoppers.ordered, excluded.ordered),
+        revenue = experiment_shoppers.revenue + excluded.revenue,
+        currency = COALESCE(excluded.currency, experiment_shoppers.currency),
+        events = experiment_shoppers.events + excluded.events,
+        bot = GREATEST(experiment_shoppers.bot, excluded.bot)`;
   }
 
   private async prune(tx: Tx, p: NonNullable<BatchWrites["prune"]>): Promise<void> {

@@ -97,6 +97,7 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
       this.writeAggregates(w);
       this.writeAttribution(w);
       this.writeBehaviour(w);
+      this.writeExperimentShoppers(w);
       if (w.prune) this.prune(w.prune);
       return true;
     })();
@@ -216,6 +217,33 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
         toStoredLog(logAdd(old === undefined ? -Infinity : fromStoredLog(old), a.add)),
       );
     }
+  }
+
+  private writeExperimentShoppers(w: BatchWrites): void {
+    const add = this.db.query(
+      `INSERT INTO experiment_shoppers (store_id, experiment_id, shopper, variant, searches, empty_searches, clicked, carted, ordered, revenue, currency, events, bot)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, empty_searches = empty_searches + excluded.empty_searches,
+         clicked = MAX(clicked, excluded.clicked), carted = MAX(carted, excluded.carted), ordered = MAX(ordered, excluded.ordered),
+         revenue = revenue + excluded.revenue, currency = COALESCE(excluded.currency, currency), events = events + excluded.events,
+         bot = MAX(bot, excluded.bot)`,
+    );
+    for (const d of w.experimentShoppers)
+      add.run(
+        d.storeId,
+        d.experimentId,
+        d.shopper,
+        d.variant,
+        d.searches,
+        d.emptySearches,
+        d.clicked,
+        d.carted,
+        d.ordered,
+        d.revenue,
+        d.currency,
+        d.events,
+        d.bot,
+      );
   }
 
   private prune(p: NonNullable<BatchWrites["prune"]>): void {
