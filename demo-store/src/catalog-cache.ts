@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
+import type { Product } from "@storefront-search/contract";
 
 /*
  * The converted demo catalog, kept in the data directory under its fingerprint (catalogFingerprint: converter,

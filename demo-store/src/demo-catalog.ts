@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
+import type { Product } from "@storefront-search/contract";
 import type { Bulk } from "./catalog-cache.ts";
 
 /** What the pages embed: the store id and its browser keys (never the admin key). */

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { Product } from "../../server/src/modules/catalog/product-schema.ts";
+import type { Product } from "@storefront-search/contract";
 import type { DemoCatalog, StoreEmbed } from "./demo-catalog.ts";
 import { IMAGE_CONTENT_TYPE, parseImagePath, renderImage } from "./catalog/images.ts";
 import { CART_SCRIPT } from "./cart-script.ts";

@@ -1,4 +1,4 @@
-import type { EnrichmentProgress } from "../../server/src/modules/enrichment/storage/enrichment-repository.ts";
+import type { EnrichmentProgress } from "@storefront-search/contract";
 import { formatDuration } from "./progress-bar.ts";
 
 /*

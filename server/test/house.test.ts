@@ -160,4 +160,12 @@ describe("the house", () => {
       });
     expect(crossings.map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
   });
+
+  test("the demo store reaches the server only through the entry points that start it; wire shapes come from the contract", () => {
+    const entryPoints = ["server/src/config.ts", "server/src/composition/start-service.ts", "server/src/modules/stores/api-keys.ts"];
+    const internals = sourceFiles("demo-store/src")
+      .flatMap(importsOf)
+      .filter((i) => i.to.startsWith("server/") && !entryPoints.includes(i.to));
+    expect(internals.map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@
  * so every source gets the same synthetic treatment.
  */
 
-import type { AGE_GROUPS, GENDERS } from "../../../server/src/modules/catalog/product-schema.ts";
+import type { AGE_GROUPS, GENDERS } from "@storefront-search/contract";
 import type { ArticleProfile } from "./categories.ts";
 import type { RealPrice } from "./pricing.ts";
 

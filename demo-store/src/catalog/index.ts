@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Product } from "../../../server/src/modules/catalog/product-schema.ts";
+import type { Product } from "@storefront-search/contract";
 import { BrandLexicon } from "./brands.ts";
 import { parseCsvTable } from "./csv.ts";
 import { type DraftProduct, type RowKey, SkipRow, SOURCE_IDS, type SourceId } from "./draft.ts";

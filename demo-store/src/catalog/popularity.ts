@@ -4,7 +4,7 @@
  * that ratingSummary, reviewCount and overallRating agree with each other.
  */
 
-import type { Popularity } from "../../../server/src/modules/catalog/product-schema.ts";
+import type { Popularity } from "@storefront-search/contract";
 import { seededRandom } from "./seeded-random.ts";
 
 export const MAX_RATING = 5;

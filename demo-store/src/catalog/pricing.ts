@@ -4,7 +4,7 @@
  * and stock are synthetic. Everything is seeded by product id so the output is stable.
  */
 
-import type { Sku } from "../../../server/src/modules/catalog/product-schema.ts";
+import type { Sku } from "@storefront-search/contract";
 import type { ArticleProfile } from "./categories.ts";
 import { seededRandom } from "./seeded-random.ts";
 

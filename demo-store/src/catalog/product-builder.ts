@@ -3,7 +3,7 @@
  * merchandising collections, tags and badges. The only place where synthetic data is attached.
  */
 
-import type { Media, Product, Variation } from "../../../server/src/modules/catalog/product-schema.ts";
+import type { Media, Product, Variation } from "@storefront-search/contract";
 import type { DraftProduct } from "./draft.ts";
 import { productImageUrl, swatchUrl } from "./images.ts";
 import { popularityFor } from "./popularity.ts";

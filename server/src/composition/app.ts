@@ -4,6 +4,7 @@ import { httpPipeline } from "../http/pipeline.ts";
 import type { ServicePart } from "./lifecycle.ts";
 import { RetentionJob } from "../modules/retention/retention-job.ts";
 import { warmUp } from "./warm-up.ts";
+import type { Health } from "@storefront-search/contract";
 import { ATTEMPT_TIMEOUT_MS } from "../modules/webhooks/webhook-schedule.ts";
 import type { StoreRow } from "../modules/stores/storage/stores-repository.ts";
 import type { SearchEngine } from "../engine/types.ts";
@@ -300,7 +301,7 @@ export function buildApp(deps: AppDeps) {
   })
     .get(
       "/health",
-      async ({ set }) => {
+      async ({ set }): Promise<Health> => {
         // Liveness comes first: a database that cannot be read leaves the progress out, not the answer.
         const enrichment = await enrichmentProgress.current().catch(() => undefined);
         const reason = deps.storage.reason;

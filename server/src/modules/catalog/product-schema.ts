@@ -1,4 +1,16 @@
-import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Type, type TSchema } from "@sinclair/typebox";
+import {
+  AGE_GROUPS,
+  AVAILABILITIES,
+  GENDERS,
+  POPULARITY_TYPES,
+  type Media as WireMedia,
+  type Popularity as WirePopularity,
+  type Product as WireProduct,
+  type Sku as WireSku,
+  type Variation as WireVariation,
+} from "@storefront-search/contract";
+import { schemaFor } from "../../schema-check.ts";
 
 /*
  * The spec's Product (indexing payload) with the bounds the spec leaves open.
@@ -16,44 +28,44 @@ const list = <T extends TSchema>(item: T, maxItems: number) => Type.Array(item, 
 const money = () => Type.Number({ minimum: 0, maximum: 1e12 });
 const count = () => Type.Number({ minimum: 0, maximum: 1e12 });
 
-export const GENDERS = ["Women", "Men", "Unisex"] as const;
-export const AGE_GROUPS = ["Adults", "Teens", "Kids"] as const;
-export const AVAILABILITIES = ["InStock", "OutOfStock"] as const;
-export const POPULARITY_TYPES = ["STAR", "LIKES", "THUMBS"] as const;
+export { AGE_GROUPS, AVAILABILITIES, GENDERS, POPULARITY_TYPES };
 
 const literalUnion = <const T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v as T[number])));
 
 // "prefix:value", both parts non-empty.
 export const Tag = Type.String({ minLength: 3, maxLength: 256, pattern: "^[^:\\s][^:]*:.+$" });
 
-export const Variation = Type.Object(
-  { id: identifier(), name: Type.Optional(text(500)), swatch: Type.Optional(httpUrl()) },
-  { additionalProperties: false },
+export const Variation = schemaFor<WireVariation>()(
+  Type.Object({ id: identifier(), name: Type.Optional(text(500)), swatch: Type.Optional(httpUrl()) }, { additionalProperties: false }),
 );
 
-export const Media = Type.Object(
-  {
-    url: httpUrl(),
-    variationId: Type.Optional(identifier()),
-    highResUrl: Type.Optional(httpUrl()),
-    altText: Type.Optional(text(1000)),
-  },
-  { additionalProperties: false },
+export const Media = schemaFor<WireMedia>()(
+  Type.Object(
+    {
+      url: httpUrl(),
+      variationId: Type.Optional(identifier()),
+      highResUrl: Type.Optional(httpUrl()),
+      altText: Type.Optional(text(1000)),
+    },
+    { additionalProperties: false },
+  ),
 );
 
-export const Sku = Type.Object(
-  {
-    price: Type.Optional(money()),
-    variationId: Type.Optional(identifier()),
-    size: Type.Optional(text(100)),
-    promoPrice: Type.Optional(money()),
-    initialPrice: Type.Optional(money()),
-    availability: Type.Optional(literalUnion(AVAILABILITIES)),
-    inventoryQuantity: Type.Optional(Type.Number({ minimum: -1e9, maximum: 1e12 })),
-    condition: Type.Optional(list(text(1000), 50)),
-    tags: Type.Optional(list(Tag, 200)),
-  },
-  { additionalProperties: false },
+export const Sku = schemaFor<WireSku>()(
+  Type.Object(
+    {
+      price: Type.Optional(money()),
+      variationId: Type.Optional(identifier()),
+      size: Type.Optional(text(100)),
+      promoPrice: Type.Optional(money()),
+      initialPrice: Type.Optional(money()),
+      availability: Type.Optional(literalUnion(AVAILABILITIES)),
+      inventoryQuantity: Type.Optional(Type.Number({ minimum: -1e9, maximum: 1e12 })),
+      condition: Type.Optional(list(text(1000), 50)),
+      tags: Type.Optional(list(Tag, 200)),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export const RatingSummary = Type.Object(
@@ -90,39 +102,39 @@ export const CustomUserData = Type.Record(Type.String({ pattern: "^[^\\u0000-\\u
   additionalProperties: false,
 });
 
-export const Product = Type.Object(
-  {
-    id: identifier(),
-    url: Type.Optional(httpUrl()),
-    slug: Type.Optional(text(500)),
-    name: text(1000, { minLength: 1 }),
-    brand: Type.Optional(text(500)),
-    description: Type.Optional(text(50_000)),
-    features: Type.Optional(list(text(2000), 500)),
-    categories: Type.Optional(list(text(500, { minLength: 1 }), 20)),
-    gender: Type.Optional(literalUnion(GENDERS)),
-    ageGroup: Type.Optional(literalUnion(AGE_GROUPS)),
-    relatedIds: Type.Optional(list(identifier(), 1000)),
-    fitInformation: Type.Optional(list(text(2000), 100)),
-    collections: Type.Optional(list(text(256, { minLength: 1 }), 1000)),
-    variations: Type.Optional(list(Variation, 1000)),
-    media: Type.Optional(list(Media, 1000)),
-    skus: Type.Optional(list(Sku, 5000)),
-    tags: Type.Optional(list(Tag, 1000)),
-    popularity: Type.Optional(Popularity),
-    customUserData: Type.Optional(CustomUserData),
-    arrivalDateTs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e14 })),
-  },
-  { additionalProperties: false },
+export const Product = schemaFor<WireProduct>()(
+  Type.Object(
+    {
+      id: identifier(),
+      url: Type.Optional(httpUrl()),
+      slug: Type.Optional(text(500)),
+      name: text(1000, { minLength: 1 }),
+      brand: Type.Optional(text(500)),
+      description: Type.Optional(text(50_000)),
+      features: Type.Optional(list(text(2000), 500)),
+      categories: Type.Optional(list(text(500, { minLength: 1 }), 20)),
+      gender: Type.Optional(literalUnion(GENDERS)),
+      ageGroup: Type.Optional(literalUnion(AGE_GROUPS)),
+      relatedIds: Type.Optional(list(identifier(), 1000)),
+      fitInformation: Type.Optional(list(text(2000), 100)),
+      collections: Type.Optional(list(text(256, { minLength: 1 }), 1000)),
+      variations: Type.Optional(list(Variation, 1000)),
+      media: Type.Optional(list(Media, 1000)),
+      skus: Type.Optional(list(Sku, 5000)),
+      tags: Type.Optional(list(Tag, 1000)),
+      popularity: Type.Optional(Popularity),
+      customUserData: Type.Optional(CustomUserData),
+      arrivalDateTs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e14 })),
+    },
+    { additionalProperties: false },
+  ),
 );
 
-export type Product = Static<typeof Product>;
-export type Variation = Static<typeof Variation>;
-export type Media = Static<typeof Media>;
-export type Sku = Static<typeof Sku>;
-export type Popularity = {
-  [K in keyof typeof PopularityData]: { type: K; data: Static<(typeof PopularityData)[K]> };
-}[keyof typeof PopularityData];
+export type Product = WireProduct;
+export type Variation = WireVariation;
+export type Media = WireMedia;
+export type Sku = WireSku;
+export type Popularity = WirePopularity;
 
 /** Most products one POST /products may carry; a bulk feed sends several requests. */
 export const MAX_PRODUCTS_PER_REQUEST = 10_000;

@@ -5,6 +5,7 @@
  * product's change (TasksRepository.commitBatch).
  */
 
+import type { EnrichmentProgress } from "@storefront-search/contract";
 import type { NewDeliveries } from "../../webhooks/storage/webhooks-repository.ts";
 
 export type EnrichmentStage = "text" | "image";
@@ -40,20 +41,7 @@ export interface UnsyncedEnrichment {
   updatedAt: number;
 }
 
-/** How far a stage is over the products queued for enrichment and those it finished. */
-export interface StageProgress {
-  done: number;
-  total: number;
-}
-
-/**
- * Per stage, over the products enrichment has a job or a finished result for. The image stage's total counts the
- * products still at the text stage, which decides whether there is an image to analyse: it falls when some have none.
- */
-export interface EnrichmentProgress {
-  text: StageProgress;
-  image: StageProgress;
-}
+export type { EnrichmentProgress };
 
 /**
  * The counts progressOf reads, in SQL both stores run. A product with a result and no job has finished every stage
