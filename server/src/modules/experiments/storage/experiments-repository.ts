@@ -1,3 +1,5 @@
+import type { ExperimentShopperDelta } from "../../analytics/storage/analytics-state-repository.ts";
+
 /** An experiment as stored: its JSON body (experiment-schema.ts), its status and its times (ms). */
 export interface StoredExperiment {
   id: string;
@@ -14,18 +16,7 @@ export interface StoredExperiment {
  * One shopper's counters in one experiment, as the analytics worker keeps them (experiment_shoppers): the variant
  * they were assigned, counts, 0/1 flags for "did it at least once", and the currency their events last named.
  */
-export interface ShopperCounts {
-  variant: number;
-  searches: number;
-  emptySearches: number;
-  clicked: number;
-  carted: number;
-  ordered: number;
-  revenue: number;
-  currency: string | null;
-  events: number;
-  bot: number;
-}
+export type ShopperCounts = Omit<ExperimentShopperDelta, "storeId" | "experimentId" | "shopper">;
 
 export const SHOPPER_COLUMNS = `variant, searches, empty_searches AS "emptySearches", clicked, carted, ordered, revenue, currency, events, bot`;
 
