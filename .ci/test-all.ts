@@ -28,7 +28,7 @@ const SUITES: Suite[] = [
   {
     // Formatting and lint rules (biome.json; why each rule that is off is off: docs/decisions.md#code-style-biome).
     name: "format and lint (Biome)",
-    cmd: ["npx", "--no-install", "biome", "ci", "--colors=off", "."],
+    cmd: ["npx", "--no-install", "biome", "ci", "--colors=off", "--error-on-warnings", "."],
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {

@@ -18,7 +18,6 @@ import {
   firstResultPage,
   loadedResults,
   productIdOf,
-  results,
   resultsWhere,
   searchFromHome,
   searchPage,
