@@ -116,6 +116,7 @@ export interface AlgoliaSearchResult<T = Record<string, unknown>> {
   storefrontSearch?: StorefrontSearchInfo;
 }
 
+/** In the order of the requests: a search for facet values (`type: "facet"`) is answered with facet hits. */
 export interface AlgoliaMultiResponse<T = Record<string, unknown>> {
-  results: AlgoliaSearchResult<T>[];
+  results: (AlgoliaSearchResult<T> | FacetSearchResult)[];
 }

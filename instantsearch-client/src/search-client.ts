@@ -1,5 +1,6 @@
 import { MAX_MULTI_SEARCH_REQUESTS, type MultiSearchRequest, type MultiSearchResponse } from "@storefront-search/contract";
 import type { AlgoliaMultiResponse, AlgoliaSearchRequest, AlgoliaSearchResult } from "./algolia-shapes.ts";
+import { isFacetSearch, toFacetSearchResult } from "./facet-search.ts";
 import { toOurSearch } from "./request-mapping.ts";
 import { toAlgoliaResult } from "./response-mapping.ts";
 import { UnsupportedSearchError } from "./unsupported.ts";
@@ -71,11 +72,12 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       return {
         results: results.map((answer, i) => {
           const request = requests[i]!;
+          if (isFacetSearch(request)) return toFacetSearchResult(request, answer, { processingTimeMS });
           return toAlgoliaResult(request, answer, {
             processingTimeMS,
             ...(request.params?.clickAnalytics ? { queryID: newQueryId() } : {}),
-          });
-        }) as unknown as AlgoliaSearchResult<T>[],
+          }) as unknown as AlgoliaSearchResult<T>;
+        }),
       };
     },
   };

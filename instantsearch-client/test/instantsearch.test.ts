@@ -16,7 +16,7 @@ import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
 import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
-import { createSearchClient, SearchRequestError, UnsupportedSearchError } from "../src/index.ts";
+import { createSearchClient, SearchRequestError, UnsupportedSearchError, type AlgoliaSearchResult } from "../src/index.ts";
 
 /*
  * The real InstantSearch.js (npm, latest 4.x) in happy-dom against the real server over real demo products,
@@ -31,7 +31,7 @@ let s: TestServer;
 let requests = 0;
 let inFlight = 0;
 /** The searches the last request carried. */
-let lastBatch: { facets?: string; pageSize?: number }[] = [];
+let lastBatch: { query?: string; facets?: string; pageSize?: number }[] = [];
 let page: ReturnType<typeof instantsearch>;
 
 const counted: typeof fetch = Object.assign(
@@ -99,7 +99,7 @@ beforeAll(async () => {
     configure({ hitsPerPage: HITS_PER_PAGE }),
     searchBox({ container: "#searchbox" }),
     hits({ container: "#hits", templates: { item: (hit, { html }) => html`<span data-id=${hit.objectID}>${hit.name as string}</span>` } }),
-    refinementList({ container: "#brands", attribute: "brand", operator: "or" }),
+    refinementList({ container: "#brands", attribute: "brand", operator: "or", searchable: true }),
     hierarchicalMenu({ container: "#categories", attributes: ["categories.lvl0", "categories.lvl1", "categories.lvl2"] }),
     rangeInput({ container: "#price", attribute: "price" }),
     sortBy({
@@ -159,6 +159,28 @@ describe("InstantSearch.js over the searchClient", () => {
       [HITS_PER_PAGE, facets.join(",")],
       [0, undefined],
     ]);
+  });
+
+  test("searching the brands list: the brands with a word that starts so, counted under the page's query", async () => {
+    const ours = await ourSearch(s, { query: "shirt", pageSize: 1, returnFacets: true, analytics: false });
+    const designers = ours.facets.find((f) => f.key === "designer")!.values;
+    const prefix = /[\p{L}\p{N}]+/u.exec(designers.at(-1)!.key)![0].slice(0, 3);
+    const startsSo = (value: string) => value.split(/[^\p{L}\p{N}]+/u).some((w) => w.toLowerCase().startsWith(prefix.toLowerCase()));
+    const expected = designers.filter((v) => startsSo(v.key)).slice(0, 10);
+    const box = $("#brands .ais-SearchBox-input") as HTMLInputElement;
+    const shown = () => shownBrands().map((b) => ({ brand: b.value, count: b.count }));
+    const before = requests;
+    box.value = prefix;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    const want = expected.map((v) => ({ brand: v.key, count: v.count }));
+    expect(await eventually(async () => Bun.deepEquals(shown(), want), 30_000, 10)).toBe(true);
+    expect(requests - before).toBe(1);
+    expect(lastBatch).toEqual([expect.objectContaining({ query: "shirt", pageSize: 0, returnFacets: true, analytics: false })]);
+    expect(lastBatch[0]!.facets).toBeUndefined(); // the brands' own selection is left out, as for their counts
+    expect($("#brands mark")?.textContent?.toLowerCase()).toBe(prefix.toLowerCase());
+    box.value = "";
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(await eventually(async () => shownBrands().filter((b) => b.checked).length === 2, 30_000, 10)).toBe(true);
   });
 
   test("walking the category menu two levels down", async () => {
@@ -246,6 +268,7 @@ describe("the client on its own", () => {
     const refused = [
       [{ indexName: "products", params: { query: "shirt", facetFilters: ["brand:-Mufti"] } }],
       [{ indexName: "products", type: "facet", params: { query: "shirt" } }],
+      [{ indexName: "products", type: "recommend", params: { query: "shirt" } }],
       Array.from({ length: 51 }, () => ({ indexName: "products", params: { query: "shirt" } })),
     ];
     for (const batch of refused)
@@ -269,9 +292,10 @@ describe("the client on its own", () => {
       { indexName: "products", params: { query: "jeans", clickAnalytics: true, hitsPerPage: 2 } },
       { indexName: "products", params: { query: "jeans", hitsPerPage: 2 } },
     ]);
-    expect(results[0]!.queryID).toMatch(/^[0-9a-f]{32}$/);
-    expect(results[1]!.queryID).toMatch(/^[0-9a-f]{32}$/);
-    expect(results[0]!.queryID).not.toBe(results[1]!.queryID);
-    expect(results[2]!.queryID).toBeUndefined();
+    const ids = results.map((r) => (r as AlgoliaSearchResult).queryID);
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[2]).toBeUndefined();
   });
 });
