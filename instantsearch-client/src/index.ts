@@ -13,3 +13,4 @@ export type {
 } from "./algolia-shapes.ts";
 export { createSearchClient, SearchRequestError, type SearchClient, type SearchClientOptions } from "./search-client.ts";
 export { UnsupportedSearchError } from "./unsupported.ts";
+export { createInsightsClient, type InsightsClient, type InsightsClientOptions } from "./insights-client.ts";

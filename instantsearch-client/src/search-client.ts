@@ -1,6 +1,7 @@
 import { MAX_MULTI_SEARCH_REQUESTS, type MultiSearchRequest, type MultiSearchResponse } from "@storefront-search/contract";
 import type { AlgoliaMultiResponse, AlgoliaSearchRequest, AlgoliaSearchResult } from "./algolia-shapes.ts";
 import { isFacetSearch, toFacetSearchResult } from "./facet-search.ts";
+import { rememberQuery } from "./query-contexts.ts";
 import { toOurSearch } from "./request-mapping.ts";
 import { toAlgoliaResult } from "./response-mapping.ts";
 import { UnsupportedSearchError } from "./unsupported.ts";
@@ -73,9 +74,11 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
         results: results.map((answer, i) => {
           const request = requests[i]!;
           if (isFacetSearch(request)) return toFacetSearchResult(request, answer, { processingTimeMS });
+          const queryID = request.params?.clickAnalytics ? newQueryId() : undefined;
+          if (queryID) rememberQuery(queryID, body.requests[i]!, answer);
           return toAlgoliaResult(request, answer, {
             processingTimeMS,
-            ...(request.params?.clickAnalytics ? { queryID: newQueryId() } : {}),
+            ...(queryID ? { queryID } : {}),
           }) as unknown as AlgoliaSearchResult<T>;
         }),
       };

@@ -16,7 +16,14 @@ import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
 import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
-import { createSearchClient, SearchRequestError, UnsupportedSearchError, type AlgoliaSearchResult } from "../src/index.ts";
+import type { EventList, ListedEvent } from "@storefront-search/contract";
+import {
+  createInsightsClient,
+  createSearchClient,
+  SearchRequestError,
+  UnsupportedSearchError,
+  type AlgoliaSearchResult,
+} from "../src/index.ts";
 
 /*
  * The real InstantSearch.js (npm, latest 4.x) in happy-dom against the real server over real demo products,
@@ -297,5 +304,97 @@ describe("the client on its own", () => {
     expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[0]).not.toBe(ids[1]);
     expect(ids[2]).toBeUndefined();
+  });
+});
+
+describe("insights: InstantSearch's events reach /tracking as ours", () => {
+  let shop: ReturnType<typeof instantsearch>;
+  let tracked = 0;
+  const sendErrors: Error[] = [];
+  const insightsOf = () =>
+    createInsightsClient({
+      host: s.url,
+      storeId: s.storeId,
+      analyticsKey: s.keys.analytics,
+      fetch: Object.assign((input: RequestInfo | URL, init?: RequestInit) => (tracked++, fetch(input, init)), {
+        preconnect: fetch.preconnect,
+      }),
+      onError: (e) => sendErrors.push(e),
+    });
+
+  const events = async (type: string): Promise<ListedEvent[]> =>
+    ((await (await s.call("admin", "GET", `/1.9/events?type=${type}&limit=1000`)).json()) as EventList).events;
+
+  beforeAll(async () => {
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="shop-search"></div><div id="shop-hits"></div>';
+    document.body.append(root);
+    shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+      insights: { insightsClient: insightsOf() },
+    });
+    shop.addWidgets([
+      configure({ hitsPerPage: 5, query: "shirt", page: 1 }),
+      hits({
+        container: "#shop-hits",
+        templates: {
+          item: (hit, { html, sendEvent }) =>
+            html`<span data-shop-id=${hit.objectID}>${hit.name as string}</span><button
+                onClick=${(e: Event) => {
+                  e.stopPropagation();
+                  sendEvent("conversion", hit, "Added To Cart", { eventSubtype: "addToCart" });
+                }}
+              >
+                Add
+              </button>`,
+        },
+      }),
+    ]);
+    shop.start();
+    expect(await eventually(async () => document.querySelectorAll("[data-shop-id]").length === 5, 30_000, 10)).toBe(true);
+  }, 60_000);
+
+  afterAll(() => shop?.dispose());
+
+  test("a click on the third hit of page 2 is a ProductClick at position 8 of its query, after the query's Search", async () => {
+    const third = document.querySelectorAll("#shop-hits .ais-Hits-item")[2] as HTMLElement;
+    const productId = third.querySelector("[data-shop-id]")!.getAttribute("data-shop-id")!;
+    third.click();
+    expect(await eventually(async () => (await events("ProductClick")).length === 1, 30_000, 25)).toBe(true);
+    const [click] = await events("ProductClick");
+    const data = click!.data as { clickProductId: string; query: string; productIds: string[]; page: number; pageSize: number };
+    expect(data).toMatchObject({ clickProductId: productId, query: "shirt", page: 2, pageSize: 5 });
+    // The service counts a click's position from the page it says was shown.
+    expect(data.productIds.indexOf(productId) + 1 + (data.page - 1) * data.pageSize).toBe(8);
+    const ours = await ourSearch(s, { query: "shirt", from: 5, pageSize: 5, analytics: false });
+    expect(data.productIds).toEqual(ours.products.map((p) => p.productId));
+    const searches = await events("Search");
+    expect(searches.map((e) => e.data.query)).toEqual(["shirt"]);
+    expect(searches[0]!.data).toMatchObject({ productIds: data.productIds, totalProducts: ours.totalProductCount });
+    expect(new Set([click!.sessionId, searches[0]!.sessionId]).size).toBe(1);
+    expect(click!.userId).toStartWith("anonymous-");
+  });
+
+  test("an add-to-cart is an AddToCart of that product and query; no click is sent with it", async () => {
+    const first = document.querySelector("#shop-hits .ais-Hits-item") as HTMLElement;
+    const productId = first.querySelector("[data-shop-id]")!.getAttribute("data-shop-id")!;
+    first.querySelector("button")!.click();
+    expect(await eventually(async () => (await events("AddToCart")).length === 1, 30_000, 25)).toBe(true);
+    const [cart] = await events("AddToCart");
+    expect(cart!.data).toMatchObject({ addProductId: productId, query: "shirt", page: 2, pageSize: 5 });
+    expect((await events("ProductClick")).length).toBe(1);
+    expect((await events("Search")).length).toBe(1);
+  });
+
+  test("telemetry and other calls send nothing and raise nothing", async () => {
+    const before = tracked;
+    const client = insightsOf();
+    client("sendEvents", [{ eventType: "instantsearch", eventName: "__start__" }]);
+    client("addAlgoliaAgent", "insights-middleware");
+    client("clickedFilters", { eventName: "Filter", index: "products", filters: ["brand:Nike"] });
+    client("convertedObjectIDsAfterSearch", { eventName: "Liked", index: "products", queryID: "q", objectIDs: ["p1"] });
+    expect(tracked).toBe(before);
+    expect(sendErrors).toEqual([]);
   });
 });
