@@ -11,6 +11,8 @@ export type {
   RenderingContent,
   StorefrontSearchInfo,
 } from "./algolia-shapes.ts";
-export { createSearchClient, SearchRequestError, type SearchClient, type SearchClientOptions } from "./search-client.ts";
+export { createSearchClient, type SearchClient, type SearchClientOptions } from "./search-client.ts";
+export { SearchRequestError } from "./service-request.ts";
 export { UnsupportedSearchError } from "./unsupported.ts";
 export { createInsightsClient, type InsightsClient, type InsightsClientOptions } from "./insights-client.ts";
+export type { RecommendHit, RecommendRequest, RecommendResult } from "./recommendations.ts";

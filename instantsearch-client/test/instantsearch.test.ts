@@ -3,20 +3,30 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import instantsearch from "instantsearch.js";
 import {
   configure,
+  frequentlyBoughtTogether,
   hierarchicalMenu,
   hits,
   pagination,
   rangeInput,
   refinementList,
+  relatedProducts,
   searchBox,
   sortBy,
   stats,
+  trendingItems,
 } from "instantsearch.js/es/widgets";
 import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
-import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
+import {
+  eventually,
+  getJson,
+  indexProducts,
+  search as ourSearch,
+  type Params,
+  type SearchBody,
+} from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
-import type { EventList, ListedEvent } from "@storefront-search/contract";
+import type { CtlResponse, EventList, ListedEvent, SimilarityResponse } from "@storefront-search/contract";
 import {
   createInsightsClient,
   createSearchClient,
@@ -396,5 +406,92 @@ describe("insights: InstantSearch's events reach /tracking as ours", () => {
     client("convertedObjectIDsAfterSearch", { eventName: "Liked", index: "products", queryID: "q", objectIDs: ["p1"] });
     expect(tracked).toBe(before);
     expect(sendErrors).toEqual([]);
+  });
+});
+
+describe("Recommend widgets over getRecommendations", () => {
+  test("related products are our similar products; bought together our looks' pieces; trending our most bought", async () => {
+    // A product that has looks: the first shirt whose complete-the-look answers some.
+    const shirts = (await ourSearch(s, { query: "shirt", pageSize: 20, analytics: false })).products.map((p) => p.productId);
+    let source = "";
+    let looks: CtlResponse = { ctlProducts: [], sourceProduct: { id: "", productId: "", name: "" } };
+    expect(
+      await eventually(
+        async () => {
+          for (const id of shirts) {
+            looks = (await getJson<CtlResponse>(s, "/ctl", { productId: id })).body;
+            if (looks.ctlProducts.length) source = id;
+            if (source) return true;
+          }
+          return false;
+        },
+        60_000,
+        200,
+      ),
+    ).toBe(true);
+    const similar = (await getJson<SimilarityResponse>(s, "/similarity", { productId: source, pageSize: 4 })).body.products.map(
+      (p) => p.product.productId,
+    );
+    const together = [...new Set(looks.ctlProducts.flat().map((p) => p.productId))].slice(0, 4);
+    const trending = (await ourSearch(s, { browse: true, facets: "gender:Men", pageSize: 4, analytics: false })).products.map(
+      (p) => p.productId,
+    );
+    expect(similar.length).toBe(4);
+
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="related"></div><div id="together"></div><div id="trending"></div>';
+    document.body.append(root);
+    const shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+    });
+    shop.addWidgets([
+      relatedProducts({
+        container: "#related",
+        objectIDs: [source],
+        limit: 4,
+        templates: { item: (hit, { html }) => html`<span data-rec=${hit.objectID}></span>` },
+      }),
+      frequentlyBoughtTogether({
+        container: "#together",
+        objectIDs: [source],
+        limit: 4,
+        templates: { item: (hit, { html }) => html`<span data-rec=${hit.objectID}></span>` },
+      }),
+      trendingItems({
+        container: "#trending",
+        facetName: "gender",
+        facetValue: "Men",
+        limit: 4,
+        templates: { item: (hit, { html }) => html`<span data-rec=${hit.objectID}></span>` },
+      }),
+    ]);
+    shop.start();
+    const shown = (id: string) => [...document.querySelectorAll(`#${id} [data-rec]`)].map((el) => el.getAttribute("data-rec"));
+    try {
+      expect(
+        await eventually(
+          async () => shown("related").length > 0 && shown("together").length > 0 && shown("trending").length > 0,
+          30_000,
+          10,
+        ),
+      ).toBe(true);
+      expect(shown("related")).toEqual(similar);
+      expect(shown("together")).toEqual(together);
+      expect(shown("trending")).toEqual(trending);
+    } finally {
+      shop.dispose();
+    }
+  });
+
+  test("a product the service does not know has none; a model it has not is refused before anything is sent", async () => {
+    const client = createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search });
+    const { results } = await client.getRecommendations([
+      { indexName: "products", model: "related-products", objectID: "no-such-product" },
+    ]);
+    expect(results[0]!.hits).toEqual([]);
+    expect(
+      await client.getRecommendations([{ indexName: "products", model: "trending-facets", facetName: "brand" }]).catch((e) => e),
+    ).toBeInstanceOf(UnsupportedSearchError);
   });
 });
