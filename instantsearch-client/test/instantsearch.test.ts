@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import instantsearch from "instantsearch.js";
 import {
   configure,
+  dynamicWidgets,
   frequentlyBoughtTogether,
   hierarchicalMenu,
   hits,
   pagination,
+  queryRuleCustomData,
   rangeInput,
   refinementList,
   relatedProducts,
@@ -493,5 +495,55 @@ describe("Recommend widgets over getRecommendations", () => {
     expect(
       await client.getRecommendations([{ indexName: "products", model: "trending-facets", facetName: "brand" }]).catch((e) => e),
     ).toBeInstanceOf(UnsupportedSearchError);
+  });
+});
+
+describe("rules and the store's facet order", () => {
+  test("dynamicWidgets shows the facets in the store's order; a rule's banner, custom data and redirect reach the page", async () => {
+    expect(
+      (await s.call("admin", "PATCH", "/1.9/settings", { facets: [{ key: "color" }, { key: "gender" }, { key: "designer" }] })).status,
+    ).toBe(200);
+    const banner = { type: "banner", title: "Jackets week", image: "https://cdn.example/jackets.jpg", link: "/jackets" };
+    const rule = { conditions: [{ pattern: "jacket", anchoring: "contains" }], consequence: { userData: [banner], redirect: "/jackets" } };
+    expect((await s.call("admin", "PUT", "/1.9/rules/is-jackets", rule)).status).toBe(200);
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="dyn"></div><div id="dyn-hits"></div><div id="custom"></div>';
+    document.body.append(root);
+    const shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+    });
+    const facetWidget = (attribute: string) => (container: HTMLElement) => {
+      container.setAttribute("data-attribute", attribute);
+      return refinementList({ container, attribute });
+    };
+    shop.addWidgets([
+      configure({ query: "jacket", hitsPerPage: 4 }),
+      hits({ container: "#dyn-hits" }),
+      dynamicWidgets({ container: "#dyn", widgets: ["brand", "gender", "color"].map(facetWidget) }),
+      queryRuleCustomData({
+        container: "#custom",
+        templates: {
+          default: ({ items }, { html }) => html`${(items as { title: string }[]).map((i) => html`<p class="rule">${i.title}</p>`)}`,
+        },
+      }),
+    ]);
+    shop.start();
+    const order = () => [...document.querySelectorAll("#dyn [data-attribute]")].map((el) => el.getAttribute("data-attribute"));
+    try {
+      expect(
+        await eventually(
+          async () => order().length === 3 && document.querySelectorAll("#dyn .ais-RefinementList-item").length > 0,
+          30_000,
+          10,
+        ),
+      ).toBe(true);
+      expect(order()).toEqual(["color", "gender", "brand"]);
+      expect(document.querySelector("#dyn-hits .ais-Hits-banner-image")?.getAttribute("src")).toBe(banner.image);
+      expect(document.querySelector("#custom .rule")?.textContent).toBe(banner.title);
+      expect(shop.mainIndex.getResults()?.renderingContent).toMatchObject({ redirect: { url: "/jackets" } });
+    } finally {
+      shop.dispose();
+    }
   });
 });
