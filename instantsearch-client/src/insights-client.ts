@@ -1,4 +1,5 @@
 import type { TrackingEvent } from "@storefront-search/contract";
+import { isShopperId, randomHex } from "./ids.ts";
 import { algoliaEvents, ourEvents, type OurEvent } from "./insights-events.ts";
 
 /*
@@ -37,21 +38,17 @@ export type InsightsClient = ((method: string, ...args: unknown[]) => any) & { v
  * search-insights from a CDN when a client is given.
  */
 const INSIGHTS_API_VERSION = "2.17.2";
-/** What our events take as a user or session id. */
-const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const SESSION_KEY = "storefront-search-session";
-
-const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(36).padStart(2, "0")).join("");
 
 function tabSession(): string {
   try {
     const kept = sessionStorage.getItem(SESSION_KEY);
-    if (kept && ANONYMOUS_ID.test(kept)) return kept;
-    const made = randomId();
+    if (kept && isShopperId(kept)) return kept;
+    const made = randomHex(12);
     sessionStorage.setItem(SESSION_KEY, made);
     return made;
   } catch {
-    return randomId();
+    return randomHex(12);
   }
 }
 
@@ -67,7 +64,7 @@ export function createInsightsClient(options: InsightsClientOptions): InsightsCl
   let onTokenChange: ((token: string | undefined) => void) | undefined;
   const searchesSent = new Set<string>();
 
-  const userId = () => (userToken && ANONYMOUS_ID.test(userToken) ? userToken : (anonymousUser ??= randomId()));
+  const userId = () => (userToken && isShopperId(userToken) ? userToken : (anonymousUser ??= randomHex(12)));
 
   async function post(events: OurEvent[]): Promise<void> {
     const body: TrackingEvent[] = events.map((e) => ({ ...e, userId: userId(), sessionId, storeId: options.storeId }));

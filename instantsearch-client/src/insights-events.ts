@@ -1,3 +1,4 @@
+import { randomHex } from "./ids.ts";
 import { contextShowing, queryContext, type QueryContext } from "./query-contexts.ts";
 
 /*
@@ -100,7 +101,7 @@ const toNumber = (v: number | string | undefined): number | undefined => {
   return n !== undefined && Number.isFinite(n) ? n : undefined;
 };
 
-const newOrderId = () => `order-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+const newOrderId = () => `order-${randomHex(8)}`;
 
 /**
  * Our events for one of the middleware's events, with the listings they refer to: `searched` says whether a

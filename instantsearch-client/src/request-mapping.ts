@@ -4,6 +4,7 @@ import { addFacetFilters, addNumericFilters } from "./filter-lists.ts";
 import { FilterSet } from "./filter-set.ts";
 import { facetSearchAttribute, isFacetSearch } from "./facet-search.ts";
 import { addFiltersExpression } from "./filters-expression.ts";
+import { isShopperId } from "./ids.ts";
 import { UnsupportedSearchError } from "./unsupported.ts";
 
 /*
@@ -15,8 +16,6 @@ import { UnsupportedSearchError } from "./unsupported.ts";
 
 /** Algolia's default page size. */
 const DEFAULT_HITS_PER_PAGE = 20;
-/** What our API takes as a shopper id; InstantSearch's own anonymous tokens ("anonymous-<uuid>") are of this form. */
-const SHOPPER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function requestedFacets(facets: AlgoliaSearchParams["facets"]): string[] {
   if (facets === undefined) return [];
@@ -66,7 +65,7 @@ function toOurProductSearch(request: AlgoliaSearchRequest): MultiSearchQuery {
     ...(facets ? { facets } : {}),
     ...(requestedFacets(params.facets).length ? { returnFacets: true } : {}),
     ...(sortBy ? { sortBy } : {}),
-    ...(params.userToken && SHOPPER_ID.test(params.userToken) ? { userId: params.userToken } : {}),
+    ...(params.userToken && isShopperId(params.userToken) ? { userId: params.userToken } : {}),
     ...(params.analytics === false ? { analytics: false } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { MAX_MULTI_SEARCH_REQUESTS, type MultiSearchRequest, type MultiSearchResponse } from "@storefront-search/contract";
 import type { AlgoliaMultiResponse, AlgoliaSearchRequest, AlgoliaSearchResult } from "./algolia-shapes.ts";
 import { isFacetSearch, toFacetSearchResult } from "./facet-search.ts";
+import { randomHex } from "./ids.ts";
 import { rememberQuery } from "./query-contexts.ts";
 import { getRecommendations, type RecommendRequest, type RecommendResult } from "./recommendations.ts";
 import { toOurSearch } from "./request-mapping.ts";
@@ -24,8 +25,6 @@ export interface SearchClient {
   getRecommendations(requests: readonly RecommendRequest[]): Promise<{ results: RecommendResult[] }>;
 }
 
-const newQueryId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-
 export function createSearchClient(options: SearchClientOptions): SearchClient {
   return {
     async search<T>(requests: readonly AlgoliaSearchRequest[]): Promise<AlgoliaMultiResponse<T>> {
@@ -45,7 +44,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
         results: results.map((answer, i) => {
           const request = requests[i]!;
           if (isFacetSearch(request)) return toFacetSearchResult(request, answer, { processingTimeMS });
-          const queryID = request.params?.clickAnalytics ? newQueryId() : undefined;
+          const queryID = request.params?.clickAnalytics ? randomHex(16) : undefined;
           if (queryID) rememberQuery(queryID, body.requests[i]!, answer);
           return toAlgoliaResult(request, answer, {
             processingTimeMS,
