@@ -1,11 +1,12 @@
 import type { TrackingEvent } from "@storefront-search/contract";
 import { isShopperId, randomHex } from "./ids.ts";
 import { algoliaEvents, ourEvents, type OurEvent } from "./insights-events.ts";
+import { ListingEvents } from "./listing-events.ts";
 
 /*
  * The insightsClient an InstantSearch page gives the insights middleware
  * (`instantsearch({ insights: { insightsClient } })`): it answers search-insights' calls and sends the click,
- * add-to-cart, purchase and search events they make to POST /{v}/tracking with the store's analytics key, each
+ * add-to-cart, purchase and listing (search, page, sort) events they make to POST /{v}/tracking with the store's analytics key, each
  * with the shopper's token (InstantSearch's anonymous one, or the page's setUserToken) and a session id kept for
  * the browser tab, so that reports and behaviour ranking learn from a store that keeps its own UI.
  */
@@ -62,7 +63,7 @@ export function createInsightsClient(options: InsightsClientOptions): InsightsCl
   let userToken: string | undefined;
   let anonymousUser: string | undefined;
   let onTokenChange: ((token: string | undefined) => void) | undefined;
-  const searchesSent = new Set<string>();
+  const listings = new ListingEvents();
 
   const userId = () => (userToken && isShopperId(userToken) ? userToken : (anonymousUser ??= randomHex(12)));
 
@@ -105,13 +106,7 @@ export function createInsightsClient(options: InsightsClientOptions): InsightsCl
         if ((second as { immediate?: boolean } | undefined)?.immediate && userToken !== undefined) onTokenChange?.(userToken);
         return;
     }
-    const events = algoliaEvents(method, args).flatMap(({ kind, event }) =>
-      ourEvents(kind, event, (context) => {
-        const sent = searchesSent.has(context.queryID);
-        searchesSent.add(context.queryID);
-        return sent;
-      }),
-    );
+    const events = algoliaEvents(method, args).flatMap(({ kind, event }) => ourEvents(kind, event, listings));
     return events.length ? post(events) : undefined;
   };
   return Object.assign(client, { version: INSIGHTS_API_VERSION });

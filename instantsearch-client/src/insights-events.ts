@@ -1,18 +1,19 @@
 import { randomHex } from "./ids.ts";
+import { listingFields, type ListingEvent, type ListingEvents } from "./listing-events.ts";
 import { contextShowing, queryContext, type QueryContext } from "./query-contexts.ts";
 
 /*
  * The insights middleware's calls (search-insights' methods: clickedObjectIDsAfterSearch, viewedObjectIDs,
  * sendEvents, …) as our shopper events. A click is a ProductClick that says the query, the page shown and the
  * product, from which the service counts the position; an add-to-cart an AddToCart; a purchase a Purchase. A
- * view of a result page stands for its search: the Search event our reports count clicks and conversions
- * against, sent once per queryID (and before the first click on it, should no view come). A conversion that is
+ * view of a result page is the listing's own event (listing-events.ts: a Search, a PageChange or a
+ * SortByChange), which a click or conversion on it sends first should no view have come. A conversion that is
  * neither an add-to-cart nor a purchase, filter events and the middleware's own telemetry (`sendEvents` with
  * eventType "instantsearch") have no event of ours and are dropped.
  */
 
 export interface OurEvent {
-  type: "Search" | "ProductClick" | "AddToCart" | "Purchase";
+  type: ListingEvent["type"] | "ProductClick" | "AddToCart" | "Purchase";
   data: Record<string, unknown>;
 }
 
@@ -74,28 +75,6 @@ export function algoliaEvents(method: string, args: readonly unknown[]): { kind:
   });
 }
 
-/** The listing fields of a ProductClick or AddToCart: the query and the page shown, as our events say them. */
-const listing = (c: QueryContext) => ({
-  query: c.query,
-  productIds: c.productIds,
-  facets: c.facets,
-  pageSize: c.pageSize,
-  sortBy: c.sortBy,
-  page: c.page,
-});
-
-export const searchEvent = (c: QueryContext): OurEvent => ({
-  type: "Search",
-  data: {
-    query: c.query,
-    productIds: c.productIds,
-    facets: c.facets,
-    pageSize: c.pageSize,
-    sortBy: c.sortBy,
-    totalProducts: c.totalProducts,
-  },
-});
-
 const toNumber = (v: number | string | undefined): number | undefined => {
   const n = typeof v === "string" ? Number(v) : v;
   return n !== undefined && Number.isFinite(n) ? n : undefined;
@@ -103,24 +82,22 @@ const toNumber = (v: number | string | undefined): number | undefined => {
 
 const newOrderId = () => `order-${randomHex(8)}`;
 
-/**
- * Our events for one of the middleware's events, with the listings they refer to: `searched` says whether a
- * listing's Search was sent already (and records that it now is).
- */
-export function ourEvents(kind: Kind, event: AlgoliaEvent, searched: (c: QueryContext) => boolean): OurEvent[] {
+/** Our events for one of the middleware's events, each after the event of the listing it refers to, if new. */
+export function ourEvents(kind: Kind, event: AlgoliaEvent, listings: ListingEvents): OurEvent[] {
   const ids = event.objectIDs ?? [];
   const contextOf = (i: number) => queryContext(event.objectData?.[i]?.queryID ?? event.queryID);
   const out: OurEvent[] = [];
-  const withSearch = (c: QueryContext | undefined) => {
-    if (c && !searched(c)) out.push(searchEvent(c));
+  const withListing = (c: QueryContext | undefined) => {
+    const shown = c && listings.eventFor(c);
+    if (shown) out.push(shown);
     return c;
   };
   if (kind === "view") {
-    withSearch(queryContext(event.queryID) ?? contextShowing(ids));
+    withListing(queryContext(event.queryID) ?? contextShowing(ids));
     return out;
   }
   if (kind === "purchase") {
-    ids.forEach((_, i) => withSearch(contextOf(i)));
+    ids.forEach((_, i) => withListing(contextOf(i)));
     const products = ids.map((id, i) => {
       const data = event.objectData?.[i];
       const price = toNumber(data?.price);
@@ -135,8 +112,8 @@ export function ourEvents(kind: Kind, event: AlgoliaEvent, searched: (c: QueryCo
     return out;
   }
   ids.forEach((id, i) => {
-    const c = withSearch(contextOf(i));
-    const context = c ? listing(c) : {};
+    const c = withListing(contextOf(i));
+    const context = c ? { ...listingFields(c), page: c.page } : {};
     if (kind === "click") out.push({ type: "ProductClick", data: { ...context, clickProductId: id } });
     else {
       const qty = event.objectData?.[i]?.quantity;

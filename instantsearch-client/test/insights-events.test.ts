@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { SearchResponse } from "@storefront-search/contract";
 import { algoliaEvents, ourEvents } from "../src/insights-events.ts";
-import { rememberQuery } from "../src/query-contexts.ts";
+import { ListingEvents } from "../src/listing-events.ts";
+import { queryContext, rememberQuery } from "../src/query-contexts.ts";
 
 /* search-insights' calls as our shopper events, with the listing each queryID stands for. */
 
@@ -22,16 +23,10 @@ const listing = {
   sortBy: "pricea",
 };
 
-/** Our events for a call, with a fresh record of the Searches sent. */
+/** Our events for a call, on a page that has shown no listing yet. */
 function mapped(method: string, ...args: unknown[]) {
-  const sent = new Set<string>();
-  return algoliaEvents(method, args).flatMap(({ kind, event }) =>
-    ourEvents(kind, event, (c) => {
-      const was = sent.has(c.queryID);
-      sent.add(c.queryID);
-      return was;
-    }),
-  );
+  const listings = new ListingEvents();
+  return algoliaEvents(method, args).flatMap(({ kind, event }) => ourEvents(kind, event, listings));
 }
 
 describe("insights events", () => {
@@ -92,5 +87,32 @@ describe("insights events", () => {
         { eventType: "conversion", eventSubtype: "purchase", eventName: "b", index: "products", objectIDs: ["p3"], orderId: "o-2" },
       ]).map((e) => e.type),
     ).toEqual(["Search", "ProductClick", "Purchase"]);
+  });
+});
+
+describe("listing events", () => {
+  const shown = (queryID: string, search: Parameters<typeof rememberQuery>[1]) => {
+    rememberQuery(queryID, search, answer);
+    return queryContext(queryID)!;
+  };
+
+  test("a new query or new filters is a Search; only the order a SortByChange; only the page a PageChange", () => {
+    const listings = new ListingEvents();
+    const types = [
+      shown("l1", { query: "jeans", from: 0, pageSize: 3 }),
+      shown("l2", { query: "jeans", from: 3, pageSize: 3 }),
+      shown("l3", { query: "jeans", from: 3, pageSize: 3, sortBy: "pricea" }),
+      shown("l4", { query: "jeans", from: 3, pageSize: 3, sortBy: "pricea" }),
+      shown("l5", { query: "jeans", from: 0, pageSize: 3, sortBy: "pricea", facets: "color:Blue" }),
+      shown("l6", { query: "shirt", from: 0, pageSize: 3, sortBy: "pricea", facets: "color:Blue" }),
+    ].map((c) => listings.eventFor(c)?.type ?? null);
+    expect(types).toEqual(["Search", "PageChange", "SortByChange", null, "Search", "Search"]);
+  });
+
+  test("a listing met again is nothing", () => {
+    const listings = new ListingEvents();
+    const c = shown("again", { query: "jeans", pageSize: 3 });
+    expect(listings.eventFor(c)?.type).toBe("Search");
+    expect(listings.eventFor(c)).toBeNull();
   });
 });
