@@ -547,3 +547,26 @@ describe("rules and the store's facet order", () => {
     }
   });
 });
+
+describe("corrections reach the page", () => {
+  test("a misspelt query's correction and suggestions are results.storefrontSearch", async () => {
+    const ours = await ourSearch(s, { query: "shrit", pageSize: 4, analytics: false });
+    expect(ours.typedQuery).toBe("shrit");
+    const shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+    });
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="typo-hits"></div>';
+    document.body.append(root);
+    shop.addWidgets([configure({ query: "shrit", hitsPerPage: 4 }), hits({ container: "#typo-hits" })]);
+    shop.start();
+    try {
+      expect(await eventually(async () => shop.mainIndex.getResults() !== null, 30_000, 10)).toBe(true);
+      const results = shop.mainIndex.getResults() as unknown as { storefrontSearch?: Record<string, unknown> };
+      expect(results.storefrontSearch).toMatchObject({ searchedQuery: ours.query, typedQuery: "shrit" });
+    } finally {
+      shop.dispose();
+    }
+  });
+});
