@@ -8,6 +8,8 @@
 export const MAX_PAGE_SIZE = 100;
 /** Deepest result reachable by paging (`from + pageSize`); beyond it shoppers refine instead (and engines slow down). */
 export const MAX_RESULT_WINDOW = 10_000;
+/** Most values one facet of an answer lists, by count; a shopper narrows long lists by typing, not scrolling. */
+export const MAX_FACET_VALUES = 200;
 
 export interface PriceRange {
   min: number;

@@ -28,8 +28,58 @@ export interface AlgoliaSearchParams {
 export interface AlgoliaSearchRequest {
   indexName: string;
   params?: AlgoliaSearchParams;
-  /** "facet" is a search for facet values: not supported yet. */
+  /** "facet": a search for the values of `facet` (or of `params.facetName`) that match `params.facetQuery`. */
   type?: string;
+  facet?: string;
+}
+
+/** A search for facet values: a `type: "facet"` request, or what searchForFacetValues() is given. */
+export interface FacetSearchParams extends AlgoliaSearchParams {
+  facetName?: string;
+  facetQuery?: string;
+  maxFacetHits?: number;
+}
+
+export interface FacetHit {
+  value: string;
+  highlighted: string;
+  count: number;
+}
+
+export interface FacetSearchResult {
+  facetHits: FacetHit[];
+  exhaustiveFacetsCount: boolean;
+  processingTimeMS: number;
+}
+
+/** Algolia's banner (InstantSearch's hits widget shows the first one). */
+export interface RenderingBanner {
+  image: { urls: { url: string }[]; title?: string };
+  link?: { url: string; target?: "_blank" | "_self" };
+}
+
+export interface RenderingContent {
+  /** The facets in the store's order: dynamicWidgets shows its widgets in it. */
+  facetOrdering?: { facets: { order: string[] } };
+  redirect?: { url: string };
+  widgets?: { banners: RenderingBanner[] };
+}
+
+/**
+ * What our answers say beyond Algolia's fields, for a page's own widgets (results.storefrontSearch in a
+ * connector's render): the words searched when they are not the words typed, and what else to offer.
+ */
+export interface StorefrontSearchInfo {
+  /** Corrections to offer ("did you mean …"). */
+  spellSuggestions?: string[];
+  /** Nothing matched the whole query: `searchedQuery` is the part of it that found these products. */
+  fallback?: boolean;
+  /** The words the service searched, when they differ from the query typed (a correction or a fallback). */
+  searchedQuery?: string;
+  /** The words as typed when misspelt ones were replaced by their correction ("search instead for"). */
+  typedQuery?: string;
+  /** Nothing matched: the products are the nearest to what the query means in the store. */
+  recovered?: boolean;
 }
 
 export interface HighlightResult {
@@ -60,8 +110,13 @@ export interface AlgoliaSearchResult<T = Record<string, unknown>> {
   params: string;
   index: string;
   queryID?: string;
+  /** Custom data of the merchandising rules that fired, in rule order (banners among them). */
+  userData?: Record<string, unknown>[];
+  renderingContent?: RenderingContent;
+  storefrontSearch?: StorefrontSearchInfo;
 }
 
+/** In the order of the requests: a search for facet values (`type: "facet"`) is answered with facet hits. */
 export interface AlgoliaMultiResponse<T = Record<string, unknown>> {
-  results: AlgoliaSearchResult<T>[];
+  results: (AlgoliaSearchResult<T> | FacetSearchResult)[];
 }

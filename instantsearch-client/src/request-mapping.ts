@@ -2,7 +2,9 @@ import { MAX_PAGE_SIZE, type MultiSearchQuery } from "@storefront-search/contrac
 import type { AlgoliaSearchParams, AlgoliaSearchRequest } from "./algolia-shapes.ts";
 import { addFacetFilters, addNumericFilters } from "./filter-lists.ts";
 import { FilterSet } from "./filter-set.ts";
+import { facetSearchAttribute, isFacetSearch } from "./facet-search.ts";
 import { addFiltersExpression } from "./filters-expression.ts";
+import { isShopperId } from "./ids.ts";
 import { UnsupportedSearchError } from "./unsupported.ts";
 
 /*
@@ -14,8 +16,6 @@ import { UnsupportedSearchError } from "./unsupported.ts";
 
 /** Algolia's default page size. */
 const DEFAULT_HITS_PER_PAGE = 20;
-/** What our API takes as a shopper id; InstantSearch's own anonymous tokens ("anonymous-<uuid>") are of this form. */
-const SHOPPER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function requestedFacets(facets: AlgoliaSearchParams["facets"]): string[] {
   if (facets === undefined) return [];
@@ -33,10 +33,22 @@ export function pageSizeOf(params: AlgoliaSearchParams): number {
   return Math.min(Math.max(0, Math.floor(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE)), MAX_PAGE_SIZE);
 }
 
+/**
+ * A search for facet values is a count-only search under the same query and filters, not a shopper's search:
+ * its values are matched to the typed text by facet-search.ts.
+ */
 export function toOurSearch(request: AlgoliaSearchRequest): MultiSearchQuery {
-  if (request.type !== undefined && request.type !== "default") {
-    throw new UnsupportedSearchError(`${request.type} requests (searchForFacetValues) are not supported yet`);
+  if (isFacetSearch(request)) {
+    facetSearchAttribute(request);
+    return { ...toOurProductSearch(request), from: 0, pageSize: 0, returnFacets: true, analytics: false };
   }
+  if (request.type !== undefined && request.type !== "default") {
+    throw new UnsupportedSearchError(`${request.type} requests are not supported (index ${request.indexName})`);
+  }
+  return toOurProductSearch(request);
+}
+
+function toOurProductSearch(request: AlgoliaSearchRequest): MultiSearchQuery {
   const params = request.params ?? {};
   const filters = new FilterSet();
   addFacetFilters(filters, params.facetFilters);
@@ -53,7 +65,7 @@ export function toOurSearch(request: AlgoliaSearchRequest): MultiSearchQuery {
     ...(facets ? { facets } : {}),
     ...(requestedFacets(params.facets).length ? { returnFacets: true } : {}),
     ...(sortBy ? { sortBy } : {}),
-    ...(params.userToken && SHOPPER_ID.test(params.userToken) ? { userId: params.userToken } : {}),
+    ...(params.userToken && isShopperId(params.userToken) ? { userId: params.userToken } : {}),
     ...(params.analytics === false ? { analytics: false } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { MAX_RESULT_WINDOW, type Facet, type SearchProduct, type SearchResponse 
 import type { AlgoliaHit, AlgoliaSearchRequest, AlgoliaSearchResult } from "./algolia-shapes.ts";
 import { attributeOf, facetKeyOf, PRICE } from "./attributes.ts";
 import { QueryWords, type HighlightTags } from "./highlight.ts";
+import { renderedFields } from "./rendering-content.ts";
 import { pageSizeOf, requestedFacets } from "./request-mapping.ts";
 
 /*
@@ -84,5 +85,6 @@ export function toAlgoliaResult(
     params: paramsText(request),
     index: request.indexName,
     ...(context.queryID ? { queryID: context.queryID } : {}),
+    ...renderedFields(answer),
   };
 }

@@ -1,54 +1,31 @@
 import { MAX_MULTI_SEARCH_REQUESTS, type MultiSearchRequest, type MultiSearchResponse } from "@storefront-search/contract";
 import type { AlgoliaMultiResponse, AlgoliaSearchRequest, AlgoliaSearchResult } from "./algolia-shapes.ts";
+import { isFacetSearch, toFacetSearchResult } from "./facet-search.ts";
+import { randomHex } from "./ids.ts";
+import { rememberQuery } from "./query-contexts.ts";
+import { getRecommendations, type RecommendRequest, type RecommendResult } from "./recommendations.ts";
 import { toOurSearch } from "./request-mapping.ts";
 import { toAlgoliaResult } from "./response-mapping.ts";
+import { serviceRequest, type ServiceOptions } from "./service-request.ts";
 import { UnsupportedSearchError } from "./unsupported.ts";
 
 /*
  * The searchClient an InstantSearch (or Autocomplete) page passes to instantsearch({ searchClient }): every
  * request of one search() call goes to the service in one POST /{v}/multi-search, and the answers come back in
- * Algolia's shape, in order.
+ * Algolia's shape, in order. A search for facet values (`type: "facet"`) travels with them; the Recommend
+ * widgets' requests go to the similar products, complete-the-look and browse searches (recommendations.ts).
  */
 
-export interface SearchClientOptions {
-  /** The service's origin, e.g. "https://search.example.com". */
-  host: string;
-  storeId: string;
-  /** The store's search key (pk_search_…): never an admin key in a browser. */
-  searchKey: string;
-  /** API version of the paths; the latest by default. */
-  apiVersion?: string;
-  /** For tests and server-side rendering; the page's fetch by default. */
-  fetch?: typeof fetch;
-}
-
-/** The service refused the searches or could not be reached; `status` is the HTTP status (0: no answer). */
-export class SearchRequestError extends Error {
-  override readonly name = "SearchRequestError";
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+export type SearchClientOptions = ServiceOptions;
 
 export interface SearchClient {
   /** T: the hits' record type as the page declares it (InstantSearch's own client type asks for this generic). */
   search<T = Record<string, unknown>>(requests: readonly AlgoliaSearchRequest[]): Promise<AlgoliaMultiResponse<T>>;
-}
-
-const newQueryId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-
-async function failure(response: Response): Promise<SearchRequestError> {
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  const message = typeof body?.message === "string" ? body.message : `the service answered ${response.status}`;
-  return new SearchRequestError(message, response.status);
+  /** The Recommend widgets' requests (recommendations.ts says which models and from what). */
+  getRecommendations(requests: readonly RecommendRequest[]): Promise<{ results: RecommendResult[] }>;
 }
 
 export function createSearchClient(options: SearchClientOptions): SearchClient {
-  const url = `${options.host.replace(/\/+$/, "")}/${options.apiVersion ?? "1.9"}/multi-search`;
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
   return {
     async search<T>(requests: readonly AlgoliaSearchRequest[]): Promise<AlgoliaMultiResponse<T>> {
       if (requests.length === 0) return { results: [] };
@@ -57,26 +34,25 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       }
       const body: MultiSearchRequest = { requests: requests.map(toOurSearch) };
       const started = performance.now();
-      const response = await send(url, {
+      const { results } = await serviceRequest<MultiSearchResponse>(options, "multi-search", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-service-store-id": options.storeId, "x-service-api-key": options.searchKey },
         body: JSON.stringify(body),
-      }).catch((error: Error) => {
-        throw new SearchRequestError(`the search service could not be reached: ${error.message}`, 0);
       });
-      if (!response.ok) throw await failure(response);
-      const { results } = (await response.json()) as MultiSearchResponse;
       const processingTimeMS = Math.round(performance.now() - started);
       // Hits are Search products: the page's T describes them, as with Algolia's client.
       return {
         results: results.map((answer, i) => {
           const request = requests[i]!;
+          if (isFacetSearch(request)) return toFacetSearchResult(request, answer, { processingTimeMS });
+          const queryID = request.params?.clickAnalytics ? randomHex(16) : undefined;
+          if (queryID) rememberQuery(queryID, body.requests[i]!, answer);
           return toAlgoliaResult(request, answer, {
             processingTimeMS,
-            ...(request.params?.clickAnalytics ? { queryID: newQueryId() } : {}),
-          });
-        }) as unknown as AlgoliaSearchResult<T>[],
+            ...(queryID ? { queryID } : {}),
+          }) as unknown as AlgoliaSearchResult<T>;
+        }),
       };
     },
+    getRecommendations: (requests) => getRecommendations(options, requests),
   };
 }

@@ -3,20 +3,39 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import instantsearch from "instantsearch.js";
 import {
   configure,
+  dynamicWidgets,
+  frequentlyBoughtTogether,
   hierarchicalMenu,
   hits,
   pagination,
+  queryRuleCustomData,
   rangeInput,
   refinementList,
+  relatedProducts,
   searchBox,
   sortBy,
   stats,
+  trendingItems,
 } from "instantsearch.js/es/widgets";
 import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { textStagesInSearch } from "../../server/test/support/indexed-child-server.ts";
-import { eventually, indexProducts, search as ourSearch, type Params, type SearchBody } from "../../server/test/support/search-client.ts";
+import {
+  eventually,
+  getJson,
+  indexProducts,
+  search as ourSearch,
+  type Params,
+  type SearchBody,
+} from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
-import { createSearchClient, SearchRequestError, UnsupportedSearchError } from "../src/index.ts";
+import type { CtlResponse, EventList, ListedEvent, SimilarityResponse } from "@storefront-search/contract";
+import {
+  createInsightsClient,
+  createSearchClient,
+  SearchRequestError,
+  UnsupportedSearchError,
+  type AlgoliaSearchResult,
+} from "../src/index.ts";
 
 /*
  * The real InstantSearch.js (npm, latest 4.x) in happy-dom against the real server over real demo products,
@@ -31,7 +50,7 @@ let s: TestServer;
 let requests = 0;
 let inFlight = 0;
 /** The searches the last request carried. */
-let lastBatch: { facets?: string; pageSize?: number }[] = [];
+let lastBatch: { query?: string; facets?: string; pageSize?: number }[] = [];
 let page: ReturnType<typeof instantsearch>;
 
 const counted: typeof fetch = Object.assign(
@@ -99,7 +118,7 @@ beforeAll(async () => {
     configure({ hitsPerPage: HITS_PER_PAGE }),
     searchBox({ container: "#searchbox" }),
     hits({ container: "#hits", templates: { item: (hit, { html }) => html`<span data-id=${hit.objectID}>${hit.name as string}</span>` } }),
-    refinementList({ container: "#brands", attribute: "brand", operator: "or" }),
+    refinementList({ container: "#brands", attribute: "brand", operator: "or", searchable: true }),
     hierarchicalMenu({ container: "#categories", attributes: ["categories.lvl0", "categories.lvl1", "categories.lvl2"] }),
     rangeInput({ container: "#price", attribute: "price" }),
     sortBy({
@@ -159,6 +178,28 @@ describe("InstantSearch.js over the searchClient", () => {
       [HITS_PER_PAGE, facets.join(",")],
       [0, undefined],
     ]);
+  });
+
+  test("searching the brands list: the brands with a word that starts so, counted under the page's query", async () => {
+    const ours = await ourSearch(s, { query: "shirt", pageSize: 1, returnFacets: true, analytics: false });
+    const designers = ours.facets.find((f) => f.key === "designer")!.values;
+    const prefix = /[\p{L}\p{N}]+/u.exec(designers.at(-1)!.key)![0].slice(0, 3);
+    const startsSo = (value: string) => value.split(/[^\p{L}\p{N}]+/u).some((w) => w.toLowerCase().startsWith(prefix.toLowerCase()));
+    const expected = designers.filter((v) => startsSo(v.key)).slice(0, 10);
+    const box = $("#brands .ais-SearchBox-input") as HTMLInputElement;
+    const shown = () => shownBrands().map((b) => ({ brand: b.value, count: b.count }));
+    const before = requests;
+    box.value = prefix;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    const want = expected.map((v) => ({ brand: v.key, count: v.count }));
+    expect(await eventually(async () => Bun.deepEquals(shown(), want), 30_000, 10)).toBe(true);
+    expect(requests - before).toBe(1);
+    expect(lastBatch).toEqual([expect.objectContaining({ query: "shirt", pageSize: 0, returnFacets: true, analytics: false })]);
+    expect(lastBatch[0]!.facets).toBeUndefined(); // the brands' own selection is left out, as for their counts
+    expect($("#brands mark")?.textContent?.toLowerCase()).toBe(prefix.toLowerCase());
+    box.value = "";
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(await eventually(async () => shownBrands().filter((b) => b.checked).length === 2, 30_000, 10)).toBe(true);
   });
 
   test("walking the category menu two levels down", async () => {
@@ -246,6 +287,7 @@ describe("the client on its own", () => {
     const refused = [
       [{ indexName: "products", params: { query: "shirt", facetFilters: ["brand:-Mufti"] } }],
       [{ indexName: "products", type: "facet", params: { query: "shirt" } }],
+      [{ indexName: "products", type: "recommend", params: { query: "shirt" } }],
       Array.from({ length: 51 }, () => ({ indexName: "products", params: { query: "shirt" } })),
     ];
     for (const batch of refused)
@@ -269,9 +311,262 @@ describe("the client on its own", () => {
       { indexName: "products", params: { query: "jeans", clickAnalytics: true, hitsPerPage: 2 } },
       { indexName: "products", params: { query: "jeans", hitsPerPage: 2 } },
     ]);
-    expect(results[0]!.queryID).toMatch(/^[0-9a-f]{32}$/);
-    expect(results[1]!.queryID).toMatch(/^[0-9a-f]{32}$/);
-    expect(results[0]!.queryID).not.toBe(results[1]!.queryID);
-    expect(results[2]!.queryID).toBeUndefined();
+    const ids = results.map((r) => (r as AlgoliaSearchResult).queryID);
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[2]).toBeUndefined();
+  });
+});
+
+describe("insights: InstantSearch's events reach /tracking as ours", () => {
+  let shop: ReturnType<typeof instantsearch>;
+  let tracked = 0;
+  const sendErrors: Error[] = [];
+  const insightsOf = () =>
+    createInsightsClient({
+      host: s.url,
+      storeId: s.storeId,
+      analyticsKey: s.keys.analytics,
+      fetch: Object.assign((input: RequestInfo | URL, init?: RequestInit) => (tracked++, fetch(input, init)), {
+        preconnect: fetch.preconnect,
+      }),
+      onError: (e) => sendErrors.push(e),
+    });
+
+  const events = async (type: string): Promise<ListedEvent[]> =>
+    ((await (await s.call("admin", "GET", `/1.9/events?type=${type}&limit=1000`)).json()) as EventList).events;
+
+  beforeAll(async () => {
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="shop-search"></div><div id="shop-hits"></div>';
+    document.body.append(root);
+    shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+      insights: { insightsClient: insightsOf() },
+    });
+    shop.addWidgets([
+      configure({ hitsPerPage: 5, query: "shirt", page: 1 }),
+      hits({
+        container: "#shop-hits",
+        templates: {
+          item: (hit, { html, sendEvent }) =>
+            html`<span data-shop-id=${hit.objectID}>${hit.name as string}</span><button
+                onClick=${(e: Event) => {
+                  e.stopPropagation();
+                  sendEvent("conversion", hit, "Added To Cart", { eventSubtype: "addToCart" });
+                }}
+              >
+                Add
+              </button>`,
+        },
+      }),
+    ]);
+    shop.start();
+    expect(await eventually(async () => document.querySelectorAll("[data-shop-id]").length === 5, 30_000, 10)).toBe(true);
+  }, 60_000);
+
+  afterAll(() => shop?.dispose());
+
+  test("a click on the third hit of page 2 is a ProductClick at position 8 of its query, after the query's Search", async () => {
+    const third = document.querySelectorAll("#shop-hits .ais-Hits-item")[2] as HTMLElement;
+    const productId = third.querySelector("[data-shop-id]")!.getAttribute("data-shop-id")!;
+    third.click();
+    expect(await eventually(async () => (await events("ProductClick")).length === 1, 30_000, 25)).toBe(true);
+    const [click] = await events("ProductClick");
+    const data = click!.data as { clickProductId: string; query: string; productIds: string[]; page: number; pageSize: number };
+    expect(data).toMatchObject({ clickProductId: productId, query: "shirt", page: 2, pageSize: 5 });
+    // The service counts a click's position from the page it says was shown.
+    expect(data.productIds.indexOf(productId) + 1 + (data.page - 1) * data.pageSize).toBe(8);
+    const ours = await ourSearch(s, { query: "shirt", from: 5, pageSize: 5, analytics: false });
+    expect(data.productIds).toEqual(ours.products.map((p) => p.productId));
+    const searches = await events("Search");
+    expect(searches.map((e) => e.data.query)).toEqual(["shirt"]);
+    expect(searches[0]!.data).toMatchObject({ productIds: data.productIds, totalProducts: ours.totalProductCount });
+    expect(new Set([click!.sessionId, searches[0]!.sessionId]).size).toBe(1);
+    expect(click!.userId).toStartWith("anonymous-");
+  });
+
+  test("an add-to-cart is an AddToCart of that product and query; no click is sent with it", async () => {
+    const first = document.querySelector("#shop-hits .ais-Hits-item") as HTMLElement;
+    const productId = first.querySelector("[data-shop-id]")!.getAttribute("data-shop-id")!;
+    first.querySelector("button")!.click();
+    expect(await eventually(async () => (await events("AddToCart")).length === 1, 30_000, 25)).toBe(true);
+    const [cart] = await events("AddToCart");
+    expect(cart!.data).toMatchObject({ addProductId: productId, query: "shirt", page: 2, pageSize: 5 });
+    expect((await events("ProductClick")).length).toBe(1);
+    expect((await events("Search")).length).toBe(1);
+  });
+
+  test("telemetry and other calls send nothing and raise nothing", async () => {
+    const before = tracked;
+    const client = insightsOf();
+    client("sendEvents", [{ eventType: "instantsearch", eventName: "__start__" }]);
+    client("addAlgoliaAgent", "insights-middleware");
+    client("clickedFilters", { eventName: "Filter", index: "products", filters: ["brand:Nike"] });
+    client("convertedObjectIDsAfterSearch", { eventName: "Liked", index: "products", queryID: "q", objectIDs: ["p1"] });
+    expect(tracked).toBe(before);
+    expect(sendErrors).toEqual([]);
+  });
+});
+
+describe("Recommend widgets over getRecommendations", () => {
+  test("related products are our similar products; bought together our looks' pieces; trending our most bought", async () => {
+    // A product that has looks: the first shirt whose complete-the-look answers some.
+    const shirts = (await ourSearch(s, { query: "shirt", pageSize: 20, analytics: false })).products.map((p) => p.productId);
+    let source = "";
+    let looks: CtlResponse = { ctlProducts: [], sourceProduct: { id: "", productId: "", name: "" } };
+    expect(
+      await eventually(
+        async () => {
+          for (const id of shirts) {
+            looks = (await getJson<CtlResponse>(s, "/ctl", { productId: id })).body;
+            if (looks.ctlProducts.length) source = id;
+            if (source) return true;
+          }
+          return false;
+        },
+        60_000,
+        200,
+      ),
+    ).toBe(true);
+    const similar = (await getJson<SimilarityResponse>(s, "/similarity", { productId: source, pageSize: 4 })).body.products.map(
+      (p) => p.product.productId,
+    );
+    const together = [...new Set(looks.ctlProducts.flat().map((p) => p.productId))].slice(0, 4);
+    const trending = (await ourSearch(s, { browse: true, facets: "gender:Men", pageSize: 4, analytics: false })).products.map(
+      (p) => p.productId,
+    );
+    expect(similar.length).toBe(4);
+
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="related"></div><div id="together"></div><div id="trending"></div>';
+    document.body.append(root);
+    const shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+    });
+    shop.addWidgets([
+      relatedProducts({
+        container: "#related",
+        objectIDs: [source],
+        limit: 4,
+        templates: { item: (hit, { html }) => html`<span data-rec=${hit.objectID}></span>` },
+      }),
+      frequentlyBoughtTogether({
+        container: "#together",
+        objectIDs: [source],
+        limit: 4,
+        templates: { item: (hit, { html }) => html`<span data-rec=${hit.objectID}></span>` },
+      }),
+      trendingItems({
+        container: "#trending",
+        facetName: "gender",
+        facetValue: "Men",
+        limit: 4,
+        templates: { item: (hit, { html }) => html`<span data-rec=${hit.objectID}></span>` },
+      }),
+    ]);
+    shop.start();
+    const shown = (id: string) => [...document.querySelectorAll(`#${id} [data-rec]`)].map((el) => el.getAttribute("data-rec"));
+    try {
+      expect(
+        await eventually(
+          async () => shown("related").length > 0 && shown("together").length > 0 && shown("trending").length > 0,
+          30_000,
+          10,
+        ),
+      ).toBe(true);
+      expect(shown("related")).toEqual(similar);
+      expect(shown("together")).toEqual(together);
+      expect(shown("trending")).toEqual(trending);
+    } finally {
+      shop.dispose();
+    }
+  });
+
+  test("a product the service does not know has none; a model it has not is refused before anything is sent", async () => {
+    const client = createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search });
+    const { results } = await client.getRecommendations([
+      { indexName: "products", model: "related-products", objectID: "no-such-product" },
+    ]);
+    expect(results[0]!.hits).toEqual([]);
+    expect(
+      await client.getRecommendations([{ indexName: "products", model: "trending-facets", facetName: "brand" }]).catch((e) => e),
+    ).toBeInstanceOf(UnsupportedSearchError);
+  });
+});
+
+describe("rules and the store's facet order", () => {
+  test("dynamicWidgets shows the facets in the store's order; a rule's banner, custom data and redirect reach the page", async () => {
+    expect(
+      (await s.call("admin", "PATCH", "/1.9/settings", { facets: [{ key: "color" }, { key: "gender" }, { key: "designer" }] })).status,
+    ).toBe(200);
+    const banner = { type: "banner", title: "Jackets week", image: "https://cdn.example/jackets.jpg", link: "/jackets" };
+    const rule = { conditions: [{ pattern: "jacket", anchoring: "contains" }], consequence: { userData: [banner], redirect: "/jackets" } };
+    expect((await s.call("admin", "PUT", "/1.9/rules/is-jackets", rule)).status).toBe(200);
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="dyn"></div><div id="dyn-hits"></div><div id="custom"></div>';
+    document.body.append(root);
+    const shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+    });
+    const facetWidget = (attribute: string) => (container: HTMLElement) => {
+      container.setAttribute("data-attribute", attribute);
+      return refinementList({ container, attribute });
+    };
+    shop.addWidgets([
+      configure({ query: "jacket", hitsPerPage: 4 }),
+      hits({ container: "#dyn-hits" }),
+      dynamicWidgets({ container: "#dyn", widgets: ["brand", "gender", "color"].map(facetWidget) }),
+      queryRuleCustomData({
+        container: "#custom",
+        templates: {
+          default: ({ items }, { html }) => html`${(items as { title: string }[]).map((i) => html`<p class="rule">${i.title}</p>`)}`,
+        },
+      }),
+    ]);
+    shop.start();
+    const order = () => [...document.querySelectorAll("#dyn [data-attribute]")].map((el) => el.getAttribute("data-attribute"));
+    try {
+      expect(
+        await eventually(
+          async () => order().length === 3 && document.querySelectorAll("#dyn .ais-RefinementList-item").length > 0,
+          30_000,
+          10,
+        ),
+      ).toBe(true);
+      expect(order()).toEqual(["color", "gender", "brand"]);
+      expect(document.querySelector("#dyn-hits .ais-Hits-banner-image")?.getAttribute("src")).toBe(banner.image);
+      expect(document.querySelector("#custom .rule")?.textContent).toBe(banner.title);
+      expect(shop.mainIndex.getResults()?.renderingContent).toMatchObject({ redirect: { url: "/jackets" } });
+    } finally {
+      shop.dispose();
+    }
+  });
+});
+
+describe("corrections reach the page", () => {
+  test("a misspelt query's correction and suggestions are results.storefrontSearch", async () => {
+    const ours = await ourSearch(s, { query: "shrit", pageSize: 4, analytics: false });
+    expect(ours.typedQuery).toBe("shrit");
+    const shop = instantsearch({
+      indexName: "products",
+      searchClient: createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search }),
+    });
+    const root = document.createElement("div");
+    root.innerHTML = '<div id="typo-hits"></div>';
+    document.body.append(root);
+    shop.addWidgets([configure({ query: "shrit", hitsPerPage: 4 }), hits({ container: "#typo-hits" })]);
+    shop.start();
+    try {
+      expect(await eventually(async () => shop.mainIndex.getResults() !== null, 30_000, 10)).toBe(true);
+      const results = shop.mainIndex.getResults() as unknown as { storefrontSearch?: Record<string, unknown> };
+      expect(results.storefrontSearch).toMatchObject({ searchedQuery: ours.query, typedQuery: "shrit" });
+    } finally {
+      shop.dispose();
+    }
   });
 });

@@ -58,8 +58,8 @@ describe("query, paging and index names", () => {
     ).toEqual(plain);
   });
 
-  test("a search for facet values is refused by name", () => {
-    expect(() => toOurSearch({ indexName: "products", type: "facet", params: { query: "x" } })).toThrow(/searchForFacetValues/);
+  test("a request type other than a search or a facet search is refused by name", () => {
+    expect(() => toOurSearch({ indexName: "products", type: "recommend", params: { query: "x" } })).toThrow(/recommend requests/);
   });
 });
 

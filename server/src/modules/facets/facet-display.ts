@@ -1,5 +1,10 @@
 import type { EngineSearchResult } from "../../engine/types.ts";
-import type { FacetSetting, Facet as WidgetFacet, FacetValue as WidgetFacetValue } from "@storefront-search/contract";
+import {
+  MAX_FACET_VALUES,
+  type FacetSetting,
+  type Facet as WidgetFacet,
+  type FacetValue as WidgetFacetValue,
+} from "@storefront-search/contract";
 import { isTermFacetKey, PRICE_FACET } from "./facet-keys.ts";
 
 /*
@@ -31,8 +36,6 @@ export const DEFAULT_FACETS: readonly FacetSetting[] = [
   { key: "availability" },
 ];
 export const DEFAULT_SHOWN_VALUES = 8;
-/** Most values listed per facet; a shopper narrows long lists by typing, not scrolling. */
-const MAX_FACET_VALUES = 200;
 const PRICE_BUCKETS = 6;
 
 /** Tag prefixes a wildcard leaves out: feed bookkeeping, and copies of built-in facets. */
