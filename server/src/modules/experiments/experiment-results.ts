@@ -1,59 +1,11 @@
+import type { ExperimentResults, RateResult, VariantResult } from "@storefront-search/contract";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import type { Experiment } from "./experiment-schema.ts";
 import { exclusion } from "./experiment-tally.ts";
 import type { ShopperCounts } from "./storage/experiments-repository.ts";
-import {
-  ALPHA,
-  cappedMoments,
-  compareProportions,
-  meanInterval,
-  revenueCap,
-  welchTest,
-  wilsonInterval,
-  type Comparison,
-  type Interval,
-} from "./statistics.ts";
+import { ALPHA, cappedMoments, compareProportions, meanInterval, revenueCap, welchTest, wilsonInterval } from "./statistics.ts";
 
 /* An experiment's results from its shoppers' counters: per variant the counts, each rate and mean with its interval, and the difference to the control. */
-
-export interface RateResult {
-  /** Shoppers who did it at least once. */
-  shoppers: number;
-  rate: number;
-  interval: Interval;
-  /** Against the control (the first variant); null for the control itself and while either side has no shoppers. */
-  vsControl: Comparison | null;
-}
-
-export interface RevenueResult {
-  shoppers: number;
-  /** Mean capped revenue per shopper of this currency. */
-  perShopper: number;
-  interval: Interval;
-  vsControl: Comparison | null;
-}
-
-export interface VariantResult {
-  name: string;
-  share: number;
-  control: boolean;
-  shoppers: number;
-  searches: number;
-  clickThrough: RateResult;
-  addToCart: RateResult;
-  conversion: RateResult;
-  /** By currency (ISO 4217; XXX for shoppers whose currency no event named). */
-  revenue: Record<string, RevenueResult>;
-}
-
-export interface ExperimentResults {
-  experiment: Pick<Experiment, "id" | "name" | "mode" | "status" | "startedAt" | "endedAt" | "winner">;
-  alpha: number;
-  excluded: { bots: number; tooManyEvents: number; emptySearches: number };
-  /** The cap applied to each currency's revenue per shopper (the buyers' 99th percentile across variants). */
-  revenueCap: Record<string, number>;
-  variants: VariantResult[];
-}
 
 type Flag = "clicked" | "carted" | "ordered";
 
