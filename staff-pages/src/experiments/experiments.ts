@@ -70,8 +70,8 @@ const range = (i: Interval, show: (n: number) => string) => `95% interval ${show
 function describeScope(scope: ExperimentScope): string {
   if (scope.type === "all") return "all searches";
   if (scope.type === "collection") return `collection page ${scope.collection}`;
-  const how = { is: "is", startsWith: "starts with", contains: "contains" }[scope.anchoring];
-  return `queries that ${how} “${scope.pattern}”`;
+  const how = { is: "the query", startsWith: "queries starting with", contains: "queries containing" }[scope.anchoring];
+  return `${how} “${scope.pattern}”`;
 }
 
 const MODES: Record<Experiment["mode"], string> = {
@@ -101,12 +101,13 @@ async function loadExperiments(): Promise<void> {
         name.append(el("strong", e.name), el("br"), el("span", MODES[e.mode], { class: "note" }));
         const status = el("td", e.status === "ended" && e.winner ? `ended: ${e.winner} won` : e.status, { class: "status" });
         const actions = el("td", undefined, { class: "actions" });
-        actions.append(button(e.status === "draft" ? "Open" : "Results", () => void open(e.id), `Open experiment ${e.name}`));
+        const [label, accessibleName] = e.status === "draft" ? ["Open", "Open experiment"] : ["Results", "Results of experiment"];
+        actions.append(button(label, () => void open(e.id), `${accessibleName} ${e.name}`));
         for (const action of ACTIONS[e.status]) {
-          const label = { start: "Start", stop: "Stop", delete: "Delete" }[action];
+          const verb = { start: "Start", stop: "Stop", delete: "Delete" }[action];
           actions.append(
             " ",
-            button(label, () => void act(e, action), `${label} experiment ${e.name}`),
+            button(verb, () => void act(e, action), `${verb} experiment ${e.name}`),
           );
         }
         row.append(name, el("td", describeScope(e.scope)), el("td", describeVariants(e)), status, actions);
