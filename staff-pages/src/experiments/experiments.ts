@@ -102,7 +102,7 @@ async function loadExperiments(): Promise<void> {
         const status = el("td", e.status === "ended" && e.winner ? `ended: ${e.winner} won` : e.status, { class: "status" });
         const actions = el("td", undefined, { class: "actions" });
         const [label, accessibleName] = e.status === "draft" ? ["Open", "Open experiment"] : ["Results", "Results of experiment"];
-        actions.append(button(label, () => void open(e.id), `${accessibleName} ${e.name}`));
+        actions.append(button(label, () => void openExperiment(e.id), `${accessibleName} ${e.name}`));
         for (const action of ACTIONS[e.status]) {
           const verb = { start: "Start", stop: "Stop", delete: "Delete" }[action];
           actions.append(
@@ -289,8 +289,8 @@ async function createExperiment(): Promise<void> {
     error.textContent = "";
     closeEditor();
     setStatus(`Experiment ${created.name} created as a draft.`);
-    shown = created;
     await loadExperiments();
+    await showDetail(created);
     $("detail-title").focus();
   } catch (e) {
     error.textContent = `Not created: ${(e as Error).message}`;
@@ -299,7 +299,7 @@ async function createExperiment(): Promise<void> {
 
 /* ---------- one experiment: sample size, results, the end ---------- */
 
-async function open(id: string): Promise<void> {
+async function openExperiment(id: string): Promise<void> {
   try {
     await showDetail(await api<Experiment>("GET", experimentPath(id)));
     $("detail-title").focus();
