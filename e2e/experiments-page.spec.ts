@@ -3,7 +3,8 @@
  * query scope of its own, two variants, one turning behaviour ranking off), estimate its sample size, and start it
  * from the list; simulated shoppers then search the experiment's query and some click, through POST /tracking with
  * the analytics key as the widget sends them; the page's results show each variant's shoppers, searches and clicks
- * as the results API counts them. What the test creates is stopped and deleted after it.
+ * as the results API counts them. Staff then stop it and end it with the control as the winner, which changes no
+ * setting of the store.
  */
 import { randomUUID } from "node:crypto";
 import type { Experiment, ExperimentList, ExperimentResults } from "@storefront-search/contract";
@@ -55,7 +56,7 @@ async function shoppersSearch(demo: Demo, query: string, productId: string): Pro
   return clicked;
 }
 
-test("experiments: on /experiments staff create an A/B test with the form, estimate its shoppers and start it; shoppers' searches and clicks sent through tracking show up per variant in its results; no axe-core violation", async ({
+test("experiments: on /experiments staff create an A/B test with the form, estimate its shoppers and start it; shoppers' searches and clicks sent through tracking show up per variant in its results; no axe-core violation; stopped and ended with the control as the winner", async ({
   page,
   demo,
 }) => {
@@ -119,6 +120,17 @@ test("experiments: on /experiments staff create an A/B test with the form, estim
     }
     await expect(page.locator('#results-table tr[data-variant="plain"] .click-through .vs')).toContainText("p ");
     expect(await axeViolations(page), "axe-core on the experiments page with results").toEqual([]);
+
+    // Stopped from the list, then ended with the control, which overrides nothing, so the store stays as it was.
+    page.on("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: `Stop experiment ${name}` }).click();
+    await expect(row.locator(".status")).toHaveText("stopped");
+    await page.locator("#winner").selectOption("control");
+    await page.getByRole("button", { name: "End the experiment" }).click();
+    await expect(row.locator(".status")).toHaveText("ended: control won");
+    await expect(page.locator("#status")).toContainText("No settings to apply.");
+    await expect(page.locator("#end"), "an ended experiment cannot end again").toBeHidden();
+    expect((await admin<Experiment>(demo, "GET", `/experiments/${created!.id}`)).winner).toBe("control");
   } finally {
     if (created) {
       await admin(demo, "POST", `/experiments/${created.id}/stop`).catch(() => {});

@@ -327,7 +327,6 @@ async function showDetail(e: Experiment): Promise<void> {
   if (changed) $("sample-size-answer").textContent = "";
   $("end").hidden = e.status !== "running" && e.status !== "stopped";
   select("winner").replaceChildren(...e.variants.map((v) => el("option", v.name, { value: v.name })));
-  if (changed) $("end-report").textContent = "";
   $("results").hidden = e.status === "draft";
   if (e.status !== "draft") await loadResults();
 }
@@ -429,9 +428,11 @@ async function endExperiment(): Promise<void> {
     const report = await api<ExperimentEndReport>("POST", experimentPath(e.id, "/end"), { winner });
     const applied = report.appliedSettings.length ? `Settings applied: ${report.appliedSettings.join(", ")}.` : "No settings to apply.";
     const review = [...report.review.rules.map((r) => `rule ${r}`), ...report.review.synonymSets.map((s) => `synonym set ${s}`)];
-    setStatus(`Experiment ${e.name} ended: ${winner} won.`);
+    // The end section goes with the running experiment: what the end did is said in the page's status line.
+    setStatus(
+      `Experiment ${e.name} ended: ${winner} won. ${applied}${review.length ? ` Only losing variants used ${review.join(", ")}: review them.` : ""}`,
+    );
     await loadExperiments();
-    $("end-report").textContent = `${applied}${review.length ? ` Only losing variants used ${review.join(", ")}: review them.` : ""}`;
   } catch (error) {
     setStatus(`Experiment ${e.name} not ended: ${(error as Error).message}`);
   }
