@@ -7,6 +7,7 @@ const PAGES: { path: string; what: string; key: string }[] = [
   { path: "/", what: "the demo store front (shoppers)", key: "none (its pages carry the search and analytics keys)" },
   { path: "/reports", what: "search reports (store staff)", key: "store id and admin key" },
   { path: "/merchandising", what: "query rules and synonyms (store staff)", key: "store id and admin key" },
+  { path: "/experiments", what: "A/B tests and results (store staff)", key: "store id and admin key" },
   { path: "/theme", what: "the search widget's look (store staff)", key: "store id and admin key" },
   { path: "/docs", what: "API reference, works offline", key: "none to read (a test request takes the key its call needs)" },
   { path: "/health", what: "liveness and enrichment progress", key: "none" },

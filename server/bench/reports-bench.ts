@@ -15,7 +15,6 @@ import { SqliteAnalyticsStateRepo } from "../src/modules/analytics/storage/analy
 import { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { SqliteEventsRepo } from "../src/modules/events/storage/events.sqlite.ts";
-import type { NewEvent } from "../src/modules/events/storage/events-repository.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { createLogger } from "../src/log.ts";
 import { AnalyticsWorker } from "../src/modules/analytics/analytics-worker.ts";
@@ -26,86 +25,19 @@ import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { numberArg } from "./bench-args.ts";
+import { appendSimulated, DAY_MS } from "./simulated-shoppers.ts";
 
 const EVENTS = numberArg("--events", 1_000_000);
 const RUNS = numberArg("--runs", 30);
-const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const STORE = DEMO_KEYS.DEMO_STORE_ID;
-
-/** A deterministic generator (mulberry32), so runs compare. */
-let seed = 42;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-}
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-const zipf = (n: number) => Math.min(n - 1, Math.floor(n ** random()) - 1);
-
-const QUERIES = Array.from({ length: 5_000 }, (_, i) => `query ${i}`);
-const REGIONS = [
-  { region: "DE", language: "de", currency: "EUR" },
-  { region: "FR", language: "fr", currency: "EUR" },
-  { region: "US", language: "en", currency: "USD" },
-];
-
-/** Sessions generated: about 8 events each. */
-const SESSIONS = Math.ceil(EVENTS / 8);
-
-function* shopperEvents(): Generator<Omit<NewEvent, "storeId" | "apiVersion">> {
-  let sent = 0;
-  for (let s = 0; sent < EVENTS; s++) {
-    const sessionId = `s${s % 40_000}-${Math.floor(s / 40_000)}`;
-    const userId = `u${s % 25_000}`;
-    const dims = pick(REGIONS);
-    // Arrival order, as the events table has it: the sessions of 30 days one after the other.
-    let at = NOW - 30 * DAY_MS + Math.floor((s / SESSIONS) * 30 * DAY_MS);
-    const visit = (type: string, data: Record<string, unknown>) => {
-      sent++;
-      at += 5_000 + Math.floor(random() * 60_000);
-      return { type, userId, sessionId, data, receivedAt: Math.min(at, NOW) };
-    };
-    yield visit("SiteView", { location: "https://shop.example/", ...dims });
-    for (let q = 0; q < 3 && sent < EVENTS; q++) {
-      const query = QUERIES[zipf(QUERIES.length)]!;
-      const total = random() < 0.08 ? 0 : 1 + Math.floor(random() * 500);
-      const productIds = Array.from({ length: Math.min(total, 30) }, () => `p${zipf(20_000)}`);
-      const listing = { query, productIds, pageSize: 30, ...dims };
-      yield visit("Search", { ...listing, totalProducts: total });
-      if (total === 0) continue;
-      if (random() < 0.3) yield visit("PageChange", { ...listing, page: 2 });
-      if (random() < 0.45) {
-        const clicked = pick(productIds);
-        yield visit("ProductClick", { ...listing, page: 1, clickProductId: clicked });
-        if (random() < 0.25) yield visit("AddToCart", { ...listing, page: 1, addProductId: clicked, qty: 1 });
-        if (random() < 0.08)
-          yield visit("Purchase", { orderId: `o${s}-${q}`, products: [{ id: clicked, price: 10 + Math.floor(random() * 90), qty: 1 }] });
-        if (random() < 0.2) yield visit("ViewSimilarProducts", { productId: clicked });
-        if (random() < 0.1) yield visit("CTLLoad", { baseProductId: clicked });
-      }
-    }
-  }
-}
 
 const dir = tempDir("sfs-reports-bench-");
 const db = openServiceDatabase(dir, { synchronous: "NORMAL" });
 await new SqliteStoresRepo(db).create(STORE, NOW - 40 * DAY_MS);
 const events = new SqliteEventsRepo(db);
 let t = performance.now();
-let batch: NewEvent[] = [];
-let written = 0;
-for (const e of shopperEvents()) {
-  batch.push({ ...e, storeId: STORE, apiVersion: "1.9" });
-  if (batch.length === 5_000) {
-    events.append(batch);
-    written += batch.length;
-    batch = [];
-  }
-}
-events.append(batch);
-written += batch.length;
+const written = appendSimulated(events, STORE, { events: EVENTS, now: NOW, users: 25_000 });
 console.log(`wrote ${written.toLocaleString("en")} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 t = performance.now();

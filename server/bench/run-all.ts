@@ -7,6 +7,7 @@ const BENCHES = [
   "event-flood-bench.ts",
   "compression-bench.ts",
   "reports-bench.ts",
+  "experiments-bench.ts",
   "image-colours-bench.ts",
   "merchandising-bench.ts",
   "event-store-bench.ts",

@@ -46,6 +46,14 @@ export const STAFF_PAGES = {
     styles: { "merchandising.css": [SHELL_CSS, "merchandising/merchandising.css"] },
     head: ["merchandising.css", "merchandising.js"],
   },
+  experiments: {
+    title: "Experiments",
+    heading: "Experiments",
+    content: "experiments/experiments.html",
+    scripts: { "experiments.js": "experiments/experiments.ts" },
+    styles: { "experiments.css": [SHELL_CSS, "experiments/experiments.css"] },
+    head: ["experiments.css", "experiments.js"],
+  },
   theme: {
     title: "Search theme · Demo Fashion Store",
     heading: "Search theme",

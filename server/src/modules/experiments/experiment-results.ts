@@ -1,117 +1,81 @@
+import type { ExperimentResults, RateResult, VariantResult } from "@storefront-search/contract";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import type { Experiment } from "./experiment-schema.ts";
 import { exclusion } from "./experiment-tally.ts";
 import type { ShopperCounts } from "./storage/experiments-repository.ts";
-import {
-  ALPHA,
-  cappedMoments,
-  compareProportions,
-  meanInterval,
-  revenueCap,
-  welchTest,
-  wilsonInterval,
-  type Comparison,
-  type Interval,
-} from "./statistics.ts";
+import { ALPHA, cappedMoments, compareProportions, meanInterval, revenueCap, welchTest, wilsonInterval } from "./statistics.ts";
 
 /* An experiment's results from its shoppers' counters: per variant the counts, each rate and mean with its interval, and the difference to the control. */
 
-export interface RateResult {
-  /** Shoppers who did it at least once. */
-  shoppers: number;
-  rate: number;
-  interval: Interval;
-  /** Against the control (the first variant); null for the control itself and while either side has no shoppers. */
-  vsControl: Comparison | null;
-}
-
-export interface RevenueResult {
-  shoppers: number;
-  /** Mean capped revenue per shopper of this currency. */
-  perShopper: number;
-  interval: Interval;
-  vsControl: Comparison | null;
-}
-
-export interface VariantResult {
-  name: string;
-  share: number;
-  control: boolean;
-  shoppers: number;
-  searches: number;
-  clickThrough: RateResult;
-  addToCart: RateResult;
-  conversion: RateResult;
-  /** By currency (ISO 4217; XXX for shoppers whose currency no event named). */
-  revenue: Record<string, RevenueResult>;
-}
-
-export interface ExperimentResults {
-  experiment: Pick<Experiment, "id" | "name" | "mode" | "status" | "startedAt" | "endedAt" | "winner">;
-  alpha: number;
-  excluded: { bots: number; tooManyEvents: number; emptySearches: number };
-  /** The cap applied to each currency's revenue per shopper (the buyers' 99th percentile across variants). */
-  revenueCap: Record<string, number>;
-  variants: VariantResult[];
-}
-
 type Flag = "clicked" | "carted" | "ordered";
 
-/** A shopper's counters with the currency their revenue is reported in. */
-type Member = ShopperCounts & { currency: string };
+/** What the results need of one variant's shoppers: their number, their searches, and how many did each thing. */
+interface Tally {
+  shoppers: number;
+  searches: number;
+  clicked: number;
+  carted: number;
+  ordered: number;
+  /** Each shopper's revenue, by the currency it is reported in. */
+  revenue: Map<string, number[]>;
+}
 
-function rate(members: readonly Member[], control: readonly Member[] | null, flag: Flag): RateResult {
-  const successes = members.filter((t) => t[flag]).length;
-  const trials = members.length;
-  const vsControl = control
-    ? compareProportions({ successes: control.filter((t) => t[flag]).length, trials: control.length }, { successes, trials })
-    : null;
+function rate(tally: Tally, control: Tally | null, flag: Flag): RateResult {
+  const [successes, trials] = [tally[flag], tally.shoppers];
+  const vsControl = control ? compareProportions({ successes: control[flag], trials: control.shoppers }, { successes, trials }) : null;
   return { shoppers: successes, rate: trials ? successes / trials : 0, interval: wilsonInterval(successes, trials), vsControl };
 }
 
+/**
+ * One pass over the shoppers' rows (there is one per shopper, so an experiment's results read hundreds of
+ * thousands): only counts and revenues are kept, never the rows.
+ */
 export function resultsOf(experiment: Experiment, shoppers: Iterable<ShopperCounts>): ExperimentResults {
-  const groups: Member[][] = experiment.variants.map(() => []);
+  const tallies: Tally[] = experiment.variants.map(() => ({
+    shoppers: 0,
+    searches: 0,
+    clicked: 0,
+    carted: 0,
+    ordered: 0,
+    revenue: new Map(),
+  }));
   const excluded = { bots: 0, tooManyEvents: 0, emptySearches: 0 };
   for (const t of shoppers) {
     excluded.emptySearches += t.emptySearches;
     const why = exclusion(t);
     if (why === "bot") excluded.bots++;
     else if (why === "tooManyEvents") excluded.tooManyEvents++;
-    else if (!why) groups[t.variant]?.push({ ...t, currency: t.currency ?? UNKNOWN_CURRENCY });
+    const tally = why ? undefined : tallies[t.variant];
+    if (!tally) continue;
+    tally.shoppers++;
+    tally.searches += t.searches;
+    if (t.clicked) tally.clicked++;
+    if (t.carted) tally.carted++;
+    if (t.ordered) tally.ordered++;
+    const currency = t.currency ?? UNKNOWN_CURRENCY;
+    const revenues = tally.revenue.get(currency);
+    if (revenues) revenues.push(t.revenue);
+    else tally.revenue.set(currency, [t.revenue]);
   }
-  const currencies = [...new Set(groups.flat().map((t) => t.currency))].sort();
-  const caps = Object.fromEntries(
-    currencies.map((c) => [
-      c,
-      revenueCap(
-        groups
-          .flat()
-          .filter((t) => t.currency === c)
-          .map((t) => t.revenue),
-      ),
-    ]),
-  );
-  const revenues = (members: readonly Member[], currency: string) =>
-    cappedMoments(
-      members.filter((t) => t.currency === currency).map((t) => t.revenue),
-      caps[currency]!,
-    );
-  const control = groups[0]!;
+  const currencies = [...new Set(tallies.flatMap((t) => [...t.revenue.keys()]))].sort();
+  const caps = Object.fromEntries(currencies.map((c) => [c, revenueCap(tallies.flatMap((t) => t.revenue.get(c) ?? []))]));
+  const revenues = (tally: Tally, currency: string) => cappedMoments(tally.revenue.get(currency) ?? [], caps[currency]!);
+  const control = tallies[0]!;
   const variants = experiment.variants.map((v, i): VariantResult => {
-    const members = groups[i]!;
+    const tally = tallies[i]!;
     const against = i === 0 ? null : control;
     return {
       name: v.name,
       share: v.share,
       control: i === 0,
-      shoppers: members.length,
-      searches: members.reduce((s, t) => s + t.searches, 0),
-      clickThrough: rate(members, against, "clicked"),
-      addToCart: rate(members, against, "carted"),
-      conversion: rate(members, against, "ordered"),
+      shoppers: tally.shoppers,
+      searches: tally.searches,
+      clickThrough: rate(tally, against, "clicked"),
+      addToCart: rate(tally, against, "carted"),
+      conversion: rate(tally, against, "ordered"),
       revenue: Object.fromEntries(
         currencies.map((c) => {
-          const m = revenues(members, c);
+          const m = revenues(tally, c);
           return [
             c,
             {

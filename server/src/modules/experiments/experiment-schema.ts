@@ -1,6 +1,13 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
+import type {
+  Experiment as WireExperiment,
+  ExperimentBody as WireExperimentBody,
+  ExperimentScope,
+  ExperimentStatus as WireExperimentStatus,
+  VariantOverrides,
+} from "@storefront-search/contract";
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
-import { schemaProblems } from "../../schema-check.ts";
+import { schemaFor, schemaProblems } from "../../schema-check.ts";
 import { normalizeQuery } from "../../text/normalize.ts";
 import { StoreSettings } from "../settings/settings-schema.ts";
 import { facetKeyProblems } from "../settings/settings-service.ts";
@@ -55,7 +62,7 @@ export const Overrides = Type.Object(
   },
   { additionalProperties: false },
 );
-export type Overrides = Static<typeof Overrides>;
+export type Overrides = VariantOverrides;
 
 export const Scope = Type.Union([
   Type.Object({ type: Type.Literal("all") }, { additionalProperties: false }),
@@ -69,7 +76,8 @@ export const Scope = Type.Union([
   ),
   Type.Object({ type: Type.Literal("collection"), collection: text(256) }, { additionalProperties: false }),
 ]);
-export type Scope = Static<typeof Scope>;
+
+export type Scope = ExperimentScope;
 
 const Variant = Type.Object(
   {
@@ -81,30 +89,22 @@ const Variant = Type.Object(
   { additionalProperties: false },
 );
 
-export const ExperimentBody = Type.Object(
-  {
-    name: text(200),
-    scope: Scope,
-    mode: Type.Union([Type.Literal("ab"), Type.Literal("interleaving")]),
-    /** The first variant is the control: results compare the others with it. */
-    variants: Type.Array(Variant, { minItems: 2, maxItems: MAX_VARIANTS }),
-  },
-  { additionalProperties: false },
+// The schema validates exactly the contract's body: the typecheck fails when the two drift apart.
+export const ExperimentBody = schemaFor<WireExperimentBody>()(
+  Type.Object(
+    {
+      name: text(200),
+      scope: Scope,
+      mode: Type.Union([Type.Literal("ab"), Type.Literal("interleaving")]),
+      /** The first variant is the control: results compare the others with it. */
+      variants: Type.Array(Variant, { minItems: 2, maxItems: MAX_VARIANTS }),
+    },
+    { additionalProperties: false },
+  ),
 );
-export type ExperimentBody = Static<typeof ExperimentBody>;
-
-export type ExperimentStatus = "draft" | "running" | "stopped" | "ended";
-
-export interface Experiment extends ExperimentBody {
-  id: string;
-  status: ExperimentStatus;
-  /** The winning variant's name, once ended with one. */
-  winner: string | null;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-}
+export type ExperimentBody = WireExperimentBody;
+export type ExperimentStatus = WireExperimentStatus;
+export type Experiment = WireExperiment;
 
 function meaningProblems(body: ExperimentBody, base: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { ConflictError, LimitReachedError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { SettingsService } from "../settings/settings-service.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
-import { resultsOf, type ExperimentResults } from "./experiment-results.ts";
+import type { Deleted, ExperimentEndReport, ExperimentList, ExperimentResults, SampleSizeEstimate } from "@storefront-search/contract";
+import { resultsOf } from "./experiment-results.ts";
 import {
   MAX_EXPERIMENTS_PER_STORE,
   type Overrides,
@@ -11,7 +12,7 @@ import {
   type ExperimentStatus,
 } from "./experiment-schema.ts";
 import { overlaps } from "./experiment-scope.ts";
-import { sampleSize, type SampleSizeEstimate } from "./statistics.ts";
+import { sampleSize } from "./statistics.ts";
 import type { ExperimentsRepository, ExperimentWrite, StoredExperiment } from "./storage/experiments-repository.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -27,14 +28,6 @@ const toExperiment = (row: StoredExperiment): Experiment => ({
   endedAt: iso(row.endedAt),
 });
 
-/** What ending with a winner did: the settings it applied, and what it left for staff to decide. */
-export interface EndReport {
-  experiment: Experiment;
-  appliedSettings: string[];
-  /** Rules and synonym sets only losing variants named: still as they were before the experiment. */
-  review: { rules: string[]; synonymSets: string[] };
-}
-
 /**
  * Experiments, admin key: their life (draft → running → stopped, or ended with a winner), the one-running-per-scope
  * rule, and their results. Every write goes through the repository's change, so its checks see every replica's writes.
@@ -48,7 +41,7 @@ export class ExperimentsService {
     private readonly now: () => number,
   ) {}
 
-  async list(store: StoreRow): Promise<{ experiments: Experiment[] }> {
+  async list(store: StoreRow): Promise<ExperimentList> {
     return { experiments: (await this.repo.all(store.id)).map(toExperiment) };
   }
 
@@ -105,7 +98,7 @@ export class ExperimentsService {
    * store's settings first, so an experiment marked ended always has them in force (a repeat applies them again, which
    * changes nothing).
    */
-  async end(store: StoreRow, id: string, winnerName: string): Promise<EndReport> {
+  async end(store: StoreRow, id: string, winnerName: string): Promise<ExperimentEndReport> {
     const current = toExperiment(await this.row(store, id));
     if (current.status !== "running" && current.status !== "stopped")
       throw new ConflictError(`Experiment ${id} is ${current.status}: only a running or stopped experiment can end with a winner`);
@@ -135,7 +128,7 @@ export class ExperimentsService {
     };
   }
 
-  async delete(store: StoreRow, id: string): Promise<{ id: string; deleted: true }> {
+  async delete(store: StoreRow, id: string): Promise<Deleted> {
     await this.repo.change(store.id, (all) => {
       allowed(found(all, id), ["draft", "stopped"], "deleted");
       return { write: { delete: id }, result: null };

@@ -5,10 +5,10 @@
  * functions of counts, so every replica computes the same answer from the same aggregates.
  */
 
-export interface Interval {
-  low: number;
-  high: number;
-}
+import type { Comparison, Interval, SampleSizeEstimate } from "@storefront-search/contract";
+
+// The answers' shapes are the contract's (contract/src/experiments.ts).
+export type { Comparison, Interval, SampleSizeEstimate };
 
 export const ALPHA = 0.05;
 export const POWER = 0.8;
@@ -113,14 +113,6 @@ export interface Proportion {
   trials: number;
 }
 
-/** A variant's value against the control's: the difference (variant − control), its interval, the p-value. */
-export interface Comparison {
-  difference: number;
-  interval: Interval;
-  pValue: number;
-  significant: boolean;
-}
-
 /**
  * The two-proportion z-test: the p-value from the pooled standard error (the null says both rates are one), the
  * interval of the difference from the unpooled one. Null when either side has no trials.
@@ -196,12 +188,6 @@ export interface SampleSizeQuestion {
   shares?: readonly number[];
   alpha?: number;
   power?: number;
-}
-
-export interface SampleSizeEstimate {
-  shoppersPerVariant: number;
-  shoppers: number;
-  days: number;
 }
 
 /**
