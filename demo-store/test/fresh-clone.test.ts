@@ -32,6 +32,7 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
     "DATA_DIR",
     "DEMO_CATALOG_DIR",
     "WIDGET_SCRIPT_FILE",
+    "INSTANTSEARCH_CLIENT_FILE",
     "STAFF_PAGES_DIR",
     "CONFIG_FILE",
     "PUBLIC_URL",
