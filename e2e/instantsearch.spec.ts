@@ -3,7 +3,8 @@
  * InstantSearch.js (4.x, from node_modules) with the service's client imported from /widget/v1/ as an ES module.
  * A shopper types, sorts, narrows the price, ticks two brands, walks into a category and pages on; after each
  * change the page shows what our own GET /search answers for the same query, filters and sort (hit ids, total,
- * brand counts), and the change cost exactly one request to /multi-search.
+ * brand counts), and the change cost exactly one request to /multi-search. On the same page, Autocomplete's
+ * getAlgoliaResults over the same client shows the products our search finds.
  */
 import type { Page } from "@playwright/test";
 import type { SearchResponse } from "@storefront-search/contract";
@@ -166,4 +167,29 @@ test("instantsearch: the real InstantSearch.js over the served client shows what
 
   expect(ours.totalProductCount, "enough shirts for a second page").toBeGreaterThan(HITS_PER_PAGE);
   await change("the next page", { ...state(), from: HITS_PER_PAGE }, () => page.locator(".ais-Pagination-item--nextPage a").click());
+});
+
+test("instantsearch: Autocomplete with getAlgoliaResults over the client shows the products /search finds, one request per keystroke", async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(240_000);
+  await enrichmentDone(demo);
+  await page.goto(`${demo.base}/instantsearch`);
+  // InstantSearch's first page is in: the requests counted from here are the box's.
+  await expect(page.locator("#hits [data-id]").first()).toBeVisible();
+  let multiSearches = 0;
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith("/multi-search")) multiSearches++;
+  });
+  const ours = await ourSearch(demo, { query: "kurta", pageSize: 5 });
+  expect(ours.products.length, "products for kurta").toBeGreaterThan(0);
+  await page.locator(".aa-Input").pressSequentially("kurta");
+  await expect
+    .poll(() => page.locator(".aa-Panel [data-id]").evaluateAll((links) => links.map((a) => a.getAttribute("data-id"))), {
+      message: "the panel shows our products for kurta",
+    })
+    .toEqual(ours.products.map((p) => p.productId));
+  await expect(page.locator(".aa-Panel .aa-Item").first()).toContainText(ours.products[0]!.name);
+  expect(multiSearches, "one request per letter typed").toBe("kurta".length);
 });

@@ -6,9 +6,10 @@ import type { StoreEmbed } from "../demo-catalog.ts";
 import { html, htmlResponse } from "../html.ts";
 
 /*
- * /instantsearch: the demo store's search page built on InstantSearch.js instead of the head script, to show a
- * store keeping its InstantSearch UI with the service's client. InstantSearch.js is the real one, from the
- * client workspace's devDependencies, served here from node_modules (never from a CDN: the page works offline).
+ * /instantsearch: the demo store's search page built on InstantSearch.js (and an Autocomplete box) instead of the
+ * head script, to show a store keeping its InstantSearch UI with the service's client. Both libraries are the real
+ * ones, from the client workspace's devDependencies, served here from node_modules (never from a CDN: the page
+ * works offline).
  * The page's script is plain JavaScript that imports the service's client module from /widget/v1/.
  */
 
@@ -18,6 +19,7 @@ const JS = "text/javascript; charset=utf-8";
 /** The page's files by their name under /instantsearch/assets/: where each is read from (per request: a demo). */
 const ASSETS: Record<string, { path: () => string; type: string }> = {
   "instantsearch.js": { path: () => fromClientWorkspace.resolve("instantsearch.js/dist/instantsearch.production.min.js"), type: JS },
+  "autocomplete.js": { path: () => fromClientWorkspace.resolve("@algolia/autocomplete-js/dist/umd/index.production.js"), type: JS },
   "page.js": { path: () => join(import.meta.dir, "instantsearch-page.js"), type: JS },
   "page.css": { path: () => join(import.meta.dir, "instantsearch-page.css"), type: "text/css; charset=utf-8" },
 };
@@ -30,10 +32,11 @@ function page(embed: StoreEmbed) {
 <title>InstantSearch · Demo Fashion Store</title>
 <link rel="stylesheet" href="/instantsearch/assets/page.css">
 <script src="/instantsearch/assets/instantsearch.js"></script>
+<script src="/instantsearch/assets/autocomplete.js"></script>
 <script type="module" src="/instantsearch/assets/page.js"></script>
 </head>
 <body>
-<header><a class="brand" href="/">Demo Fashion Store</a> <span>Search with InstantSearch.js</span></header>
+<header><a class="brand" href="/">Demo Fashion Store</a> <span>Search with InstantSearch.js</span> <div id="autocomplete"></div></header>
 <main id="instantsearch" data-store-id="${embed.storeId}" data-search-key="${embed.searchKey}">
   <aside>
     <h2>Category</h2><div id="categories"></div>

@@ -1,8 +1,8 @@
 /*
- * The demo store's InstantSearch.js page, written as a store without a build step writes one: InstantSearch.js
- * from its UMD build (the global `instantsearch`), the service's client imported from the URL the service serves
- * it at, and widgets configured as for any Algolia index. The store id and search key come from the page's
- * <main> (the demo store's own keys).
+ * The demo store's InstantSearch.js page, written as a store without a build step writes one: InstantSearch.js and
+ * Autocomplete from their UMD builds (the globals `instantsearch` and `@algolia/autocomplete-js`), the service's
+ * client imported from the URL the service serves it at, and widgets configured as for any Algolia index. One
+ * client serves both. The store id and search key come from the page's <main> (the demo store's own keys).
  */
 import { createSearchClient } from "/widget/v1/instantsearch-client.js";
 
@@ -13,6 +13,7 @@ const {
   hierarchicalMenu,
   hits,
   pagination,
+  panel,
   rangeInput,
   refinementList,
   searchBox,
@@ -22,10 +23,8 @@ const {
 
 const rupees = (n) => `₹${Number(n).toLocaleString("en-IN")}`;
 
-const search = instantsearch({
-  indexName: "products",
-  searchClient: createSearchClient({ host: location.origin, storeId, searchKey }),
-});
+const searchClient = createSearchClient({ host: location.origin, storeId, searchKey });
+const search = instantsearch({ indexName: "products", searchClient });
 
 search.addWidgets([
   configure({ hitsPerPage: 12 }),
@@ -46,8 +45,8 @@ search.addWidgets([
   dynamicWidgets({
     container: "#more-facets",
     widgets: [
-      (container) => refinementList({ container, attribute: "gender" }),
-      (container) => refinementList({ container, attribute: "color", limit: 8 }),
+      (container) => panel({ templates: { header: () => "Gender" } })(refinementList)({ container, attribute: "gender" }),
+      (container) => panel({ templates: { header: () => "Colour" } })(refinementList)({ container, attribute: "color", limit: 8 }),
     ],
     // The store's facet order decides which of these show; until the answer carries one, both do.
     transformItems: (attributes) => (attributes.length > 0 ? attributes : ["gender", "color"]),
@@ -67,3 +66,26 @@ search.addWidgets([
 ]);
 
 search.start();
+
+const { autocomplete, getAlgoliaResults } = window["@algolia/autocomplete-js"];
+autocomplete({
+  container: "#autocomplete",
+  placeholder: "Quick search",
+  // Without Autocomplete's theme stylesheet its media query for the full-screen (detached) mode is empty, which
+  // matches every screen: the box stays in the header.
+  detachedMediaQuery: "none",
+  getSources: ({ query }) => [
+    {
+      sourceId: "products",
+      getItems: () => getAlgoliaResults({ searchClient, queries: [{ indexName: "products", params: { query, hitsPerPage: 5 } }] }),
+      getItemUrl: ({ item }) => `/products/${encodeURIComponent(item.objectID)}`,
+      templates: {
+        item: ({ item, html, components }) =>
+          html`<a class="aa-ItemLink" data-id=${item.objectID} href=${`/products/${encodeURIComponent(item.objectID)}`}>
+            ${components.Highlight({ hit: item, attribute: "name" })} <span class="hit-brand">${item.brand ?? ""}</span>
+          </a>`,
+      },
+    },
+  ],
+});
+
