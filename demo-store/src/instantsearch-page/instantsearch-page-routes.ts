@@ -36,7 +36,7 @@ function page(embed: StoreEmbed) {
 <script type="module" src="/instantsearch/assets/page.js"></script>
 </head>
 <body>
-<header><a class="brand" href="/">Demo Fashion Store</a> <span>Search with InstantSearch.js</span> <div id="autocomplete"></div></header>
+<header><a class="brand" href="/">Demo Fashion Store</a> <div id="autocomplete"></div></header>
 <main id="instantsearch" data-store-id="${embed.storeId}" data-search-key="${embed.searchKey}">
   <aside>
     <h2>Category</h2><div id="categories"></div>
@@ -45,6 +45,7 @@ function page(embed: StoreEmbed) {
     <div id="more-facets"></div>
   </aside>
   <section>
+    <h1>Search with InstantSearch.js</h1>
     <div id="searchbox"></div>
     <div class="toolbar"><div id="stats"></div><div id="sort"></div></div>
     <div id="hits"></div>

@@ -88,4 +88,6 @@ autocomplete({
     },
   ],
 });
+// Two search landmarks on one page need names of their own: InstantSearch's box is the page's search.
+document.querySelector("#autocomplete form")?.setAttribute("aria-label", "Quick search");
 
