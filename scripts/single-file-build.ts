@@ -21,6 +21,8 @@ export interface SingleFileBuild {
   file: string;
   /** What a build reads besides src/ and scripts/, relative to `dir`. */
   configFiles: readonly string[];
+  /** Source folders of other workspaces the build bundles (the contract's), relative to `dir`. */
+  bundledDirs: readonly string[];
   /** What the file is, for the build's messages: "the head script". */
   title: string;
 }
@@ -42,7 +44,7 @@ const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).
 const stampName = (build: SingleFileBuild) => `${build.file}.stamp.json`;
 
 /** One hash over every input of the build (path and content), in a fixed order. */
-export const singleFileInputsHash = (build: SingleFileBuild): string => buildInputsHash(build.dir, build.configFiles);
+export const singleFileInputsHash = (build: SingleFileBuild): string => buildInputsHash(build.dir, build.configFiles, build.bundledDirs);
 
 /** Why the file must be built, or null when dist/<file> is the build of the current sources. */
 export function singleFileStaleReason(build: SingleFileBuild, inputs = singleFileInputsHash(build)): string | null {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { cpSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { appendFileSync, cpSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../server/test/support/test-server.ts";
 import { buildInstantSearchClientIfStale, CLIENT_DIR } from "../../instantsearch-client/scripts/build-if-stale.ts";
@@ -19,6 +19,7 @@ beforeAll(() => {
   for (const part of ["src", "scripts", "vite.config.ts", "package.json"])
     cpSync(join(CLIENT_DIR, part), join(client, part), { recursive: true });
   cpSync(join(ROOT, "scripts"), join(outer, "scripts"), { recursive: true });
+  cpSync(join(ROOT, "contract/src"), join(outer, "contract/src"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(outer, "node_modules"));
 });
 afterAll(() => rmSync(outer, { recursive: true, force: true }));
@@ -39,4 +40,10 @@ test("built when missing: one self-contained ES module within 6 KB gzipped, expo
   });
   expect(typeof searchClient.search).toBe("function");
   expect(await buildInstantSearchClientIfStale(client)).toMatchObject({ built: false, reason: null });
+}, 60_000);
+
+test("rebuilt when the contract it bundles changed (its limits and facet syntax are compiled in)", async () => {
+  await buildInstantSearchClientIfStale(client);
+  appendFileSync(join(outer, "contract/src/multi-search.ts"), "\n// a change\n");
+  expect(await buildInstantSearchClientIfStale(client)).toMatchObject({ built: true, reason: "its sources changed" });
 }, 60_000);

@@ -18,6 +18,7 @@ const clientBuild = (dir: string): SingleFileBuild => ({
   dir,
   file: "instantsearch-client.js",
   configFiles: ["vite.config.ts", "package.json", "../package-lock.json", "../scripts/size-limit.ts"],
+  bundledDirs: ["../contract/src"],
   title: "the InstantSearch client",
 });
 
