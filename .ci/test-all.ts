@@ -32,9 +32,15 @@ const SUITES: Suite[] = [
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {
-    // The head script: one file, and the build fails over the 30 KB gzip budget (widget/scripts/size-limit.ts).
+    // The head script: one file, and the build fails over the 30 KB gzip budget (scripts/size-limit.ts).
     name: "widget build and size budget",
     cmd: ["npm", "run", "build", "-w", "widget"],
+    count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  },
+  {
+    // The InstantSearch client as the server serves it: one ES module, and the build fails over 6 KB gzipped.
+    name: "InstantSearch client build and size budget",
+    cmd: ["npm", "run", "build", "-w", "instantsearch-client"],
     count: (_out, code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
   },
   {

@@ -14,11 +14,15 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** One hash over every input of the build in `dir` (src/, scripts/ and these config files; path and content), in a fixed order. */
-export function buildInputsHash(dir: string, configFiles: readonly string[]): string {
+/**
+ * One hash over every input of the build in `dir` (src/, scripts/, these config files, and the source folders of
+ * other workspaces it bundles, relative to `dir`; path and content), in a fixed order.
+ */
+export function buildInputsHash(dir: string, configFiles: readonly string[], bundledDirs: readonly string[] = []): string {
   const files = [
     ...filesUnder(join(dir, "src")),
     ...filesUnder(join(dir, "scripts")),
+    ...bundledDirs.flatMap((d) => filesUnder(join(dir, d))),
     ...configFiles.map((f) => join(dir, f)).filter((f) => existsSync(f)),
   ].sort();
   const hash = createHash("sha256");

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { gzipSizeLimit } from "./scripts/size-limit.ts";
+import { gzipSizeLimit } from "../scripts/size-limit.ts";
 
 /*
  * The head script: ONE self-contained file, dist/widget.js (an IIFE with no chunks, no CSS file, no imports), that

@@ -4,6 +4,7 @@ import type { DemoCatalog, StoreEmbed } from "./demo-catalog.ts";
 import { IMAGE_CONTENT_TYPE, parseImagePath, renderImage } from "./catalog/images.ts";
 import { CART_SCRIPT } from "./cart-script.ts";
 import { html, htmlResponse, rawHtml, type SafeHtml } from "./html.ts";
+import { instantsearchPageRoutes } from "./instantsearch-page/instantsearch-page-routes.ts";
 import { themePageRoutes } from "./theme-page/theme-page-routes.ts";
 
 /*
@@ -130,6 +131,7 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
 export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed, staffPagesDir: string) {
   return new Elysia({ name: "demo-store" })
     .use(themePageRoutes(catalog, embed, staffPagesDir))
+    .use(instantsearchPageRoutes(embed))
     .get(
       "/",
       () => {

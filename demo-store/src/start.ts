@@ -1,7 +1,7 @@
 /*
  * `npm start`: the service and the demo store on one port. Creates the demo store and its keys if missing, builds
- * the head script and the staff pages if stale, converts the real product data, indexes it through the public API (once per catalog
- * version), and prints the URLs, the keys and the store's pages with the key each asks for; then, once a minute
+ * the head script, the InstantSearch client and the staff pages if stale, converts the real product data, indexes
+ * it through the public API (once per catalog version), and prints the URLs, the keys and the store's pages with the key each asks for; then, once a minute
  * until it is done, how far product enrichment is. Until the catalog is there, the store's pages say the store is
  * starting (503 with Retry-After) and reload by themselves.
  *
@@ -18,6 +18,7 @@ import { ConfigError, loadConfig } from "../../server/src/config.ts";
 import { startService } from "../../server/src/composition/start-service.ts";
 import { buildWidgetIfStale } from "../../widget/scripts/build-if-stale.ts";
 import { buildStaffPagesIfStale } from "../../staff-pages/scripts/build-if-stale.ts";
+import { buildInstantSearchClientIfStale } from "../../instantsearch-client/scripts/build-if-stale.ts";
 import { catalogFingerprint, type DemoCatalogOptions } from "./catalog/index.ts";
 import { CatalogCache, keepWhileReading, type Bulk } from "./catalog-cache.ts";
 import { Conversion } from "./conversion.ts";
@@ -47,14 +48,18 @@ async function main(): Promise<void> {
   // Nothing converted is kept yet, so a conversion is certain: it starts now rather than after the server.
   const conversion = haveData && cache.isEmpty() ? new Conversion(source) : null;
   const widget = buildWidgetIfStale();
+  const instantsearchClient = buildInstantSearchClientIfStale();
   const staffPages = buildStaffPagesIfStale();
   const keys = loadOrCreateDemoKeys(config.dataDir, config.demoStore);
   const logs = new LogSink(join(config.dataDir, "logs", "server.log"));
   const catalog = new DemoCatalog();
 
-  // The server reads the head script once, when it starts: the build (under a second, only when stale) ends first.
+  // The server reads the head script and the client once, when it starts: their builds (under a second, only when
+  // stale) end first.
   const built = await widget;
   if (built.built) console.error(`Built the head script (${built.reason}): ${built.output.split("\n").at(-1)}`);
+  const builtClient = await instantsearchClient;
+  if (builtClient.built) console.error(`Built the InstantSearch client (${builtClient.reason}): ${builtClient.output.split("\n").at(-1)}`);
   // The staff pages are read on each request, but built before the server answers at the URLs that point at them.
   const builtPages = await staffPages;
   if (builtPages.built) console.error(`Built the staff pages (${builtPages.reason}).`);

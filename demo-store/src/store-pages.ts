@@ -5,6 +5,7 @@
 
 const PAGES: { path: string; what: string; key: string }[] = [
   { path: "/", what: "the demo store front (shoppers)", key: "none (its pages carry the search and analytics keys)" },
+  { path: "/instantsearch", what: "the same store searched with InstantSearch.js and our client", key: "none (it carries the search key)" },
   { path: "/reports", what: "search reports (store staff)", key: "store id and admin key" },
   { path: "/merchandising", what: "query rules and synonyms (store staff)", key: "store id and admin key" },
   { path: "/experiments", what: "A/B tests and results (store staff)", key: "store id and admin key" },

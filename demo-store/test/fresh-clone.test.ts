@@ -6,8 +6,8 @@ import { tempDir } from "../../server/test/support/test-server.ts";
 
 /*
  * The repository on its own, as a new user clones it: committed files only, in a folder with nothing beside it.
- * `npm start` there finds its demo catalog inside the clone, builds the head script and the staff pages the clone
- * lacks, and answers searches, and the tests' browser and database come from its dependencies, not from the system. Dependencies are
+ * `npm start` there finds its demo catalog inside the clone, builds the head script, the InstantSearch client and
+ * the staff pages the clone lacks, and answers searches, and the tests' browser and database come from its dependencies, not from the system. Dependencies are
  * what `npm ci` would install; the clone links the ones installed here.
  */
 
@@ -32,6 +32,7 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
     "DATA_DIR",
     "DEMO_CATALOG_DIR",
     "WIDGET_SCRIPT_FILE",
+    "INSTANTSEARCH_CLIENT_FILE",
     "STAFF_PAGES_DIR",
     "CONFIG_FILE",
     "PUBLIC_URL",
@@ -102,6 +103,10 @@ test("a fresh clone with nothing beside it: demo data inside it, head script bui
     const script = await fetch(`${base}/widget/v1/widget.js`, { headers: { "accept-encoding": "identity" } });
     expect(script.status).toBe(200);
     expect(await script.text()).toBe(readFileSync(join(clone, "widget/dist/widget.js"), "utf8"));
+    // So was the InstantSearch client's module, served beside it.
+    const client = await fetch(`${base}/widget/v1/instantsearch-client.js`, { headers: { "accept-encoding": "identity" } });
+    expect(client.status).toBe(200);
+    expect(await client.text()).toBe(readFileSync(join(clone, "instantsearch-client/dist/instantsearch-client.js"), "utf8"));
     // The staff pages the clone lacked were built in it too, and are served from there.
     for (const [path, file] of [
       ["/reports", "reports/index.html"],

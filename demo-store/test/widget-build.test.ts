@@ -20,6 +20,8 @@ beforeAll(() => {
     cpSync(join(WIDGET_DIR, part), join(widget, part), { recursive: true });
   // Resolved as in the repository: the copy's imports (vite, lit, ky) find the installed dependencies.
   symlinkSync(join(ROOT, "node_modules"), join(outer, "node_modules"));
+  // The size budget's plugin is shared with the other workspaces' builds, from the repository's scripts/.
+  cpSync(join(ROOT, "scripts"), join(outer, "scripts"), { recursive: true });
 });
 afterAll(() => rmSync(outer, { recursive: true, force: true }));
 

@@ -12,6 +12,7 @@ const BENCHES = [
   "merchandising-bench.ts",
   "event-store-bench.ts",
   "vector-bench.ts",
+  "instantsearch-bench.ts",
 ];
 for (const file of BENCHES) {
   const proc = Bun.spawn([process.execPath, `${import.meta.dir}/${file}`, ...process.argv.slice(2)], {

@@ -34,6 +34,8 @@ export interface Config {
   publicUrl: string | null;
   /** The built head script the server serves at /widget/v1/widget.js. */
   widgetScriptFile: string;
+  /** The InstantSearch client's built ES module, served at /widget/v1/instantsearch-client.js. */
+  instantsearchClientFile: string;
   /** The built staff pages (staff-pages/dist) the server serves at /reports and /merchandising. */
   staffPagesDir: string;
   /** Where `npm start` reads the real product data from, and how many products it indexes (0: all). */
@@ -338,6 +340,9 @@ export function loadConfig(rawEnv: Env): Config {
     enrichmentAllowPrivateNetworks: oneOf(env, "ENRICHMENT_ALLOW_PRIVATE_NETWORKS", "false", ["true", "false"] as const) === "true",
     embeddings: embeddingsSettings(env),
     widgetScriptFile: resolve(env.WIDGET_SCRIPT_FILE?.trim() || resolve(REPO_ROOT, "widget/dist/widget.js")),
+    instantsearchClientFile: resolve(
+      env.INSTANTSEARCH_CLIENT_FILE?.trim() || resolve(REPO_ROOT, "instantsearch-client/dist/instantsearch-client.js"),
+    ),
     staffPagesDir: resolve(env.STAFF_PAGES_DIR?.trim() || resolve(REPO_ROOT, "staff-pages/dist")),
     demoCatalog: {
       dir: resolve(env.DEMO_CATALOG_DIR?.trim() || resolve(REPO_ROOT, "demo-store/data")),

@@ -7,12 +7,18 @@ let s: TestServer;
 let noScript: TestServer;
 const scriptDir = tempDir("sfs-widget-");
 const SCRIPT = "/* head script */ console.log('sfs');";
+const CLIENT = "/* InstantSearch client */ export const createSearchClient = () => ({});";
 
 beforeAll(async () => {
   const file = join(scriptDir, "widget.js");
   writeFileSync(file, SCRIPT);
-  s = await startTestServer({ WIDGET_SCRIPT_FILE: file });
-  noScript = await startTestServer({ WIDGET_SCRIPT_FILE: join(scriptDir, "absent.js") });
+  const client = join(scriptDir, "instantsearch-client.js");
+  writeFileSync(client, CLIENT);
+  s = await startTestServer({ WIDGET_SCRIPT_FILE: file, INSTANTSEARCH_CLIENT_FILE: client });
+  noScript = await startTestServer({
+    WIDGET_SCRIPT_FILE: join(scriptDir, "absent.js"),
+    INSTANTSEARCH_CLIENT_FILE: join(scriptDir, "absent-client.js"),
+  });
 });
 afterAll(async () => {
   await s.stop();
@@ -190,5 +196,36 @@ describe("head script", () => {
     const res = await fetch(noScript.url + "/widget/v1/widget.js");
     expect(res.status).toBe(404);
     expect((await errorBody(res)).message).toContain("npm run build -w widget");
+  });
+});
+
+describe("InstantSearch client module", () => {
+  test("served beside the head script to any origin, with a short cache and an ETag", async () => {
+    const res = await fetch(s.url + "/widget/v1/instantsearch-client.js", { headers: { origin: "https://shop.example" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("text/javascript");
+    // A module script is fetched with CORS: a store's page on another origin must be let in.
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cache-control")).toContain("max-age=300");
+    expect(await res.text()).toBe(CLIENT);
+    const again = await fetch(s.url + "/widget/v1/instantsearch-client.js", { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  test("an immutable copy named by its content hash; a hash of the other script is not it", async () => {
+    const link = (await fetch(s.url + "/widget/v1/instantsearch-client.js")).headers.get("link")!;
+    const path = /<([^>]+)>/.exec(link)![1]!;
+    expect(path).toMatch(/^\/widget\/v1\/instantsearch-client\.[0-9a-f]{12}\.js$/);
+    const pinned = await fetch(s.url + path);
+    expect(pinned.headers.get("cache-control")).toContain("immutable");
+    expect(await pinned.text()).toBe(CLIENT);
+    const widgetHash = /widget\.([0-9a-f]{12})\.js/.exec((await fetch(s.url + "/widget/v1/widget.js")).headers.get("link")!)![1];
+    expect((await fetch(`${s.url}/widget/v1/instantsearch-client.${widgetHash}.js`)).status).toBe(404);
+  });
+
+  test("a server without a built client says how to build it, as JSON", async () => {
+    const res = await fetch(noScript.url + "/widget/v1/instantsearch-client.js");
+    expect(res.status).toBe(404);
+    expect((await errorBody(res)).message).toContain("npm run build -w instantsearch-client");
   });
 });

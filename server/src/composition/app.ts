@@ -85,6 +85,8 @@ export interface AppDeps {
   /** How long a store's indexing stays this replica's after its last batch (INDEXING_LEASE_SECONDS). */
   indexingLeaseMs?: number;
   widgetScriptFile: string;
+  /** The InstantSearch client's built ES module (instantsearch-client/dist). */
+  instantsearchClientFile: string;
   /** The built staff pages (staff-pages/dist). */
   staffPagesDir: string;
   engine: SearchEngine;
@@ -386,7 +388,14 @@ export function buildApp(deps: AppDeps) {
         redirectFor: (store, query) => rules.redirectFor(store, query),
       }),
     )
-    .use(widgetRoutes({ ...common, widgetScriptFile: deps.widgetScriptFile, popular: (storeId) => popularContent.of(storeId) }));
+    .use(
+      widgetRoutes({
+        ...common,
+        widgetScriptFile: deps.widgetScriptFile,
+        instantsearchClientFile: deps.instantsearchClientFile,
+        popular: (storeId) => popularContent.of(storeId),
+      }),
+    );
 
   const retention = new RetentionJob({
     stores,

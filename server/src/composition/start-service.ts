@@ -49,6 +49,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     storage,
     maxBodyBytes: config.maxBodyBytes,
     widgetScriptFile: config.widgetScriptFile,
+    instantsearchClientFile: config.instantsearchClientFile,
     staffPagesDir: config.staffPagesDir,
     rateLimits: config.rateLimits,
     dbSynchronous: config.dbSynchronous,

@@ -8,9 +8,11 @@ import type { PopularContent } from "../suggestions/popular-content.ts";
 import { widgetConfig, type WidgetSettings } from "../settings/widget-settings.ts";
 
 /*
- * The head script and its configuration. /widget/v1/widget.js is what stores embed: revalidated often (ETag),
- * so a fix reaches every store quickly. Beside it an immutable copy named by its content hash, for stores that
- * pin a version. The script is read once at start (it changes only with a deployment) and compressed once.
+ * The head script, the InstantSearch client and the head script's configuration. /widget/v1/widget.js is what
+ * stores embed, /widget/v1/instantsearch-client.js what an InstantSearch page without a build step imports: both
+ * revalidated often (ETag), so a fix reaches every store quickly. Beside each an immutable copy named by its
+ * content hash, for stores that pin a version. A script is read once at start (it changes only with a
+ * deployment) and compressed once.
  */
 
 interface BuiltScript {
@@ -34,11 +36,28 @@ const TAG_SUFFIX: Record<Encoding, string> = { br: "-br", zstd: "-zst", gzip: "-
 async function scriptResponse(script: BuiltScript, request: Request, headers: Record<string, string>): Promise<Response> {
   const encoding = negotiateEncoding(request.headers.get("accept-encoding"), STATIC_ENCODINGS);
   const etag = `"${script.hash}${encoding ? TAG_SUFFIX[encoding] : ""}"`;
+  // Any origin: a store's page loads the head script with <script>, and the client with an import, which is a
+  // CORS request.
   const common = { ...headers, "content-type": JS, etag, vary: "Accept-Encoding", "access-control-allow-origin": "*" };
   if (ifNoneMatch(request, etag)) return new Response(null, { status: 304, headers: common });
   if (!encoding) return new Response(script.body, { headers: common });
   return new Response((await script.encoded)[encoding], { headers: { ...common, "content-encoding": encoding } });
 }
+
+/** A served script: its name under /widget/v1/ (`<name>.js`, and `<name>.<hash>.js`) and the build that makes it. */
+interface ServedScript {
+  name: string;
+  script: BuiltScript | null;
+  build: string;
+}
+
+const latest = (served: ServedScript, request: Request) => {
+  if (!served.script) throw new NotFoundError(`${served.name}.js is not built on this server; run \`${served.build}\``);
+  return scriptResponse(served.script, request, {
+    "cache-control": "public, max-age=300, must-revalidate",
+    link: `</widget/v1/${served.name}.${served.script.hash}.js>; rel="alternate"`,
+  });
+};
 
 /**
  * The widget configuration changes when the store changes its settings, so browsers keep it a minute and then
@@ -47,29 +66,36 @@ async function scriptResponse(script: BuiltScript, request: Request, headers: Re
  */
 const CONFIG_CACHE_CONTROL = "private, max-age=60";
 
-export function widgetRoutes(deps: AuthDeps & { widgetScriptFile: string; popular: (storeId: string) => Promise<PopularContent> }) {
-  const script = loadScript(deps.widgetScriptFile);
-  const missing = () => new NotFoundError("The widget is not built on this server; run `npm run build -w widget`");
+export function widgetRoutes(
+  deps: AuthDeps & { widgetScriptFile: string; instantsearchClientFile: string; popular: (storeId: string) => Promise<PopularContent> },
+) {
+  const widget: ServedScript = { name: "widget", script: loadScript(deps.widgetScriptFile), build: "npm run build -w widget" };
+  const client: ServedScript = {
+    name: "instantsearch-client",
+    script: loadScript(deps.instantsearchClientFile),
+    build: "npm run build -w instantsearch-client",
+  };
   return new Elysia()
     .use(authPlugin(deps))
-    .get(
-      "/widget/v1/widget.js",
-      ({ request }) => {
-        if (!script) throw missing();
-        return scriptResponse(script, request, {
-          "cache-control": "public, max-age=300, must-revalidate",
-          link: `</widget/v1/widget.${script.hash}.js>; rel="alternate"`,
-        });
-      },
-      { detail: { summary: "The head script (latest v1)", tags: ["Widget"] } },
-    )
+    .get("/widget/v1/widget.js", ({ request }) => latest(widget, request), {
+      detail: { summary: "The head script (latest v1)", tags: ["Widget"] },
+    })
+    .get("/widget/v1/instantsearch-client.js", ({ request }) => latest(client, request), {
+      detail: { summary: "The InstantSearch client as an ES module (latest v1)", tags: ["Widget"] },
+    })
     .get(
       "/widget/v1/:file",
       ({ params, request }) => {
-        if (!script || params.file !== `widget.${script.hash}.js`) throw missing();
-        return scriptResponse(script, request, { "cache-control": "public, max-age=31536000, immutable" });
+        const pinned = [widget, client].find((s) => s.script && params.file === `${s.name}.${s.script.hash}.js`);
+        if (!pinned?.script) throw new NotFoundError(`No script ${params.file} on this server`);
+        return scriptResponse(pinned.script, request, { "cache-control": "public, max-age=31536000, immutable" });
       },
-      { detail: { summary: "An immutable copy of the head script, named by its content hash", tags: ["Widget"] } },
+      {
+        detail: {
+          summary: "An immutable copy of the head script or the InstantSearch client, named by its content hash",
+          tags: ["Widget"],
+        },
+      },
     )
     .get(
       "/:version/widget-config",

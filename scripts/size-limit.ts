@@ -4,8 +4,8 @@ import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 /**
- * A Vite plugin that prints the gzipped size of the built head script and fails the build when it is over the
- * budget: every shopper of every store downloads it.
+ * A Vite plugin that prints the gzipped size of a built file and fails the build when it is over the budget:
+ * every shopper of every store downloads the head script, and every shopper of an InstantSearch page the client.
  */
 export function gzipSizeLimit(options: { file: string; maxBytes: number }): Plugin {
   let outDir = "dist";
