@@ -30,6 +30,11 @@ describe("staff pages build-if-stale", () => {
     const files = readdirSync(join(dir, "dist"), { recursive: true }).map(String).sort();
     expect(files).toEqual([
       "build.stamp.json",
+      "experiments",
+      "experiments/assets",
+      "experiments/assets/experiments.css",
+      "experiments/assets/experiments.js",
+      "experiments/index.html",
       "merchandising",
       "merchandising/assets",
       "merchandising/assets/merchandising.css",
