@@ -25,6 +25,8 @@ export interface SingleFileBuild {
   bundledDirs: readonly string[];
   /** What the file is, for the build's messages: "the head script". */
   title: string;
+  /** Vite's mode, when the workspace's vite.config.ts builds more than one file (one per mode). */
+  mode?: string;
 }
 
 interface Stamp {
@@ -72,14 +74,18 @@ export async function buildSingleFileIfStale(build: SingleFileBuild): Promise<Bu
   mkdirSync(dist, { recursive: true });
   try {
     const vite = join(dirname(createRequire(join(build.dir, "package.json")).resolve("vite/package.json")), "bin", "vite.js");
-    const proc = Bun.spawn(["node", vite, "build", "--outDir", relative(build.dir, staging), "--emptyOutDir", "--logLevel", "warn"], {
-      cwd: build.dir,
-      // A production build whoever runs it: Vite keeps an inherited NODE_ENV (bun test sets "test"), and Lit's
-      // development build would then be bundled.
-      env: { ...process.env, NODE_ENV: "production" },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const mode = build.mode ? ["--mode", build.mode] : [];
+    const proc = Bun.spawn(
+      ["node", vite, "build", ...mode, "--outDir", relative(build.dir, staging), "--emptyOutDir", "--logLevel", "warn"],
+      {
+        cwd: build.dir,
+        // A production build whoever runs it: Vite keeps an inherited NODE_ENV (bun test sets "test"), and Lit's
+        // development build would then be bundled.
+        env: { ...process.env, NODE_ENV: "production" },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     const output = (out + err).trim();
     if (code !== 0) throw new Error(`${build.title[0]!.toUpperCase()}${build.title.slice(1)} build failed (${reason}):\n${output}`);

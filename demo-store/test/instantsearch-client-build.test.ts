@@ -39,6 +39,11 @@ test("built when missing: one self-contained ES module within 6 KB gzipped, expo
     searchKey: "k",
   });
   expect(typeof searchClient.search).toBe("function");
+  // The insights client beside it, within its own budget, self-contained too.
+  expect(result.output).toMatch(/instantsearch-insights\.js: .* gzipped \(budget 3\.00 KB gzipped\)/);
+  const insightsModule = join(client, "dist/instantsearch-insights.js");
+  expect(readFileSync(insightsModule, "utf8")).not.toMatch(/\bimport\s*[{*\w"']|\bimport\(/);
+  expect(typeof ((await import(insightsModule)) as Record<string, unknown>).createInsightsClient).toBe("function");
   expect(await buildInstantSearchClientIfStale(client)).toMatchObject({ built: false, reason: null });
 }, 60_000);
 

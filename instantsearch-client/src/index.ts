@@ -1,3 +1,3 @@
-/* The package as a bundler imports it: the search client (served.ts, also served as one module) and the insights client. */
+/* The package as a bundler imports it: the search client and the insights client (each also served as one module). */
+export * from "./insights.ts";
 export * from "./served.ts";
-export { createInsightsClient, type InsightsClient, type InsightsClientOptions } from "./insights-client.ts";

@@ -1,7 +1,6 @@
 /*
- * What the service serves as one ES module for pages without a build step (vite.config.ts): the search client,
- * within its 6 KB gzipped budget. The insights client is in the package (index.ts) for pages built with a
- * bundler; a page without a build step sends shopper events with the head script for now.
+ * The search client as the service serves it, one ES module for pages without a build step (vite.config.ts),
+ * within its 6 KB gzipped budget. The insights client is served as a module of its own (insights.ts).
  */
 export type {
   AlgoliaHit,

@@ -8,16 +8,19 @@ let noScript: TestServer;
 const scriptDir = tempDir("sfs-widget-");
 const SCRIPT = "/* head script */ console.log('sfs');";
 const CLIENT = "/* InstantSearch client */ export const createSearchClient = () => ({});";
+const INSIGHTS = "/* InstantSearch insights */ export const createInsightsClient = () => ({});";
 
 beforeAll(async () => {
   const file = join(scriptDir, "widget.js");
   writeFileSync(file, SCRIPT);
   const client = join(scriptDir, "instantsearch-client.js");
   writeFileSync(client, CLIENT);
+  writeFileSync(join(scriptDir, "instantsearch-insights.js"), INSIGHTS);
   s = await startTestServer({ WIDGET_SCRIPT_FILE: file, INSTANTSEARCH_CLIENT_FILE: client });
   noScript = await startTestServer({
     WIDGET_SCRIPT_FILE: join(scriptDir, "absent.js"),
-    INSTANTSEARCH_CLIENT_FILE: join(scriptDir, "absent-client.js"),
+    // A folder of its own: the insights module is looked for beside the client.
+    INSTANTSEARCH_CLIENT_FILE: join(scriptDir, "absent", "instantsearch-client.js"),
   });
 });
 afterAll(async () => {
@@ -221,6 +224,17 @@ describe("InstantSearch client module", () => {
     expect(await pinned.text()).toBe(CLIENT);
     const widgetHash = /widget\.([0-9a-f]{12})\.js/.exec((await fetch(s.url + "/widget/v1/widget.js")).headers.get("link")!)![1];
     expect((await fetch(`${s.url}/widget/v1/instantsearch-client.${widgetHash}.js`)).status).toBe(404);
+  });
+
+  test("the insights client is served from the same folder, the same way", async () => {
+    const res = await fetch(s.url + "/widget/v1/instantsearch-insights.js", { headers: { origin: "https://shop.example" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await res.text()).toBe(INSIGHTS);
+    const path = /<([^>]+)>/.exec(res.headers.get("link")!)![1]!;
+    expect(path).toMatch(/^\/widget\/v1\/instantsearch-insights\.[0-9a-f]{12}\.js$/);
+    expect(await (await fetch(s.url + path)).text()).toBe(INSIGHTS);
+    expect((await fetch(noScript.url + "/widget/v1/instantsearch-insights.js")).status).toBe(404);
   });
 
   test("a server without a built client says how to build it, as JSON", async () => {

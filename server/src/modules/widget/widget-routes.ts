@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import { NotFoundError } from "../../errors.ts";
@@ -75,6 +76,12 @@ export function widgetRoutes(
     script: loadScript(deps.instantsearchClientFile),
     build: "npm run build -w instantsearch-client",
   };
+  // Built beside the search client (one workspace, one build command), so served from the same folder.
+  const insights: ServedScript = {
+    name: "instantsearch-insights",
+    script: loadScript(join(dirname(deps.instantsearchClientFile), "instantsearch-insights.js")),
+    build: "npm run build -w instantsearch-client",
+  };
   return new Elysia()
     .use(authPlugin(deps))
     .get("/widget/v1/widget.js", ({ request }) => latest(widget, request), {
@@ -83,16 +90,19 @@ export function widgetRoutes(
     .get("/widget/v1/instantsearch-client.js", ({ request }) => latest(client, request), {
       detail: { summary: "The InstantSearch client as an ES module (latest v1)", tags: ["Widget"] },
     })
+    .get("/widget/v1/instantsearch-insights.js", ({ request }) => latest(insights, request), {
+      detail: { summary: "The InstantSearch insights client as an ES module (latest v1)", tags: ["Widget"] },
+    })
     .get(
       "/widget/v1/:file",
       ({ params, request }) => {
-        const pinned = [widget, client].find((s) => s.script && params.file === `${s.name}.${s.script.hash}.js`);
+        const pinned = [widget, client, insights].find((s) => s.script && params.file === `${s.name}.${s.script.hash}.js`);
         if (!pinned?.script) throw new NotFoundError(`No script ${params.file} on this server`);
         return scriptResponse(pinned.script, request, { "cache-control": "public, max-age=31536000, immutable" });
       },
       {
         detail: {
-          summary: "An immutable copy of the head script or the InstantSearch client, named by its content hash",
+          summary: "An immutable copy of the head script or an InstantSearch module, named by its content hash",
           tags: ["Widget"],
         },
       },
