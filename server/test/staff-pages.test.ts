@@ -24,24 +24,28 @@ afterAll(async () => {
 
 const get = (server: TestServer, path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
 
-describe("the merchandising page", () => {
+describe("each page the service serves", () => {
   test("its page and assets answer 200 with their type, the CSP and no-cache, and revalidate with an ETag", async () => {
-    for (const [path, type] of [
-      ["/merchandising", "text/html; charset=utf-8"],
-      ["/merchandising/assets/merchandising.js", "text/javascript; charset=utf-8"],
-      ["/merchandising/assets/merchandising.css", "text/css; charset=utf-8"],
-    ] as const) {
-      const res = await get(s, path);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toBe(type);
-      expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
-      expect(res.headers.get("x-frame-options")).toBe("DENY");
-      expect(res.headers.get("cache-control")).toBe("no-cache");
-      const etag = res.headers.get("etag")!;
-      expect((await get(s, path, { "if-none-match": etag })).status).toBe(304);
+    for (const page of ["merchandising", "experiments"]) {
+      for (const [path, type] of [
+        [`/${page}`, "text/html; charset=utf-8"],
+        [`/${page}/assets/${page}.js`, "text/javascript; charset=utf-8"],
+        [`/${page}/assets/${page}.css`, "text/css; charset=utf-8"],
+      ] as const) {
+        const res = await get(s, path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get("content-type"), path).toBe(type);
+        expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+        expect(res.headers.get("x-frame-options")).toBe("DENY");
+        expect(res.headers.get("cache-control")).toBe("no-cache");
+        const etag = res.headers.get("etag")!;
+        expect((await get(s, path, { "if-none-match": etag })).status).toBe(304);
+      }
     }
   });
+});
 
+describe("the merchandising page", () => {
   test("the page carries the shared sign-in form, its stylesheet starts with the shared one, its script imports nothing", async () => {
     const page = await (await get(s, "/merchandising")).text();
     expect(page).toContain('id="sign-in-form"');
@@ -63,6 +67,8 @@ describe("files the pages do not name", () => {
       "/merchandising/assets/reports.js",
       "/reports/assets/..%2f..%2fpackage.json",
       "/reports/assets/index.html",
+      "/experiments/assets/merchandising.js",
+      "/experiments/assets/..%2f..%2fpackage.json",
     ]) {
       const res = await get(s, path);
       expect(res.status).toBe(404);
@@ -73,7 +79,14 @@ describe("files the pages do not name", () => {
 
 describe("a server whose staff pages were never built", () => {
   test("answers 503 with a JSON message saying how to build them, and keeps serving the API", async () => {
-    for (const path of ["/reports", "/reports/assets/reports.js", "/merchandising", "/merchandising/assets/merchandising.css"]) {
+    for (const path of [
+      "/reports",
+      "/reports/assets/reports.js",
+      "/merchandising",
+      "/merchandising/assets/merchandising.css",
+      "/experiments",
+      "/experiments/assets/experiments.js",
+    ]) {
       const res = await get(unbuilt, path);
       expect(res.status).toBe(503);
       expect(res.headers.get("cache-control")).toBe("no-store");

@@ -17,9 +17,7 @@ import { RateLimiter } from "../http/rate-limiter.ts";
 import type { Config, EmbeddingsSettings } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { docsRoutes } from "../modules/docs/docs-routes.ts";
-import { reportsPageRoutes } from "../modules/reports-page/reports-page-routes.ts";
-import { merchandisingPageRoutes } from "../modules/merchandising-page/merchandising-page-routes.ts";
-import { experimentsPageRoutes } from "../modules/experiments-page/experiments-page-routes.ts";
+import { staffPageRoutes } from "../modules/staff-pages/staff-page-routes.ts";
 import { indexingRoutes } from "../modules/indexing/indexing-routes.ts";
 import { IndexingService } from "../modules/indexing/indexing-service.ts";
 import { IndexingWorker } from "../modules/indexing/indexing-worker.ts";
@@ -321,9 +319,7 @@ export function buildApp(deps: AppDeps) {
       },
     )
     .use(docsRoutes())
-    .use(reportsPageRoutes(deps.staffPagesDir))
-    .use(merchandisingPageRoutes(deps.staffPagesDir))
-    .use(experimentsPageRoutes(deps.staffPagesDir))
+    .use(staffPageRoutes(deps.staffPagesDir))
     .use(metricsRoutes({ token: deps.metricsToken ?? null, metrics }))
     .use(indexingRoutes({ ...common, indexing }))
     .use(trackingRoutes({ ...common, events, eventLog: state.events, metrics }))
