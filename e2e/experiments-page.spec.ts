@@ -8,22 +8,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Experiment, ExperimentList, ExperimentResults } from "@storefront-search/contract";
-import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe.ts";
+import { openStaffPage } from "./support/staff-page.ts";
 import { expect, test, type Demo } from "./support/fixtures.ts";
 import { admin } from "./support/shop.ts";
 
 const SHOPPERS = 40;
-
-async function signIn(demo: Demo, page: Page): Promise<void> {
-  await page.goto(`${demo.base}/experiments`);
-  await expect(page.locator("#workspace:not([hidden]), #sign-in:not([hidden])").first()).toBeVisible();
-  if (await page.locator("#workspace").isVisible()) return;
-  await page.locator("#store-id").fill(demo.keys.storeId);
-  await page.locator("#admin-key").fill(demo.keys.adminKey);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.locator("#workspace")).toBeVisible();
-}
 
 /** Shoppers who search `query` and find a product; every third one clicks it. Answers how many clicked. */
 async function shoppersSearch(demo: Demo, query: string, productId: string): Promise<number> {
@@ -66,7 +56,7 @@ test("experiments: on /experiments staff create an A/B test with the form, estim
   try {
     const response = await page.goto(`${demo.base}/experiments`);
     expect(response?.headers()["content-security-policy"] ?? "", "the page's Content-Security-Policy").toMatch(/script-src 'self'/);
-    await signIn(demo, page);
+    await openStaffPage(demo, page, "/experiments");
 
     await page.getByRole("button", { name: "New experiment" }).click();
     await page.locator("#experiment-name").fill(name);

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe.ts";
+import { openStaffPage } from "./support/staff-page.ts";
 import { expect, test, type Demo } from "./support/fixtures.ts";
 import { admin, loadedResults, searchPage } from "./support/shop.ts";
 
@@ -15,17 +16,6 @@ const uniqueId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 async function remove(demo: Demo, paths: string[]): Promise<void> {
   for (const path of paths) await admin(demo, "DELETE", path).catch(() => {});
-}
-
-/** Opens the page, signing in unless this tab already did (the key is in its sessionStorage). */
-async function signIn(demo: Demo, page: Page): Promise<void> {
-  await page.goto(`${demo.base}/merchandising`);
-  await expect(page.locator("#workspace:not([hidden]), #sign-in:not([hidden])").first()).toBeVisible();
-  if (await page.locator("#workspace").isVisible()) return;
-  await page.locator("#store-id").fill(demo.keys.storeId);
-  await page.locator("#admin-key").fill(demo.keys.adminKey);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.locator("#workspace")).toBeVisible();
 }
 
 /** The first banner's title on the results page, or null. */
@@ -62,7 +52,7 @@ test("merchandising: shoppers who reworded 'sunnies' teach the store; the page p
     const first = await admin<{ products: { productId: string }[] }>(demo, "GET", "/search?query=sunglasses&pageSize=1");
     await rewordedSessions(demo, first.products[0]!.productId, 12);
     await admin(demo, "POST", "/meaning/train");
-    await signIn(demo, page);
+    await openStaffPage(demo, page, "/merchandising");
     // The service names a learned synonym set after the query it was learned from.
     const row = page.locator('#proposals-table tr[data-proposal="learned-sunnies"]');
     await expect(async () => {
@@ -99,7 +89,7 @@ test("merchandising: on /merchandising a synonym set and a rule made with the fo
     expect(response?.headers()["content-security-policy"] ?? "", "the merchandising page's Content-Security-Policy").toMatch(
       /script-src 'self'/,
     );
-    await signIn(demo, page);
+    await openStaffPage(demo, page, "/merchandising");
 
     await page.locator("#synonym-id").fill(synonymId);
     await page.locator("#synonym-words").fill("jumper, sweater, pullover");
@@ -146,7 +136,7 @@ test("merchandising: on /merchandising a synonym set and a rule made with the fo
     await expect.poll(() => bannerShown(page), { message: "the banner over the results" }).toBe("The winter edit");
 
     // Disabled from the list: the store goes back to its own order.
-    await signIn(demo, page);
+    await openStaffPage(demo, page, "/merchandising");
     await page.getByRole("checkbox", { name: `Rule ${ruleId} enabled` }).uncheck();
     await expect.poll(async () => (await admin(demo, "GET", `/rules/${ruleId}`)).enabled, { message: "the rule is disabled" }).toBe(false);
     await page.goto(searchPage(demo, "jackets"));
