@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./experiments.ts";
 export * from "./facet-param.ts";
 export * from "./locale.ts";
 export * from "./meaning.ts";
