@@ -157,3 +157,20 @@ describe("experiment results from simulated shoppers", () => {
     expect(r.variants.reduce((n, v) => n + v.shoppers, 0)).toBe(1);
   });
 });
+
+describe("events that name their variant", () => {
+  test("count for the variant they name, not the shopper's assignment; another experiment's or an unknown name falls back to it", async () => {
+    const inControl = Array.from({ length: 400 }, (_, i) => `n${i}`).filter((s) => assignVariant(ID, s, [50, 50]) === 0);
+    const named = { query: "Red dress", productIds: ["p1"], experimentId: ID, variant: "lifted" };
+    const batch: NewEvent[] = [];
+    inControl.forEach((session, i) => {
+      if (i % 3 === 0) batch.push(event(session, "Search", named));
+      else if (i % 3 === 1) batch.push(event(session, "Search", { ...named, experimentId: `exp_${"f".repeat(32)}` }));
+      else batch.push(event(session, "Search", { ...named, variant: "no such variant" }));
+    });
+    events.append(batch);
+    const [control, lifted] = (await results()).variants;
+    expect(lifted!.shoppers).toBe(Math.ceil(inControl.length / 3));
+    expect(control!.shoppers).toBe(inControl.length - lifted!.shoppers);
+  });
+});
