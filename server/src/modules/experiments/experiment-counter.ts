@@ -24,6 +24,12 @@ function variantOf(event: AnalyticsEvent, e: Counted, shopper: string): number {
   return named >= 0 ? named : assignVariant(e.id, shopper, e.shares);
 }
 
+/** A click on an interleaved list of this experiment credits the ranking that placed the product. */
+function credits(event: AnalyticsEvent, experimentId: string): { creditsA: number; creditsB: number } {
+  const click = event.type === "ProductClick" && event.data.experimentId === experimentId;
+  return { creditsA: click && event.data.interleavedFrom === "A" ? 1 : 0, creditsB: click && event.data.interleavedFrom === "B" ? 1 : 0 };
+}
+
 /**
  * The analytics worker's consumer that keeps experiments' per-shopper counters: each event received while an
  * experiment ran adds to its shopper's row in that experiment, in the transaction of the batch it came in, so the
@@ -62,6 +68,7 @@ export class ExperimentCounter implements EventConsumer {
         shopper,
         variant: variantOf(event, e, shopper),
         ...eventCounts(event, e.body.scope, firstOfOrder),
+        ...credits(event, e.id),
       });
     }
   }

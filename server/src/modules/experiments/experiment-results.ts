@@ -8,6 +8,7 @@ import {
   compareProportions,
   meanInterval,
   revenueCap,
+  signTest,
   welchTest,
   wilsonInterval,
   type Comparison,
@@ -53,6 +54,37 @@ export interface ExperimentResults {
   /** The cap applied to each currency's revenue per shopper (the buyers' 99th percentile across variants). */
   revenueCap: Record<string, number>;
   variants: VariantResult[];
+  /** Interleaving experiments only (null for A/B): which ranking the shoppers' clicks preferred. */
+  interleaving: InterleavingResult | null;
+}
+
+/**
+ * Team-draft credits. Each click on an interleaved list credits the ranking that placed the product; a shopper
+ * prefers the ranking their clicks credited more. The sign test asks whether the shoppers who prefer one ranking
+ * outnumber those who prefer the other by more than chance (ties tell nothing and are left out).
+ */
+export interface InterleavingResult {
+  credits: { A: number; B: number };
+  shoppers: { preferA: number; preferB: number; ties: number };
+  pValue: number | null;
+  significant: boolean;
+  /** The preferred ranking's variant name, when significant. */
+  winner: string | null;
+}
+
+function interleavingOf(experiment: Experiment, members: readonly Member[]): InterleavingResult {
+  const credited = members.filter((t) => t.creditsA + t.creditsB > 0);
+  const preferA = credited.filter((t) => t.creditsA > t.creditsB).length;
+  const preferB = credited.filter((t) => t.creditsB > t.creditsA).length;
+  const pValue = signTest(preferA, preferB);
+  const significant = pValue !== null && pValue < ALPHA;
+  return {
+    credits: { A: members.reduce((s, t) => s + t.creditsA, 0), B: members.reduce((s, t) => s + t.creditsB, 0) },
+    shoppers: { preferA, preferB, ties: credited.length - preferA - preferB },
+    pValue,
+    significant,
+    winner: significant ? experiment.variants[preferA > preferB ? 0 : 1]!.name : null,
+  };
 }
 
 type Flag = "clicked" | "carted" | "ordered";
@@ -133,5 +165,6 @@ export function resultsOf(experiment: Experiment, shoppers: Iterable<ShopperCoun
     // JSON has no Infinity: a currency nobody bought in has no cap to report.
     revenueCap: Object.fromEntries(Object.entries(caps).filter(([, cap]) => Number.isFinite(cap))),
     variants,
+    interleaving: mode === "interleaving" ? interleavingOf(experiment, groups.flat()) : null,
   };
 }

@@ -25,9 +25,12 @@ export interface ShopperCounts {
   currency: string | null;
   events: number;
   bot: number;
+  /** Interleaving: clicks on products ranking A, and ranking B, placed. */
+  creditsA: number;
+  creditsB: number;
 }
 
-export const SHOPPER_COLUMNS = `variant, searches, empty_searches AS "emptySearches", clicked, carted, ordered, revenue, currency, events, bot`;
+export const SHOPPER_COLUMNS = `variant, searches, empty_searches AS "emptySearches", clicked, carted, ordered, revenue, currency, events, bot, credits_a AS "creditsA", credits_b AS "creditsB"`;
 
 /** What a change writes: one experiment put whole, one deleted (with its shoppers' counters), or nothing. */
 export type ExperimentWrite = { put: StoredExperiment } | { delete: string } | null;
