@@ -139,4 +139,40 @@ export interface ExperimentResults {
   /** The cap applied to each currency's revenue per shopper (the buyers' 99th percentile across variants). */
   revenueCap: Record<string, number>;
   variants: VariantResult[];
+  /** Interleaving experiments only (null for A/B). */
+  interleaving: InterleavingResult | null;
 }
+
+/**
+ * Interleaving experiments only: which ranking the shoppers' clicks preferred (team-draft credits, and a sign
+ * test over the shoppers who preferred one ranking).
+ */
+export interface InterleavingResult {
+  credits: { A: number; B: number };
+  shoppers: { preferA: number; preferB: number; ties: number };
+  pValue: number | null;
+  significant: boolean;
+  /** The preferred ranking's variant name, when significant. */
+  winner: string | null;
+}
+
+/* What an answer says about the experiment it was shaped by, and what the widget's events send back, so that each
+ * event counts for the variant its shopper saw. */
+
+/** One of an interleaving experiment's two rankings: the first variant's ("A") or the second's ("B"). */
+export type InterleavingTeam = "A" | "B";
+
+/** The `experiment` of an answer a running experiment touched. */
+export interface ExperimentTag {
+  id: string;
+  /** The name of the shopper's variant; under interleaving, "interleaved" (both rankings in one list). */
+  variant: string;
+  /** Interleaving: which ranking placed each product of the answer, by product id. */
+  interleavedFrom?: Record<string, InterleavingTeam>;
+}
+
+/** The name an interleaving experiment's answers give as their variant. */
+export const INTERLEAVED_VARIANT = "interleaved";
+
+/** Event data fields that say which experiment and variant the event's answer came from, and their bounds. */
+export const EXPERIMENT_EVENT_FIELDS = { experimentId: /^exp_[a-f0-9]{32}$/, variantMaxLength: 100 } as const;

@@ -4,6 +4,8 @@
  * loosely or left out; everything is optional that the server may omit.
  */
 
+import type { ExperimentTag } from "./experiments.ts";
+
 /** Most products one search answers. */
 export const MAX_PAGE_SIZE = 100;
 /** Deepest result reachable by paging (`from + pageSize`); beyond it shoppers refine instead (and engines slow down). */
@@ -114,6 +116,8 @@ export interface SearchAnswer {
   queryFacets?: QueryFacet[];
   /** Nothing matched: the products shown are the nearest to what the query means in the store. */
   recovered?: boolean;
+  /** The running experiment this answer was shaped by, and the shopper's variant: the widget sends it back with its events. */
+  experiment?: ExperimentTag;
 }
 
 /** GET /search as the widget reads it. */

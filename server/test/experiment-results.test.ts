@@ -157,3 +157,60 @@ describe("experiment results from simulated shoppers", () => {
     expect(r.variants.reduce((n, v) => n + v.shoppers, 0)).toBe(1);
   });
 });
+
+describe("events that name their variant", () => {
+  test("count for the variant they name, not the shopper's assignment; another experiment's or an unknown name falls back to it", async () => {
+    const inControl = Array.from({ length: 400 }, (_, i) => `n${i}`).filter((s) => assignVariant(ID, s, [50, 50]) === 0);
+    const named = { query: "Red dress", productIds: ["p1"], experimentId: ID, variant: "lifted" };
+    const batch: NewEvent[] = [];
+    inControl.forEach((session, i) => {
+      if (i % 3 === 0) batch.push(event(session, "Search", named));
+      else if (i % 3 === 1) batch.push(event(session, "Search", { ...named, experimentId: `exp_${"f".repeat(32)}` }));
+      else batch.push(event(session, "Search", { ...named, variant: "no such variant" }));
+    });
+    events.append(batch);
+    const [control, lifted] = (await results()).variants;
+    expect(lifted!.shoppers).toBe(Math.ceil(inControl.length / 3));
+    expect(control!.shoppers).toBe(inControl.length - lifted!.shoppers);
+  });
+});
+
+describe("interleaving credits", () => {
+  async function interleaved(clickB: number, seed: number) {
+    const rng = new Rng(seed);
+    const batch: NewEvent[] = [];
+    for (let i = 0; i < 600; i++) {
+      const session = `i${i}`;
+      const listing = { query: "Red dress", productIds: ["a1", "b1"], experimentId: ID, variant: "interleaved" };
+      batch.push(event(session, "Search", listing));
+      // Each shopper clicks once or twice; each click lands on a product ranking B placed with chance clickB.
+      for (let c = 0; c < 1 + rng.int(0, 1); c++) {
+        const team = rng.chance(clickB) ? "B" : "A";
+        batch.push(event(session, "ProductClick", { ...listing, clickProductId: `${team.toLowerCase()}1`, interleavedFrom: team }));
+      }
+    }
+    events.append(batch);
+    const shoppers = await (async () => {
+      await results();
+      return experiments.shoppers("s", ID);
+    })();
+    return resultsOf({ ...experiment, mode: "interleaving" }, shoppers).interleaving!;
+  }
+
+  test("shoppers who click what ranking B placed more often give B the credit and a significant sign test", async () => {
+    const r = await interleaved(0.6, 7);
+    expect(r.credits.B).toBeGreaterThan(r.credits.A);
+    expect(r.shoppers.preferB).toBeGreaterThan(r.shoppers.preferA);
+    expect(r.shoppers.preferA + r.shoppers.preferB + r.shoppers.ties).toBe(600);
+    expect(r.pValue!).toBeLessThan(0.001);
+    expect(r.significant).toBe(true);
+    expect(r.winner).toBe("lifted");
+  });
+
+  test("clicks that favour neither ranking leave the test not significant, and an A/B experiment reports no interleaving", async () => {
+    const r = await interleaved(0.5, 8);
+    expect(r.significant).toBe(false);
+    expect(r.winner).toBeNull();
+    expect(resultsOf(experiment, []).interleaving).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
 import {
+  signTest,
   cappedMoments,
   compareProportions,
   meanInterval,
@@ -151,5 +152,16 @@ describe("experiment statistics: simulated shoppers", () => {
     // 80% of 400 is 320, give or take 8: four of them either side.
     expect(found).toBeGreaterThanOrEqual(288);
     expect(found).toBeLessThanOrEqual(352);
+  });
+});
+
+describe("sign test", () => {
+  test("exact binomial p-values, two-sided", () => {
+    expect(signTest(0, 0)).toBeNull();
+    expect(signTest(1, 0)).toBeCloseTo(1, 12);
+    expect(signTest(10, 0)).toBeCloseTo(2 / 1024, 12);
+    // 2 × P(X ≤ 2) for n = 10: 2 × (1 + 10 + 45) / 1024.
+    expect(signTest(2, 8)).toBeCloseTo(112 / 1024, 10);
+    expect(signTest(5, 5)).toBe(1);
   });
 });

@@ -420,16 +420,44 @@ for (const backend of BACKENDS) {
         currency: null,
         events: 1,
         bot: 0,
+        creditsA: 0,
+        creditsB: 0,
         ...over,
       });
       const commit = (afterSeq: number, experimentShoppers: ReturnType<typeof delta>[]) =>
         b.analytics.commit({ ...none, consumer: "analytics", afterSeq, lastSeq: afterSeq + 1, experimentShoppers });
       expect(await commit(0, [delta({ clicked: 1, currency: "EUR", revenue: 12.5 }), delta({ shopper: "u2", variant: 0 })])).toBe(true);
-      expect(await commit(1, [delta({ searches: 2, events: 3, revenue: 7.5 })])).toBe(true);
+      expect(await commit(1, [delta({ searches: 2, events: 3, revenue: 7.5, creditsB: 2 })])).toBe(true);
       const rows = (await b.experiments.shoppers("s", "exp_x")).sort((x, y) => x.variant - y.variant);
       expect(rows).toEqual([
-        { variant: 0, searches: 1, emptySearches: 0, clicked: 0, carted: 0, ordered: 0, revenue: 0, currency: null, events: 1, bot: 0 },
-        { variant: 1, searches: 3, emptySearches: 0, clicked: 1, carted: 0, ordered: 0, revenue: 20, currency: "EUR", events: 4, bot: 0 },
+        {
+          variant: 0,
+          searches: 1,
+          emptySearches: 0,
+          clicked: 0,
+          carted: 0,
+          ordered: 0,
+          revenue: 0,
+          currency: null,
+          events: 1,
+          bot: 0,
+          creditsA: 0,
+          creditsB: 0,
+        },
+        {
+          variant: 1,
+          searches: 3,
+          emptySearches: 0,
+          clicked: 1,
+          carted: 0,
+          ordered: 0,
+          revenue: 20,
+          currency: "EUR",
+          events: 4,
+          bot: 0,
+          creditsA: 0,
+          creditsB: 2,
+        },
       ]);
       await b.experiments.change("s", () => ({ write: { delete: "exp_x" }, result: null }));
       expect(await b.experiments.shoppers("s", "exp_x")).toEqual([]);

@@ -112,6 +112,9 @@ describe("POST /tracking", () => {
       [{ type: "OrderComplete", data: { orderId: "o", products: [{ id: "p", qty: "2" }] } }, "body.data.products[0].qty"],
       [{ type: "Search" }, "body.data"],
       [{ type: "SiteView", data: {}, userId: "someone@example.com" }, "body.userId"],
+      [{ type: "Search", data: { experimentId: "exp_nope" } }, "body.data.experimentId"],
+      [{ type: "Search", data: { variant: "v".repeat(101) } }, "body.data.variant"],
+      [{ type: "ProductClick", data: { clickProductId: "p", interleavedFrom: "C" } }, "body.data.interleavedFrom"],
     ];
     for (const [event, path] of cases) {
       const res = await s.call("analytics", "POST", "/1.0/tracking", event);

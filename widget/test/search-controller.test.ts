@@ -154,6 +154,42 @@ describe("SearchController", () => {
     );
   });
 
+  test("events about an answer an experiment shaped carry its experiment and variant; a click on an interleaved list, its ranking", async () => {
+    const scheduler = new ManualScheduler();
+    const backend = deferredSearch();
+    const events: [string, Record<string, unknown>][] = [];
+    const host = new HeadlessHost();
+    const c = new SearchController(host, {
+      search: backend.search,
+      track: (type, data) => events.push([type, data as Record<string, unknown>]),
+      pageSize: 24,
+      locale,
+      scheduler,
+    });
+    const id = `exp_${"a".repeat(32)}`;
+    const answer = (experiment: SearchResponse["experiment"]) => ({ ...searchResponse(), ...(experiment ? { experiment } : {}) });
+    const run = async (s: SearchState, r: SearchResponse) => {
+      c.request(s);
+      scheduler.advance(0);
+      backend.calls.at(-1)!.resolve(r);
+      await settle();
+    };
+    await run(state(), answer({ id, variant: "interleaved", interleavedFrom: { "kurta-1": "B", "kurta-2": "A" } }));
+    c.trackProductClick("kurta-1");
+    c.trackProductClick("kurta-3");
+    await run(state({ query: "saree" }), answer(undefined));
+    c.trackProductClick("kurta-2");
+    expect(events.map(([type, d]) => [type, d.experimentId, d.variant, d.interleavedFrom])).toEqual([
+      ["Search", id, "interleaved", undefined],
+      ["ProductClick", id, "interleaved", "B"],
+      ["ProductClick", id, "interleaved", undefined],
+      // The next answer was no experiment's: its events name none.
+      ["Search", undefined, undefined, undefined],
+      ["ProductClick", undefined, undefined, undefined],
+    ]);
+    expect("experimentId" in events[3]![1]).toBe(false);
+  });
+
   test("a failure is an error state; retry runs the same state again", async () => {
     const scheduler = new ManualScheduler();
     const backend = deferredSearch();

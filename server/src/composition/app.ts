@@ -50,6 +50,7 @@ import { SearchService } from "../modules/search/search-service.ts";
 import { rulesRoutes } from "../modules/rules/rules-routes.ts";
 import { experimentsRoutes } from "../modules/experiments/experiments-routes.ts";
 import { ExperimentsService } from "../modules/experiments/experiments-service.ts";
+import { RunningExperiments } from "../modules/experiments/running-experiments.ts";
 import { rulePreviewRoutes } from "../modules/search/rule-preview-routes.ts";
 import { RulesService } from "../modules/rules/rules-service.ts";
 import { synonymRoutes } from "../modules/synonyms/synonym-routes.ts";
@@ -238,7 +239,8 @@ export function buildApp(deps: AppDeps) {
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
   const settings = new SettingsService(stores, catalog, engine);
-  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now);
+  const runningExperiments = new RunningExperiments(state.experiments, changeFeed);
+  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now, runningExperiments);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
   const search = new SearchService({
@@ -255,6 +257,7 @@ export function buildApp(deps: AppDeps) {
     pinChecks,
     shopperWords,
     meaning,
+    experiments: runningExperiments,
     ...(hybrid ? { hybrid } : {}),
   });
   const enrichmentProgress = new EnrichmentProgressReader(() => state.enrichment.progress(), now);

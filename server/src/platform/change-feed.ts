@@ -4,7 +4,7 @@
  * applied it to its own cache already; it does not hear its own notices.
  */
 
-export type ChangeTopic = "synonyms" | "rules" | "behaviour" | "catalog";
+export type ChangeTopic = "synonyms" | "rules" | "behaviour" | "catalog" | "experiments";
 
 /** A store whose `topic` changed, or null when any may have (the feed was interrupted and notices were lost). */
 export type ChangeHandler = (storeId: string | null) => void;

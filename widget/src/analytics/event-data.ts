@@ -1,4 +1,4 @@
-import type { SearchResponse } from "@storefront-search/contract";
+import type { ExperimentTag, SearchResponse } from "@storefront-search/contract";
 import type { SearchState } from "../state/search-state.ts";
 
 /*
@@ -18,7 +18,13 @@ export interface SiteViewData extends LocaleFields {
   userAgent: string;
 }
 
-export interface ListingData extends LocaleFields {
+/** Which experiment and variant shaped the answer an event is about: the answer's own `experiment`, sent back. */
+export interface ExperimentFields {
+  experimentId?: string;
+  variant?: string;
+}
+
+export interface ListingData extends LocaleFields, ExperimentFields {
   query: string;
   productIds: string[];
   facets: { key: string; value: string }[];
@@ -29,7 +35,11 @@ export interface ListingData extends LocaleFields {
 export type SearchData = ListingData & { totalProducts: number };
 export type PageChangeData = ListingData & { page: number };
 export type SortByChangeData = ListingData;
-export type ProductClickData = PageChangeData & { clickProductId: string };
+export type ProductClickData = PageChangeData & { clickProductId: string; interleavedFrom?: "A" | "B" };
+
+/** The answer's experiment as event fields; none when no experiment shaped it. */
+export const experimentFields = (experiment: ExperimentTag | undefined): ExperimentFields =>
+  experiment ? { experimentId: experiment.id, variant: experiment.variant } : {};
 
 export function siteViewData(page: { location: string; referrer: string; userAgent: string }, locale: LocaleFields): SiteViewData {
   return {
@@ -52,6 +62,7 @@ export function listingData(state: SearchState, result: SearchResponse, pageSize
     region: locale.region,
     language: locale.language,
     currency: locale.currency,
+    ...experimentFields(result.experiment),
   };
 }
 
@@ -60,11 +71,11 @@ export const searchData = (listing: ListingData, result: SearchResponse): Search
   totalProducts: result.totalProductCount,
 });
 export const pageChangeData = (listing: ListingData, page: number): PageChangeData => ({ ...listing, page });
-export const productClickData = (listing: ListingData, page: number, clickProductId: string): ProductClickData => ({
-  ...listing,
-  page,
-  clickProductId,
-});
+/** A click; on an interleaved list, with the ranking that placed the product, which the click credits. */
+export function productClickData(listing: ListingData, page: number, clickProductId: string, experiment?: ExperimentTag): ProductClickData {
+  const team = experiment?.interleavedFrom?.[clickProductId];
+  return { ...listing, page, clickProductId, ...(team ? { interleavedFrom: team } : {}) };
+}
 
 /** region: the region of the browser's language ("en-IN" → "IN"), else of the store's locale. */
 export function localeFields(browserLanguage: string, pageLanguage: string, storeLocale: string, currency: string): LocaleFields {

@@ -117,7 +117,7 @@ export class SearchController implements ReactiveController {
   trackProductClick(productId: string): void {
     if (!this.result || !this.resultState || !this.options.track) return;
     const listing = listingData(this.resultState, this.result, this.options.pageSize, this.options.locale);
-    this.options.track("ProductClick", productClickData(listing, this.resultState.page, productId));
+    this.options.track("ProductClick", productClickData(listing, this.resultState.page, productId, this.result.experiment));
   }
 
   private async run(state: SearchState): Promise<void> {

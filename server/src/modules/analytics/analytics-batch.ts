@@ -196,6 +196,8 @@ export class AnalyticsBatch {
     row.emptySearches += d.emptySearches;
     row.revenue += d.revenue;
     row.events += d.events;
+    row.creditsA += d.creditsA;
+    row.creditsB += d.creditsB;
     row.clicked = Math.max(row.clicked, d.clicked);
     row.carted = Math.max(row.carted, d.carted);
     row.ordered = Math.max(row.ordered, d.ordered);

@@ -16,6 +16,21 @@ interface Counted {
 }
 
 /**
+ * The variant the event counts for: the one it names (the answer the shopper saw said so) when it names one of this
+ * experiment's, else the shopper's assignment. A shopper's row keeps the variant of its first event.
+ */
+function variantOf(event: AnalyticsEvent, e: Counted, shopper: string): number {
+  const named = event.data.experimentId === e.id ? e.body.variants.findIndex((v) => v.name === event.data.variant) : -1;
+  return named >= 0 ? named : assignVariant(e.id, shopper, e.shares);
+}
+
+/** A click on an interleaved list of this experiment credits the ranking that placed the product. */
+function credits(event: AnalyticsEvent, experimentId: string): { creditsA: number; creditsB: number } {
+  const click = event.type === "ProductClick" && event.data.experimentId === experimentId;
+  return { creditsA: click && event.data.interleavedFrom === "A" ? 1 : 0, creditsB: click && event.data.interleavedFrom === "B" ? 1 : 0 };
+}
+
+/**
  * The analytics worker's consumer that keeps experiments' per-shopper counters: each event received while an
  * experiment ran adds to its shopper's row in that experiment, in the transaction of the batch it came in, so the
  * counters count every event once. Runs after the report counter, which counts orders first (firstTimeOrder).
@@ -51,8 +66,9 @@ export class ExperimentCounter implements EventConsumer {
         storeId: event.storeId,
         experimentId: e.id,
         shopper,
-        variant: assignVariant(e.id, shopper, e.shares),
+        variant: variantOf(event, e, shopper),
         ...eventCounts(event, e.body.scope, firstOfOrder),
+        ...credits(event, e.id),
       });
     }
   }

@@ -1,11 +1,37 @@
-import type { ExperimentResults, RateResult, VariantResult } from "@storefront-search/contract";
+import type { ExperimentResults, InterleavingResult, RateResult, VariantResult } from "@storefront-search/contract";
 import { UNKNOWN_CURRENCY } from "../analytics/event-facts.ts";
 import type { Experiment } from "./experiment-schema.ts";
 import { exclusion } from "./experiment-tally.ts";
 import type { ShopperCounts } from "./storage/experiments-repository.ts";
-import { ALPHA, cappedMoments, compareProportions, meanInterval, revenueCap, welchTest, wilsonInterval } from "./statistics.ts";
+import { ALPHA, cappedMoments, compareProportions, meanInterval, revenueCap, signTest, welchTest, wilsonInterval } from "./statistics.ts";
 
 /* An experiment's results from its shoppers' counters: per variant the counts, each rate and mean with its interval, and the difference to the control. */
+
+/** Team-draft credits summed over the counted shoppers, and how many of them preferred each ranking. */
+interface Credits {
+  A: number;
+  B: number;
+  preferA: number;
+  preferB: number;
+  ties: number;
+}
+
+/**
+ * Each click on an interleaved list credits the ranking that placed the product; a shopper prefers the ranking
+ * their clicks credited more. The sign test asks whether the shoppers who prefer one ranking outnumber those who
+ * prefer the other by more than chance (ties tell nothing and are left out).
+ */
+function interleavingOf(experiment: Experiment, c: Credits): InterleavingResult {
+  const pValue = signTest(c.preferA, c.preferB);
+  const significant = pValue !== null && pValue < ALPHA;
+  return {
+    credits: { A: c.A, B: c.B },
+    shoppers: { preferA: c.preferA, preferB: c.preferB, ties: c.ties },
+    pValue,
+    significant,
+    winner: significant ? experiment.variants[c.preferA > c.preferB ? 0 : 1]!.name : null,
+  };
+}
 
 type Flag = "clicked" | "carted" | "ordered";
 
@@ -40,6 +66,7 @@ export function resultsOf(experiment: Experiment, shoppers: Iterable<ShopperCoun
     revenue: new Map(),
   }));
   const excluded = { bots: 0, tooManyEvents: 0, emptySearches: 0 };
+  const credits: Credits = { A: 0, B: 0, preferA: 0, preferB: 0, ties: 0 };
   for (const t of shoppers) {
     excluded.emptySearches += t.emptySearches;
     const why = exclusion(t);
@@ -47,6 +74,13 @@ export function resultsOf(experiment: Experiment, shoppers: Iterable<ShopperCoun
     else if (why === "tooManyEvents") excluded.tooManyEvents++;
     const tally = why ? undefined : tallies[t.variant];
     if (!tally) continue;
+    if (t.creditsA + t.creditsB > 0) {
+      credits.A += t.creditsA;
+      credits.B += t.creditsB;
+      if (t.creditsA > t.creditsB) credits.preferA++;
+      else if (t.creditsB > t.creditsA) credits.preferB++;
+      else credits.ties++;
+    }
     tally.shoppers++;
     tally.searches += t.searches;
     if (t.clicked) tally.clicked++;
@@ -97,5 +131,6 @@ export function resultsOf(experiment: Experiment, shoppers: Iterable<ShopperCoun
     // JSON has no Infinity: a currency nobody bought in has no cap to report.
     revenueCap: Object.fromEntries(Object.entries(caps).filter(([, cap]) => Number.isFinite(cap))),
     variants,
+    interleaving: mode === "interleaving" ? interleavingOf(experiment, credits) : null,
   };
 }

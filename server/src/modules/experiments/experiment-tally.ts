@@ -23,7 +23,11 @@ const text = (v: unknown): string => (typeof v === "string" ? v : "");
  * add-to-cart, an order and its revenue (only for the event that counts the order, `firstOfOrder`), the currency it
  * names, and the event itself.
  */
-export function eventCounts(event: StoredEvent, scope: Scope, firstOfOrder: boolean): Omit<ShopperCounts, "variant"> {
+export function eventCounts(
+  event: StoredEvent,
+  scope: Scope,
+  firstOfOrder: boolean,
+): Omit<ShopperCounts, "variant" | "creditsA" | "creditsB"> {
   const data = event.data;
   const currency = text(data.currency).trim().toUpperCase();
   const inScope = () => covers(scope, { query: text(data.query) });

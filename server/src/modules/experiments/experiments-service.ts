@@ -13,6 +13,7 @@ import {
 } from "./experiment-schema.ts";
 import { overlaps } from "./experiment-scope.ts";
 import { sampleSize } from "./statistics.ts";
+import type { RunningExperiments } from "./running-experiments.ts";
 import type { ExperimentsRepository, ExperimentWrite, StoredExperiment } from "./storage/experiments-repository.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -39,6 +40,8 @@ export class ExperimentsService {
     private readonly catchUp: () => Promise<unknown>,
     private readonly settings: Pick<SettingsService, "update">,
     private readonly now: () => number,
+    /** Tells every replica's RunningExperiments that the store's experiments changed. */
+    private readonly running: Pick<RunningExperiments, "changed">,
   ) {}
 
   async list(store: StoreRow): Promise<ExperimentList> {
@@ -133,6 +136,7 @@ export class ExperimentsService {
       allowed(found(all, id), ["draft", "stopped"], "deleted");
       return { write: { delete: id }, result: null };
     });
+    await this.running.changed(store.id);
     return { id, deleted: true };
   }
 
@@ -167,7 +171,9 @@ export class ExperimentsService {
   }
 
   private async change(store: StoreRow, decide: (all: StoredExperiment[]) => { write: ExperimentWrite; result: StoredExperiment }) {
-    return toExperiment(await this.repo.change(store.id, decide));
+    const written = await this.repo.change(store.id, decide);
+    await this.running.changed(store.id);
+    return toExperiment(written);
   }
 
   /** Rewrites one experiment, if its status is one of `from`, stamping the change's time. */

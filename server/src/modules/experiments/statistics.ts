@@ -90,6 +90,17 @@ function incompleteBeta(x: number, a: number, b: number): number {
 }
 
 /** P(T ≤ t) for Student's t with df degrees of freedom (df need not be whole: Welch's is not). */
+/**
+ * The two-sided sign test: how likely a split at least as uneven as `a` against `b` is when each side is equally
+ * likely (an exact binomial p-value, P(X ≤ min) = I_½(n − min, min + 1), doubled); null with nothing to split.
+ */
+export function signTest(a: number, b: number): number | null {
+  const n = a + b;
+  if (n === 0) return null;
+  const k = Math.min(a, b);
+  return Math.min(1, 2 * incompleteBeta(0.5, n - k, k + 1));
+}
+
 export function studentTCdf(t: number, df: number): number {
   const tail = incompleteBeta(df / (df + t * t), df / 2, 0.5) / 2;
   return t >= 0 ? 1 - tail : tail;

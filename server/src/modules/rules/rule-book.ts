@@ -39,6 +39,8 @@ export interface SearchContext {
   query: string | undefined;
   collection: string | undefined;
   facets: readonly FacetSelection[];
+  /** Rules a running experiment holds back from this shopper's variant (experiments/running-experiments.ts). */
+  withheld?: ReadonlySet<string>;
 }
 
 /** What the fired rules do to one search, combined. */
@@ -111,6 +113,7 @@ export class RuleBook {
     const consider = (entries: readonly Entry[] | undefined) => {
       for (const e of entries ?? []) {
         if (now < e.from || now >= e.until) continue;
+        if (context.withheld?.has(e.rule.id)) continue;
         if (e.collection !== undefined && e.collection !== context.collection) continue;
         if (e.facet !== undefined && !selected.has(e.facet)) continue;
         if (e.words.length && !contains(words, e.words, e.anchoring!)) continue;

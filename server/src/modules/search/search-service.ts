@@ -13,7 +13,7 @@ import { effectiveSettings } from "../settings/settings-schema.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetValue } from "../facets/facet-display.ts";
 import { toEngineFilters } from "../facets/facet-selection.ts";
 import { isShopperSearch, type SearchParams } from "./search-params.ts";
-import type { QueryFacet, SearchAnswer } from "@storefront-search/contract";
+import { INTERLEAVED_VARIANT, type QueryFacet, type SearchAnswer } from "@storefront-search/contract";
 import type { QueryTerm } from "./query-understanding.ts";
 import type { QueryVocabularies } from "./query-vocabulary.ts";
 import type { ShopperWords } from "./shopper-words.ts";
@@ -28,6 +28,8 @@ import { countPins, PinLayout, ruledRequest } from "../rules/rule-application.ts
 import type { PinChecks } from "../rules/pin-checks.ts";
 import type { DraftRule, SearchRules } from "../rules/rules-service.ts";
 import type { SynonymService } from "../synonyms/synonym-service.ts";
+import type { RunningExperiments, ShopperExperiment, VariantPlan } from "../experiments/running-experiments.ts";
+import { draftCoin, teamDraft } from "../experiments/interleaving.ts";
 
 /** A search's answer before the HTTP layer joins the products' JSON; `SearchAnswer` is the rest of the wire shape. */
 export interface SearchResponse extends SearchAnswer {
@@ -45,6 +47,8 @@ export interface SearchResponse extends SearchAnswer {
  * answers with what it has. A single engine step cannot be interrupted; query-limits.ts keeps each one short.
  */
 export const SEARCH_BUDGET_MS = 250;
+/** Results an interleaved list drafts from both rankings at most: the first pages a shopper sees. */
+const INTERLEAVED_DEPTH = 100;
 /** Explain reads fields, not rating scores: any prior does. */
 const NO_PRIOR = { mean: 0, weight: 0 };
 
@@ -72,6 +76,8 @@ export interface SearchServiceDeps {
   meaning?: Pick<MeaningService, "model">;
   /** Hybrid search's vectors (modules/hybrid): closeness in meaning among the first results, and recovery (absent: off). */
   hybrid?: Pick<HybridSearch, "neighbours" | "closeness">;
+  /** The store's running experiments: the shopper's variant changes settings, rules and synonyms (absent: none). */
+  experiments?: Pick<RunningExperiments, "of">;
 }
 
 type RuleEffects = NonNullable<Awaited<ReturnType<SearchRules["effects"]>>>;
@@ -87,18 +93,62 @@ export class SearchService {
    * order, each reading what the ones before it left (SearchRun).
    */
   async search(store: StoreRow, asked: SearchParams, draft?: DraftRule): Promise<SearchResponse> {
-    const run = new SearchRun(this.d, store, asked, draft);
+    // A rule's preview shows the store's own behaviour with the draft, whoever the shopper named.
+    const experiment = draft ? null : ((await this.d.experiments?.of(store, asked)) ?? null);
+    if (experiment?.mode === "interleaving") return this.interleaved(store, asked, experiment);
+    const run = await this.run(store, asked, draft, experiment?.plan);
+    const response = await run.shape();
+    this.logged(run, asked, draft);
+    return experiment?.variant ? { ...response, experiment: { id: experiment.id, variant: experiment.variant } } : response;
+  }
+
+  private async run(store: StoreRow, asked: SearchParams, draft?: DraftRule, plan?: VariantPlan): Promise<SearchRun> {
+    const run = new SearchRun(this.d, plan ? withSettings(store, plan) : store, asked, draft, plan?.withheld);
     await run.applyRules();
     await run.planRerank();
     await run.understand();
     await run.runEngine();
     await run.rerank();
     await run.layPins();
-    const response = await run.shape();
+    return run;
+  }
+
+  private logged(run: SearchRun, asked: SearchParams, draft?: DraftRule): void {
     // Typeahead previews run on every pause in typing ("kur", "kurt"), an admin's explained search is a look at
     // the ranking, and a UI's facet counts are not a shopper's query: none is a search to learn from.
     if (isShopperSearch(asked) && !draft) run.log();
-    return response;
+  }
+
+  /**
+   * Team-draft interleaving: both variants' rankings searched to the end of the asked page and drafted into one
+   * list, each product naming the ranking that placed it. Past INTERLEAVED_DEPTH the first ranking's page alone is
+   * shown, unattributed: shoppers rarely page that deep, and drafting it would search both rankings that deep.
+   * Facets and the total are the first ranking's.
+   */
+  private async interleaved(
+    store: StoreRow,
+    asked: SearchParams,
+    e: Extract<ShopperExperiment, { mode: "interleaving" }>,
+  ): Promise<SearchResponse> {
+    const depth = asked.from + asked.pageSize;
+    if (depth > INTERLEAVED_DEPTH || asked.pageSize === 0) {
+      const run = await this.run(store, asked, undefined, e.plans[0]);
+      this.logged(run, asked);
+      return { ...(await run.shape()), experiment: { id: e.id, variant: INTERLEAVED_VARIANT } };
+    }
+    const whole = { ...asked, from: 0, pageSize: depth };
+    const [a, b] = await Promise.all([this.run(store, whole, undefined, e.plans[0]), this.run(store, whole, undefined, e.plans[1])]);
+    const [shapedA, shapedB] = await Promise.all([a.shape(), b.shape()]);
+    const json = new Map<string, string>();
+    b.ids().forEach((id, i) => json.set(id, shapedB.products[i]!));
+    a.ids().forEach((id, i) => json.set(id, shapedA.products[i]!));
+    const page = teamDraft(a.ids(), b.ids(), draftCoin(e.id, e.shopper, asked.query ?? asked.collection ?? ""), depth).slice(asked.from);
+    this.logged(a, asked);
+    return {
+      ...shapedA,
+      products: page.map((p) => json.get(p.id)!),
+      experiment: { id: e.id, variant: INTERLEAVED_VARIANT, interleavedFrom: Object.fromEntries(page.map((p) => [p.id, p.team])) },
+    };
   }
 
   /** How many products searching `text` finds, read as search reads it (no filters; none when it needs words dropped): a suggestion's count. */
@@ -154,6 +204,8 @@ class SearchRun {
     private readonly store: StoreRow,
     private readonly asked: SearchParams,
     private readonly draft?: DraftRule,
+    /** What the shopper's experiment variant holds back (none: the store's rules and sets all apply). */
+    private readonly withheld?: VariantPlan["withheld"],
   ) {
     this.deadline = performance.now() + (d.budgetMs ?? SEARCH_BUDGET_MS);
     this.settings = effectiveSettings(store.settings);
@@ -165,7 +217,11 @@ class SearchRun {
   async applyRules(): Promise<void> {
     const { d, store, asked, settings } = this;
     const rules = (this.rules =
-      (await d.rules?.effects(store, { query: asked.query, collection: asked.collection, facets: asked.facets }, this.draft)) ?? null);
+      (await d.rules?.effects(
+        store,
+        { query: asked.query, collection: asked.collection, facets: asked.facets, withheld: this.withheld?.rules },
+        this.draft,
+      )) ?? null);
     // A rule's word edits change what is searched; the log keeps what the shopper typed.
     const p = (this.p = rules?.query === undefined ? asked : { ...asked, query: rules.query || undefined });
     const filters = toEngineFilters(p.facets);
@@ -224,7 +280,8 @@ class SearchRun {
   /** How the query reads in this store: its words, their spelling, the facets they imply, their synonyms. */
   async understand(): Promise<void> {
     const { d, store, p, settings } = this;
-    this.synonyms = d.synonyms && p.query ? await d.synonyms.matcher(store) : null;
+    const matcher = d.synonyms && p.query ? await d.synonyms.matcher(store) : null;
+    this.synonyms = matcher && this.withheld ? matcher.without(this.withheld.synonymSets) : matcher;
     // Past the deadline: no fallback, no spelling correction, and the query is not taken as correctly spelled.
     this.understood = p.query
       ? await UnderstoodQuery.read(
@@ -390,6 +447,11 @@ class SearchRun {
       .catch((error: Error) => d.log.error("search log write failed", { error: error.message }));
   }
 
+  /** The answer's products' ids, in its order. */
+  ids(): string[] {
+    return this.result.hits.map((h) => h.id);
+  }
+
   private pageRequest(): void {
     this.request.offset = this.window === null ? this.page.from : 0;
     this.request.limit = this.window ?? this.page.size;
@@ -460,6 +522,11 @@ class SearchRun {
     const entry = await this.d.catalog.get(this.store.id, id);
     return entry?.doc && !entry.deleted ? entry.doc : null;
   }
+}
+
+/** The store as a variant's shoppers see it: its settings with the variant's over them. */
+function withSettings(store: StoreRow, plan: VariantPlan): StoreRow {
+  return Object.keys(plan.settings).length ? { ...store, settings: { ...store.settings, ...plan.settings } } : store;
 }
 
 /** How close each result is to the query's meaning, for the re-rank: nothing known when the vectors fail. */

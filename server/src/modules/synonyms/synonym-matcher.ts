@@ -31,6 +31,8 @@ export class SynonymMatcher {
   /** Words that start a phrase, and the most words of one: bounds of the look-ups, kept (as bounds) when sets go. */
   private readonly firstWords = new Set<string>();
   private longest = 0;
+  /** Sets this view leaves out (without()); the store's matcher leaves out none. */
+  private withheld: ReadonlySet<string> = new Set();
 
   constructor(sets: readonly SynonymSet[]) {
     for (const set of sets) this.put(set);
@@ -75,6 +77,7 @@ export class SynonymMatcher {
     const alternatives = new Map<string, string[]>();
     const sets: string[] = [];
     for (const group of groups) {
+      if (this.withheld.has(group.setId)) continue;
       let gave = false;
       for (const tokens of group.phrases) {
         if (alternatives.size >= MAX_QUERY_ALTERNATIVES) break;
@@ -87,6 +90,17 @@ export class SynonymMatcher {
       if (alternatives.size >= MAX_QUERY_ALTERNATIVES) break;
     }
     return alternatives.size ? { sets, alternatives: [...alternatives.values()] } : null;
+  }
+
+  /**
+   * The matcher as one experiment variant's shoppers see it: without the sets it holds back. A view over this
+   * matcher's own index (it follows the store's changes), not a copy: one search's use costs nothing to build.
+   */
+  without(setIds: ReadonlySet<string>): SynonymMatcher {
+    if (setIds.size === 0) return this;
+    const view = Object.create(this) as SynonymMatcher;
+    view.withheld = setIds;
+    return view;
   }
 
   /** The query's phrases that sets match, longest first from each word on, without overlaps. */

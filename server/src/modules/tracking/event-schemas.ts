@@ -1,5 +1,5 @@
 import { Type, type TObject, type TProperties } from "@sinclair/typebox";
-import type { EventType } from "@storefront-search/contract";
+import { EXPERIMENT_EVENT_FIELDS, type EventType } from "@storefront-search/contract";
 
 /*
  * The data fields of each analytics event type, as the spec lists them. Fields that identify what the event
@@ -49,7 +49,18 @@ const order = {
 };
 const pages = { pageTo: nonNegative(), pageFrom: nonNegative() };
 
-const data = (props: TProperties): TObject => Type.Object(props);
+/**
+ * Any event may say which experiment's answer it is about and which variant the shopper saw (the answer's
+ * `experiment`), and a click on an interleaved list which ranking placed the product: the results count the
+ * event for that variant instead of the shopper's assignment (docs/experiments.md).
+ */
+const experiment = {
+  experimentId: Type.Optional(Type.String({ pattern: EXPERIMENT_EVENT_FIELDS.experimentId.source })),
+  variant: Type.Optional(Type.String({ minLength: 1, maxLength: EXPERIMENT_EVENT_FIELDS.variantMaxLength })),
+  interleavedFrom: Type.Optional(Type.Union([Type.Literal("A"), Type.Literal("B")])),
+};
+
+const data = (props: TProperties): TObject => Type.Object({ ...props, ...experiment });
 
 export const EVENT_DATA = {
   SiteView: data({ location: Type.Optional(str(4096)), referrer: Type.Optional(str(4096)), userAgent: Type.Optional(str()), ...locale }),

@@ -80,5 +80,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     createTable(ranking.shopperAffinities(d)),
   ),
   migration(addColumns(searchLog.queryStats(d), ["led_to"])),
-  migration(createTable(experiments.experiments(d)), createTable(experiments.experimentShoppers(d))),
+  migration(
+    createTable(experiments.experiments(d)),
+    createTable(withoutColumns(experiments.experimentShoppers(d), ["credits_a", "credits_b"])),
+  ),
+  migration(addColumns(experiments.experimentShoppers(d), ["credits_a", "credits_b"])),
 ];

@@ -36,5 +36,8 @@ export const experimentShoppers = (d: Dialect): Table =>
       "currency        TEXT",
       `events          ${d.bigint} NOT NULL`,
       `bot             ${d.smallint} NOT NULL`,
+      // Interleaving: the shopper's clicks on products each ranking placed (the click's interleavedFrom).
+      `credits_a       ${d.bigint} NOT NULL DEFAULT 0`,
+      `credits_b       ${d.bigint} NOT NULL DEFAULT 0`,
     ],
   });

@@ -142,5 +142,9 @@ export const MIGRATIONS: readonly string[] = [
     countShapeChange("products_shape_deleted", "AFTER DELETE ON products WHEN OLD.shaped IS NOT NULL", "OLD"),
   ),
   migration(addColumns(searchLog.queryStats(d), ["led_to"])),
-  migration(createTable(experiments.experiments(d)), createTable(experiments.experimentShoppers(d))),
+  migration(
+    createTable(experiments.experiments(d)),
+    createTable(withoutColumns(experiments.experimentShoppers(d), ["credits_a", "credits_b"])),
+  ),
+  migration(addColumns(experiments.experimentShoppers(d), ["credits_a", "credits_b"])),
 ];

@@ -83,6 +83,9 @@ export interface ExperimentShopperDelta {
   currency: string | null;
   events: number;
   bot: number;
+  /** Interleaving: clicks on products ranking A, and ranking B, placed. */
+  creditsA: number;
+  creditsB: number;
 }
 
 /** What a batch's counting reads: keys of the state it may touch. */

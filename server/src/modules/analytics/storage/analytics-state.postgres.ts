@@ -286,6 +286,8 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
       currency: d.currency,
       events: d.events,
       bot: d.bot,
+      credits_a: d.creditsA,
+      credits_b: d.creditsB,
     }));
     await tx`
       INSERT INTO experiment_shoppers ${tx(rows)}
@@ -298,7 +300,9 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
         revenue = experiment_shoppers.revenue + excluded.revenue,
         currency = COALESCE(excluded.currency, experiment_shoppers.currency),
         events = experiment_shoppers.events + excluded.events,
-        bot = GREATEST(experiment_shoppers.bot, excluded.bot)`;
+        bot = GREATEST(experiment_shoppers.bot, excluded.bot),
+        credits_a = experiment_shoppers.credits_a + excluded.credits_a,
+        credits_b = experiment_shoppers.credits_b + excluded.credits_b`;
   }
 
   private async prune(tx: Tx, p: NonNullable<BatchWrites["prune"]>): Promise<void> {

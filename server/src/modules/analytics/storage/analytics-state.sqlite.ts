@@ -221,12 +221,12 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
 
   private writeExperimentShoppers(w: BatchWrites): void {
     const add = this.db.query(
-      `INSERT INTO experiment_shoppers (store_id, experiment_id, shopper, variant, searches, empty_searches, clicked, carted, ordered, revenue, currency, events, bot)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO experiment_shoppers (store_id, experiment_id, shopper, variant, searches, empty_searches, clicked, carted, ordered, revenue, currency, events, bot, credits_a, credits_b)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, empty_searches = empty_searches + excluded.empty_searches,
          clicked = MAX(clicked, excluded.clicked), carted = MAX(carted, excluded.carted), ordered = MAX(ordered, excluded.ordered),
          revenue = revenue + excluded.revenue, currency = COALESCE(excluded.currency, currency), events = events + excluded.events,
-         bot = MAX(bot, excluded.bot)`,
+         bot = MAX(bot, excluded.bot), credits_a = credits_a + excluded.credits_a, credits_b = credits_b + excluded.credits_b`,
     );
     for (const d of w.experimentShoppers)
       add.run(
@@ -243,6 +243,8 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
         d.currency,
         d.events,
         d.bot,
+        d.creditsA,
+        d.creditsB,
       );
   }
 

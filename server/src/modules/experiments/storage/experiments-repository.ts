@@ -18,7 +18,7 @@ export interface StoredExperiment {
  */
 export type ShopperCounts = Omit<ExperimentShopperDelta, "storeId" | "experimentId" | "shopper">;
 
-export const SHOPPER_COLUMNS = `variant, searches, empty_searches AS "emptySearches", clicked, carted, ordered, revenue, currency, events, bot`;
+export const SHOPPER_COLUMNS = `variant, searches, empty_searches AS "emptySearches", clicked, carted, ordered, revenue, currency, events, bot, credits_a AS "creditsA", credits_b AS "creditsB"`;
 
 /** What a change writes: one experiment put whole, one deleted (with its shoppers' counters), or nothing. */
 export type ExperimentWrite = { put: StoredExperiment } | { delete: string } | null;
