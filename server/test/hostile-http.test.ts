@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { connect as connectTcp } from "node:net";
-import { join } from "node:path";
 import { findCaller } from "../src/modules/stores/api-keys.ts";
 import { StoreAdmin } from "../src/modules/stores/store-admin.ts";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "./support/child-server.ts";
+import { makeTestCerts } from "./support/test-certs.ts";
 import { startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 
 /* Hostile requests at the HTTP layer: odd Host headers, forged request ids, huge bodies, key probing, weak TLS. */
@@ -168,29 +168,8 @@ describe("request bodies", () => {
 describe("TLS", () => {
   let s: TestServer;
   beforeAll(async () => {
-    const d = tempDir();
-    const cert = join(d, "cert.pem");
-    const key = join(d, "key.pem");
-    const made = Bun.spawnSync([
-      "openssl",
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ]);
-    expect(made.exitCode).toBe(0);
-    s = await startTestServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key });
+    const { certFile, keyFile } = makeTestCerts();
+    s = await startTestServer({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile });
   });
   afterAll(() => s.stop());
 

@@ -3,6 +3,7 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { DEMO_KEYS, freePort, MAIN, spawnServer } from "./support/child-server.ts";
+import { makeTestCerts } from "./support/test-certs.ts";
 import { startTestServer, tempDir } from "./support/test-server.ts";
 
 const dirs: string[] = [];
@@ -97,36 +98,16 @@ describe("configuration", () => {
 
 describe("HTTPS", () => {
   test("serves TLS with TLS_CERT_FILE and TLS_KEY_FILE", async () => {
-    const d = dir();
-    const cert = join(d, "cert.pem");
-    const key = join(d, "key.pem");
-    const made = Bun.spawnSync([
-      "openssl",
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ]);
-    expect(made.exitCode).toBe(0);
-    const s = await startTestServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, HOST: "127.0.0.1" }, dir());
+    const { caFile, certFile, keyFile } = makeTestCerts();
+    const ca = await Bun.file(caFile).text();
+    const s = await startTestServer({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, HOST: "127.0.0.1" }, dir());
     try {
       expect(s.url).toStartWith("https://");
-      const res = await fetch(s.url.replace("localhost", "127.0.0.1") + "/health", { tls: { ca: await Bun.file(cert).text() } });
+      const res = await fetch(s.url.replace("localhost", "127.0.0.1") + "/health", { tls: { ca } });
       expect(await res.json()).toMatchObject({ status: "ok" });
       const signed = await fetch(s.url + "/1.0/settings", {
         headers: { "x-service-store-id": s.storeId, "x-service-api-key": s.keys.admin },
-        tls: { ca: await Bun.file(cert).text() },
+        tls: { ca },
       });
       expect(signed.status).toBe(200);
       await expect(fetch(s.url + "/health")).rejects.toThrow();
