@@ -25,7 +25,7 @@ import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { numberArg } from "./bench-args.ts";
-import { percentile } from "./latency-load.ts";
+import { percentile, timedGet } from "./latency-load.ts";
 import { appendSimulated, DAY_MS } from "./simulated-shoppers.ts";
 
 const EVENTS = numberArg("--events", 1_000_000);
@@ -91,13 +91,7 @@ const headers = { "x-service-store-id": STORE, "x-service-api-key": DEMO_KEYS.DE
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const month = `from=${day(NOW - 29 * DAY_MS)}&to=${day(NOW)}`;
 
-async function timed(path: string): Promise<number> {
-  const start = performance.now();
-  const res = await fetch(server.url + path, { headers });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return performance.now() - start;
-}
+const timed = (path: string) => timedGet(server.url + path, headers);
 
 /** p50 and p95 of `RUNS` requests, after one that prepares the server's statements. */
 async function measure(path: string): Promise<{ p50: number; p95: number }> {

@@ -52,6 +52,15 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
+/** Milliseconds of one GET, from sending it to its whole body read; throws on an answer that is not 2xx. */
+export async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${new URL(url).pathname} answered ${res.status}`);
+  return performance.now() - start;
+}
+
 export interface LatencySummary {
   n: number;
   p50: number;

@@ -26,6 +26,7 @@ import { DEMO_KEYS, spawnServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
 import { numberArg } from "./bench-args.ts";
 import { appendSimulated, DAY_MS } from "./simulated-shoppers.ts";
+import { percentile, timedGet } from "./latency-load.ts";
 
 const EVENTS = numberArg("--events", 1_000_000);
 const RUNS = numberArg("--runs", 30);
@@ -82,14 +83,7 @@ const VARIANTS: [string, string][] = [
   ["30 days, region", `from=${day(NOW - 29 * DAY_MS)}&to=${day(NOW)}&region=FR`],
 ];
 
-async function timed(path: string): Promise<number> {
-  const start = performance.now();
-  const res = await fetch(server.url + path, { headers });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return performance.now() - start;
-}
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const timed = (path: string) => timedGet(server.url + path, headers);
 
 try {
   const health: number[] = [];

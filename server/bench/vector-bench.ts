@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UsearchVectors } from "../src/engine/sqlite/usearch-vectors.ts";
 import { cosine, type StoredVector } from "../src/engine/vectors/vector-index.ts";
+import { percentile } from "./latency-load.ts";
 
 /*
  * Hybrid search's nearest-neighbour lookups on the embedded engine (usearch over SQLite, engine/sqlite/usearch-
@@ -35,7 +36,6 @@ const vectors: StoredVector[] = Array.from({ length: N }, (_, i) => ({
 const queries = Array.from({ length: QUERIES }, (_, i) => near(centres[(i * 7) % CLUSTERS]!, 0.8));
 
 const dataDir = mkdtempSync(join(tmpdir(), "vector-bench-"));
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 try {
   let t = performance.now();
