@@ -75,6 +75,26 @@ import { effectsOf } from "../src/modules/tracking/event-effects.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { tempDir } from "./support/test-server.ts";
 
+/** An analytics commit that writes nothing but what a test spreads over it. */
+const NO_ANALYTICS_WRITES = {
+  daily: [],
+  queries: [],
+  products: [],
+  queryClicks: [],
+  sketches: [],
+  newSearches: [],
+  marks: [],
+  newClicks: [],
+  sessions: [],
+  orders: [],
+  answers: [],
+  seen: [],
+  evidence: [],
+  affinities: [],
+  experimentShoppers: [],
+  prune: null,
+};
+
 /*
  * The repository conformance suite: every durable store of the service's state (SQLite, the embedded default;
  * PostgreSQL, DATABASE_URL) passes the same tests, so the service behaves the same on either. PostgreSQL runs as
@@ -389,23 +409,6 @@ for (const backend of BACKENDS) {
     test("the analytics worker's counters add up per shopper, keep flags and the last currency, and go with the experiment", async () => {
       const b = backendOf();
       await b.experiments.change("s", () => ({ write: { put: experiment("exp_x") }, result: null }));
-      const none = {
-        daily: [],
-        queries: [],
-        products: [],
-        queryClicks: [],
-        sketches: [],
-        newSearches: [],
-        marks: [],
-        newClicks: [],
-        sessions: [],
-        orders: [],
-        answers: [],
-        seen: [],
-        evidence: [],
-        affinities: [],
-        prune: null,
-      };
       const delta = (over: Record<string, unknown>) => ({
         storeId: "s",
         experimentId: "exp_x",
@@ -425,7 +428,7 @@ for (const backend of BACKENDS) {
         ...over,
       });
       const commit = (afterSeq: number, experimentShoppers: ReturnType<typeof delta>[]) =>
-        b.analytics.commit({ ...none, consumer: "analytics", afterSeq, lastSeq: afterSeq + 1, experimentShoppers });
+        b.analytics.commit({ ...NO_ANALYTICS_WRITES, consumer: "analytics", afterSeq, lastSeq: afterSeq + 1, experimentShoppers });
       expect(await commit(0, [delta({ clicked: 1, currency: "EUR", revenue: 12.5 }), delta({ shopper: "u2", variant: 0 })])).toBe(true);
       expect(await commit(1, [delta({ searches: 2, events: 3, revenue: 7.5, creditsB: 2 })])).toBe(true);
       const rows = (await b.experiments.shoppers("s", "exp_x")).sort((x, y) => x.variant - y.variant);
@@ -1495,24 +1498,8 @@ for (const backend of BACKENDS) {
       const b = backendOf();
       const bucket = (day: string) => ({ storeId: "s", day, region: "", language: "", currency: "" });
       const counts = (searches: number) => ({ searches, noResults: 0, clicked: 0, converted: 0, positionSum: 0, positions: 0 });
-      const none = {
-        daily: [],
-        queryClicks: [],
-        sketches: [],
-        newSearches: [],
-        marks: [],
-        newClicks: [],
-        sessions: [],
-        orders: [],
-        answers: [],
-        seen: [],
-        evidence: [],
-        affinities: [],
-        experimentShoppers: [],
-        prune: null,
-      };
       await b.analytics.commit({
-        ...none,
+        ...NO_ANALYTICS_WRITES,
         consumer: "analytics",
         afterSeq: 0,
         lastSeq: 1,
@@ -1657,25 +1644,8 @@ for (const backend of BACKENDS) {
         lastSeq: 1,
         daily: [{ bucket: { storeId: "s", day: "2026-03-10", region: "", language: "", currency: "" }, metric: "searches", delta: 1 }],
       };
-      const empty = {
-        queries: [],
-        products: [],
-        queryClicks: [],
-        sketches: [],
-        newSearches: [],
-        marks: [],
-        newClicks: [],
-        sessions: [],
-        orders: [],
-        answers: [],
-        seen: [],
-        evidence: [],
-        affinities: [],
-        experimentShoppers: [],
-        prune: null,
-      };
-      expect(await b.analytics.commit({ ...empty, ...writes })).toBe(true);
-      expect(await b.analytics.commit({ ...empty, ...writes })).toBe(false);
+      expect(await b.analytics.commit({ ...NO_ANALYTICS_WRITES, ...writes })).toBe(true);
+      expect(await b.analytics.commit({ ...NO_ANALYTICS_WRITES, ...writes })).toBe(false);
       expect(await b.analytics.lastSeq("analytics")).toBe(1);
       expect(await metrics(b)).toEqual({ searches: 1 });
     });
