@@ -114,6 +114,10 @@ test("errors: no productId 400, an unknown product 404, a product without looks 
   const missing = await looks({});
   expect(missing.status).toBe(400);
   expect(missing.body.details?.[0]?.path).toBe("query.productId");
+  const badShopper = await looks({ productId: "source", sessionId: "x".repeat(129) });
+  expect(badShopper.status).toBe(400);
+  expect(badShopper.body.details?.[0]?.path).toBe("query.sessionId");
+  expect((await looks({ productId: "source", userId: "u1" })).status).toBe(200);
   const unknown = await looks({ productId: "nope" });
   expect(unknown.status).toBe(404);
   expect(unknown.body.message).toContain("nope");

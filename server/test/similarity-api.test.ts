@@ -106,6 +106,10 @@ test("400 without productId or with bad paging, 404 for an unknown product, 401 
   expect(missing.body.message).toContain("productId");
   expect((await similar({ productId: "source", pageSize: 0 })).status).toBe(400);
   expect((await similar({ productId: "source", facets: "designer" })).status).toBe(400);
+  const badShopper = await similar({ productId: "source", userId: "not an id" });
+  expect(badShopper.status).toBe(400);
+  expect(badShopper.body.message).toContain("userId");
+  expect((await similar({ productId: "source", userId: "u1", sessionId: "s1" })).status).toBe(200);
   const unknown = await similar({ productId: "no-such-product" });
   expect(unknown.status).toBe(404);
   expect(unknown.body.message).toContain("no-such-product");

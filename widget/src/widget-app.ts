@@ -201,12 +201,14 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
   const storage = storageOf(win);
   const session = storageOf(win, "sessionStorage");
   const identity = new Identity(storage);
+  const ids = () => ({ userId: identity.userId, sessionId: identity.sessionId(false) });
   const client = createApiClient({
     api: settings.api,
     storeId: settings.storeId,
     searchKey: settings.searchKey,
     ...(settings.analyticsKey ? { analyticsKey: settings.analyticsKey } : {}),
     ...(typeof nav.sendBeacon === "function" ? { sendBeacon: (url: string, body: string) => nav.sendBeacon(url, body) } : {}),
+    shopper: ids,
   });
   const tracker = settings.analyticsKey
     ? new Tracker({ storeId: settings.storeId, identity, send: (events, transport) => client.track(events, transport) })
@@ -267,7 +269,6 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
   // The first search starts now, as the configuration this browser saw last (else the defaults) would ask it.
   const remembered = recall(storage, settings.storeId);
   const localeOf = (c: WidgetConfig) => localeFields(nav.language ?? "", doc.documentElement.lang, c.locale, c.currency.code);
-  const ids = () => ({ userId: identity.userId, sessionId: identity.sessionId(false) });
   const guess = resolveConfig(remembered);
   const firstState = readSearchState(win.location.href, guess.queryParam);
   const search: ApiClient["search"] =

@@ -80,6 +80,10 @@ describe("the head script", () => {
       ["p1", "p1-red"],
       ["p2", null],
     ]);
+    // The shopper's anonymous id goes along, so similar products can be personalised and put in an experiment.
+    const userIds = similarAsked.map((u) => u.searchParams.get("userId"));
+    expect(userIds[0]).toMatch(/^[a-z0-9]{6,}$/);
+    expect(userIds[1]).toBe(userIds[0]!);
     similarAsked.length = 0;
   });
 
@@ -102,6 +106,7 @@ describe("the head script", () => {
     expect(app.context!.cart!()).toBe(queuedHook);
     await until(() => ctlAsked.length === 2, "two ctl requests");
     expect(ctlAsked.map((u) => u.searchParams.get("productId")).sort()).toEqual(["kurta-1", "kurta-9"]);
+    expect(ctlAsked.every((u) => /^[a-z0-9]{6,}$/.test(u.searchParams.get("userId") ?? ""))).toBe(true);
     expect(own.context).toBe(app.context);
 
     await until(() => !looks.loading && !!looks.shadowRoot!.querySelector('[part="view-look"]'), "looks");

@@ -72,6 +72,36 @@ export function pageParams(raw: Raw, minPageSize = 1): { from: number; pageSize:
   return { from, pageSize };
 }
 
+const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The anonymous shopper a browser route may name: what personalises its answer and assigns experiment variants. */
+export interface ShopperIds {
+  userId?: string;
+  sessionId?: string;
+}
+
+/** How routes document the shopper ids they read. */
+export const shopperParamDocs = {
+  userId: documentedParam("Anonymous shopper id (also UserId): personalises the answer and assigns experiment variants"),
+  sessionId: documentedParam("Anonymous session id (also SessionId), when there is no userId"),
+};
+
+/** `userId` and `sessionId` (also spelt `UserId`, `SessionId`, as spec versions differ), when given. */
+export function shopperParams(raw: Raw): ShopperIds {
+  const id = (names: string[]) => {
+    for (const name of names) {
+      const value = raw[name];
+      if (value === undefined || value === "") continue;
+      if (!ANONYMOUS_ID.test(value)) throw bad(name, "must be 1 to 128 letters, digits, '-' or '_'");
+      return value;
+    }
+    return undefined;
+  };
+  const userId = id(["userId", "UserId"]);
+  const sessionId = id(["sessionId", "SessionId"]);
+  return { ...(userId ? { userId } : {}), ...(sessionId ? { sessionId } : {}) };
+}
+
 /** A locale for facet names, when given. */
 export function languageParam(raw: Raw): string | undefined {
   const language = text(raw, "language", 35);

@@ -25,6 +25,8 @@ export interface ApiClientOptions {
   /** navigator.sendBeacon, bound; absent where the browser has none. */
   sendBeacon?: (url: string, body: string) => boolean;
   timeoutMs?: number;
+  /** The shopper's anonymous ids, sent with similar products and looks (personalisation, experiment variants). */
+  shopper?: () => { userId?: string; sessionId?: string };
 }
 
 /** An error answer of the service: the widget branches on `code`, never on the message. */
@@ -77,6 +79,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = `${options.api.replace(/\/+$/, "")}/${API_VERSION}/`;
   const headers = { "X-Service-Store-ID": options.storeId, "X-Service-API-Key": options.searchKey };
   const timeout = options.timeoutMs ?? 10_000;
+  const shopper = () => {
+    const ids = options.shopper?.() ?? {};
+    return { ...(ids.userId ? { userId: ids.userId } : {}), ...(ids.sessionId ? { sessionId: ids.sessionId } : {}) };
+  };
   /** A GET of the browser routes; `retries` more tries after a network failure or a 5xx (never after an abort). */
   const get = async <T>(path: string, params: Record<string, string | number | boolean>, signal?: AbortSignal, retries = 0): Promise<T> => {
     const url = `${base}${path}?${new URLSearchParams(params as Record<string, string>)}`;
@@ -120,9 +126,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     suggestions: (query, limit, signal) => get<SuggestionsResponse>("suggestions", { query, limit }, signal),
 
     similar: ({ productId, variantId, pageSize }, signal) =>
-      get<SimilarityResponse>("similarity", { productId, pageSize, ...(variantId ? { variantId } : {}) }, signal),
+      get<SimilarityResponse>("similarity", { productId, pageSize, ...(variantId ? { variantId } : {}), ...shopper() }, signal),
 
-    ctl: (request, signal) => get<CtlResponse>("ctl", request, signal),
+    ctl: (request, signal) => get<CtlResponse>("ctl", { ...request, ...shopper() }, signal),
 
     async track(events, transport) {
       if (!trackingUrl || events.length === 0) return false;

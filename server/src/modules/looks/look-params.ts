@@ -1,9 +1,9 @@
 import { ValidationError, type ErrorDetail } from "../../errors.ts";
-import { flag, text, type Raw } from "../../http/query-params.ts";
+import { flag, shopperParams, text, type Raw, type ShopperIds } from "../../http/query-params.ts";
 
 /* GET /ctl parameters, and the body of a store's pinned looks. */
 
-export interface LookParams {
+export interface LookParams extends ShopperIds {
   productId: string;
   /** The variant the shopper is looking at: its colour is the one the looks go with. */
   variantId?: string;
@@ -14,7 +14,7 @@ export interface LookParams {
 export function parseLookParams(raw: Raw): LookParams {
   const productId = text(raw, "productId", 256);
   if (!productId) throw new ValidationError("Give a productId", [{ path: "query.productId", problem: "is required" }]);
-  return { productId, variantId: text(raw, "variantId", 256), explain: flag(raw, ["explain"], false) };
+  return { productId, variantId: text(raw, "variantId", 256), explain: flag(raw, ["explain"], false), ...shopperParams(raw) };
 }
 
 /** Pinned looks a store may give a product at most, and products per look. */

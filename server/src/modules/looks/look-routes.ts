@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { assertMayExplain, authPlugin, type AuthDeps, type Caller } from "../stores/auth-plugin.ts";
-import { documentedParam } from "../../http/query-params.ts";
+import { documentedParam, shopperParamDocs } from "../../http/query-params.ts";
 import { readJsonBody } from "../../http/json-body.ts";
 import { parseLookParams, parsePinnedLooks } from "./look-params.ts";
 import type { LookService } from "./look-service.ts";
@@ -10,6 +10,7 @@ const lookQuery = t.Object(
     productId: documentedParam("Product whose looks are wanted (required)"),
     variantId: documentedParam("The variant shown: the looks go with its colour"),
     explain: documentedParam("true (admin key): per piece, the slot it fills and why it was chosen"),
+    ...shopperParamDocs,
   },
   { additionalProperties: true },
 );

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.ts";
-import { bad, flag, languageParam, pageParams, text, type Raw } from "../../http/query-params.ts";
+import { bad, flag, languageParam, pageParams, shopperParams, text, type Raw, type ShopperIds } from "../../http/query-params.ts";
 import { parseFacetSelections, type FacetSelection } from "../facets/facet-selection.ts";
 import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
 
@@ -10,15 +10,12 @@ import { SORT_BY_VALUES, type SortBy } from "./sort-strategies.ts";
  * what a search costs is bounded after folding, by text/query-limits.ts; this only bounds the request.
  */
 const MAX_QUERY_CHARS = 512;
-const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export interface SearchParams {
+export interface SearchParams extends ShopperIds {
   query?: string;
   collection?: string;
   from: number;
   pageSize: number;
-  userId?: string;
-  sessionId?: string;
   preprod: boolean;
   /** A typeahead preview of products while the shopper types: not a search, not logged. */
   typeahead: boolean;
@@ -54,16 +51,6 @@ export function isShopperSearch(p: SearchParams): boolean {
   return p.analytics && p.pageSize > 0 && !p.typeahead && !p.browse && !p.explain;
 }
 
-function anonymousId(raw: Raw, names: string[]): string | undefined {
-  for (const name of names) {
-    const value = raw[name];
-    if (value === undefined || value === "") continue;
-    if (!ANONYMOUS_ID.test(value)) throw bad(name, "must be 1 to 128 letters, digits, '-' or '_'");
-    return value;
-  }
-  return undefined;
-}
-
 export function parseSearchParams(raw: Raw, rules: SearchParamRules = GET_SEARCH): SearchParams {
   const query = text(raw, "query", MAX_QUERY_CHARS);
   const collection = text(raw, "collection", 256);
@@ -90,8 +77,7 @@ export function parseSearchParams(raw: Raw, rules: SearchParamRules = GET_SEARCH
     collection,
     from,
     pageSize,
-    userId: anonymousId(raw, ["userId", "UserId"]),
-    sessionId: anonymousId(raw, ["sessionId", "SessionId"]),
+    ...shopperParams(raw),
     preprod: flag(raw, ["preprod"], false),
     typeahead: flag(raw, ["typeahead"], false),
     browse: !query && !collection && browse,

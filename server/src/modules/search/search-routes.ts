@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { jsonWithFragments } from "../../http/json-with-fragments.ts";
 import { assertMayExplain, authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
-import { documentedParam } from "../../http/query-params.ts";
+import { documentedParam, shopperParamDocs } from "../../http/query-params.ts";
 import { SORT_BY_VALUES } from "./sort-strategies.ts";
 import { parseSearchParams } from "./search-params.ts";
 import type { SearchService } from "./search-service.ts";
@@ -29,8 +29,7 @@ export function searchRoutes(deps: AuthDeps & { search: SearchService; metrics: 
           from: documentedParam("Offset, default 0 (alias: offset)"),
           offset: documentedParam("Alias of from"),
           pageSize: documentedParam("Results per page, 1 to 100, default 30"),
-          userId: documentedParam("Anonymous shopper id (also UserId)"),
-          sessionId: documentedParam("Anonymous session id (also SessionId)"),
+          ...shopperParamDocs,
           preprod: documentedParam("true: results computed and logged as pre-production"),
           typeahead: documentedParam("true: a typeahead preview while typing; not logged as a search"),
           browse: documentedParam(

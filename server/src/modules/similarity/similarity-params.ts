@@ -1,10 +1,10 @@
 import { ValidationError } from "../../errors.ts";
 import { parseFacetSelections, type FacetSelection } from "../facets/facet-selection.ts";
-import { flag, languageParam, pageParams, text, type Raw } from "../../http/query-params.ts";
+import { flag, languageParam, pageParams, shopperParams, text, type Raw, type ShopperIds } from "../../http/query-params.ts";
 
 /* GET /similarity parameters: paging, facets and language as search reads them. */
 
-export interface SimilarityParams {
+export interface SimilarityParams extends ShopperIds {
   productId: string;
   /** The variant the shopper is looking at: its colour pulls same-coloured alternatives forward. */
   variantId?: string;
@@ -26,5 +26,6 @@ export function parseSimilarityParams(raw: Raw): SimilarityParams {
     facets: parseFacetSelections(raw.facets),
     language: languageParam(raw),
     explain: flag(raw, ["explain"], false),
+    ...shopperParams(raw),
   };
 }

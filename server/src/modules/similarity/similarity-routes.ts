@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { assertMayExplain, authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
-import { documentedParam } from "../../http/query-params.ts";
+import { documentedParam, shopperParamDocs } from "../../http/query-params.ts";
 import { parseSimilarityParams } from "./similarity-params.ts";
 import type { SimilarityService } from "./similarity-service.ts";
 
@@ -24,6 +24,7 @@ export function similarityRoutes(deps: AuthDeps & { similarity: SimilarityServic
           facets: documentedParam("Selections key:value,key:value, as in search (special values too)"),
           language: documentedParam("Locale of facet names"),
           explain: documentedParam("true (admin key): each result's score and its parts"),
+          ...shopperParamDocs,
         },
         { additionalProperties: true },
       ),
