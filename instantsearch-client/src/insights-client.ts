@@ -2,6 +2,7 @@ import type { TrackingEvent } from "@storefront-search/contract";
 import { isShopperId, randomHex } from "./ids.ts";
 import { algoliaEvents, ourEvents, type OurEvent } from "./insights-events.ts";
 import { ListingEvents } from "./listing-events.ts";
+import { SettlingSearches } from "./settling-searches.ts";
 
 /*
  * The insightsClient an InstantSearch page gives the insights middleware
@@ -25,6 +26,8 @@ export interface InsightsClientOptions {
   sessionId?: string;
   /** Events that could not be delivered (a failed request); they are not retried. */
   onError?: (error: Error) => void;
+  /** How long a typed query must rest before it counts as a search (ms); 3,000 by default. */
+  settleMs?: number;
 }
 
 /**
@@ -82,6 +85,10 @@ export function createInsightsClient(options: InsightsClientOptions): InsightsCl
     }
   }
 
+  const searches = new SettlingSearches(post, options.settleMs);
+  // A query the shopper was still on when they leave is their search; keepalive lets its request finish.
+  globalThis.addEventListener?.("pagehide", () => void searches.flush());
+
   function setUserToken(token: unknown): void {
     const next = token === undefined || token === null ? undefined : String(token);
     if (next === userToken) return;
@@ -107,7 +114,7 @@ export function createInsightsClient(options: InsightsClientOptions): InsightsCl
         return;
     }
     const events = algoliaEvents(method, args).flatMap(({ kind, event }) => ourEvents(kind, event, listings));
-    return events.length ? post(events) : undefined;
+    return events.length ? searches.offer(events) : undefined;
   };
   return Object.assign(client, { version: INSIGHTS_API_VERSION });
 }

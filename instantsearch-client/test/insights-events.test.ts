@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { SearchResponse } from "@storefront-search/contract";
 import { algoliaEvents, ourEvents } from "../src/insights-events.ts";
 import { ListingEvents } from "../src/listing-events.ts";
+import { SettlingSearches } from "../src/settling-searches.ts";
 import { queryContext, rememberQuery } from "../src/query-contexts.ts";
 
 /* search-insights' calls as our shopper events, with the listing each queryID stands for. */
@@ -114,5 +115,43 @@ describe("listing events", () => {
     const c = shown("again", { query: "jeans", pageSize: 3 });
     expect(listings.eventFor(c)?.type).toBe("Search");
     expect(listings.eventFor(c)).toBeNull();
+  });
+});
+
+describe("searches as the shopper types", () => {
+  const search = (query: string, facets: unknown[] = []) => ({ type: "Search" as const, data: { query, facets } });
+  const recorder = () => {
+    const sent: { type: string; query: unknown }[][] = [];
+    const send = async (events: { type: string; data: Record<string, unknown> }[]) => {
+      sent.push(events.map((e) => ({ type: e.type, query: e.data.query })));
+    };
+    return { sent, send };
+  };
+
+  test("the query the shopper settled on is the one Search sent; a click sends it first", async () => {
+    const { sent, send } = recorder();
+    const searches = new SettlingSearches(send, 60_000);
+    for (const typed of ["s", "sh", "shi", "shirt", "shirts", "shirt"]) await searches.offer([search(typed)]);
+    expect(sent).toEqual([]);
+    await searches.offer([{ type: "ProductClick", data: { query: "shirt", clickProductId: "p1" } }]);
+    expect(sent).toEqual([
+      [
+        { type: "Search", query: "shirt" },
+        { type: "ProductClick", query: "shirt" },
+      ],
+    ]);
+  });
+
+  test("a query that does not continue the held one, or new filters, sends the held one; a rest sends the last", async () => {
+    const { sent, send } = recorder();
+    const searches = new SettlingSearches(send, 50);
+    await searches.offer([search("jeans")]);
+    await searches.offer([search("dress")]);
+    await searches.offer([search("dress", [{ key: "color", value: "red" }])]);
+    expect(sent).toEqual([[{ type: "Search", query: "jeans" }], [{ type: "Search", query: "dress" }]]);
+    await Bun.sleep(200);
+    expect(sent.at(-1)).toEqual([{ type: "Search", query: "dress" }]);
+    expect(sent).toHaveLength(3);
+    expect(searches.flush()).toBeUndefined();
   });
 });

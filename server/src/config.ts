@@ -29,6 +29,8 @@ export interface Config {
   databaseUrl: string | null;
   /** INDEXING_LEASE_SECONDS: how long a replica's hold on a store's indexing outlives its last batch (a dead one's). */
   indexingLeaseMs: number;
+  /** SEARCH_LOG_SETTLE_MS: how long a shopper's typed search waits to be continued before it is logged (0: never). */
+  searchLogSettleMs: number;
   demoStore: DemoStoreKeys | null;
   /** Origin that links in the demo catalog point at; default http://localhost:<port>. */
   publicUrl: string | null;
@@ -316,6 +318,7 @@ export function loadConfig(rawEnv: Env): Config {
   return {
     databaseUrl: databaseUrl(env, typesense),
     indexingLeaseMs: integer(env, "INDEXING_LEASE_SECONDS", 30, 1, 3600) * 1000,
+    searchLogSettleMs: integer(env, "SEARCH_LOG_SETTLE_MS", 3000, 0, 60_000),
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
     dataDir: resolve(env.DATA_DIR?.trim() || "./data"),

@@ -31,7 +31,8 @@ let catalog: Product[];
 let byId: Map<string, Product>;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // This file reads the search log right after searching: nothing is held back as typing (typing-coalescer.test.ts).
+  s = await startTestServer({ SEARCH_LOG_SETTLE_MS: "0" });
   catalog = demoProducts(CATALOG_SIZE);
   catalog[5] = { ...catalog[5]!, relatedIds: RELATED_IDS };
   byId = new Map(catalog.map((p) => [p.id, p]));

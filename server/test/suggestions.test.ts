@@ -29,7 +29,8 @@ const SEEDED = [
 ];
 
 beforeAll(async () => {
-  s = await startTestServer({}, dataDir);
+  // Shoppers here search the same query again and again at once: nothing is held back as typing (typing-coalescer.test.ts).
+  s = await startTestServer({ SEARCH_LOG_SETTLE_MS: "0" }, dataDir);
   catalog = demoProducts(SAMPLE);
   await indexProducts(s, catalog);
   // Counts are compared with search totals: the text stage's words must not land in between.

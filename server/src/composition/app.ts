@@ -24,6 +24,7 @@ import { IndexingWorker } from "../modules/indexing/indexing-worker.ts";
 import { StoreWriters } from "../modules/indexing/store-writers.ts";
 import { GroupCommit } from "../platform/group-commit.ts";
 import type { SearchLogEntry } from "../modules/search-log/storage/search-log-repository.ts";
+import { SETTLE_MS, TypingCoalescer } from "../modules/search-log/typing-coalescer.ts";
 import { RankingInputs } from "../modules/indexing/ranking-inputs.ts";
 import { EnrichedSearchSync } from "../modules/indexing/enriched-search-sync.ts";
 import { ShapedProducts } from "../modules/catalog/shaped-products.ts";
@@ -83,6 +84,8 @@ export interface AppDeps {
   state: ServiceState;
   /** How long a store's indexing stays this replica's after its last batch (INDEXING_LEASE_SECONDS). */
   indexingLeaseMs?: number;
+  /** How long a shopper's typed search waits to be continued before it is logged (SEARCH_LOG_SETTLE_MS; 0: never). */
+  searchLogSettleMs?: number;
   widgetScriptFile: string;
   /** The InstantSearch client's built ES module (instantsearch-client/dist). */
   instantsearchClientFile: string;
@@ -234,7 +237,12 @@ export function buildApp(deps: AppDeps) {
   const reports = new ReportsService(state.reports, () => events.catchUp());
   const searchLogRepo = state.searchLog;
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
-  const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
+  const batchedLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
+  const settleMs = deps.searchLogSettleMs ?? SETTLE_MS;
+  const searchLog =
+    settleMs > 0
+      ? new TypingCoalescer(batchedLog, now, settleMs, (error) => deps.log.error("search log write failed", { error: error.message }))
+      : batchedLog;
   const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
@@ -332,7 +340,7 @@ export function buildApp(deps: AppDeps) {
       usersRoutes({
         ...common,
         erasure: state.erasure,
-        // The searches still in the log's 250 ms batch are written first, so that the erasure takes them too.
+        // The searches still held or in the log's 250 ms batch are written first, so that the erasure takes them too.
         catchUp: async () => {
           await searchLog.flush();
           await events.catchUp();

@@ -44,6 +44,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const { app, parts, stores } = buildApp({
     state,
     indexingLeaseMs: config.indexingLeaseMs,
+    searchLogSettleMs: config.searchLogSettleMs,
     engine,
     log,
     storage,

@@ -1,6 +1,5 @@
 import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
-import type { GroupCommit } from "../../platform/group-commit.ts";
-import type { SearchLogEntry } from "../search-log/storage/search-log-repository.ts";
+import type { SearchLogSink } from "../search-log/typing-coalescer.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { normalizeQuery } from "../../text/normalize.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, SearchEngine } from "../../engine/types.ts";
@@ -55,7 +54,7 @@ const NO_PRIOR = { mean: 0, weight: 0 };
 export interface SearchServiceDeps {
   engine: SearchEngine;
   catalog: CatalogRepository;
-  searchLog: GroupCommit<SearchLogEntry>;
+  searchLog: SearchLogSink;
   now: () => number;
   log: Logger;
   vocabularies: QueryVocabularies;
