@@ -3,17 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createElement as h } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
-import {
-  Configure,
-  Hits,
-  InstantSearch,
-  Pagination,
-  RefinementList,
-  SearchBox,
-  SortBy,
-  useInstantSearch,
-  type UseInstantSearchProps,
-} from "react-instantsearch";
+import { Configure, Hits, InstantSearch, Pagination, RefinementList, SearchBox, SortBy, useInstantSearch } from "react-instantsearch";
 import { demoProducts } from "../../server/test/support/demo-products.ts";
 import { eventually, indexProducts, search as ourSearch, type Params } from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
