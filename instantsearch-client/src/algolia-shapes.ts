@@ -28,6 +28,8 @@ export interface AlgoliaSearchParams {
 export interface AlgoliaSearchRequest {
   indexName: string;
   params?: AlgoliaSearchParams;
+  /** The query beside the params, as Algolia's clients also take it (Autocomplete's getAlgoliaResults sends it so). */
+  query?: string;
   /** "facet": a search for the values of `facet` (or of `params.facetName`) that match `params.facetQuery`. */
   type?: string;
   facet?: string;

@@ -55,7 +55,7 @@ function toOurProductSearch(request: AlgoliaSearchRequest): MultiSearchQuery {
   addNumericFilters(filters, params.numericFilters);
   addFiltersExpression(filters, params.filters);
   const pageSize = pageSizeOf(params);
-  const query = (params.query ?? "").trim();
+  const query = (params.query ?? request.query ?? "").trim();
   const facets = filters.toFacetParam();
   const sortBy = sortOf(request.indexName);
   return {

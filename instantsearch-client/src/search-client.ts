@@ -23,6 +23,11 @@ export interface SearchClient {
   search<T = Record<string, unknown>>(requests: readonly AlgoliaSearchRequest[]): Promise<AlgoliaMultiResponse<T>>;
   /** The Recommend widgets' requests (recommendations.ts says which models and from what). */
   getRecommendations(requests: readonly RecommendRequest[]): Promise<{ results: RecommendResult[] }>;
+  /**
+   * Where Autocomplete's getAlgoliaResults looks for an Algolia client's application id and key (its development
+   * build insists on an id; it hands both to the insights plugin): the store and its search key, public anyway.
+   */
+  transporter: { headers: Record<string, string> };
 }
 
 export function createSearchClient(options: SearchClientOptions): SearchClient {
@@ -54,5 +59,6 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       };
     },
     getRecommendations: (requests) => getRecommendations(options, requests),
+    transporter: { headers: { "x-algolia-application-id": options.storeId, "x-algolia-api-key": options.searchKey } },
   };
 }

@@ -1,5 +1,6 @@
 import "../../widget/test/setup.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { fetchAlgoliaResults } from "@algolia/autocomplete-preset-algolia";
 import instantsearch from "instantsearch.js";
 import {
   configure,
@@ -316,6 +317,20 @@ describe("the client on its own", () => {
     expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[0]).not.toBe(ids[1]);
     expect(ids[2]).toBeUndefined();
+  });
+
+  test("Autocomplete's getAlgoliaResults, in its development build, finds the products our search finds", async () => {
+    // NODE_ENV is not "production" under bun test: the build's checks of the client's credentials run.
+    expect(process.env.NODE_ENV).not.toBe("production");
+    const [result] = await fetchAlgoliaResults<{ objectID: string; __autocomplete_algoliaCredentials: unknown }>({
+      searchClient: client() as never,
+      // As Autocomplete's documentation writes it: the query beside the params (typed for Algolia's v4 client).
+      queries: [{ indexName: "products", query: "shirt", params: { hitsPerPage: 4 } }] as never,
+    });
+    const ours = await ourSearch(s, { query: "shirt", pageSize: 4, analytics: false });
+    const hits = (result as { hits: { objectID: string; __autocomplete_algoliaCredentials: unknown }[] }).hits;
+    expect(hits.map((h) => h.objectID)).toEqual(ours.products.map((p) => p.productId));
+    expect(hits[0]!.__autocomplete_algoliaCredentials).toEqual({ appId: s.storeId, apiKey: s.keys.search });
   });
 });
 
