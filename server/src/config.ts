@@ -29,6 +29,8 @@ export interface Config {
   databaseUrl: string | null;
   /** INDEXING_LEASE_SECONDS: how long a replica's hold on a store's indexing outlives its last batch (a dead one's). */
   indexingLeaseMs: number;
+  /** SEARCH_BUDGET_MS: time a search may spend before it skips optional work (fallback, spelling) and answers. */
+  searchBudgetMs: number;
   /** SEARCH_LOG_SETTLE_MS: how long a shopper's typed search waits to be continued before it is logged (0: never). */
   searchLogSettleMs: number;
   demoStore: DemoStoreKeys | null;
@@ -312,6 +314,13 @@ function databaseUrl(env: Env, typesense: Config["typesense"]): string | null {
   return url;
 }
 
+/**
+ * Time one search may spend before it stops doing optional work (spell suggestions, fallback attempts) and answers
+ * with what it has, unless SEARCH_BUDGET_MS says otherwise. A single engine step cannot be interrupted;
+ * text/query-limits.ts keeps each one short.
+ */
+export const SEARCH_BUDGET_MS = 250;
+
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);
   const typesense = typesenseSettings(env);
@@ -319,6 +328,7 @@ export function loadConfig(rawEnv: Env): Config {
     databaseUrl: databaseUrl(env, typesense),
     indexingLeaseMs: integer(env, "INDEXING_LEASE_SECONDS", 30, 1, 3600) * 1000,
     searchLogSettleMs: integer(env, "SEARCH_LOG_SETTLE_MS", 3000, 0, 60_000),
+    searchBudgetMs: integer(env, "SEARCH_BUDGET_MS", SEARCH_BUDGET_MS, 50, 10_000),
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
     dataDir: resolve(env.DATA_DIR?.trim() || "./data"),

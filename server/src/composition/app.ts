@@ -86,6 +86,8 @@ export interface AppDeps {
   indexingLeaseMs?: number;
   /** How long a shopper's typed search waits to be continued before it is logged (SEARCH_LOG_SETTLE_MS; 0: never). */
   searchLogSettleMs?: number;
+  /** Time a search may spend before it skips optional work (SEARCH_BUDGET_MS). */
+  searchBudgetMs?: number;
   widgetScriptFile: string;
   /** The InstantSearch client's built ES module (instantsearch-client/dist). */
   instantsearchClientFile: string;
@@ -255,6 +257,7 @@ export function buildApp(deps: AppDeps) {
     engine,
     catalog,
     searchLog,
+    ...(deps.searchBudgetMs ? { budgetMs: deps.searchBudgetMs } : {}),
     now,
     log: deps.log,
     vocabularies,

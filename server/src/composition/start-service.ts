@@ -45,6 +45,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     state,
     indexingLeaseMs: config.indexingLeaseMs,
     searchLogSettleMs: config.searchLogSettleMs,
+    searchBudgetMs: config.searchBudgetMs,
     engine,
     log,
     storage,

@@ -31,7 +31,12 @@ export function tempDir(prefix = "sfs-test-"): string {
  * Tests send bursts no shopper would (fuzzing, load); rate limits are off unless a test sets them
  * (server/test/rate-limits.test.ts tests the defaults).
  */
+/**
+ * No rate limits, and a search budget a busy test machine does not reach: a search past its budget skips the
+ * fallback and spelling that relevance tests judge (the budget itself is tested in hostile-search.test.ts).
+ */
 export const UNLIMITED = {
+  SEARCH_BUDGET_MS: "5000",
   RATE_LIMIT_BROWSER_PER_SECOND: "0",
   RATE_LIMIT_ADMIN_PER_SECOND: "0",
   RATE_LIMIT_EVENTS_PER_SECOND: "0",

@@ -1,3 +1,4 @@
+import { SEARCH_BUDGET_MS } from "../../config.ts";
 import type { CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import type { SearchLogSink } from "../search-log/typing-coalescer.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
@@ -41,11 +42,6 @@ export interface SearchResponse extends SearchAnswer {
   explain?: SearchExplanation;
 }
 
-/**
- * Time one search may spend before it stops doing optional work (spell suggestions, fallback attempts) and
- * answers with what it has. A single engine step cannot be interrupted; query-limits.ts keeps each one short.
- */
-export const SEARCH_BUDGET_MS = 250;
 /** Results an interleaved list drafts from both rankings at most: the first pages a shopper sees. */
 const INTERLEAVED_DEPTH = 100;
 /** Explain reads fields, not rating scores: any prior does. */
