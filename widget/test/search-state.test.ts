@@ -25,6 +25,21 @@ describe("facets parameter", () => {
     ]);
     expect(parseFacetParam(null)).toEqual([]);
   });
+
+  test("a ! before the key excludes the value, and parses back; a value may begin with - or !", () => {
+    const selections = [
+      { key: "designer", value: "Nike", exclude: true },
+      { key: "designer", value: "-Nike" },
+      { key: "color", value: "!Red", exclude: true },
+    ];
+    const param = formatFacetParam(selections);
+    expect(param).toBe("!designer:Nike,designer:-Nike,!color:!Red");
+    expect(parseFacetParam(param)).toEqual(selections);
+    expect(parseFacetParam("designer:Nike,!designer:Nike,!designer:Nike")).toEqual([
+      { key: "designer", value: "Nike" },
+      { key: "designer", value: "Nike", exclude: true },
+    ]);
+  });
 });
 
 describe("URL state", () => {
