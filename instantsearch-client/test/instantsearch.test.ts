@@ -285,7 +285,7 @@ describe("the client on its own", () => {
   test("what the service cannot express rejects before anything is sent", async () => {
     const before = requests;
     const refused = [
-      [{ indexName: "products", params: { query: "shirt", facetFilters: ["brand:-Mufti"] } }],
+      [{ indexName: "products", params: { query: "shirt", facetFilters: [["brand:Mufti", "color:Red"]] } }],
       [{ indexName: "products", type: "facet", params: { query: "shirt" } }],
       [{ indexName: "products", type: "recommend", params: { query: "shirt" } }],
       Array.from({ length: 51 }, () => ({ indexName: "products", params: { query: "shirt" } })),
