@@ -299,6 +299,16 @@ describe("the client on its own", () => {
     expect(requests).toBe(before);
   });
 
+  test("hits carry the product's category path as categories, each level highlighted where it holds a searched word", async () => {
+    const { results } = await client().search([{ indexName: "products", params: { query: "shirts", hitsPerPage: 5 } }]);
+    const ours = await ourSearch(s, { query: "shirts", pageSize: 5, analytics: false });
+    const { hits } = results[0] as AlgoliaSearchResult;
+    expect(hits.map((h) => h.categories)).toEqual(ours.products.map((p) => (p.customProps as { categories?: string[] }).categories));
+    const highlighted = hits.flatMap((h) => h._highlightResult.categories ?? []).filter((c) => c.matchLevel !== "none");
+    expect(highlighted.length).toBeGreaterThan(0);
+    for (const level of highlighted) expect(level.value).toMatch(/<em>Shirts?<\/em>/i);
+  });
+
   test("a wrong key is the service's 401", async () => {
     const wrong = createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.analytics });
     const error = await wrong.search([{ indexName: "products", params: { query: "shirt" } }]).catch((e: unknown) => e);
