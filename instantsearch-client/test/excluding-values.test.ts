@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 describe("InstantSearch.js with an exclusion in configure", () => {
-  /** A page of hits, a brand list and stats under `configure`, started; its parts, and how to check it against ours. */
+  /** A page of hits and a brand list under `configure`, started; its parts, and how to check it against ours. */
   function mount(configured: Record<string, unknown>) {
     const root = document.createElement("div");
     root.innerHTML = '<div class="x-hits"></div><div class="x-brands"></div>';
