@@ -143,4 +143,26 @@ describe("UrlStateController", () => {
     url.toggleFacet("color", "Red", false);
     expect(env.pushed).toEqual([]);
   });
+
+  test("a link's exclusion stays as the shopper narrows; ticking the excluded value chooses it instead", () => {
+    const env = fakeWindow("https://shop.example/search-results?q=kurta&facets=!designer:Nike");
+    const host = new HeadlessHost();
+    const url = new UrlStateController(host, { env, queryParam: "q" });
+    host.connect();
+    url.toggleFacet("color", "Red", true);
+    expect(url.state.facets).toEqual([
+      { key: "designer", value: "Nike", exclude: true },
+      { key: "color", value: "Red" },
+    ]);
+    url.toggleFacet("designer", "Nike", true);
+    expect(url.state.facets).toEqual([
+      { key: "color", value: "Red" },
+      { key: "designer", value: "Nike" },
+    ]);
+    expect(env.pushed.map((href) => new URL(href).searchParams.get("facets"))).toEqual([
+      "!designer:Nike,color:Red",
+      "color:Red,designer:Nike",
+    ]);
+    host.disconnect();
+  });
 });
