@@ -70,6 +70,14 @@ for (const [engine, engineEnv, stopEngine] of bothEngines()) {
       expect((await browse(`designer:-${top}`, { pageSize: 1 })).totalProductCount).toBe(0);
     });
 
+    test("what the query's words imply on a key still holds beside an exclusion on it; a selection replaces it", async () => {
+      const implied = async (facets?: string) =>
+        (await search(s, { query: "men shirts", facets, pageSize: 1 })).queryFacets?.find((f) => f.key === "gender")?.values;
+      expect(await implied()).toContain("Men");
+      expect(await implied("!gender:Women")).toEqual(await implied());
+      expect(await implied("gender:Women")).toBeUndefined();
+    });
+
     test("multi-search and similarity take the same syntax", async () => {
       const params = { query: "shirt", facets: `!gender:${gender}`, returnFacets: true, pageSize: 5 };
       const res = await s.call("search", "POST", "/1.9/multi-search", { requests: [params] });
