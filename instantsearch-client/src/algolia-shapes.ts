@@ -91,10 +91,21 @@ export interface HighlightResult {
   fullyHighlighted?: boolean;
 }
 
+/** What a hit's attributes highlight: Algolia's shape, an array of them for an array attribute. */
+export interface HitHighlights {
+  name: HighlightResult;
+  brand?: HighlightResult;
+  designer?: HighlightResult;
+  /** One per level of the product's category path (its `categories`). */
+  categories?: HighlightResult[];
+}
+
 /** A hit: the record's fields (T: a Search product, as the page declares it) with Algolia's. */
 export type AlgoliaHit<T = Record<string, unknown>> = T & {
   objectID: string;
-  _highlightResult: Record<string, HighlightResult>;
+  /** The product's category path, levels in order ("Men", "Clothing", "Shirts"), when it has one. */
+  categories?: string[];
+  _highlightResult: HitHighlights;
 };
 
 export interface AlgoliaSearchResult<T = Record<string, unknown>> {

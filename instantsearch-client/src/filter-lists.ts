@@ -4,8 +4,9 @@ import { UnsupportedSearchError } from "./unsupported.ts";
 
 /*
  * facetFilters and numericFilters as InstantSearch sends them: strings are AND, a nested array's strings are OR.
- * "brand:Nike" selects a value; "brand:-Nike" would exclude one, which the service cannot do yet ("\-" keeps a
- * value's own leading dash). "price>=10" compares; an OR of comparisons cannot be searched.
+ * "brand:Nike" selects a value; "brand:-Nike" excludes one ("\-" keeps a value's own leading dash). An OR group
+ * holds values of one attribute, none of them excluded: the service's selections are OR within a key and AND
+ * across keys, and it has no OR across keys. "price>=10" compares; an OR of comparisons cannot be searched.
  */
 
 function groups(list: FilterList | undefined): string[][] {
@@ -22,24 +23,28 @@ function groups(list: FilterList | undefined): string[][] {
     .filter((group) => group.length > 0);
 }
 
-function facetFilter(text: string): { attribute: string; value: string } {
+function facetFilter(text: string): { attribute: string; value: string; exclude: boolean } {
   const colon = text.indexOf(":");
   if (colon <= 0) throw new UnsupportedSearchError(`facetFilters: "${text}" is not attribute:value`);
   const attribute = text.slice(0, colon).trim();
   const raw = text.slice(colon + 1);
-  if (raw.startsWith("-")) throw new UnsupportedSearchError(`facetFilters: excluding a value ("${text}") is not supported yet`);
-  return { attribute, value: raw.startsWith("\\-") ? raw.slice(1) : raw };
+  const exclude = raw.startsWith("-");
+  return { attribute, value: exclude || raw.startsWith("\\-") ? raw.slice(1) : raw, exclude };
 }
 
 export function addFacetFilters(set: FilterSet, list: FilterList | undefined): void {
   for (const group of groups(list)) {
     const parsed = group.map(facetFilter);
-    const attribute = parsed[0]!.attribute;
-    if (parsed.some((p) => p.attribute !== attribute)) {
-      throw new UnsupportedSearchError(`facetFilters: an OR across attributes (${group.join(" OR ")}) cannot be searched`);
+    const first = parsed[0]!;
+    if (parsed.length === 1 && first.exclude) {
+      set.addExclusion(first.attribute, first.value);
+      continue;
     }
+    const refuse = (what: string) => new UnsupportedSearchError(`facetFilters: ${what} (${group.join(" OR ")}) cannot be searched`);
+    if (parsed.some((p) => p.attribute !== first.attribute)) throw refuse("an OR across attributes");
+    if (parsed.some((p) => p.exclude)) throw refuse("an excluded value inside an OR");
     set.addValues(
-      attribute,
+      first.attribute,
       parsed.map((p) => p.value),
     );
   }

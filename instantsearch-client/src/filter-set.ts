@@ -4,8 +4,9 @@ import { UnsupportedSearchError } from "./unsupported.ts";
 
 /*
  * The conditions of one request, gathered from facetFilters, numericFilters and filters, as the service can
- * express them: per facet key one set of values (OR), and one price range. Our price range is half-open,
- * [lb, ub), as the price facet's buckets are; an inclusive upper bound becomes ub = bound + 0.000001.
+ * express them: per facet key one set of values (OR), values excluded (each AND), and one price range. Our price
+ * range is half-open, [lb, ub), as the price facet's buckets are; an inclusive upper bound becomes
+ * ub = bound + 0.000001.
  */
 
 const STEP = 0.000001;
@@ -15,13 +16,13 @@ export type Comparison = ">=" | ">" | "<=" | "<" | "=" | "!=";
 
 export class FilterSet {
   private readonly values = new Map<string, { attribute: string; values: string[] }>();
+  private readonly excluded: FacetSelection[] = [];
   private lb: number | undefined;
   private ub: number | undefined;
 
   /** Values of one attribute, any of which a product may have; AND with everything added before. */
   addValues(attribute: string, values: readonly string[]): void {
-    if (attribute === PRICE) throw new UnsupportedSearchError(`${PRICE} is numeric: filter it with numericFilters (price>=10)`);
-    const key = facetKeyOf(attribute);
+    const key = termKey(attribute);
     const earlier = this.values.get(key);
     const unique = [...new Set(values)];
     if (earlier && !sameSet(earlier.values, unique)) {
@@ -30,6 +31,12 @@ export class FilterSet {
       );
     }
     this.values.set(key, { attribute, values: unique });
+  }
+
+  /** A value no product may have (products without the attribute stay); AND with everything else. */
+  addExclusion(attribute: string, value: string): void {
+    const key = termKey(attribute);
+    if (!this.excluded.some((s) => s.key === key && s.value === value)) this.excluded.push({ key, value, exclude: true });
   }
 
   addComparison(attribute: string, comparison: Comparison, n: number): void {
@@ -46,6 +53,7 @@ export class FilterSet {
   toFacetParam(): string {
     const selections: FacetSelection[] = [];
     for (const [key, { values }] of this.values) for (const value of values) selections.push({ key, value });
+    selections.push(...this.excluded);
     if (this.lb !== undefined || this.ub !== undefined) {
       const lb = Math.max(0, this.lb ?? 0);
       selections.push({ key: PRICE, value: `${this.lb === undefined ? "" : lb}-${this.ub === undefined ? "" : Math.max(lb, this.ub)}` });
@@ -60,6 +68,11 @@ export class FilterSet {
   private lowerUb(n: number): void {
     this.ub = this.ub === undefined ? n : Math.min(this.ub, n);
   }
+}
+
+function termKey(attribute: string): string {
+  if (attribute === PRICE) throw new UnsupportedSearchError(`${PRICE} is numeric: filter it with numericFilters (price>=10)`);
+  return facetKeyOf(attribute);
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

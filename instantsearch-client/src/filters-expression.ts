@@ -4,9 +4,10 @@ import { UnsupportedSearchError } from "./unsupported.ts";
 
 /*
  * Algolia's `filters` string in its simple forms: conditions joined by AND, each one `attribute:value`
- * (value bare or quoted), `price >= 10` or `price:10 TO 20`, or a parenthesised OR of values of one attribute:
- * `brand:Nike AND (color:Red OR color:Blue) AND price < 50`. NOT, and OR across attributes or around AND, are
- * refused with an error that says so.
+ * (value bare or quoted), `price >= 10` or `price:10 TO 20`, or a parenthesised OR of values of one attribute,
+ * and NOT before a value or such a group (its values excluded):
+ * `brand:Nike AND (color:Red OR color:Blue) AND NOT size:XL AND price < 50`. OR across attributes or around AND,
+ * and NOT before a comparison, are refused with an error that says so.
  */
 
 type Token = { kind: "open" | "close" | "and" | "or" | "not" } | { kind: "term"; text: string };
@@ -69,6 +70,20 @@ function orGroup(list: Token[], at: number, refuse: (why: string) => never): { a
   return { attribute, values: values.map((v) => v.value), next: i };
 }
 
+/** After NOT: `attribute:value`, or a parenthesised OR of values of one attribute, each value excluded; the index after it. */
+function addNegation(set: FilterSet, list: Token[], at: number, refuse: (why: string) => never): number {
+  const next = list[at];
+  if (next?.kind === "open") {
+    const group = orGroup(list, at + 1, refuse);
+    for (const value of group.values) set.addExclusion(group.attribute, value);
+    return group.next;
+  }
+  const selected = next?.kind === "term" ? valueTerm(next.text) : null;
+  if (!selected) return refuse("NOT works on attribute:value or a parenthesised OR of values of one attribute");
+  set.addExclusion(selected.attribute, selected.value);
+  return at + 1;
+}
+
 export function addFiltersExpression(set: FilterSet, filters: string | undefined): void {
   if (!filters?.trim()) return;
   const refuse = (why: string): never => {
@@ -83,7 +98,8 @@ export function addFiltersExpression(set: FilterSet, filters: string | undefined
       const group = orGroup(list, i, refuse);
       set.addValues(group.attribute, group.values);
       i = group.next;
-    } else return refuse(token?.kind === "not" ? "NOT is not supported yet" : "a condition is missing");
+    } else if (token?.kind === "not") i = addNegation(set, list, i, refuse);
+    else return refuse("a condition is missing");
     const joiner = list[i++];
     if (!joiner) return;
     if (joiner.kind !== "and") {

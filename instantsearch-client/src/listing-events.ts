@@ -11,17 +11,18 @@ export interface ListingEvent {
   data: Record<string, unknown>;
 }
 
-/** The listing fields of our events: the query and the page shown. */
+/** The listing fields of our events: the query and the page shown (an event's facets are the values chosen, not those excluded). */
 export const listingFields = (c: QueryContext) => ({
   query: c.query,
   productIds: c.productIds,
-  facets: c.facets,
+  facets: c.facets.filter((f) => !f.exclude),
   pageSize: c.pageSize,
   sortBy: c.sortBy,
 });
 
 const sameFacets = (a: QueryContext, b: QueryContext) =>
-  a.facets.length === b.facets.length && a.facets.every((f) => b.facets.some((g) => g.key === f.key && g.value === f.value));
+  a.facets.length === b.facets.length &&
+  a.facets.every((f) => b.facets.some((g) => g.key === f.key && g.value === f.value && !g.exclude === !f.exclude));
 
 export class ListingEvents {
   private readonly seen = new Set<string>();

@@ -7,7 +7,8 @@ import { pageSizeOf, requestedFacets } from "./request-mapping.ts";
 
 /*
  * One of our search answers in Algolia's result shape. A hit is our Search product with `objectID` (the store's
- * product id, which its pages and events already use) and `_highlightResult` for name and brand. Facets are the
+ * product id, which its pages and events already use), its category path as `categories`, and `_highlightResult`
+ * for name, brand and each category level (an array, as Algolia highlights an array attribute). Facets are the
  * requested attributes' values with their counts; price's values are our range buckets ("500-1000"), and its
  * facets_stats span them: min is the lowest price, max the top bucket's upper bound.
  */
@@ -21,10 +22,19 @@ export interface ResultContext {
   queryID?: string;
 }
 
+/** The product's category path: the Search product carries it in customProps (docs/decisions.md). */
+function categoriesOf(product: SearchProduct): string[] {
+  const categories = product.customProps?.categories;
+  return Array.isArray(categories) ? categories.filter((c): c is string => typeof c === "string") : [];
+}
+
 function toHit(product: SearchProduct, words: QueryWords, tags: HighlightTags): AlgoliaHit<SearchProduct> {
   const highlights: AlgoliaHit["_highlightResult"] = { name: words.highlight(product.name, tags) };
   if (product.designer !== undefined) highlights.brand = highlights.designer = words.highlight(product.designer, tags);
-  return { ...product, objectID: product.productId, _highlightResult: highlights };
+  const categories = categoriesOf(product);
+  if (categories.length === 0) return { ...product, objectID: product.productId, _highlightResult: highlights };
+  highlights.categories = categories.map((c) => words.highlight(c, tags));
+  return { ...product, objectID: product.productId, categories, _highlightResult: highlights };
 }
 
 function facetCounts(facet: Facet, max: number): Record<string, number> {

@@ -110,6 +110,16 @@ describe("listing events", () => {
     expect(types).toEqual(["Search", "PageChange", "SortByChange", null, "Search", "Search"]);
   });
 
+  test("an exclusion is a change of filters, but an event's facets list only the values chosen", () => {
+    const listings = new ListingEvents();
+    const events = [
+      shown("x1", { query: "jeans", pageSize: 3, facets: "color:Blue,designer:Nike" }),
+      shown("x2", { query: "jeans", pageSize: 3, facets: "color:Blue,!designer:Nike" }),
+    ].map((c) => listings.eventFor(c));
+    expect(events.map((e) => e?.type)).toEqual(["Search", "Search"]);
+    expect(events[1]!.data.facets).toEqual([{ key: "color", value: "Blue" }]);
+  });
+
   test("a listing met again is nothing", () => {
     const listings = new ListingEvents();
     const c = shown("again", { query: "jeans", pageSize: 3 });

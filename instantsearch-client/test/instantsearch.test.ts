@@ -286,7 +286,7 @@ describe("the client on its own", () => {
   test("what the service cannot express rejects before anything is sent", async () => {
     const before = requests;
     const refused = [
-      [{ indexName: "products", params: { query: "shirt", facetFilters: ["brand:-Mufti"] } }],
+      [{ indexName: "products", params: { query: "shirt", facetFilters: [["brand:Mufti", "color:Red"]] } }],
       [{ indexName: "products", type: "facet", params: { query: "shirt" } }],
       [{ indexName: "products", type: "recommend", params: { query: "shirt" } }],
       Array.from({ length: 51 }, () => ({ indexName: "products", params: { query: "shirt" } })),
@@ -298,6 +298,16 @@ describe("the client on its own", () => {
           .catch((e: unknown) => e),
       ).toBeInstanceOf(UnsupportedSearchError);
     expect(requests).toBe(before);
+  });
+
+  test("hits carry the product's category path as categories, each level highlighted where it holds a searched word", async () => {
+    const { results } = await client().search([{ indexName: "products", params: { query: "shirts", hitsPerPage: 5 } }]);
+    const ours = await ourSearch(s, { query: "shirts", pageSize: 5, analytics: false });
+    const { hits } = results[0] as AlgoliaSearchResult;
+    expect(hits.map((h) => h.categories)).toEqual(ours.products.map((p) => (p.customProps as { categories?: string[] }).categories));
+    const highlighted = hits.flatMap((h) => h._highlightResult.categories ?? []).filter((c) => c.matchLevel !== "none");
+    expect(highlighted.length).toBeGreaterThan(0);
+    for (const level of highlighted) expect(level.value).toMatch(/<em>Shirts?<\/em>/i);
   });
 
   test("a wrong key is the service's 401", async () => {

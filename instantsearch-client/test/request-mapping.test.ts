@@ -77,8 +77,20 @@ describe("facetFilters", () => {
     );
   });
 
+  test("-value excludes a value: our !key:value, beside the key's selection; \\- is a value's own dash", () => {
+    expect(ours({ query: "x", facetFilters: ["brand:-Nike", "brand:-Puma", "color:Red"] }).facets).toBe(
+      "color:Red,!designer:Nike,!designer:Puma",
+    );
+    expect(ours({ query: "x", facetFilters: [["brand:-Nike"], ["brand:A", "brand:B"], "brand:-Nike"] }).facets).toBe(
+      "designer:A,designer:B,!designer:Nike",
+    );
+    expect(ours({ query: "x", facetFilters: ["categories.lvl0:-Men", "tag.fit:\\-slim"] }).facets).toBe("tag.fit:-slim,!category.lvl0:Men");
+    expect(ours({ query: "x", facetFilters: ["brand:-Marks, Spencer"] }).facets).toBe("!designer:Marks\\, Spencer");
+  });
+
   test("what our search cannot express is refused, saying what", () => {
-    expect(refused({ query: "x", facetFilters: ["brand:-Nike"] })).toContain("excluding");
+    expect(refused({ query: "x", facetFilters: [["brand:-Nike", "brand:Puma"]] })).toContain("excluded value inside an OR");
+    expect(refused({ query: "x", facetFilters: ["price:-10"] })).toContain("numeric");
     expect(refused({ query: "x", facetFilters: [["brand:Nike", "color:Red"]] })).toContain("OR across attributes");
     expect(refused({ query: "x", facetFilters: ["color:Red", "color:Blue"] })).toContain("AND");
     expect(refused({ query: "x", facetFilters: [[["brand:Nike"]]] })).toContain("nested");
@@ -119,8 +131,23 @@ describe("filters", () => {
     ).toBe("designer:A,designer:B,gender:Women,price:-100");
   });
 
-  test("NOT, OR outside parentheses or across attributes, and unreadable text are refused", () => {
-    expect(refused({ query: "x", filters: "NOT brand:Nike" })).toContain("NOT");
+  test("NOT excludes a value, or each value of a parenthesised OR of one attribute", () => {
+    expect(ours({ query: "x", filters: 'NOT brand:Nike AND gender:Women AND NOT color:"Navy Blue"' }).facets).toBe(
+      "gender:Women,!designer:Nike,!color:Navy Blue",
+    );
+    expect(ours({ query: "x", filters: "NOT (brand:Nike OR brand:Puma) AND price < 50" }).facets).toBe(
+      "!designer:Nike,!designer:Puma,price:-50",
+    );
+    expect(ours({ query: "x", filters: "NOT brand:Nike", facetFilters: ["brand:Puma", "brand:-Nike"] }).facets).toBe(
+      "designer:Puma,!designer:Nike",
+    );
+  });
+
+  test("NOT before a comparison or a mixed group, OR outside parentheses or across attributes, and unreadable text are refused", () => {
+    expect(refused({ query: "x", filters: "NOT price < 10" })).toContain("NOT works on attribute:value");
+    expect(refused({ query: "x", filters: "NOT (brand:Nike OR color:Red)" })).toContain("OR across attributes");
+    expect(refused({ query: "x", filters: "NOT" })).toContain("NOT works on");
+    expect(refused({ query: "x", filters: "NOT NOT brand:Nike" })).toContain("NOT works on");
     expect(refused({ query: "x", filters: "brand:Nike OR brand:Puma" })).toContain("inside parentheses");
     expect(refused({ query: "x", filters: "(brand:Nike OR color:Red)" })).toContain("OR across attributes");
     expect(refused({ query: "x", filters: "brand:Nike AND" })).toContain("missing");

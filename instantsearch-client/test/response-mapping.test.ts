@@ -102,6 +102,23 @@ describe("results", () => {
     });
     expect(hit!._highlightResult.brand!.value).toBe("Levi's");
   });
+
+  test("the category path (customProps.categories) is the hit's categories, each level highlighted", () => {
+    const filed = { ...product("p3", "Slim Jeans"), customProps: { categories: ["Men", "Jeans & Trousers", "Slim Jeans"], inStock: true } };
+    const [hit, unfiled] = toAlgoliaResult(
+      { indexName: "products", params: { query: "slim jea" } },
+      { ...answer, products: [filed, product("p4", "Jeans Jacket")], query: "slim jea" },
+      { processingTimeMS: 1 },
+    ).hits;
+    expect(hit!.categories).toEqual(["Men", "Jeans & Trousers", "Slim Jeans"]);
+    expect(hit!._highlightResult.categories!.map((h) => [h.value, h.matchLevel, h.fullyHighlighted])).toEqual([
+      ["Men", "none", false],
+      ["<em>Jea</em>ns & Trousers", "partial", false],
+      ["<em>Slim</em> <em>Jea</em>ns", "full", false],
+    ]);
+    expect(unfiled!.categories).toBeUndefined();
+    expect(unfiled!._highlightResult.categories).toBeUndefined();
+  });
 });
 
 describe("highlighting", () => {

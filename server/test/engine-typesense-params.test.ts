@@ -163,6 +163,23 @@ describe("search parameters", () => {
     expect(filterBy(without(clauses, "range:price_min"))).not.toContain("price_min");
   });
 
+  test("an exclusion is `:!=[…]` in its key's group; on a key the collection does not have, or of no values, it is left out", () => {
+    const clauses = compileFilters(
+      [
+        { kind: "terms", key: "designer", values: ["Acme"] },
+        { kind: "excludeTerms", key: "designer", values: ["Levi's", "x`y"] },
+        { kind: "excludeTerms", key: "tag.unknown", values: ["x"] },
+        { kind: "excludeTerms", key: "color", values: [] },
+      ],
+      FIELDS,
+    );
+    expect(clauses).toEqual([
+      { group: "terms:designer", expr: "facet_designer:=[`Acme`]" },
+      { group: "terms:designer", expr: "facet_designer:!=[`Levi's`,`xy`]" },
+    ]);
+    expect(without(clauses, "terms:designer")).toEqual([]);
+  });
+
   test("a facet key or number the collection does not have matches nothing", () => {
     const clauses = compileFilters(
       [

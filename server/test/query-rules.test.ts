@@ -374,6 +374,8 @@ for (const [engine, engineEnv, stopEngine] of ENGINES)
         expect((await find({ query: "shirt" })).userData).toBeUndefined();
         expect((await find({ query: "shirt", facets: "designer:Nike" })).userData).toEqual([{ rule: "nike" }]);
         expect((await find({ query: "scarf", facets: "designer:Nike" })).userData).toBeUndefined();
+        // Excluding the value is not choosing it.
+        expect((await find({ query: "shirt", facets: "!designer:Nike" })).userData).toBeUndefined();
       });
 
       test("validity windows and enabled", async () => {

@@ -53,6 +53,12 @@ describe("<sfs-facets>", () => {
     ]);
   });
 
+  test("an exclusion a shared link carries (!designer:X) is neither ticked nor a chip", async () => {
+    const el = await facets([{ key: "designer", value: "Marks, Spencer & Co", exclude: true }]);
+    expect($$<HTMLInputElement>(el, "[part~=facet][data-key=designer] input").map((b) => b.checked)).toEqual([false, false]);
+    expect($$(el, "[part~=chip]")).toEqual([]);
+  });
+
   test("eight values, then 'show more' (aria-expanded) shows the rest", async () => {
     const el = await facets();
     const colorBoxes = () => $$(el, "[part~=facet][data-key=color] input");

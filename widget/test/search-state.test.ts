@@ -25,6 +25,21 @@ describe("facets parameter", () => {
     ]);
     expect(parseFacetParam(null)).toEqual([]);
   });
+
+  test("a ! before the key excludes the value, and parses back; a value may begin with - or !", () => {
+    const selections = [
+      { key: "designer", value: "Nike", exclude: true },
+      { key: "designer", value: "-Nike" },
+      { key: "color", value: "!Red", exclude: true },
+    ];
+    const param = formatFacetParam(selections);
+    expect(param).toBe("!designer:Nike,designer:-Nike,!color:!Red");
+    expect(parseFacetParam(param)).toEqual(selections);
+    expect(parseFacetParam("designer:Nike,!designer:Nike,!designer:Nike")).toEqual([
+      { key: "designer", value: "Nike" },
+      { key: "designer", value: "Nike", exclude: true },
+    ]);
+  });
 });
 
 describe("URL state", () => {
@@ -127,5 +142,27 @@ describe("UrlStateController", () => {
     url.setSort("new");
     url.toggleFacet("color", "Red", false);
     expect(env.pushed).toEqual([]);
+  });
+
+  test("a link's exclusion stays as the shopper narrows; ticking the excluded value chooses it instead", () => {
+    const env = fakeWindow("https://shop.example/search-results?q=kurta&facets=!designer:Nike");
+    const host = new HeadlessHost();
+    const url = new UrlStateController(host, { env, queryParam: "q" });
+    host.connect();
+    url.toggleFacet("color", "Red", true);
+    expect(url.state.facets).toEqual([
+      { key: "designer", value: "Nike", exclude: true },
+      { key: "color", value: "Red" },
+    ]);
+    url.toggleFacet("designer", "Nike", true);
+    expect(url.state.facets).toEqual([
+      { key: "color", value: "Red" },
+      { key: "designer", value: "Nike" },
+    ]);
+    expect(env.pushed.map((href) => new URL(href).searchParams.get("facets"))).toEqual([
+      "!designer:Nike,color:Red",
+      "color:Red,designer:Nike",
+    ]);
+    host.disconnect();
   });
 });

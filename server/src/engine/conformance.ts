@@ -289,6 +289,69 @@ export function describeEngineConformance(name: string, make: () => Promise<Engi
         ).toBe(2);
       });
 
+      test("an excludeTerms filter leaves out documents with any of the values; those without the key stay", async () => {
+        const all = await idSet({});
+        const exclude = (key: string, values: string[]): EngineFilter => ({ kind: "excludeTerms", key, values });
+        // Sizes: shirt-blue S M, shirt-white M L, tee-black M, tee-red L; the rest have none.
+        expect(await idSet({ filters: [exclude("size", ["M"])] })).toEqual(
+          new Set([...all].filter((id) => !["shirt-blue", "shirt-white", "tee-black"].includes(id))),
+        );
+        expect(await idSet({ filters: [exclude("size", ["M", "L"])] })).toEqual(
+          new Set([...all].filter((id) => !["shirt-blue", "shirt-white", "tee-black", "tee-red"].includes(id))),
+        );
+        // Values no document has, a key no document has, and no values exclude nothing.
+        expect(await idSet({ filters: [exclude("size", ["XXL"])] })).toEqual(all);
+        expect(await idSet({ filters: [exclude("no-such-key", ["M"])] })).toEqual(all);
+        expect(await idSet({ filters: [exclude("size", [])] })).toEqual(all);
+        // AND with the other filters, and with a selection on the same key.
+        expect(await idSet({ filters: [exclude("designer", ["Acme"]), { kind: "terms", key: "color", values: ["Blue", "Red"] }] })).toEqual(
+          new Set(["tee-red"]),
+        );
+        expect(await idSet({ filters: [{ kind: "terms", key: "size", values: ["M", "L"] }, exclude("size", ["S"])] })).toEqual(
+          new Set(["shirt-white", "tee-black", "tee-red"]),
+        );
+      });
+
+      test("facet counts under an exclusion: its key's counts ignore it (the excluded values listed), other keys' follow it", async () => {
+        const result = await engine.search(
+          store,
+          searchRequest({ filters: [{ kind: "excludeTerms", key: "designer", values: ["Acme", "Nobody"] }], facets: ["designer", "size"] }),
+        );
+        expect(result.total).toBe(5);
+        expect(result.facets.designer).toEqual([
+          { value: "Acme", count: 3 },
+          { value: "Flora", count: 2 },
+          { value: "Zenith", count: 2 },
+          { value: "Ölberg", count: 1 },
+        ]);
+        expect(result.facets.size).toEqual([
+          { value: "L", count: 1 },
+          { value: "M", count: 1 },
+        ]);
+        // A selection and an exclusion on one key: the key's counts ignore both; other keys' counts follow both.
+        const both = await engine.search(
+          store,
+          searchRequest({
+            filters: [
+              { kind: "terms", key: "size", values: ["M", "L"] },
+              { kind: "excludeTerms", key: "size", values: ["S"] },
+              { kind: "excludeTerms", key: "designer", values: ["Zenith"] },
+            ],
+            facets: ["size", "designer"],
+          }),
+        );
+        expect(both.hits.map((h) => h.id)).toEqual(["shirt-white"]);
+        expect(both.facets.size).toEqual([
+          { value: "M", count: 2 },
+          { value: "L", count: 1 },
+          { value: "S", count: 1 },
+        ]);
+        expect(both.facets.designer).toEqual([
+          { value: "Zenith", count: 2 },
+          { value: "Acme", count: 1 },
+        ]);
+      });
+
       test("an ids filter keeps only those documents; facets count within them, pinned order pages them", async () => {
         const only = { kind: "ids" as const, ids: ["tee-red", "shirt-blue", "bag-tan", "no-such-id"] };
         expect(await idSet({ filters: [only] })).toEqual(new Set(["tee-red", "shirt-blue", "bag-tan"]));

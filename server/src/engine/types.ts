@@ -36,6 +36,12 @@ export interface EngineDocument {
 /** A selection on one facet key (any of the values: OR), or a numeric range [min, max) as range facets bucket. */
 export type EngineFilter =
   | { kind: "terms"; key: string; values: string[] }
+  /**
+   * Documents with none of these values of the key (those without the key pass; values no document has are
+   * ignored). It belongs to its key as a terms filter does: the key's counts ignore it, so they still list the
+   * excluded values.
+   */
+  | { kind: "excludeTerms"; key: string; values: string[] }
   | { kind: "range"; field: string; min?: number; max?: number }
   /** Only these documents (a similar-products set, which facets then count and a selection narrows). */
   | { kind: "ids"; ids: string[] }
@@ -127,7 +133,7 @@ export interface RangeCount {
 export interface EngineSearchResult {
   total: number;
   hits: { id: string; score: number }[];
-  /** Per facet key, values by count (desc) then value; a key's counts ignore that key's own filter. */
+  /** Per facet key, values by count (desc) then value; a key's counts ignore that key's own filters (terms and excludeTerms). */
   facets: Record<string, FacetCount[]>;
   ranges: Record<string, RangeCount[]>;
 }

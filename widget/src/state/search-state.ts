@@ -46,7 +46,7 @@ export function writeSearchState(href: string, state: SearchState, queryParam: s
 }
 
 export function sameSelections(a: readonly FacetSelection[], b: readonly FacetSelection[]): boolean {
-  return a.length === b.length && a.every((s) => b.some((t) => t.key === s.key && t.value === s.value));
+  return a.length === b.length && a.every((s) => b.some((t) => t.key === s.key && t.value === s.value && !t.exclude === !s.exclude));
 }
 
 export function sameState(a: SearchState, b: SearchState): boolean {

@@ -338,30 +338,11 @@ export class StoreIndex {
    * products) those reads were 15 of the search's 20 ms.
    */
   private compileFilter(filter: EngineFilter, broad = false): CompiledFilter {
-    if (filter.kind === "terms") {
-      const k = this.keyIndex.get(filter.key);
-      const group = k ?? -1_000_000;
-      const cacheKey = `${filter.key}\u0000${[...filter.values].sort().join("\u0000")}`;
-      const kept = this.filterMasks.get(cacheKey);
-      if (kept) return { group, test: (slot) => kept[slot] === 1 };
-      const mask = new Uint8Array(this.valueNames.length);
-      for (const v of filter.values) {
-        const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
-        if (id !== undefined) mask[id] = 1;
-      }
-      const values = this.slotValues;
-      const scan = (slot: number) => {
-        const from = values.start[slot]!;
-        const to = from + (values.length[slot] ?? 0);
-        for (let i = from; i < to; i++) if (mask[values.data[i]!]) return true;
-        return false;
-      };
-      if (!broad) return { group, test: scan };
-      const bySlot = new Uint8Array(this.ids.length);
-      for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
-      if (this.filterMasks.size >= FILTER_MASKS) this.filterMasks.delete(this.filterMasks.keys().next().value!);
-      this.filterMasks.set(cacheKey, bySlot);
-      return { group, test: (slot) => bySlot[slot] === 1 };
+    if (filter.kind === "terms" || filter.kind === "excludeTerms") {
+      const has = this.termsTest(filter.key, filter.values, broad);
+      // An exclusion belongs to its key as a selection does: the key's counts ignore both.
+      const group = this.keyIndex.get(filter.key) ?? -1_000_000;
+      return { group, test: filter.kind === "terms" ? has : (slot) => !has(slot) };
     }
     if (filter.kind === "ids") {
       const ids = new Set(filter.ids);
@@ -386,6 +367,32 @@ export class StoreIndex {
         return v >= min && v < max;
       },
     };
+  }
+
+  /** Does a document hold any of these values of the key (see compileFilter for `broad`). */
+  private termsTest(key: string, values: readonly string[], broad: boolean): (slot: number) => boolean {
+    const k = this.keyIndex.get(key);
+    const cacheKey = `${key}\u0000${[...values].sort().join("\u0000")}`;
+    const kept = this.filterMasks.get(cacheKey);
+    if (kept) return (slot) => kept[slot] === 1;
+    const mask = new Uint8Array(this.valueNames.length);
+    for (const v of values) {
+      const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
+      if (id !== undefined) mask[id] = 1;
+    }
+    const slotValues = this.slotValues;
+    const scan = (slot: number) => {
+      const from = slotValues.start[slot]!;
+      const to = from + (slotValues.length[slot] ?? 0);
+      for (let i = from; i < to; i++) if (mask[slotValues.data[i]!]) return true;
+      return false;
+    };
+    if (!broad) return scan;
+    const bySlot = new Uint8Array(this.ids.length);
+    for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
+    if (this.filterMasks.size >= FILTER_MASKS) this.filterMasks.delete(this.filterMasks.keys().next().value!);
+    this.filterMasks.set(cacheKey, bySlot);
+    return (slot) => bySlot[slot] === 1;
   }
 
   /** Groups of range filters are negative, so they never equal a facet key index; an unknown field gets its own. */
@@ -464,7 +471,8 @@ export class StoreIndex {
       let failures = 0;
       let failedGroup = 0;
       for (let f = 0; f < filters.length; f++) {
-        if (!filters[f]!.test(slot)) {
+        // Failures are counted by group: a document failing a key's selection and its exclusion fails that key only.
+        if (!filters[f]!.test(slot) && (failures === 0 || filters[f]!.group !== failedGroup)) {
           failures++;
           failedGroup = filters[f]!.group;
           if (failures > 1) break;

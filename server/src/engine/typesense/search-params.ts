@@ -81,7 +81,10 @@ export function textParams(q: string, matching: TextMatching, options: TextOptio
   };
 }
 
-/** A filter_by condition; `group` names what a disjunctive facet count drops ("terms:<key>", "range:<field>"). */
+/**
+ * A filter_by condition; `group` names what a disjunctive facet count drops ("terms:<key>", "range:<field>"): a
+ * key's selection and its exclusion share the key's group.
+ */
 export interface Clause {
   group: string | null;
   expr: string;
@@ -126,6 +129,11 @@ export function compileFilters(filters: readonly EngineFilter[], fields: KnownFi
     if (f.kind === "terms") {
       if (!fields.facetKeys.has(f.key) || f.values.length === 0) return { ...NOTHING, group: `terms:${f.key}` };
       return { group: `terms:${f.key}`, expr: `${facetField(f.key)}:=[${f.values.map(literal).join(",")}]` };
+    }
+    if (f.kind === "excludeTerms") {
+      // Typesense's `:!=` keeps documents without the field, and a key no document has excludes nothing.
+      if (!fields.facetKeys.has(f.key) || f.values.length === 0) return [];
+      return { group: `terms:${f.key}`, expr: `${facetField(f.key)}:!=[${f.values.map(literal).join(",")}]` };
     }
     if (f.kind === "ids") {
       const ids = f.ids.filter(filterableId);

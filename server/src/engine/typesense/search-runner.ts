@@ -198,7 +198,7 @@ export class SearchRun {
   ): Promise<EngineSearchResult> {
     const { fields, options } = this.d;
     const requested = expandFacetKeys(request.facets, fields.facetKeys);
-    const selected = new Set(request.filters.flatMap((f) => (f.kind === "terms" ? [f.key] : [])));
+    const selected = new Set(request.filters.flatMap((f) => (f.kind === "terms" || f.kind === "excludeTerms" ? [f.key] : [])));
     const openKeys = requested.filter((k) => !selected.has(k));
     const disjunctiveKeys = requested.filter((k) => selected.has(k));
     const ranges = request.rangeFacets.filter((r) => fields.numbers.has(r.field) && r.maxBuckets >= 1);

@@ -388,7 +388,11 @@ export class TypesenseEngine implements SearchEngine {
     const ttl = maxAgeMs ?? (cached?.fields ? (this.opts.schemaRefreshSeconds ?? 30) * 1000 : MISSING_STORE_RECHECK_MS);
     let entry = cached && this.now() - cached.loadedAt < ttl ? cached : await this.loadFields(storeId);
     const unknownKey = request?.filters.some((f) =>
-      f.kind === "terms" ? !entry.fields?.facetKeys.has(f.key) : f.kind === "range" ? !entry.fields?.numbers.has(f.field) : false,
+      f.kind === "terms" || f.kind === "excludeTerms"
+        ? !entry.fields?.facetKeys.has(f.key)
+        : f.kind === "range"
+          ? !entry.fields?.numbers.has(f.field)
+          : false,
     );
     if (entry.fields && unknownKey && entry === cached && this.now() - entry.loadedAt > 1000) entry = await this.loadFields(storeId);
     return entry.fields;

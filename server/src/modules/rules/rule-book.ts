@@ -108,7 +108,8 @@ export class RuleBook {
   /** The rules a search fires, the most specific first, each with the specificity of its best condition. */
   fired(context: SearchContext, now: number): Rule[] {
     const words = context.query ? ruleWords(context.query) : [];
-    const selected = new Set(context.facets.map(facetKey));
+    // A facet condition is met by choosing the value; excluding it ("!designer:Nike") is not choosing it.
+    const selected = new Set(context.facets.filter((f) => !f.exclude).map(facetKey));
     const best = new Map<string, Entry>();
     const consider = (entries: readonly Entry[] | undefined) => {
       for (const e of entries ?? []) {

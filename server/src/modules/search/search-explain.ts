@@ -71,7 +71,7 @@ function filterText(f: EngineFilter): string {
     return `${f.kind === "ids" ? "id" : "not id"}:${f.ids.slice(0, SHOWN_VALUES).join("|")}${f.ids.length > SHOWN_VALUES ? `|…(+${f.ids.length - SHOWN_VALUES})` : ""}`;
   }
   const more = f.values.length - SHOWN_VALUES;
-  return `${f.key}:${f.values.slice(0, SHOWN_VALUES).join("|")}${more > 0 ? `|…(+${more})` : ""}`;
+  return `${f.kind === "excludeTerms" ? "not " : ""}${f.key}:${f.values.slice(0, SHOWN_VALUES).join("|")}${more > 0 ? `|…(+${more})` : ""}`;
 }
 
 function sortText(s: EngineSort): string {
@@ -95,6 +95,7 @@ function sortText(s: EngineSort): string {
 
 function holds(doc: EngineDocument, f: EngineFilter): boolean {
   if (f.kind === "terms") return (doc.facets[f.key] ?? []).some((v) => f.values.includes(v));
+  if (f.kind === "excludeTerms") return !(doc.facets[f.key] ?? []).some((v) => f.values.includes(v));
   if (f.kind === "ids") return f.ids.includes(doc.id);
   if (f.kind === "excludeIds") return !f.ids.includes(doc.id);
   const n = doc.numbers[f.field];

@@ -289,7 +289,8 @@ class SearchRun {
             autocorrect: p.autocorrect,
             typing: p.typeahead,
             synonyms: this.synonyms,
-            selectedKeys: new Set(p.facets.map((f) => f.key)),
+            // Excluding a value chooses none: what the words imply on that key still holds.
+            selectedKeys: new Set(p.facets.filter((f) => !f.exclude).map((f) => f.key)),
             ...(d.shopperWords ? { shopperUses: await d.shopperWords.of(store.id) } : {}),
           },
           await hasTimeLeft(this.deadline),

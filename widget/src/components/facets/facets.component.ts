@@ -91,15 +91,20 @@ export class SfsFacets extends LitElement {
     this.filters = {};
   }
 
+  /** The values chosen; an exclusion a shared link carries ("!designer:Nike") is searched but has no checkbox. */
+  private get chosen(): FacetSelection[] {
+    return this.selected.filter((s) => !s.exclude);
+  }
+
   private isSelected(key: string, value: string): boolean {
     return (
-      this.selected.some((s) => s.key === key && s.value === value) || this.implied.some((f) => f.key === key && f.values.includes(value))
+      this.chosen.some((s) => s.key === key && s.value === value) || this.implied.some((f) => f.key === key && f.values.includes(value))
     );
   }
 
   /** What the chips show: the shopper's selections, then those the query's words made. */
   private get chips(): FacetSelection[] {
-    return [...this.selected, ...this.implied.flatMap((f) => f.values.map((value) => ({ key: f.key, value })))];
+    return [...this.chosen, ...this.implied.flatMap((f) => f.values.map((value) => ({ key: f.key, value })))];
   }
 
   private facetName(facet: Pick<Facet, "key" | "name">): string {
