@@ -240,7 +240,10 @@ export function buildApp(deps: AppDeps) {
   const rules = new RulesService(state.rules, now, changeFeed);
   const settings = new SettingsService(stores, catalog, engine);
   const runningExperiments = new RunningExperiments(state.experiments, changeFeed);
-  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now, runningExperiments);
+  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now, runningExperiments, {
+    rules: state.rules,
+    synonyms: state.synonyms,
+  });
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
   const search = new SearchService({
