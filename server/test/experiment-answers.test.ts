@@ -15,7 +15,7 @@ type Tagged = { experiment?: { id: string; variant: string } };
 type Similar = Tagged & { facets: { key: string; shownValues: number }[] };
 type Looks = Tagged & {
   ctlProducts: unknown[][];
-  explain?: { pinned: boolean; pieces: { composed: number; parts: { price: number } }[] }[];
+  explain?: { pinned: boolean; pieces: { composed: number; evidence: number; parts: { price: number } }[] }[];
 };
 type Config = Tagged & { pageSize: number; facetsOpen: number };
 type Suggestions = Tagged & { redirect?: string };
@@ -150,6 +150,31 @@ describe("an experiment on every search and page", () => {
     await admin("POST", `/experiments/${e.id}/end`, { winner: "seven" });
     expect(await admin("GET", "/settings")).toMatchObject({ widget: { facetsOpen: 2, pageSize: 7 } });
     await admin("PATCH", "/settings", { widget: { facetsOpen: 2 } });
+  });
+
+  test("a variant's looks may leave out what shoppers taught: only the composed score counts", async () => {
+    const order = (n: number) => ({
+      type: "OrderComplete",
+      sessionId: `buyer-${n}`,
+      data: { orderId: `order-${n}`, products: ["source", "jeans-black"].map((id) => ({ id, price: 1000, qty: 1 })) },
+    });
+    expect((await s.call("analytics", "POST", "/1.9/tracking", [1, 2, 3].map(order))).status).toBe(200);
+    const e = await running({
+      name: "Composed only",
+      scope: { type: "all" },
+      mode: "ab",
+      variants: [
+        { name: "control", share: 50 },
+        { name: "composed", share: 50, overrides: { looks: { shopperEvidence: false } } },
+      ],
+    });
+    const evidence = async (userId: string) => {
+      const answer = await ok<Looks>("/ctl", { productId: "source", explain: "true", userId }, "admin");
+      return answer.explain!.flatMap((look) => look.pieces).reduce((sum, piece) => sum + piece.evidence, 0);
+    };
+    expect(await evidence(e.control)).toBeGreaterThan(0);
+    expect(await evidence(e.other)).toBe(0);
+    await e.stop();
   });
 });
 

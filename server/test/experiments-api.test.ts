@@ -144,6 +144,15 @@ describe("experiments API", () => {
         },
         "body.variants[0].overrides.synonymSets[0]",
       ],
+      [
+        {
+          variants: [
+            { name: "a", share: 50 },
+            { name: "b", share: 50, overrides: { looks: { weights: { colour: 0, occasion: 0, season: 0, price: 0 } } } },
+          ],
+        },
+        "body.variants[1].overrides.looks.weights",
+      ],
     ];
     for (const [overrides, path] of cases) {
       const res = await s.call("admin", "POST", "/1.9/experiments", definition(overrides));
