@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { assignVariant } from "../src/modules/experiments/assignment.ts";
-import { product } from "./support/fixtures.ts";
+import { wearable } from "./support/fixtures.ts";
 import { getJson, indexProducts } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -20,17 +19,8 @@ type Looks = Tagged & {
 type Config = Tagged & { pageSize: number; facetsOpen: number };
 type Suggestions = Tagged & { redirect?: string };
 
-const item = (id: string, categories: string[], colour: string, price: number): Product =>
-  product(id, {
-    name: `${id} ${colour}`,
-    brand: "Roadster",
-    gender: "Men",
-    ageGroup: "Adults",
-    categories,
-    tags: ["season:summer", "usage:casual"],
-    variations: [{ id: `${id}-v`, name: colour }],
-    skus: [{ variationId: `${id}-v`, size: "M", price, availability: "InStock", inventoryQuantity: 3 }],
-  });
+const item = (id: string, categories: string[], colour: string, price: number) =>
+  wearable(id, categories, colour, price, { brand: "Roadster" });
 const JEANS = ["Apparel", "Bottomwear", "Jeans"];
 const SHIRTS = ["Apparel", "Topwear", "Shirts"];
 const SHOES = ["Footwear", "Shoes", "Casual Shoes"];
@@ -74,30 +64,35 @@ function shopperIn(experimentId: string, index: number, prefix: string): string 
   for (let i = 0; ; i++) if (assignVariant(experimentId, `${prefix}${i}`, [50, 50]) === index) return `${prefix}${i}`;
 }
 
-async function running(body: object): Promise<{ id: string; control: string; other: string; stop: () => Promise<unknown> }> {
-  const { id } = await admin<{ id: string }>("POST", "/experiments", body);
+/** Starts a 50/50 experiment of a control (no overrides) and one variant; answers a shopper in each. */
+async function running(
+  name: string,
+  scope: object,
+  variant: { name: string; overrides: object },
+  mode = "ab",
+): Promise<{ id: string; control: string; other: string; stop: () => Promise<unknown> }> {
+  const variants = [
+    { name: "control", share: 50 },
+    { ...variant, share: 50 },
+  ];
+  const { id } = await admin<{ id: string }>("POST", "/experiments", { name, scope, mode, variants });
   await admin("POST", `/experiments/${id}/start`);
   return { id, control: shopperIn(id, 0, "c"), other: shopperIn(id, 1, "b"), stop: () => admin("POST", `/experiments/${id}/stop`) };
 }
 
 describe("an experiment on every search and page", () => {
   test("similar products, looks and the widget's configuration take the shopper's variant and name it", async () => {
-    const e = await running({
-      name: "Denser pages",
-      scope: { type: "all" },
-      mode: "ab",
-      variants: [
-        { name: "control", share: 50 },
-        {
-          name: "dense",
-          share: 50,
-          overrides: {
-            settings: { facetShownValues: 1, widget: { pageSize: 7 } },
-            looks: { looks: 1, weights: { colour: 0, occasion: 0, season: 0, price: 1 } },
-          },
+    const e = await running(
+      "Denser pages",
+      { type: "all" },
+      {
+        name: "dense",
+        overrides: {
+          settings: { facetShownValues: 1, widget: { pageSize: 7 } },
+          looks: { looks: 1, weights: { colour: 0, occasion: 0, season: 0, price: 1 } },
         },
-      ],
-    });
+      },
+    );
 
     const similarC = await ok<Similar>("/similarity", { productId: "source", userId: e.control });
     const similarB = await ok<Similar>("/similarity", { productId: "source", userId: e.other });
@@ -138,15 +133,7 @@ describe("an experiment on every search and page", () => {
   });
 
   test("ending with a variant's widget settings keeps the store's other widget settings", async () => {
-    const e = await running({
-      name: "Seven a row",
-      scope: { type: "all" },
-      mode: "ab",
-      variants: [
-        { name: "control", share: 50 },
-        { name: "seven", share: 50, overrides: { settings: { widget: { pageSize: 7 } } } },
-      ],
-    });
+    const e = await running("Seven a row", { type: "all" }, { name: "seven", overrides: { settings: { widget: { pageSize: 7 } } } });
     await admin("POST", `/experiments/${e.id}/end`, { winner: "seven" });
     expect(await admin("GET", "/settings")).toMatchObject({ widget: { facetsOpen: 2, pageSize: 7 } });
     await admin("PATCH", "/settings", { widget: { facetsOpen: 2 } });
@@ -159,15 +146,7 @@ describe("an experiment on every search and page", () => {
       data: { orderId: `order-${n}`, products: ["source", "jeans-black"].map((id) => ({ id, price: 1000, qty: 1 })) },
     });
     expect((await s.call("analytics", "POST", "/1.9/tracking", [1, 2, 3].map(order))).status).toBe(200);
-    const e = await running({
-      name: "Composed only",
-      scope: { type: "all" },
-      mode: "ab",
-      variants: [
-        { name: "control", share: 50 },
-        { name: "composed", share: 50, overrides: { looks: { shopperEvidence: false } } },
-      ],
-    });
+    const e = await running("Composed only", { type: "all" }, { name: "composed", overrides: { looks: { shopperEvidence: false } } });
     const evidence = async (userId: string) => {
       const answer = await ok<Looks>("/ctl", { productId: "source", explain: "true", userId }, "admin");
       return answer.explain!.flatMap((look) => look.pieces).reduce((sum, piece) => sum + piece.evidence, 0);
@@ -180,15 +159,11 @@ describe("an experiment on every search and page", () => {
 
 describe("an experiment on some queries", () => {
   test("suggestions take the variant of the typed text's experiment: its rules decide the redirect; product pages are not covered", async () => {
-    const e = await running({
-      name: "Jeans page",
-      scope: { type: "query", pattern: "jeans", anchoring: "startsWith" },
-      mode: "ab",
-      variants: [
-        { name: "control", share: 50 },
-        { name: "redirect", share: 50, overrides: { rules: ["jeans-page"] } },
-      ],
-    });
+    const e = await running(
+      "Jeans page",
+      { type: "query", pattern: "jeans", anchoring: "startsWith" },
+      { name: "redirect", overrides: { rules: ["jeans-page"] } },
+    );
     const c = await ok<Suggestions>("/suggestions", { query: "jeans", userId: e.control });
     const b = await ok<Suggestions>("/suggestions", { query: "jeans", sessionId: e.other });
     expect(c).toMatchObject({ experiment: { id: e.id, variant: "control" } });
@@ -208,15 +183,12 @@ describe("an experiment on some queries", () => {
   });
 
   test("an interleaving experiment compares rankings of a results list: other answers are the store's own", async () => {
-    const e = await running({
-      name: "Ranking",
-      scope: { type: "all" },
-      mode: "interleaving",
-      variants: [
-        { name: "a", share: 50 },
-        { name: "b", share: 50, overrides: { settings: { facetShownValues: 1, widget: { pageSize: 7 } } } },
-      ],
-    });
+    const e = await running(
+      "Ranking",
+      { type: "all" },
+      { name: "b", overrides: { settings: { facetShownValues: 1, widget: { pageSize: 7 } } } },
+      "interleaving",
+    );
     expect((await ok<Similar>("/similarity", { productId: "source", userId: e.other })).experiment).toBeUndefined();
     expect((await ok<Config>("/widget-config", { userId: e.other })).experiment).toBeUndefined();
     expect((await ok<Suggestions>("/suggestions", { query: "jea", userId: e.other })).experiment).toBeUndefined();

@@ -147,8 +147,8 @@ export class ExperimentsService {
   }
 
   /**
-   * The results so far, from the per-shopper counters the analytics worker keeps (experiment-counter.ts). Shoppers
-   * are attributed by their assignment: the widget does not name the variant in events yet.
+   * The results so far, from the per-shopper counters the analytics worker keeps (experiment-counter.ts): a shopper
+   * counts for the variant their events name, else for their assignment.
    */
   async results(store: StoreRow, id: string): Promise<ExperimentResults> {
     const experiment = toExperiment(await this.row(store, id));
