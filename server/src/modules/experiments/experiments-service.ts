@@ -14,6 +14,7 @@ import {
 import { overlaps } from "./experiment-scope.ts";
 import { sampleSize } from "./statistics.ts";
 import type { RunningExperiments } from "./running-experiments.ts";
+import { overStore } from "../settings/shopper-variant.ts";
 import type { RulesRepository } from "../rules/storage/rules-repository.ts";
 import type { SynonymsRepository } from "../synonyms/storage/synonyms-repository.ts";
 import type { ExperimentsRepository, ExperimentWrite, StoredExperiment } from "./storage/experiments-repository.ts";
@@ -116,7 +117,7 @@ export class ExperimentsService {
       throw new ValidationError("No such variant", [
         { path: "body.winner", problem: `must name one of the variants (${current.variants.map((v) => v.name).join(", ")})` },
       ]);
-    const settings = applied(store, winner.overrides?.settings ?? {});
+    const settings = overStore(store, winner.overrides?.settings ?? {});
     if (Object.keys(settings).length) await this.settings.update(store, settings);
     const at = this.now();
     const ended = await this.transition(store, id, ["running", "stopped"], "ended", (row) => ({
@@ -223,14 +224,6 @@ export class ExperimentsService {
       return { write: { put: written }, result: written };
     });
   }
-}
-
-/**
- * The winner's settings as the store's: each replaces the store's, but for `widget`, whose members go over the
- * store's, as the variant's shoppers saw them (GET /widget-config).
- */
-function applied(store: StoreRow, settings: NonNullable<Overrides["settings"]>): NonNullable<Overrides["settings"]> {
-  return settings.widget ? { ...settings, widget: { ...(store.settings.widget as object | undefined), ...settings.widget } } : settings;
 }
 
 function found(all: readonly StoredExperiment[], id: string): StoredExperiment {

@@ -20,9 +20,20 @@ export interface ShopperVariant {
 /** The variant of the A/B experiment covering a request that names no query (a product page, the widget's start). */
 export type ShopperVariants = (store: StoreRow, shopper: ShopperIds) => Promise<ShopperVariant | null>;
 
-/** The store as the variant's shoppers see it: the variant's settings over the store's. */
+/**
+ * A variant's settings as they apply over the store's: each replaces the store's, but `widget`, whose members go
+ * over the store's widget settings, so that a variant tests the widget settings it names and keeps the rest. The same
+ * when the variant wins and its settings become the store's.
+ */
+export function overStore(store: Pick<StoreRow, "settings">, settings: Partial<StoreSettings>): Partial<StoreSettings> {
+  return settings.widget ? { ...settings, widget: { ...(store.settings.widget as object | undefined), ...settings.widget } } : settings;
+}
+
+/** The store as the variant's shoppers see it. */
 export function inVariant(store: StoreRow, variant: Pick<ShopperVariant, "settings"> | null | undefined): StoreRow {
-  return variant && Object.keys(variant.settings).length ? { ...store, settings: { ...store.settings, ...variant.settings } } : store;
+  return variant && Object.keys(variant.settings).length
+    ? { ...store, settings: { ...store.settings, ...overStore(store, variant.settings) } }
+    : store;
 }
 
 /** The answer naming the experiment and variant, when the shopper has one. */

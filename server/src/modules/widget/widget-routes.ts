@@ -7,7 +7,7 @@ import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Enco
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import type { PopularContent } from "../suggestions/popular-content.ts";
 import { widgetConfig, type WidgetSettings } from "../settings/widget-settings.ts";
-import { tagged, type ShopperVariants } from "../settings/shopper-variant.ts";
+import { inVariant, tagged, type ShopperVariants } from "../settings/shopper-variant.ts";
 import { shopperParamDocs, shopperParams, type Raw } from "../../http/query-params.ts";
 
 /*
@@ -120,10 +120,7 @@ export function widgetRoutes(
       "/:version/widget-config",
       async ({ caller, query, request, set }) => {
         const variant = (await deps.variants?.(caller.store, shopperParams(query as Raw))) ?? null;
-        // A variant's widget members over the store's: it tests what it names and keeps the rest of the store's.
-        const stored: WidgetSettings | undefined = variant?.settings.widget
-          ? { ...(caller.store.settings.widget as WidgetSettings | undefined), ...variant.settings.widget }
-          : (caller.store.settings.widget as WidgetSettings | undefined);
+        const stored = inVariant(caller.store, variant).settings.widget as WidgetSettings | undefined;
         // What the store learnt from its shoppers fills what the store did not set itself.
         const popular = await deps.popular(caller.store.id);
         const body = JSON.stringify(
