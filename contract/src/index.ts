@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./experiment-tag.ts";
 export * from "./experiments.ts";
 export * from "./facet-param.ts";
 export * from "./health.ts";

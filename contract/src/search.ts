@@ -4,7 +4,7 @@
  * loosely or left out; everything is optional that the server may omit.
  */
 
-import type { ExperimentTag } from "./experiments.ts";
+import type { ExperimentTag } from "./experiment-tag.ts";
 
 /** Most products one search answers. */
 export const MAX_PAGE_SIZE = 100;
@@ -149,6 +149,8 @@ export interface SimilarityResponse {
   products: { product: SearchProduct }[];
   facets: Facet[];
   sourceProduct: { productId: string; image?: string; name: string };
+  /** The running experiment whose variant shaped the answer. */
+  experiment?: ExperimentTag;
 }
 
 /** A product of GET /ctl: a Search product with the slot it fills in a look. */
@@ -162,6 +164,8 @@ export interface CtlResponse {
   /** Up to 9 looks, best first; each is the products that complete the source (the source is not in them). */
   ctlProducts: CtlProduct[][];
   sourceProduct: CtlProduct;
+  /** The running experiment whose variant shaped the answer. */
+  experiment?: ExperimentTag;
 }
 
 /** GET and PUT /ctl/pinned/{productId} (admin): the looks a store curated for a product, shown before the composed ones. */

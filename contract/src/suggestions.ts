@@ -1,3 +1,5 @@
+import type { ExperimentTag } from "./experiment-tag.ts";
+
 /* The typeahead's answer (GET /suggestions): past queries and catalog terms, and brands. */
 
 export interface Suggestion {
@@ -12,6 +14,8 @@ export interface SuggestionsResponse {
   query?: string;
   /** A merchandising rule's page for the typed query. */
   redirect?: string;
+  /** The running experiment covering the typed text, and the shopper's variant (whose rules decide the redirect). */
+  experiment?: ExperimentTag;
 }
 
 /** One past query of POST /query-log (a previous search provider's, say): it seeds suggestions and what queries mean. */

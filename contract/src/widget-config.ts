@@ -4,6 +4,8 @@
  * still gives a working widget.
  */
 
+import type { ExperimentTag } from "./experiment-tag.ts";
+
 export interface SortOption {
   value: string;
   label: string;
@@ -42,6 +44,8 @@ export interface WidgetConfigResponse extends Omit<WidgetSettings, "texts" | "cu
   texts?: Record<string, Partial<Texts>>;
   currency?: Partial<CurrencyDisplay>;
   popularCategories?: PopularCategory[];
+  /** The running experiment whose variant's widget settings this configuration holds. */
+  experiment?: ExperimentTag;
 }
 
 /** A category the service offers where a search would end (category.lvl1 key, its last level as name). */

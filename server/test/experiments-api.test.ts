@@ -12,6 +12,14 @@ import { errorBody, startTestServer, type TestServer } from "./support/test-serv
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
+  // The rules the definitions below name: a variant may name only rules that exist.
+  for (const id of ["r1", "old-rule"]) {
+    const res = await s.call("admin", "PUT", `/1.9/rules/${id}`, {
+      conditions: [{ pattern: id, anchoring: "is" }],
+      consequence: { userData: [{ id }] },
+    });
+    expect(res.status).toBe(200);
+  }
 });
 afterAll(() => s.stop());
 
@@ -118,12 +126,55 @@ describe("experiments API", () => {
         },
         "body.variants[1].overrides.looks",
       ],
+      [
+        {
+          variants: [
+            { name: "a", share: 50, overrides: { synonymSets: ["no-such-set"] } },
+            { name: "b", share: 50, overrides: { rules: ["r1", "no-such-rule"] } },
+          ],
+        },
+        "body.variants[1].overrides.rules[1]",
+      ],
+      [
+        {
+          variants: [
+            { name: "a", share: 50, overrides: { synonymSets: ["no-such-set"] } },
+            { name: "b", share: 50 },
+          ],
+        },
+        "body.variants[0].overrides.synonymSets[0]",
+      ],
+      [
+        {
+          variants: [
+            { name: "a", share: 50 },
+            { name: "b", share: 50, overrides: { looks: { weights: { colour: 0, occasion: 0, season: 0, price: 0 } } } },
+          ],
+        },
+        "body.variants[1].overrides.looks.weights",
+      ],
     ];
     for (const [overrides, path] of cases) {
       const res = await s.call("admin", "POST", "/1.9/experiments", definition(overrides));
       expect(res.status).toBe(400);
       expect((await errorBody(res)).details?.map((d) => d.path)).toContain(path);
     }
+    // A draft cannot be replaced by a definition naming a rule the store does not have either.
+    const draft = await create();
+    const unknown = await s.call(
+      "admin",
+      "PUT",
+      `/1.9/experiments/${draft.id}`,
+      definition({
+        variants: [
+          { name: "a", share: 50, overrides: { rules: ["gone"] } },
+          { name: "b", share: 50 },
+        ],
+      }),
+    );
+    expect(unknown.status).toBe(400);
+    expect((await errorBody(unknown)).message).toContain('no rule "gone"');
+    await call("DELETE", `/experiments/${draft.id}`);
     expect((await s.call("admin", "POST", "/1.9/experiments", "a string, not an experiment")).status).toBe(400);
     expect((await s.call("admin", "GET", "/1.9/experiments/not-an-id")).status).toBe(400);
     expect((await s.call("search", "GET", "/1.9/experiments")).status).toBe(401);

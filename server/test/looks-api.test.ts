@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import { product } from "./support/fixtures.ts";
+import { wearable } from "./support/fixtures.ts";
 import { getJson, indexProducts, queryString } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -22,40 +22,29 @@ interface LooksBody {
 
 let s: TestServer;
 
-const item = (id: string, categories: string[], colour: string, price: number, extra: Partial<Product> = {}) =>
-  product(id, {
-    name: `${id} ${colour}`,
-    gender: "Men",
-    ageGroup: "Adults",
-    categories,
-    tags: ["season:summer", "usage:casual"],
-    variations: [{ id: `${id}-v`, name: colour }],
-    skus: [{ variationId: `${id}-v`, size: "M", price, availability: "InStock", inventoryQuantity: 3 }],
-    ...extra,
-  });
 const JEANS = ["Apparel", "Bottomwear", "Jeans"];
 const TROUSERS = ["Apparel", "Bottomwear", "Trousers"];
 const SHOES = ["Footwear", "Shoes", "Casual Shoes"];
 
 const catalog: Product[] = [
-  item("source", ["Apparel", "Topwear", "Shirts"], "Navy Blue", 1000),
-  item("other-shirt", ["Apparel", "Topwear", "Shirts"], "White", 1000),
-  item("jeans-blue", JEANS, "Blue", 1200),
-  item("jeans-black", JEANS, "Black", 1100),
-  item("chinos-beige", TROUSERS, "Beige", 1300),
-  item("formal-grey", TROUSERS, "Grey", 1500, { tags: ["season:summer", "usage:formal"] }),
-  item("winter-trousers", TROUSERS, "Black", 1200, { tags: ["season:winter", "usage:casual"] }),
-  item("skirt", ["Apparel", "Bottomwear", "Skirts"], "Black", 1000, { gender: "Women" }),
-  item("sold-out-jeans", JEANS, "Black", 1000, {
+  wearable("source", ["Apparel", "Topwear", "Shirts"], "Navy Blue", 1000),
+  wearable("other-shirt", ["Apparel", "Topwear", "Shirts"], "White", 1000),
+  wearable("jeans-blue", JEANS, "Blue", 1200),
+  wearable("jeans-black", JEANS, "Black", 1100),
+  wearable("chinos-beige", TROUSERS, "Beige", 1300),
+  wearable("formal-grey", TROUSERS, "Grey", 1500, { tags: ["season:summer", "usage:formal"] }),
+  wearable("winter-trousers", TROUSERS, "Black", 1200, { tags: ["season:winter", "usage:casual"] }),
+  wearable("skirt", ["Apparel", "Bottomwear", "Skirts"], "Black", 1000, { gender: "Women" }),
+  wearable("sold-out-jeans", JEANS, "Black", 1000, {
     skus: [{ variationId: "sold-out-jeans-v", size: "M", price: 1000, availability: "OutOfStock", inventoryQuantity: 0 }],
   }),
-  item("sneakers-white", SHOES, "White", 2000),
-  item("loafers-brown", ["Footwear", "Shoes", "Formal Shoes"], "Brown", 2500),
-  item("sandals-black", ["Footwear", "Sandal", "Sandals"], "Black", 900),
-  item("heels", ["Footwear", "Shoes", "Heels"], "Black", 2000, { gender: "Women" }),
-  item("jacket-grey", ["Apparel", "Topwear", "Jackets"], "Grey", 3000),
-  item("watch-black", ["Accessories", "Watches"], "Black", 4000),
-  item("lipstick", ["Personal Care", "Lips", "Lipstick"], "Red", 500),
+  wearable("sneakers-white", SHOES, "White", 2000),
+  wearable("loafers-brown", ["Footwear", "Shoes", "Formal Shoes"], "Brown", 2500),
+  wearable("sandals-black", ["Footwear", "Sandal", "Sandals"], "Black", 900),
+  wearable("heels", ["Footwear", "Shoes", "Heels"], "Black", 2000, { gender: "Women" }),
+  wearable("jacket-grey", ["Apparel", "Topwear", "Jackets"], "Grey", 3000),
+  wearable("watch-black", ["Accessories", "Watches"], "Black", 4000),
+  wearable("lipstick", ["Personal Care", "Lips", "Lipstick"], "Red", 500),
 ];
 
 beforeAll(async () => {

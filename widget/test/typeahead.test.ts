@@ -4,6 +4,8 @@ import "../src/components/typeahead/typeahead.ts";
 import type { SfsTypeahead } from "../src/components/typeahead/typeahead.component.ts";
 import { http, HttpResponse } from "msw";
 import { api, makeContext, mockService, until } from "./helpers.ts";
+import { createApiClient } from "../src/api/client.ts";
+import { API_ORIGIN } from "./setup.ts";
 
 const { server, recorded } = mockService();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -215,5 +217,16 @@ describe("<sfs-typeahead>", () => {
     expect(status()!.textContent).toBe("No suggestions for “zzq”");
     expect(input.getAttribute("aria-expanded")).toBe("false"); // no listbox to expand
     server.resetHandlers();
+  });
+
+  test("suggestions are asked for the shopper, so an experiment covering the typed text can put them in its variant", async () => {
+    const client = createApiClient({
+      api: API_ORIGIN,
+      storeId: "demo",
+      searchKey: "pk_search_test",
+      shopper: () => ({ userId: "u1", sessionId: "s1" }),
+    });
+    await client.suggestions("kur", 6);
+    expect(Object.fromEntries(recorded.suggestions[0]!.searchParams)).toEqual({ query: "kur", limit: "6", userId: "u1", sessionId: "s1" });
   });
 });

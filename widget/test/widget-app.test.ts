@@ -196,6 +196,8 @@ describe("the head script", () => {
       currency: "INR",
     });
     expect(localStorage.getItem("sfs.uid")).toBe(siteView.userId);
+    // The configuration is asked for this shopper: an experiment's variant may change the widget's settings.
+    expect(new URL(req.url).searchParams.get("userId")).toBe(siteView.userId);
 
     // Sent as one text/plain beacon-style POST when flushed.
     await app.tracker!.flush();

@@ -51,7 +51,7 @@ import { SearchService } from "../modules/search/search-service.ts";
 import { rulesRoutes } from "../modules/rules/rules-routes.ts";
 import { experimentsRoutes } from "../modules/experiments/experiments-routes.ts";
 import { ExperimentsService } from "../modules/experiments/experiments-service.ts";
-import { RunningExperiments } from "../modules/experiments/running-experiments.ts";
+import { RunningExperiments, type ExperimentRequest } from "../modules/experiments/running-experiments.ts";
 import { rulePreviewRoutes } from "../modules/search/rule-preview-routes.ts";
 import { RulesService } from "../modules/rules/rules-service.ts";
 import { synonymRoutes } from "../modules/synonyms/synonym-routes.ts";
@@ -250,7 +250,12 @@ export function buildApp(deps: AppDeps) {
   const rules = new RulesService(state.rules, now, changeFeed);
   const settings = new SettingsService(stores, catalog, engine);
   const runningExperiments = new RunningExperiments(state.experiments, changeFeed);
-  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now, runningExperiments);
+  const experiments = new ExperimentsService(state.experiments, () => events.catchUp(), settings, now, runningExperiments, {
+    rules: state.rules,
+    synonyms: state.synonyms,
+  });
+  // The answers beside search take the shopper's variant through this lookup (settings/shopper-variant.ts).
+  const variants = (store: StoreRow, request: ExperimentRequest) => runningExperiments.forAnswer(store, request);
   const shopperWords = new ShopperWords(searchLogRepo, now);
   const popularContent = new PopularContentService(engine, searchLogRepo, now);
   const search = new SearchService({
@@ -376,13 +381,20 @@ export function buildApp(deps: AppDeps) {
     .use(
       similarityRoutes({
         ...common,
-        similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }),
+        similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar, variants }),
       }),
     )
     .use(
       lookRoutes({
         ...common,
-        looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }),
+        looks: new LookService({
+          catalog,
+          engine,
+          index: async (store) => (await pageModels(store)).looks,
+          looks: state.looks,
+          now,
+          variants,
+        }),
       }),
     )
     .use(
@@ -395,7 +407,8 @@ export function buildApp(deps: AppDeps) {
           now,
           (storeId) => meaning.changed(storeId, true),
         ),
-        redirectFor: (store, query) => rules.redirectFor(store, query),
+        redirectFor: (store, query, withheld) => rules.redirectFor(store, query, withheld),
+        variants,
       }),
     )
     .use(
@@ -404,6 +417,7 @@ export function buildApp(deps: AppDeps) {
         widgetScriptFile: deps.widgetScriptFile,
         instantsearchClientFile: deps.instantsearchClientFile,
         popular: (storeId) => popularContent.of(storeId),
+        variants,
       }),
     );
 

@@ -17,6 +17,23 @@ export function product(id: string, overrides: Partial<Product> = {}): Product {
   };
 }
 
+/**
+ * A man's summer casual piece in one colour, one size in stock: what the look composer needs to place it (a kind
+ * from its categories, gender, age group, season and occasion tags, a price level).
+ */
+export function wearable(id: string, categories: string[], colour: string, price: number, extra: Partial<Product> = {}): Product {
+  return product(id, {
+    name: `${id} ${colour}`,
+    gender: "Men",
+    ageGroup: "Adults",
+    categories,
+    tags: ["season:summer", "usage:casual"],
+    variations: [{ id: `${id}-v`, name: colour }],
+    skus: [{ variationId: `${id}-v`, size: "M", price, availability: "InStock", inventoryQuantity: 3 }],
+    ...extra,
+  });
+}
+
 /** Products acknowledged as POST /products acknowledges a body of them (validated, then a task): the task's id. */
 export async function enqueueProducts(indexing: IndexingService, storeId: string, products: Product[]): Promise<string> {
   return (await indexing.accept(storeId, new TextEncoder().encode(JSON.stringify(products)))).taskId;

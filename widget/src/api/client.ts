@@ -25,7 +25,10 @@ export interface ApiClientOptions {
   /** navigator.sendBeacon, bound; absent where the browser has none. */
   sendBeacon?: (url: string, body: string) => boolean;
   timeoutMs?: number;
-  /** The shopper's anonymous ids, sent with similar products and looks (personalisation, experiment variants). */
+  /**
+   * The shopper's anonymous ids, sent with the configuration, suggestions, similar products and looks
+   * (personalisation, experiment variants).
+   */
   shopper?: () => { userId?: string; sessionId?: string };
 }
 
@@ -104,7 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     : null;
 
   return {
-    widgetConfig: (signal) => get<WidgetConfigResponse>("widget-config", {}, signal, 1),
+    widgetConfig: (signal) => get<WidgetConfigResponse>("widget-config", shopper(), signal, 1),
 
     search(request, signal) {
       const params: Record<string, string | number | boolean> = { query: request.query, pageSize: request.pageSize };
@@ -123,7 +126,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return get<SearchResponse>("search", params, signal);
     },
 
-    suggestions: (query, limit, signal) => get<SuggestionsResponse>("suggestions", { query, limit }, signal),
+    suggestions: (query, limit, signal) => get<SuggestionsResponse>("suggestions", { query, limit, ...shopper() }, signal),
 
     similar: ({ productId, variantId, pageSize }, signal) =>
       get<SimilarityResponse>("similarity", { productId, pageSize, ...(variantId ? { variantId } : {}), ...shopper() }, signal),

@@ -117,6 +117,9 @@ function meaningProblems(body: ExperimentBody, base: string): ErrorDetail[] {
     if (names.has(v.name)) problems.push({ path: `${base}.variants[${i}].name`, problem: `"${v.name}" names two variants` });
     names.add(v.name);
     if (v.overrides?.settings) problems.push(...facetKeyProblems(v.overrides.settings, `${base}.variants[${i}].overrides.settings`));
+    const weights = v.overrides?.looks?.weights;
+    if (weights && Object.values(weights).every((w) => w === 0))
+      problems.push({ path: `${base}.variants[${i}].overrides.looks.weights`, problem: "must weigh at least one fit above 0" });
   });
   // Interleaving mixes two rankings into one list: it compares exactly two variants, and only what ranks.
   if (body.mode === "interleaving") {

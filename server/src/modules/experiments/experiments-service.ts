@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ConflictError, LimitReachedError, NotFoundError, ValidationError } from "../../errors.ts";
+import { ConflictError, LimitReachedError, NotFoundError, ValidationError, type ErrorDetail } from "../../errors.ts";
 import type { SettingsService } from "../settings/settings-service.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { Deleted, ExperimentEndReport, ExperimentList, ExperimentResults, SampleSizeEstimate } from "@storefront-search/contract";
@@ -14,6 +14,9 @@ import {
 import { overlaps } from "./experiment-scope.ts";
 import { sampleSize } from "./statistics.ts";
 import type { RunningExperiments } from "./running-experiments.ts";
+import { overStore } from "../settings/shopper-variant.ts";
+import type { RulesRepository } from "../rules/storage/rules-repository.ts";
+import type { SynonymsRepository } from "../synonyms/storage/synonyms-repository.ts";
 import type { ExperimentsRepository, ExperimentWrite, StoredExperiment } from "./storage/experiments-repository.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -42,6 +45,8 @@ export class ExperimentsService {
     private readonly now: () => number,
     /** Tells every replica's RunningExperiments that the store's experiments changed. */
     private readonly running: Pick<RunningExperiments, "changed">,
+    /** The store's rules and synonym sets: a variant may name only ones that exist. */
+    private readonly named: { rules: Pick<RulesRepository, "all">; synonyms: Pick<SynonymsRepository, "existing"> },
   ) {}
 
   async list(store: StoreRow): Promise<ExperimentList> {
@@ -53,6 +58,7 @@ export class ExperimentsService {
   }
 
   async create(store: StoreRow, body: ExperimentBody): Promise<Experiment> {
+    await this.assertNamedExist(store, body);
     const at = this.now();
     const id = `exp_${randomBytes(16).toString("hex")}`;
     return this.change(store, (all) => {
@@ -73,6 +79,7 @@ export class ExperimentsService {
   }
 
   async update(store: StoreRow, id: string, body: ExperimentBody): Promise<Experiment> {
+    await this.assertNamedExist(store, body);
     // Only a draft: the counters of one that ran name its variants by position, which a new definition could move.
     return this.transition(store, id, ["draft"], "changed", (row) => ({ ...row, body: JSON.stringify(body) }));
   }
@@ -110,7 +117,7 @@ export class ExperimentsService {
       throw new ValidationError("No such variant", [
         { path: "body.winner", problem: `must name one of the variants (${current.variants.map((v) => v.name).join(", ")})` },
       ]);
-    const settings = winner.overrides?.settings ?? {};
+    const settings = overStore(store, winner.overrides?.settings ?? {});
     if (Object.keys(settings).length) await this.settings.update(store, settings);
     const at = this.now();
     const ended = await this.transition(store, id, ["running", "stopped"], "ended", (row) => ({
@@ -141,8 +148,8 @@ export class ExperimentsService {
   }
 
   /**
-   * The results so far, from the per-shopper counters the analytics worker keeps (experiment-counter.ts). Shoppers
-   * are attributed by their assignment: the widget does not name the variant in events yet.
+   * The results so far, from the per-shopper counters the analytics worker keeps (experiment-counter.ts): a shopper
+   * counts for the variant their events name, else for their assignment.
    */
   async results(store: StoreRow, id: string): Promise<ExperimentResults> {
     const experiment = toExperiment(await this.row(store, id));
@@ -162,6 +169,31 @@ export class ExperimentsService {
       ]);
     const experiment = toExperiment(await this.row(store, id));
     return sampleSize({ ...q, shares: experiment.variants.map((v) => v.share) });
+  }
+
+  /**
+   * Every rule and synonym set the variants name exists: an unknown id (a typo, a deleted rule) would test nothing.
+   * Checked when the definition is written; one deleted later simply stops having an effect.
+   */
+  private async assertNamedExist(store: StoreRow, body: ExperimentBody): Promise<void> {
+    const listed = (pick: (o: Overrides) => string[] | undefined) => [
+      ...new Set(body.variants.flatMap((v) => pick(v.overrides ?? {}) ?? [])),
+    ];
+    const [ruleIds, setIds] = [listed((o) => o.rules), listed((o) => o.synonymSets)];
+    const [rules, sets] = await Promise.all([
+      ruleIds.length ? this.named.rules.all(store.id).then((all) => new Set(all.map((r) => r.id))) : new Set<string>(),
+      setIds.length ? this.named.synonyms.existing(store.id, setIds) : new Set<string>(),
+    ]);
+    const problems: ErrorDetail[] = body.variants.flatMap((v, i) => [
+      ...(v.overrides?.rules ?? []).flatMap((id, j) =>
+        rules.has(id) ? [] : [{ path: `body.variants[${i}].overrides.rules[${j}]`, problem: `no rule "${id}" in this store` }],
+      ),
+      ...(v.overrides?.synonymSets ?? []).flatMap((id, j) =>
+        sets.has(id) ? [] : [{ path: `body.variants[${i}].overrides.synonymSets[${j}]`, problem: `no synonym set "${id}" in this store` }],
+      ),
+    ]);
+    if (problems.length)
+      throw new ValidationError(`Invalid experiment: ${problems[0]!.path} ${problems[0]!.problem}`, problems.slice(0, 20));
   }
 
   private async row(store: StoreRow, id: string): Promise<StoredExperiment> {

@@ -1,5 +1,6 @@
 import { StoreCache, type ChangeFeed } from "../../platform/change-feed.ts";
 import type { StoreSettings } from "../settings/settings-schema.ts";
+import type { ShopperVariant } from "../settings/shopper-variant.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { assignVariant, shopperOf } from "./assignment.ts";
 import type { ExperimentBody, Overrides, Scope } from "./experiment-schema.ts";
@@ -86,6 +87,25 @@ export class RunningExperiments {
     if (e.body.mode === "interleaving") return { id: e.id, mode: "interleaving", shopper, plans: [e.plans[0]!, e.plans[1]!] };
     const index = assignVariant(e.id, shopper, e.shares);
     return { id: e.id, mode: "ab", variant: e.body.variants[index]!.name, plan: e.plans[index]! };
+  }
+
+  /**
+   * The shopper's variant for an answer other than a search (suggestions, similar products, looks, the widget's
+   * configuration), which shows one variant's behaviour: an interleaving experiment compares two rankings of one
+   * results list, so it leaves these answers as the store has them.
+   */
+  async forAnswer(
+    store: Pick<StoreRow, "id" | "createdAt">,
+    request: ExperimentRequest,
+  ): Promise<(ShopperVariant & { withheldRules: ReadonlySet<string> }) | null> {
+    const e = await this.of(store, request);
+    if (!e || e.mode === "interleaving") return null;
+    return {
+      tag: e.variant ? { id: e.id, variant: e.variant } : null,
+      settings: e.plan.settings,
+      looks: e.plan.looks,
+      withheldRules: e.plan.withheld.rules,
+    };
   }
 
   /** An experiment of the store changed here: this replica reads them again at once, the others when they hear. */

@@ -26,7 +26,15 @@ const PRICE_BAND = 0.35;
 /** Prior strength of the composed score against shopper evidence, and the score evidence pulls towards. */
 const PRIOR_STRENGTH = 3;
 const TAUGHT_SCORE = 1.5;
-const WEIGHTS = { colour: 0.4, occasion: 0.25, season: 0.15, price: 0.2 } as const;
+const WEIGHTS: Weights = { colour: 0.4, occasion: 0.25, season: 0.15, price: 0.2 };
+
+/** What each fit weighs in a piece's composed score. */
+export interface Weights {
+  colour: number;
+  occasion: number;
+  season: number;
+  price: number;
+}
 /** What an optional piece must score to be worth adding. */
 const OPTIONAL_BAR = 0.6;
 /** Score taken off per earlier look a piece is in, and per earlier look with the same colour story. */
@@ -63,6 +71,8 @@ export interface ComposeOptions {
   taken: readonly (readonly string[])[];
   /** How many looks to compose. */
   wanted: number;
+  /** What each fit weighs (an experiment's variant); scaled to sum to 1, so a composed score stays within 0 to 1. */
+  weights?: Weights;
 }
 
 interface Candidate extends LookPiece {
@@ -85,7 +95,7 @@ export function composeLooks(index: LookIndex, sourceId: string, o: ComposeOptio
   if (!source || !templates || o.wanted <= 0) return [];
   const sourcePalette = paletteFor(source, o.variationId).palette;
   const candidates = new Map<Slot, Candidate[]>();
-  const fits = new SourceFits(source, sourcePalette);
+  const fits = new SourceFits(source, sourcePalette, o.weights ? scaled(o.weights) : WEIGHTS);
   for (const template of templates) for (const slot of template) candidates.set(slot, slotCandidates(index, fits, slot, o.evidence));
 
   const uses = new Map<string, number>();
@@ -120,6 +130,7 @@ class SourceFits {
   constructor(
     readonly source: LookEntry,
     readonly palette: Palette,
+    readonly weights: Weights,
   ) {
     this.seasons = Float32Array.from({ length: 1 << SEASONS.length }, (_, mask) => seasonFit(source.seasons, mask));
     this.occasions = Float32Array.from({ length: 1 << OCCASIONS.length }, (_, mask) => occasionFit(source.occasions, mask));
@@ -159,6 +170,7 @@ function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence
       const n = evidence.size ? (evidence.get(c.entries[i]!.id) ?? 0) : 0;
       const score = blend(
         composedScore(
+          fits.weights,
           fits.seasons[c.seasons[i]!]!,
           fits.occasions[c.occasions[i]!]!,
           Math.abs(source.pricePercentile - c.pricePercentile[i]!),
@@ -200,9 +212,15 @@ class Best {
 }
 
 /** The composed score of a piece's fits with the source (0 to 1), or -1 when a soft rule rules it out. */
-function composedScore(season: number, occasion: number, priceGap: number, colour: number): number {
+function composedScore(w: Weights, season: number, occasion: number, priceGap: number, colour: number): number {
   if (season === 0 || occasion === 0 || colour === 0 || priceGap > PRICE_BAND) return -1;
-  return WEIGHTS.colour * colour + WEIGHTS.occasion * occasion + WEIGHTS.season * season + WEIGHTS.price * priceFit(priceGap);
+  return w.colour * colour + w.occasion * occasion + w.season * season + w.price * priceFit(priceGap);
+}
+
+/** The weights scaled to sum to 1 (the experiment schema refuses weights that are all 0). */
+function scaled(w: Weights): Weights {
+  const sum = w.colour + w.occasion + w.season + w.price;
+  return { colour: w.colour / sum, occasion: w.occasion / sum, season: w.season / sum, price: w.price / sum };
 }
 
 const priceFit = (gap: number) => (Number.isNaN(gap) ? 0.5 : Math.max(0, 1 - gap / PRICE_BAND));
@@ -224,7 +242,7 @@ function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: num
   const occasion = fits.occasions[entry.occasions]!;
   const gap = Math.abs(fits.source.pricePercentile - entry.pricePercentile);
   const colour = fits.colour(chosen.palette.id);
-  const composed = composedScore(season, occasion, gap, colour);
+  const composed = composedScore(fits.weights, season, occasion, gap, colour);
   return {
     id: entry.id,
     slot: slot.name,

@@ -8,6 +8,8 @@ import type { Product } from "../catalog/product-schema.ts";
 import { toSearchProduct, type SearchProduct } from "../catalog/search-product.ts";
 import { shapingFor } from "../catalog/shaped-products.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
+import { inVariant, tagged, type ShopperVariants } from "../settings/shopper-variant.ts";
+import type { ExperimentTag } from "@storefront-search/contract";
 import { composeLooks, MAX_LOOKS, type LookPiece } from "./look-composer.ts";
 import type { LookEntry, LookIndex } from "./look-index.ts";
 import type { LookParams } from "./look-params.ts";
@@ -42,6 +44,8 @@ export interface LooksResponse {
   sourceProduct: LookProduct;
   /** With explain=true (admin key): per look, whether the store pinned it, and per piece why it is there. */
   explain?: { pinned: boolean; pieces: ExplainedPiece[] }[];
+  /** The running experiment whose variant composed the looks. */
+  experiment?: ExperimentTag;
 }
 
 export interface LookServiceDeps {
@@ -52,6 +56,8 @@ export interface LookServiceDeps {
   /** Curated looks and learned pairs. */
   looks: LooksRepository;
   now: () => number;
+  /** The shopper's experiment variant: its settings are the store's, its `looks` overrides the composer's (absent: none). */
+  variants?: ShopperVariants;
 }
 
 interface Look {
@@ -62,15 +68,19 @@ interface Look {
 export class LookService {
   constructor(private readonly d: LookServiceDeps) {}
 
-  async looks(store: StoreRow, p: LookParams): Promise<LooksResponse> {
+  async looks(asked: StoreRow, p: LookParams): Promise<LooksResponse> {
+    const variant = (await this.d.variants?.(asked, p)) ?? null;
+    const store = inVariant(asked, variant);
+    const composer = variant?.looks ?? {};
     const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.index(store);
     const [curated, evidence] = await Promise.all([
       this.d.looks.pinned(store.id, p.productId),
-      this.d.looks.partners(store.id, p.productId),
+      composer.shopperEvidence === false ? new Map<string, number>() : this.d.looks.partners(store.id, p.productId),
     ]);
-    const pinned: Look[] = (curated ?? []).map((ids) => ({
+    const shown = composer.looks ?? MAX_LOOKS;
+    const pinned: Look[] = (curated ?? []).slice(0, shown).map((ids) => ({
       pinned: true,
       pieces: ids.map((id) => ({ id, slot: model.get(id)?.kind ?? "pinned" })),
     }));
@@ -78,7 +88,8 @@ export class LookService {
       variationId: p.variantId,
       evidence,
       taken: pinned.map((look) => look.pieces.map((piece) => piece.id)),
-      wanted: MAX_LOOKS - pinned.length,
+      wanted: shown - pinned.length,
+      ...(composer.weights ? { weights: composer.weights } : {}),
     });
     const { looks, products } = await this.live(store.id, [...pinned, ...composed.map((pieces) => ({ pinned: false, pieces }))]);
 
@@ -102,7 +113,7 @@ export class LookService {
         ),
       }));
     }
-    return response;
+    return tagged(response, variant);
   }
 
   /**

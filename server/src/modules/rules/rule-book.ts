@@ -132,9 +132,9 @@ export class RuleBook {
   }
 
   /** A redirect the typed text alone triggers (no collection, no facets), as typeahead may follow it. */
-  redirectFor(query: string, now: number): string | null {
+  redirectFor(query: string, now: number, withheld?: ReadonlySet<string>): string | null {
     return (
-      this.fired({ query, collection: undefined, facets: [] }, now).find((r) => r.consequence.redirect !== undefined)?.consequence
+      this.fired({ query, collection: undefined, facets: [], withheld }, now).find((r) => r.consequence.redirect !== undefined)?.consequence
         .redirect ?? null
     );
   }

@@ -18,7 +18,7 @@ export interface SearchRules {
   /** What the store's rules (and a draft) do to this search; null when none fires. */
   effects(store: StoreRow, context: SearchContext, draft?: DraftRule): Promise<RuleEffects | null>;
   /** The redirect the typed text alone triggers, for typeahead. */
-  redirectFor(store: StoreRow, query: string): Promise<string | null>;
+  redirectFor(store: StoreRow, query: string, withheld?: ReadonlySet<string>): Promise<string | null>;
 }
 
 const toRule = (row: StoredRule): Rule => ({
@@ -110,8 +110,8 @@ export class RulesService implements SearchRules {
     return combine(book.fired(context, this.now()), context.query);
   }
 
-  async redirectFor(store: StoreRow, query: string): Promise<string | null> {
-    return (await this.book(store)).redirectFor(query, this.now());
+  async redirectFor(store: StoreRow, query: string, withheld?: ReadonlySet<string>): Promise<string | null> {
+    return (await this.book(store)).redirectFor(query, this.now(), withheld);
   }
 
   private book(store: StoreRow): Promise<RuleBook> {

@@ -10,6 +10,7 @@ import { numbersOf, toEngineDocument } from "../catalog/engine-document.ts";
 import type { ShapedProducts } from "../catalog/shaped-products.ts";
 import { explainSearch, type SearchExplanation } from "./search-explain.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
+import { inVariant } from "../settings/shopper-variant.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetValue } from "../facets/facet-display.ts";
 import { toEngineFilters } from "../facets/facet-selection.ts";
 import { isShopperSearch, type SearchParams } from "./search-params.ts";
@@ -98,7 +99,7 @@ export class SearchService {
   }
 
   private async run(store: StoreRow, asked: SearchParams, draft?: DraftRule, plan?: VariantPlan): Promise<SearchRun> {
-    const run = new SearchRun(this.d, plan ? withSettings(store, plan) : store, asked, draft, plan?.withheld);
+    const run = new SearchRun(this.d, inVariant(store, plan), asked, draft, plan?.withheld);
     await run.applyRules();
     await run.planRerank();
     await run.understand();
@@ -521,10 +522,6 @@ class SearchRun {
 }
 
 /** The store as a variant's shoppers see it: its settings with the variant's over them. */
-function withSettings(store: StoreRow, plan: VariantPlan): StoreRow {
-  return Object.keys(plan.settings).length ? { ...store, settings: { ...store.settings, ...plan.settings } } : store;
-}
-
 /** How close each result is to the query's meaning, for the re-rank: nothing known when the vectors fail. */
 function closenessTo(hybrid: Pick<HybridSearch, "closeness">, storeId: string, query: string) {
   return (ids: readonly string[]) => hybrid.closeness(storeId, query, ids).catch(() => new Map<string, number>());

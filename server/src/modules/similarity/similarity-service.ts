@@ -10,6 +10,8 @@ import { PRICE_FACET } from "../facets/facet-keys.ts";
 import { facetPlan, shapeFacets, type Facet, type FacetPlan } from "../facets/facet-display.ts";
 import { toEngineFilters } from "../facets/facet-selection.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
+import { inVariant, tagged, type ShopperVariants } from "../settings/shopper-variant.ts";
+import type { ExperimentTag } from "@storefront-search/contract";
 import type { Contributions, SimilarityIndex } from "./similarity-index.ts";
 import type { SimilarityParams } from "./similarity-params.ts";
 
@@ -27,6 +29,8 @@ export interface SimilarityResponse {
   sourceProduct: { productId: string; image?: string; name: string };
   /** With explain=true (admin key): each result's score and its parts. */
   explain?: { productId: string; score: number; contributions: Contributions }[];
+  /** The running experiment whose variant shaped the answer (its settings: facets and their values shown). */
+  experiment?: ExperimentTag;
 }
 
 export interface SimilarityServiceDeps {
@@ -34,12 +38,16 @@ export interface SimilarityServiceDeps {
   engine: SearchEngine;
   /** The store's similarity index, current. */
   index: (store: StoreRow) => Promise<SimilarityIndex>;
+  /** The shopper's experiment variant, whose settings are the store's for this answer (absent: none). */
+  variants?: ShopperVariants;
 }
 
 export class SimilarityService {
   constructor(private readonly d: SimilarityServiceDeps) {}
 
-  async similar(store: StoreRow, p: SimilarityParams): Promise<SimilarityResponse> {
+  async similar(asked: StoreRow, p: SimilarityParams): Promise<SimilarityResponse> {
+    const variant = (await this.d.variants?.(asked, p)) ?? null;
+    const store = inVariant(asked, variant);
     const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const index = await this.d.index(store);
@@ -75,7 +83,7 @@ export class SimilarityService {
         contributions: scores.get(h.id)!.contributions,
       }));
     }
-    return response;
+    return tagged(response, variant);
   }
 
   /**

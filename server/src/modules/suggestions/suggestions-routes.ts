@@ -1,11 +1,11 @@
 import { Type } from "@sinclair/typebox";
-import type { ImportedQuery, QueryLogImport } from "@storefront-search/contract";
+import type { ExperimentTag, ImportedQuery, QueryLogImport, SuggestionsResponse } from "@storefront-search/contract";
 import { Elysia, t } from "elysia";
 import { ValidationError } from "../../errors.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { readJsonBody } from "../../http/json-body.ts";
-import { boundedInteger } from "../../http/query-params.ts";
+import { boundedInteger, shopperParamDocs, shopperParams, type Raw, type ShopperIds } from "../../http/query-params.ts";
 import { schemaFor, schemaProblems } from "../../schema-check.ts";
 import type { SuggestionsService } from "./suggestions-service.ts";
 
@@ -26,8 +26,17 @@ const ImportedQueries = schemaFor<ImportedQuery[]>()(
 
 export function suggestionsRoutes(
   deps: AuthDeps & {
-    suggestions: SuggestionsService /** A query rule's redirect the typed text triggers, for typeahead to follow. */;
-    redirectFor?: (store: StoreRow, query: string) => Promise<string | null>;
+    suggestions: SuggestionsService;
+    /** A query rule's redirect the typed text triggers, for typeahead to follow; `withheld` rules are not in force. */
+    redirectFor?: (store: StoreRow, query: string, withheld?: ReadonlySet<string>) => Promise<string | null>;
+    /**
+     * The shopper's variant of the A/B experiment covering the typed text (modules/experiments): the rules it holds
+     * back do not redirect (absent: no experiments).
+     */
+    variants?: (
+      store: StoreRow,
+      request: ShopperIds & { query: string },
+    ) => Promise<{ tag: ExperimentTag | null; withheldRules: ReadonlySet<string> } | null>;
   },
 ) {
   return new Elysia({ prefix: "/:version" })
@@ -40,9 +49,12 @@ export function suggestionsRoutes(
           throw new ValidationError("query is too long", [{ path: "query.query", problem: "must be at most 100 characters" }]);
         const raw = query.limit?.trim();
         const limit = boundedInteger(raw ? Number(raw) : undefined, "limit", { min: 1, max: 20, fallback: 8 });
-        const answer = await deps.suggestions.suggest(caller.store.id, text, limit);
-        const redirect = text.trim() ? await deps.redirectFor?.(caller.store, text) : null;
-        return redirect ? { ...answer, redirect } : answer;
+        const shopper = shopperParams(query as Raw);
+        const answer: SuggestionsResponse = await deps.suggestions.suggest(caller.store.id, text, limit);
+        if (!text.trim()) return answer;
+        const variant = (await deps.variants?.(caller.store, { ...shopper, query: text })) ?? null;
+        const redirect = await deps.redirectFor?.(caller.store, text, variant?.withheldRules);
+        return { ...answer, ...(redirect ? { redirect } : {}), ...(variant?.tag ? { experiment: variant.tag } : {}) };
       },
       {
         auth: "search",
@@ -50,6 +62,7 @@ export function suggestionsRoutes(
           query: t.Optional(t.String({ description: "What the shopper typed so far" })),
           limit: t.Optional(t.String({ description: "Suggestions and designers each, 1 to 20, default 8" })),
           preprod: t.Optional(t.String({ description: "Accepted as for search; suggestions do not change" })),
+          ...shopperParamDocs,
         }),
         detail: { summary: "Query suggestions (typeahead)", tags: ["Search"] },
       },

@@ -1,12 +1,14 @@
 import { dirname, join } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { NotFoundError } from "../../errors.ts";
 import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 import { negotiateEncoding, precompressed, STATIC_ENCODINGS, withVary, type Encoding, type Precompressed } from "../../http/compression.ts";
 import { ifNoneMatch, shortHash } from "../../http/etag.ts";
 import type { PopularContent } from "../suggestions/popular-content.ts";
 import { widgetConfig, type WidgetSettings } from "../settings/widget-settings.ts";
+import { inVariant, tagged, type ShopperVariants } from "../settings/shopper-variant.ts";
+import { shopperParamDocs, shopperParams, type Raw } from "../../http/query-params.ts";
 
 /*
  * The head script, the InstantSearch client and the head script's configuration. /widget/v1/widget.js is what
@@ -63,12 +65,19 @@ const latest = (served: ServedScript, request: Request) => {
 /**
  * The widget configuration changes when the store changes its settings, so browsers keep it a minute and then
  * revalidate. Private: the URL does not name the store (its id and key are headers), so a shared cache must not
- * answer one store's request with another's configuration.
+ * answer one store's request with another's configuration. An experiment's variant can change it per shopper; the
+ * shopper's ids are in the URL, so a browser's cache keeps each shopper's own.
  */
 const CONFIG_CACHE_CONTROL = "private, max-age=60";
 
 export function widgetRoutes(
-  deps: AuthDeps & { widgetScriptFile: string; instantsearchClientFile: string; popular: (storeId: string) => Promise<PopularContent> },
+  deps: AuthDeps & {
+    widgetScriptFile: string;
+    instantsearchClientFile: string;
+    popular: (storeId: string) => Promise<PopularContent>;
+    /** The shopper's experiment variant: its widget settings over the store's (absent: none). */
+    variants?: ShopperVariants;
+  },
 ) {
   const widget: ServedScript = { name: "widget", script: loadScript(deps.widgetScriptFile), build: "npm run build -w widget" };
   const client: ServedScript = {
@@ -109,15 +118,21 @@ export function widgetRoutes(
     )
     .get(
       "/:version/widget-config",
-      async ({ caller, request, set }) => {
-        const stored = caller.store.settings.widget as WidgetSettings | undefined;
+      async ({ caller, query, request, set }) => {
+        const variant = (await deps.variants?.(caller.store, shopperParams(query as Raw))) ?? null;
+        const stored = inVariant(caller.store, variant).settings.widget as WidgetSettings | undefined;
         // What the store learnt from its shoppers fills what the store did not set itself.
         const popular = await deps.popular(caller.store.id);
-        const body = JSON.stringify({
-          ...widgetConfig(stored),
-          popularCategories: popular.popularCategories,
-          popularQueries: stored?.popularQueries ?? popular.popularQueries,
-        });
+        const body = JSON.stringify(
+          tagged(
+            {
+              ...widgetConfig(stored),
+              popularCategories: popular.popularCategories,
+              popularQueries: stored?.popularQueries ?? popular.popularQueries,
+            },
+            variant,
+          ),
+        );
         // Weak: a compressed answer is the same configuration in other bytes, and revalidates the same way.
         const etag = `W/"${shortHash(body)}"`;
         // Added to what the CORS hook set (Origin): Elysia lets a returned Response's own Vary replace it.
@@ -128,7 +143,11 @@ export function widgetRoutes(
       },
       {
         auth: "search",
-        detail: { summary: "The store's widget configuration (set with PATCH /settings { widget })", tags: ["Widget"] },
+        query: t.Object({ ...shopperParamDocs }, { additionalProperties: true }),
+        detail: {
+          summary: "The store's widget configuration (set with PATCH /settings { widget }); a running experiment's variant may change it",
+          tags: ["Widget"],
+        },
       },
     );
 }
