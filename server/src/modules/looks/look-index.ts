@@ -3,8 +3,8 @@ import { lowestPaidPrice } from "../catalog/price-range.ts";
 import type { Product } from "../catalog/product-schema.ts";
 import { productInStock, variationAvailable } from "../catalog/product-stock.ts";
 import { paletteOf, UNKNOWN_PALETTE, type Palette } from "./colour-harmony.ts";
-import { genderCode, NOT_SPORTS, tagMasks } from "./look-rules.ts";
-import { kindOf, NEVER_SPORTS, type Kind } from "./look-slots.ts";
+import { genderCode, tagMasks } from "./look-rules.ts";
+import { kindOf, type Kind } from "./look-slots.ts";
 
 /*
  * What the look composer reads of a store's catalog: each product that can be part of a look, as its kind,
@@ -52,7 +52,6 @@ export function lookEntry(p: Product): LookEntry | null {
   }));
   const buyable = colours.filter((c) => c.available);
   const price = lowestPaidPrice(p.skus);
-  const { seasons, occasions } = tagMasks(p.tags);
   return {
     id: p.id,
     kind,
@@ -61,8 +60,7 @@ export function lookEntry(p: Product): LookEntry | null {
     ageId: 0,
     gender: genderCode(p.gender),
     ...(p.ageGroup ? { ageGroup: p.ageGroup } : {}),
-    seasons,
-    occasions: occasions || (NEVER_SPORTS.has(kind) ? NOT_SPORTS : 0),
+    ...tagMasks(p.tags, kind),
     colours: (buyable.length ? buyable : colours).slice(0, MAX_COLOURS).map(({ variationId, palette }) => ({ variationId, palette })),
     inStock: productInStock(p),
     logPrice: price === null ? NaN : Math.log(price),

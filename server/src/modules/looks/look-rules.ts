@@ -1,3 +1,5 @@
+import { NEVER_SPORTS, type Kind } from "./look-slots.ts";
+
 /*
  * The compatibility rules of a look, as data: which seasons and which occasions go together. A catalog states
  * them as tags (`season:summer`, `usage:casual` or `occasion:party`); a product that states none fits any
@@ -53,8 +55,11 @@ const OCCASION_FIT: readonly (readonly number[])[] = [
 /** Fit when either side states nothing: no reason against, none for. */
 export const UNSTATED_FIT = 0.7;
 
-/** The seasons and occasions a product's tags state, as bit masks (bit i: SEASONS[i] / OCCASIONS[i]). */
-export function tagMasks(tags: readonly string[] | undefined): { seasons: number; occasions: number } {
+/**
+ * The seasons and occasions a product's tags state, as bit masks (bit i: SEASONS[i] / OCCASIONS[i]); with its
+ * kind, one nobody wears for sport (NEVER_SPORTS) that states no occasion is any but sports.
+ */
+export function tagMasks(tags: readonly string[] | undefined, kind?: Kind): { seasons: number; occasions: number } {
   let seasons = 0;
   let occasions = 0;
   for (const tag of tags ?? []) {
@@ -70,6 +75,7 @@ export function tagMasks(tags: readonly string[] | undefined): { seasons: number
       if (occasion) occasions |= 1 << OCCASIONS.indexOf(occasion);
     }
   }
+  if (occasions === 0 && kind && NEVER_SPORTS.has(kind)) occasions = NOT_SPORTS;
   return { seasons, occasions };
 }
 
