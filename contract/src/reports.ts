@@ -65,12 +65,16 @@ export interface PositionClicks {
   clicks: number;
 }
 
-/** GET /reports/click-positions: clicks on search results by position, up to `limit` positions. */
+/**
+ * GET /reports/click-positions: clicks on search results by position: every position clicked (none with 0
+ * clicks), lowest first, at most `limit` rows.
+ */
 export interface ClickPositionsReport extends ReportPeriod {
+  /** Every click with a position, listed or not. */
   clicks: number;
   averageClickPosition: number | null;
   positions: PositionClicks[];
-  /** Clicks at positions beyond those listed. */
+  /** Clicks at positions after the last one listed (when `limit` cut the list, or beyond position 1,000). */
   beyond: number;
 }
 

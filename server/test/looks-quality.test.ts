@@ -4,22 +4,31 @@ import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { harmony, paletteOf } from "../src/modules/looks/colour-harmony.ts";
 import { composeLooks, MAX_LOOKS, type LookPiece } from "../src/modules/looks/look-composer.ts";
 import { LookIndex } from "../src/modules/looks/look-index.ts";
-import { genderCode } from "../src/modules/looks/look-rules.ts";
+import { genderCode, tagMasks } from "../src/modules/looks/look-rules.ts";
 import { kindOf, LOOK_TEMPLATES } from "../src/modules/looks/look-slots.ts";
 
 /*
  * Complete the look on the real demo catalog (the eval's 20,000 products), from the catalog alone: for 300
  * sources spread over the catalog, how many looks each gets, how many of its template's slots are filled, and
  * whether any piece breaks a rule a shopper would notice at once (another gender or age group, the source's own
- * category, two pieces of one category, two loud pieces, colours that clash, a piece in more than two looks).
- * Printed, and held so they cannot regress.
+ * category, two pieces of one category, two loud pieces, colours that clash, a piece in more than two looks);
+ * and how often a look's products agree in usage and in season where the catalog states them. Printed, and held
+ * so they cannot regress.
  */
 
 /**
- * Measured 2026-11-23 (issue 12). These may only go up: raise them when the model improves; never loosen them
- * to make a change pass. The rule breaks must stay 0.
+ * Measured 2026-11-29 (issue 41; the first four on this sample before looks had to agree in usage, and held
+ * since). These may only go up: raise them when the model improves; never loosen them to make a change pass.
+ * The rule breaks must stay 0.
  */
-const MEASURED = { withLooks: 0.992, looksPerProduct: 8.89, slotCoverage: 0.998, storiesPerProduct: 4.0 };
+const MEASURED = {
+  withLooks: 0.996,
+  looksPerProduct: 8.88,
+  slotCoverage: 0.993,
+  storiesPerProduct: 4.11,
+  usageAgreement: 0.995,
+  seasonAgreement: 0.75,
+};
 
 const SOURCES = 300;
 
@@ -31,11 +40,11 @@ beforeAll(() => {
   byId = new Map(products.map((p) => [p.id, p]));
   const index = new LookIndex();
   for (const p of products) index.put(p);
-  const every = Math.floor(products.length / SOURCES);
-  sampled = products
-    .filter((_, i) => i % every === 0)
-    .slice(0, SOURCES)
-    .map((source) => ({ source, looks: composeLooks(index, source.id, { evidence: new Map(), taken: [], wanted: MAX_LOOKS }) }));
+  // Spread over the whole sample: a whole-number step of 66 landed on one of its three interleaved sources only.
+  sampled = Array.from({ length: SOURCES }, (_, k) => products[Math.floor((k * products.length) / SOURCES)]!).map((source) => ({
+    source,
+    looks: composeLooks(index, source.id, { evidence: new Map(), taken: [], wanted: MAX_LOOKS }),
+  }));
 }, 120_000);
 
 const inStock = (p: Product) => !p.skus?.length || p.skus.some((s) => s.availability === "InStock" || (s.inventoryQuantity ?? 0) > 0);
@@ -114,6 +123,42 @@ test("looks per product and slot coverage on the demo catalog, with no piece bre
     clashes: 0,
     overused: 0,
   });
+});
+
+/**
+ * Whether the stated values of a look's products agree: every product that states one shares at least one
+ * value (after the rules' folding) with all the others. Null when fewer than two state one (nothing to agree on).
+ */
+function agreement(masks: number[]): boolean | null {
+  const stated = masks.filter((m) => m !== 0);
+  return stated.length < 2 ? null : stated.reduce((a, b) => a & b) !== 0;
+}
+
+test("the pieces of a look agree in usage and season where the catalog states them", () => {
+  const tally = { usage: { looks: 0, agree: 0 }, season: { looks: 0, agree: 0 } };
+  for (const { source, looks } of sampled)
+    for (const look of looks) {
+      const masks = [source, ...look.map((p) => byId.get(p.id)!)].map((p) => tagMasks(p.tags));
+      for (const [name, of] of [
+        ["usage", (m: { occasions: number }) => m.occasions],
+        ["season", (m: { seasons: number }) => m.seasons],
+      ] as const) {
+        const agrees = agreement(masks.map(of));
+        if (agrees === null) continue;
+        tally[name].looks++;
+        if (agrees) tally[name].agree++;
+      }
+    }
+  const usage = tally.usage.agree / tally.usage.looks;
+  const season = tally.season.agree / tally.season.looks;
+  console.log(
+    `complete the look, agreement where two or more of a look's products state it: usage ${usage.toFixed(3)} of ${tally.usage.looks} looks, ` +
+      `season ${season.toFixed(3)} of ${tally.season.looks} looks`,
+  );
+  expect(tally.usage.looks).toBeGreaterThanOrEqual(1000);
+  expect(tally.season.looks).toBeGreaterThanOrEqual(1000);
+  expect(usage).toBeGreaterThanOrEqual(MEASURED.usageAgreement);
+  expect(season).toBeGreaterThanOrEqual(MEASURED.seasonAgreement);
 });
 
 test("a product whose category has no looks (innerwear, beauty) gets none", () => {

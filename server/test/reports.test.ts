@@ -181,18 +181,25 @@ describe("GET /reports/searches, products, click-positions, recommendations", ()
     expect(byClicks).toEqual(["j2", "j5", "p3", "p35"]);
   });
 
-  test("click-positions: counts per position 1..limit and what lies beyond", async () => {
-    expect(await report("click-positions", { limit: 5 })).toMatchObject({
+  test("click-positions: every position clicked, lowest first, no zero rows; limit counts rows, beyond what it left out", async () => {
+    expect(await report("click-positions")).toMatchObject({
       clicks: 4,
       averageClickPosition: 11.25,
       positions: [
-        { position: 1, clicks: 0 },
         { position: 2, clicks: 1 },
         { position: 3, clicks: 1 },
-        { position: 4, clicks: 0 },
         { position: 5, clicks: 1 },
+        { position: 35, clicks: 1 },
       ],
-      beyond: 1,
+      beyond: 0,
+    });
+    expect(await report("click-positions", { limit: 2 })).toMatchObject({
+      clicks: 4,
+      positions: [
+        { position: 2, clicks: 1 },
+        { position: 3, clicks: 1 },
+      ],
+      beyond: 2,
     });
   });
 

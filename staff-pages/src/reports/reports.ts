@@ -388,12 +388,14 @@ function renderCharts(overview: OverviewReport, positions: ClickPositionsReport)
     [days, series("clickThroughRate"), series("conversionRate")],
   );
   const counts = positions.positions;
+  const last = counts.at(-1)?.position ?? 1;
   const bars = Plot?.paths.bars?.({ size: [0.7, 48] });
   chart(
     "chart-positions",
     {
       scales: {
-        x: { time: false, range: [0.5, counts.length + 0.5] },
+        // Positions are only those clicked (a click at 40 after none from 15 to 39): the axis runs to the last.
+        x: { time: false, range: [0.5, last + 0.5] },
         y: { range: (_u, _min, max) => [0, Math.max(1, max ?? 1)] },
       },
       axes: [{ values: integerTicks }, { values: integerTicks, size: 50 }],
@@ -415,7 +417,7 @@ function renderCharts(overview: OverviewReport, positions: ClickPositionsReport)
   const beyond = positions.beyond;
   byId("positions-note").textContent =
     `${integer(positions.clicks)} ${positions.clicks === 1 ? "click" : "clicks"} from search results; average position ${decimal(positions.averageClickPosition)}` +
-    (beyond > 0 ? `; ${integer(beyond)} of them beyond position ${integer(counts.length)}.` : ".");
+    (beyond > 0 ? `; ${integer(beyond)} of them beyond position ${integer(last)}.` : ".");
 }
 
 /** Charts follow their boxes' width: as the window changes, and once the page shows them (drawn hidden, during sign-in). */

@@ -1,6 +1,6 @@
 import { harmony, MAX_PALETTES, paletteById, relation, storyOf, type Palette, type Relation } from "./colour-harmony.ts";
 import { paletteFor, type LookEntry, type LookIndex } from "./look-index.ts";
-import { agree, ANY_GENDER, OCCASIONS, occasionFit, SEASONS, seasonFit } from "./look-rules.ts";
+import { agree, ANY_GENDER, OCCASIONS, occasionFit, occasionsAgree, SEASONS, seasonFit, UNSTATED_FIT } from "./look-rules.ts";
 import { LOOK_TEMPLATES, type Slot } from "./look-slots.ts";
 
 /*
@@ -13,14 +13,18 @@ import { LOOK_TEMPLATES, type Slot } from "./look-slots.ts";
  * taught pair may even break a soft rule (a colour the model would not choose), never the slot or gender rules.
  *
  * A look is found by beam search over its template's slots: pieces must also go with each other (no clash,
- * at most one loud piece, one gender, occasions and seasons that fit). Looks are found one after another,
- * each penalising pieces and colour stories the earlier ones used, and no piece in more than two looks.
+ * at most one loud piece, one gender, seasons that fit, the same season scoring a little more) and agree in
+ * occasion: every piece that states one shares one with the others, the source included (a party dress gets
+ * party or unstated pieces, never casual flats beside a party clutch). Only when no such look is left does a
+ * relaxed pass take pieces whose occasions merely may go together, so a catalog short of agreeing pieces still
+ * gets its looks. Looks are found one after another, each penalising pieces and colour stories the earlier ones
+ * used, and no piece in more than two looks.
  */
 
 export const MAX_LOOKS = 9;
 /** Candidates kept per slot (of neutral colours, and as many of other colours), and partial looks kept per step of the beam. */
 const CANDIDATES = 14;
-const BEAM = 10;
+const BEAM = 14;
 /** Widest gap of price percentiles between the source and a piece. */
 const PRICE_BAND = 0.35;
 /** Prior strength of the composed score against shopper evidence, and the score evidence pulls towards. */
@@ -35,11 +39,16 @@ export interface Weights {
   season: number;
   price: number;
 }
+/**
+ * How a piece's gain weighs going with the pieces already in the look: colour harmony takes up to a fifth off;
+ * seasons add or take off around an unstated one's fit (the same season a little more, a neighbour a little less).
+ */
+const TOGETHER = { colour: 0.2, season: 0.1 } as const;
 /** What an optional piece must score to be worth adding. */
 const OPTIONAL_BAR = 0.6;
 /** Score taken off per earlier look a piece is in, and per earlier look with the same colour story. */
 const REUSE_PENALTY = 0.15;
-const STORY_PENALTY = 0.12;
+const STORY_PENALTY = 0.2;
 const MAX_USES = 2;
 
 export interface PieceScore {
@@ -87,6 +96,8 @@ interface Partial {
   /** The look's gender and age group: the source's, else the first piece's that states one. */
   gender: number;
   ageId: number;
+  /** The occasions every piece stating one shares, the source's first (0: none stated yet). */
+  occasions: number;
 }
 
 export function composeLooks(index: LookIndex, sourceId: string, o: ComposeOptions): LookPiece[][] {
@@ -94,30 +105,61 @@ export function composeLooks(index: LookIndex, sourceId: string, o: ComposeOptio
   const templates = source ? LOOK_TEMPLATES[source.kind] : undefined;
   if (!source || !templates || o.wanted <= 0) return [];
   const sourcePalette = paletteFor(source, o.variationId).palette;
-  const candidates = new Map<Slot, Candidate[]>();
-  const fits = new SourceFits(source, sourcePalette, o.weights ? scaled(o.weights) : WEIGHTS);
-  for (const template of templates) for (const slot of template) candidates.set(slot, slotCandidates(index, fits, slot, o.evidence));
+  const weights = o.weights ? scaled(o.weights) : WEIGHTS;
+  const passFor = (strict: boolean): Pass => {
+    const fits = new SourceFits(source, sourcePalette, weights, strict);
+    const candidates = new Map<Slot, Candidate[]>();
+    for (const template of templates) for (const slot of template) candidates.set(slot, slotCandidates(index, fits, slot, o.evidence));
+    return { strict, candidates };
+  };
+  const strict = passFor(true);
+  let relaxed: Pass | undefined;
 
   const uses = new Map<string, number>();
   for (const look of o.taken) for (const id of look) uses.set(id, (uses.get(id) ?? 0) + 1);
   const stories = new Map<string, number>();
   const looks: LookPiece[][] = [];
   while (looks.length < o.wanted) {
-    let best: { look: Candidate[]; value: number; story: string } | null = null;
-    for (const template of templates) {
-      const required = template.filter((s) => !s.optional).length || 1;
-      for (const state of beam(template, candidates, source, sourcePalette, uses)) {
-        const story = storyOf([sourcePalette, ...state.pieces.map((p) => p.palette)]);
-        const value = state.score / required - STORY_PENALTY * (stories.get(story) ?? 0);
-        if (!best || value > best.value) best = { look: state.pieces, value, story };
-      }
-    }
+    const best =
+      bestLook(templates, strict, source, sourcePalette, uses, stories) ??
+      bestLook(templates, (relaxed ??= passFor(false)), source, sourcePalette, uses, stories);
     if (!best) break;
     for (const piece of best.look) uses.set(piece.id, (uses.get(piece.id) ?? 0) + 1);
     stories.set(best.story, (stories.get(best.story) ?? 0) + 1);
     looks.push(best.look.map(({ entry: _entry, palette: _palette, ...piece }) => piece));
   }
   return looks;
+}
+
+/**
+ * One way of composing: strict, every piece agrees in occasion with the look (occasionsAgree); relaxed, pieces
+ * need only not be "never together" (look-rules.ts), for when the catalog has no agreeing piece left (a girls'
+ * party dress and no party shoes for girls).
+ */
+interface Pass {
+  strict: boolean;
+  candidates: Map<Slot, Candidate[]>;
+}
+
+/** The best look of any template, given the pieces and colour stories earlier looks used; null when none can be made. */
+function bestLook(
+  templates: readonly (readonly Slot[])[],
+  pass: Pass,
+  source: LookEntry,
+  sourcePalette: Palette,
+  uses: Map<string, number>,
+  stories: Map<string, number>,
+): { look: Candidate[]; value: number; story: string } | null {
+  let best: { look: Candidate[]; value: number; story: string } | null = null;
+  for (const template of templates) {
+    const required = template.filter((s) => !s.optional).length || 1;
+    for (const state of beam(template, pass, source, sourcePalette, uses)) {
+      const story = storyOf([sourcePalette, ...state.pieces.map((p) => p.palette)]);
+      const value = state.score / required - STORY_PENALTY * (stories.get(story) ?? 0);
+      if (!best || value > best.value) best = { look: state.pieces, value, story };
+    }
+  }
+  return best;
 }
 
 /** What one request reads again and again: how each palette, season mask and occasion mask fits the source. */
@@ -127,13 +169,17 @@ class SourceFits {
   readonly occasions: Float32Array;
 
   // Set in the body, not as field initialisers: with native class fields those run before parameter properties.
+  // Strict, an occasion that does not agree with the source's fits 0 (ruled out, as "never together" is).
   constructor(
     readonly source: LookEntry,
     readonly palette: Palette,
     readonly weights: Weights,
+    strict: boolean,
   ) {
     this.seasons = Float32Array.from({ length: 1 << SEASONS.length }, (_, mask) => seasonFit(source.seasons, mask));
-    this.occasions = Float32Array.from({ length: 1 << OCCASIONS.length }, (_, mask) => occasionFit(source.occasions, mask));
+    this.occasions = Float32Array.from({ length: 1 << OCCASIONS.length }, (_, mask) =>
+      strict && !occasionsAgree(source.occasions, mask) ? 0 : occasionFit(source.occasions, mask),
+    );
   }
 
   colour(paletteId: number): number {
@@ -261,21 +307,17 @@ function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: num
 }
 
 /** The best complete looks of one template, given the pieces earlier looks used. */
-function beam(
-  template: readonly Slot[],
-  candidates: Map<Slot, Candidate[]>,
-  source: LookEntry,
-  sourcePalette: Palette,
-  uses: Map<string, number>,
-): Partial[] {
-  let states: Partial[] = [{ pieces: [], score: 0, louds: sourcePalette.loud ? 1 : 0, gender: source.gender, ageId: source.ageId }];
+function beam(template: readonly Slot[], pass: Pass, source: LookEntry, sourcePalette: Palette, uses: Map<string, number>): Partial[] {
+  let states: Partial[] = [
+    { pieces: [], score: 0, louds: sourcePalette.loud ? 1 : 0, gender: source.gender, ageId: source.ageId, occasions: source.occasions },
+  ];
   for (const slot of template) {
     const next: Partial[] = slot.optional ? [...states] : [];
     for (const state of states) {
-      for (const c of candidates.get(slot)!) {
+      for (const c of pass.candidates.get(slot)!) {
         const used = uses.get(c.id) ?? 0;
         if (used >= MAX_USES) continue;
-        const gain = fits(state, c);
+        const gain = fits(state, c, pass.strict);
         if (gain === null) continue;
         const value = gain - REUSE_PENALTY * used - (slot.optional ? OPTIONAL_BAR : 0);
         if (slot.optional && value <= 0) continue;
@@ -285,6 +327,7 @@ function beam(
           louds: state.louds + (c.palette.loud ? 1 : 0),
           gender: state.gender === ANY_GENDER ? c.entry.gender : state.gender,
           ageId: state.ageId || c.entry.ageId,
+          occasions: sharedOccasions(state.occasions, c),
         });
       }
     }
@@ -295,18 +338,31 @@ function beam(
   return states;
 }
 
-/** What a candidate adds to a partial look (its score, weighed by how it goes with the pieces so far), or null when it cannot join. */
-function fits(state: Partial, c: Candidate): number | null {
+/**
+ * What a candidate adds to a partial look (its score, weighed by how it goes with the pieces so far), or null
+ * when it cannot join. Strict, it must agree in occasion with the look, unless shoppers taught the pair.
+ */
+function fits(state: Partial, c: Candidate, strict: boolean): number | null {
   if (c.palette.loud && state.louds > 0 && c.evidence === 0) return null;
   if (!agree(c.entry.gender, state.gender) || !agree(c.entry.ageId, state.ageId)) return null;
-  let together = 0;
+  if (strict && c.evidence === 0 && !occasionsAgree(state.occasions, c.entry.occasions)) return null;
+  let colours = 0;
+  let seasons = 0;
   for (const p of state.pieces) {
     if (p.id === c.id || p.entry.categoryId === c.entry.categoryId) return null;
     const colour = harmony(p.palette, c.palette);
-    if (colour === 0 || occasionFit(p.entry.occasions, c.entry.occasions) === 0 || seasonFit(p.entry.seasons, c.entry.seasons) === 0)
-      return null;
-    together += colour;
+    const season = seasonFit(p.entry.seasons, c.entry.seasons);
+    if (colour === 0 || season === 0 || occasionFit(p.entry.occasions, c.entry.occasions) === 0) return null;
+    colours += colour;
+    seasons += season;
   }
-  const mean = state.pieces.length ? together / state.pieces.length : 1;
-  return c.score * (0.8 + 0.2 * mean);
+  const n = state.pieces.length;
+  if (n === 0) return c.score;
+  return c.score * (1 - TOGETHER.colour + (TOGETHER.colour * colours + TOGETHER.season * (seasons - n * UNSTATED_FIT)) / n);
+}
+
+/** The look's occasions once a candidate joins: narrowed to those it shares (a taught piece that shares none leaves them). */
+function sharedOccasions(look: number, c: Candidate): number {
+  if (look === 0) return c.entry.occasions;
+  return look & c.entry.occasions || look;
 }

@@ -30,7 +30,7 @@ export interface LookEntry {
   ageGroup?: string;
   /** The age group as a small number (0: none stated). */
   ageId: number;
-  /** Bit masks (look-rules.ts); 0 states none. */
+  /** Bit masks (look-rules.ts); 0 states none (a kind nobody wears for sport that states none: all but sports). */
   seasons: number;
   occasions: number;
   /** Its colours a shopper can buy (all, when none can), each with its variation. */
@@ -60,7 +60,7 @@ export function lookEntry(p: Product): LookEntry | null {
     ageId: 0,
     gender: genderCode(p.gender),
     ...(p.ageGroup ? { ageGroup: p.ageGroup } : {}),
-    ...tagMasks(p.tags),
+    ...tagMasks(p.tags, kind),
     colours: (buyable.length ? buyable : colours).slice(0, MAX_COLOURS).map(({ variationId, palette }) => ({ variationId, palette })),
     inStock: productInStock(p),
     logPrice: price === null ? NaN : Math.log(price),

@@ -1,6 +1,9 @@
+import { NEVER_SPORTS, type Kind } from "./look-slots.ts";
+
 /*
  * The compatibility rules of a look, as data: which seasons and which occasions go together. A catalog states
- * them as tags (`season:summer`, `usage:casual` or `occasion:party`); a product that states none fits any.
+ * them as tags (`season:summer`, `usage:casual` or `occasion:party`); a product that states none fits any
+ * (a kind nobody wears for sport, look-slots.ts NEVER_SPORTS, any but sports).
  * A score of 0 means "never together" (a summer top with a winter coat, sports shoes with a formal suit).
  */
 
@@ -17,6 +20,9 @@ const SEASON_FIT: readonly (readonly number[])[] = [
 ];
 
 export const OCCASIONS = ["casual", "smart", "formal", "party", "ethnic", "sports"] as const;
+/** Every occasion but sports, as a mask: what a piece of a kind nobody wears for sport fits when it states none. */
+export const NOT_SPORTS = ((1 << OCCASIONS.length) - 1) & ~(1 << OCCASIONS.indexOf("sports"));
+
 /** Catalog usage words, folded onto the occasions above. */
 const OCCASION_OF: Readonly<Record<string, (typeof OCCASIONS)[number]>> = {
   casual: "casual",
@@ -49,8 +55,11 @@ const OCCASION_FIT: readonly (readonly number[])[] = [
 /** Fit when either side states nothing: no reason against, none for. */
 export const UNSTATED_FIT = 0.7;
 
-/** The seasons and occasions a product's tags state, as bit masks (bit i: SEASONS[i] / OCCASIONS[i]). */
-export function tagMasks(tags: readonly string[] | undefined): { seasons: number; occasions: number } {
+/**
+ * The seasons and occasions a product's tags state, as bit masks (bit i: SEASONS[i] / OCCASIONS[i]); with its
+ * kind, one nobody wears for sport (NEVER_SPORTS) that states no occasion is any but sports.
+ */
+export function tagMasks(tags: readonly string[] | undefined, kind?: Kind): { seasons: number; occasions: number } {
   let seasons = 0;
   let occasions = 0;
   for (const tag of tags ?? []) {
@@ -66,6 +75,7 @@ export function tagMasks(tags: readonly string[] | undefined): { seasons: number
       if (occasion) occasions |= 1 << OCCASIONS.indexOf(occasion);
     }
   }
+  if (occasions === 0 && kind && NEVER_SPORTS.has(kind)) occasions = NOT_SPORTS;
   return { seasons, occasions };
 }
 
@@ -81,11 +91,20 @@ function maskFit(a: number, b: number, table: readonly (readonly number[])[]): n
 }
 
 export const seasonFit = (a: number, b: number) => maskFit(a, b, SEASON_FIT);
-export const occasionFit = (a: number, b: number) => maskFit(a, b, OCCASION_FIT);
+/** A kind's "anything but sports" (NOT_SPORTS) says as little as nothing stated, but never goes with sports. */
+export const occasionFit = (a: number, b: number) =>
+  a === NOT_SPORTS || b === NOT_SPORTS ? (occasionsAgree(a, b) ? UNSTATED_FIT : 0) : maskFit(a, b, OCCASION_FIT);
+
+/**
+ * Whether two occasion masks agree: they share an occasion, or either states none. A look's stated occasions
+ * must all agree (a party dress, sports shoes and a rain jacket do not), so it keeps the ones they share.
+ */
+export const occasionsAgree = (a: number, b: number): boolean => a === 0 || b === 0 || (a & b) !== 0;
 
 /** Names of the values of a mask, for explanations. */
 export const seasonNames = (mask: number) => SEASONS.filter((_, i) => mask & (1 << i));
-export const occasionNames = (mask: number) => OCCASIONS.filter((_, i) => mask & (1 << i));
+export const occasionNames = (mask: number): string[] =>
+  mask === NOT_SPORTS ? ["any but sports"] : OCCASIONS.filter((_, i) => mask & (1 << i));
 
 /** Gender codes: what a look's pieces must agree on. Unisex and unstated fit any look. */
 export const ANY_GENDER = 0;

@@ -34,16 +34,16 @@ export const KIND_CATEGORIES = {
     "waistcoat",
     "waistcoats",
     "nehru jackets",
-    "rain jacket",
     "shrug",
     "shrugs & jackets",
     "coats",
     "winter jackets",
     "windcheaters",
-    "raincoats",
     "cardigans",
     "suits & blazers",
   ],
+  // Rain gear goes over jeans and a top, not over a dress, a sari or a suit: a kind of its own, kept out of those looks.
+  rainwear: ["rain jacket", "raincoats"],
   bottom: ["jeans", "trousers", "shorts", "skirts", "capris", "jeggings", "track pants", "cargos"],
   leggings: ["leggings", "leggings & jeggings", "legging jegging", "tights"],
   "ethnic-bottom": ["salwar", "churidar", "patiala", "palazzos", "harem pants", "salwar and dupatta", "ethnic bottoms"],
@@ -109,6 +109,13 @@ export const KIND_CATEGORIES = {
 
 export type Kind = keyof typeof KIND_CATEGORIES;
 
+/**
+ * Kinds nobody wears for sport: one that states no usage is taken as fit for every occasion but sports, so a
+ * dress whose catalog says nothing is still never paired with running shoes. Tracksuits are sets, so sets are
+ * not listed; a piece of these kinds that states sports (a tennis dress) keeps it.
+ */
+export const NEVER_SPORTS: ReadonlySet<Kind> = new Set<Kind>(["dress", "saree", "kurta", "ethnic-bottom", "dupatta", "jewellery", "tie"]);
+
 export interface Slot {
   /** What the slot is called in answers (`internalCategory`) and explanations. */
   name: string;
@@ -118,6 +125,7 @@ export interface Slot {
 
 const ACCESSORIES: readonly Kind[] = ["bag", "watch", "belt", "eyewear", "jewellery", "headwear", "scarf"];
 const WESTERN_BOTTOMS: readonly Kind[] = ["bottom", "leggings"];
+const CASUAL_OUTERWEAR: readonly Kind[] = ["outerwear", "rainwear"];
 const ETHNIC_BOTTOMS: readonly Kind[] = ["ethnic-bottom", "leggings"];
 
 const slot = (name: string, kinds: readonly Kind[], optional = false): Slot => ({ name, kinds, ...(optional ? { optional } : {}) });
@@ -134,7 +142,7 @@ export const LOOK_TEMPLATES: Readonly<Partial<Record<Kind, readonly (readonly Sl
     [
       slot("bottom", WESTERN_BOTTOMS),
       slot("shoes", ["footwear"]),
-      slot("outerwear", ["outerwear"], true),
+      slot("outerwear", CASUAL_OUTERWEAR, true),
       slot("accessory", ACCESSORIES, true),
     ],
   ],
@@ -147,8 +155,9 @@ export const LOOK_TEMPLATES: Readonly<Partial<Record<Kind, readonly (readonly Sl
     ],
   ],
   outerwear: [[slot("top", ["top"]), slot("bottom", WESTERN_BOTTOMS), slot("shoes", ["footwear"]), slot("accessory", ACCESSORIES, true)]],
+  rainwear: [[slot("top", ["top"]), slot("bottom", WESTERN_BOTTOMS), slot("shoes", ["footwear"]), slot("accessory", ACCESSORIES, true)]],
   bottom: [
-    [slot("top", ["top"]), slot("shoes", ["footwear"]), slot("outerwear", ["outerwear"], true), slot("accessory", ACCESSORIES, true)],
+    [slot("top", ["top"]), slot("shoes", ["footwear"]), slot("outerwear", CASUAL_OUTERWEAR, true), slot("accessory", ACCESSORIES, true)],
   ],
   leggings: [
     [
@@ -157,7 +166,7 @@ export const LOOK_TEMPLATES: Readonly<Partial<Record<Kind, readonly (readonly Sl
       slot("dupatta", ["dupatta", "scarf"], true),
       slot("accessory", ["jewellery", "bag"], true),
     ],
-    [slot("top", ["top"]), slot("shoes", ["footwear"]), slot("outerwear", ["outerwear"], true), slot("accessory", ACCESSORIES, true)],
+    [slot("top", ["top"]), slot("shoes", ["footwear"]), slot("outerwear", CASUAL_OUTERWEAR, true), slot("accessory", ACCESSORIES, true)],
   ],
   "ethnic-bottom": [
     [
@@ -187,7 +196,12 @@ export const LOOK_TEMPLATES: Readonly<Partial<Record<Kind, readonly (readonly Sl
     [slot("top", ["kurta"]), slot("bottom", ETHNIC_BOTTOMS), slot("shoes", ["footwear"]), slot("accessory", ["jewellery", "bag"], true)],
   ],
   footwear: [
-    [slot("top", ["top"]), slot("bottom", WESTERN_BOTTOMS), slot("outerwear", ["outerwear"], true), slot("accessory", ACCESSORIES, true)],
+    [
+      slot("top", ["top"]),
+      slot("bottom", WESTERN_BOTTOMS),
+      slot("outerwear", CASUAL_OUTERWEAR, true),
+      slot("accessory", ACCESSORIES, true),
+    ],
     [slot("dress", ["dress"]), slot("bag", ["bag", "jewellery"], true), slot("outerwear", ["outerwear"], true)],
     [
       slot("top", ["kurta"]),

@@ -30,9 +30,7 @@ export function reportsRoutes(deps: AuthDeps & { reports: ReportsService }) {
           region: documentedParam("Only events of this region"),
           language: documentedParam("Only events of this language"),
           currency: documentedParam("Only events of this currency (ISO 4217)"),
-          limit: documentedParam(
-            "Rows (searches, products, preprod queries: default 100, at most 1000; click-positions: positions listed, default 20)",
-          ),
+          limit: documentedParam("Rows: default 100, at most 1000 (click-positions: clicked positions, lowest first)"),
           format: documentedParam("json (default) or csv"),
           filter: documentedParam("searches: no-results or no-clicks"),
           sort: documentedParam("products: clicks (default), addToCarts or purchases"),

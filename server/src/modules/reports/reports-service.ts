@@ -22,7 +22,7 @@ export const REPORT_LIMITS: Record<ReportName, { fallback: number; max: number }
   overview: { fallback: 100, max: 1000 },
   searches: { fallback: 100, max: 1000 },
   products: { fallback: 100, max: 1000 },
-  "click-positions": { fallback: 20, max: MAX_COUNTED_POSITION },
+  "click-positions": { fallback: 100, max: MAX_COUNTED_POSITION },
   recommendations: { fallback: 100, max: 1000 },
   preprod: { fallback: 100, max: 1000 },
 };
@@ -157,8 +157,13 @@ export class ReportsService {
   }
 
   private async clickPositions(scope: ReportScope, p: ReportParams, range: ReportPeriod): Promise<Report<"click-positions">> {
-    const counts = await this.repo.positions(scope);
-    const positions = Array.from({ length: p.limit }, (_, i) => ({ position: i + 1, clicks: counts.get(i + 1) ?? 0 }));
+    // Only positions that were clicked, lowest first, `limit` rows: a click at position 40 is listed even when
+    // positions 15 to 39 had none, and no row says "0 clicks".
+    const positions = [...(await this.repo.positions(scope))]
+      .filter(([, clicks]) => clicks > 0)
+      .sort(([a], [b]) => a - b)
+      .slice(0, p.limit)
+      .map(([position, clicks]) => ({ position, clicks }));
     const totals = await this.totals(scope);
     const clicks = totals.get("positions") ?? 0;
     const listed = positions.reduce((sum, x) => sum + x.clicks, 0);
