@@ -1,5 +1,5 @@
 import { Type, type TObject, type TProperties } from "@sinclair/typebox";
-import { EXPERIMENT_EVENT_FIELDS, type EventType } from "@storefront-search/contract";
+import { EXPERIMENT_EVENT_FIELDS, RECOMMENDATION_PLACEMENTS, type EventType } from "@storefront-search/contract";
 
 /*
  * The data fields of each analytics event type, as the spec lists them. Fields that identify what the event
@@ -67,7 +67,12 @@ export const EVENT_DATA = {
   Search: data({ ...listing, totalProducts: Type.Optional(nonNegative()) }),
   PageChange: data(pageChange),
   SortByChange: data(listing),
-  ProductClick: data({ ...pageChange, clickProductId: productId() }),
+  ProductClick: data({
+    ...pageChange,
+    clickProductId: productId(),
+    /** A click in a recommendation placement (GET /reports/recommendations counts them per placement). */
+    placement: Type.Optional(Type.Union(RECOMMENDATION_PLACEMENTS.map((p) => Type.Literal(p)))),
+  }),
   PromotionClick: data({
     ...pageChange,
     promotions: Type.Optional(Type.Array(str(256), { maxItems: 200 })),
