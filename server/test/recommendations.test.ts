@@ -177,6 +177,10 @@ describe("recommendations", () => {
       view(SHOES[8]!, { placement: "for-you" }),
       view(SHOES[7]!),
     ]);
+    const bogus = await s.call("analytics", "POST", "/1.9/tracking", [
+      { type: "ProductClick", data: { clickProductId: SHIRTS[8]!, placement: "bestsellers" }, userId: "clicker", sessionId: "v" },
+    ]);
+    expect(bogus.status).toBe(400);
     const { body } = await getJson<RecommendationsReport>(s, "/reports/recommendations", {}, "admin");
     expect(body.placements).toEqual([
       { placement: "trending", clicks: 2 },
