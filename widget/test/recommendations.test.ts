@@ -6,7 +6,7 @@ import "../src/components/recommendations/recommendations.ts";
 import type { SfsRecommendations } from "../src/components/recommendations/recommendations.component.ts";
 import { startWidget, type WidgetApp } from "../src/widget-app.ts";
 import { searchResponse } from "./fixtures.ts";
-import { api, makeContext, mockService, settle, until } from "./helpers.ts";
+import { api, clearPage, makeContext, mockService, settle, until } from "./helpers.ts";
 import { API_ORIGIN } from "./setup.ts";
 
 const asked: URL[] = [];
@@ -21,15 +21,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 let app: WidgetApp | null = null;
 afterEach(() => {
-  app?.stop();
+  clearPage(app);
   app = null;
   asked.length = 0;
   products = () => searchResponse().products.map((product) => ({ product }));
-  document.body.replaceChildren();
-  // What the head script installed on the page.
-  document.adoptedStyleSheets = [];
-  delete window.StorefrontSearch;
-  localStorage.clear();
 });
 
 async function mount(placement: string, set: Partial<Pick<SfsRecommendations, "productId" | "category">> = {}) {
