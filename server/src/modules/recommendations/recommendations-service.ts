@@ -28,6 +28,11 @@ const RECENT_DAYS = 2;
 const EARLIER_DAYS = 7;
 /** Products with recent interest that trending scores at most. */
 const TRENDING_CANDIDATES = 2_000;
+/**
+ * How long a store's trending products are reused: they move over hours, and summing nine days of interest for
+ * every home page a shopper opens would cost more than the page.
+ */
+const TRENDING_TTL_MS = 60_000;
 /** For you: the strongest brands and categories searched for candidates, and candidates per search. */
 const TASTE_QUERIES_PER_FACET = 2;
 const CANDIDATES_PER_QUERY = 100;
@@ -52,6 +57,8 @@ export interface RecommendationsServiceDeps {
 }
 
 export class RecommendationsService {
+  private readonly trendingByStore = new Map<string, { at: number; ids: Promise<string[]> }>();
+
   constructor(private readonly d: RecommendationsServiceDeps) {}
 
   async trending(store: StoreRow, p: TrendingParams): Promise<RecommendationsResponse> {
@@ -103,19 +110,27 @@ export class RecommendationsService {
   }
 
   private async trendingAs(model: RecommendationPlacement, store: StoreRow, p: TrendingParams): Promise<RecommendationsResponse> {
-    const now = this.d.now();
-    const recentDay = dayOf(now - (RECENT_DAYS - 1) * DAY_MS);
-    const fromDay = dayOf(now - (RECENT_DAYS + EARLIER_DAYS - 1) * DAY_MS);
-    const [totals, interest] = await Promise.all([
-      this.d.repo.interestTotals(store.id, recentDay, fromDay),
-      this.d.repo.recentInterest(store.id, recentDay, fromDay, TRENDING_CANDIDATES),
-    ]);
     const filters = categoryFilter(p.category);
     const fallback: RecommendationFallback | null = model === "trending" ? null : "trending";
-    const trending = trendingProducts(interest, totals).map((t) => t.productId);
-    const products = await this.page(store, trending, filters, p);
+    const products = await this.page(store, await this.trendingIds(store.id), filters, p);
     if (products.length) return answer(model, fallback, products);
     return answer(model, fallback ?? "popular", await this.popular(store, filters, p));
+  }
+
+  /** The store's trending products, best first: reused for TRENDING_TTL_MS (a failed read is not kept). */
+  private trendingIds(storeId: string): Promise<string[]> {
+    const now = this.d.now();
+    const cached = this.trendingByStore.get(storeId);
+    if (cached && now - cached.at < TRENDING_TTL_MS) return cached.ids;
+    const recentDay = dayOf(now - (RECENT_DAYS - 1) * DAY_MS);
+    const fromDay = dayOf(now - (RECENT_DAYS + EARLIER_DAYS - 1) * DAY_MS);
+    const ids = Promise.all([
+      this.d.repo.interestTotals(storeId, recentDay, fromDay),
+      this.d.repo.recentInterest(storeId, recentDay, fromDay, TRENDING_CANDIDATES),
+    ]).then(([totals, interest]) => trendingProducts(interest, totals).map((t) => t.productId));
+    this.trendingByStore.set(storeId, { at: now, ids });
+    ids.catch(() => this.trendingByStore.delete(storeId));
+    return ids;
   }
 
   /** Day one: the catalog most bought first, then best rated, then newest. */
