@@ -1,5 +1,5 @@
 import { Type, type TObject, type TProperties } from "@sinclair/typebox";
-import { EXPERIMENT_EVENT_FIELDS, RECOMMENDATION_PLACEMENTS, type EventType } from "@storefront-search/contract";
+import { EXPERIMENT_EVENT_FIELDS, type EventType } from "@storefront-search/contract";
 
 /*
  * The data fields of each analytics event type, as the spec lists them. Fields that identify what the event
@@ -70,8 +70,11 @@ export const EVENT_DATA = {
   ProductClick: data({
     ...pageChange,
     clickProductId: productId(),
-    /** A click in a recommendation placement (GET /reports/recommendations counts them per placement). */
-    placement: Type.Optional(Type.Union(RECOMMENDATION_PLACEMENTS.map((p) => Type.Literal(p)))),
+    /**
+     * A click in a recommendation placement: GET /reports/recommendations counts those of the placements it knows
+     * (RECOMMENDATION_PLACEMENTS); another name is kept, so a newer widget's events are not refused.
+     */
+    placement: Type.Optional(str(64)),
   }),
   PromotionClick: data({
     ...pageChange,
