@@ -71,22 +71,22 @@ export class RecommendationsService {
       this.d.repo.partners(store.id, p.productId, MIN_TOGETHER),
       this.d.repo.orderCounts(store.id, p.productId),
     ]);
-    const products = await this.page(
+    const model = await this.page(
       store,
       boughtTogether(partners, orders).map((b) => b.productId),
       [],
       p,
     );
-    if (products.length) return answer("bought-together", null, products);
+    if (model.total) return answer("bought-together", null, model.products);
     const { ctlProducts } = await this.d.looks.looks(store, { productId: p.productId, explain: false });
     const pieces = [...new Set(ctlProducts.flat().map((piece) => piece.productId))];
-    return answer("bought-together", "complete-the-look", await this.page(store, pieces, [], p));
+    return answer("bought-together", "complete-the-look", (await this.page(store, pieces, [], p)).products);
   }
 
   /** The shopper's viewed products, last viewed first; none on day one (the placement then stays hidden). */
   async recentlyViewed(store: StoreRow, p: ShopperParams): Promise<RecommendationsResponse> {
     const viewed = await this.d.repo.viewed(store.id, p.shoppers[0]!, PRODUCTS_PER_SHOPPER);
-    return answer("recently-viewed", null, await this.page(store, viewed, [], p));
+    return answer("recently-viewed", null, (await this.page(store, viewed, [], p)).products);
   }
 
   async forYou(store: StoreRow, p: ShopperParams): Promise<RecommendationsResponse> {
@@ -100,21 +100,21 @@ export class RecommendationsService {
       .map((id, order) => ({ id, order, score: taste.score(factsOf(JSON.parse(docs.get(id)!) as Product)) }))
       .filter((c) => c.score > 0)
       .sort((a, b) => b.score - a.score || a.order - b.order);
-    const products = await this.page(
+    const model = await this.page(
       store,
       ranked.map((c) => c.id),
       [],
       p,
     );
-    return products.length ? answer("for-you", null, products) : this.trendingAs("for-you", store, p);
+    return model.total ? answer("for-you", null, model.products) : this.trendingAs("for-you", store, p);
   }
 
   private async trendingAs(model: RecommendationPlacement, store: StoreRow, p: TrendingParams): Promise<RecommendationsResponse> {
     const filters = categoryFilter(p.category);
     const fallback: RecommendationFallback | null = model === "trending" ? null : "trending";
-    const products = await this.page(store, await this.trendingIds(store.id), filters, p);
-    if (products.length) return answer(model, fallback, products);
-    return answer(model, fallback ?? "popular", await this.popular(store, filters, p));
+    const trending = await this.page(store, await this.trendingIds(store.id), filters, p);
+    if (trending.total) return answer(model, fallback, trending.products);
+    return answer(model, fallback ?? "popular", (await this.popular(store, filters, p)).products);
   }
 
   /** The store's trending products, best first: reused for TRENDING_TTL_MS (a failed read is not kept). */
@@ -134,7 +134,7 @@ export class RecommendationsService {
   }
 
   /** Day one: the catalog most bought first, then best rated, then newest. */
-  private async popular(store: StoreRow, filters: EngineFilter[], p: Page): Promise<RecommendationsResponse["products"]> {
+  private async popular(store: StoreRow, filters: EngineFilter[], p: Page): Promise<ProductPage> {
     const sort: EngineSort[] = [
       { kind: "number", field: "purchases", order: "desc" },
       { kind: "number", field: "rating_wilson", order: "desc" },
@@ -154,12 +154,14 @@ export class RecommendationsService {
     return [...new Set(found.flatMap((r) => r.hits.map((h) => h.id)))];
   }
 
-  /** The page of `ids` the engine holds (within `filters`), in the order of `ids`. */
-  private async page(store: StoreRow, ids: string[], filters: EngineFilter[], p: Page): Promise<RecommendationsResponse["products"]> {
-    return ids.length ? this.shape(store, listRequest([{ kind: "ids", ids }, ...filters], [{ kind: "pinned", ids }], p)) : [];
+  /** The page of `ids` the engine holds (within `filters`), in the order of `ids`, and how many it holds in all. */
+  private async page(store: StoreRow, ids: string[], filters: EngineFilter[], p: Page): Promise<ProductPage> {
+    return ids.length
+      ? this.shape(store, listRequest([{ kind: "ids", ids }, ...filters], [{ kind: "pinned", ids }], p))
+      : { total: 0, products: [] };
   }
 
-  private async shape(store: StoreRow, request: EngineSearchRequest): Promise<RecommendationsResponse["products"]> {
+  private async shape(store: StoreRow, request: EngineSearchRequest): Promise<ProductPage> {
     const result = await this.d.engine.search(store.id, request);
     const shaping = shapingFor(store.id, effectiveSettings(store.settings));
     const products: RecommendationsResponse["products"] = [];
@@ -167,8 +169,14 @@ export class RecommendationsService {
       const product = await productIn(this.d.catalog, store.id, hit.id);
       if (product) products.push({ product: toSearchProduct(product, { ...shaping.options, withFirstPrice: true }) });
     }
-    return products;
+    return { total: result.total, products };
   }
+}
+
+/** A page of a model's products; `total`: how many the model has (0: it has nothing to say, its fallback answers). */
+interface ProductPage {
+  total: number;
+  products: RecommendationsResponse["products"];
 }
 
 const answer = (
