@@ -122,12 +122,12 @@ for (const [state, env] of STATES)
         const together = await recommend(s, "bought-together", { productId: a });
         expect(together.fallback).toBeNull();
         expect(idsOf(together)).toEqual([b, everyone]);
-      // A page past the model's last product is empty: the model answered, not its fallback.
-      expect(await recommend(s, "bought-together", { productId: a, from: "2" })).toEqual({
-        model: "bought-together",
-        fallback: null,
-        products: [],
-      });
+        // A page past the model's last product is empty: the model answered, not its fallback.
+        expect(await recommend(s, "bought-together", { productId: a, from: "2" })).toEqual({
+          model: "bought-together",
+          fallback: null,
+          products: [],
+        });
         expect(idsOf(await recommend(s, "bought-together", { productId: b }))).toEqual([a, everyone]);
       });
 
