@@ -7,6 +7,7 @@ export * from "./locale.ts";
 export * from "./meaning.ts";
 export * from "./multi-search.ts";
 export * from "./product.ts";
+export * from "./recommendations.ts";
 export * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./search.ts";

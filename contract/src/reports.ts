@@ -3,6 +3,8 @@
  * an average is null when there was nothing to divide by. Revenue is keyed by currency code (XXX: unknown).
  */
 
+import type { RecommendationPlacement } from "./recommendations.ts";
+
 export const REPORT_NAMES = ["overview", "searches", "products", "click-positions", "recommendations", "preprod"] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
@@ -78,9 +80,11 @@ export interface ClickPositionsReport extends ReportPeriod {
   beyond: number;
 }
 
-/** GET /reports/recommendations: the similar-products and complete-the-look widgets. */
+/** GET /reports/recommendations: the similar-products and complete-the-look widgets, and the recommendation placements. */
 export interface RecommendationsReport extends ReportPeriod {
   similarProducts: { views: number; clicks: number; clickThroughRate: number | null };
+  /** ProductClick events sent from each placement (data.placement), every placement listed. */
+  placements: { placement: RecommendationPlacement; clicks: number }[];
   completeTheLook: {
     loads: number;
     viewLookClicks: number;

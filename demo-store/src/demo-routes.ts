@@ -123,7 +123,9 @@ function productPage(embed: StoreEmbed, p: Product): SafeHtml {
       </div>
     </article>
     <div data-sfs-similar data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>
-    <div data-sfs-ctl data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>`,
+    <div data-sfs-ctl data-product-id="${p.id}" data-variant-id="${p.variations?.[0]?.id ?? ""}"></div>
+    <div data-sfs-recommend="bought-together" data-product-id="${p.id}"></div>
+    <div data-sfs-recommend="recently-viewed"></div>`,
   );
 }
 
@@ -143,6 +145,8 @@ export function demoStoreRoutes(catalog: DemoCatalog, embed: StoreEmbed, staffPa
             "Home",
             html`<h1>New arrivals</h1>
               <p>${catalog.size.toLocaleString("en")} real products from public fashion data sets, searchable through the service.</p>
+              <div data-sfs-recommend="trending"></div>
+              <div data-sfs-recommend="for-you"></div>
               <div class="grid">${catalog.featured().map(card)}</div>`,
           ),
         );

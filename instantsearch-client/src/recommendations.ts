@@ -1,11 +1,12 @@
 import {
   MAX_PAGE_SIZE,
-  type CtlResponse,
   type MultiSearchResponse,
+  type RecommendationsResponse,
   type SearchProduct,
   type SimilarityResponse,
 } from "@storefront-search/contract";
 import type { AlgoliaSearchParams } from "./algolia-shapes.ts";
+import { facetKeyOf } from "./attributes.ts";
 import { toOurSearch } from "./request-mapping.ts";
 import { SearchRequestError, serviceRequest, type ServiceOptions } from "./service-request.ts";
 import { UnsupportedSearchError } from "./unsupported.ts";
@@ -14,11 +15,11 @@ import { UnsupportedSearchError } from "./unsupported.ts";
  * getRecommendations for InstantSearch's Recommend widgets, from what the service has:
  * - related-products and looking-similar: similar products (GET /similarity), the page's queryParameters'
  *   filters applied as its facets;
- * - bought-together: complete the look (GET /ctl), its looks' pieces in order; the looks learn from the
- *   store's orders (each order pairs its products), and the service keeps no other list of products bought
- *   together;
- * - trending-items: the catalog most bought first (search's browse), within facetName:facetValue and the
- *   queryParameters' filters; purchases are counted over the store's whole history, not a recent window.
+ * - bought-together: the service's bought-together model (GET /recommendations/bought-together: co-purchases by
+ *   lift; complete the look's pieces for a product without orders);
+ * - trending-items: the service's trending model (GET /recommendations/trending), in the category a
+ *   categories.lvlN facetName:facetValue names; with a facet of another attribute or the queryParameters'
+ *   filters, which that model does not take, the catalog most bought first (search's browse) within them.
  * Each request is one round trip, all in parallel. A product the service does not know has no
  * recommendations (empty hits), as with Algolia. Hits are Search products with `objectID` and a `_score`
  * from their rank (100 for the first): the service answers an order, not scores.
@@ -71,21 +72,21 @@ async function productsFor(options: ServiceOptions, r: RecommendRequest): Promis
     const path = `similarity?productId=${productOf(r)}&pageSize=${size}${facets ? `&facets=${encodeURIComponent(facets)}` : ""}`;
     return (await serviceRequest<SimilarityResponse>(options, path)).products.map((p) => p.product);
   }
-  if (r.model === "bought-together") {
-    const { ctlProducts } = await serviceRequest<CtlResponse>(options, `ctl?productId=${productOf(r)}`);
-    const seen = new Set<string>();
-    return ctlProducts
-      .flat()
-      .filter((p) => !seen.has(p.productId) && seen.add(p.productId))
-      .slice(0, size);
-  }
+  if (r.model === "bought-together") return recommended(options, `bought-together?productId=${productOf(r)}&pageSize=${size}`);
   const facet = r.facetName && r.facetValue !== undefined ? [`${r.facetName}:${r.facetValue}`] : [];
+  const category =
+    facet.length && facetKeyOf(r.facetName!).startsWith("category.lvl") ? `&category=${encodeURIComponent(r.facetValue!)}` : "";
+  if ((category || !facet.length) && !facetsOf(r)) return recommended(options, `trending?pageSize=${size}${category}`);
   const browse = { browse: true, pageSize: size, analytics: false, facets: facetsOf(r, facet) };
   const { results } = await serviceRequest<MultiSearchResponse>(options, "multi-search", {
     method: "POST",
     body: JSON.stringify({ requests: [browse] }),
   });
   return results[0]!.products;
+}
+
+async function recommended(options: ServiceOptions, path: string): Promise<SearchProduct[]> {
+  return (await serviceRequest<RecommendationsResponse>(options, `recommendations/${path}`)).products.map((p) => p.product);
 }
 
 async function recommend(options: ServiceOptions, r: RecommendRequest): Promise<RecommendResult> {

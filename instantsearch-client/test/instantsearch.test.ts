@@ -29,7 +29,7 @@ import {
   type SearchBody,
 } from "../../server/test/support/search-client.ts";
 import { startTestServer, type TestServer } from "../../server/test/support/test-server.ts";
-import type { CtlResponse, EventList, ListedEvent, SimilarityResponse } from "@storefront-search/contract";
+import type { CtlResponse, EventList, ListedEvent, RecommendationsResponse, SimilarityResponse } from "@storefront-search/contract";
 import {
   createInsightsClient,
   createSearchClient,
@@ -437,7 +437,7 @@ describe("insights: InstantSearch's events reach /tracking as ours", () => {
 });
 
 describe("Recommend widgets over getRecommendations", () => {
-  test("related products are our similar products; bought together our looks' pieces; trending our most bought", async () => {
+  test("related products are our similar products; bought together and trending in a category our models; trending by another facet our most bought", async () => {
     // A product that has looks: the first shirt whose complete-the-look answers some.
     const shirts = (await ourSearch(s, { query: "shirt", pageSize: 20, analytics: false })).products.map((p) => p.productId);
     let source = "";
@@ -459,7 +459,10 @@ describe("Recommend widgets over getRecommendations", () => {
     const similar = (await getJson<SimilarityResponse>(s, "/similarity", { productId: source, pageSize: 4 })).body.products.map(
       (p) => p.product.productId,
     );
-    const together = [...new Set(looks.ctlProducts.flat().map((p) => p.productId))].slice(0, 4);
+    const recommended = async (path: string, params: Record<string, string | number>) =>
+      (await getJson<RecommendationsResponse>(s, `/recommendations/${path}`, params)).body.products.map((p) => p.product.productId);
+    const together = await recommended("bought-together", { productId: source, pageSize: 4 });
+    expect(together.length).toBeGreaterThan(0);
     const trending = (await ourSearch(s, { browse: true, facets: "gender:Men", pageSize: 4, analytics: false })).products.map(
       (p) => p.productId,
     );
@@ -509,6 +512,15 @@ describe("Recommend widgets over getRecommendations", () => {
     } finally {
       shop.dispose();
     }
+    const client = createSearchClient({ host: s.url, storeId: s.storeId, searchKey: s.keys.search });
+    const category = demoProducts(1500).find((p) => p.id === source)!.categories![0]!;
+    const { results } = await client.getRecommendations([
+      { indexName: "products", model: "trending-items", facetName: "categories.lvl0", facetValue: category, maxRecommendations: 4 },
+      { indexName: "products", model: "trending-items", maxRecommendations: 4 },
+    ]);
+    expect(results[0]!.hits.map((h) => h.objectID)).toEqual(await recommended("trending", { category, pageSize: 4 }));
+    expect(results[0]!.hits.length).toBeGreaterThan(0);
+    expect(results[1]!.hits.map((h) => h.objectID)).toEqual(await recommended("trending", { pageSize: 4 }));
   });
 
   test("a product the service does not know has none; a model it has not is refused before anything is sent", async () => {

@@ -17,12 +17,17 @@ import { PostgresReportsRepo } from "../src/modules/reports/storage/reports.post
 import { SqliteShopperErasureRepo } from "../src/modules/analytics/storage/shopper-erasure.sqlite.ts";
 import type { ShopperErasureRepository } from "../src/modules/analytics/storage/shopper-erasure-repository.ts";
 import { PostgresShopperErasureRepo } from "../src/modules/analytics/storage/shopper-erasure.postgres.ts";
+import { NO_RECOMMENDATION_WRITES } from "../src/modules/analytics/storage/recommendation-signals-repository.ts";
 import { SqliteTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.sqlite.ts";
 import type { TrendInputsRepository } from "../src/modules/enrichment/storage/trend-inputs-repository.ts";
 import { PostgresTrendInputsRepo } from "../src/modules/enrichment/storage/trend-inputs.postgres.ts";
 import { SqliteBehaviourRepo } from "../src/modules/ranking/storage/behaviour.sqlite.ts";
 import type { BehaviourRepository } from "../src/modules/ranking/storage/behaviour-repository.ts";
 import { PostgresBehaviourRepo } from "../src/modules/ranking/storage/behaviour.postgres.ts";
+import { SqliteRecommendationsRepo } from "../src/modules/recommendations/storage/recommendations.sqlite.ts";
+import type { RecommendationsRepository } from "../src/modules/recommendations/storage/recommendations-repository.ts";
+import { PostgresRecommendationsRepo } from "../src/modules/recommendations/storage/recommendations.postgres.ts";
+import { RecommendationLearner } from "../src/modules/recommendations/recommendation-learner.ts";
 import { EvidenceCache } from "../src/modules/ranking/evidence-cache.ts";
 import type { AnalyticsStateRepository } from "../src/modules/analytics/storage/analytics-state-repository.ts";
 import { PostgresAnalyticsStateRepo } from "../src/modules/analytics/storage/analytics-state.postgres.ts";
@@ -92,6 +97,7 @@ const NO_ANALYTICS_WRITES = {
   evidence: [],
   affinities: [],
   experimentShoppers: [],
+  recommendations: NO_RECOMMENDATION_WRITES,
   prune: null,
 };
 
@@ -117,6 +123,7 @@ interface Backend {
   events: EventsRepository;
   analytics: AnalyticsStateRepository;
   behaviour: BehaviourRepository;
+  recommendations: RecommendationsRepository;
   erasure: ShopperErasureRepository;
   trendInputs: TrendInputsRepository;
   reports: ReportsRepository;
@@ -155,6 +162,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         events: new SqliteEventsRepo(db),
         analytics: new SqliteAnalyticsStateRepo(db),
         behaviour: new SqliteBehaviourRepo(db),
+        recommendations: new SqliteRecommendationsRepo(db),
         erasure: new SqliteShopperErasureRepo(db),
         trendInputs: new SqliteTrendInputsRepo(db),
         reports: new SqliteReportsRepo(db),
@@ -187,6 +195,7 @@ const BACKENDS: { name: string; open(): Promise<Backend> }[] = [
         events: new PostgresEventsRepo(sql),
         analytics: new PostgresAnalyticsStateRepo(sql),
         behaviour: new PostgresBehaviourRepo(sql),
+        recommendations: new PostgresRecommendationsRepo(sql),
         erasure: new PostgresShopperErasureRepo(sql),
         trendInputs: new PostgresTrendInputsRepo(sql),
         reports: new PostgresReportsRepo(sql),
@@ -1316,7 +1325,7 @@ for (const backend of BACKENDS) {
       new AnalyticsWorker(
         b.analytics,
         b.events,
-        [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T)],
+        [new ReportCounter(), new BehaviourLearner(b.analytics, new ProductFacts(b.catalog), () => T), new RecommendationLearner()],
         createLogger("silent"),
         1,
       );
@@ -1490,8 +1499,76 @@ for (const backend of BACKENDS) {
       ]);
       expect(await b.rows("SELECT DISTINCT session_id FROM attribution_searches")).toEqual([{ session_id: "v3" }]);
       expect(await b.rows("SELECT DISTINCT actor FROM behaviour_seen ORDER BY actor")).toEqual([{ actor: "u2" }]);
+      expect(await b.rows("SELECT DISTINCT shopper FROM shopper_products ORDER BY shopper")).toEqual([
+        { shopper: "s:v3" },
+        { shopper: "u:u2" },
+      ]);
       expect(await metrics(b)).toEqual(before);
       expect(await b.erasure.erase("s", "u1")).toEqual({ events: 0, searches: 0, sessions: 0 });
+    });
+
+    test("recommendation signals: interest per day once per shopper, orders and pairs once per order, shoppers' bounded lists", async () => {
+      const b = backendOf();
+      const DAY = 86_400_000;
+      const ev = (type: string, at: number, userId: string, data: Record<string, unknown>): NewEvent => ({
+        storeId: "s",
+        type,
+        userId,
+        sessionId: `${userId}-visit`,
+        apiVersion: "1.9",
+        data,
+        receivedAt: at,
+      });
+      const click = (at: number, userId: string, id: string) => ev("ProductClick", at, userId, { clickProductId: id });
+      const order = (at: number, userId: string, orderId: string, ids: string[]) =>
+        ev("OrderComplete", at, userId, { orderId, products: ids.map((id) => ({ id })) });
+      await b.ingest.commit(
+        [
+          click(T - 3 * DAY, "u1", "a"),
+          click(T, "u1", "a"),
+          click(T + MIN, "u1", "a"),
+          click(T + 2 * MIN, "u2", "a"),
+          ev("AddToCart", T + 3 * MIN, "u2", { addProductId: "b" }),
+          order(T + 4 * MIN, "u1", "o1", ["a", "b"]),
+          order(T + 5 * MIN, "u1", "o1", ["a", "b"]),
+          order(T + 6 * MIN, "u2", "o2", ["a", "b", "c"]),
+          ...Array.from({ length: 55 }, (_, i) => click(T + (10 + i) * MIN, "u3", `p${String(i).padStart(2, "0")}`)),
+        ],
+        [],
+      );
+      await worker(b).catchUp();
+      const r = b.recommendations;
+      const today = new Date(T).toISOString().slice(0, 10);
+      const earlier = new Date(T - 3 * DAY).toISOString().slice(0, 10);
+      // a: u1's view three days ago; today u1's and u2's views (u1's second not counted) and two purchases (5 each).
+      const interest = await r.recentInterest("s", today, earlier, 3);
+      expect(interest).toEqual(
+        [
+          { productId: "a", recent: 12, before: 1 },
+          { productId: "b", recent: 13, before: 0 },
+          { productId: "c", recent: 5, before: 0 },
+        ].sort((x, y) => y.recent - x.recent),
+      );
+      const totals = await r.interestTotals("s", today, earlier);
+      expect(totals).toEqual({ recent: 12 + 13 + 5 + 55, before: 1 });
+      // o1 reported twice counts once.
+      expect(await r.orderCounts("s", "a")).toEqual({ store: 2, product: 2 });
+      expect(await r.orderCounts("s", "zz")).toEqual({ store: 2, product: 0 });
+      expect((await r.partners("s", "a", 1)).sort((x, y) => (x.productId < y.productId ? -1 : 1))).toEqual([
+        { productId: "b", together: 2, orders: 2 },
+        { productId: "c", together: 1, orders: 1 },
+      ]);
+      expect(await r.partners("s", "a", 2)).toEqual([{ productId: "b", together: 2, orders: 2 }]);
+      // Per shopper: last viewed first; bought products apart; the user and the session each keep a list.
+      expect(await r.viewed("s", "u:u1", 10)).toEqual(["a"]);
+      expect(await r.viewed("s", "s:u1-visit", 10)).toEqual(["a"]);
+      expect(await r.bought("s", "u:u2")).toEqual(["a", "b", "c"]);
+      expect(await r.viewed("s", "u:u2", 10)).toEqual(["a"]);
+      // 55 views: the 50 newest are kept.
+      const u3 = await r.viewed("s", "u:u3", 100);
+      expect(u3.length).toBe(50);
+      expect(u3[0]).toBe("p54");
+      expect(u3.at(-1)).toBe("p05");
     });
 
     test("trending inputs: a period's most searched queries and most clicked products with their enrichment", async () => {

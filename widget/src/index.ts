@@ -13,6 +13,7 @@ import "./components/search-results/search-results.ts";
 import "./components/typeahead/typeahead.ts";
 import "./components/similar-products/similar-products.ts";
 import "./components/complete-the-look/complete-the-look.ts";
+import "./components/recommendations/recommendations.ts";
 import { readScriptSettings, startWidget } from "./widget-app.ts";
 
 // currentScript is only set while this file is first evaluated (async scripts too), so it is read right away.

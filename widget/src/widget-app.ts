@@ -4,6 +4,7 @@ import { Identity, type KeyValueStorage } from "./analytics/identity.ts";
 import { Tracker } from "./analytics/tracker.ts";
 import { createApiClient, type ApiClient } from "./api/client.ts";
 import type { SfsCompleteTheLook } from "./components/complete-the-look/complete-the-look.component.ts";
+import type { SfsRecommendations } from "./components/recommendations/recommendations.component.ts";
 import type { SfsSearchResults } from "./components/search-results/search-results.component.ts";
 import type { SfsSimilarProducts } from "./components/similar-products/similar-products.component.ts";
 import type { SfsTypeahead } from "./components/typeahead/typeahead.component.ts";
@@ -55,6 +56,7 @@ declare global {
 export const WIDGET_VERSION = "1.0.0";
 const MAX_INPUTS = 4;
 const MAX_CAROUSELS = 4;
+const MAX_PLACEMENTS = 4;
 
 export interface WidgetApp {
   config: WidgetConfig | null;
@@ -66,6 +68,8 @@ export interface WidgetApp {
   carousels: SfsSimilarProducts[];
   /** The complete-the-look elements mounted in data-sfs-ctl divs. */
   looks: SfsCompleteTheLook[];
+  /** The recommendation placements mounted in data-sfs-recommend divs. */
+  placements: SfsRecommendations[];
   /** Pre-production mode: the search that ran without showing anything. */
   preprodSearch: SearchController | null;
   stop(): void;
@@ -195,6 +199,26 @@ function mountCarousels<K extends "sfs-similar-products" | "sfs-complete-the-loo
   return mounted;
 }
 
+/**
+ * A recommendation placement wherever the store put <div data-sfs-recommend="trending|bought-together|recently-viewed|for-you">
+ * (with data-category for trending, data-product-id for bought-together); the store's own <sfs-recommendations>
+ * get the context too.
+ */
+function mountPlacements(doc: Document, context: WidgetContext): SfsRecommendations[] {
+  const mounted: SfsRecommendations[] = [];
+  for (const slot of Array.from(doc.querySelectorAll<HTMLElement>("[data-sfs-recommend]")).slice(0, MAX_PLACEMENTS)) {
+    const carousel = doc.createElement("sfs-recommendations");
+    carousel.context = context;
+    carousel.placement = slot.dataset.sfsRecommend!;
+    carousel.productId = slot.dataset.productId ?? "";
+    carousel.category = slot.dataset.category ?? "";
+    slot.replaceChildren(carousel);
+    mounted.push(carousel);
+  }
+  for (const carousel of Array.from(doc.querySelectorAll("sfs-recommendations"))) carousel.context ??= context;
+  return mounted;
+}
+
 export async function startWidget(settings: ScriptSettings, win: Window = window): Promise<WidgetApp> {
   const doc = win.document;
   const nav = win.navigator;
@@ -224,12 +248,13 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
     typeaheads: [],
     carousels: [],
     looks: [],
+    placements: [],
     preprodSearch: null,
     stop() {
       tracker?.stop();
       app.results?.remove();
       for (const t of app.typeaheads) t.remove();
-      for (const c of [...app.carousels, ...app.looks]) c.remove();
+      for (const c of [...app.carousels, ...app.looks, ...app.placements]) c.remove();
       app.preprodSearch?.hostDisconnected();
     },
   };
@@ -359,6 +384,7 @@ export async function startWidget(settings: ScriptSettings, win: Window = window
   }
   app.carousels = mountCarousels(doc, context, "data-sfs-similar", "sfs-similar-products");
   app.looks = mountCarousels(doc, context, "data-sfs-ctl", "sfs-complete-the-look");
+  app.placements = mountPlacements(doc, context);
   let inputs = queryAll(doc, config.searchInputSelector);
   if (!inputs.length) inputs = queryAll(doc, "input[type=search]");
   for (const input of inputs.slice(0, MAX_INPUTS)) {

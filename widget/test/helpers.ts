@@ -6,6 +6,7 @@ import { resolveConfig } from "../src/config/resolve-config.ts";
 import type { Scheduler } from "../src/core/scheduler.ts";
 import type { WidgetContext } from "../src/core/widget-context.ts";
 import { createPriceFormat } from "../src/format/price-format.ts";
+import type { WidgetApp } from "../src/widget-app.ts";
 import { API_ORIGIN } from "./setup.ts";
 import { searchResponse, suggestionsResponse, widgetConfigResponse } from "./fixtures.ts";
 
@@ -146,4 +147,13 @@ export async function until(check: () => boolean, what = "condition", ms = 2000)
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await settle(5);
   }
+}
+
+/** Takes away what the head script put on the page (its elements, its theme, window.StorefrontSearch, stored ids). */
+export function clearPage(app: Pick<WidgetApp, "stop"> | null): void {
+  app?.stop();
+  document.body.replaceChildren();
+  document.adoptedStyleSheets = [];
+  delete window.StorefrontSearch;
+  localStorage.clear();
 }

@@ -13,7 +13,7 @@ import { resolveConfig } from "../src/config/resolve-config.ts";
 import { readScriptSettings, startWidget, type StorefrontSearchApi, type WidgetApp } from "../src/widget-app.ts";
 import type { CartItem } from "../src/core/widget-context.ts";
 import { product, widgetConfigResponse } from "./fixtures.ts";
-import { api, mockService, settle, until } from "./helpers.ts";
+import { api, clearPage, mockService, settle, until } from "./helpers.ts";
 import { API_ORIGIN } from "./setup.ts";
 
 const similarAsked: URL[] = [];
@@ -35,14 +35,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 let app: WidgetApp | null = null;
 afterEach(() => {
-  app?.stop();
+  clearPage(app);
   app = null;
   server.resetHandlers();
   for (const list of Object.values(recorded)) list.length = 0;
-  document.body.replaceChildren();
-  document.adoptedStyleSheets = [];
-  delete window.StorefrontSearch;
-  localStorage.clear();
 });
 
 const settings = { api: API_ORIGIN, storeId: "demo", searchKey: "pk_search_test", analyticsKey: "pk_analytics_test" };

@@ -37,6 +37,8 @@ import { LookIndex } from "../modules/looks/look-index.ts";
 import { lookRoutes } from "../modules/looks/look-routes.ts";
 import { LookService } from "../modules/looks/look-service.ts";
 import { similarityRoutes } from "../modules/similarity/similarity-routes.ts";
+import { recommendationsRoutes } from "../modules/recommendations/recommendations-routes.ts";
+import { RecommendationsService } from "../modules/recommendations/recommendations-service.ts";
 import { SimilarityService } from "../modules/similarity/similarity-service.ts";
 import { MeaningService } from "../modules/meaning/meaning-service.ts";
 import { EmbeddingsClient } from "../modules/hybrid/embeddings-client.ts";
@@ -312,6 +314,14 @@ export function buildApp(deps: AppDeps) {
     adminOrigin: deps.adminOrigin,
   };
   const common = { stores, now, access, maxBodyBytes: deps.maxBodyBytes };
+  const looks = new LookService({
+    catalog,
+    engine,
+    index: async (store) => (await pageModels(store)).looks,
+    looks: state.looks,
+    now,
+    variants,
+  });
 
   const app = httpPipeline({
     storage: deps.storage,
@@ -384,17 +394,11 @@ export function buildApp(deps: AppDeps) {
         similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar, variants }),
       }),
     )
+    .use(lookRoutes({ ...common, looks }))
     .use(
-      lookRoutes({
+      recommendationsRoutes({
         ...common,
-        looks: new LookService({
-          catalog,
-          engine,
-          index: async (store) => (await pageModels(store)).looks,
-          looks: state.looks,
-          now,
-          variants,
-        }),
+        recommendations: new RecommendationsService({ catalog, engine, repo: state.recommendations, taste: behaviour, looks, now }),
       }),
     )
     .use(

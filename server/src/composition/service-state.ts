@@ -2,6 +2,9 @@ import { Database } from "bun:sqlite";
 import type { Config } from "../config.ts";
 import { openDatabase, openServiceDatabase } from "../platform/sqlite/connection.ts";
 import { SqliteBehaviourRepo } from "../modules/ranking/storage/behaviour.sqlite.ts";
+import { SqliteRecommendationsRepo } from "../modules/recommendations/storage/recommendations.sqlite.ts";
+import { PostgresRecommendationsRepo } from "../modules/recommendations/storage/recommendations.postgres.ts";
+import type { RecommendationsRepository } from "../modules/recommendations/storage/recommendations-repository.ts";
 import type { BehaviourRepository } from "../modules/ranking/storage/behaviour-repository.ts";
 import { SqliteCatalogRepo } from "../modules/catalog/storage/catalog.sqlite.ts";
 import type { CatalogRepository } from "../modules/catalog/storage/catalog-repository.ts";
@@ -80,6 +83,7 @@ export interface Repositories {
   /** Counted on the events thread. */
   analytics: AnalyticsStateRepository;
   behaviour: BehaviourRepository;
+  recommendations: RecommendationsRepository;
   reports: ReportsRepository;
   erasure: ShopperErasureRepository;
   trendInputs: TrendInputsRepository;
@@ -107,6 +111,7 @@ function repositoriesOn(c: StateConnection): Repositories {
       ingest: new SqliteEventIngest(db),
       analytics: new SqliteAnalyticsStateRepo(db),
       behaviour: new SqliteBehaviourRepo(db),
+      recommendations: new SqliteRecommendationsRepo(db),
       reports: new SqliteReportsRepo(db),
       erasure: new SqliteShopperErasureRepo(db),
       trendInputs: new SqliteTrendInputsRepo(db),
@@ -129,6 +134,7 @@ function repositoriesOn(c: StateConnection): Repositories {
     ingest: new PostgresEventIngest(sql),
     analytics: new PostgresAnalyticsStateRepo(sql),
     behaviour: new PostgresBehaviourRepo(sql),
+    recommendations: new PostgresRecommendationsRepo(sql),
     reports: new PostgresReportsRepo(sql),
     erasure: new PostgresShopperErasureRepo(sql),
     trendInputs: new PostgresTrendInputsRepo(sql),

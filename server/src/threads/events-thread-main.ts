@@ -14,6 +14,7 @@ import { ReportCounter } from "../modules/analytics/report-counter.ts";
 import { ExperimentCounter } from "../modules/experiments/experiment-counter.ts";
 import { BehaviourLearner } from "../modules/ranking/behaviour-learner.ts";
 import { ProductFacts } from "../modules/ranking/product-facts.ts";
+import { RecommendationLearner } from "../modules/recommendations/recommendation-learner.ts";
 import { checkEvents } from "../modules/tracking/event-check.ts";
 import { effectsOf } from "../modules/tracking/event-effects.ts";
 import type { EventsThreadNotice, EventsThreadReply, EventsThreadRequest } from "../modules/tracking/events-thread.ts";
@@ -59,7 +60,12 @@ function open(message: Extract<EventsThreadRequest, { type: "open" }>): NonNulla
   const analytics = new AnalyticsWorker(
     storage.analytics,
     storage.events,
-    [new ReportCounter(), new BehaviourLearner(storage.analytics, facts, Date.now, evidence), new ExperimentCounter(storage.experiments)],
+    [
+      new ReportCounter(),
+      new BehaviourLearner(storage.analytics, facts, Date.now, evidence),
+      new ExperimentCounter(storage.experiments),
+      new RecommendationLearner(),
+    ],
     createLogger(message.logLevel),
   );
   const intake = new GroupCommit<NewEvent>(

@@ -241,6 +241,7 @@ function renderRecommendations(r: RecommendationsReport): void {
     { widget: "Complete the look", figure: "Page changes", value: integer(ctl.pageChanges) },
     { widget: "Complete the look", figure: "Popup page changes", value: integer(ctl.popupPageChanges) },
     { widget: "Complete the look", figure: "Click-through rate", value: percent(ctl.clickThroughRate) },
+    ...r.placements.map((p) => ({ widget: `Placement: ${p.placement}`, figure: "Clicks", value: integer(p.clicks) })),
   ];
   table(
     byId("recommendations"),

@@ -1,6 +1,8 @@
 import type { WidgetConfigResponse } from "@storefront-search/contract";
 import type {
   CtlResponse,
+  RecommendationPlacement,
+  RecommendationsResponse,
   SearchRequest,
   SearchResponse,
   SimilarityResponse,
@@ -51,6 +53,12 @@ export interface ApiClient {
   similar(request: { productId: string; variantId?: string; pageSize: number }, signal?: AbortSignal): Promise<SimilarityResponse>;
   /** The looks that complete a product; 404 (ApiError) when the store has no such product. */
   ctl(request: { productId: string; variantId?: string }, signal?: AbortSignal): Promise<CtlResponse>;
+  /** A recommendation placement's products (GET /recommendations/{placement}). */
+  recommend(
+    placement: RecommendationPlacement,
+    params: { productId?: string; category?: string; userId?: string; sessionId?: string; pageSize: number },
+    signal?: AbortSignal,
+  ): Promise<RecommendationsResponse>;
   /** Sends a batch of events; resolves true when the service took it (2xx). Never rejects. */
   track(events: TrackingEvent[], transport: "fetch" | "beacon"): Promise<boolean>;
 }
@@ -132,6 +140,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       get<SimilarityResponse>("similarity", { productId, pageSize, ...(variantId ? { variantId } : {}), ...shopper() }, signal),
 
     ctl: (request, signal) => get<CtlResponse>("ctl", { ...request, ...shopper() }, signal),
+
+    recommend(placement, params, signal) {
+      const given = Object.entries(params).filter(([, v]) => v !== undefined && v !== "") as [string, string | number][];
+      return get<RecommendationsResponse>(`recommendations/${placement}`, Object.fromEntries(given), signal);
+    },
 
     async track(events, transport) {
       if (!trackingUrl || events.length === 0) return false;

@@ -14,6 +14,7 @@ import {
 } from "./storage/analytics-state-repository.ts";
 import { logAdd } from "../../lib/decay.ts";
 import { addToSketch, emptySketch } from "../../lib/hyperloglog.ts";
+import { RecommendationSignals } from "./recommendation-signals.ts";
 
 /*
  * One batch of events being counted, in memory: the attribution state of its sessions as loaded before the batch
@@ -53,6 +54,8 @@ export class AnalyticsBatch {
   private readonly affinities = new Map<string, BatchWrites["affinities"][number]>();
   private readonly experimentShoppers = new Map<string, ExperimentShopperDelta>();
   private pruning: BatchWrites["prune"] = null;
+  /** The recommendation models' sums (modules/recommendations counts them). */
+  readonly recommendations = new RecommendationSignals();
 
   constructor(snapshot: StateSnapshot) {
     for (const s of snapshot.searches) this.listOf(this.searches, key(s.storeId, s.sessionId)).push(s);
@@ -230,6 +233,7 @@ export class AnalyticsBatch {
       evidence: [...this.evidence.values()],
       affinities: [...this.affinities.values()],
       experimentShoppers: [...this.experimentShoppers.values()],
+      recommendations: this.recommendations.writes(),
       prune: this.pruning,
     };
   }

@@ -14,6 +14,7 @@ import {
   type Dimensions,
 } from "./event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "./analytics-worker.ts";
+import { isRecommendationPlacement } from "@storefront-search/contract";
 
 /** Positions the histogram keeps one by one; later ones count in the average only. */
 export const MAX_COUNTED_POSITION = 1000;
@@ -87,6 +88,7 @@ export class ReportCounter implements EventConsumer {
     state.count(bucket, "clicks");
     state.countProduct(bucket, productId, { clicks: 1 });
     state.countQueryClick(bucket, query, productId);
+    if (isRecommendationPlacement(e.data.placement)) state.count(bucket, `placementClicks:${e.data.placement}`);
     const position = clickPosition(e.data, productId);
     if (position !== null) {
       state.count(bucket, "positionSum", position);

@@ -1,4 +1,5 @@
 import {
+  RECOMMENDATION_PLACEMENTS,
   REPORT_NAMES,
   type OverviewFigures,
   type ReportName,
@@ -188,6 +189,7 @@ export class ReportsService {
         clicks: n("similarClicks"),
         clickThroughRate: rate(n("similarClicks"), n("similarViews")),
       },
+      placements: RECOMMENDATION_PLACEMENTS.map((placement) => ({ placement, clicks: n(`placementClicks:${placement}`) })),
       completeTheLook: {
         loads: n("ctlLoads"),
         viewLookClicks: n("ctlViewLookClicks"),
@@ -204,6 +206,7 @@ export class ReportsService {
       ...Object.entries(json.completeTheLook)
         .filter(([k]) => k !== "viewLookPositions")
         .map(([k, v]) => ({ widget: "completeTheLook", metric: k, value: v as number | null })),
+      ...json.placements.map((x) => ({ widget: x.placement, metric: "clicks", value: x.clicks })),
       ...json.completeTheLook.viewLookPositions.map((x) => ({
         widget: "completeTheLook",
         metric: `viewLookPosition${x.position}`,

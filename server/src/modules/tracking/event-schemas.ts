@@ -67,7 +67,15 @@ export const EVENT_DATA = {
   Search: data({ ...listing, totalProducts: Type.Optional(nonNegative()) }),
   PageChange: data(pageChange),
   SortByChange: data(listing),
-  ProductClick: data({ ...pageChange, clickProductId: productId() }),
+  ProductClick: data({
+    ...pageChange,
+    clickProductId: productId(),
+    /**
+     * A click in a recommendation placement: GET /reports/recommendations counts those of the placements it knows
+     * (RECOMMENDATION_PLACEMENTS); another name is kept, so a newer widget's events are not refused.
+     */
+    placement: Type.Optional(str(64)),
+  }),
   PromotionClick: data({
     ...pageChange,
     promotions: Type.Optional(Type.Array(str(256), { maxItems: 200 })),

@@ -6,6 +6,7 @@ import * as experiments from "../schema/experiments.ts";
 import * as looks from "../schema/looks.ts";
 import * as merchandising from "../schema/merchandising.ts";
 import * as ranking from "../schema/ranking.ts";
+import * as recommendations from "../schema/recommendations.ts";
 import * as reports from "../schema/reports.ts";
 import * as searchLog from "../schema/search-log.ts";
 import * as stores from "../schema/stores.ts";
@@ -85,4 +86,10 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     createTable(withoutColumns(experiments.experimentShoppers(d), ["credits_a", "credits_b"])),
   ),
   migration(addColumns(experiments.experimentShoppers(d), ["credits_a", "credits_b"])),
+  migration(
+    createTable(recommendations.productInterest(d)),
+    createTable(recommendations.productOrders(d)),
+    createTable(recommendations.coPurchases(d)),
+    createTable(recommendations.shopperProducts(d)),
+  ),
 ];

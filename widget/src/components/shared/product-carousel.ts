@@ -5,7 +5,7 @@ import type { WidgetContext } from "../../core/widget-context.ts";
 const VISIBLE_RATIO = 0.5;
 
 /**
- * What the similar-products and complete-the-look carousels share: `product-id`/`variant-id` and the context
+ * What the similar-products, complete-the-look and recommendation carousels share: `product-id`/`variant-id` and the context
  * start a request (a newer one aborts the older); the element hides itself (no empty box) when the answer has
  * nothing or the request fails; `onSeen` runs once, when the shopper first has it half in view (at once where
  * the browser cannot tell), so that a view is not reported for a carousel below the fold that nobody saw.
@@ -47,9 +47,19 @@ export abstract class ProductCarousel<T> extends LitElement {
     this.observer?.disconnect();
   }
 
+  /** The properties whose change asks again. */
+  protected requestProperties(): readonly string[] {
+    return ["productId", "variantId", "context"];
+  }
+
+  /** Whether there is something to ask for: a product page's carousel needs its product. */
+  protected askable(): boolean {
+    return this.productId !== "";
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has("productId") || changed.has("variantId") || changed.has("context")) && this.context && this.productId)
-      void this.load(this.context);
+    const asked = changed as Map<PropertyKey, unknown>;
+    if (this.requestProperties().some((p) => asked.has(p)) && this.context && this.askable()) void this.load(this.context);
   }
 
   private async load(context: WidgetContext): Promise<void> {

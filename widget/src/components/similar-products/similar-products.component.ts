@@ -1,5 +1,5 @@
 import { html, nothing } from "lit";
-import type { SearchProduct } from "@storefront-search/contract";
+import type { SearchProduct, Texts } from "@storefront-search/contract";
 import type { WidgetContext } from "../../core/widget-context.ts";
 import type { SfsProductClickEvent } from "../../events/sfs-product-click.ts";
 import { CARD_EXPORT_PARTS } from "../shared/export-parts.ts";
@@ -66,7 +66,7 @@ export class SfsSimilarProducts extends ProductCarousel<SearchProduct> {
     this.context?.track("ViewSimilarProducts", { productId: this.productId });
   }
 
-  private onCardClick(event: SfsProductClickEvent): void {
+  protected onCardClick(event: SfsProductClickEvent): void {
     this.context?.track("SimilarProductClick", { similarProductId: this.productId, clickProductId: event.detail.productId });
   }
 
@@ -90,16 +90,27 @@ export class SfsSimilarProducts extends ProductCarousel<SearchProduct> {
     this.onScroll();
   }
 
+  /** The carousel's heading. */
+  protected heading(texts: Texts): string {
+    return texts.similarProducts;
+  }
+
+  /** What a screen reader hears while it loads. */
+  protected loadingText(texts: Texts): string {
+    return texts.loadingSimilar;
+  }
+
   override render() {
     const ctx = this.context;
     if (!ctx || (!this.loading && this.items.length === 0)) return nothing;
     const t = ctx.config.texts;
+    const heading = this.heading(t);
     return html`<section part="base" aria-labelledby="${this.listId}-title" aria-busy=${this.loading ? "true" : "false"}>
       <div part="header" class="header">
-        <h2 part="title" id="${this.listId}-title">${t.similarProducts}</h2>
+        <h2 part="title" id="${this.listId}-title">${heading}</h2>
         ${pager("", this.listId, t, this.loading || this.atStart, this.loading || this.atEnd, (step) => this.scrollByView(step))}
       </div>
-      <ul part="list" id=${this.listId} tabindex="0" aria-label=${t.similarProducts} @scroll=${this.onScroll} @sfs-product-click=${this.onCardClick}>
+      <ul part="list" id=${this.listId} tabindex="0" aria-label=${heading} @scroll=${this.onScroll} @sfs-product-click=${this.onCardClick}>
         ${
           this.loading
             ? Array.from({ length: SKELETON_CARDS }, () => html`<li part="item" aria-hidden="true"><div part="skeleton"></div></li>`)
@@ -110,7 +121,7 @@ export class SfsSimilarProducts extends ProductCarousel<SearchProduct> {
               )
         }
       </ul>
-      ${this.loading ? html`<span class="visually-hidden" role="status">${t.loadingSimilar}</span>` : nothing}
+      ${this.loading ? html`<span class="visually-hidden" role="status">${this.loadingText(t)}</span>` : nothing}
     </section>`;
   }
 }

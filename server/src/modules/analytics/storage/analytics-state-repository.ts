@@ -7,6 +7,7 @@
  */
 
 import { mergeInto, packSketch, unpackSketch } from "../../../lib/hyperloglog.ts";
+import type { RecommendationWrites } from "./recommendation-signals-repository.ts";
 
 /** A day and the shopper's dimensions: where a count goes. */
 export interface Bucket {
@@ -134,6 +135,8 @@ export interface BatchWrites {
   evidence: { storeId: string; query: string; productId: string; add: EvidenceLogs }[];
   affinities: { storeId: string; shopper: string; facet: string; value: string; add: number }[];
   experimentShoppers: ExperimentShopperDelta[];
+  /** What the recommendation models count (recommendation-signals.ts). */
+  recommendations: RecommendationWrites;
   /** Old working state to drop: attribution before `before` (ms); marks of days before `day`; sums below the floors. */
   prune: { before: number; day: string; evidenceBelow: number; affinityBelow: number } | null;
 }

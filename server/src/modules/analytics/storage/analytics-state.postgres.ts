@@ -17,6 +17,7 @@ import {
   type StateSnapshot,
 } from "./analytics-state-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
+import { writeRecommendationSignals } from "./recommendation-signals.postgres.ts";
 
 type Tx = postgres.TransactionSql;
 
@@ -83,6 +84,7 @@ export class PostgresAnalyticsStateRepo implements AnalyticsStateRepository {
         await this.writeAttribution(tx, w);
         await this.writeBehaviour(tx, w);
         await this.writeExperimentShoppers(tx, w);
+        await writeRecommendationSignals(tx, w.recommendations);
         if (w.prune) await this.prune(tx, w.prune);
         return true;
       })

@@ -18,6 +18,7 @@ import {
   type StateSnapshot,
 } from "./analytics-state-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
+import { writeRecommendationSignals } from "./recommendation-signals.sqlite.ts";
 
 const bucketArgs = (b: Bucket) => [b.storeId, b.day, b.region, b.language, b.currency] as const;
 
@@ -98,6 +99,7 @@ export class SqliteAnalyticsStateRepo implements AnalyticsStateRepository {
       this.writeAttribution(w);
       this.writeBehaviour(w);
       this.writeExperimentShoppers(w);
+      writeRecommendationSignals(this.db, w.recommendations);
       if (w.prune) this.prune(w.prune);
       return true;
     })();

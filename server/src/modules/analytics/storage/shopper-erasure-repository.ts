@@ -5,9 +5,10 @@
  */
 export interface ShopperErasureRepository {
   /**
-   * Deletes their events, their searches in the search log, their profile and the profiles and working state of
-   * the sessions they used, in one transaction. Counts already summed into reports and ranking evidence stay:
-   * they hold no id (users and sessions are counted in HyperLogLog sketches, not lists).
+   * Deletes their events, their searches in the search log, their profile (affinities, recently viewed and bought
+   * products) and the profiles and working state of the sessions they used, in one transaction. Counts already
+   * summed into reports, ranking evidence and recommendation models stay: they hold no id (users and sessions are
+   * counted in HyperLogLog sketches, not lists).
    */
   erase(storeId: string, userId: string): Promise<{ events: number; searches: number; sessions: number }>;
 }

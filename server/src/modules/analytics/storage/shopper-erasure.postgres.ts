@@ -20,6 +20,7 @@ export class PostgresShopperErasureRepo implements ShopperErasureRepository {
       await tx`DELETE FROM attribution_searches WHERE store_id = ${storeId} AND session_id = ANY(${sessions}::text[])`;
       await tx`DELETE FROM attribution_sessions WHERE store_id = ${storeId} AND session_id = ANY(${sessions}::text[])`;
       await tx`DELETE FROM shopper_affinities WHERE store_id = ${storeId} AND shopper = ANY(${shopperKeys(userId, sessions)}::text[])`;
+      await tx`DELETE FROM shopper_products WHERE store_id = ${storeId} AND shopper = ANY(${shopperKeys(userId, sessions)}::text[])`;
       await tx`DELETE FROM behaviour_seen WHERE store_id = ${storeId} AND actor = ANY(${[userId, ...sessions]}::text[])`;
       return { events, searches, sessions: sessions.length };
     });

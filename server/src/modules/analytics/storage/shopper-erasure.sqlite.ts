@@ -25,9 +25,11 @@ export class SqliteShopperErasureRepo implements ShopperErasureRepository {
         "DELETE FROM attribution_sessions WHERE store_id = ? AND session_id = ?",
       ].map((sql) => this.db.query(sql));
       for (const session of sessions) for (const q of bySession) q.run(storeId, session);
-      // Their profile, their sessions' profiles, their once-a-day marks.
-      const profile = this.db.query("DELETE FROM shopper_affinities WHERE store_id = ? AND shopper = ?");
-      for (const shopper of shopperKeys(userId, sessions)) profile.run(storeId, shopper);
+      // Their profile, their sessions' profiles, their recently viewed and bought lists, their once-a-day marks.
+      const profile = ["shopper_affinities", "shopper_products"].map((table) =>
+        this.db.query(`DELETE FROM ${table} WHERE store_id = ? AND shopper = ?`),
+      );
+      for (const shopper of shopperKeys(userId, sessions)) for (const q of profile) q.run(storeId, shopper);
       const seen = this.db.query("DELETE FROM behaviour_seen WHERE store_id = ? AND actor = ?");
       for (const actor of [userId, ...sessions]) seen.run(storeId, actor);
       return { events, searches, sessions: sessions.length };
