@@ -66,6 +66,7 @@ import { trackingRoutes } from "../modules/tracking/tracking-routes.ts";
 import { EventsThread } from "../modules/tracking/events-thread.ts";
 import { ProductFacts } from "../modules/ranking/product-facts.ts";
 import { ResultReranker } from "../modules/ranking/result-reranker.ts";
+import { ShopperTaste } from "../modules/ranking/shopper-taste.ts";
 import { EvidenceCache } from "../modules/ranking/evidence-cache.ts";
 import { reportsRoutes } from "../modules/reports/reports-routes.ts";
 import { usersRoutes } from "../modules/analytics/users-routes.ts";
@@ -235,7 +236,8 @@ export function buildApp(deps: AppDeps) {
   const searchLogRepo = state.searchLog;
   // Search logs are not acknowledged to anyone: searches share one commit every 250 ms instead of one each.
   const searchLog = new GroupCommit<SearchLogEntry>((entries) => searchLogRepo.append(entries, MIN_SUGGESTION_SHOPPERS), 250);
-  const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
+  const tastes = new ShopperTaste(behaviour, productFacts, now);
+  const reranker = new ResultReranker(evidence, tastes, productFacts, now);
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
   const settings = new SettingsService(stores, catalog, engine);
