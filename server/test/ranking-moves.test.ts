@@ -6,6 +6,7 @@ import { BEHAVIOUR_REACH, HALF_EVIDENCE, RERANK_WINDOW } from "../src/modules/ra
 import { WEIGHTS } from "../src/modules/ranking/behaviour-learner.ts";
 import { MAX_CLICK_WEIGHT } from "../src/modules/ranking/examination-curve.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
+import { MAX_TASTE_RISE } from "../src/modules/similarity/similarity-service.ts";
 
 /*
  * The issue's scenarios on 3,000 real demo products through the real server: shoppers' events in through
@@ -109,13 +110,16 @@ describe("behaviour ranking moves as far as the evidence warrants", () => {
 });
 
 describe("personalisation shows", () => {
+  let brand: string;
+  let brandOf: Map<string, string>;
+
   test("a shopper who bought 15 shirts of one brand, all below the top 10, sees clearly more of it there than a new shopper", async () => {
     const shirts = (await searchAll(s, { query: "shirts" })).products.map((p) => p.productId);
-    const brandOf = new Map(products.map((p) => [p.id, p.brand ?? ""]));
+    brandOf = new Map(products.map((p) => [p.id, p.brand ?? ""]));
     // The brand with most shirts among those below the top 10 that can rise onto it (the re-ranked window).
     const below = new Map<string, number>();
     for (const id of shirts.slice(10, RERANK_WINDOW)) below.set(brandOf.get(id)!, (below.get(brandOf.get(id)!) ?? 0) + 1);
-    const brand = [...below].sort((a, b) => b[1] - a[1])[0]![0];
+    brand = [...below].sort((a, b) => b[1] - a[1])[0]![0];
     const bought = shirts
       .slice(10)
       .filter((id) => brandOf.get(id) === brand)
@@ -131,5 +135,34 @@ describe("personalisation shows", () => {
     expect(count(fan)).toBeGreaterThanOrEqual(count(newcomer) + 3);
     // The taste lifts; it never brings in what the search did not match.
     for (const id of fan) expect(shirts.slice(0, RERANK_WINDOW)).toContain(id);
+  }, 60_000);
+
+  test("similar products: the shopper's brand rises a few places at most, explained; a new shopper's answer is everyone's", async () => {
+    const similar = async (productId: string, params: Record<string, string> = {}) =>
+      (
+        await getJson<{ products: { product: { productId: string } }[] }>(s, "/similarity", { productId, pageSize: 30, ...params })
+      ).body.products.map((p) => p.product.productId);
+    // A shirt of another brand whose similar products hold the shopper's brand just below the first 10 (at 11).
+    const shirts = (await searchAll(s, { query: "shirts" })).products.map((p) => p.productId);
+    let source: string | undefined;
+    let plain: string[] = [];
+    for (const id of shirts.filter((id) => brandOf.get(id) !== brand)) {
+      plain = await similar(id);
+      if (brandOf.get(plain[10]!) === brand && !plain.slice(0, 10).some((o) => brandOf.get(o) === brand)) {
+        source = id;
+        break;
+      }
+    }
+    expect(source).toBeDefined();
+    expect(await similar(source!, { userId: "newcomer" })).toEqual(plain);
+    const fan = await similar(source!, { userId: "fan" });
+    expect(fan.slice(0, 10).some((id) => brandOf.get(id) === brand)).toBe(true);
+    for (const [at, id] of fan.entries()) if (plain.includes(id)) expect(at).toBeGreaterThanOrEqual(plain.indexOf(id) - MAX_TASTE_RISE);
+    const { body } = await getJson<{
+      explain: { productId: string; personalisation?: { boost: number; moved: number; matched: Record<string, string> } }[];
+    }>(s, "/similarity", { productId: source!, pageSize: 30, userId: "fan", explain: "true" }, "admin");
+    const lifted = body.explain.find((e) => brandOf.get(e.productId) === brand)!;
+    expect(lifted.personalisation!.moved).toBeGreaterThan(0);
+    expect(lifted.personalisation!.matched.brand).toBe(brand.toLowerCase());
   }, 60_000);
 });

@@ -367,7 +367,12 @@ export function buildApp(deps: AppDeps) {
     .use(
       similarityRoutes({
         ...common,
-        similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar }),
+        similarity: new SimilarityService({
+          catalog,
+          engine,
+          index: async (store) => (await pageModels(store)).similar,
+          likings: (storeId, shopper, ids) => tastes.likings(storeId, shopper, ids),
+        }),
       }),
     )
     .use(
