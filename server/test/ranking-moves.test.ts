@@ -7,6 +7,7 @@ import { WEIGHTS } from "../src/modules/ranking/behaviour-learner.ts";
 import { MAX_CLICK_WEIGHT } from "../src/modules/ranking/examination-curve.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { MAX_TASTE_RISE } from "../src/modules/similarity/similarity-service.ts";
+import { TASTE_LIFT } from "../src/modules/looks/look-composer.ts";
 
 /*
  * The issue's scenarios on 3,000 real demo products through the real server: shoppers' events in through
@@ -165,4 +166,33 @@ describe("personalisation shows", () => {
     expect(lifted.personalisation!.moved).toBeGreaterThan(0);
     expect(lifted.personalisation!.matched.brand).toBe(brand.toLowerCase());
   }, 60_000);
+
+  test("looks: the shopper's taste chooses among pieces that go as well, by a bounded lift; a new shopper's looks are everyone's", async () => {
+    type Looks = { ctlProducts: { productId: string }[][] };
+    type Explained = {
+      explain: { pieces: { productId: string; score: number; personalisation?: { boost: number; matched: Record<string, string> } }[] }[];
+    };
+    const looks = async (productId: string, params: Record<string, string> = {}) =>
+      (await getJson<Looks>(s, "/ctl", { productId, ...params })).body.ctlProducts.map((look) => look.map((p) => p.productId));
+    const sources = products.filter((p) => p.gender === "Men" && /jeans|trousers/i.test(p.categories?.join(" ") ?? "")).slice(0, 40);
+    let changed = 0;
+    let brandPieces = { plain: 0, fan: 0 };
+    for (const source of sources) {
+      const plain = await looks(source.id);
+      expect(await looks(source.id, { userId: "newcomer" })).toEqual(plain);
+      const fan = await looks(source.id, { userId: "fan" });
+      if (JSON.stringify(fan) === JSON.stringify(plain)) continue;
+      changed++;
+      const ofBrand = (all: string[][]) => all.flat().filter((id) => brandOf.get(id) === brand).length;
+      brandPieces = { plain: brandPieces.plain + ofBrand(plain), fan: brandPieces.fan + ofBrand(fan) };
+      const { body } = await getJson<Explained>(s, "/ctl", { productId: source.id, userId: "fan", explain: "true" }, "admin");
+      const personal = body.explain.flatMap((look) =>
+        look.pieces.flatMap((piece) => (piece.personalisation ? [piece.personalisation] : [])),
+      );
+      expect(personal.length).toBeGreaterThan(0);
+      for (const part of personal) expect(part.boost).toBeLessThanOrEqual(TASTE_LIFT);
+    }
+    expect(changed).toBeGreaterThan(0);
+    expect(brandPieces.fan).toBeGreaterThan(brandPieces.plain);
+  }, 120_000);
 });

@@ -378,7 +378,17 @@ export function buildApp(deps: AppDeps) {
     .use(
       lookRoutes({
         ...common,
-        looks: new LookService({ catalog, engine, index: async (store) => (await pageModels(store)).looks, looks: state.looks, now }),
+        looks: new LookService({
+          catalog,
+          engine,
+          index: async (store) => (await pageModels(store)).looks,
+          looks: state.looks,
+          now,
+          taste: async (storeId, shopper) => {
+            const taste = await tastes.of(storeId, shopper);
+            return taste ? (facts) => taste.of(facts) : null;
+          },
+        }),
       }),
     )
     .use(
