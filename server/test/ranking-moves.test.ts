@@ -176,6 +176,7 @@ describe("personalisation shows", () => {
       (await getJson<Looks>(s, "/ctl", { productId, ...params })).body.ctlProducts.map((look) => look.map((p) => p.productId));
     const sources = products.filter((p) => p.gender === "Men" && /jeans|trousers/i.test(p.categories?.join(" ") ?? "")).slice(0, 40);
     let changed = 0;
+    let firstChanged: string | undefined;
     let brandPieces = { plain: 0, fan: 0 };
     for (const source of sources) {
       const plain = await looks(source.id);
@@ -183,6 +184,7 @@ describe("personalisation shows", () => {
       const fan = await looks(source.id, { userId: "fan" });
       if (JSON.stringify(fan) === JSON.stringify(plain)) continue;
       changed++;
+      firstChanged ??= source.id;
       const ofBrand = (all: string[][]) => all.flat().filter((id) => brandOf.get(id) === brand).length;
       brandPieces = { plain: brandPieces.plain + ofBrand(plain), fan: brandPieces.fan + ofBrand(fan) };
       const { body } = await getJson<Explained>(s, "/ctl", { productId: source.id, userId: "fan", explain: "true" }, "admin");
@@ -194,5 +196,15 @@ describe("personalisation shows", () => {
     }
     expect(changed).toBeGreaterThan(0);
     expect(brandPieces.fan).toBeGreaterThan(brandPieces.plain);
+    // The store's switch turns the taste off here too.
+    expect((await s.call("admin", "PATCH", "/1.9/settings", { personalisation: false })).status).toBe(200);
+    try {
+      expect(await looks(firstChanged!, { userId: "fan" })).toEqual(await looks(firstChanged!));
+      const similar = async (params: Record<string, string>) =>
+        (await getJson(s, "/similarity", { productId: firstChanged!, ...params })).body;
+      expect(await similar({ userId: "fan" })).toEqual(await similar({}));
+    } finally {
+      expect((await s.call("admin", "PATCH", "/1.9/settings", { personalisation: true })).status).toBe(200);
+    }
   }, 120_000);
 });
