@@ -73,7 +73,7 @@ describe("behaviour ranking moves as far as the evidence warrants", () => {
     expect(placeAfter(shoppers - 1)).toBeGreaterThan(10);
   });
 
-  test(`"watches": ${shoppers - 1} shoppers leave the product at 11, the ${shoppers}th brings it to 10; pages stay consistent`, async () => {
+  test(`"watches": ${shoppers - 1} shoppers leave the product at 11, the ${shoppers}th brings it to 10; pages stay consistent, pins stay put`, async () => {
     const before = await order("watches");
     expect(before.length).toBe(30);
     const target = before[24]!;
@@ -107,6 +107,16 @@ describe("behaviour ranking moves as far as the evidence warrants", () => {
       reranking: { engineRank: 25, behaviour: { moved: 15 }, personalisation: { moved: 0 } },
     });
     expect(explained.reranking.behaviour.boost).toBeGreaterThan(0.2);
+
+    // Merchandising stays in force: a rule's pin keeps its product where the rule put it, whatever the evidence.
+    const pinned = await s.call("admin", "PUT", "/1.9/rules/watch-pins", {
+      conditions: [{ pattern: "watches", anchoring: "is" }],
+      consequence: { pins: [{ productId: target, position: 20 }] },
+    });
+    expect(pinned.status).toBe(200);
+    const ruled = await order("watches");
+    expect(ruled.indexOf(target) + 1).toBe(20);
+    expect(ruled.filter((id) => id !== target)).toEqual(after.filter((id) => id !== target).slice(0, 29));
   }, 60_000);
 });
 
