@@ -108,6 +108,14 @@ describe("behaviour ranking moves as far as the evidence warrants", () => {
     });
     expect(explained.reranking.behaviour.boost).toBeGreaterThan(0.2);
 
+    // Once the query's evidence counts, one session's flood (500 events: 125 rounds of search, click, cart and order
+    // of the product at 30) counts as one shopper: b = 0.7·16/416, 30·exp(−B·b) = 26.9, position 27.
+    const flooded = after[29]!;
+    for (let round = 0; round < 5; round++)
+      await track("flooder", Array.from({ length: 25 }, (_, i) => buying("watches", after, flooded, `flood-${round}-${i}`)).flat());
+    const afterFlood = await order("watches");
+    expect(afterFlood.indexOf(flooded) + 1).toBe(27);
+
     // Merchandising stays in force: a rule's pin keeps its product where the rule put it, whatever the evidence.
     const pinned = await s.call("admin", "PUT", "/1.9/rules/watch-pins", {
       conditions: [{ pattern: "watches", anchoring: "is" }],
@@ -116,7 +124,7 @@ describe("behaviour ranking moves as far as the evidence warrants", () => {
     expect(pinned.status).toBe(200);
     const ruled = await order("watches");
     expect(ruled.indexOf(target) + 1).toBe(20);
-    expect(ruled.filter((id) => id !== target)).toEqual(after.filter((id) => id !== target).slice(0, 29));
+    expect(ruled.filter((id) => id !== target)).toEqual(afterFlood.filter((id) => id !== target).slice(0, 29));
   }, 60_000);
 });
 
