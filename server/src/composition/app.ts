@@ -69,6 +69,7 @@ import { trackingRoutes } from "../modules/tracking/tracking-routes.ts";
 import { EventsThread } from "../modules/tracking/events-thread.ts";
 import { ProductFacts } from "../modules/ranking/product-facts.ts";
 import { ResultReranker } from "../modules/ranking/result-reranker.ts";
+import { ShopperTaste } from "../modules/ranking/shopper-taste.ts";
 import { EvidenceCache } from "../modules/ranking/evidence-cache.ts";
 import { reportsRoutes } from "../modules/reports/reports-routes.ts";
 import { usersRoutes } from "../modules/analytics/users-routes.ts";
@@ -247,7 +248,8 @@ export function buildApp(deps: AppDeps) {
     settleMs > 0
       ? new TypingCoalescer(batchedLog, now, settleMs, (error) => deps.log.error("search log write failed", { error: error.message }))
       : batchedLog;
-  const reranker = new ResultReranker(behaviour, evidence, productFacts, now);
+  const tastes = new ShopperTaste(behaviour, productFacts, now);
+  const reranker = new ResultReranker(evidence, tastes, productFacts, now);
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
   const settings = new SettingsService(stores, catalog, engine);
@@ -321,6 +323,10 @@ export function buildApp(deps: AppDeps) {
     looks: state.looks,
     now,
     variants,
+    taste: async (storeId, shopper) => {
+      const taste = await tastes.of(storeId, shopper);
+      return taste ? (facts) => taste.of(facts) : null;
+    },
   });
 
   const app = httpPipeline({
@@ -391,7 +397,13 @@ export function buildApp(deps: AppDeps) {
     .use(
       similarityRoutes({
         ...common,
-        similarity: new SimilarityService({ catalog, engine, index: async (store) => (await pageModels(store)).similar, variants }),
+        similarity: new SimilarityService({
+          catalog,
+          engine,
+          index: async (store) => (await pageModels(store)).similar,
+          variants,
+          likings: (storeId, shopper, ids) => tastes.likings(storeId, shopper, ids),
+        }),
       }),
     )
     .use(lookRoutes({ ...common, looks }))

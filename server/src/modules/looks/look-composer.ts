@@ -11,6 +11,8 @@ import { LOOK_TEMPLATES, type Slot } from "./look-slots.ts";
  * with what shoppers taught (n: pairs bought together, look clicks): s = (n·T + K·c) / (n + K), where T (above
  * any composed score) is what a pair shoppers proved is worth: a little evidence nudges, much of it leads. A
  * taught pair may even break a soft rule (a colour the model would not choose), never the slot or gender rules.
+ * A shopper's taste adds at most TASTE_LIFT to a candidate the rules let in (look-service.ts): among pieces that
+ * go as well, theirs are chosen; it never lets in a piece the rules keep out.
  *
  * A look is found by beam search over its template's slots: pieces must also go with each other (no clash,
  * at most one loud piece, one gender, seasons that fit, the same season scoring a little more) and agree in
@@ -50,6 +52,8 @@ const OPTIONAL_BAR = 0.6;
 const REUSE_PENALTY = 0.15;
 const STORY_PENALTY = 0.2;
 const MAX_USES = 2;
+/** The most a shopper's liking of a piece (0 to 1) adds to its score. */
+export const TASTE_LIFT = 0.1;
 
 export interface PieceScore {
   /** The composed score and its parts, each 0 to 1 (before weights). */
@@ -61,6 +65,8 @@ export interface PieceScore {
   /** Shopper evidence for the pair (co-purchases, look clicks) and the blended score. */
   evidence: number;
   score: number;
+  /** What the shopper's taste added to the score (TASTE_LIFT × their liking); 0 without a taste. */
+  personal: number;
   /** How its colour relates to the source's. */
   colourRelation: Relation;
 }
@@ -82,6 +88,8 @@ export interface ComposeOptions {
   wanted: number;
   /** What each fit weighs (an experiment's variant); scaled to sum to 1, so a composed score stays within 0 to 1. */
   weights?: Weights;
+  /** The shopper's liking of a product (0 to 1); absent: a shopper without a taste, everyone's looks. */
+  liking?: (entry: LookEntry) => number;
 }
 
 interface Candidate extends LookPiece {
@@ -109,7 +117,7 @@ export function composeLooks(index: LookIndex, sourceId: string, o: ComposeOptio
   const passFor = (strict: boolean): Pass => {
     const fits = new SourceFits(source, sourcePalette, weights, strict);
     const candidates = new Map<Slot, Candidate[]>();
-    for (const template of templates) for (const slot of template) candidates.set(slot, slotCandidates(index, fits, slot, o.evidence));
+    for (const template of templates) for (const slot of template) candidates.set(slot, slotCandidates(index, fits, slot, o));
     return { strict, candidates };
   };
   const strict = passFor(true);
@@ -195,7 +203,8 @@ class SourceFits {
  * apart (CANDIDATES each): with a neutral source every accent outscores every neutral, and a slot of accents
  * only would leave the beam nothing that goes with a loud piece. Only the few kept become objects.
  */
-function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence: ReadonlyMap<string, number>): Candidate[] {
+function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, o: Pick<ComposeOptions, "evidence" | "liking">): Candidate[] {
+  const { evidence, liking } = o;
   const source = fits.source;
   const neutral = new Best();
   const coloured = new Best();
@@ -224,11 +233,15 @@ function slotCandidates(index: LookIndex, fits: SourceFits, slot: Slot, evidence
         ),
         n,
       );
-      if (score >= 0) (paletteById(palette).neutral ? neutral : coloured).offer(c.entries[i]!, score);
+      if (score >= 0)
+        (paletteById(palette).neutral ? neutral : coloured).offer(
+          c.entries[i]!,
+          liking ? score + TASTE_LIFT * liking(c.entries[i]!) : score,
+        );
     }
   }
   return [...neutral.kept, ...coloured.kept]
-    .map((entry) => candidate(fits, entry, slot, evidence.get(entry.id) ?? 0))
+    .map((entry) => candidate(fits, entry, slot, evidence.get(entry.id) ?? 0, liking ? TASTE_LIFT * liking(entry) : 0))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
 
@@ -281,7 +294,7 @@ function blend(composed: number, evidence: number): number {
 }
 
 /** A kept product as a candidate: its parts for explanations, and the colour variation that goes best. */
-function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: number): Candidate {
+function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: number, personal: number): Candidate {
   let chosen = paletteFor(entry);
   for (const c of entry.colours) if (fits.colour(c.palette.id) > fits.colour(chosen.palette.id)) chosen = c;
   const season = fits.seasons[entry.seasons]!;
@@ -299,7 +312,8 @@ function candidate(fits: SourceFits, entry: LookEntry, slot: Slot, evidence: num
     season,
     price: priceFit(gap),
     evidence,
-    score: blend(composed, evidence),
+    score: blend(composed, evidence) + personal,
+    personal,
     colourRelation: relation(fits.palette, chosen.palette),
     entry,
     palette: chosen.palette,

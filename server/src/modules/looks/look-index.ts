@@ -5,6 +5,7 @@ import { productInStock, variationAvailable } from "../catalog/product-stock.ts"
 import { paletteOf, UNKNOWN_PALETTE, type Palette } from "./colour-harmony.ts";
 import { genderCode, tagMasks } from "./look-rules.ts";
 import { kindOf, type Kind } from "./look-slots.ts";
+import { factsOf, type Facts } from "../catalog/taste-facts.ts";
 
 /*
  * What the look composer reads of a store's catalog: each product that can be part of a look, as its kind,
@@ -40,6 +41,8 @@ export interface LookEntry {
   logPrice: number;
   /** Its price's percentile among its kind (0 cheapest, 1 dearest); NaN without prices or too few priced; see LookIndex.refresh. */
   pricePercentile: number;
+  /** What a shopper's taste is compared with (brand, category leaf, colours, price band). */
+  facts: Facts;
 }
 
 export function lookEntry(p: Product): LookEntry | null {
@@ -65,6 +68,7 @@ export function lookEntry(p: Product): LookEntry | null {
     inStock: productInStock(p),
     logPrice: price === null ? NaN : Math.log(price),
     pricePercentile: NaN,
+    facts: factsOf(p),
   };
 }
 

@@ -15,6 +15,8 @@ import type { LookEntry, LookIndex } from "./look-index.ts";
 import type { LookParams } from "./look-params.ts";
 import { occasionNames, seasonNames } from "./look-rules.ts";
 import { kindOf } from "./look-slots.ts";
+import type { Facts } from "../catalog/taste-facts.ts";
+import type { ShopperIds } from "../../http/query-params.ts";
 
 /*
  * GET /ctl: a store's curated looks for the product first, then composed ones (look-composer.ts), up to nine.
@@ -36,6 +38,8 @@ export interface ExplainedPiece {
   composed: number;
   evidence: number;
   parts: { colour: number; occasion: number; season: number; price: number };
+  /** Where the shopper's taste applied: what it added to the score (at most TASTE_LIFT) and the values it liked. */
+  personalisation?: { boost: number; matched: Record<string, string> };
   why: string;
 }
 
@@ -58,7 +62,12 @@ export interface LookServiceDeps {
   now: () => number;
   /** The shopper's experiment variant: its settings are the store's, its `looks` overrides the composer's (absent: none). */
   variants?: ShopperVariants;
+  /** The shopper's taste as a liking of a product's facts (0 to 1); null for a shopper without one. Absent: no personalisation. */
+  taste?: (storeId: string, shopper: ShopperIds) => Promise<TasteOf | null>;
 }
+
+/** A shopper's liking of a product's facts (0 to 1), and the values of them they like. */
+export type TasteOf = (facts: Facts) => { liking: number; matched: Record<string, string> };
 
 interface Look {
   pinned: boolean;
@@ -75,9 +84,11 @@ export class LookService {
     const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const model = await this.d.index(store);
-    const [curated, evidence] = await Promise.all([
+    const settings = effectiveSettings(store.settings);
+    const [curated, evidence, taste] = await Promise.all([
       this.d.looks.pinned(store.id, p.productId),
       composer.shopperEvidence === false ? new Map<string, number>() : this.d.looks.partners(store.id, p.productId),
+      settings.personalisation && this.d.taste ? this.d.taste(store.id, p) : null,
     ]);
     const shown = composer.looks ?? MAX_LOOKS;
     const pinned: Look[] = (curated ?? []).slice(0, shown).map((ids) => ({
@@ -90,10 +101,10 @@ export class LookService {
       taken: pinned.map((look) => look.pieces.map((piece) => piece.id)),
       wanted: shown - pinned.length,
       ...(composer.weights ? { weights: composer.weights } : {}),
+      ...(taste ? { liking: (entry: LookEntry) => taste(entry.facts).liking } : {}),
     });
     const { looks, products } = await this.live(store.id, [...pinned, ...composed.map((pieces) => ({ pinned: false, pieces }))]);
 
-    const settings = effectiveSettings(store.settings);
     const options = { ...shapingFor(store.id, settings).options, withFirstPrice: true };
     const shape = (product: Product, internalCategory: string, variationId?: string): LookProduct => {
       const shaped: LookProduct = toSearchProduct(product, options);
@@ -109,7 +120,7 @@ export class LookService {
       response.explain = looks.map((look) => ({
         pinned: look.pinned,
         pieces: look.pieces.map((piece) =>
-          "score" in piece ? explained(piece, sourceEntry, model.get(piece.id)) : pinnedPiece(piece.id, piece.slot),
+          "score" in piece ? explained(piece, sourceEntry, model.get(piece.id), taste) : pinnedPiece(piece.id, piece.slot),
         ),
       }));
     }
@@ -192,7 +203,7 @@ function pinnedPiece(productId: string, slot: string): ExplainedPiece {
 }
 
 /** A composed piece's score, its parts, and in words why it was chosen for its slot. */
-function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookEntry | undefined): ExplainedPiece {
+function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookEntry | undefined, taste: TasteOf | null): ExplainedPiece {
   const reasons = [`fills "${piece.slot}"`, `colour: ${piece.colourRelation}`];
   if (source && entry) {
     const said = (names: string[]) => names.join("/") || "not stated";
@@ -208,6 +219,7 @@ function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookE
     reasons.push(
       `shoppers paired it with the source (evidence ${round(piece.evidence)}), blended with the composed score ${round(piece.composed)}`,
     );
+  if (piece.personal > 0) reasons.push(`the shopper's taste added ${round(piece.personal)}`);
   return {
     productId: piece.id,
     slot: piece.slot,
@@ -215,6 +227,9 @@ function explained(piece: LookPiece, source: LookEntry | undefined, entry: LookE
     composed: round(piece.composed),
     evidence: round(piece.evidence),
     parts: { colour: round(piece.colour), occasion: round(piece.occasion), season: round(piece.season), price: round(piece.price) },
+    ...(piece.personal > 0 && taste && entry
+      ? { personalisation: { boost: round(piece.personal), matched: taste(entry.facts).matched } }
+      : {}),
     why: reasons.join("; "),
   };
 }

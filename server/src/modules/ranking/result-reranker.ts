@@ -1,20 +1,33 @@
-import type { BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
+import type { EvidenceLogs } from "./storage/behaviour-repository.ts";
 import type { EvidenceCache } from "./evidence-cache.ts";
-import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
+import { BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "../../lib/decay.ts";
-import { FACETS, type Facet, type ProductFacts } from "./product-facts.ts";
+import type { Facet, ProductFacts } from "./product-facts.ts";
+import type { ShopperTaste, Taste } from "./shopper-taste.ts";
 
 /*
- * A bounded re-rank of the first results. Text relevance decides what matches and the engine's order; then a
- * result may rise at most MAX_BEHAVIOUR_RISE places for what shoppers clicked, carted and bought, at most
- * MAX_PERSONAL_RISE for the shopper's own taste, and at most MAX_SEMANTIC_RISE for being close to the query's
- * meaning (hybrid search's vectors) (so others move down by at most as much). Only results within RERANK_WINDOW
- * move, so later pages keep the engine's order and pagination stays consistent.
+ * The first RERANK_WINDOW results of the relevance order, re-ranked. Text relevance decides what matches and the
+ * engine's order (its rank r); then each result's key is
+ *
+ *   key = r · exp(−B·b − P·p) − S·s
+ *
+ * and the window is sorted by key (ties: engine order). b (0 to 1) is what shoppers clicked, carted and bought:
+ * 0.7·q/(q + H) + 0.3·e/(e + H), q the evidence for this query, e the product's across queries, each counted once
+ * per shopper, product, query and kind a day. B = ln RERANK_WINDOW: the strongest evidence can carry the
+ * window's last result to the top, and evidence moves a product by a factor of its rank, so lifting the second
+ * result to first takes as much as lifting the 50th to 25th. p (0 to 1) is how much more the shopper likes the
+ * result than the least liked of the window (shopper-taste.ts); P = ln PERSONAL_FACTOR bounds it to a factor.
+ * s (0 to 1) is closeness to the query's meaning (hybrid search), worth at most S = MAX_SEMANTIC_RISE places.
+ * The window is always the same first results, whatever page is asked, so a product is on one page only.
  */
 
 export const RERANK_WINDOW = 60;
-export const MAX_BEHAVIOUR_RISE = 5;
-export const MAX_PERSONAL_RISE = 3;
+/** B: the behaviour part's reach, as a log of the factor of rank it can lift a product by. */
+export const BEHAVIOUR_REACH = Math.log(RERANK_WINDOW);
+/** H: evidence at which a part of b is half its most (25 shoppers who each click, cart and buy). */
+export const HALF_EVIDENCE = 400;
+/** The factor of rank the shopper's taste can lift a product by, at most. */
+export const PERSONAL_FACTOR = 8;
 export const MAX_SEMANTIC_RISE = 3;
 /** A query's evidence counts only from this much (decayed, de-duplicated): Algolia's dynamic re-ranking uses the like. */
 export const MIN_QUERY_CLICKS = 20;
@@ -22,21 +35,18 @@ export const MIN_QUERY_CONVERSIONS = 2;
 /** A product's evidence across queries counts from this much. */
 export const MIN_PRODUCT_CLICKS = 10;
 export const MIN_PRODUCT_CONVERSIONS = 2;
-/** Evidence at which a boost is half its most: little evidence moves little. */
-const HALF_BOOST_EVIDENCE = 8;
-/** Values per facet a shopper's profile keeps. */
-const TOP_VALUES = 5;
 /** Rows of a query's evidence read. */
 const MAX_QUERY_ROWS = 5_000;
-/** How much of the behaviour boost the query's own evidence gives (the rest: the product's, across queries). */
+/** How much of the behaviour part the query's own evidence gives (the rest: the product's, across queries). */
 const QUERY_SHARE = 0.7;
 
 export interface RerankParts {
   engineRank: number;
-  behaviour: { queryEvidence: number; productEvidence: number; boost: number };
-  personalisation: { boost: number; matched: Partial<Record<Facet, string>> };
+  /** Each part's value and the places it moved the result (up: positive), applied in this order. */
+  behaviour: { queryEvidence: number; productEvidence: number; boost: number; moved: number };
+  personalisation: { boost: number; matched: Partial<Record<Facet, string>>; moved: number };
   /** With hybrid search: the result's cosine to the query's vector, and the boost it gives among these results. */
-  semantic?: { similarity: number; boost: number };
+  semantic?: { similarity: number; boost: number; moved: number };
 }
 
 export interface RerankRequest {
@@ -53,7 +63,8 @@ export interface RerankRequest {
   semantic?: (ids: readonly string[]) => Promise<Map<string, number>>;
 }
 
-const boost = (evidence: number) => evidence / (evidence + HALF_BOOST_EVIDENCE);
+/** A part of b: 0 without evidence, a half at HALF_EVIDENCE, towards 1 with much more. */
+export const saturation = (evidence: number) => evidence / (evidence + HALF_EVIDENCE);
 
 interface Decayed {
   evidence: number;
@@ -63,8 +74,8 @@ interface Decayed {
 
 export class ResultReranker {
   constructor(
-    private readonly repo: Pick<BehaviourRepository, "affinitiesOf">,
     private readonly evidence: EvidenceCache,
+    private readonly tastes: ShopperTaste,
     private readonly facts: ProductFacts,
     private readonly now: () => number,
   ) {}
@@ -93,31 +104,9 @@ export class ResultReranker {
       products = async (ids) =>
         new Map([...(await this.evidence.forProducts(r.storeId, r.generation, ids))].map(([id, e]) => [id, down(e)]));
     }
-    const taste = r.personalisation ? await this.taste(r, now) : null;
+    const taste = r.personalisation ? await this.tastes.of(r.storeId, r) : null;
     if (!products && !taste && !r.semantic) return null;
     return new RerankPlan(r.storeId, r.query !== "", queryEvidence, products, taste, this.facts, r.semantic ?? null);
-  }
-
-  /** The shopper's top values per facet, each scaled by the facet's strongest (1 = their favourite). */
-  private async taste(r: RerankRequest, now: number): Promise<Map<Facet, Map<string, number>> | null> {
-    const shoppers = [r.userId ? `u:${r.userId}` : null, r.sessionId ? `s:${r.sessionId}` : null].filter((s): s is string => s !== null);
-    if (shoppers.length === 0) return null;
-    const sums = new Map<string, number>();
-    for (const row of await this.repo.affinitiesOf(r.storeId, shoppers)) {
-      const key = `${row.facet}\u0000${row.value}`;
-      sums.set(key, (sums.get(key) ?? 0) + decayed(row.weight, now, AFFINITY_HALF_LIFE_DAYS));
-    }
-    if (sums.size === 0) return null;
-    const taste = new Map<Facet, Map<string, number>>();
-    for (const facet of FACETS) {
-      const values = [...sums]
-        .filter(([k]) => k.startsWith(`${facet}\u0000`))
-        .map(([k, w]) => [k.slice(facet.length + 1), w] as const)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, TOP_VALUES);
-      if (values.length) taste.set(facet, new Map(values.map(([v, w]) => [v, w / values[0]![1]])));
-    }
-    return taste;
   }
 }
 
@@ -127,14 +116,17 @@ export class RerankPlan {
     private readonly hasQuery: boolean,
     private readonly queryEvidence: ReadonlyMap<string, number>,
     private readonly products: ((ids: readonly string[]) => Promise<Map<string, Decayed>>) | null,
-    private readonly taste: Map<Facet, Map<string, number>> | null,
+    private readonly taste: Taste | null,
     private readonly facts: ProductFacts,
     private readonly semantic: ((ids: readonly string[]) => Promise<Map<string, number>>) | null,
   ) {}
 
-  /** The engine results to ask for so that page [from, from + size) can be re-ranked; null: the page as is. */
+  /**
+   * The engine results to ask for so that page [from, from + size) can be re-ranked: the whole window (any of
+   * its results may rise onto the page), and the page's end past it; null: past the window, the page as is.
+   */
   window(from: number, size: number): number | null {
-    return from < RERANK_WINDOW ? Math.min(RERANK_WINDOW, from + size + MAX_BEHAVIOUR_RISE + MAX_PERSONAL_RISE + MAX_SEMANTIC_RISE) : null;
+    return from < RERANK_WINDOW ? Math.max(RERANK_WINDOW, from + size) : null;
   }
 
   /** The ids (the engine's first results, in its order) re-ranked, and each one's score parts. */
@@ -143,53 +135,49 @@ export class RerankPlan {
     if (this.taste) await this.facts.load(this.storeId, moving);
     const productEvidence = (await this.products?.(moving)) ?? new Map<string, Decayed>();
     const closeness = (await this.semantic?.(moving)) ?? new Map<string, number>();
-    // Closeness counts relative to the other results too: an embedding model's cosines sit in a narrow band.
+    // Closeness counts relative to the other results: an embedding model's cosines sit in a narrow band.
     const close = relativeTo([...closeness.values()]);
-    const parts = new Map<string, RerankParts>();
-    // Taste counts relative to the other results: what they all share (the category searched for) moves nothing.
-    const tastes = moving.map((id) => this.personal(id));
-    const liked = relativeTo(tastes.map((t) => t.boost));
-    const keyed = moving.map((id, rank) => {
+    const likings = this.taste?.among(this.storeId, this.facts, moving) ?? null;
+    const scored = moving.map((id, i) => {
+      const rank = i + 1;
       const p = productEvidence.get(id);
       const productEligible = p && (p.clicks >= MIN_PRODUCT_CLICKS || p.conversions >= MIN_PRODUCT_CONVERSIONS);
       const q = this.queryEvidence.get(id) ?? 0;
-      const bp = productEligible ? boost(p.evidence) : 0;
-      const behaviour = this.hasQuery ? QUERY_SHARE * boost(q) + (1 - QUERY_SHARE) * bp : bp;
-      const personal = liked(tastes[rank]!.boost);
+      const bp = productEligible ? saturation(p.evidence) : 0;
+      const behaviour = this.hasQuery ? QUERY_SHARE * saturation(q) + (1 - QUERY_SHARE) * bp : bp;
+      const personal = likings?.[i]?.boost ?? 0;
       const similarity = closeness.get(id);
       const semantic = similarity === undefined ? 0 : close(similarity);
-      parts.set(id, {
-        engineRank: rank + 1,
-        behaviour: { queryEvidence: round(q), productEvidence: round(p?.evidence ?? 0), boost: round(behaviour) },
-        personalisation: { boost: round(personal), matched: tastes[rank]!.matched },
-        ...(similarity === undefined ? {} : { semantic: { similarity: round(similarity), boost: round(semantic) } }),
-      });
-      return { id, rank, key: rank - MAX_BEHAVIOUR_RISE * behaviour - MAX_PERSONAL_RISE * personal - MAX_SEMANTIC_RISE * semantic };
+      // The keys with the parts added one after another: explain says how many places each moved the result.
+      const byBehaviour = rank * Math.exp(-BEHAVIOUR_REACH * behaviour);
+      const byTaste = byBehaviour * PERSONAL_FACTOR ** -personal;
+      const keys = [rank, byBehaviour, byTaste, byTaste - MAX_SEMANTIC_RISE * semantic];
+      return { id, q, p, behaviour, personal, similarity, semantic, keys };
     });
-    keyed.sort((a, b) => a.key - b.key || a.rank - b.rank);
-    return { ids: [...keyed.map((k) => k.id), ...ids.slice(RERANK_WINDOW)], parts };
+    const positions = [0, 1, 2, 3].map((k) => positionsBy(scored.map((s) => s.keys[k]!)));
+    const parts = new Map<string, RerankParts>();
+    scored.forEach((s, i) => {
+      const moved = (k: number) => positions[k - 1]![i]! - positions[k]![i]!;
+      parts.set(s.id, {
+        engineRank: i + 1,
+        behaviour: { queryEvidence: round(s.q), productEvidence: round(s.p?.evidence ?? 0), boost: round(s.behaviour), moved: moved(1) },
+        personalisation: { boost: round(s.personal), matched: likings?.[i]?.matched ?? {}, moved: moved(2) },
+        ...(s.similarity === undefined ? {} : { semantic: { similarity: round(s.similarity), boost: round(s.semantic), moved: moved(3) } }),
+      });
+    });
+    const order = scored.map((s, i) => ({ id: s.id, at: positions[3]![i]! })).sort((a, b) => a.at - b.at);
+    return { ids: [...order.map((o) => o.id), ...ids.slice(RERANK_WINDOW)], parts };
   }
+}
 
-  /** The mean over facets of how much the shopper likes the product's value (its best one when it has several). */
-  private personal(id: string): { boost: number; matched: Partial<Record<Facet, string>> } {
-    const matched: Partial<Record<Facet, string>> = {};
-    if (!this.taste) return { boost: 0, matched };
-    const facts = this.facts.of(this.storeId, id);
-    if (!facts) return { boost: 0, matched };
-    let sum = 0;
-    for (const facet of FACETS) {
-      let best = 0;
-      for (const value of facts[facet]) {
-        const liking = this.taste.get(facet)?.get(value) ?? 0;
-        if (liking > best) {
-          best = liking;
-          matched[facet] = value;
-        }
-      }
-      sum += best;
-    }
-    return { boost: sum / FACETS.length, matched };
-  }
+/** Each key's 1-based position when sorted by key, ties in the engine's order. */
+function positionsBy(keys: readonly number[]): number[] {
+  const order = keys.map((key, i) => ({ key, i })).sort((a, b) => a.key - b.key || a.i - b.i);
+  const positions = new Array<number>(keys.length);
+  order.forEach((o, at) => {
+    positions[o.i] = at + 1;
+  });
+  return positions;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

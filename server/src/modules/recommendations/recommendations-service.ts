@@ -8,7 +8,7 @@ import { toSearchProduct } from "../catalog/search-product.ts";
 import { shapingFor } from "../catalog/shaped-products.ts";
 import { dayOf } from "../analytics/event-facts.ts";
 import { PRODUCTS_PER_SHOPPER } from "../analytics/storage/recommendation-signals-repository.ts";
-import { factsOf } from "../ranking/product-facts.ts";
+import { factsOf } from "../catalog/taste-facts.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import { boughtTogether, MIN_TOGETHER } from "./bought-together.ts";
 import { type Affinity, TasteMatch } from "./for-you.ts";

@@ -12,7 +12,8 @@ import { toEngineFilters } from "../facets/facet-selection.ts";
 import { effectiveSettings } from "../settings/settings-schema.ts";
 import { inVariant, tagged, type ShopperVariants } from "../settings/shopper-variant.ts";
 import type { ExperimentTag } from "@storefront-search/contract";
-import type { Contributions, SimilarityIndex } from "./similarity-index.ts";
+import type { Contributions, Similar, SimilarityIndex } from "./similarity-index.ts";
+import type { ShopperIds } from "../../http/query-params.ts";
 import type { SimilarityParams } from "./similarity-params.ts";
 
 /*
@@ -27,11 +28,28 @@ export interface SimilarityResponse {
   products: { product: SearchProduct }[];
   facets: Facet[];
   sourceProduct: { productId: string; image?: string; name: string };
-  /** With explain=true (admin key): each result's score and its parts. */
-  explain?: { productId: string; score: number; contributions: Contributions }[];
+  /** With explain=true (admin key): each result's score and its parts, and the shopper's taste where it applied. */
+  explain?: { productId: string; score: number; contributions: Contributions; personalisation?: PersonalPart }[];
   /** The running experiment whose variant shaped the answer (its settings: facets and their values shown). */
   experiment?: ExperimentTag;
 }
+
+/** A shopper's liking of a product, relative to the others compared (ranking's ShopperTaste), and what matched. */
+export interface Liking {
+  boost: number;
+  matched: Record<string, string>;
+}
+
+/** What the shopper's taste did to a result: its liking and the places it moved the result (up: positive). */
+export interface PersonalPart extends Liking {
+  moved: number;
+}
+
+/** The shopper's likings of these products; null for a shopper without a taste (their answer is everyone's). */
+export type Likings = (storeId: string, shopper: ShopperIds, ids: readonly string[]) => Promise<ReadonlyMap<string, Liking> | null>;
+
+/** How many places the shopper's taste can lift a similar product: a nudge, the model's order still leads. */
+export const MAX_TASTE_RISE = 3;
 
 export interface SimilarityServiceDeps {
   catalog: CatalogRepository;
@@ -40,6 +58,8 @@ export interface SimilarityServiceDeps {
   index: (store: StoreRow) => Promise<SimilarityIndex>;
   /** The shopper's experiment variant, whose settings are the store's for this answer (absent: none). */
   variants?: ShopperVariants;
+  /** The shopper's taste (absent: no personalisation). */
+  likings?: Likings;
 }
 
 export class SimilarityService {
@@ -51,8 +71,17 @@ export class SimilarityService {
     const source = await productIn(this.d.catalog, store.id, p.productId);
     if (!source) throw new NotFoundError(`No product "${p.productId}" in this store`);
     const index = await this.d.index(store);
-    const ranked = index.similar(p.productId, p.variantId) ?? [];
     const settings = effectiveSettings(store.settings);
+    const similar = index.similar(p.productId, p.variantId) ?? [];
+    const personal =
+      this.d.likings && settings.personalisation
+        ? await this.d.likings(
+            store.id,
+            p,
+            similar.map((r) => r.id),
+          )
+        : null;
+    const { ranked, parts } = personalised(similar, personal);
     const plan = facetPlan(settings.facets);
     const ids = ranked.map((r) => r.id);
     const selection = toEngineFilters(p.facets);
@@ -81,6 +110,7 @@ export class SimilarityService {
         productId: h.id,
         score: scores.get(h.id)!.score,
         contributions: scores.get(h.id)!.contributions,
+        ...(parts.has(h.id) ? { personalisation: parts.get(h.id)! } : {}),
       }));
     }
     return tagged(response, variant);
@@ -125,6 +155,25 @@ export class SimilarityService {
       }
     }
   }
+}
+
+/**
+ * The similar set re-ranked by the shopper's taste: a result rises at most MAX_TASTE_RISE places for how much more
+ * they like it than the least liked of the set (so others move down by at most as much).
+ */
+function personalised(
+  similar: Similar[],
+  likings: ReadonlyMap<string, Liking> | null,
+): { ranked: Similar[]; parts: Map<string, PersonalPart> } {
+  const parts = new Map<string, PersonalPart>();
+  if (!likings) return { ranked: similar, parts };
+  const keyed = similar.map((s, i) => ({ s, i, key: i - MAX_TASTE_RISE * (likings.get(s.id)?.boost ?? 0) }));
+  keyed.sort((a, b) => a.key - b.key || a.i - b.i);
+  keyed.forEach(({ s, i }, at) => {
+    const liking = likings.get(s.id) ?? { boost: 0, matched: {} };
+    parts.set(s.id, { ...liking, moved: i - at });
+  });
+  return { ranked: keyed.map((k) => k.s), parts };
 }
 
 /** The engine request that answers a page of a similar set: only its ids, in their order, with the selection and facets. */
