@@ -240,9 +240,9 @@ export async function measureLearning(o: LearningOptions): Promise<LearningFigur
     colour: random.pick(COLOURS),
   }));
   const server = await startIndexedServer(o.products);
-  holdEnrichment(join(server.dataDir, "service.db"), Date.now() + HOLD_MS);
   const store = new Store(server);
   try {
+    holdEnrichment(join(server.dataDir, "service.db"), Date.now() + HOLD_MS);
     let events = 0;
     let clicks = 0;
     let orders = 0;
