@@ -13,6 +13,7 @@ const BENCHES = [
   "event-store-bench.ts",
   "vector-bench.ts",
   "instantsearch-bench.ts",
+  "learning-bench.ts",
 ];
 for (const file of BENCHES) {
   const proc = Bun.spawn([process.execPath, `${import.meta.dir}/${file}`, ...process.argv.slice(2)], {

@@ -2,10 +2,11 @@ import type { NewEvent } from "../src/modules/events/storage/events-repository.t
 import type { SqliteEventsRepo } from "../src/modules/events/storage/events.sqlite.ts";
 
 /*
- * Shopper events for the benches that read what the analytics worker counted (reports, experiments): sessions of
- * about 8 events over 30 days, in arrival order (site views, searches with 5,000 queries of a Zipf-like popularity,
- * page changes, clicks, carts, orders, recommendation events; 3 regions, 2 languages, 2 currencies), from a fixed
- * seed so runs compare.
+ * Shopper events for the benches that read what the analytics worker counted (reports, experiments, learning):
+ * sessions of about 8 events over 30 days, in arrival order (site views, searches with 5,000 queries of a Zipf-like
+ * popularity, page changes, clicks, carts, orders, recommendation events; 3 regions, 2 languages, 2 currencies),
+ * from a fixed seed so runs compare. Given `listings`, the searches are those queries (Zipf-like in their order)
+ * and show those products, so that clicks, carts and orders are about real products of the catalog.
  */
 
 export const DAY_MS = 86_400_000;
@@ -16,6 +17,13 @@ export interface SimulatedShoppers {
   now: number;
   /** Signed-in shoppers the sessions belong to, in turn; null: every session is a shopper of its own. */
   users: number | null;
+  /** Each query with the products its first page shows; absent: made-up queries and product ids. */
+  listings?: readonly Listing[];
+}
+
+export interface Listing {
+  query: string;
+  productIds: readonly string[];
 }
 
 /** A deterministic generator (mulberry32). */
@@ -55,9 +63,10 @@ function* shopperEvents(o: SimulatedShoppers): Generator<Omit<NewEvent, "storeId
     };
     yield visit("SiteView", { location: "https://shop.example/", ...dims });
     for (let q = 0; q < 3 && sent < o.events; q++) {
-      const query = QUERIES[zipf(QUERIES.length)]!;
-      const total = random() < 0.08 ? 0 : 1 + Math.floor(random() * 500);
-      const productIds = Array.from({ length: Math.min(total, 30) }, () => `p${zipf(20_000)}`);
+      const listed = o.listings?.[zipf(o.listings.length)];
+      const query = listed?.query ?? QUERIES[zipf(QUERIES.length)]!;
+      const total = listed ? listed.productIds.length : random() < 0.08 ? 0 : 1 + Math.floor(random() * 500);
+      const productIds = listed ? [...listed.productIds] : Array.from({ length: Math.min(total, 30) }, () => `p${zipf(20_000)}`);
       const listing = { query, productIds, pageSize: 30, ...dims };
       yield visit("Search", { ...listing, totalProducts: total });
       if (total === 0) continue;

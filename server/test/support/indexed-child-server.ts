@@ -36,6 +36,31 @@ export function textStagesInSearch(dataDir: string): boolean {
   }
 }
 
+/** Indexes products into a store of a running server through POST /products (bulks of 10,000); waits for every task. */
+export async function indexOver(url: string, adminHeaders: Record<string, string>, products: readonly Product[]): Promise<void> {
+  const taskIds: string[] = [];
+  for (let i = 0; i < products.length; i += 10_000) {
+    const res = await fetch(`${url}/1.9/products`, {
+      method: "POST",
+      headers: { ...adminHeaders, "content-type": "application/json" },
+      body: JSON.stringify(products.slice(i, i + 10_000)),
+    });
+    if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
+    taskIds.push(((await res.json()) as { taskId: string }).taskId);
+  }
+  for (const id of taskIds) {
+    for (;;) {
+      const task = (await (await fetch(`${url}/1.9/tasks/${id}`, { headers: adminHeaders })).json()) as {
+        status: string;
+        message?: string;
+      };
+      if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
+      if (task.status === "complete") break;
+      await Bun.sleep(25);
+    }
+  }
+}
+
 export async function startIndexedServer(
   products: readonly Product[],
   env: Record<string, string> = {},
@@ -51,27 +76,7 @@ export async function startIndexedServer(
   };
   const admin = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY };
   try {
-    const taskIds: string[] = [];
-    for (let i = 0; i < products.length; i += 10_000) {
-      const res = await fetch(`${server.url}/1.9/products`, {
-        method: "POST",
-        headers: { ...admin, "content-type": "application/json" },
-        body: JSON.stringify(products.slice(i, i + 10_000)),
-      });
-      if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
-      taskIds.push(((await res.json()) as { taskId: string }).taskId);
-    }
-    for (const id of taskIds) {
-      for (;;) {
-        const task = (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as {
-          status: string;
-          message?: string;
-        };
-        if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
-        if (task.status === "complete") break;
-        await Bun.sleep(25);
-      }
-    }
+    await indexOver(server.url, admin, products);
     while (opts.enriched && !textStagesInSearch(dataDir)) await Bun.sleep(100);
   } catch (error) {
     await stop();
