@@ -10,18 +10,15 @@ import { demoProducts } from "./support/demo-products.ts";
  */
 
 /**
- * Behaviour ranking and personalisation together must beat both off by this much. Measured 2026-11-29 on the
- * ranking of before issue 41 (behaviour lifts a result at most 5 places, personalisation 3), over eight seeds:
- * gains of +0.039 to +0.077 (this seed: +0.050), nearly all of it from behaviour.
+ * Behaviour ranking and personalisation together must beat both off by this much. Measured 2026-11-29 over five
+ * seeds: gains of +0.020 to +0.036 (this seed: +0.034).
  */
 const MIN_NDCG_GAIN = 0.025;
 /**
  * What personalisation must add over behaviour alone (the shopper's own searches against the same searches made
- * anonymously). On the ranking of before issue 41 it adds next to nothing (-0.001 to +0.013 over eight seeds:
- * "personalisation is invisible"), so this only holds that it does not hurt; to be set to the measured gain less a
- * margin once the ranking that makes personalisation show is in.
+ * anonymously): +0.007 to +0.016 over five seeds (this seed: +0.012 to +0.016 from run to run).
  */
-const MIN_PERSONALISATION_GAIN = -0.01;
+const MIN_PERSONALISATION_GAIN = 0.006;
 /** The A/A run's gain stays within this of zero (measured over eight seeds: at most 0.013 either way). */
 const AA_TOLERANCE = 0.02;
 
