@@ -14,7 +14,11 @@
  * Heap figures are JavaScriptCore's heap size after a full collection; RSS also holds what the allocator keeps
  * after building (garbage not given back) and, for the server, SQLite's mapped file pages (RssFile).
  *
- *   bun server/bench/memory-bench.ts [--size 50000] [--seconds 10] [--seed 42] [--no-peer]
+ * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824) and
+ * prints it beside the server as started.
+ *
+ *   bun server/bench/memory-bench.ts [--size 50000] [--seconds 10] [--seed 42] [--settle-seconds 35] [--no-peer]
+ *                                    [--compare-env KEY=VALUE,...]
  */
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,7 +42,12 @@ import { measureLatencies } from "./latency-load.ts";
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
 const SEED = Number(stringArg("--seed", "42"));
+const SETTLE_SECONDS = Number(stringArg("--settle-seconds", "35"));
 const PEER = !process.argv.includes("--no-peer");
+/** Environment settings (KEY=VALUE, comma-separated) each measured on a server of their own beside the default. */
+const COMPARE_ENV = stringArg("--compare-env", "")
+  .split(",")
+  .filter((e) => e.includes("="));
 const CONCURRENCY = 8;
 const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
@@ -81,27 +90,43 @@ function treeRss(pid: number): { rss: number; file: number } {
   return { rss, file };
 }
 
+/** JavaScriptCore's heap after a full collection, with the buffers of typed arrays (its "extra memory"). */
 function heapNow(): number {
   Bun.gc(true);
-  return heapStats().heapSize;
+  const stats = heapStats();
+  return stats.heapSize + stats.extraMemorySize;
 }
+
+/** What has been measured stays referenced, so that nothing it holds is collected while the next is measured. */
+const kept: unknown[] = [];
 
 /** The heap a structure holds once built: heap after a full collection, with it, less before it. */
 async function heldBy<M>(build: () => M | Promise<M>): Promise<{ model: M; bytes: number }> {
   const before = heapNow();
   const model = await build();
+  kept.push(model);
   return { model, bytes: heapNow() - before };
 }
 
 /* ---------------------------------------------------------------- the server */
 
 async function serverRun(
+  env: Record<string, string>,
   products: Product[],
   queries: string[],
-): Promise<{ empty: number; indexed: number; loaded: number; file: number; searches: number }> {
+): Promise<{
+  empty: number;
+  indexed: number;
+  models: number;
+  loaded: number;
+  settled: number;
+  file: number;
+  searches: number;
+  failures: number;
+}> {
   const dataDir = tempDir("sfs-memory-bench-");
   log("server: starting");
-  const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error" }, 30_000);
+  const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
   const admin = {
     "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
     "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY,
@@ -137,6 +162,14 @@ async function serverRun(
     // Enrichment would keep a core busy for minutes; what it holds is not a structure measured here.
     holdEnrichment(join(dataDir, "service.db"), Date.now() + 3_600_000);
     const indexed = treeRss(pid).rss;
+    // The first similar products and looks build their models from the catalog: timed apart from the load.
+    const productId = products[0]!.id;
+    for (const path of ["similarity", "ctl"]) {
+      const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
+    }
+    const models = treeRss(pid).rss;
     log(`server: the search mix, similar products and looks for ${SECONDS} s`);
     const step = Math.max(1, Math.floor(products.length / 500));
     const call = (i: number) => {
@@ -152,7 +185,20 @@ async function serverRun(
     };
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
     const after = treeRss(pid);
-    return { empty, indexed, loaded: after.rss, file: after.file, searches: run.requests };
+    // The server collects its garbage a little after heavy work, at most every 30 s (platform/heap-settling.ts).
+    log(`server: idle for ${SETTLE_SECONDS} s`);
+    await Bun.sleep(SETTLE_SECONDS * 1000);
+    const settledRss = treeRss(pid).rss;
+    return {
+      empty,
+      indexed,
+      models,
+      loaded: after.rss,
+      settled: settledRss,
+      file: after.file,
+      searches: run.requests,
+      failures: run.failures,
+    };
   } finally {
     server.proc.kill();
     await server.proc.exited;
@@ -193,8 +239,42 @@ async function peerRss(products: Product[], queries: string[]): Promise<number> 
 
 /* ---------------------------------------------------------------- the parts, in this process */
 
+let pauseMs = Number.NaN;
+
+/** Milliseconds of one full collection of this process's heap, with every part built: the pause heap settling costs. */
+function collectionMs(): number {
+  const t = performance.now();
+  Bun.gc(true);
+  return performance.now() - t;
+}
+
 async function parts(products: Product[]): Promise<{ name: string; bytes: number; method: string }[]> {
   const rows: { name: string; bytes: number; method: string }[] = [];
+  log("parts: the similarity and look models");
+  const similarity = await heldBy(() => {
+    const index = new SimilarityIndex();
+    for (const p of products) index.put(p);
+    return index;
+  });
+  rows.push({ name: "similarity model", bytes: similarity.bytes, method: "heap measured around the build" });
+  const looks = await heldBy(() => {
+    const index = new LookIndex();
+    for (const p of products) index.put(p);
+    index.get("");
+    return index;
+  });
+  rows.push({ name: "look model", bytes: looks.bytes, method: "heap measured around the build" });
+
+  log("parts: the stored shapes cache, filled");
+  const shaping = shapingFor("bench", {});
+  const cache = await heldBy(() => {
+    const kept = new ShapeCache();
+    for (const p of products) kept.keep("bench", p.id, shaping.key, 1, shapeJson(p, shaping));
+    return kept;
+  });
+  rows.push({ name: "stored shapes cache (a budget, not per product)", bytes: cache.bytes, method: "heap measured, filled to its budget" });
+
+  // Last: closing it frees what it held, which would come off the next structure's figure.
   log("parts: the embedded engine");
   const engineDir = tempDir("sfs-memory-bench-engine-");
   const engine = new SqliteEngine({ dataDir: engineDir, synchronous: "NORMAL" });
@@ -219,34 +299,12 @@ async function parts(products: Product[]): Promise<{ name: string; bytes: number
       method: "measured heap less the estimates",
     });
     rows.push({ name: "engine: total", bytes: built.bytes, method: "heap measured around the build" });
+    pauseMs = collectionMs();
   } finally {
     await engine.close();
     rmSync(engineDir, { recursive: true, force: true });
   }
 
-  log("parts: the similarity and look models");
-  const similarity = await heldBy(() => {
-    const index = new SimilarityIndex();
-    for (const p of products) index.put(p);
-    return index;
-  });
-  rows.push({ name: "similarity model", bytes: similarity.bytes, method: "heap measured around the build" });
-  const looks = await heldBy(() => {
-    const index = new LookIndex();
-    for (const p of products) index.put(p);
-    index.get("");
-    return index;
-  });
-  rows.push({ name: "look model", bytes: looks.bytes, method: "heap measured around the build" });
-
-  log("parts: the stored shapes cache, filled");
-  const shaping = shapingFor("bench", {});
-  const cache = await heldBy(() => {
-    const kept = new ShapeCache();
-    for (const p of products) kept.keep("bench", p.id, shaping.key, 1, shapeJson(p, shaping));
-    return kept;
-  });
-  rows.push({ name: "stored shapes cache (a budget, not per product)", bytes: cache.bytes, method: "heap measured, filled to its budget" });
   return rows;
 }
 
@@ -257,19 +315,31 @@ const products = multiplyCatalog(real, SIZE, SEED);
 const queries = ((await Bun.file(QUERIES_FILE).json()) as { query: string }[]).map((q) => q.query.trim()).filter(Boolean);
 log(`${products.length.toLocaleString("en")} products (${Math.min(real.length, SIZE).toLocaleString("en")} real)`);
 
-const server = await serverRun(products, queries);
+const servers: { label: string; run: Awaited<ReturnType<typeof serverRun>> }[] = [];
+for (const label of ["as started", ...COMPARE_ENV]) {
+  const env = label === "as started" ? {} : Object.fromEntries([label.split("=") as [string, string]]);
+  log(`server ${label}`);
+  servers.push({ label, run: await serverRun(env, products, queries) });
+}
 const peer = PEER ? await peerRss(products, queries) : null;
 const rows = await parts(products);
 
 console.log(`\nMemory benchmark: ${SIZE.toLocaleString("en")} products (seed ${SEED}), ${navigator.hardwareConcurrency} cores\n`);
-console.log("| measure | MiB | KB per product |\n|---|---:|---:|");
-const line = (name: string, bytes: number) => console.log(`| ${name} | ${mib(bytes)} | ${kbPer(bytes)} |`);
-line("server RSS, empty (before indexing)", server.empty);
-line("server RSS after indexing", server.indexed);
-line(`server RSS after the load (${server.searches.toLocaleString("en")} requests)`, server.loaded);
-line("of which mapped file pages (SQLite's mmap, the executable)", server.file);
-line("of which the rest", server.loaded - server.file);
-line("server RSS after the load less the empty server", server.loaded - server.empty);
-if (peer !== null) line("MiniSearch peer RSS (same products, after its load)", peer);
+console.log(
+  `| server RSS, MiB (KB per product) | ${servers.map((s) => s.label).join(" | ")} |\n|---|${servers.map(() => "---:").join("|")}|`,
+);
+const cell = (bytes: number) => `${mib(bytes)} (${kbPer(bytes)})`;
+const line = (name: string, of: (r: Awaited<ReturnType<typeof serverRun>>) => number) =>
+  console.log(`| ${name} | ${servers.map((s) => cell(of(s.run))).join(" | ")} |`);
+line("empty (before indexing)", (r) => r.empty);
+line("after indexing", (r) => r.indexed);
+line("after the first similar products and looks (their models built)", (r) => r.models);
+line(`after the load (${SECONDS} s, ${CONCURRENCY} in flight)`, (r) => r.loaded);
+line("of which mapped file pages (SQLite's mmap, the executable)", (r) => r.file);
+line("after the load less the empty server", (r) => r.loaded - r.empty);
+line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
+console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
+if (peer !== null) console.log(`\nMiniSearch peer (node:http) RSS after its load: ${cell(peer)}.`);
 console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");
 for (const r of rows) console.log(`| ${r.name} | ${mib(r.bytes)} | ${kbPer(r.bytes)} | ${r.method} |`);
+console.log(`\nA full collection of this process's heap, every part built: ${pauseMs.toFixed(0)} ms.`);
