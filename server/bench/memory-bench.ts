@@ -121,6 +121,7 @@ async function serverRun(
   loaded: number;
   settled: number;
   file: number;
+  files: number[];
   searches: number;
   failures: number;
 }> {
@@ -136,7 +137,8 @@ async function serverRun(
   const pid = server.proc.pid;
   try {
     await Bun.sleep(2000);
-    const empty = treeRss(pid).rss;
+    const emptyRss = treeRss(pid);
+    const empty = emptyRss.rss;
     log("server: indexing through POST /products");
     const tasks: string[] = [];
     for (let i = 0; i < products.length; i += 1000) {
@@ -161,7 +163,8 @@ async function serverRun(
     }
     // Enrichment would keep a core busy for minutes; what it holds is not a structure measured here.
     holdEnrichment(join(dataDir, "service.db"), Date.now() + 3_600_000);
-    const indexed = treeRss(pid).rss;
+    const indexedRss = treeRss(pid);
+    const indexed = indexedRss.rss;
     // The first similar products and looks build their models from the catalog: timed apart from the load.
     const productId = products[0]!.id;
     for (const path of ["similarity", "ctl"]) {
@@ -169,7 +172,8 @@ async function serverRun(
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
     }
-    const models = treeRss(pid).rss;
+    const modelsRss = treeRss(pid);
+    const models = modelsRss.rss;
     log(`server: the search mix, similar products and looks for ${SECONDS} s`);
     const step = Math.max(1, Math.floor(products.length / 500));
     const call = (i: number) => {
@@ -185,7 +189,7 @@ async function serverRun(
     };
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
     const after = treeRss(pid);
-    // The server collects its garbage a little after heavy work, at most every 30 s (platform/heap-settling.ts).
+    // What the runtime collects on its own once the server is idle.
     log(`server: idle for ${SETTLE_SECONDS} s`);
     await Bun.sleep(SETTLE_SECONDS * 1000);
     const settledRss = treeRss(pid).rss;
@@ -196,6 +200,7 @@ async function serverRun(
       loaded: after.rss,
       settled: settledRss,
       file: after.file,
+      files: [emptyRss.file, indexedRss.file, modelsRss.file, after.file],
       searches: run.requests,
       failures: run.failures,
     };
@@ -336,6 +341,9 @@ line("after indexing", (r) => r.indexed);
 line("after the first similar products and looks (their models built)", (r) => r.models);
 line(`after the load (${SECONDS} s, ${CONCURRENCY} in flight)`, (r) => r.loaded);
 line("of which mapped file pages (SQLite's mmap, the executable)", (r) => r.file);
+console.log(
+  `| mapped file pages empty / after indexing / the models / the load | ${servers.map((s) => s.run.files.map(mib).join(" / ")).join(" | ")} |`,
+);
 line("after the load less the empty server", (r) => r.loaded - r.empty);
 line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
 console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
