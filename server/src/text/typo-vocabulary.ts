@@ -5,6 +5,7 @@
  * longer than MAX_FUZZY_LETTERS get none: a word's deletions grow with its length squared.
  */
 
+import { arrayBytes, mapBytes, stringsBytes } from "../lib/heap-estimate.ts";
 import { queryWords, type QueryWord } from "./normalize.ts";
 import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
 
@@ -277,6 +278,21 @@ export class TypoVocabulary {
       if (!found.has(c.token)) found.set(c.token, c);
     }
     return [...found.values()].sort((a, b) => a.distance - b.distance || b.docs - a.docs);
+  }
+
+  /** Estimated heap bytes: counts and written forms by word, and the deletion index. */
+  memoryReport(): { words: number; deletions: number } {
+    const words =
+      mapBytes(this.docCount.size) +
+      stringsBytes(this.docCount.keys()) +
+      mapBytes(this.surfaces.size) +
+      stringsBytes(this.surfaces.values()) +
+      mapBytes(this.plurals.size) +
+      mapBytes(this.indexed.size + this.unindexed.size + this.unindexedPlurals.size) +
+      arrayBytes(this.sorted?.length ?? 0);
+    let deletions = mapBytes(this.byDeletion.size);
+    for (const tokens of this.byDeletion.values()) if (typeof tokens !== "string") deletions += arrayBytes(tokens.length);
+    return { words, deletions };
   }
 }
 

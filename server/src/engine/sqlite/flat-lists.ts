@@ -1,3 +1,5 @@
+import { typedBytes } from "../../lib/heap-estimate.ts";
+
 /*
  * A short list of numbers per slot, all kept in one flat array. A search reads the lists of thousands of slots
  * (facet values to count, tokens to score); one small typed array per slot put each list somewhere else in
@@ -49,6 +51,11 @@ export class FlatLists {
     this.data = next;
     this.used = at;
     this.holes = 0;
+  }
+
+  /** Heap bytes of the lists' arrays. */
+  memoryBytes(): number {
+    return typedBytes(this.data) + typedBytes(this.start) + typedBytes(this.length);
   }
 }
 

@@ -236,6 +236,11 @@ export class SqliteEngine implements SearchEngine {
     return (await this.store(storeId)).index.size;
   }
 
+  /** Estimated heap bytes of a store's in-memory index, by structure (not part of the engine port: for benches). */
+  async memoryReport(storeId: string): Promise<Record<string, number>> {
+    return (await this.store(storeId)).index.memoryReport();
+  }
+
   async versions(storeId: string, ids: readonly string[]): Promise<Map<string, number>> {
     const { sql } = await this.store(storeId);
     const out = new Map<string, number>();

@@ -14,6 +14,7 @@ import {
 } from "../types.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";
+import { arrayBytes, mapBytes, stringBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). A TextIndex finds which
@@ -683,6 +684,35 @@ export class StoreIndex {
       this.textRanks.set(cacheKey, ranks);
     }
     return ranks;
+  }
+
+  /** Estimated heap bytes of what the index holds, by structure (the memory bench's breakdown). */
+  memoryReport(): Record<string, number> {
+    const text = this.text.memoryReport();
+    const typo = this.vocabulary.memoryReport();
+    let held = arrayBytes(this.texts.length);
+    for (const t of this.texts) {
+      if (!t) continue;
+      held += 64 + arrayBytes(t.identifiers.length) + stringsBytes(t.identifiers);
+      for (const field in t.sortText) held += 16 + stringBytes(t.sortText[field]!);
+    }
+    let numbers = 0;
+    for (const column of this.numbers.values()) numbers += typedBytes(column.values);
+    for (const ranks of this.textRanks.values()) numbers += typedBytes(ranks);
+    let facets = this.slotValues.memoryBytes() + stringsBytes(this.valueNames) + arrayBytes(this.valueKey.length);
+    for (const ids of this.valueIds) facets += mapBytes(ids.size);
+    for (const mask of this.filterMasks.values()) facets += typedBytes(mask);
+    return {
+      "text index: posting lists": text.postings,
+      "text index: token sequences": text.sequences,
+      "text index: weighted tokens": this.slotTokens.memoryBytes(),
+      vocabulary: text.dictionary,
+      "facet lists": facets,
+      "typo index: words": typo.words,
+      "typo index: deletions": typo.deletions,
+      "ids, identifiers, sort text": arrayBytes(this.ids.length) + mapBytes(this.slotOf.size) + mapBytes(this.identifiers.size) + held,
+      "number columns": numbers + this.scratchScores.byteLength,
+    };
   }
 }
 

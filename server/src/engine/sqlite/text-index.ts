@@ -1,5 +1,6 @@
 import { FIELD_END } from "./field-tokens.ts";
 import { grownTo } from "./flat-lists.ts";
+import { arrayBytes, mapBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
 
 /*
  * Which documents hold which tokens, in memory: a posting list of slots per token, and each slot's tokens in
@@ -294,6 +295,17 @@ export class TextIndex {
       return true;
     }
     return false;
+  }
+
+  /** Estimated heap bytes: posting lists, each slot's token sequence, and the token dictionary. */
+  memoryReport(): { postings: number; sequences: number; dictionary: number } {
+    let postings = arrayBytes(this.postings.length);
+    for (const list of this.postings) postings += arrayBytes(list.length);
+    let sequences = arrayBytes(this.sequences.length) + this.alive.byteLength + this.slotMarks.byteLength;
+    for (const sequence of this.sequences) sequences += typedBytes(sequence);
+    const dictionary =
+      stringsBytes(this.tokenNames) + arrayBytes(this.tokenNames.length) + mapBytes(this.tokenIds.size) + this.tokenMarks.byteLength;
+    return { postings, sequences, dictionary };
   }
 }
 

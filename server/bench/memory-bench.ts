@@ -1,0 +1,353 @@
+/*
+ * Memory benchmark (not a test: it prints, it does not assert): where each KB of a product goes. N products (the
+ * demo's real ones, multiplied with seeded variations beyond its size: catalog-multiplier.ts) are
+ *
+ *   server  indexed through POST /products into the real server (a child process), its enrichment held, then
+ *           searched for --seconds with the search mix (every request with facets, sorts rotating) and asked for
+ *           similar products and looks; the RSS of its process and descendants, after indexing and after the
+ *           load, per product, beside an empty server's.
+ *   parts   each structure the server holds, built alone in this process from the same products: the embedded
+ *           engine (heap measured around its build, split by its memoryReport() estimates), the similarity and
+ *           look models (heap measured around their builds), the stored shapes cache filled to its budget.
+ *   peer    MiniSearch behind node:http (minisearch-peer-server.ts) on the same products: its RSS per product.
+ *
+ * Heap figures are JavaScriptCore's heap size after a full collection; RSS also holds what the allocator keeps
+ * after building (garbage not given back) and, for the server, SQLite's mapped file pages (RssFile).
+ *
+ * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824) and
+ * prints it beside the server as started.
+ *
+ *   bun server/bench/memory-bench.ts [--size 50000] [--seconds 10] [--seed 42] [--settle-seconds 35] [--no-peer]
+ *                                    [--compare-env KEY=VALUE,...]
+ */
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { heapStats } from "bun:jsc";
+import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
+import { loadConfig } from "../src/config.ts";
+import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
+import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
+import type { Product } from "../src/modules/catalog/product-schema.ts";
+import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
+import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts";
+import { LookIndex } from "../src/modules/looks/look-index.ts";
+import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
+import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
+import { stringArg } from "./bench-args.ts";
+import { multiplyCatalog } from "./catalog-multiplier.ts";
+import { holdEnrichment } from "./hold-enrichment.ts";
+import { measureLatencies } from "./latency-load.ts";
+
+const SIZE = Number(stringArg("--size", "50000"));
+const SECONDS = Number(stringArg("--seconds", "10"));
+const SEED = Number(stringArg("--seed", "42"));
+const SETTLE_SECONDS = Number(stringArg("--settle-seconds", "35"));
+const PEER = !process.argv.includes("--no-peer");
+/** Environment settings (KEY=VALUE, comma-separated) each measured on a server of their own beside the default. */
+const COMPARE_ENV = stringArg("--compare-env", "")
+  .split(",")
+  .filter((e) => e.includes("="));
+const CONCURRENCY = 8;
+const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
+const DATA_DIR = loadConfig({}).demoCatalog.dir;
+const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
+const SORTS = ["", "pricea", "priced", "new", "rating"];
+
+const log = (text: string) => console.error(`[memory-bench ${SIZE.toLocaleString("en")}] ${text}`);
+const kbPer = (bytes: number) => (bytes / 1024 / SIZE).toFixed(2);
+const mib = (bytes: number) => (bytes / 1048576).toFixed(0);
+const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+/** Resident bytes of a process and its descendants (threads are in their process), and the file-backed part. */
+function treeRss(pid: number): { rss: number; file: number } {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the second field after the command, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  let rss = 0;
+  let file = 0;
+  for (const queue = [pid]; queue.length; ) {
+    const p = queue.pop()!;
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+      rss += kb("VmRSS");
+      file += kb("RssFile");
+    } catch {
+      continue;
+    }
+    queue.push(...(children.get(p) ?? []));
+  }
+  return { rss, file };
+}
+
+/** JavaScriptCore's heap after a full collection, with the buffers of typed arrays (its "extra memory"). */
+function heapNow(): number {
+  Bun.gc(true);
+  const stats = heapStats();
+  return stats.heapSize + stats.extraMemorySize;
+}
+
+/** What has been measured stays referenced, so that nothing it holds is collected while the next is measured. */
+const kept: unknown[] = [];
+
+/** The heap a structure holds once built: heap after a full collection, with it, less before it. */
+async function heldBy<M>(build: () => M | Promise<M>): Promise<{ model: M; bytes: number }> {
+  const before = heapNow();
+  const model = await build();
+  kept.push(model);
+  return { model, bytes: heapNow() - before };
+}
+
+/* ---------------------------------------------------------------- the server */
+
+async function serverRun(
+  env: Record<string, string>,
+  products: Product[],
+  queries: string[],
+): Promise<{
+  empty: number;
+  indexed: number;
+  models: number;
+  loaded: number;
+  settled: number;
+  file: number;
+  files: number[];
+  searches: number;
+  failures: number;
+}> {
+  const dataDir = tempDir("sfs-memory-bench-");
+  log("server: starting");
+  const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
+  const admin = {
+    "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
+    "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY,
+    "content-type": "application/json",
+  };
+  const search = { "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID, "x-service-api-key": DEMO_KEYS.DEMO_SEARCH_KEY };
+  const pid = server.proc.pid;
+  try {
+    await Bun.sleep(2000);
+    const emptyRss = treeRss(pid);
+    const empty = emptyRss.rss;
+    log("server: indexing through POST /products");
+    const tasks: string[] = [];
+    for (let i = 0; i < products.length; i += 1000) {
+      const res = await fetch(`${server.url}/1.9/products`, {
+        method: "POST",
+        headers: admin,
+        body: JSON.stringify(products.slice(i, i + 1000)),
+      });
+      if (res.status !== 202) throw new Error(`POST /products: ${res.status} ${await res.text()}`);
+      tasks.push(((await res.json()) as { taskId: string }).taskId);
+    }
+    for (const id of tasks) {
+      for (;;) {
+        const task = (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as {
+          status: string;
+          message?: string;
+        };
+        if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
+        if (task.status === "complete") break;
+        await Bun.sleep(50);
+      }
+    }
+    // Enrichment would keep a core busy for minutes; what it holds is not a structure measured here.
+    holdEnrichment(join(dataDir, "service.db"), Date.now() + 3_600_000);
+    const indexedRss = treeRss(pid);
+    const indexed = indexedRss.rss;
+    // The first similar products and looks build their models from the catalog: timed apart from the load.
+    const productId = products[0]!.id;
+    for (const path of ["similarity", "ctl"]) {
+      const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
+    }
+    const modelsRss = treeRss(pid);
+    const models = modelsRss.rss;
+    log(`server: the search mix, similar products and looks for ${SECONDS} s`);
+    const step = Math.max(1, Math.floor(products.length / 500));
+    const call = (i: number) => {
+      const kind = i % 4;
+      const productId = products[(i * step) % products.length]!.id;
+      const params =
+        kind === 2
+          ? `similarity?${new URLSearchParams({ productId })}`
+          : kind === 3
+            ? `ctl?${new URLSearchParams({ productId })}`
+            : `search?${new URLSearchParams({ query: queries[i % queries.length]!, returnFacets: "true", ...(SORTS[i % SORTS.length] ? { sortBy: SORTS[i % SORTS.length]! } : {}) })}`;
+      return { send: () => fetch(`${server.url}/1.9/${params}`, { headers: search }) };
+    };
+    const run = await measureLatencies(SECONDS, CONCURRENCY, call);
+    const after = treeRss(pid);
+    // What the runtime collects on its own once the server is idle.
+    log(`server: idle for ${SETTLE_SECONDS} s`);
+    await Bun.sleep(SETTLE_SECONDS * 1000);
+    const settledRss = treeRss(pid).rss;
+    return {
+      empty,
+      indexed,
+      models,
+      loaded: after.rss,
+      settled: settledRss,
+      file: after.file,
+      files: [emptyRss.file, indexedRss.file, modelsRss.file, after.file],
+      searches: run.requests,
+      failures: run.failures,
+    };
+  } finally {
+    server.proc.kill();
+    await server.proc.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/* ---------------------------------------------------------------- the peer */
+
+async function peerRss(products: Product[], queries: string[]): Promise<number> {
+  log("peer: MiniSearch behind node:http");
+  const dir = tempDir("sfs-memory-bench-peer-");
+  const file = join(dir, "products.json");
+  await Bun.write(file, JSON.stringify(products));
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "minisearch-peer-server.ts"), file], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  try {
+    const reader = proc.stdout.getReader();
+    let out = "";
+    while (!/listening \d+/.test(out)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the MiniSearch peer server ended before listening");
+      out += new TextDecoder().decode(value);
+    }
+    const url = `http://127.0.0.1:${out.match(/listening (\d+)/)![1]}/search`;
+    await measureLatencies(Math.min(SECONDS, 5), CONCURRENCY, (i) => ({
+      send: () => fetch(`${url}?${new URLSearchParams({ query: queries[i % queries.length]! })}`),
+    }));
+    return treeRss(proc.pid).rss;
+  } finally {
+    proc.kill();
+    await proc.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/* ---------------------------------------------------------------- the parts, in this process */
+
+let pauseMs = Number.NaN;
+
+/** Milliseconds of one full collection of this process's heap, with every part built: the pause heap settling costs. */
+function collectionMs(): number {
+  const t = performance.now();
+  Bun.gc(true);
+  return performance.now() - t;
+}
+
+async function parts(products: Product[]): Promise<{ name: string; bytes: number; method: string }[]> {
+  const rows: { name: string; bytes: number; method: string }[] = [];
+  log("parts: the similarity and look models");
+  const similarity = await heldBy(() => {
+    const index = new SimilarityIndex();
+    for (const p of products) index.put(p);
+    return index;
+  });
+  rows.push({ name: "similarity model", bytes: similarity.bytes, method: "heap measured around the build" });
+  const looks = await heldBy(() => {
+    const index = new LookIndex();
+    for (const p of products) index.put(p);
+    index.get("");
+    return index;
+  });
+  rows.push({ name: "look model", bytes: looks.bytes, method: "heap measured around the build" });
+
+  log("parts: the stored shapes cache, filled");
+  const shaping = shapingFor("bench", {});
+  const cache = await heldBy(() => {
+    const kept = new ShapeCache();
+    for (const p of products) kept.keep("bench", p.id, shaping.key, 1, shapeJson(p, shaping));
+    return kept;
+  });
+  rows.push({ name: "stored shapes cache (a budget, not per product)", bytes: cache.bytes, method: "heap measured, filled to its budget" });
+
+  // Last: closing it frees what it held, which would come off the next structure's figure.
+  log("parts: the embedded engine");
+  const engineDir = tempDir("sfs-memory-bench-engine-");
+  const engine = new SqliteEngine({ dataDir: engineDir, synchronous: "NORMAL" });
+  try {
+    const built = await heldBy(async () => {
+      for (let i = 0; i < products.length; i += 1000)
+        await engine.upsert(
+          "bench",
+          products.slice(i, i + 1000).map((p) => toEngineDocument(p, 1, RANKING)),
+        );
+      return engine;
+    });
+    const report = await engine.memoryReport("bench");
+    let estimated = 0;
+    for (const [name, bytes] of Object.entries(report)) {
+      rows.push({ name: `engine: ${name}`, bytes, method: "memoryReport() estimate" });
+      estimated += bytes;
+    }
+    rows.push({
+      name: "engine: the rest (SQLite connection and statements, estimates' error)",
+      bytes: built.bytes - estimated,
+      method: "measured heap less the estimates",
+    });
+    rows.push({ name: "engine: total", bytes: built.bytes, method: "heap measured around the build" });
+    pauseMs = collectionMs();
+  } finally {
+    await engine.close();
+    rmSync(engineDir, { recursive: true, force: true });
+  }
+
+  return rows;
+}
+
+/* ---------------------------------------------------------------- main */
+
+const real = loadDemoCatalog({ dataDir: DATA_DIR, baseUrl: "http://localhost:8080" });
+const products = multiplyCatalog(real, SIZE, SEED);
+const queries = ((await Bun.file(QUERIES_FILE).json()) as { query: string }[]).map((q) => q.query.trim()).filter(Boolean);
+log(`${products.length.toLocaleString("en")} products (${Math.min(real.length, SIZE).toLocaleString("en")} real)`);
+
+const servers: { label: string; run: Awaited<ReturnType<typeof serverRun>> }[] = [];
+for (const label of ["as started", ...COMPARE_ENV]) {
+  const env = label === "as started" ? {} : Object.fromEntries([label.split("=") as [string, string]]);
+  log(`server ${label}`);
+  servers.push({ label, run: await serverRun(env, products, queries) });
+}
+const peer = PEER ? await peerRss(products, queries) : null;
+const rows = await parts(products);
+
+console.log(`\nMemory benchmark: ${SIZE.toLocaleString("en")} products (seed ${SEED}), ${navigator.hardwareConcurrency} cores\n`);
+console.log(
+  `| server RSS, MiB (KB per product) | ${servers.map((s) => s.label).join(" | ")} |\n|---|${servers.map(() => "---:").join("|")}|`,
+);
+const cell = (bytes: number) => `${mib(bytes)} (${kbPer(bytes)})`;
+const line = (name: string, of: (r: Awaited<ReturnType<typeof serverRun>>) => number) =>
+  console.log(`| ${name} | ${servers.map((s) => cell(of(s.run))).join(" | ")} |`);
+line("empty (before indexing)", (r) => r.empty);
+line("after indexing", (r) => r.indexed);
+line("after the first similar products and looks (their models built)", (r) => r.models);
+line(`after the load (${SECONDS} s, ${CONCURRENCY} in flight)`, (r) => r.loaded);
+line("of which mapped file pages (SQLite's mmap, the executable)", (r) => r.file);
+console.log(
+  `| mapped file pages empty / after indexing / the models / the load | ${servers.map((s) => s.run.files.map(mib).join(" / ")).join(" | ")} |`,
+);
+line("after the load less the empty server", (r) => r.loaded - r.empty);
+line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
+console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
+if (peer !== null) console.log(`\nMiniSearch peer (node:http) RSS after its load: ${cell(peer)}.`);
+console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");
+for (const r of rows) console.log(`| ${r.name} | ${mib(r.bytes)} | ${kbPer(r.bytes)} | ${r.method} |`);
+console.log(`\nA full collection of this process's heap, every part built: ${pauseMs.toFixed(0)} ms.`);
