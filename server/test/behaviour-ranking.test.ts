@@ -83,14 +83,16 @@ for (const [engine, engineEnv, stopEngine] of ENGINES)
         expect(await order("shirt")).toEqual(baseline);
       });
 
-      test("a product bought by several shoppers rises, by a bounded number of places; other orders are untouched", async () => {
+      test("a product bought by several shoppers rises, by as much as their evidence warrants; other orders are untouched", async () => {
         const target = baseline[7]!;
         for (let i = 0; i < 3; i++) await track(`buyer-${i}`, `buyer-session-${i}`, shopping("shirt", baseline, target, `order-${i}`));
         await counted();
         expect(await eventually(async () => (await order("shirt")).indexOf(target) < 7, 10_000)).toBe(true);
         const ranked = await order("shirt");
         const at = ranked.indexOf(target);
-        expect(at).toBeGreaterThanOrEqual(7 - 5);
+        // Passing the first result would take b > ln 8 / ln 60 = 0.51 (its rank divided by 8), well above what these
+        // three buyers and the flooder above give (some 12 to 16 of evidence each: b ≈ 0.3).
+        expect(at).toBeGreaterThanOrEqual(1);
         expect(at).toBeLessThan(7);
         // Everything else keeps its relative order, and moves down by one place at most.
         expect(ranked.filter((id) => id !== target)).toEqual(baseline.filter((id) => id !== target));

@@ -24,8 +24,12 @@ import type { ShopperTaste, Taste } from "./shopper-taste.ts";
 export const RERANK_WINDOW = 60;
 /** B: the behaviour part's reach, as a log of the factor of rank it can lift a product by. */
 export const BEHAVIOUR_REACH = Math.log(RERANK_WINDOW);
-/** H: evidence at which a part of b is half its most (25 shoppers who each click, cart and buy). */
-export const HALF_EVIDENCE = 400;
+/**
+ * H: evidence at which a part of b is half its most (about 6 shoppers who each click at 25, cart and buy). Most
+ * products of a store have a few shoppers' evidence, below H: there b grows nearly in proportion to it, so those
+ * few shoppers already reorder the first places (the learning quality figures, docs/evaluation.md).
+ */
+export const HALF_EVIDENCE = 100;
 /** The factor of rank the shopper's taste can lift a product by, at most. */
 export const PERSONAL_FACTOR = 8;
 export const MAX_SEMANTIC_RISE = 3;
@@ -35,6 +39,11 @@ export const MIN_QUERY_CONVERSIONS = 2;
 /** A product's evidence across queries counts from this much. */
 export const MIN_PRODUCT_CLICKS = 10;
 export const MIN_PRODUCT_CONVERSIONS = 2;
+/**
+ * The thresholds count decayed events, forgiving a day's decay: two purchases made a minute ago are two (decayed
+ * by that minute, just under 2), and still count the next day.
+ */
+const reaches = (count: number, threshold: number) => count >= threshold * 2 ** (-1 / BEHAVIOUR_HALF_LIFE_DAYS);
 /** Rows of a query's evidence read. */
 const MAX_QUERY_ROWS = 5_000;
 /** How much of the behaviour part the query's own evidence gives (the rest: the product's, across queries). */
@@ -98,7 +107,7 @@ export class ResultReranker {
         }));
         const clicks = rows.reduce((s, x) => s + x.clicks, 0);
         const conversions = rows.reduce((s, x) => s + x.conversions, 0);
-        if (clicks >= MIN_QUERY_CLICKS || conversions >= MIN_QUERY_CONVERSIONS)
+        if (reaches(clicks, MIN_QUERY_CLICKS) || reaches(conversions, MIN_QUERY_CONVERSIONS))
           queryEvidence = new Map(rows.map((x) => [x.id, x.evidence]));
       }
       products = async (ids) =>
@@ -141,7 +150,7 @@ export class RerankPlan {
     const scored = moving.map((id, i) => {
       const rank = i + 1;
       const p = productEvidence.get(id);
-      const productEligible = p && (p.clicks >= MIN_PRODUCT_CLICKS || p.conversions >= MIN_PRODUCT_CONVERSIONS);
+      const productEligible = p && (reaches(p.clicks, MIN_PRODUCT_CLICKS) || reaches(p.conversions, MIN_PRODUCT_CONVERSIONS));
       const q = this.queryEvidence.get(id) ?? 0;
       const bp = productEligible ? saturation(p.evidence) : 0;
       const behaviour = this.hasQuery ? QUERY_SHARE * saturation(q) + (1 - QUERY_SHARE) * bp : bp;
