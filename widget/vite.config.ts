@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { gzipSizeLimit } from "../scripts/size-limit.ts";
+import { minifyLitTemplatesPlugin } from "./scripts/minify-lit-templates.ts";
 
 /*
  * The head script: ONE self-contained file, dist/widget.js (an IIFE with no chunks, no CSS file, no imports), that
@@ -27,5 +28,8 @@ export default defineConfig({
       output: { codeSplitting: false },
     },
   },
-  plugins: [gzipSizeLimit({ file: "widget.js", maxBytes: 30 * 1024 })],
+  plugins: [
+    minifyLitTemplatesPlugin(fileURLToPath(new URL("./src", import.meta.url))),
+    gzipSizeLimit({ file: "widget.js", maxBytes: 30 * 1024 }),
+  ],
 });

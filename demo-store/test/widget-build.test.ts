@@ -22,6 +22,9 @@ beforeAll(() => {
   symlinkSync(join(ROOT, "node_modules"), join(outer, "node_modules"));
   // The size budget's plugin is shared with the other workspaces' builds, from the repository's scripts/.
   cpSync(join(ROOT, "scripts"), join(outer, "scripts"), { recursive: true });
+  // Vite's TypeScript transform reads the nearest tsconfig.json, the repository's: without it class fields compile
+  // to defineProperty calls (useDefineForClassFields) and the copy builds a larger script than the real build.
+  cpSync(join(ROOT, "tsconfig.json"), join(outer, "tsconfig.json"));
 });
 afterAll(() => rmSync(outer, { recursive: true, force: true }));
 
