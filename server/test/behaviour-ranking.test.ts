@@ -152,8 +152,11 @@ for (const [engine, engineEnv, stopEngine] of ENGINES)
 
       test("a shopper who clicked one brand sees it first; a new shopper and anonymous search get the plain order", async () => {
         const clicked = nikes().slice(-3);
+        // Searched once before any event: the server keeps the shopper's (empty) taste, and must drop it as it learns.
+        const before = await order("jacket", { userId: "fan" });
         for (const id of clicked) await track("fan", "fan-session", shopping("jacket", jacketBaseline, id, null));
         await counted();
+        expect(await order("jacket", { userId: "fan" })).not.toEqual(before);
         plain = await order("jacket");
         expect(await order("jacket", { userId: "stranger" })).toEqual(plain);
         const mine = await order("jacket", { userId: "fan" });

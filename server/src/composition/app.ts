@@ -248,7 +248,7 @@ export function buildApp(deps: AppDeps) {
     settleMs > 0
       ? new TypingCoalescer(batchedLog, now, settleMs, (error) => deps.log.error("search log write failed", { error: error.message }))
       : batchedLog;
-  const tastes = new ShopperTaste(behaviour, productFacts, now);
+  const tastes = new ShopperTaste(evidence, productFacts, now);
   const reranker = new ResultReranker(evidence, tastes, productFacts, now);
   const synonyms = new SynonymService(state.synonyms, now, changeFeed);
   const rules = new RulesService(state.rules, now, changeFeed);
@@ -364,6 +364,7 @@ export function buildApp(deps: AppDeps) {
       usersRoutes({
         ...common,
         erasure: state.erasure,
+        erased: (storeId) => evidence.erased(storeId),
         // The searches still held or in the log's 250 ms batch are written first, so that the erasure takes them too.
         catchUp: async () => {
           await searchLog.flush();

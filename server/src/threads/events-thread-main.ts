@@ -52,8 +52,8 @@ function open(message: Extract<EventsThreadRequest, { type: "open" }>): NonNulla
   const storage = connectState(message.source, { synchronous: message.synchronous, busyTimeoutMs: BUSY_TIMEOUT_MS, maxConnections: 4 });
   const facts = new ProductFacts(storage.catalog);
   const evidence = {
-    written: (storeId: string, keys: Iterable<{ query: string; productId: string }>) =>
-      notify({ type: "evidence", storeId, keys: [...keys] }),
+    written: (storeId: string, keys: Iterable<{ query: string; productId: string }>, shoppers: readonly string[]) =>
+      notify({ type: "evidence", storeId, keys: [...keys], shoppers: [...shoppers] }),
     clear: () => notify({ type: "evidencePruned" }),
   };
   // The report counter first: the behaviour learner reads the clicks it attributed to searches.

@@ -5,7 +5,14 @@ import { authPlugin, type AuthDeps } from "../stores/auth-plugin.ts";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository; catchUp: () => Promise<void> }) {
+export function usersRoutes(
+  deps: AuthDeps & {
+    erasure: ShopperErasureRepository;
+    catchUp: () => Promise<void>;
+    /** Told after a shopper of the store was erased: what is kept in memory of its shoppers goes too. */
+    erased: (storeId: string) => void;
+  },
+) {
   return new Elysia({ prefix: "/:version" }).use(authPlugin(deps)).delete(
     "/users/:userId",
     async ({ params, caller }) => {
@@ -16,7 +23,9 @@ export function usersRoutes(deps: AuthDeps & { erasure: ShopperErasureRepository
       }
       // Count what is waiting first, so the erased events' anonymous counts stay in the reports.
       await deps.catchUp();
-      return { userId: params.userId, erased: await deps.erasure.erase(caller.store.id, params.userId) };
+      const erased = await deps.erasure.erase(caller.store.id, params.userId);
+      deps.erased(caller.store.id);
+      return { userId: params.userId, erased };
     },
     {
       auth: "admin",

@@ -32,6 +32,8 @@ export class BehaviourLearner implements EventConsumer {
   private readonly curves = new Map<string, { at: number; weightAt: (p: number | null) => number }>();
   /** The (query, product) evidence this batch adds, per store: what search's cached reads drop once it is written. */
   private written = new Map<string, { query: string; productId: string }[]>();
+  /** The shoppers ("u:…", "s:…") whose affinities this batch changes, per store: search's cached tastes of them go. */
+  private tastesWritten = new Map<string, Set<string>>();
 
   constructor(
     /** Where the examination curve's click positions are read. */
@@ -88,13 +90,16 @@ export class BehaviourLearner implements EventConsumer {
 
   /** The batch committed: search's cached evidence of what it wrote goes. */
   committed(): void {
-    for (const [storeId, keys] of this.written) this.evidence?.written(storeId, keys);
+    for (const storeId of new Set([...this.written.keys(), ...this.tastesWritten.keys()]))
+      this.evidence?.written(storeId, this.written.get(storeId) ?? [], [...(this.tastesWritten.get(storeId) ?? [])]);
     this.written.clear();
+    this.tastesWritten.clear();
   }
 
   /** The batch was not written: what it would have told search goes. */
   discarded(): void {
     this.written.clear();
+    this.tastesWritten.clear();
   }
 
   prune(before: number, state: AnalyticsBatch): void {
@@ -133,6 +138,9 @@ export class BehaviourLearner implements EventConsumer {
     if (shoppers.length === 0) return;
     const facts = this.facts.of(e.storeId, productId);
     if (!facts) return;
+    const changed = this.tastesWritten.get(e.storeId) ?? new Set<string>();
+    for (const shopper of shoppers) changed.add(shopper);
+    this.tastesWritten.set(e.storeId, changed);
     for (const facet of FACETS) {
       const values = facts[facet];
       for (const value of values) {

@@ -1,4 +1,4 @@
-import type { BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
+import type { AffinityRow, BehaviourRepository, EvidenceLogs } from "./storage/behaviour-repository.ts";
 import type { ChangeFeed } from "../../platform/change-feed.ts";
 
 /*
@@ -8,6 +8,9 @@ import type { ChangeFeed } from "../../platform/change-feed.ts";
  * product) it wrote, and only those entries are read again, so a search sees evidence as soon as it is committed.
  * Entries are per store generation (its creation time), so a store deleted and created again by the stores CLI
  * in another process never sees the old store's evidence. The raw log sums are kept; decay stays the reader's.
+ * Shoppers' affinities (their taste) are kept the same way: the learner names the shoppers whose affinities it
+ * wrote, and a shopper's erasure drops the store's. Read from the database, a returning shopper's taste cost every
+ * one of their searches a query of all their affinity rows.
  * Another replica's learner is heard through the change feed ("behaviour"): the store's entries are dropped.
  */
 
@@ -24,8 +27,15 @@ interface StoreEvidence {
   products: Map<string, EvidenceLogs | null>;
 }
 
+/** Per store, each shopper's ("u:…", "s:…") affinity rows, and an epoch as StoreEvidence keeps one. */
+interface StoreTastes {
+  epoch: number;
+  shoppers: Map<string, AffinityRow[]>;
+}
+
 export class EvidenceCache {
   private readonly stores = new Map<string, StoreEvidence>();
+  private readonly tastes = new Map<string, StoreTastes>();
   private held = 0;
 
   constructor(
@@ -77,6 +87,27 @@ export class EvidenceCache {
     return this.known(store, ids);
   }
 
+  /** The affinity rows of these shoppers ("u:…", "s:…"), as BehaviourRepository.affinitiesOf reads them. */
+  async affinitiesOf(storeId: string, shoppers: readonly string[]): Promise<AffinityRow[]> {
+    let store = this.tastes.get(storeId);
+    if (!store) this.tastes.set(storeId, (store = { epoch: 0, shoppers: new Map() }));
+    const out: AffinityRow[] = [];
+    // One shopper at a time (a search names at most a user and a session), so each one's rows are kept apart.
+    for (const shopper of shoppers) {
+      let rows = store.shoppers.get(shopper);
+      if (!rows) {
+        const epoch = store.epoch;
+        rows = await this.repo.affinitiesOf(storeId, [shopper]);
+        if (store.epoch === epoch) {
+          this.hold(rows.length + 1);
+          store.shoppers.set(shopper, rows);
+        }
+      }
+      out.push(...rows);
+    }
+    return out;
+  }
+
   private known(store: StoreEvidence, ids: readonly string[]): Map<string, EvidenceLogs> {
     const out = new Map<string, EvidenceLogs>();
     for (const id of ids) {
@@ -90,13 +121,29 @@ export class EvidenceCache {
    * The learner of this process committed evidence for these (query "" is a product's evidence across queries):
    * they are read again here, and other replicas are told (they drop the store's entries).
    */
-  written(storeId: string, keys: Iterable<{ query: string; productId: string }>): void {
+  written(storeId: string, keys: Iterable<{ query: string; productId: string }>, shoppers: readonly string[] = []): void {
     this.drop(storeId, keys);
+    const tastes = this.tastes.get(storeId);
+    if (tastes && shoppers.length) {
+      tastes.epoch++;
+      for (const shopper of shoppers) tastes.shoppers.delete(shopper);
+    }
+    void this.feed?.publish("behaviour", storeId).catch(() => {});
+  }
+
+  /** A shopper of the store was erased: its tastes are read again here, and on other replicas. */
+  erased(storeId: string): void {
+    this.drop(storeId, null);
     void this.feed?.publish("behaviour", storeId).catch(() => {});
   }
 
   /** Drops these entries of the store; null: all of them (another replica wrote, it did not say which). */
   private drop(storeId: string, keys: Iterable<{ query: string; productId: string }> | null): void {
+    if (keys === null) {
+      const tastes = this.tastes.get(storeId);
+      if (tastes) tastes.epoch++;
+      this.tastes.delete(storeId);
+    }
     for (const [key, store] of this.stores) {
       if (!key.startsWith(`${storeId}\u0000`)) continue;
       store.epoch++;
@@ -115,7 +162,9 @@ export class EvidenceCache {
   /** Evidence was deleted (pruned): everything is read again. */
   clear(): void {
     for (const store of this.stores.values()) store.epoch++;
+    for (const tastes of this.tastes.values()) tastes.epoch++;
     this.stores.clear();
+    this.tastes.clear();
     this.held = 0;
   }
 
@@ -132,6 +181,7 @@ export class EvidenceCache {
         store.queries.clear();
         store.products.clear();
       }
+      for (const tastes of this.tastes.values()) tastes.shoppers.clear();
       this.held = 0;
     }
     this.held += entries;

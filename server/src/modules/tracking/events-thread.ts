@@ -38,8 +38,11 @@ export type EventsThreadReply =
 export type EventsThreadNotice =
   /** Committed orders changed these products' purchase counts. */
   | { type: "purchases"; storeId: string; productIds: string[] }
-  /** Ranking evidence was written for these (query "" is a product's own), or old evidence was pruned. */
-  | { type: "evidence"; storeId: string; keys: { query: string; productId: string }[] }
+  /**
+   * Ranking evidence was written for these (query "" is a product's own) and affinities for these shoppers
+   * ("u:…", "s:…"), or old evidence was pruned.
+   */
+  | { type: "evidence"; storeId: string; keys: { query: string; productId: string }[]; shoppers: string[] }
   | { type: "evidencePruned" };
 
 export interface EventsThreadOptions {
@@ -47,7 +50,10 @@ export interface EventsThreadOptions {
   synchronous: "FULL" | "NORMAL";
   logLevel: LogLevel;
   onPurchases: (storeId: string, productIds: string[]) => void;
-  evidence: { written(storeId: string, keys: Iterable<{ query: string; productId: string }>): void; clear(): void };
+  evidence: {
+    written(storeId: string, keys: Iterable<{ query: string; productId: string }>, shoppers: readonly string[]): void;
+    clear(): void;
+  };
 }
 
 class EventsThreadError extends Error {}
@@ -66,7 +72,7 @@ export class EventsThread {
       failure: (message) => new EventsThreadError(`events: ${message}`),
       onNotice: (notice) => {
         if (notice.type === "purchases") o.onPurchases(notice.storeId, notice.productIds);
-        else if (notice.type === "evidence") o.evidence.written(notice.storeId, notice.keys);
+        else if (notice.type === "evidence") o.evidence.written(notice.storeId, notice.keys, notice.shoppers);
         else o.evidence.clear();
       },
     });
