@@ -1,4 +1,5 @@
 import type { Product, Sku } from "../src/modules/catalog/product-schema.ts";
+import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
 
 /*
  * A catalog of any size from the demo's real products: the real ones first, then copies varied from a seed so
@@ -7,18 +8,6 @@ import type { Product, Sku } from "../src/modules/catalog/product-schema.ts";
  * colour stays common, a rare word stays rare), and a price moved by up to ±30%. The same seed and size give the
  * same catalog, so runs compare; the catalog is made in memory each run and never written to the repository.
  */
-
-/** Deterministic pseudo-random numbers in [0, 1) from a 32-bit seed (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What copies draw from: every occurrence in the real catalog, so drawing one keeps the real frequencies. */
 interface Pools {
@@ -94,7 +83,8 @@ function variant(p: Product, copy: number, pools: Pools, random: () => number): 
 export function multiplyCatalog(real: readonly Product[], size: number, seed = 42): Product[] {
   if (size <= real.length) return real.slice(0, size);
   const pools = poolsOf(real);
-  const random = seededRandom(seed);
+  const rng = new Rng(seed);
+  const random = () => rng.next();
   const out = [...real];
   for (let copy = 2; out.length < size; copy++) {
     for (const p of real) {

@@ -20,6 +20,7 @@
  *   bun server/bench/memory-bench.ts [--size 50000] [--seconds 10] [--seed 42] [--settle-seconds 35] [--no-peer]
  *                                    [--compare-env KEY=VALUE,...]
  */
+import { withMiniSearchPeer } from "./minisearch-peer.ts";
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -215,31 +216,12 @@ async function serverRun(
 
 async function peerRss(products: Product[], queries: string[]): Promise<number> {
   log("peer: MiniSearch behind node:http");
-  const dir = tempDir("sfs-memory-bench-peer-");
-  const file = join(dir, "products.json");
-  await Bun.write(file, JSON.stringify(products));
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "minisearch-peer-server.ts"), file], {
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  try {
-    const reader = proc.stdout.getReader();
-    let out = "";
-    while (!/listening \d+/.test(out)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the MiniSearch peer server ended before listening");
-      out += new TextDecoder().decode(value);
-    }
-    const url = `http://127.0.0.1:${out.match(/listening (\d+)/)![1]}/search`;
+  return withMiniSearchPeer(products, async (url, pid) => {
     await measureLatencies(Math.min(SECONDS, 5), CONCURRENCY, (i) => ({
       send: () => fetch(`${url}?${new URLSearchParams({ query: queries[i % queries.length]! })}`),
     }));
-    return treeRss(proc.pid).rss;
-  } finally {
-    proc.kill();
-    await proc.exited;
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return treeRss(pid).rss;
+  });
 }
 
 /* ---------------------------------------------------------------- the parts, in this process */

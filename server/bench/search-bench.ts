@@ -34,6 +34,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
+import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
+import { withMiniSearchPeer } from "./minisearch-peer.ts";
 import { loadConfig } from "../src/config.ts";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
@@ -158,19 +160,14 @@ function classOf(item: MixItem): string {
 }
 const CLASSES = ["facets, relevance", "facets + sort", "facets + selection + sort", "no results"];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Deterministic numbers in [0, 1) from a seed (mulberry32, as the demo catalog draws its synthetic fields). */
+function seeded(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = mulberry32(seed);
+  const random = seeded(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -217,7 +214,7 @@ async function buildMix(
   const found = [...known.keys()].filter((q) => known.get(q)!.total > 0);
   const empty = [...known.keys()].filter((q) => known.get(q)!.total === 0);
   if (found.length === 0) throw new Error("no query of the suggestion file finds a product");
-  const random = mulberry32(42);
+  const random = seeded(42);
   const pick = (list: string[]) => list[Math.floor(random() * list.length)]!;
   const mix: MixItem[] = [];
   for (let i = 0; i < count; i++) {
@@ -707,37 +704,14 @@ async function runPeer(
   mix: MixItem[],
 ): Promise<{ loaded: LatencySummary & { perSecond: number }; single: LatencySummary }> {
   progress(size, "peer: MiniSearch behind node:http");
-  const dir = tempDir("sfs-search-bench-peer-");
-  const file = join(dir, "products.json");
-  await Bun.write(file, JSON.stringify(products));
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "minisearch-peer-server.ts"), file], {
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  try {
-    const reader = proc.stdout.getReader();
-    let out = "";
-    while (!/listening \d+/.test(out)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the MiniSearch peer server ended before listening");
-      out += new TextDecoder().decode(value);
-    }
-    // Keep its pipe drained so its output can never block it.
-    void (async () => {
-      while (!(await reader.read()).done);
-    })().catch(() => {});
-    const url = `http://127.0.0.1:${out.match(/listening (\d+)/)![1]}/search`;
+  return withMiniSearchPeer(products, async (url) => {
     const call = (i: number) => ({ send: () => fetch(`${url}?${new URLSearchParams({ query: mix[i % mix.length]!.query })}`) });
     for (let i = 0; i < 300; i++) await (await call(i).send()).arrayBuffer();
     Bun.gc(true);
     const loaded = await measureLatencies(SECONDS, CONCURRENCY, (i) => call(i + 300));
     const single = await measureLatencies(SECONDS, 1, (i) => call(i + 20_000));
     return { loaded: { ...summarize(loaded.latencies), perSecond: loaded.perSecond }, single: summarize(single.latencies) };
-  } finally {
-    proc.kill();
-    await proc.exited;
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function runHttp(
