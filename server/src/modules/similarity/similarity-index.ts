@@ -1,9 +1,9 @@
-import type { Oklab } from "culori";
 import { colourPoint, pointDistance } from "../catalog/colours.ts";
 import type { CatalogModel } from "../catalog/catalog-models.ts";
 import type { Product } from "../catalog/product-schema.ts";
-import { productFeatures, type ProductFeatures } from "./product-features.ts";
+import { productFeatures } from "./product-features.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
+import { RowSlices } from "./row-slices.ts";
 
 /*
  * "More like this" for one store, from the catalog alone. A candidate is scored in blocks, each between 0 and 1
@@ -42,30 +42,78 @@ export interface Similar {
   contributions: Contributions;
 }
 
-interface Entry {
-  /** Without its terms, which live on as termIds and termCounts. */
-  features: Omit<ProductFeatures, "terms">;
-  termIds: Uint32Array;
-  termCounts: Float32Array;
+/** Numbers that stand for strings (category paths, brands, genders, age groups, terms); 0 for none where said. */
+class Codes {
+  private readonly codes = new Map<string, number>();
+  readonly names: string[] = [];
+
+  constructor(none?: string) {
+    if (none !== undefined) this.code(none);
+  }
+
+  code(name: string): number {
+    let code = this.codes.get(name);
+    if (code === undefined) {
+      code = this.names.length;
+      this.codes.set(name, code);
+      this.names.push(name);
+    }
+    return code;
+  }
+
+  get size(): number {
+    return this.names.length;
+  }
+}
+
+/** Neither stated nor empty: code 0 (compatible() and the brand block treat both as unstated). */
+const NONE = "";
+/** A variant id list's separator: product identifiers hold no control characters (product-schema.ts). */
+const VARIANT_SEPARATOR = "\n";
+
+/*
+ * A product is a row: its fixed-size features in one typed array each (row-addressed), its variable-length ones
+ * (terms, colours, category path) in RowSlices, its id, product line and variant ids in arrays of strings, and
+ * one Map from product id to row. Rows of removed products are reused.
+ */
+export class SimilarityIndex implements CatalogModel {
+  private readonly rowOf = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private readonly lines: string[] = [];
+  /** Its variations' ids (the first MAX_COLOURS, productFeatures), joined; "" without variations. */
+  private readonly variantIds: string[] = [];
+  private readonly freeRows: number[] = [];
+  private gender = new Uint32Array(0);
+  private ageGroup = new Uint32Array(0);
+  private brand = new Uint32Array(0);
+  /** log of the lowest price paid, NaN without prices. */
+  private logPrice = new Float64Array(0);
+  private inStock = new Uint8Array(0);
+  /** The length of its TF-IDF weights, as of `weightsAt` (the idfs' generation). */
+  private norm = new Float64Array(0);
+  private weightsAt = new Float64Array(0);
+  /** Per term: its id, its count, and its TF-IDF weight as of `weightsAt`. */
+  private readonly terms = new RowSlices<[Uint32Array, Float32Array, Float32Array]>([
+    new Uint32Array(0),
+    new Float32Array(0),
+    new Float32Array(0),
+  ]);
   /**
    * Its known colours as [L, a, b, chroma] quadruples (colours.ts), read per candidate without objects: those of
    * variations with a size to buy, or all when none has.
    */
-  colours: Float32Array;
-  /** Its category path prefixes as ids (comparing numbers, not strings, per candidate). */
-  pathIds: Int32Array;
-  /** Its TF-IDF weights (per termIds) and their length, as of `weightsAt` (the idfs' generation). */
-  weights: Float32Array;
-  norm: number;
-  weightsAt: number;
-}
-
-export class SimilarityIndex implements CatalogModel {
-  private readonly entries = new Map<string, Entry>();
-  /** Entries by category path prefix: the candidate sets, iterated without a lookup per candidate. */
-  private readonly byPath = new Map<string, Set<Entry>>();
-  private readonly pathIds = new Map<string, number>();
-  private readonly termIds = new Map<string, number>();
+  private readonly colours = new RowSlices<[Float32Array]>([new Float32Array(0)]);
+  /** Every variation's colour quadruple in variantIds' order (NaN where unknown): the asked variant's colour. */
+  private readonly variantColours = new RowSlices<[Float32Array]>([new Float32Array(0)]);
+  /** Its category path prefixes as codes, top first (comparing numbers, not strings, per candidate). */
+  private readonly paths = new RowSlices<[Int32Array]>([new Int32Array(0)]);
+  /** Rows by category path code: the candidate sets. */
+  private readonly byPath: Set<number>[] = [];
+  private readonly pathCodes = new Codes();
+  private readonly brandCodes = new Codes(NONE);
+  private readonly groupCodes = new Codes(NONE);
+  private readonly unisex = this.groupCodes.code("Unisex");
+  private readonly termCodes = new Codes();
   private docFrequency = new Float64Array(1024);
   /** Inverse document frequency per term as of `idfAt`; the generation moves on every put and remove. */
   private idfs = new Float64Array(0);
@@ -75,126 +123,189 @@ export class SimilarityIndex implements CatalogModel {
   private sourceWeights = new Float64Array(1024);
 
   get size(): number {
-    return this.entries.size;
+    return this.rowOf.size;
   }
 
   has(id: string): boolean {
-    return this.entries.has(id);
+    return this.rowOf.has(id);
   }
 
   /** `measured`: the product's image colours per variation (productFeatures), when image analysis ran. */
   put(product: Product, measured?: MeasuredColours): void {
     const features = productFeatures(product, measured);
     this.remove(features.id);
-    const ids: number[] = [];
-    const counts: number[] = [];
+    const row = this.freeRows.pop() ?? this.ids.length;
+    if (row >= this.gender.length) this.growRows(row + 1);
+    this.rowOf.set(features.id, row);
+    this.ids[row] = features.id;
+    this.lines[row] = features.line;
+    this.variantIds[row] = features.colours.map((c) => c.variationId ?? "").join(VARIANT_SEPARATOR);
+    this.gender[row] = this.groupCodes.code(features.gender ?? NONE);
+    this.ageGroup[row] = this.groupCodes.code(features.ageGroup ?? NONE);
+    this.brand[row] = this.brandCodes.code(features.brand);
+    this.logPrice[row] = features.logPrice ?? Number.NaN;
+    this.inStock[row] = features.inStock ? 1 : 0;
+    this.norm[row] = 0;
+    this.weightsAt[row] = -1;
+
+    let at = this.terms.write(row, features.terms.size);
+    const [termIds, termCounts] = this.terms.columns;
     for (const [term, count] of features.terms) {
-      let id = this.termIds.get(term);
-      if (id === undefined) {
-        id = this.termIds.size;
-        this.termIds.set(term, id);
-        if (id >= this.docFrequency.length) {
-          const grown = new Float64Array(id * 2);
-          grown.set(this.docFrequency);
-          this.docFrequency = grown;
-        }
+      const id = this.termCodes.code(term);
+      if (id >= this.docFrequency.length) {
+        const grown = new Float64Array(id * 2);
+        grown.set(this.docFrequency);
+        this.docFrequency = grown;
       }
       this.docFrequency[id]!++;
-      ids.push(id);
-      counts.push(count);
+      termIds[at] = id;
+      termCounts[at++] = count;
     }
-    const pathIds = Int32Array.from(features.paths, (path) => {
-      let id = this.pathIds.get(path);
-      if (id === undefined) this.pathIds.set(path, (id = this.pathIds.size));
-      return id;
-    });
-    const { terms: _terms, ...kept } = features;
+
+    at = this.paths.write(row, features.paths.length);
+    const [pathCodes] = this.paths.columns;
+    for (const path of features.paths) {
+      const code = this.pathCodes.code(path);
+      pathCodes[at++] = code;
+      (this.byPath[code] ??= new Set()).add(row);
+    }
+
     // A colour counts where a size of it can be bought: a shopper on the red variant is shown red ones to buy.
     const buyable = features.colours.filter((c) => c.available);
-    const entry = {
-      features: kept,
-      colours: colourPoints((buyable.length ? buyable : features.colours).map((c) => c.colour)),
-      termIds: Uint32Array.from(ids),
-      termCounts: Float32Array.from(counts),
-      pathIds,
-      weights: new Float32Array(ids.length),
-      norm: 0,
-      weightsAt: -1,
-    };
-    this.entries.set(features.id, entry);
+    const known = (buyable.length ? buyable : features.colours).flatMap((c) => (c.colour ? [colourPoint(c.colour)] : []));
+    at = this.colours.write(row, known.length * 4);
+    for (const point of known) this.colours.columns[0].set(point, (at += 4) - 4);
+    at = this.variantColours.write(row, features.colours.length * 4);
+    for (const c of features.colours) this.variantColours.columns[0].set(c.colour ? colourPoint(c.colour) : UNKNOWN_COLOUR, (at += 4) - 4);
     this.generation++;
-    for (const path of features.paths) {
-      const set = this.byPath.get(path) ?? new Set<Entry>();
-      set.add(entry);
-      this.byPath.set(path, set);
-    }
   }
 
   remove(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
+    const row = this.rowOf.get(id);
+    if (row === undefined) return;
+    this.rowOf.delete(id);
     this.generation++;
-    for (const term of entry.termIds) this.docFrequency[term]!--;
-    for (const path of entry.features.paths) this.byPath.get(path)?.delete(entry);
+    const [termIds] = this.terms.columns;
+    for (let i = this.terms.start(row), end = i + this.terms.length(row); i < end; i++) this.docFrequency[termIds[i]!]!--;
+    const [pathCodes] = this.paths.columns;
+    for (let i = this.paths.start(row), end = i + this.paths.length(row); i < end; i++) this.byPath[pathCodes[i]!]!.delete(row);
+    for (const slices of [this.terms, this.paths, this.colours, this.variantColours]) slices.release(row);
+    this.ids[row] = this.lines[row] = this.variantIds[row] = "";
+    this.freeRows.push(row);
   }
 
   /** Products similar to `sourceId`, best first, at most MAX_SIMILAR; null when the store has no such product. */
   similar(sourceId: string, variantId?: string): Similar[] | null {
-    const source = this.entries.get(sourceId);
-    if (!source) return null;
-    const f = source.features;
-    const asked = f.colours.find((c) => c.variationId === variantId)?.colour;
-    const sourceColours = asked ? colourPoints([asked]) : source.colours;
+    const source = this.rowOf.get(sourceId);
+    if (source === undefined) return null;
+    const sourceColours = this.askedColour(source, variantId) ?? this.coloursOf(source);
     this.refreshIdfs();
     const sourceNorm = this.weightsOf(source);
+    const [colours] = this.colours.columns;
+    const [pathCodes] = this.paths.columns;
+    const sourcePaths = this.pathSlice(source);
     try {
       /** Writes a candidate's score parts into `out` and answers their sum: one formula for ranking and explaining. */
-      const score = (other: Entry, out: Contributions): number => {
-        const o = other.features;
-        out.category = WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(source.pathIds, other.pathIds)]!;
+      const score = (other: number, out: Contributions): number => {
+        const depth = sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other));
+        out.category = WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[depth]!;
         out.text = WEIGHTS.text * this.cosine(sourceNorm, other);
-        out.colour = WEIGHTS.colour * colourScore(sourceColours, other.colours);
-        out.price = WEIGHTS.price * priceScore(f.logPrice, o.logPrice);
-        out.brand = f.brand && f.brand === o.brand ? WEIGHTS.brand : 0;
+        out.colour = WEIGHTS.colour * colourScore(sourceColours, colours, this.colours.start(other), this.colours.length(other));
+        out.price = WEIGHTS.price * priceScore(this.logPrice[source]!, this.logPrice[other]!);
+        out.brand = this.brand[source] && this.brand[source] === this.brand[other] ? WEIGHTS.brand : 0;
         return total(out);
       };
-      // Scored lean (an entry and a key each, the parts into one reused object), ranked in stock first: a score is
+      // Scored lean (a row and a key each, the parts into one reused object), ranked in stock first: a score is
       // at most 1, so 2 + score puts every product in stock above every one that is not.
       const scratch: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
-      const entries: Entry[] = [];
+      const rows: number[] = [];
       const keys: number[] = [];
-      for (const other of this.candidates(f)) {
-        const o = other.features;
+      const line = this.lines[source];
+      for (const other of this.candidates(sourcePaths)) {
         // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
-        if (other === source || o.line === f.line || !compatible(f, o)) continue;
-        entries.push(other);
-        keys.push((o.inStock ? 2 : 0) + score(other, scratch));
+        if (other === source || this.lines[other] === line || !this.compatible(source, other)) continue;
+        rows.push(other);
+        keys.push((this.inStock[other] ? 2 : 0) + score(other, scratch));
       }
       const kept = Math.min(keys.length, MAX_SIMILAR * 2);
       const threshold = kept ? Float64Array.from(keys).sort()[keys.length - kept]! : Infinity;
       const ranked: (Similar & { key: number; brand: string; line: string })[] = [];
-      entries.forEach((other, i) => {
+      rows.forEach((other, i) => {
         if (keys[i]! < threshold) return;
         const contributions = { ...scratch };
-        const { id, brand, line } = other.features;
-        ranked.push({ id, score: score(other, contributions), contributions, key: keys[i]!, brand, line });
+        ranked.push({
+          id: this.ids[other]!,
+          score: score(other, contributions),
+          contributions,
+          key: keys[i]!,
+          brand: this.brandCodes.names[this.brand[other]!]!,
+          line: this.lines[other]!,
+        });
       });
       ranked.sort((a, b) => b.key - a.key || (a.id < b.id ? -1 : 1));
       return diversified(ranked.slice(0, MAX_SIMILAR * 2))
         .slice(0, MAX_SIMILAR)
         .map(({ id, score, contributions }) => ({ id, score, contributions }));
     } finally {
-      for (const term of source.termIds) this.sourceWeights[term] = 0;
+      const [termIds] = this.terms.columns;
+      for (let i = this.terms.start(source), end = i + this.terms.length(source); i < end; i++) this.sourceWeights[termIds[i]!] = 0;
     }
+  }
+
+  /**
+   * The asked variation's colour, when it has a known one. Without a variant asked, the source's own colours: a
+   * product without variations has at most one colour, which is what asking for "no variant" would find.
+   */
+  private askedColour(row: number, variantId?: string): Float32Array | undefined {
+    if (variantId === undefined || !this.variantIds[row]) return undefined;
+    const index = this.variantIds[row]!.split(VARIANT_SEPARATOR).indexOf(variantId);
+    if (index < 0) return undefined;
+    const at = this.variantColours.start(row) + index * 4;
+    const point = this.variantColours.columns[0].slice(at, at + 4);
+    return Number.isNaN(point[0]) ? undefined : point;
+  }
+
+  private coloursOf(row: number): Float32Array {
+    const at = this.colours.start(row);
+    return this.colours.columns[0].slice(at, at + this.colours.length(row));
+  }
+
+  /** The source's category path codes, copied out of the column for the ranking. */
+  private pathSlice(row: number): Int32Array {
+    const at = this.paths.start(row);
+    return this.paths.columns[0].slice(at, at + this.paths.length(row));
+  }
+
+  /** Gender compatible (unisex fits both; unstated fits all), the same age group where both state one. */
+  private compatible(a: number, b: number): boolean {
+    const ga = this.gender[a]!;
+    const gb = this.gender[b]!;
+    if (ga && gb && ga !== gb && ga !== this.unisex && gb !== this.unisex) return false;
+    return !(this.ageGroup[a] && this.ageGroup[b] && this.ageGroup[a] !== this.ageGroup[b]);
+  }
+
+  private growRows(needed: number): void {
+    const size = Math.max(needed, Math.ceil(this.gender.length * 1.5), 64);
+    const grow = <T extends Uint32Array | Uint8Array | Float64Array>(column: T): T => {
+      const bigger = new (column.constructor as new (length: number) => T)(size);
+      bigger.set(column);
+      return bigger;
+    };
+    this.gender = grow(this.gender);
+    this.ageGroup = grow(this.ageGroup);
+    this.brand = grow(this.brand);
+    this.logPrice = grow(this.logPrice);
+    this.inStock = grow(this.inStock);
+    this.norm = grow(this.norm);
+    this.weightsAt = grow(this.weightsAt);
   }
 
   /** Every term's idf again when the catalog changed since they were computed (a few ms for 50k products). */
   private refreshIdfs(): void {
     if (this.idfAt === this.generation) return;
-    if (this.idfs.length < this.termIds.size) this.idfs = new Float64Array(this.docFrequency.length);
-    const n = this.entries.size;
-    for (let term = 0; term < this.termIds.size; term++) this.idfs[term] = Math.log(1 + n / Math.max(1, this.docFrequency[term]!));
+    if (this.idfs.length < this.termCodes.size) this.idfs = new Float64Array(this.docFrequency.length);
+    const n = this.rowOf.size;
+    for (let term = 0; term < this.termCodes.size; term++) this.idfs[term] = Math.log(1 + n / Math.max(1, this.docFrequency[term]!));
     this.idfAt = this.generation;
   }
 
@@ -202,79 +313,81 @@ export class SimilarityIndex implements CatalogModel {
    * The source's leaf category, widened level by level until there are enough, but never past its top level: a
    * ring's nearest products outside jewellery would be filler. A product without categories is compared with all.
    */
-  private candidates(f: Held): Iterable<Entry> {
-    for (let level = f.paths.length - 1; level >= 0; level--) {
-      const set = this.byPath.get(f.paths[level]!);
+  private candidates(paths: Int32Array): Iterable<number> {
+    for (let level = paths.length - 1; level >= 0; level--) {
+      const set = this.byPath[paths[level]!];
       if (set && (set.size > ENOUGH_CANDIDATES || level === 0)) return set;
     }
-    return this.entries.values();
+    return this.rowOf.values();
   }
 
   /** Writes the source's TF-IDF weights into the scratch array; returns their norm. */
-  private weightsOf(source: Entry): number {
-    if (this.sourceWeights.length < this.termIds.size) this.sourceWeights = new Float64Array(this.termIds.size * 2);
+  private weightsOf(source: number): number {
+    if (this.sourceWeights.length < this.termCodes.size) this.sourceWeights = new Float64Array(this.termCodes.size * 2);
     this.refreshWeights(source);
-    source.termIds.forEach((term, i) => (this.sourceWeights[term] = source.weights[i]!));
-    return source.norm;
+    const [termIds, , weights] = this.terms.columns;
+    for (let i = this.terms.start(source), end = i + this.terms.length(source); i < end; i++) this.sourceWeights[termIds[i]!] = weights[i]!;
+    return this.norm[source]!;
   }
 
-  private refreshWeights(entry: Entry): void {
-    if (entry.weightsAt === this.idfAt) return;
+  private refreshWeights(row: number): void {
+    if (this.weightsAt[row] === this.idfAt) return;
+    const [termIds, termCounts, weights] = this.terms.columns;
     let sum = 0;
-    for (let i = 0; i < entry.termIds.length; i++) {
-      const w = entry.termCounts[i]! * this.idfs[entry.termIds[i]!]!;
-      entry.weights[i] = w;
+    for (let i = this.terms.start(row), end = i + this.terms.length(row); i < end; i++) {
+      const w = termCounts[i]! * this.idfs[termIds[i]!]!;
+      weights[i] = w;
       sum += w * w;
     }
-    entry.norm = Math.sqrt(sum);
-    entry.weightsAt = this.idfAt;
+    this.norm[row] = Math.sqrt(sum);
+    this.weightsAt[row] = this.idfAt;
   }
 
-  private cosine(sourceNorm: number, other: Entry): number {
+  private cosine(sourceNorm: number, other: number): number {
     this.refreshWeights(other);
-    const { termIds, weights } = other;
+    const [termIds, , weights] = this.terms.columns;
     let dot = 0;
-    for (let i = 0; i < termIds.length; i++) dot += weights[i]! * this.sourceWeights[termIds[i]!]!;
-    return sourceNorm && other.norm ? dot / (sourceNorm * other.norm) : 0;
+    for (let i = this.terms.start(other), end = i + this.terms.length(other); i < end; i++)
+      dot += weights[i]! * this.sourceWeights[termIds[i]!]!;
+    const otherNorm = this.norm[other]!;
+    return sourceNorm && otherNorm ? dot / (sourceNorm * otherNorm) : 0;
   }
 }
+
+const UNKNOWN_COLOUR = [Number.NaN, Number.NaN, Number.NaN, Number.NaN];
 
 const total = (c: Contributions) => c.category + c.text + c.colour + c.price + c.brand;
 
-type Held = Entry["features"];
-
-function compatible(a: Held, b: Held): boolean {
-  if (a.gender && b.gender && a.gender !== b.gender && a.gender !== "Unisex" && b.gender !== "Unisex") return false;
-  return !(a.ageGroup && b.ageGroup && a.ageGroup !== b.ageGroup);
-}
-
-/** How much of the category path two products share: 3 the leaf, 2 the parent, 1 the top level only, 0 nothing. */
-function sharedDepth(a: Int32Array, b: Int32Array): number {
+/**
+ * How much of the category path two products share: 3 the leaf, 2 the parent, 1 the top level only, 0 nothing.
+ * `b` is the slice [at, at + length) of a column.
+ */
+function sharedDepth(a: Int32Array, b: Int32Array, at: number, length: number): number {
   let shared = 0;
-  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  while (shared < a.length && shared < length && a[shared] === b[at + shared]) shared++;
   if (shared === 0) return 0;
-  if (shared === a.length && shared === b.length) return 3;
+  if (shared === a.length && shared === length) return 3;
   return shared >= a.length - 1 ? 2 : 1;
 }
 
-function colourPoints(colours: (Oklab | null)[]): Float32Array {
-  return Float32Array.from(colours.flatMap((c) => (c ? colourPoint(c) : [])));
-}
-
-/** The closest pair of a source colour and a candidate colour, scored 1 (the same) down to 0 (COLOUR_SPAN apart). */
-function colourScore(source: Float32Array, candidate: Float32Array): number {
+/**
+ * The closest pair of a source colour and a candidate colour (the slice [at, at + length) of a column), scored 1
+ * (the same) down to 0 (COLOUR_SPAN apart).
+ */
+function colourScore(source: Float32Array, candidates: Float32Array, at: number, length: number): number {
   let best = Infinity;
   for (let i = 0; i < source.length; i += 4) {
-    for (let j = 0; j < candidate.length; j += 4) {
-      const d = pointDistance(source, i, candidate, j);
+    for (let j = at; j < at + length; j += 4) {
+      const d = pointDistance(source, i, candidates, j);
       if (d < best) best = d;
     }
   }
   return best === Infinity ? 0 : Math.max(0, 1 - best / COLOUR_SPAN);
 }
 
-function priceScore(a: number | null, b: number | null): number {
-  return a === null || b === null ? 0 : Math.max(0, 1 - Math.abs(a - b) / PRICE_SPAN);
+/** NaN: no price known. */
+function priceScore(a: number, b: number): number {
+  return Number.isNaN(a) || Number.isNaN(b) ? 0 : Math.max(0, 1 - Math.abs(a - b) / PRICE_SPAN);
 }
 
 /** The first page with at most BRAND_CAP per brand and LINE_CAP per product line; the others follow in order. */
