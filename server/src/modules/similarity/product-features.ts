@@ -67,7 +67,8 @@ export function productFeatures(p: Product, measured?: ReadonlyMap<string, strin
     ageGroup: p.ageGroup,
     paths,
     brand,
-    line: `${brand}|${nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")}`,
+    // Joined rather than a template: one flat string, not a rope holding its parts, for each product the model keeps.
+    line: [brand, nameWords.filter((w) => !variationWords.has(w) && !colourOf(w)).join(" ")].join("|"),
     colours: p.variations?.length
       ? p.variations.slice(0, MAX_COLOURS).map((v) => ({
           variationId: v.id,
