@@ -35,6 +35,7 @@ import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts
 import { LookIndex } from "../src/modules/looks/look-index.ts";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
+import { indexOver } from "../test/support/indexed-child-server.ts";
 import { stringArg } from "./bench-args.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
@@ -141,27 +142,7 @@ async function serverRun(
     const emptyRss = treeRss(pid);
     const empty = emptyRss.rss;
     log("server: indexing through POST /products");
-    const tasks: string[] = [];
-    for (let i = 0; i < products.length; i += 1000) {
-      const res = await fetch(`${server.url}/1.9/products`, {
-        method: "POST",
-        headers: admin,
-        body: JSON.stringify(products.slice(i, i + 1000)),
-      });
-      if (res.status !== 202) throw new Error(`POST /products: ${res.status} ${await res.text()}`);
-      tasks.push(((await res.json()) as { taskId: string }).taskId);
-    }
-    for (const id of tasks) {
-      for (;;) {
-        const task = (await (await fetch(`${server.url}/1.9/tasks/${id}`, { headers: admin })).json()) as {
-          status: string;
-          message?: string;
-        };
-        if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
-        if (task.status === "complete") break;
-        await Bun.sleep(50);
-      }
-    }
+    await indexOver(server.url, admin, products, 1000);
     // Enrichment would keep a core busy for minutes; what it holds is not a structure measured here.
     holdEnrichment(join(dataDir, "service.db"), Date.now() + 3_600_000);
     const indexedRss = treeRss(pid);

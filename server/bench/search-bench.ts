@@ -59,6 +59,7 @@ import { effectiveSettings } from "../src/modules/settings/settings-schema.ts";
 import { MIN_SUGGESTION_SHOPPERS } from "../src/modules/search-log/suggestable-query.ts";
 import { SuggestionsService } from "../src/modules/suggestions/suggestions-service.ts";
 import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
+import { indexOver } from "../test/support/indexed-child-server.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
 import { settled } from "./load.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
@@ -737,27 +738,7 @@ async function runHttp(
   try {
     progress(size, "HTTP: indexing through POST /1.9/products");
     const started = performance.now();
-    const taskIds: string[] = [];
-    for (let i = 0; i < products.length; i += 1000) {
-      const res = await fetch(server.url + "/1.9/products", {
-        method: "POST",
-        headers: admin,
-        body: JSON.stringify(products.slice(i, i + 1000)),
-      });
-      if (res.status !== 202) throw new Error(`POST /products: ${res.status} ${await res.text()}`);
-      taskIds.push(((await res.json()) as { taskId: string }).taskId);
-    }
-    for (const id of taskIds) {
-      for (;;) {
-        const task = (await (await fetch(server.url + `/1.9/tasks/${id}`, { headers: admin })).json()) as {
-          status: string;
-          message?: string;
-        };
-        if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
-        if (task.status === "complete") break;
-        await Bun.sleep(20);
-      }
-    }
+    await indexOver(server.url, admin, products, 1000);
     const indexSeconds = (performance.now() - started) / 1000;
     const rssIndexed = await rssMiB(pid);
 

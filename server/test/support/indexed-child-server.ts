@@ -37,13 +37,18 @@ export function textStagesInSearch(dataDir: string): boolean {
 }
 
 /** Indexes products into a store of a running server through POST /products (bulks of 10,000); waits for every task. */
-export async function indexOver(url: string, adminHeaders: Record<string, string>, products: readonly Product[]): Promise<void> {
+export async function indexOver(
+  url: string,
+  adminHeaders: Record<string, string>,
+  products: readonly Product[],
+  bulkSize = 10_000,
+): Promise<void> {
   const taskIds: string[] = [];
-  for (let i = 0; i < products.length; i += 10_000) {
+  for (let i = 0; i < products.length; i += bulkSize) {
     const res = await fetch(`${url}/1.9/products`, {
       method: "POST",
       headers: { ...adminHeaders, "content-type": "application/json" },
-      body: JSON.stringify(products.slice(i, i + 10_000)),
+      body: JSON.stringify(products.slice(i, i + bulkSize)),
     });
     if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
     taskIds.push(((await res.json()) as { taskId: string }).taskId);

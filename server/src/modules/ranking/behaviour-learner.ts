@@ -2,6 +2,7 @@ import type { AnalyticsStateRepository } from "../analytics/storage/analytics-st
 import type { AnalyticsBatch } from "../analytics/analytics-batch.ts";
 import { CONVERSION_WINDOW_MS, clickPosition, dayOf, orderLines, reportQuery } from "../analytics/event-facts.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";
+import { shopperKeysOf } from "../analytics/storage/shopper-erasure-repository.ts";
 import { logWeight } from "../../lib/decay.ts";
 import { AFFINITY_HALF_LIFE_DAYS, BEHAVIOUR_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { clickWeights } from "./examination-curve.ts";
@@ -134,7 +135,7 @@ export class BehaviourLearner implements EventConsumer {
 
   /** The shopper's affinities, from the product's facet values (a product in three colours: a third to each). */
   private learnTaste(e: AnalyticsEvent, productId: string, weight: number, state: AnalyticsBatch): void {
-    const shoppers = [e.userId ? `u:${e.userId}` : null, e.sessionId ? `s:${e.sessionId}` : null].filter((s): s is string => s !== null);
+    const shoppers = shopperKeysOf(e);
     if (shoppers.length === 0) return;
     const facts = this.facts.of(e.storeId, productId);
     if (!facts) return;

@@ -1,4 +1,5 @@
 import type { BehaviourRepository } from "./storage/behaviour-repository.ts";
+import { shopperKeysOf } from "../analytics/storage/shopper-erasure-repository.ts";
 import { AFFINITY_HALF_LIFE_DAYS } from "./half-lives.ts";
 import { decayed } from "../../lib/decay.ts";
 import { FACETS, type Facet, type Facts, type ProductFacts } from "./product-facts.ts";
@@ -67,9 +68,7 @@ export class ShopperTaste {
 
   /** The shopper's taste (their user id's and session id's together); null for a shopper without any. */
   async of(storeId: string, shopper: Shopper): Promise<Taste | null> {
-    const keys = [shopper.userId ? `u:${shopper.userId}` : null, shopper.sessionId ? `s:${shopper.sessionId}` : null].filter(
-      (s): s is string => s !== null,
-    );
+    const keys = shopperKeysOf(shopper);
     if (keys.length === 0) return null;
     const now = this.now();
     const sums = new Map<Facet, Map<string, number>>();

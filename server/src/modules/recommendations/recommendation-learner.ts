@@ -1,6 +1,7 @@
 import type { AnalyticsBatch } from "../analytics/analytics-batch.ts";
 import type { AnalyticsEvent, EventConsumer } from "../analytics/analytics-worker.ts";
 import { dayOf, orderLines } from "../analytics/event-facts.ts";
+import { shopperKeysOf } from "../analytics/storage/shopper-erasure-repository.ts";
 
 /*
  * Counts from shopper events what the recommendation models read (recommendations.md):
@@ -43,7 +44,7 @@ export class RecommendationLearner implements EventConsumer {
 
   private viewed(e: AnalyticsEvent, productId: string, state: AnalyticsBatch): void {
     this.interest(e, "view", productId, state);
-    for (const shopper of shoppersOf(e)) state.recommendations.touch(e.storeId, shopper, productId, "viewed", e.receivedAt);
+    for (const shopper of shopperKeysOf(e)) state.recommendations.touch(e.storeId, shopper, productId, "viewed", e.receivedAt);
   }
 
   private ordered(e: AnalyticsEvent, state: AnalyticsBatch): void {
@@ -53,7 +54,7 @@ export class RecommendationLearner implements EventConsumer {
     state.recommendations.countOrder(e.storeId, ids);
     for (const id of new Set(ids)) {
       this.interest(e, "purchase", id, state);
-      for (const shopper of shoppersOf(e)) state.recommendations.touch(e.storeId, shopper, id, "bought", e.receivedAt);
+      for (const shopper of shopperKeysOf(e)) state.recommendations.touch(e.storeId, shopper, id, "bought", e.receivedAt);
     }
   }
 
@@ -65,7 +66,3 @@ export class RecommendationLearner implements EventConsumer {
       state.recommendations.addInterest(e.storeId, day, productId, INTEREST_WEIGHTS[kind]);
   }
 }
-
-/** The shopper keys an event counts for, as shopper_affinities names them. */
-const shoppersOf = (e: AnalyticsEvent): string[] =>
-  [e.userId ? `u:${e.userId}` : null, e.sessionId ? `s:${e.sessionId}` : null].filter((s): s is string => s !== null);

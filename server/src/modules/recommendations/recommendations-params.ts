@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.ts";
 import { pageParams, text, type Raw } from "../../http/query-params.ts";
+import { shopperKeysOf } from "../analytics/storage/shopper-erasure-repository.ts";
 
 /* GET /recommendations/{placement} parameters; each 400 names its parameter. */
 
@@ -35,5 +36,5 @@ export function parseShopperParams(raw: Raw): ShopperParams {
   const sessionId = text(raw, "sessionId", 256);
   if (!userId && !sessionId)
     throw new ValidationError("Give a userId or a sessionId", [{ path: "query.userId", problem: "userId or sessionId is required" }]);
-  return { ...pageParams(raw), shoppers: [...(userId ? [`u:${userId}`] : []), ...(sessionId ? [`s:${sessionId}`] : [])] };
+  return { ...pageParams(raw), shoppers: shopperKeysOf({ userId, sessionId }) };
 }

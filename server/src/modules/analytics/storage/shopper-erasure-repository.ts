@@ -15,3 +15,9 @@ export interface ShopperErasureRepository {
 
 /** A session's shopper key in the affinities (u:<userId>, s:<sessionId>). */
 export const shopperKeys = (userId: string, sessions: readonly string[]) => [`u:${userId}`, ...sessions.map((s) => `s:${s}`)];
+
+/** The shopper keys of a user id and a session id, either of which may be missing: none for an anonymous shopper. */
+export const shopperKeysOf = (ids: { userId?: string | null; sessionId?: string | null }): string[] => [
+  ...(ids.userId ? [`u:${ids.userId}`] : []),
+  ...(ids.sessionId ? [`s:${ids.sessionId}`] : []),
+];
