@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { demoProducts } from "./support/demo-products.ts";
-import { getJson, indexProducts, search, searchAll } from "./support/search-client.ts";
+import { getJson, indexProducts, search, searchAll, trackAs } from "./support/search-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { BEHAVIOUR_REACH, HALF_EVIDENCE, MIN_QUERY_CONVERSIONS, RERANK_WINDOW } from "../src/modules/ranking/result-reranker.ts";
 import { WEIGHTS } from "../src/modules/ranking/behaviour-learner.ts";
@@ -32,13 +32,7 @@ async function order(query: string, params: Record<string, string | number> = {}
 }
 
 async function track(userId: string, events: Events): Promise<void> {
-  const res = await s.call(
-    "analytics",
-    "POST",
-    "/1.9/tracking",
-    events.map(([type, data]) => ({ type, data, userId, sessionId: `${userId}-visit` })),
-  );
-  expect(res.status).toBe(200);
+  await trackAs(s, userId, events);
   // The reports catch up with the analytics worker first: then the events are counted and learnt.
   expect((await getJson(s, "/reports/overview", {}, "admin")).status).toBe(200);
 }

@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { RecommendationsReport, RecommendationsResponse } from "@storefront-search/contract";
 import { product } from "./support/fixtures.ts";
-import { getJson, indexProducts } from "./support/search-client.ts";
+import { getJson, indexProducts, trackAs } from "./support/search-client.ts";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 import { errorBody, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -44,16 +44,6 @@ const CATALOG = [
 ];
 
 type Event = [type: string, data: Record<string, unknown>];
-
-async function track(s: TestServer, userId: string, events: Event[]): Promise<void> {
-  const res = await s.call(
-    "analytics",
-    "POST",
-    "/1.9/tracking",
-    events.map(([type, data]) => ({ type, data, userId, sessionId: `${userId}-visit` })),
-  );
-  expect(res.status).toBe(200);
-}
 
 /** Waits until the analytics worker has counted what was sent (reports catch up first). */
 async function counted(s: TestServer): Promise<void> {
@@ -113,11 +103,11 @@ for (const [state, env] of STATES)
     describe("bought together", () => {
       test("five orders of A and B make B the first of A; a product in every order comes after it; one order makes no pair", async () => {
         const [a, b, everyone, d] = [SHIRTS[0]!, SHIRTS[1]!, SHIRTS[2]!, SHIRTS[3]!];
-        for (let i = 0; i < 5; i++) await track(s, `pair-${i}`, [order(`ab-${i}`, [a, b, everyone])]);
+        for (let i = 0; i < 5; i++) await trackAs(s, `pair-${i}`, [order(`ab-${i}`, [a, b, everyone])]);
         // Bought with A more often than B is, but bought by everyone.
-        await track(s, "pair-5", [order("a-everyone", [a, everyone])]);
-        for (let i = 0; i < 10; i++) await track(s, `other-${i}`, [order(`other-${i}`, [SHIRTS[5]!, everyone])]);
-        await track(s, "once", [order("a-d", [a, d])]);
+        await trackAs(s, "pair-5", [order("a-everyone", [a, everyone])]);
+        for (let i = 0; i < 10; i++) await trackAs(s, `other-${i}`, [order(`other-${i}`, [SHIRTS[5]!, everyone])]);
+        await trackAs(s, "once", [order("a-d", [a, d])]);
         await counted(s);
         const together = await recommend(s, "bought-together", { productId: a });
         expect(together.fallback).toBeNull();
@@ -144,7 +134,7 @@ for (const [state, env] of STATES)
     describe("recently viewed and for you", () => {
       test("a shopper's views come back newest first, once each; erasing the user removes them", async () => {
         for (const id of [SHIRTS[6]!, SHIRTS[7]!, SHOES[9]!, SHIRTS[6]!]) {
-          await track(s, "browser", [view(id)]);
+          await trackAs(s, "browser", [view(id)]);
           await Bun.sleep(5);
         }
         await counted(s);
@@ -159,7 +149,7 @@ for (const [state, env] of STATES)
 
       test("for you: the shopper's brand first, without what they bought; a new shopper gets trending", async () => {
         const nikes = SHOES.slice(0, 5);
-        await track(s, "fan", [view(nikes[0]!), view(nikes[1]!), view(nikes[2]!), order("fan-1", [nikes[0]!])]);
+        await trackAs(s, "fan", [view(nikes[0]!), view(nikes[1]!), view(nikes[2]!), order("fan-1", [nikes[0]!])]);
         await counted(s);
         const mine = await recommend(s, "for-you", { userId: "fan", pageSize: "4" });
         expect(mine.fallback).toBeNull();
@@ -191,14 +181,14 @@ for (const [state, env] of STATES)
     });
 
     test("clicks in a placement are counted per placement in the recommendations report", async () => {
-      await track(s, "clicker", [
+      await trackAs(s, "clicker", [
         view(SHIRTS[8]!, { placement: "trending" }),
         view(SHIRTS[9]!, { placement: "trending" }),
         view(SHOES[8]!, { placement: "for-you" }),
         view(SHOES[7]!),
       ]);
       // A placement this server does not know (a newer widget's) is kept, and not counted.
-      await track(s, "clicker", [view(SHIRTS[8]!, { placement: "bestsellers" })]);
+      await trackAs(s, "clicker", [view(SHIRTS[8]!, { placement: "bestsellers" })]);
       const { body } = await getJson<RecommendationsReport>(s, "/reports/recommendations", {}, "admin");
       expect(body.placements).toEqual([
         { placement: "trending", clicks: 2 },
@@ -243,14 +233,14 @@ describe("trending", () => {
     for (let day = 2; day <= 8; day++) storeViews(Date.now() - day * DAY, [steady, ...alsoSteady], 4);
     // Today: the steady products as before; the rising ones from nothing; one shopper's 30 clicks.
     for (let i = 0; i < 4; i++)
-      await track(
+      await trackAs(
         s,
         `today-${i}`,
         [steady, ...alsoSteady].map((id) => view(id)),
       );
-    for (let i = 0; i < 3; i++) await track(s, `riser-${i}`, [view(rising)]);
-    for (let i = 0; i < 2; i++) await track(s, `shirt-riser-${i}`, [view(risingShirt)]);
-    await track(
+    for (let i = 0; i < 3; i++) await trackAs(s, `riser-${i}`, [view(rising)]);
+    for (let i = 0; i < 2; i++) await trackAs(s, `shirt-riser-${i}`, [view(risingShirt)]);
+    await trackAs(
       s,
       "flooder",
       Array.from({ length: 30 }, () => view(flooded)),

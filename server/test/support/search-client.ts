@@ -105,6 +105,17 @@ export async function indexProducts(s: TestServer, products: readonly Product[])
   for (const id of taskIds) expect(await s.waitForTask(id, 60_000)).toMatchObject({ status: "complete" });
 }
 
+/** Shopper events, each `[type, data]`, sent through POST /tracking as one shopper (their session `<userId>-visit`). */
+export async function trackAs(s: TestServer, userId: string, events: readonly [string, Record<string, unknown>][]): Promise<void> {
+  const res = await s.call(
+    "analytics",
+    "POST",
+    "/1.9/tracking",
+    events.map(([type, data]) => ({ type, data, userId, sessionId: `${userId}-visit` })),
+  );
+  expect(res.status).toBe(200);
+}
+
 export async function deleteProduct(s: TestServer, id: string): Promise<void> {
   const res = await s.call("admin", "DELETE", `/1.9/products/${encodeURIComponent(id)}`);
   expect(res.status).toBe(202);
