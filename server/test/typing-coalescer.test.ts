@@ -6,10 +6,10 @@ import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /*
  * Search as you type sends a search per keystroke; the log keeps the query the shopper settled on. The server runs
- * with a short settle time so the test waits little; the rule is the same at the default 3 s.
+ * with the default settle time, which a busy machine's keystrokes, sent one after another, stay well within.
  */
 
-const SETTLE_MS = 600;
+const SETTLE_MS = 3_000;
 let s: TestServer;
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ function logged(): { query: string | null; userId: string | null; sessionId: str
 
 /** The log once it holds `count` rows (the group commit writes every 250 ms); a generous time-out against a hang. */
 async function loggedRows(count: number): Promise<ReturnType<typeof logged>> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const rows = logged();
     if (rows.length >= count) return rows;
     await Bun.sleep(100);
