@@ -10,6 +10,9 @@ import { createEngine, createVectorIndex } from "../engine/create-engine.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { startParts, stopParts } from "./lifecycle.ts";
 
+/** How long a connection may stay silent, a request waiting for its answer included (seconds). */
+const IDLE_TIMEOUT_SECONDS = 120;
+
 export interface RunningService {
   url: string;
   log: Logger;
@@ -86,6 +89,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     tls,
     // Our own reader enforces MAX_BODY_BYTES with a JSON 413; Bun's limit is only a backstop above it.
     maxRequestBodySize: config.maxBodyBytes * 2 + 1024 * 1024,
+    // Bun cuts a connection that sends or receives nothing for 10 s, which a request still waiting for its answer
+    // counts as: a large store's first search after a restart (its index loading) or first product page (its models
+    // building) outlasted it at 200,000 products. Bun allows at most 255 s.
+    idleTimeout: IDLE_TIMEOUT_SECONDS,
   });
   await startParts(parts);
   const server = served.server!;
