@@ -11,8 +11,9 @@
  *           look models (heap measured around their builds), the stored shapes cache filled to its budget.
  *   peer    MiniSearch behind node:http (minisearch-peer-server.ts) on the same products: its RSS per product.
  *
- * Heap figures are JavaScriptCore's heap size after a full collection (typed arrays' buffers included); RSS also holds what the allocator keeps
- * after building (garbage not given back) and, for the server, SQLite's mapped file pages (RssFile).
+ * Heap figures are JavaScriptCore's heap size after a full collection (typed arrays' buffers included); RSS also
+ * holds what the allocator keeps after building (garbage not given back) and, for the server, SQLite's mapped file
+ * pages (RssFile).
  *
  * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824) and
  * prints it beside the server as started.

@@ -1,4 +1,4 @@
-type Growable = Uint8Array | Int32Array | Uint32Array | Float64Array;
+type Growable = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
 /** A copy of a typed array with room for at least `atLeast` items (at least `factor` times as long). */
 export function grownTo<T extends Growable>(array: T, atLeast: number, factor = 2): T {

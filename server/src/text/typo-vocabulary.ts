@@ -143,7 +143,12 @@ export class TypoVocabulary {
   /** Counts one more (or, with -1, one fewer) document holding `token`, written `surface` there. */
   countWord(token: string, surface: string, delta: 1 | -1): void {
     const id = delta > 0 ? this.words.intern(token) : this.words.id(token);
-    if (id === undefined) return;
+    if (id !== undefined) this.countId(id, surface, delta);
+  }
+
+  /** countWord by the word's id in the lexicon this vocabulary was made with (a store's index counts its own so). */
+  countId(id: number, surface: string, delta: 1 | -1): void {
+    const token = this.words.word(id);
     if (id >= this.counts.length) {
       this.counts = grownTo(this.counts, id + 1);
       this.indexed = grownTo(this.indexed, id + 1);

@@ -14,9 +14,12 @@ export { grownTo };
 /** The flat array grows by this factor: it holds most of a store's numbers, and doubling left up to half unused. */
 const GROWTH = 1.25;
 
-export class FlatLists {
-  /** The lists' numbers: slot s's are data[start[s]] up to, not including, data[start[s] + length[s]]. */
-  data = new Uint32Array(1 << 12);
+export class FlatLists<Data extends Uint16Array | Uint32Array = Uint32Array> {
+  /**
+   * The lists' numbers: slot s's are data[start[s]] up to, not including, data[start[s] + length[s]]. 32-bit
+   * unless made with a 16-bit array, whose owner widens it (to a 32-bit array) before a number needs more.
+   */
+  data: Data;
   start = new Int32Array(1024);
   length = new Int32Array(1024);
   /** Numbers slot s's place holds at most (the longest list written there since it was placed). */
@@ -26,6 +29,10 @@ export class FlatLists {
 
   /** Slots that have held a list: every slot written is below this. */
   slots = 0;
+
+  constructor(data?: Data) {
+    this.data = data ?? (new Uint32Array(1 << 12) as Data);
+  }
 
   set(slot: number, values: ArrayLike<number>): void {
     if (slot >= this.start.length) {
@@ -60,14 +67,16 @@ export class FlatLists {
   }
 
   /** Slot s's list, as a view of the flat array (valid until the next write). */
-  of(slot: number): Uint32Array {
+  of(slot: number): Data {
     const from = this.start[slot] ?? 0;
-    return this.data.subarray(from, from + (this.length[slot] ?? 0));
+    return this.data.subarray(from, from + (this.length[slot] ?? 0)) as Data;
   }
 
   /** Rewrites the lists in slot order without holes, with room for `more`. */
   private compact(more: number): void {
-    const next = new Uint32Array(Math.max(this.data.length, Math.ceil((this.used - this.holes + more) * GROWTH)));
+    const next = new (this.data.constructor as new (n: number) => Data)(
+      Math.max(this.data.length, Math.ceil((this.used - this.holes + more) * GROWTH)),
+    );
     let at = 0;
     for (let slot = 0; slot < this.slots; slot++) {
       const n = this.length[slot]!;

@@ -187,8 +187,7 @@ export class StoreIndex {
     }
     let rank = 0;
     this.text.forEachDistinct(sequence, (id) => {
-      const token = this.text.name(id);
-      this.vocabulary.countWord(token, written?.[rank] ?? token, 1);
+      this.vocabulary.countId(id, written?.[rank] ?? this.text.name(id), 1);
       rank++;
     });
   }

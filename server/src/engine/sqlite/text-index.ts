@@ -29,6 +29,9 @@ const SWEEP_AFTER = 4096;
 const REBUILD_SHARE = 1 / 4;
 const REBUILD_MIN = 4096;
 
+/** Ends a field in 16-bit sequences: FIELD_END cut to 16 bits (as Uint16Array.set cuts it). */
+const NARROW_FIELD_END = 0xffff;
+
 /** Scanning a candidate's sequence costs about this many list entries (a product has ~100 tokens). */
 const SEQUENCE_COST = 100;
 
@@ -55,8 +58,13 @@ export class TextIndex {
   /** Slots added to each token's list since the lists were built. */
   private added: (number[] | undefined)[] = [];
   private addedCount = 0;
-  /** Each slot's token ids in order, FIELD_END after each field; a deleted slot's stays until the next rebuild. */
-  private readonly sequences = new FlatLists();
+  /**
+   * Each slot's token ids in order, `fieldEnd` after each field; a deleted slot's stays until the next rebuild.
+   * 16-bit while the ids fit (a catalog's words are tens of thousands, its products' tokens ~50 each), 32-bit after.
+   */
+  private readonly sequences = new FlatLists<Uint16Array | Uint32Array>(new Uint16Array(1 << 12));
+  /** FIELD_END as the sequences hold it: every number from it up ends a field, in them and in a 32-bit sequence. */
+  private fieldEnd = NARROW_FIELD_END;
   private alive = new Uint8Array(1024);
   private deadWaiting = 0;
   /** Per token, the generation that last marked it: distinct tokens and clause membership without a Set. */
@@ -116,6 +124,7 @@ export class TextIndex {
    * Replacing a live slot's text touches only the lists of tokens that came or went.
    */
   putSequence(slot: number, next: ArrayLike<number>): void {
+    if (this.fieldEnd === NARROW_FIELD_END && this.words.size >= NARROW_FIELD_END) this.widen();
     // A view of the flat array, read before the slot's new sequence is written there.
     const previous = this.sequences.of(slot);
     const wasAlive = slot < this.alive.length && this.alive[slot] === 1;
@@ -123,12 +132,13 @@ export class TextIndex {
       this.unlist(slot, previous);
       this.deadWaiting--;
     }
+    const end = this.fieldEnd;
     const kept = this.nextTokenGeneration();
-    if (wasAlive) for (let i = 0; i < previous.length; i++) if (previous[i] !== FIELD_END) this.tokenMarks[previous[i]!] = kept;
+    if (wasAlive) for (let i = 0; i < previous.length; i++) if (previous[i]! < end) this.tokenMarks[previous[i]!] = kept;
     const added = this.nextTokenGeneration();
     for (let i = 0; i < next.length; i++) {
       const id = next[i]!;
-      if (id === FIELD_END || this.tokenMarks[id] === added) continue;
+      if (id >= end || this.tokenMarks[id] === added) continue;
       if (this.tokenMarks[id] !== kept) this.list(id, slot);
       this.tokenMarks[id] = added;
     }
@@ -136,7 +146,7 @@ export class TextIndex {
     if (wasAlive) {
       for (let i = 0; i < previous.length; i++) {
         const id = previous[i]!;
-        if (id !== FIELD_END && this.tokenMarks[id] === kept) {
+        if (id < end && this.tokenMarks[id] === kept) {
           this.unlistToken(id, slot);
           this.tokenMarks[id] = added;
         }
@@ -155,12 +165,25 @@ export class TextIndex {
     if (++this.deadWaiting >= this.sweepAfter) this.rebuild();
   }
 
-  /** Calls `visit` with each token of a sequence once, at its first place: distinct tokens without a Set. */
+  /** The sequences as 32-bit numbers, before a token id reaches 16 bits' field end. */
+  private widen(): void {
+    const narrow = this.sequences.data;
+    const wide = new Uint32Array(narrow.length);
+    for (let i = 0; i < narrow.length; i++) wide[i] = narrow[i] === NARROW_FIELD_END ? FIELD_END : narrow[i]!;
+    this.sequences.data = wide;
+    this.fieldEnd = FIELD_END;
+  }
+
+  /**
+   * Calls `visit` with each token of a sequence (held, or 32-bit as sequenceOf makes them) once, at its first
+   * place: distinct tokens without a Set.
+   */
   forEachDistinct(sequence: ArrayLike<number>, visit: (id: number, at: number) => void): void {
     const generation = this.nextTokenGeneration();
+    const end = this.fieldEnd;
     for (let i = 0; i < sequence.length; i++) {
       const id = sequence[i]!;
-      if (id === FIELD_END || this.tokenMarks[id] === generation) continue;
+      if (id >= end || this.tokenMarks[id] === generation) continue;
       this.tokenMarks[id] = generation;
       visit(id, i);
     }
@@ -330,8 +353,9 @@ export class TextIndex {
   /** Whether a slot holds a token of the clause (those marked `generation`) or one of its phrases. */
   private holds(slot: number, clause: ResolvedClause, generation: number): boolean {
     const { data, start, length } = this.sequences;
+    const end = this.fieldEnd;
     for (let i = start[slot]!, to = i + length[slot]!; i < to; i++)
-      if (data[i] !== FIELD_END && this.tokenMarks[data[i]!] === generation) return true;
+      if (data[i]! < end && this.tokenMarks[data[i]!] === generation) return true;
     return clause.phrases.some((p) => this.hasPhrase(slot, p.ids));
   }
 
