@@ -24,7 +24,7 @@ const SWEEP_AFTER = 4096;
 
 /**
  * Slots added to lists since they were built are rebuilt into them once they are this share of what the lists
- * hold (or REBUILD_MIN): a rebuild reads every live slot's sequence, so geometric steps keep a bulk's cost linear.
+ * hold (or REBUILD_MIN): a rebuild copies every list, so geometric steps keep a bulk's cost linear.
  */
 const REBUILD_SHARE = 1 / 4;
 const REBUILD_MIN = 4096;
@@ -44,9 +44,10 @@ interface ResolvedClause {
 }
 
 /*
- * Posting lists are built in one flat array from the live slots' sequences, a range per token (the tokens'
- * slots ascending); a slot indexed after that goes in a short JS array of its token's until the next rebuild.
- * Per-token JS arrays of numbers cost 8 bytes a slot plus room to grow; the flat array costs 4.
+ * Posting lists are built in one flat array from the live slots' sequences, a range per token; a slot indexed
+ * after that goes in a short JS array of its token's until the next rebuild. Per-token JS arrays of numbers cost
+ * 8 bytes a slot plus room to grow; the flat array costs 4. A rebuild copies every list once (REBUILD_SHARE
+ * keeps that rare).
  */
 export class TextIndex {
   /** Token ids: a stored store's tokens are interned in id order. */
@@ -226,34 +227,37 @@ export class TextIndex {
     this.addedCount--;
   }
 
-  /** Builds every token's list from the live slots' sequences, and drops the deleted slots' sequences. */
+  /**
+   * Merges each token's added slots into its range of one new flat array, leaving out deleted slots, and drops
+   * the deleted slots' sequences.
+   */
   private rebuild(): void {
-    const { data, start, length, slots } = this.sequences;
     const alive = this.alive;
-    const counts = new Uint32Array(this.words.size);
-    for (let slot = 0; slot < slots; slot++) {
-      if (alive[slot] !== 1) continue;
-      this.forEachDistinct(data.subarray(start[slot]!, start[slot]! + length[slot]!), (id) => counts[id]!++);
+    const tokens = this.words.size;
+    let most = 0;
+    for (let id = 0; id < tokens; id++) most += this.listSize(id);
+    const listed = new Uint32Array(most);
+    const listStart = new Uint32Array(tokens);
+    const listLength = new Uint32Array(tokens);
+    let at = 0;
+    for (let id = 0; id < tokens; id++) {
+      listStart[id] = at;
+      if (id < this.listLength.length) {
+        for (let i = this.listStart[id]!, to = i + this.listLength[id]!; i < to; i++) {
+          const slot = this.listed[i]!;
+          if (alive[slot] === 1) listed[at++] = slot;
+        }
+      }
+      const extra = this.added[id];
+      if (extra) for (const slot of extra) if (alive[slot] === 1) listed[at++] = slot;
+      listLength[id] = at - listStart[id]!;
     }
-    const listStart = new Uint32Array(counts.length);
-    let total = 0;
-    for (let id = 0; id < counts.length; id++) {
-      listStart[id] = total;
-      total += counts[id]!;
-    }
-    const listed = new Uint32Array(total);
-    // Filled in slot order: each list ascends.
-    const next = listStart.slice();
-    for (let slot = 0; slot < slots; slot++) {
-      if (alive[slot] === 1)
-        this.forEachDistinct(data.subarray(start[slot]!, start[slot]! + length[slot]!), (id) => (listed[next[id]!++] = slot));
-      else this.sequences.clear(slot);
-    }
-    this.listed = listed;
+    this.listed = at < most ? listed.slice(0, at) : listed;
     this.listStart = listStart;
-    this.listLength = counts;
+    this.listLength = listLength;
     this.added = [];
     this.addedCount = 0;
+    for (let slot = 0; slot < this.sequences.slots; slot++) if (alive[slot] !== 1) this.sequences.clear(slot);
     this.deadWaiting = 0;
   }
 
