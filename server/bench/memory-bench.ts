@@ -11,8 +11,9 @@
  *           look models (heap measured around their builds), the stored shapes cache filled to its budget.
  *   peer    MiniSearch behind node:http (minisearch-peer-server.ts) on the same products: its RSS per product.
  *
- * Heap figures are JavaScriptCore's heap size after a full collection; RSS also holds what the allocator keeps
- * after building (garbage not given back) and, for the server, SQLite's mapped file pages (RssFile).
+ * Heap figures are JavaScriptCore's heap size after a full collection (typed arrays' buffers included); RSS also
+ * holds what the allocator keeps after building (garbage not given back) and, for the server, SQLite's mapped file
+ * pages (RssFile).
  *
  * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824) and
  * prints it beside the server as started.
@@ -24,11 +25,9 @@ import { withMiniSearchPeer } from "./minisearch-peer.ts";
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { heapStats } from "bun:jsc";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { ShapeCache } from "../src/modules/catalog/shape-cache.ts";
 import { shapeJson, shapingFor } from "../src/modules/catalog/shaped-products.ts";
@@ -37,6 +36,7 @@ import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { DEMO_KEYS, spawnDrainedServer } from "../test/support/child-server.ts";
 import { indexOver } from "../test/support/indexed-child-server.ts";
 import { stringArg } from "./bench-args.ts";
+import { engineHeld, heapNow } from "./engine-memory-bench.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies } from "./latency-load.ts";
@@ -51,7 +51,6 @@ const COMPARE_ENV = stringArg("--compare-env", "")
   .split(",")
   .filter((e) => e.includes("="));
 const CONCURRENCY = 8;
-const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
 const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
 const SORTS = ["", "pricea", "priced", "new", "rating"];
@@ -90,13 +89,6 @@ function treeRss(pid: number): { rss: number; file: number } {
     queue.push(...(children.get(p) ?? []));
   }
   return { rss, file };
-}
-
-/** JavaScriptCore's heap after a full collection, with the buffers of typed arrays (its "extra memory"). */
-function heapNow(): number {
-  Bun.gc(true);
-  const stats = heapStats();
-  return stats.heapSize + stats.extraMemorySize;
 }
 
 /** What has been measured stays referenced, so that nothing it holds is collected while the next is measured. */
@@ -247,15 +239,9 @@ async function parts(products: Product[]): Promise<{ name: string; bytes: number
   const engineDir = tempDir("sfs-memory-bench-engine-");
   const engine = new SqliteEngine({ dataDir: engineDir, synchronous: "NORMAL" });
   try {
-    const built = await heldBy(async () => {
-      for (let i = 0; i < products.length; i += 1000)
-        await engine.upsert(
-          "bench",
-          products.slice(i, i + 1000).map((p) => toEngineDocument(p, 1, RANKING)),
-        );
-      return engine;
-    });
-    const report = await engine.memoryReport("bench");
+    const built = await engineHeld(engine, products);
+    kept.push(engine);
+    const { report } = built;
     let estimated = 0;
     for (const [name, bytes] of Object.entries(report)) {
       rows.push({ name: `engine: ${name}`, bytes, method: "memoryReport() estimate" });

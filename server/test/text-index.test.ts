@@ -84,3 +84,26 @@ test("a phrase never spans two fields, and a rewrite drops the old text's tokens
   expect(index.match([[{ token: "blue" }]])).toEqual([]);
   expect(index.tokensOf(1)).toEqual([]);
 });
+
+test("sequences held in 16 bits widen to 32 once the tokens outnumber them, and match as before", () => {
+  const index = new TextIndex(20);
+  const word = (n: number) => `w${n}`;
+  // 40 tokens a slot, each new, until well past 65,535 tokens; the last field of each repeats the first.
+  const slots = 2000;
+  for (let slot = 0; slot < slots; slot++) {
+    const own = Array.from({ length: 40 }, (_, k) => word(slot * 40 + k));
+    index.put(slot, [own.slice(0, 20), own.slice(20), ["shared", own[0]!, own[1]!]]);
+  }
+  expect(index.size).toBeGreaterThan(65_536);
+  for (const slot of [0, 1637, 1638, 1999]) {
+    expect(index.match([[{ token: word(slot * 40 + 39) }]])).toEqual([slot]);
+    expect(index.match([[{ phrase: ["shared", word(slot * 40), word(slot * 40 + 1)] }]])).toEqual([slot]);
+    // Adjacent across a field's end: never a phrase.
+    expect(index.match([[{ phrase: [word(slot * 40 + 19), word(slot * 40 + 20)] }]])).toEqual([]);
+  }
+  expect(index.match([[{ token: "shared" }]]).length).toBe(slots);
+  index.put(1999, [["shared"]]);
+  index.delete(0);
+  expect(index.match([[{ token: word(1999 * 40 + 39) }]])).toEqual([]);
+  expect(index.match([[{ token: "shared" }]]).length).toBe(slots - 1);
+});

@@ -5,7 +5,10 @@
  * longer than MAX_FUZZY_LETTERS get none: a word's deletions grow with its length squared.
  */
 
-import { arrayBytes, mapBytes, stringsBytes } from "../lib/heap-estimate.ts";
+import { grownTo } from "../lib/grown-to.ts";
+import { fnv1a, HashIds } from "../lib/hash-ids.ts";
+import { arrayBytes, mapBytes, stringBytes, stringsBytes, typedBytes } from "../lib/heap-estimate.ts";
+import { Lexicon } from "./lexicon.ts";
 import { queryWords, type QueryWord } from "./normalize.ts";
 import { fuzzyAllowed, MAX_FUZZY_LETTERS } from "./query-limits.ts";
 
@@ -55,16 +58,6 @@ export function editDistance(a: string, b: string, limit: number, bLength = b.le
   return prev[bLength]!;
 }
 
-/** 32-bit FNV-1a of `word` without its characters at `skipA` and `skipB` (-1: none). */
-function hashWithout(word: string, skipA: number, skipB: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    if (i === skipA || i === skipB) continue;
-    hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /**
  * Calls `visit` with the key of a word and of every word made by deleting up to `depth` (at most 2) of its
  * characters, none shorter than one. Keys are hashes, not the shorter strings: making and hashing those strings
@@ -72,11 +65,11 @@ function hashWithout(word: string, skipA: number, skipB: number): number {
  * only bring an extra candidate, which the edit distance then turns away. A key may come more than once.
  */
 function deletionKeys(word: string, depth: number, visit: (key: number) => void): void {
-  visit(hashWithout(word, -1, -1));
+  visit(fnv1a(word));
   if (depth === 0 || word.length <= 1) return;
   for (let i = 0; i < word.length; i++) {
-    visit(hashWithout(word, i, -1));
-    if (depth >= 2 && word.length > 2) for (let j = i + 1; j < word.length; j++) visit(hashWithout(word, i, j));
+    visit(fnv1a(word, i));
+    if (depth >= 2 && word.length > 2) for (let j = i + 1; j < word.length; j++) visit(fnv1a(word, i, j));
   }
 }
 
@@ -89,31 +82,40 @@ export interface Correction {
 }
 
 export class TypoVocabulary {
-  private readonly docCount = new Map<string, number>();
-  /** How each word was first written: what a correction shows. */
-  private readonly surfaces = new Map<string, string>();
+  /** The words, by id: a store's text index shares its own, so that each word is held once. */
+  private readonly words: Lexicon;
+  private readonly ownsWords: boolean;
+  /** Documents holding each word, by id. */
+  private counts = new Int32Array(256);
+  /** How each word was first written (what a correction shows), by id; undefined until it is counted. */
+  private readonly surfaces: (string | undefined)[] = [];
   /** The plural written form of words first seen singular, matched by corrections too. */
-  private readonly plurals = new Map<string, string>();
+  private readonly plurals = new Map<number, string>();
   /**
-   * Tokens by deletion key: one token as itself, more as an array. Most keys have one: with an array for each of
-   * the demo catalog's half a million keys, the index held 59 MB of heap instead of 38.
+   * Word ids by deletion key. A Map of the demo catalog's half a million keys held 28 MB of heap; this table
+   * holds 8 MB.
    */
-  private readonly byDeletion = new Map<number, string | string[]>();
-  /** Words whose deletions are indexed; a word stays indexed after its last document is gone (lookups check counts). */
-  private readonly indexed = new Set<string>();
-  /** Words counted but not yet in the deletion index: it is built on the first lookup, not at load. */
-  private readonly unindexed = new Set<string>();
+  private readonly byDeletion = new HashIds(12);
+  /** Words whose deletions are indexed (1); a word stays indexed after its last document is gone (lookups check counts). */
+  private indexed = new Uint8Array(256);
+  /** Words counted but perhaps not yet in the deletion index, from `pendingAt` on: it is built on the first lookup, not at load. */
+  private pending: number[] = [];
+  private pendingAt = 0;
   /** Indexed words whose plural written form was seen since: only that form's deletions are still to index. */
-  private readonly unindexedPlurals = new Set<string>();
-  /** Every word counted, sorted, for completions; rebuilt on the first lookup after a new word. */
-  private sorted: string[] | null = null;
+  private readonly pendingPlurals = new Set<number>();
+
+  constructor(words?: Lexicon) {
+    this.words = words ?? new Lexicon();
+    this.ownsWords = !words;
+  }
 
   has(token: string): boolean {
-    return (this.docCount.get(token) ?? 0) > 0;
+    return this.docs(token) > 0;
   }
 
   docs(token: string): number {
-    return this.docCount.get(token) ?? 0;
+    const id = this.words.id(token);
+    return id === undefined ? 0 : (this.counts[id] ?? 0);
   }
 
   /**
@@ -121,14 +123,16 @@ export class TypoVocabulary {
    * "sniper" though its folded form "sniker" is one, and "desses" one from "dresses" though three from "dress".
    */
   distanceFromTyped(typed: string, token: string): number {
+    const id = this.words.id(token);
     let best = 3;
-    for (const form of this.forms(token)) best = Math.min(best, editDistance(typed, form, best));
+    for (const form of id === undefined ? [token] : this.forms(id)) best = Math.min(best, editDistance(typed, form, best));
     return best;
   }
 
   /** How a word was first written ("jeans" for the token "jean"). */
   surface(token: string): string {
-    return this.surfaces.get(token) ?? token;
+    const id = this.words.id(token);
+    return (id === undefined ? undefined : this.surfaces[id]) ?? token;
   }
 
   /** Counts one more (or, with -1, one fewer) document holding each of `tokens`. */
@@ -138,28 +142,37 @@ export class TypoVocabulary {
 
   /** Counts one more (or, with -1, one fewer) document holding `token`, written `surface` there. */
   countWord(token: string, surface: string, delta: 1 | -1): void {
-    const before = this.docCount.get(token) ?? 0;
+    const id = delta > 0 ? this.words.intern(token) : this.words.id(token);
+    if (id !== undefined) this.countId(id, surface, delta);
+  }
+
+  /** countWord by the word's id in the lexicon this vocabulary was made with (a store's index counts its own so). */
+  countId(id: number, surface: string, delta: 1 | -1): void {
+    const token = this.words.word(id);
+    if (id >= this.counts.length) {
+      this.counts = grownTo(this.counts, id + 1);
+      this.indexed = grownTo(this.indexed, id + 1);
+    }
+    const before = this.counts[id]!;
     const after = before + delta;
     if (after <= 0) {
-      this.docCount.delete(token);
+      this.counts[id] = 0;
       return;
     }
-    this.docCount.set(token, after);
+    this.counts[id] = after;
     // A word already counted has its surface and is indexed or pending: this runs per word of every document.
     // A word first seen singular also gets its plural written form looked up: "snikers" is two edits from
     // "sneakers" but three from "sneaker".
     if (before > 0) {
-      if (surface !== token && !this.plurals.has(token) && this.surfaces.get(token) === token) {
-        this.plurals.set(token, surface);
-        if (this.indexed.has(token)) this.unindexedPlurals.add(token);
+      if (surface !== token && !this.plurals.has(id) && this.surfaces[id] === token) {
+        this.plurals.set(id, surface);
+        if (this.indexed[id] === 1) this.pendingPlurals.add(id);
       }
       return;
     }
-    if (!this.surfaces.has(token)) {
-      this.surfaces.set(token, surface);
-      this.sorted = null;
-    }
-    if (!this.indexed.has(token)) this.unindexed.add(token);
+    while (this.surfaces.length <= id) this.surfaces.push(undefined);
+    this.surfaces[id] ??= surface;
+    if (this.indexed[id] !== 1) this.pending.push(id);
   }
 
   /**
@@ -167,19 +180,10 @@ export class TypoVocabulary {
    * typing), looking at the first MAX_COMPLETIONS such words; null when there is none.
    */
   completion(prefix: string): { token: string; docs: number } | null {
-    this.sorted ??= [...this.surfaces.keys()].sort();
-    const sorted = this.sorted;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! <= prefix) lo = mid + 1;
-      else hi = mid;
-    }
     let best: { token: string; docs: number } | null = null;
-    for (let i = lo; i < sorted.length && i < lo + MAX_COMPLETIONS && sorted[i]!.startsWith(prefix); i++) {
-      const docs = this.docs(sorted[i]!);
-      if (docs > (best?.docs ?? 0)) best = { token: sorted[i]!, docs };
+    for (const id of this.words.startingWith(prefix, MAX_COMPLETIONS + 1)) {
+      const docs = this.counts[id] ?? 0;
+      if (docs > (best?.docs ?? 0) && this.words.word(id) !== prefix) best = { token: this.words.word(id), docs };
     }
     return best;
   }
@@ -190,23 +194,24 @@ export class TypoVocabulary {
    */
   indexPending(limit = Infinity): boolean {
     let done = 0;
-    for (const token of this.unindexed) {
+    while (this.pendingAt < this.pending.length) {
       if (done++ >= limit) return true;
-      this.indexDeletions(token);
-      this.unindexed.delete(token);
+      this.indexDeletions(this.pending[this.pendingAt++]!);
     }
-    for (const token of this.unindexedPlurals) {
+    this.pending = [];
+    this.pendingAt = 0;
+    for (const id of this.pendingPlurals) {
       if (done++ >= limit) return true;
-      this.indexForm(token, this.plurals.get(token)!);
-      this.unindexedPlurals.delete(token);
+      this.indexForm(id, this.plurals.get(id)!);
+      this.pendingPlurals.delete(id);
     }
     return false;
   }
 
   /** The forms a typed word is compared with: the token, how it was first written, and its plural if seen. */
-  private forms(token: string): string[] {
-    const out = [token];
-    for (const form of [this.surfaces.get(token), this.plurals.get(token)]) if (form && !out.includes(form)) out.push(form);
+  private forms(id: number): string[] {
+    const out = [this.words.word(id)];
+    for (const form of [this.surfaces[id], this.plurals.get(id)]) if (form && !out.includes(form)) out.push(form);
     return out;
   }
 
@@ -214,25 +219,19 @@ export class TypoVocabulary {
    * Deletions of the token and of its written forms (forms()): "soks" is one edit from "socks" but two
    * from its token "sock".
    */
-  private indexDeletions(token: string): void {
-    if (this.indexed.has(token)) return;
-    this.indexed.add(token);
-    this.unindexedPlurals.delete(token);
-    for (const form of this.forms(token)) this.indexForm(token, form);
+  private indexDeletions(id: number): void {
+    if (this.indexed[id] === 1) return;
+    this.indexed[id] = 1;
+    this.pendingPlurals.delete(id);
+    for (const form of this.forms(id)) this.indexForm(id, form);
   }
 
-  /** Files `token` under the deletions of one of its forms. */
-  private indexForm(token: string, form: string): void {
+  /** Files word `id` under the deletions of one of its forms, once under each key. */
+  private indexForm(id: number, form: string): void {
     // Two edits from the longest corrected word at most: a longer word is never anyone's look-alike.
     if (form.length > MAX_FUZZY_LETTERS + 2) return;
     deletionKeys(form, editsByLength(form.length) || (form.length >= 3 ? 1 : 0), (key) => {
-      const filed = this.byDeletion.get(key);
-      if (filed === undefined) this.byDeletion.set(key, token);
-      // A key that comes again for this token, or that forms of one token share ("sock", "socks"), files it once
-      // when indexed together. A plural indexed later may file its token twice; lookups skip tokens already seen.
-      else if (typeof filed === "string") {
-        if (filed !== token) this.byDeletion.set(key, [filed, token]);
-      } else if (filed[filed.length - 1] !== token) filed.push(token);
+      if (this.byDeletion.find(key, (filed) => filed === id) < 0) this.byDeletion.add(key, id);
     });
   }
 
@@ -243,27 +242,24 @@ export class TypoVocabulary {
     this.indexPending();
     const keys = new Set<number>();
     deletionKeys(word, allowed, (key) => keys.add(key));
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     const out: Correction[] = [];
-    const consider = (token: string) => {
-      if (token === word || seen.has(token)) return;
-      seen.add(token);
-      const docs = this.docs(token);
+    const consider = (id: number) => {
+      const token = this.words.word(id);
+      if (token === word || seen.has(id)) return;
+      seen.add(id);
+      const docs = this.counts[id] ?? 0;
       if (docs === 0) return;
       // Two edits when either word is long enough for two: "snikers" (7 letters) is two from "sneakers" (8).
       let distance = Infinity;
-      for (const form of this.forms(token)) {
+      for (const form of this.forms(id)) {
         const limit = Math.max(allowed, editsByLength(form.length));
         const d = editDistance(word, form, limit);
         if (d <= limit && d < distance) distance = d;
       }
-      if (distance !== Infinity) out.push({ token, surface: this.surfaces.get(token) ?? token, distance, docs });
+      if (distance !== Infinity) out.push({ token, surface: this.surfaces[id] ?? token, distance, docs });
     };
-    for (const key of keys) {
-      const filed = this.byDeletion.get(key);
-      if (typeof filed === "string") consider(filed);
-      else if (filed) for (const token of filed) consider(token);
-    }
+    for (const key of keys) this.byDeletion.forEach(key, consider);
     out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.token < b.token ? -1 : 1));
     return out.slice(0, limit);
   }
@@ -280,19 +276,24 @@ export class TypoVocabulary {
     return [...found.values()].sort((a, b) => a.distance - b.distance || b.docs - a.docs);
   }
 
-  /** Estimated heap bytes: counts and written forms by word, and the deletion index. */
+  /** Estimated heap bytes: counts and written forms by word (and the words, unless shared), and the deletion index. */
   memoryReport(): { words: number; deletions: number } {
+    let written = 0;
+    for (let id = 0; id < this.surfaces.length; id++) {
+      const surface = this.surfaces[id];
+      if (surface !== undefined && surface !== this.words.word(id)) written += stringBytes(surface);
+    }
     const words =
-      mapBytes(this.docCount.size) +
-      stringsBytes(this.docCount.keys()) +
-      mapBytes(this.surfaces.size) +
-      stringsBytes(this.surfaces.values()) +
+      typedBytes(this.counts) +
+      typedBytes(this.indexed) +
+      arrayBytes(this.surfaces.length) +
+      written +
       mapBytes(this.plurals.size) +
-      mapBytes(this.indexed.size + this.unindexed.size + this.unindexedPlurals.size) +
-      arrayBytes(this.sorted?.length ?? 0);
-    let deletions = mapBytes(this.byDeletion.size);
-    for (const tokens of this.byDeletion.values()) if (typeof tokens !== "string") deletions += arrayBytes(tokens.length);
-    return { words, deletions };
+      stringsBytes(this.plurals.values()) +
+      arrayBytes(this.pending.length) +
+      mapBytes(this.pendingPlurals.size) +
+      (this.ownsWords ? this.words.memoryBytes() : 0);
+    return { words, deletions: this.byDeletion.memoryBytes() };
   }
 }
 

@@ -13,8 +13,9 @@ import {
   type FacetCount,
 } from "../types.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
+import { HeldTexts, SlotsById } from "./held-texts.ts";
 import { TextIndex } from "./text-index.ts";
-import { arrayBytes, mapBytes, stringBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
+import { arrayBytes, mapBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). A TextIndex finds which
@@ -100,17 +101,12 @@ export interface DocumentTokens {
   surfaces: string;
 }
 
-/** What a slot keeps of its document's text beyond its tokens: its identifiers and its sortable text. */
-interface HeldText {
-  identifiers: string[];
-  sortText: Record<string, string>;
-}
-
 export class StoreIndex {
   private readonly ids: (string | undefined)[] = [];
   /** Each live document's slot by id: an ids filter's candidates without a pass over the store. */
-  private readonly slotOf = new Map<string, number>();
-  private readonly texts: (HeldText | undefined)[] = [];
+  private readonly slotOf = new SlotsById(this.ids);
+  /** What a slot keeps of its document's text beyond its tokens: its identifiers and its sortable text. */
+  private readonly held = new HeldTexts(this.ids);
   // Facets: keys, global value ids, and each slot's sorted value ids.
   private readonly keyIndex = new Map<string, number>();
   private readonly keys: string[] = [];
@@ -128,8 +124,6 @@ export class StoreIndex {
   // Text: tokens, and each slot's weighted-field tokens.
   readonly text = new TextIndex();
   private readonly slotTokens = new FlatLists();
-  /** Slots by lower-cased identifier: one slot as itself (a product's own id, most of them), more as a Set. */
-  private readonly identifiers = new Map<string, number | Set<number>>();
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
@@ -138,7 +132,7 @@ export class StoreIndex {
   /** Per query word position, its qualities by token id (qualityArrays). */
   private readonly wordQualities: Float64Array[] = [];
   private live = 0;
-  readonly vocabulary = new TypoVocabulary();
+  readonly vocabulary = new TypoVocabulary(this.text.words);
 
   get size(): number {
     return this.live;
@@ -162,7 +156,7 @@ export class StoreIndex {
     else this.live++;
     this.ids[slot] = doc.id;
     this.slotOf.set(doc.id, slot);
-    this.texts[slot] = { identifiers: [...doc.identifiers], sortText: { ...doc.sortText } };
+    this.held.set(slot, doc.identifiers, doc.sortText);
     let values = 0;
     for (const key in doc.facets) {
       const k = this.keyNumber(key);
@@ -170,13 +164,6 @@ export class StoreIndex {
     }
     this.slotValues.set(slot, sortedUnique(this.scratch, values));
     for (const field in doc.numbers) this.numberColumn(field).set(slot, doc.numbers[field]!);
-    for (const identifier of doc.identifiers) {
-      const key = identifier.toLowerCase();
-      const held = this.identifiers.get(key);
-      if (held === undefined || held === slot) this.identifiers.set(key, slot);
-      else if (typeof held === "number") this.identifiers.set(key, new Set([held, slot]));
-      else held.add(slot);
-    }
     const { sequence } = tokens;
     this.text.putSequence(slot, sequence);
     let weighted = 0;
@@ -200,19 +187,17 @@ export class StoreIndex {
     }
     let rank = 0;
     this.text.forEachDistinct(sequence, (id) => {
-      const token = this.text.name(id);
-      this.vocabulary.countWord(token, written?.[rank] ?? token, 1);
+      this.vocabulary.countId(id, written?.[rank] ?? this.text.name(id), 1);
       rank++;
     });
   }
 
   delete(slot: number): void {
-    if (!this.texts[slot]) return;
+    if (this.ids[slot] === undefined) return;
     this.release(slot);
     this.text.delete(slot);
     this.slotOf.delete(this.ids[slot]!);
     this.ids[slot] = undefined;
-    this.texts[slot] = undefined;
     this.live--;
     this.changed();
   }
@@ -222,12 +207,7 @@ export class StoreIndex {
     this.slotValues.clear(slot);
     this.slotTokens.clear(slot);
     for (const column of this.numbers.values()) column.set(slot, NaN);
-    for (const identifier of this.texts[slot]!.identifiers) {
-      const key = identifier.toLowerCase();
-      const held = this.identifiers.get(key);
-      if (held === slot) this.identifiers.delete(key);
-      else if (typeof held === "object") held.delete(slot);
-    }
+    this.held.clear(slot);
     for (const token of this.text.tokensOf(slot)) this.vocabulary.countWord(token, token, -1);
   }
 
@@ -278,8 +258,7 @@ export class StoreIndex {
 
   /** Slots whose id or relatedIds equal the whole query (case-insensitive). */
   identifierMatches(query: string): number[] {
-    const held = this.identifiers.get(query.trim().toLowerCase());
-    return held === undefined ? [] : typeof held === "number" ? [held] : [...held];
+    return this.held.slotsOf(query.trim().toLowerCase());
   }
 
   /**
@@ -677,7 +656,7 @@ export class StoreIndex {
     if (!ranks) {
       const slots = [...this.liveSlots()];
       const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
-      const textOf = (slot: number) => this.texts[slot]?.sortText[field] ?? "";
+      const textOf = (slot: number) => this.held.sortText(slot, field) ?? "";
       slots.sort((a, b) => collator.compare(textOf(a), textOf(b)) || a - b);
       ranks = new Int32Array(this.ids.length);
       slots.forEach((slot, rank) => (ranks![slot] = rank));
@@ -690,12 +669,6 @@ export class StoreIndex {
   memoryReport(): Record<string, number> {
     const text = this.text.memoryReport();
     const typo = this.vocabulary.memoryReport();
-    let held = arrayBytes(this.texts.length);
-    for (const t of this.texts) {
-      if (!t) continue;
-      held += 64 + arrayBytes(t.identifiers.length) + stringsBytes(t.identifiers);
-      for (const field in t.sortText) held += 16 + stringBytes(t.sortText[field]!);
-    }
     let numbers = 0;
     for (const column of this.numbers.values()) numbers += typedBytes(column.values);
     for (const ranks of this.textRanks.values()) numbers += typedBytes(ranks);
@@ -710,7 +683,11 @@ export class StoreIndex {
       "facet lists": facets,
       "typo index: words": typo.words,
       "typo index: deletions": typo.deletions,
-      "ids, identifiers, sort text": arrayBytes(this.ids.length) + mapBytes(this.slotOf.size) + mapBytes(this.identifiers.size) + held,
+      "ids, identifiers, sort text":
+        arrayBytes(this.ids.length) +
+        stringsBytes(this.liveSlots().map((slot) => this.ids[slot]!)) +
+        this.slotOf.memoryBytes() +
+        this.held.memoryBytes(),
       "number columns": numbers + this.scratchScores.byteLength,
     };
   }

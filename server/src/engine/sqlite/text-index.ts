@@ -1,6 +1,7 @@
 import { FIELD_END } from "./field-tokens.ts";
-import { grownTo } from "./flat-lists.ts";
-import { arrayBytes, mapBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
+import { FlatLists, grownTo } from "./flat-lists.ts";
+import { arrayBytes, typedBytes } from "../../lib/heap-estimate.ts";
+import { Lexicon } from "../../text/lexicon.ts";
 
 /*
  * Which documents hold which tokens, in memory: a posting list of slots per token, and each slot's tokens in
@@ -17,30 +18,54 @@ export type Clause = Term[];
 
 /**
  * A deleted slot stays in its posting lists (matching skips it) until this many wait: taking one slot out of
- * every list it is in costs a scan of each, while one sweep over all lists takes thousands out at once.
+ * every list it is in costs a scan of each, while one rebuild of all lists takes thousands out at once.
  */
 const SWEEP_AFTER = 4096;
+
+/**
+ * Slots added to lists since they were built are rebuilt into them once they are this share of what the lists
+ * hold (or REBUILD_MIN): a rebuild copies every list, so geometric steps keep a bulk's cost linear.
+ */
+const REBUILD_SHARE = 1 / 4;
+const REBUILD_MIN = 4096;
+
+/** Ends a field in 16-bit sequences: FIELD_END cut to 16 bits (as Uint16Array.set cuts it). */
+const NARROW_FIELD_END = 0xffff;
 
 /** Scanning a candidate's sequence costs about this many list entries (a product has ~100 tokens). */
 const SEQUENCE_COST = 100;
 
 interface ResolvedClause {
-  /** Posting lists whose slots match outright. */
-  lists: number[][];
-  /** Token ids a slot may hold to match (the lists' tokens). */
+  /** Tokens whose slots match outright (their posting lists). */
   ids: number[];
-  /** Phrases as token ids, with the shortest of their parts' lists. */
-  phrases: { ids: number[]; shortest: number[] }[];
+  /** Phrases as token ids, with the token of the shortest posting list among them. */
+  phrases: { ids: number[]; shortest: number }[];
   cost: number;
 }
 
+/*
+ * Posting lists are built in one flat array from the live slots' sequences, a range per token; a slot indexed
+ * after that goes in a short JS array of its token's until the next rebuild. Per-token JS arrays of numbers cost
+ * 8 bytes a slot plus room to grow; the flat array costs 4. A rebuild copies every list once (REBUILD_SHARE
+ * keeps that rare).
+ */
 export class TextIndex {
-  private readonly tokenIds = new Map<string, number>();
-  private readonly tokenNames: string[] = [];
-  private sortedTokens: number[] | null = null;
-  private readonly postings: number[][] = [];
-  /** Each slot's token ids in order, FIELD_END after each field; a deleted slot's stays until the next sweep. */
-  private readonly sequences: (Uint32Array | undefined)[] = [];
+  /** Token ids: a stored store's tokens are interned in id order. */
+  readonly words = new Lexicon();
+  /** Every token's slots: token t's are listed[listStart[t]] up to listStart[t] + listLength[t]. */
+  private listed = new Uint32Array(0);
+  private listStart = new Uint32Array(0);
+  private listLength = new Uint32Array(0);
+  /** Slots added to each token's list since the lists were built. */
+  private added: (number[] | undefined)[] = [];
+  private addedCount = 0;
+  /**
+   * Each slot's token ids in order, `fieldEnd` after each field; a deleted slot's stays until the next rebuild.
+   * 16-bit while the ids fit (a catalog's words are tens of thousands, its products' tokens ~50 each), 32-bit after.
+   */
+  private readonly sequences = new FlatLists<Uint16Array | Uint32Array>(new Uint16Array(1 << 12));
+  /** FIELD_END as the sequences hold it: every number from it up ends a field, in them and in a 32-bit sequence. */
+  private fieldEnd = NARROW_FIELD_END;
   private alive = new Uint8Array(1024);
   private deadWaiting = 0;
   /** Per token, the generation that last marked it: distinct tokens and clause membership without a Set. */
@@ -54,32 +79,24 @@ export class TextIndex {
 
   /** Tokens known: every token id is below this. */
   get size(): number {
-    return this.tokenNames.length;
+    return this.words.size;
   }
 
   id(token: string): number | undefined {
-    return this.tokenIds.get(token);
+    return this.words.id(token);
   }
 
   name(id: number): string {
-    return this.tokenNames[id]!;
+    return this.words.word(id);
   }
 
   /** The token's id, numbering it when new (ids count up from 0: a stored store's tokens are interned in id order). */
   intern(token: string): number {
-    let id = this.tokenIds.get(token);
-    if (id === undefined) {
-      id = this.tokenNames.length;
-      this.tokenNames.push(token);
-      this.tokenIds.set(token, id);
-      this.postings.push([]);
-      this.sortedTokens = null;
-    }
-    return id;
+    return this.words.intern(token);
   }
 
   private nextTokenGeneration(): number {
-    if (this.tokenMarks.length < this.tokenNames.length) this.tokenMarks = grownTo(this.tokenMarks, this.tokenNames.length);
+    if (this.tokenMarks.length < this.words.size) this.tokenMarks = grownTo(this.tokenMarks, this.words.size);
     return ++this.tokenGeneration;
   }
 
@@ -104,53 +121,70 @@ export class TextIndex {
   }
 
   /**
-   * Indexes a slot's token sequence (sequenceOf, or as stored) in place of what it held. Replacing a live slot's
-   * text touches only the lists of tokens that came or went.
+   * Indexes a slot's token sequence (sequenceOf, or as stored) in place of what it held; the sequence is copied.
+   * Replacing a live slot's text touches only the lists of tokens that came or went.
    */
-  putSequence(slot: number, next: Uint32Array): void {
-    const previous = this.sequences[slot];
+  putSequence(slot: number, next: ArrayLike<number>): void {
+    if (this.fieldEnd === NARROW_FIELD_END && this.words.size >= NARROW_FIELD_END) this.widen();
+    // A view of the flat array, read before the slot's new sequence is written there.
+    const previous = this.sequences.of(slot);
     const wasAlive = slot < this.alive.length && this.alive[slot] === 1;
-    if (previous && !wasAlive) {
+    if (previous.length && !wasAlive) {
       this.unlist(slot, previous);
       this.deadWaiting--;
     }
+    const end = this.fieldEnd;
     const kept = this.nextTokenGeneration();
-    if (previous && wasAlive) for (let i = 0; i < previous.length; i++) if (previous[i] !== FIELD_END) this.tokenMarks[previous[i]!] = kept;
+    if (wasAlive) for (let i = 0; i < previous.length; i++) if (previous[i]! < end) this.tokenMarks[previous[i]!] = kept;
     const added = this.nextTokenGeneration();
     for (let i = 0; i < next.length; i++) {
       const id = next[i]!;
-      if (id === FIELD_END || this.tokenMarks[id] === added) continue;
-      if (this.tokenMarks[id] !== kept) this.postings[id]!.push(slot);
+      if (id >= end || this.tokenMarks[id] === added) continue;
+      if (this.tokenMarks[id] !== kept) this.list(id, slot);
       this.tokenMarks[id] = added;
     }
     // What is still marked `kept` was only in the old text.
-    if (previous && wasAlive) {
+    if (wasAlive) {
       for (let i = 0; i < previous.length; i++) {
         const id = previous[i]!;
-        if (id !== FIELD_END && this.tokenMarks[id] === kept) {
-          removeFrom(this.postings[id]!, slot);
+        if (id < end && this.tokenMarks[id] === kept) {
+          this.unlistToken(id, slot);
           this.tokenMarks[id] = added;
         }
       }
     }
-    this.sequences[slot] = next;
+    this.sequences.set(slot, next);
     if (slot >= this.alive.length) this.alive = grownTo(this.alive, slot + 1);
     this.alive[slot] = 1;
+    if (this.addedCount > Math.max(REBUILD_MIN, this.listed.length * REBUILD_SHARE)) this.rebuild();
   }
 
-  /** Marks a slot deleted; its posting entries go at the next sweep. */
+  /** Marks a slot deleted; its posting entries go at the next rebuild. */
   delete(slot: number): void {
     if (this.alive[slot] !== 1) return;
     this.alive[slot] = 0;
-    if (++this.deadWaiting >= this.sweepAfter) this.sweep();
+    if (++this.deadWaiting >= this.sweepAfter) this.rebuild();
   }
 
-  /** Calls `visit` with each token of a sequence once, at its first place: distinct tokens without a Set. */
-  forEachDistinct(sequence: Uint32Array, visit: (id: number, at: number) => void): void {
+  /** The sequences as 32-bit numbers, before a token id reaches 16 bits' field end. */
+  private widen(): void {
+    const narrow = this.sequences.data;
+    const wide = new Uint32Array(narrow.length);
+    for (let i = 0; i < narrow.length; i++) wide[i] = narrow[i] === NARROW_FIELD_END ? FIELD_END : narrow[i]!;
+    this.sequences.data = wide;
+    this.fieldEnd = FIELD_END;
+  }
+
+  /**
+   * Calls `visit` with each token of a sequence (held, or 32-bit as sequenceOf makes them) once, at its first
+   * place: distinct tokens without a Set.
+   */
+  forEachDistinct(sequence: ArrayLike<number>, visit: (id: number, at: number) => void): void {
     const generation = this.nextTokenGeneration();
+    const end = this.fieldEnd;
     for (let i = 0; i < sequence.length; i++) {
       const id = sequence[i]!;
-      if (id === FIELD_END || this.tokenMarks[id] === generation) continue;
+      if (id >= end || this.tokenMarks[id] === generation) continue;
       this.tokenMarks[id] = generation;
       visit(id, i);
     }
@@ -158,52 +192,98 @@ export class TextIndex {
 
   /** The distinct tokens of a live slot. */
   tokensOf(slot: number): string[] {
-    const sequence = this.alive[slot] === 1 ? this.sequences[slot] : undefined;
     const out: string[] = [];
-    if (sequence) this.forEachDistinct(sequence, (id) => out.push(this.tokenNames[id]!));
+    if (this.alive[slot] === 1) this.forEachDistinct(this.sequences.of(slot), (id) => out.push(this.words.word(id)));
     return out;
   }
 
-  private unlist(slot: number, sequence: Uint32Array): void {
-    this.forEachDistinct(sequence, (id) => removeFrom(this.postings[id]!, slot));
+  private list(id: number, slot: number): void {
+    while (this.added.length <= id) this.added.push(undefined);
+    (this.added[id] ??= []).push(slot);
+    this.addedCount++;
   }
 
-  private sweep(): void {
-    const alive = this.alive;
-    for (let id = 0; id < this.postings.length; id++) {
-      const list = this.postings[id]!;
-      let n = 0;
-      for (let i = 0; i < list.length; i++) if (alive[list[i]!] === 1) list[n++] = list[i]!;
-      list.length = n;
+  private unlist(slot: number, sequence: ArrayLike<number>): void {
+    this.forEachDistinct(sequence, (id) => this.unlistToken(id, slot));
+  }
+
+  /** Takes a slot out of a token's list: the last entry of its part fills its place. */
+  private unlistToken(id: number, slot: number): void {
+    if (id < this.listLength.length) {
+      const from = this.listStart[id]!;
+      const last = from + this.listLength[id]! - 1;
+      const at = this.listed.subarray(from, last + 1).indexOf(slot);
+      if (at >= 0) {
+        this.listed[from + at] = this.listed[last]!;
+        this.listLength[id]!--;
+        return;
+      }
     }
-    for (let slot = 0; slot < this.sequences.length; slot++) if (alive[slot] !== 1) this.sequences[slot] = undefined;
+    const extra = this.added[id];
+    const at = extra ? extra.indexOf(slot) : -1;
+    if (at < 0) return;
+    extra![at] = extra![extra!.length - 1]!;
+    extra!.pop();
+    this.addedCount--;
+  }
+
+  /**
+   * Merges each token's added slots into its range of one new flat array, leaving out deleted slots, and drops
+   * the deleted slots' sequences.
+   */
+  private rebuild(): void {
+    const alive = this.alive;
+    const tokens = this.words.size;
+    let most = 0;
+    for (let id = 0; id < tokens; id++) most += this.listSize(id);
+    const listed = new Uint32Array(most);
+    const listStart = new Uint32Array(tokens);
+    const listLength = new Uint32Array(tokens);
+    let at = 0;
+    for (let id = 0; id < tokens; id++) {
+      listStart[id] = at;
+      if (id < this.listLength.length) {
+        for (let i = this.listStart[id]!, to = i + this.listLength[id]!; i < to; i++) {
+          const slot = this.listed[i]!;
+          if (alive[slot] === 1) listed[at++] = slot;
+        }
+      }
+      const extra = this.added[id];
+      if (extra) for (const slot of extra) if (alive[slot] === 1) listed[at++] = slot;
+      listLength[id] = at - listStart[id]!;
+    }
+    this.listed = at < most ? listed.slice(0, at) : listed;
+    this.listStart = listStart;
+    this.listLength = listLength;
+    this.added = [];
+    this.addedCount = 0;
+    for (let slot = 0; slot < this.sequences.slots; slot++) if (alive[slot] !== 1) this.sequences.clear(slot);
     this.deadWaiting = 0;
   }
 
-  /** Ids of every known token starting with `prefix`, through a sorted view rebuilt after new tokens. */
+  /** Ids of every known token starting with `prefix`. */
   tokensStartingWith(prefix: string): number[] {
-    if (!this.sortedTokens) {
-      const names = this.tokenNames;
-      this.sortedTokens = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : 1));
-    }
-    const sorted = this.sortedTokens;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.tokenNames[sorted[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let i = lo; i < sorted.length && this.tokenNames[sorted[i]!]!.startsWith(prefix); i++) out.push(sorted[i]!);
-    return out;
+    return this.words.startingWith(prefix);
+  }
+
+  /** Slots in a token's list (live or not). */
+  private listSize(id: number): number {
+    return (this.listLength[id] ?? 0) + (this.added[id]?.length ?? 0);
+  }
+
+  /** Calls `visit` with each slot in a token's list. */
+  private forEachListed(id: number, visit: (slot: number) => void): void {
+    const listed = this.listed;
+    if (id < this.listLength.length) for (let i = this.listStart[id]!, to = i + this.listLength[id]!; i < to; i++) visit(listed[i]!);
+    const extra = this.added[id];
+    if (extra) for (let i = 0; i < extra.length; i++) visit(extra[i]!);
   }
 
   /** Live slots matching every clause, in no particular order. */
   match(clauses: readonly Clause[]): number[] {
     if (clauses.length === 0) return [];
     const resolved = clauses.map((c) => this.resolve(c)).sort((a, b) => a.cost - b.cost);
-    if (this.slotMarks.length < this.sequences.length) this.slotMarks = grownTo(this.slotMarks, this.sequences.length);
+    if (this.slotMarks.length < this.sequences.slots) this.slotMarks = grownTo(this.slotMarks, this.sequences.slots);
     let candidates = this.firstCandidates(resolved[0]!);
     for (let c = 1; c < resolved.length && candidates.length > 0; c++) {
       const clause = resolved[c]!;
@@ -220,25 +300,23 @@ export class TextIndex {
   }
 
   private resolve(clause: Clause): ResolvedClause {
-    const out: ResolvedClause = { lists: [], ids: [], phrases: [], cost: 0 };
+    const out: ResolvedClause = { ids: [], phrases: [], cost: 0 };
     const addToken = (id: number | undefined) => {
       if (id === undefined) return;
       out.ids.push(id);
-      out.lists.push(this.postings[id]!);
-      out.cost += this.postings[id]!.length;
+      out.cost += this.listSize(id);
     };
     for (const term of clause) {
       if ("phrase" in term) {
-        const ids = term.phrase.map((t) => this.tokenIds.get(t));
+        const ids = term.phrase.map((t) => this.words.id(t));
         if (ids.some((id) => id === undefined)) continue;
-        const lists = (ids as number[]).map((id) => this.postings[id]!);
-        const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+        const shortest = (ids as number[]).reduce((a, b) => (this.listSize(b) < this.listSize(a) ? b : a));
         out.phrases.push({ ids: ids as number[], shortest });
-        out.cost += shortest.length;
+        out.cost += this.listSize(shortest);
       } else if (term.prefix) {
-        for (const id of this.tokensStartingWith(term.token)) addToken(id);
+        for (const id of this.words.startingWith(term.token)) addToken(id);
       } else {
-        addToken(this.tokenIds.get(term.token));
+        addToken(this.words.id(term.token));
       }
     }
     return out;
@@ -249,20 +327,16 @@ export class TextIndex {
     const marks = this.slotMarks;
     const alive = this.alive;
     const out: number[] = [];
-    for (const list of clause.lists) {
-      for (let i = 0; i < list.length; i++) {
-        const slot = list[i]!;
-        if (marks[slot] === generation || alive[slot] !== 1) continue;
-        marks[slot] = generation;
-        out.push(slot);
-      }
-    }
+    const take = (slot: number) => {
+      if (marks[slot] === generation || alive[slot] !== 1) return;
+      marks[slot] = generation;
+      out.push(slot);
+    };
+    for (const id of clause.ids) this.forEachListed(id, take);
     for (const phrase of clause.phrases) {
-      for (const slot of phrase.shortest) {
-        if (marks[slot] === generation || alive[slot] !== 1 || !this.hasPhrase(slot, phrase.ids)) continue;
-        marks[slot] = generation;
-        out.push(slot);
-      }
+      this.forEachListed(phrase.shortest, (slot) => {
+        if (marks[slot] !== generation && alive[slot] === 1 && this.hasPhrase(slot, phrase.ids)) take(slot);
+      });
     }
     return out;
   }
@@ -271,7 +345,7 @@ export class TextIndex {
   private markClause(clause: ResolvedClause, candidates: number[]): number {
     const generation = ++this.slotGeneration;
     const marks = this.slotMarks;
-    for (const list of clause.lists) for (let i = 0; i < list.length; i++) marks[list[i]!] = generation;
+    for (const id of clause.ids) this.forEachListed(id, (slot) => (marks[slot] = generation));
     if (clause.phrases.length) {
       for (const slot of candidates) {
         if (marks[slot] !== generation && clause.phrases.some((p) => this.hasPhrase(slot, p.ids))) marks[slot] = generation;
@@ -282,16 +356,19 @@ export class TextIndex {
 
   /** Whether a slot holds a token of the clause (those marked `generation`) or one of its phrases. */
   private holds(slot: number, clause: ResolvedClause, generation: number): boolean {
-    const sequence = this.sequences[slot]!;
-    for (let i = 0; i < sequence.length; i++) if (sequence[i] !== FIELD_END && this.tokenMarks[sequence[i]!] === generation) return true;
+    const { data, start, length } = this.sequences;
+    const end = this.fieldEnd;
+    for (let i = start[slot]!, to = i + length[slot]!; i < to; i++)
+      if (data[i]! < end && this.tokenMarks[data[i]!] === generation) return true;
     return clause.phrases.some((p) => this.hasPhrase(slot, p.ids));
   }
 
   private hasPhrase(slot: number, ids: number[]): boolean {
-    const sequence = this.sequences[slot]!;
-    const last = sequence.length - ids.length;
-    outer: for (let i = 0; i <= last; i++) {
-      for (let k = 0; k < ids.length; k++) if (sequence[i + k] !== ids[k]) continue outer;
+    const { data, start, length } = this.sequences;
+    const from = start[slot]!;
+    const last = from + length[slot]! - ids.length;
+    outer: for (let i = from; i <= last; i++) {
+      for (let k = 0; k < ids.length; k++) if (data[i + k] !== ids[k]) continue outer;
       return true;
     }
     return false;
@@ -299,20 +376,9 @@ export class TextIndex {
 
   /** Estimated heap bytes: posting lists, each slot's token sequence, and the token dictionary. */
   memoryReport(): { postings: number; sequences: number; dictionary: number } {
-    let postings = arrayBytes(this.postings.length);
-    for (const list of this.postings) postings += arrayBytes(list.length);
-    let sequences = arrayBytes(this.sequences.length) + this.alive.byteLength + this.slotMarks.byteLength;
-    for (const sequence of this.sequences) sequences += typedBytes(sequence);
-    const dictionary =
-      stringsBytes(this.tokenNames) + arrayBytes(this.tokenNames.length) + mapBytes(this.tokenIds.size) + this.tokenMarks.byteLength;
-    return { postings, sequences, dictionary };
+    let postings = typedBytes(this.listed) + typedBytes(this.listStart) + typedBytes(this.listLength) + arrayBytes(this.added.length);
+    for (const list of this.added) if (list) postings += arrayBytes(list.length);
+    const sequences = this.sequences.memoryBytes() + this.alive.byteLength + this.slotMarks.byteLength;
+    return { postings, sequences, dictionary: this.words.memoryBytes() + this.tokenMarks.byteLength };
   }
-}
-
-/** Takes a slot out of an unordered list: the last entry fills its place. */
-function removeFrom(list: number[], slot: number): void {
-  const i = list.indexOf(slot);
-  if (i < 0) return;
-  list[i] = list[list.length - 1]!;
-  list.pop();
 }
