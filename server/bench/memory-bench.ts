@@ -39,7 +39,7 @@ import { indexOver } from "../test/support/indexed-child-server.ts";
 import { stringArg } from "./bench-args.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
-import { measureLatencies } from "./latency-load.ts";
+import { measureLatencies, percentile, type LatencyRun } from "./latency-load.ts";
 
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
@@ -55,6 +55,20 @@ const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
 const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
 const SORTS = ["", "pricea", "priced", "new", "rating"];
+
+/** The load's requests by `i % 4`: searches twice as often as either product page. */
+const KINDS = ["search", "search", "similar products", "looks"];
+
+/** A run's latencies by request kind. */
+function byKind(run: LatencyRun): Map<string, number[]> {
+  const kinds = new Map<string, number[]>();
+  run.latencies.forEach((ms, i) => {
+    const kind = run.labels[i]!;
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind)!.push(ms);
+  });
+  return kinds;
+}
 
 const log = (text: string) => console.error(`[memory-bench ${SIZE.toLocaleString("en")}] ${text}`);
 const kbPer = (bytes: number) => (bytes / 1024 / SIZE).toFixed(2);
@@ -126,6 +140,8 @@ async function serverRun(
   files: number[];
   searches: number;
   failures: number;
+  latencies: { loaded: Map<string, number[]>; alone: Map<string, number[]> };
+  buildSeconds: number;
 }> {
   const dataDir = tempDir("sfs-memory-bench-");
   log("server: starting");
@@ -149,11 +165,13 @@ async function serverRun(
     const indexed = indexedRss.rss;
     // The first similar products and looks build their models from the catalog: timed apart from the load.
     const productId = products[0]!.id;
+    const buildStarted = performance.now();
     for (const path of ["similarity", "ctl"]) {
       const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
     }
+    const buildSeconds = (performance.now() - buildStarted) / 1000;
     const modelsRss = treeRss(pid);
     const models = modelsRss.rss;
     log(`server: the search mix, similar products and looks for ${SECONDS} s`);
@@ -167,7 +185,7 @@ async function serverRun(
           : kind === 3
             ? `ctl?${new URLSearchParams({ productId })}`
             : `search?${new URLSearchParams({ query: queries[i % queries.length]!, returnFacets: "true", ...(SORTS[i % SORTS.length] ? { sortBy: SORTS[i % SORTS.length]! } : {}) })}`;
-      return { send: () => fetch(`${server.url}/1.9/${params}`, { headers: search }) };
+      return { label: KINDS[kind]!, send: () => fetch(`${server.url}/1.9/${params}`, { headers: search }) };
     };
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
     const after = treeRss(pid);
@@ -175,6 +193,9 @@ async function serverRun(
     log(`server: idle for ${SETTLE_SECONDS} s`);
     await Bun.sleep(SETTLE_SECONDS * 1000);
     const settledRss = treeRss(pid).rss;
+    // What a request pays for reading rows (mapped or not) shows best without queueing behind others.
+    log(`server: the same mix at 1 in flight for ${SECONDS} s`);
+    const alone = await measureLatencies(SECONDS, 1, call);
     return {
       empty,
       indexed,
@@ -185,6 +206,8 @@ async function serverRun(
       files: [emptyRss.file, indexedRss.file, modelsRss.file, after.file],
       searches: run.requests,
       failures: run.failures,
+      latencies: { loaded: byKind(run), alone: byKind(alone) },
+      buildSeconds,
     };
   } finally {
     server.proc.kill();
@@ -309,6 +332,17 @@ console.log(
 );
 line("after the load less the empty server", (r) => r.loaded - r.empty);
 line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
+console.log(
+  `| the first similar products and looks (their models' build), s | ${servers.map((s) => s.run.buildSeconds.toFixed(1)).join(" | ")} |`,
+);
+for (const [when, of] of [
+  [`${CONCURRENCY} in flight (the load)`, (r: Awaited<ReturnType<typeof serverRun>>) => r.latencies.loaded],
+  ["1 in flight (after the idle)", (r: Awaited<ReturnType<typeof serverRun>>) => r.latencies.alone],
+] as const)
+  for (const kind of new Set(KINDS))
+    console.log(
+      `| ${kind} p50 / p99 ms, ${when} | ${servers.map((s) => `${percentile(of(s.run).get(kind) ?? [], 50).toFixed(2)} / ${percentile(of(s.run).get(kind) ?? [], 99).toFixed(2)}`).join(" | ")} |`,
+    );
 console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
 if (peer !== null) console.log(`\nMiniSearch peer (node:http) RSS after its load: ${cell(peer)}.`);
 console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");
