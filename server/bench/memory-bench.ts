@@ -167,9 +167,20 @@ async function serverRun(
     const productId = products[0]!.id;
     const buildStarted = performance.now();
     for (const path of ["similarity", "ctl"]) {
-      const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
+      // A build longer than the server's 10 s idle time-out (200,000 products on a busy machine) closes the
+      // request's connection; the build goes on, and the request asked again waits for it.
+      for (let attempt = 1; ; attempt++) {
+        const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search }).catch(
+          (error: unknown) => {
+            if (attempt < 10) return null;
+            throw error;
+          },
+        );
+        if (!res) continue;
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
+        break;
+      }
     }
     const buildSeconds = (performance.now() - buildStarted) / 1000;
     const modelsRss = treeRss(pid);

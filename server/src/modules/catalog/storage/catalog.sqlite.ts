@@ -48,12 +48,17 @@ export class SqliteCatalogRepo implements CatalogRepository {
     );
   }
 
+  /** Unmapped: after a bulk, the changed rows are most of a store. */
   async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {
-    return this.db
-      .query(
-        "SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id",
-      )
-      .all(storeId, since) as { id: string; version: number; doc: string | null }[];
+    return readUnmapped(
+      this.db,
+      (reader) =>
+        reader
+          .query(
+            "SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id",
+          )
+          .all(storeId, since) as { id: string; version: number; doc: string | null }[],
+    );
   }
 
   async shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>> {
