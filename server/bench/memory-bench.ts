@@ -39,7 +39,8 @@ import { indexOver } from "../test/support/indexed-child-server.ts";
 import { stringArg } from "./bench-args.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
-import { measureLatencies, percentile, type LatencyRun } from "./latency-load.ts";
+import { measureLatencies, percentile } from "./latency-load.ts";
+import { buildProductPageModels, latenciesByKind, MIX_KINDS, productMix } from "./product-mix.ts";
 
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
@@ -54,21 +55,6 @@ const CONCURRENCY = 8;
 const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
 const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
-const SORTS = ["", "pricea", "priced", "new", "rating"];
-
-/** The load's requests by `i % 4`: searches twice as often as either product page. */
-const KINDS = ["search", "search", "similar products", "looks"];
-
-/** A run's latencies by request kind. */
-function byKind(run: LatencyRun): Map<string, number[]> {
-  const kinds = new Map<string, number[]>();
-  run.latencies.forEach((ms, i) => {
-    const kind = run.labels[i]!;
-    if (!kinds.has(kind)) kinds.set(kind, []);
-    kinds.get(kind)!.push(ms);
-  });
-  return kinds;
-}
 
 const log = (text: string) => console.error(`[memory-bench ${SIZE.toLocaleString("en")}] ${text}`);
 const kbPer = (bytes: number) => (bytes / 1024 / SIZE).toFixed(2);
@@ -166,38 +152,17 @@ async function serverRun(
     // The first similar products and looks build their models from the catalog: timed apart from the load.
     const productId = products[0]!.id;
     const buildStarted = performance.now();
-    for (const path of ["similarity", "ctl"]) {
-      // A build longer than the server's 10 s idle time-out (200,000 products on a busy machine) closes the
-      // request's connection; the build goes on, and the request asked again waits for it.
-      for (let attempt = 1; ; attempt++) {
-        const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search }).catch(
-          (error: unknown) => {
-            if (attempt < 10) return null;
-            throw error;
-          },
-        );
-        if (!res) continue;
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
-        break;
-      }
-    }
+    await buildProductPageModels(server.url, search, productId);
     const buildSeconds = (performance.now() - buildStarted) / 1000;
     const modelsRss = treeRss(pid);
     const models = modelsRss.rss;
     log(`server: the search mix, similar products and looks for ${SECONDS} s`);
-    const step = Math.max(1, Math.floor(products.length / 500));
-    const call = (i: number) => {
-      const kind = i % 4;
-      const productId = products[(i * step) % products.length]!.id;
-      const params =
-        kind === 2
-          ? `similarity?${new URLSearchParams({ productId })}`
-          : kind === 3
-            ? `ctl?${new URLSearchParams({ productId })}`
-            : `search?${new URLSearchParams({ query: queries[i % queries.length]!, returnFacets: "true", ...(SORTS[i % SORTS.length] ? { sortBy: SORTS[i % SORTS.length]! } : {}) })}`;
-      return { label: KINDS[kind]!, send: () => fetch(`${server.url}/1.9/${params}`, { headers: search }) };
-    };
+    const call = productMix(
+      server.url,
+      search,
+      products.map((p) => p.id),
+      queries,
+    );
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
     const after = treeRss(pid);
     // What the runtime collects on its own once the server is idle.
@@ -217,7 +182,7 @@ async function serverRun(
       files: [emptyRss.file, indexedRss.file, modelsRss.file, after.file],
       searches: run.requests,
       failures: run.failures,
-      latencies: { loaded: byKind(run), alone: byKind(alone) },
+      latencies: { loaded: latenciesByKind(run), alone: latenciesByKind(alone) },
       buildSeconds,
     };
   } finally {
@@ -350,7 +315,7 @@ for (const [when, of] of [
   [`${CONCURRENCY} in flight (the load)`, (r: Awaited<ReturnType<typeof serverRun>>) => r.latencies.loaded],
   ["1 in flight (after the idle)", (r: Awaited<ReturnType<typeof serverRun>>) => r.latencies.alone],
 ] as const)
-  for (const kind of new Set(KINDS))
+  for (const kind of new Set(MIX_KINDS))
     console.log(
       `| ${kind} p50 / p99 ms, ${when} | ${servers.map((s) => `${percentile(of(s.run).get(kind) ?? [], 50).toFixed(2)} / ${percentile(of(s.run).get(kind) ?? [], 99).toFixed(2)}`).join(" | ")} |`,
     );
