@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { SQLITE_MMAP_MB } from "../../config.ts";
 import { MIGRATIONS } from "./schema.ts";
 
 export interface OpenOptions {
@@ -32,7 +33,7 @@ const CACHE_KIB = 8_000;
  * connection has read counts in the process's resident memory until it closes (clean pages, which the kernel
  * drops first under pressure): reads of a whole table go through readUnmapped instead.
  */
-export const MMAP_BYTES = 1024 ** 3;
+const MMAP_BYTES = SQLITE_MMAP_MB * 1024 ** 2;
 
 /**
  * WAL lets readers (search, task polls) proceed while the worker writes; the synchronous level decides whether a
