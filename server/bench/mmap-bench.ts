@@ -1,6 +1,6 @@
 /*
- * Mapped reads benchmark (not a test: it prints, it does not assert): what a request pays when SQLite reads the
- * server's files through read() instead of mapped (SQLITE_MMAP_MB=0), and what the mapping holds in memory. Two
+ * Mapped reads benchmark (not a test: it prints, it does not assert): what a request gains when SQLite reads the
+ * server's files mapped (SQLITE_MMAP_MB) instead of through read(), and what the mapping holds in memory. Two
  * servers hold the same N products (the demo's real ones, multiplied beyond its size: catalog-multiplier.ts),
  * indexed through POST /products with their enrichment held; one as started, one with each setting given. They
  * run at the same time and take turns: each round sends the search mix (every search with facets, sorts
@@ -9,7 +9,7 @@
  * rounds, then each server's resident and mapped file memory (RSS, RssFile).
  *
  *   bun server/bench/mmap-bench.ts [--size 50000] [--rounds 10] [--round-seconds 3] [--seed 42]
- *                                  [--compare-env SQLITE_MMAP_MB=0,...]
+ *                                  [--compare-env SQLITE_MMAP_MB=1024,...]
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +26,7 @@ const SIZE = Number(stringArg("--size", "50000"));
 const ROUNDS = Number(stringArg("--rounds", "10"));
 const ROUND_SECONDS = Number(stringArg("--round-seconds", "3"));
 const SEED = Number(stringArg("--seed", "42"));
-const COMPARE_ENV = stringArg("--compare-env", "SQLITE_MMAP_MB=0")
+const COMPARE_ENV = stringArg("--compare-env", "SQLITE_MMAP_MB=1024")
   .split(",")
   .filter((e) => e.includes("="));
 const DATA_DIR = loadConfig({}).demoCatalog.dir;

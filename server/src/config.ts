@@ -324,7 +324,7 @@ function databaseUrl(env: Env, typesense: Config["typesense"]): string | null {
 export const SEARCH_BUDGET_MS = 250;
 
 /** How much of a SQLite file a connection reads mapped unless SQLITE_MMAP_MB says otherwise (connection.ts says why). */
-export const SQLITE_MMAP_MB = 1024;
+export const SQLITE_MMAP_MB = 0;
 
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);

@@ -18,8 +18,8 @@ describe("configuration", () => {
   test("defaults", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", tls: null, logLevel: "info", maxBodyBytes: 32 * 1024 * 1024, demoStore: null });
-    expect(c.sqliteMmapBytes).toBe(1024 ** 3);
-    expect(loadConfig({ SQLITE_MMAP_MB: "0" }).sqliteMmapBytes).toBe(0);
+    expect(c.sqliteMmapBytes).toBe(0);
+    expect(loadConfig({ SQLITE_MMAP_MB: "1024" }).sqliteMmapBytes).toBe(1024 ** 3);
   });
 
   test("each bad value names its variable", () => {
