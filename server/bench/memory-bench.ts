@@ -39,7 +39,8 @@ import { stringArg } from "./bench-args.ts";
 import { engineHeld, heapNow } from "./engine-memory-bench.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
-import { measureLatencies } from "./latency-load.ts";
+import { measureLatencies, percentile } from "./latency-load.ts";
+import { buildProductPageModels, latenciesByKind, MIX_KINDS, productMix } from "./product-mix.ts";
 
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
@@ -53,7 +54,6 @@ const COMPARE_ENV = stringArg("--compare-env", "")
 const CONCURRENCY = 8;
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
 const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
-const SORTS = ["", "pricea", "priced", "new", "rating"];
 
 const log = (text: string) => console.error(`[memory-bench ${SIZE.toLocaleString("en")}] ${text}`);
 const kbPer = (bytes: number) => (bytes / 1024 / SIZE).toFixed(2);
@@ -118,6 +118,8 @@ async function serverRun(
   files: number[];
   searches: number;
   failures: number;
+  latencies: { loaded: Map<string, number[]>; alone: Map<string, number[]> };
+  buildSeconds: number;
 }> {
   const dataDir = tempDir("sfs-memory-bench-");
   log("server: starting");
@@ -141,32 +143,27 @@ async function serverRun(
     const indexed = indexedRss.rss;
     // The first similar products and looks build their models from the catalog: timed apart from the load.
     const productId = products[0]!.id;
-    for (const path of ["similarity", "ctl"]) {
-      const res = await fetch(`${server.url}/1.9/${path}?${new URLSearchParams({ productId })}`, { headers: search });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`GET /${path}: ${res.status}`);
-    }
+    const buildStarted = performance.now();
+    await buildProductPageModels(server.url, search, productId);
+    const buildSeconds = (performance.now() - buildStarted) / 1000;
     const modelsRss = treeRss(pid);
     const models = modelsRss.rss;
     log(`server: the search mix, similar products and looks for ${SECONDS} s`);
-    const step = Math.max(1, Math.floor(products.length / 500));
-    const call = (i: number) => {
-      const kind = i % 4;
-      const productId = products[(i * step) % products.length]!.id;
-      const params =
-        kind === 2
-          ? `similarity?${new URLSearchParams({ productId })}`
-          : kind === 3
-            ? `ctl?${new URLSearchParams({ productId })}`
-            : `search?${new URLSearchParams({ query: queries[i % queries.length]!, returnFacets: "true", ...(SORTS[i % SORTS.length] ? { sortBy: SORTS[i % SORTS.length]! } : {}) })}`;
-      return { send: () => fetch(`${server.url}/1.9/${params}`, { headers: search }) };
-    };
+    const call = productMix(
+      server.url,
+      search,
+      products.map((p) => p.id),
+      queries,
+    );
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
     const after = treeRss(pid);
     // What the runtime collects on its own once the server is idle.
     log(`server: idle for ${SETTLE_SECONDS} s`);
     await Bun.sleep(SETTLE_SECONDS * 1000);
     const settledRss = treeRss(pid).rss;
+    // What a request pays for reading rows (mapped or not) shows best without queueing behind others.
+    log(`server: the same mix at 1 in flight for ${SECONDS} s`);
+    const alone = await measureLatencies(SECONDS, 1, call);
     return {
       empty,
       indexed,
@@ -177,6 +174,8 @@ async function serverRun(
       files: [emptyRss.file, indexedRss.file, modelsRss.file, after.file],
       searches: run.requests,
       failures: run.failures,
+      latencies: { loaded: latenciesByKind(run), alone: latenciesByKind(alone) },
+      buildSeconds,
     };
   } finally {
     server.proc.kill();
@@ -295,6 +294,17 @@ console.log(
 );
 line("after the load less the empty server", (r) => r.loaded - r.empty);
 line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
+console.log(
+  `| the first similar products and looks (their models' build), s | ${servers.map((s) => s.run.buildSeconds.toFixed(1)).join(" | ")} |`,
+);
+for (const [when, of] of [
+  [`${CONCURRENCY} in flight (the load)`, (r: Awaited<ReturnType<typeof serverRun>>) => r.latencies.loaded],
+  ["1 in flight (after the idle)", (r: Awaited<ReturnType<typeof serverRun>>) => r.latencies.alone],
+] as const)
+  for (const kind of new Set(MIX_KINDS))
+    console.log(
+      `| ${kind} p50 / p99 ms, ${when} | ${servers.map((s) => `${percentile(of(s.run).get(kind) ?? [], 50).toFixed(2)} / ${percentile(of(s.run).get(kind) ?? [], 99).toFixed(2)}`).join(" | ")} |`,
+    );
 console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
 if (peer !== null) console.log(`\nMiniSearch peer (node:http) RSS after its load: ${cell(peer)}.`);
 console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");

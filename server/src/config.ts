@@ -25,6 +25,8 @@ export interface Config {
   maxBodyBytes: number;
   /** "FULL" survives power loss; "NORMAL" survives a process crash only. */
   dbSynchronous: "FULL" | "NORMAL";
+  /** SQLITE_MMAP_MB: how much of each SQLite file its serving connection reads mapped (0: none). */
+  sqliteMmapBytes: number;
   /** DATABASE_URL: the service's state on PostgreSQL, shared by replicas; null: the embedded SQLite file. */
   databaseUrl: string | null;
   /** INDEXING_LEASE_SECONDS: how long a replica's hold on a store's indexing outlives its last batch (a dead one's). */
@@ -321,6 +323,9 @@ function databaseUrl(env: Env, typesense: Config["typesense"]): string | null {
  */
 export const SEARCH_BUDGET_MS = 250;
 
+/** How much of a SQLite file a connection reads mapped unless SQLITE_MMAP_MB says otherwise (connection.ts says why). */
+export const SQLITE_MMAP_MB = 0;
+
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);
   const typesense = typesenseSettings(env);
@@ -336,6 +341,7 @@ export function loadConfig(rawEnv: Env): Config {
     logLevel: oneOf(env, "LOG_LEVEL", "info", ["debug", "info", "warn", "error", "silent"] as const),
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
+    sqliteMmapBytes: integer(env, "SQLITE_MMAP_MB", SQLITE_MMAP_MB, 0, 1_048_576) * 1024 * 1024,
     demoStore: demoStore(env),
     publicUrl: publicUrl(env),
     typesense,

@@ -8,7 +8,7 @@ import { reopenTestServer, startTestServer, tempDir } from "./support/test-serve
 /*
  * New database files get 16 KB pages (connection.ts: a tenth of a bulk's indexing CPU went on the extra log
  * writes of 4 KB pages); a file made before keeps its 4 KB pages and the server works on it as before. Reads map
- * the file (a results page's stored Search products cost half as much as through read()).
+ * the file only as far as SQLITE_MMAP_MB says (mapped-pages.test.ts).
  */
 
 const pageSize = (path: string) => {
@@ -59,13 +59,17 @@ test("a database file made with 4 KB pages keeps them, and the service works on 
   }
 });
 
-test("a connection reads its file mapped, up to 1 GiB, and keeps an 8 MB page cache", () => {
+test("a connection keeps an 8 MB page cache and reads its file mapped only as far as asked", () => {
   const dir = tempDir();
+  const mmapSize = (db: Database) => (db.query("PRAGMA mmap_size").get() as { mmap_size: number }).mmap_size;
   const db = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL" });
+  const mapped = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL", mmapBytes: 1024 ** 3 });
   try {
-    expect((db.query("PRAGMA mmap_size").get() as { mmap_size: number }).mmap_size).toBe(1024 ** 3);
     expect((db.query("PRAGMA cache_size").get() as { cache_size: number }).cache_size).toBe(-8000);
+    expect(mmapSize(db)).toBe(0);
+    expect(mmapSize(mapped)).toBe(1024 ** 3);
   } finally {
+    mapped.close();
     db.close();
   }
 });

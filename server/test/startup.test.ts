@@ -18,6 +18,8 @@ describe("configuration", () => {
   test("defaults", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", tls: null, logLevel: "info", maxBodyBytes: 32 * 1024 * 1024, demoStore: null });
+    expect(c.sqliteMmapBytes).toBe(0);
+    expect(loadConfig({ SQLITE_MMAP_MB: "1024" }).sqliteMmapBytes).toBe(1024 ** 3);
   });
 
   test("each bad value names its variable", () => {
@@ -31,6 +33,8 @@ describe("configuration", () => {
       [{ DEMO_STORE_ID: "demo" }, "DEMO_ADMIN_KEY"],
       [{ ...DEMO_KEYS, DEMO_SEARCH_KEY: "short" }, "DEMO_SEARCH_KEY"],
       [{ DB_SYNCHRONOUS: "OFF" }, "DB_SYNCHRONOUS"],
+      [{ SQLITE_MMAP_MB: "-1" }, "SQLITE_MMAP_MB"],
+      [{ SQLITE_MMAP_MB: "1 GiB" }, "SQLITE_MMAP_MB"],
       [{ DATABASE_URL: "mysql://db.internal/shop", SINGLE_REPLICA: "true" }, "DATABASE_URL"],
       // Several replicas cannot share the embedded engine: PostgreSQL with it only for one process, said so.
       [{ DATABASE_URL: "postgres://db.internal/shop" }, "DATABASE_URL"],

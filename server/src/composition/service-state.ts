@@ -161,7 +161,7 @@ export interface ServiceState extends Repositories {
 
 /** The state `config` names: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
 export async function openServiceState(
-  config: Pick<Config, "databaseUrl" | "dataDir" | "dbSynchronous">,
+  config: Pick<Config, "databaseUrl" | "dataDir" | "dbSynchronous" | "sqliteMmapBytes">,
   busyTimeoutMs?: number,
 ): Promise<ServiceState> {
   if (config.databaseUrl) {
@@ -182,12 +182,12 @@ export async function openServiceState(
       },
     };
   }
-  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous, busyTimeoutMs });
+  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous, busyTimeoutMs, mmapBytes: config.sqliteMmapBytes });
   // Indexing batches commit without waiting for the disk; their log is checkpointed on a thread of its own.
   const checkpoints = new WalCheckpoints(db);
   return {
     ...repositoriesOn({ kind: "sqlite", db, checkpoints }),
-    source: { kind: "sqlite", path: db.filename },
+    source: { kind: "sqlite", path: db.filename, mmapBytes: config.sqliteMmapBytes },
     singleProcess: true,
     // One process holds every cache: there is no one to tell.
     changeFeed: new SingleProcessFeed(),
@@ -214,7 +214,7 @@ export function connectState(source: StateSource, o: ThreadConnection): Reposito
   if (source.kind === "sqlite") {
     const db = o.readonly
       ? new Database(source.path, { readonly: true })
-      : openDatabase(source.path, { synchronous: o.synchronous ?? "FULL", busyTimeoutMs: o.busyTimeoutMs });
+      : openDatabase(source.path, { synchronous: o.synchronous ?? "FULL", busyTimeoutMs: o.busyTimeoutMs, mmapBytes: source.mmapBytes });
     return { ...repositoriesOn({ kind: "sqlite", db }), close: async () => db.close() };
   }
   const sql = openPostgres(source.url, { max: o.maxConnections });

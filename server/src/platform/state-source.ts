@@ -2,4 +2,6 @@
  * Where the service's durable state lives: the embedded SQLite file or a PostgreSQL database (DATABASE_URL).
  * Passed to what opens connections of its own (the indexing thread), so it reads the same state as the server.
  */
-export type StateSource = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+export type StateSource =
+  /** mmapBytes: how much of the file a thread's connection reads mapped (connection.ts's default when absent). */
+  { kind: "sqlite"; path: string; mmapBytes?: number } | { kind: "postgres"; url: string };

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../../platform/sqlite/connection.ts";
+import { openDatabase, readUnmapped } from "../../platform/sqlite/connection.ts";
 import { queryCorrections } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
 import { indexedText } from "./field-tokens.ts";
@@ -37,6 +37,8 @@ const SCHEMA = `
 export interface SqliteEngineOptions {
   dataDir: string;
   synchronous: "FULL" | "NORMAL";
+  /** How much of a store's file its connection reads mapped (connection.ts's default when not given). */
+  mmapBytes?: number;
 }
 
 /** A store's statements, looked up once when the store is opened (db.query: close() finalizes them). */
@@ -93,16 +95,18 @@ export class SqliteEngine implements SearchEngine {
    * from before they were kept, or another tokenizer's) are tokenized and their tokens kept as they load.
    */
   private async open(storeId: string): Promise<OpenStore> {
-    const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous });
+    const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous, mmapBytes: this.opts.mmapBytes });
     db.exec(SCHEMA);
     const index = new StoreIndex();
     const tokens = new StoredTokens(db, index.text);
     tokens.load();
     const sql = statements(db);
-    const slice = db.query("SELECT rowid, doc, tokens, surfaces FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?");
     for (let after = 0; ; await yieldToEventLoop()) {
       if (this.closing) throw new Error("the engine was closed while a store loaded");
-      const rows = slice.all(after, LOAD_SLICE) as { rowid: number; doc: string; tokens: Uint8Array | null; surfaces: string | null }[];
+      // Unmapped: read through `db`, every page of the file would stay resident while the store is open.
+      const rows = readUnmapped(db, (reader) =>
+        reader.query("SELECT rowid, doc, tokens, surfaces FROM documents WHERE rowid > ? ORDER BY rowid LIMIT ?").all(after, LOAD_SLICE),
+      ) as { rowid: number; doc: string; tokens: Uint8Array | null; surfaces: string | null }[];
       const made: [number, DocumentTokens][] = [];
       for (const row of rows) {
         const doc = JSON.parse(row.doc) as EngineDocument;

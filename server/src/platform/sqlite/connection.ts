@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { SQLITE_MMAP_MB } from "../../config.ts";
 import { MIGRATIONS } from "./schema.ts";
 
 export interface OpenOptions {
@@ -10,6 +11,8 @@ export interface OpenOptions {
    * short (its requests answer 503 instead of freezing the event loop); command-line tools may wait longer.
    */
   busyTimeoutMs?: number;
+  /** How much of the file reads map (MMAP_BYTES, SQLITE_MMAP_MB's default, when not given; 0: none). */
+  mmapBytes?: number;
 }
 
 /** The server's wait for a lock held by another process (a CLI command, a backup) before answering 503. */
@@ -24,11 +27,14 @@ const PAGE_SIZE = 16_384;
 /** Page cache per connection (KiB): one indexing batch's pages, so a batch does not spill to the log mid-way. */
 const CACHE_KIB = 8_000;
 /**
- * Reads map the file instead of copying pages with a system call each: a results page's 30 stored Search
- * products took 0.25 ms through read() and 0.10-0.12 ms mapped (50k products, more than the page cache holds).
- * Writes still go through the log. Past this size the rest of a file is read as before.
+ * Reads copy pages with a system call each unless SQLITE_MMAP_MB maps the file. Mapped, a results page's 30 stored
+ * Search products took 0.10-0.12 ms instead of 0.25 (50k products, more than the page cache holds), but every page
+ * a mapped connection has read stays in the process's resident memory until it closes (clean pages, which the
+ * kernel drops first under pressure): after 30 s of searches, similar products and looks at 50k products, 118 MiB
+ * more (2.4 KB per product) for a median no slower than 0.3 ms (mmap-bench.ts). Past the size mapped, the rest of a
+ * file is read as before; writes go through the log either way. Reads of a whole table never map (readUnmapped).
  */
-const MMAP_BYTES = 1024 ** 3;
+const MMAP_BYTES = SQLITE_MMAP_MB * 1024 ** 2;
 
 /**
  * WAL lets readers (search, task polls) proceed while the worker writes; the synchronous level decides whether a
@@ -44,10 +50,29 @@ export function openDatabase(path: string, opts: OpenOptions): Database {
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
-  db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
+  db.exec(`PRAGMA mmap_size = ${opts.mmapBytes ?? MMAP_BYTES}`);
   db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
   db.exec("PRAGMA foreign_keys = ON");
   return db;
+}
+
+/**
+ * `read` through a read-only connection of its own that does not map the file, closed after (about 0.3 ms to open
+ * and close): for reads of a whole table a page at a time (the product-page models' build, a store's load into
+ * the engine). Through `db`, mapped, every page of the table would stay in the process's resident memory while
+ * `db` lives; through this one the pages pass through a page cache that closes with it. An in-memory database has
+ * no file to open again: it is read through `db`.
+ */
+export function readUnmapped<T>(db: Database, read: (reader: Database) => T): T {
+  if (!db.filename || db.filename === ":memory:") return read(db);
+  const reader = new Database(db.filename, { readonly: true, strict: true });
+  try {
+    reader.exec(`PRAGMA busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
+    reader.exec("PRAGMA mmap_size = 0");
+    return read(reader);
+  } finally {
+    reader.close();
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct } from "./catalog-repository.ts";
 import { dropShapesIn } from "./stored-shapes.sqlite.ts";
 import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
-import { writeTransaction } from "../../../platform/sqlite/connection.ts";
+import { readUnmapped, writeTransaction } from "../../../platform/sqlite/connection.ts";
 
 /** The catalog on SQLite, source of truth for products: what the engine holds can always be rebuilt from it. */
 export class SqliteCatalogRepo implements CatalogRepository {
@@ -37,18 +37,28 @@ export class SqliteCatalogRepo implements CatalogRepository {
     return (this.db.query("SELECT count(*) AS n FROM products WHERE store_id = ? AND deleted = 0").get(storeId) as { n: number }).n;
   }
 
+  /** Unmapped: its callers read a whole store a page at a time (livePages), which mapped would stay resident. */
   async liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]> {
-    return this.db
-      .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
-      .all(storeId, afterId, limit) as { id: string; version: number; doc: string }[];
+    return readUnmapped(
+      this.db,
+      (reader) =>
+        reader
+          .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
+          .all(storeId, afterId, limit) as { id: string; version: number; doc: string }[],
+    );
   }
 
+  /** Unmapped: after a bulk, the changed rows are most of a store. */
   async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {
-    return this.db
-      .query(
-        "SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id",
-      )
-      .all(storeId, since) as { id: string; version: number; doc: string | null }[];
+    return readUnmapped(
+      this.db,
+      (reader) =>
+        reader
+          .query(
+            "SELECT id, version, CASE WHEN deleted = 1 THEN NULL ELSE doc END AS doc FROM products WHERE store_id = ? AND updated_at >= ? ORDER BY id",
+          )
+          .all(storeId, since) as { id: string; version: number; doc: string | null }[],
+    );
   }
 
   async shaped(storeId: string, ids: readonly string[], shaping: string): Promise<Map<string, string>> {
