@@ -21,7 +21,7 @@
  *                                    [--compare-env KEY=VALUE,...]
  */
 import { withMiniSearchPeer } from "./minisearch-peer.ts";
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { heapStats } from "bun:jsc";
@@ -40,6 +40,8 @@ import { stringArg } from "./bench-args.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies } from "./latency-load.ts";
+import { querySuggestions, queryTexts } from "./search-mix.ts";
+import { treeRss } from "./tree-rss.ts";
 
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
@@ -53,44 +55,12 @@ const COMPARE_ENV = stringArg("--compare-env", "")
 const CONCURRENCY = 8;
 const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
-const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
 const SORTS = ["", "pricea", "priced", "new", "rating"];
 
 const log = (text: string) => console.error(`[memory-bench ${SIZE.toLocaleString("en")}] ${text}`);
 const kbPer = (bytes: number) => (bytes / 1024 / SIZE).toFixed(2);
 const mib = (bytes: number) => (bytes / 1048576).toFixed(0);
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
-
-/** Resident bytes of a process and its descendants (threads are in their process), and the file-backed part. */
-function treeRss(pid: number): { rss: number; file: number } {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent pid is the second field after the command, which is in parentheses and may hold spaces.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  let rss = 0;
-  let file = 0;
-  for (const queue = [pid]; queue.length; ) {
-    const p = queue.pop()!;
-    try {
-      const status = readFileSync(`/proc/${p}/status`, "utf8");
-      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-      rss += kb("VmRSS");
-      file += kb("RssFile");
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(p) ?? []));
-  }
-  return { rss, file };
-}
 
 /** JavaScriptCore's heap after a full collection, with the buffers of typed arrays (its "extra memory"). */
 function heapNow(): number {
@@ -280,7 +250,7 @@ async function parts(products: Product[]): Promise<{ name: string; bytes: number
 
 const real = loadDemoCatalog({ dataDir: DATA_DIR, baseUrl: "http://localhost:8080" });
 const products = multiplyCatalog(real, SIZE, SEED);
-const queries = ((await Bun.file(QUERIES_FILE).json()) as { query: string }[]).map((q) => q.query.trim()).filter(Boolean);
+const queries = queryTexts(await querySuggestions());
 log(`${products.length.toLocaleString("en")} products (${Math.min(real.length, SIZE).toLocaleString("en")} real)`);
 
 const servers: { label: string; run: Awaited<ReturnType<typeof serverRun>> }[] = [];
