@@ -79,18 +79,18 @@ function variant(p: Product, copy: number, pools: Pools, random: () => number): 
   return out;
 }
 
-/** `size` products: the real ones first (all of them, or the first `size`), then seeded variants of them in turn. */
-export function multiplyCatalog(real: readonly Product[], size: number, seed = 42): Product[] {
-  if (size <= real.length) return real.slice(0, size);
+/**
+ * `size` products: the real ones first (all of them, or the first `size`), then seeded variants of them in turn.
+ * Made one at a time as they are asked for, so a caller indexing a million in bulks holds one bulk at a time.
+ */
+export function* multipliedProducts(real: readonly Product[], size: number, seed = 42): Generator<Product> {
+  if (real.length === 0) return;
   const pools = poolsOf(real);
   const rng = new Rng(seed);
   const random = () => rng.next();
-  const out = [...real];
-  for (let copy = 2; out.length < size; copy++) {
-    for (const p of real) {
-      if (out.length >= size) break;
-      out.push(variant(p, copy, pools, random));
-    }
-  }
-  return out;
+  for (let made = 0, copy = 1; made < size; copy++)
+    for (let i = 0; i < real.length && made < size; i++, made++) yield copy === 1 ? real[i]! : variant(real[i]!, copy, pools, random);
 }
+
+/** `size` products at once, in one array. */
+export const multiplyCatalog = (real: readonly Product[], size: number, seed = 42): Product[] => [...multipliedProducts(real, size, seed)];

@@ -22,7 +22,7 @@
  *                                    [--compare-env KEY=VALUE,...]
  */
 import { withMiniSearchPeer } from "./minisearch-peer.ts";
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
@@ -41,6 +41,8 @@ import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies, percentile } from "./latency-load.ts";
 import { buildProductPageModels, latenciesByKind, MIX_KINDS, productMix } from "./product-mix.ts";
+import { querySuggestions, queryTexts } from "./search-mix.ts";
+import { treeRss } from "./tree-rss.ts";
 
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
@@ -53,43 +55,11 @@ const COMPARE_ENV = stringArg("--compare-env", "")
   .filter((e) => e.includes("="));
 const CONCURRENCY = 8;
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
-const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
 
 const log = (text: string) => console.error(`[memory-bench ${SIZE.toLocaleString("en")}] ${text}`);
 const kbPer = (bytes: number) => (bytes / 1024 / SIZE).toFixed(2);
 const mib = (bytes: number) => (bytes / 1048576).toFixed(0);
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
-
-/** Resident bytes of a process and its descendants (threads are in their process), and the file-backed part. */
-function treeRss(pid: number): { rss: number; file: number } {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent pid is the second field after the command, which is in parentheses and may hold spaces.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  let rss = 0;
-  let file = 0;
-  for (const queue = [pid]; queue.length; ) {
-    const p = queue.pop()!;
-    try {
-      const status = readFileSync(`/proc/${p}/status`, "utf8");
-      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-      rss += kb("VmRSS");
-      file += kb("RssFile");
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(p) ?? []));
-  }
-  return { rss, file };
-}
 
 /** What has been measured stays referenced, so that nothing it holds is collected while the next is measured. */
 const kept: unknown[] = [];
@@ -265,7 +235,7 @@ async function parts(products: Product[]): Promise<{ name: string; bytes: number
 
 const real = loadDemoCatalog({ dataDir: DATA_DIR, baseUrl: "http://localhost:8080" });
 const products = multiplyCatalog(real, SIZE, SEED);
-const queries = ((await Bun.file(QUERIES_FILE).json()) as { query: string }[]).map((q) => q.query.trim()).filter(Boolean);
+const queries = queryTexts(await querySuggestions());
 log(`${products.length.toLocaleString("en")} products (${Math.min(real.length, SIZE).toLocaleString("en")} real)`);
 
 const servers: { label: string; run: Awaited<ReturnType<typeof serverRun>> }[] = [];

@@ -1,4 +1,7 @@
-/* `npm run bench`: every benchmark in server/bench, one after another (each prints its own table). */
+/*
+ * `npm run bench`: every benchmark in server/bench, one after another (each prints its own table). An entry may
+ * carry flags of its own after the file, which flags given to run-all come before (so theirs win).
+ */
 const BENCHES = [
   "ingest-bench.ts",
   "search-bench.ts",
@@ -14,9 +17,11 @@ const BENCHES = [
   "vector-bench.ts",
   "instantsearch-bench.ts",
   "learning-bench.ts",
+  "million-bench.ts --size 50000",
 ];
-for (const file of BENCHES) {
-  const proc = Bun.spawn([process.execPath, `${import.meta.dir}/${file}`, ...process.argv.slice(2)], {
+for (const entry of BENCHES) {
+  const [file, ...flags] = entry.split(" ");
+  const proc = Bun.spawn([process.execPath, `${import.meta.dir}/${file}`, ...process.argv.slice(2), ...flags], {
     stdout: "inherit",
     stderr: "inherit",
   });

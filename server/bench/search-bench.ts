@@ -34,7 +34,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
-import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
 import { withMiniSearchPeer } from "./minisearch-peer.ts";
 import { loadConfig } from "../src/config.ts";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
@@ -49,12 +48,12 @@ import { understoodRequest, understoodSearch } from "../src/modules/search/under
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
 import { stableHash } from "../src/engine/stable-hash.ts";
-import type { EngineDocument, EngineSearchRequest, EngineSearchResult } from "../src/engine/types.ts";
+import type { EngineDocument, EngineSearchRequest } from "../src/engine/types.ts";
 import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { DEFAULT_FACETS, facetPlan } from "../src/modules/facets/facet-display.ts";
-import { toEngineFilters, type FacetSelection } from "../src/modules/facets/facet-selection.ts";
-import { engineSorts, type SortBy } from "../src/modules/search/sort-strategies.ts";
+import { toEngineFilters } from "../src/modules/facets/facet-selection.ts";
+import { engineSorts } from "../src/modules/search/sort-strategies.ts";
 import { effectiveSettings } from "../src/modules/settings/settings-schema.ts";
 import { MIN_SUGGESTION_SHOPPERS } from "../src/modules/search-log/suggestable-query.ts";
 import { SuggestionsService } from "../src/modules/suggestions/suggestions-service.ts";
@@ -71,6 +70,7 @@ import { LookIndex } from "../src/modules/looks/look-index.ts";
 import { composeLooks, MAX_LOOKS } from "../src/modules/looks/look-composer.ts";
 import { heldPiecesRequest } from "../src/modules/looks/look-service.ts";
 import { stringArg } from "./bench-args.ts";
+import { buildMix, CLASSES, classOf, querySuggestions, queryTexts, searchParams, seeded, type MixItem } from "./search-mix.ts";
 
 const argv = process.argv.slice(2);
 const SIZES = stringArg("--sizes", "10000,50000,200000")
@@ -84,7 +84,6 @@ const HTTP_MAX = Number(stringArg("--http-max", "50000"));
 const CONCURRENCY = 16;
 const STORE_ID = "bench";
 const DATA_DIR = loadConfig({}).demoCatalog.dir;
-const QUERIES_FILE = join(DATA_DIR, "query-suggestions", "fashion-query-suggestions.json");
 const TARGET = { size: 50_000, p50: 2, p99: 10, suggestP99: 3 };
 const RANKING = { ratingPrior: { mean: 0.7, weight: 10 }, purchases: 0 };
 
@@ -140,33 +139,6 @@ function catalogOfSize(real: Product[], size: number): Product[] {
 
 /* ---------------------------------------------------------------- the query mix */
 
-type SortName = "relevance" | Extract<SortBy, "pricea" | "priced" | "new" | "rating">;
-const SORTS: SortName[] = ["relevance", "pricea", "priced", "new", "rating"];
-type Selection = "none" | "designer" | "price";
-
-interface MixItem {
-  query: string;
-  sort: SortName;
-  selection: Selection;
-  facets: FacetSelection[];
-  /** Whether the query finds products in this catalog. */
-  found: boolean;
-}
-
-/** Request classes reported separately; "facets + sort" is the one the latency targets are about. */
-function classOf(item: MixItem): string {
-  if (!item.found) return "no results";
-  if (item.selection !== "none") return "facets + selection + sort";
-  return item.sort === "relevance" ? "facets, relevance" : "facets + sort";
-}
-const CLASSES = ["facets, relevance", "facets + sort", "facets + selection + sort", "no results"];
-
-/** Deterministic numbers in [0, 1) from a seed (mulberry32, as the demo catalog draws its synthetic fields). */
-function seeded(seed: number): () => number {
-  const rng = new Rng(seed);
-  return () => rng.next();
-}
-
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const random = seeded(seed);
   const out = [...items];
@@ -196,44 +168,6 @@ function engineRequest(item: MixItem, returnFacets = true): EngineSearchRequest 
     offset: 0,
     limit: 30,
   };
-}
-
-/**
- * A deterministic mix. The suggestion file comes from another store, so many of its queries find nothing in
- * this catalog: 90% of requests use a query that finds products here, 10% one that does not (at HTTP level those
- * take the fallback path). Uniform over those queries and the five sorts; 60% without a selection, 25% with the
- * query's top designer selected, 15% with its second price bucket (what a shopper clicks in the facet list).
- * Selections come from the engine's own facets for each query (computed here, which also warms the engine up).
- */
-async function buildMix(
-  queries: string[],
-  count: number,
-  facetsOf: (q: string) => Promise<EngineSearchResult>,
-): Promise<{ mix: MixItem[]; found: number }> {
-  const known = new Map<string, EngineSearchResult>();
-  for (const q of queries) if (!known.has(q)) known.set(q, await facetsOf(q));
-  const found = [...known.keys()].filter((q) => known.get(q)!.total > 0);
-  const empty = [...known.keys()].filter((q) => known.get(q)!.total === 0);
-  if (found.length === 0) throw new Error("no query of the suggestion file finds a product");
-  const random = seeded(42);
-  const pick = (list: string[]) => list[Math.floor(random() * list.length)]!;
-  const mix: MixItem[] = [];
-  for (let i = 0; i < count; i++) {
-    const query = random() < 0.9 || empty.length === 0 ? pick(found) : pick(empty);
-    const sort = SORTS[Math.floor(random() * SORTS.length)]!;
-    const r = random();
-    const selection: Selection = r < 0.6 ? "none" : r < 0.85 ? "designer" : "price";
-    const result = known.get(query)!;
-    const designer = result.facets.designer?.[0]?.value;
-    const prices = result.ranges.price_min ?? [];
-    const bucket = prices[Math.min(1, prices.length - 1)];
-    const base = { query, sort, found: result.total > 0 };
-    if (selection === "designer" && designer) mix.push({ ...base, selection, facets: [{ key: "designer", value: designer }] });
-    else if (selection === "price" && bucket)
-      mix.push({ ...base, selection, facets: [{ key: "price", value: `${bucket.lb}-${bucket.ub}` }] });
-    else mix.push({ ...base, selection: "none", facets: [] });
-  }
-  return { mix, found: found.length };
 }
 
 /** Keystrokes: every prefix (1..n characters) of every real query, queries in a shuffled order. */
@@ -321,8 +255,8 @@ async function runSize(size: number, resultFile: string): Promise<void> {
   let products: Product[] | null = catalogOfSize(real, size);
   real = null;
   const copies = size > realCount ? Math.ceil(size / realCount) : 1;
-  const rawQueries = (await Bun.file(QUERIES_FILE).json()) as { query: string; popularity?: number }[];
-  const queries = rawQueries.map((q) => q.query.trim()).filter(Boolean);
+  const rawQueries = await querySuggestions();
+  const queries = queryTexts(rawQueries);
   const imported = rawQueries.map((q) => ({ query: q.query, searches: Math.max(1, q.popularity ?? 1) }));
   const rssProducts = await gcRss();
 
@@ -365,9 +299,10 @@ async function runSize(size: number, resultFile: string): Promise<void> {
     const vocabularies = new QueryVocabularies(eng, Date.now);
     /** What SearchService asks the engine for the item: corrections read, the query understood (search-service.ts). */
     const serviceRequest = (item: MixItem) => understoodRequest(eng, vocabularies, STORE_ID, engineRequest(item));
-    const { mix, found } = await buildMix(queries, 4000, (q) =>
-      eng.search(STORE_ID, engineRequest({ query: q, sort: "relevance", selection: "none", facets: [], found: true })),
-    );
+    const { mix, found } = await buildMix(queries, 4000, async (q) => {
+      const r = await eng.search(STORE_ID, engineRequest({ query: q, sort: "relevance", selection: "none", facets: [], found: true }));
+      return { total: r.total, designers: (r.facets.designer ?? []).map((v) => v.value), priceBuckets: r.ranges.price_min ?? [] };
+    });
     const strokes = keystrokes(queries);
 
     /* ---------------- HTTP level (needs the products) */
@@ -745,13 +680,7 @@ async function runHttp(
     const qlog = await fetch(server.url + "/1.9/query-log", { method: "POST", headers: admin, body: JSON.stringify(imported) });
     if (!qlog.ok) throw new Error(`POST /query-log: ${qlog.status} ${await qlog.text()}`);
 
-    const escapeValue = (v: string) => v.replace(/[\\,]/g, (c) => `\\${c}`);
-    const searchUrl = (item: MixItem) => {
-      const u = new URLSearchParams({ query: item.query, returnFacets: "true" });
-      if (item.sort !== "relevance") u.set("sortBy", item.sort);
-      if (item.facets.length) u.set("facets", item.facets.map((f) => `${f.key}:${escapeValue(f.value)}`).join(","));
-      return `${server.url}/1.9/search?${u}`;
-    };
+    const searchUrl = (item: MixItem) => `${server.url}/1.9/search?${searchParams(item)}`;
     const searchCall = (i: number) => {
       const item = mix[i % mix.length]!;
       return { label: classOf(item), send: () => fetch(searchUrl(item), { headers: search }) };

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { chunked } from "../../src/lib/chunked.ts";
 import type { Product } from "../../src/modules/catalog/product-schema.ts";
 import { DEMO_KEYS, spawnDrainedServer, type ChildServer } from "./child-server.ts";
 import { tempDir } from "./test-server.ts";
@@ -36,35 +37,47 @@ export function textStagesInSearch(dataDir: string): boolean {
   }
 }
 
-/** Indexes products into a store of a running server through POST /products (bulks of 10,000); waits for every task. */
-export async function indexOver(
+/**
+ * Indexes bulks of products into a store of a running server through POST /products, with at most `ahead` tasks
+ * unfinished at a time (so that a producer of a million products sends while the server works, without queueing
+ * the whole catalog); waits for every task, and tells `onDone` each bulk's size as its task completes.
+ */
+export async function indexBulksOver(
   url: string,
   adminHeaders: Record<string, string>,
-  products: readonly Product[],
-  bulkSize = 10_000,
+  bulks: Iterable<readonly Product[]>,
+  { ahead = Number.POSITIVE_INFINITY, onDone }: { ahead?: number; onDone?: (products: number) => void } = {},
 ): Promise<void> {
-  const taskIds: string[] = [];
-  for (let i = 0; i < products.length; i += bulkSize) {
-    const res = await fetch(`${url}/1.9/products`, {
-      method: "POST",
-      headers: { ...adminHeaders, "content-type": "application/json" },
-      body: JSON.stringify(products.slice(i, i + bulkSize)),
-    });
-    if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
-    taskIds.push(((await res.json()) as { taskId: string }).taskId);
-  }
-  for (const id of taskIds) {
+  const unfinished: { taskId: string; products: number }[] = [];
+  const followOldest = async () => {
+    const { taskId, products } = unfinished.shift()!;
     for (;;) {
-      const task = (await (await fetch(`${url}/1.9/tasks/${id}`, { headers: adminHeaders })).json()) as {
+      const task = (await (await fetch(`${url}/1.9/tasks/${taskId}`, { headers: adminHeaders })).json()) as {
         status: string;
         message?: string;
       };
-      if (task.status === "error") throw new Error(`task ${id} failed: ${task.message}`);
+      if (task.status === "error") throw new Error(`task ${taskId} failed: ${task.message}`);
       if (task.status === "complete") break;
       await Bun.sleep(25);
     }
+    onDone?.(products);
+  };
+  for (const bulk of bulks) {
+    const res = await fetch(`${url}/1.9/products`, {
+      method: "POST",
+      headers: { ...adminHeaders, "content-type": "application/json" },
+      body: JSON.stringify(bulk),
+    });
+    if (res.status !== 202) throw new Error(`POST /products answered ${res.status}: ${await res.text()}`);
+    unfinished.push({ taskId: ((await res.json()) as { taskId: string }).taskId, products: bulk.length });
+    while (unfinished.length >= ahead) await followOldest();
   }
+  while (unfinished.length) await followOldest();
 }
+
+/** Indexes products into a store of a running server through POST /products (bulks of 10,000); waits for every task. */
+export const indexOver = (url: string, adminHeaders: Record<string, string>, products: readonly Product[], bulkSize = 10_000) =>
+  indexBulksOver(url, adminHeaders, chunked(products, bulkSize));
 
 export async function startIndexedServer(
   products: readonly Product[],
