@@ -10,6 +10,9 @@ import { createEngine, createVectorIndex } from "../engine/create-engine.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { startParts, stopParts } from "./lifecycle.ts";
 
+// The entry points' first step (main.ts, the demo's start), which sizes the heap before anything is opened.
+export { restartWithHeapSizing } from "./heap-sizing.ts";
+
 export interface RunningService {
   url: string;
   log: Logger;
