@@ -16,7 +16,7 @@
  *
  * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824; one
  * setting of several variables joins them with "+": BUN_OPTIONS=--smol+MEMORY_LIMIT=2g) and prints it beside the
- * server as started, with the load's answers per second and p99. --rounds runs the servers in turn that many times
+ * server as started, with the load's answers per second, p99 and the server's CPU per answer. --rounds runs the servers in turn that many times
  * (as started, each setting, as started, ...), so that a busy machine weighs on each alike; --no-parts skips the
  * structures built alone.
  *
@@ -97,6 +97,13 @@ function treeRss(pid: number): { rss: number; file: number } {
   return { rss, file };
 }
 
+/** CPU milliseconds a process has used, all its threads (user and system; Linux counts them in ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** JavaScriptCore's heap after a full collection, with the buffers of typed arrays (its "extra memory"). */
 function heapNow(): number {
   Bun.gc(true);
@@ -133,6 +140,7 @@ async function serverRun(
   failures: number;
   perSecond: number;
   p99: number;
+  cpuPerAnswer: number;
 }> {
   const dataDir = tempDir("sfs-memory-bench-");
   log("server: starting");
@@ -176,7 +184,9 @@ async function serverRun(
             : `search?${new URLSearchParams({ query: queries[i % queries.length]!, returnFacets: "true", ...(SORTS[i % SORTS.length] ? { sortBy: SORTS[i % SORTS.length]! } : {}) })}`;
       return { send: () => fetch(`${server.url}/1.9/${params}`, { headers: search }) };
     };
+    const cpuBefore = cpuMs(pid);
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
+    const cpu = cpuMs(pid) - cpuBefore;
     const after = treeRss(pid);
     // What the runtime collects on its own once the server is idle.
     log(`server: idle for ${SETTLE_SECONDS} s`);
@@ -194,6 +204,7 @@ async function serverRun(
       failures: run.failures,
       perSecond: run.perSecond,
       p99: percentile(run.latencies, 99),
+      cpuPerAnswer: cpu / run.requests,
     };
   } finally {
     server.proc.kill();
@@ -327,6 +338,8 @@ line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
 console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
 console.log(`| the load's answers per second | ${servers.map((s) => s.run.perSecond.toFixed(0)).join(" | ")} |`);
 console.log(`| the load's p99, ms | ${servers.map((s) => s.run.p99.toFixed(1)).join(" | ")} |`);
+// The server's CPU per answer depends far less than its rate on what else the machine runs meanwhile.
+console.log(`| the server's CPU per answer in the load, ms | ${servers.map((s) => s.run.cpuPerAnswer.toFixed(1)).join(" | ")} |`);
 if (peer !== null) console.log(`\nMiniSearch peer (node:http) RSS after its load: ${cell(peer)}.`);
 if (PARTS) {
   console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");
