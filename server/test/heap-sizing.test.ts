@@ -41,6 +41,7 @@ describe("HEAP_GROWTH", () => {
     test("runs with the runtime's heap options of its HEAP_GROWTH, in the process that was started", async () => {
       expect(await serverEnvironment({ HEAP_GROWTH: "2" })).toEqual([
         ["BUN_JSC_heapGrowthMaxIncrease", "1"],
+        ["BUN_JSC_heapGrowthSteepnessFactor", "0"],
         ["BUN_JSC_smallHeapGrowthFactor", "2"],
       ]);
     });

@@ -11,17 +11,20 @@ import type { Config } from "../config.ts";
 /** The runtime's options for a heap that grows to `growth` times what its last full collection kept. */
 export function heapOptions(growth: number): Record<string, string> {
   return {
-    // 16 GB of memory or more: growth = 1 + heapGrowthMaxIncrease · e^(−heap/RAM), at most 1 + the increase.
+    // 16 GB of memory or more: the factor is 1 + increase · e^(−steepness · heap/RAM). With no steepness it stays
+    // `growth` as the heap grows: the runtime's own (2, 1) lets a heap of a third of the machine grow 2.4 times,
+    // and a smaller increase alone would fall near 1.5 there, where every collection becomes a full one.
     BUN_JSC_heapGrowthMaxIncrease: String(growth - 1),
+    BUN_JSC_heapGrowthSteepnessFactor: "0",
     // Less memory: this factor until the process holds 80% of the machine's memory.
     BUN_JSC_smallHeapGrowthFactor: String(growth),
   };
 }
 
 /**
- * Restarts this process in place with the heap options of `config.heapGrowth`, unless it holds them already (or
- * the operator set either option), HEAP_GROWTH is "runtime", or the platform cannot replace a process (Windows).
- * Called by an entry point first, before it opens anything.
+ * Restarts this process in place with the heap options of `config.heapGrowth`, unless it holds any of them
+ * already (this restart set them, or the operator did), HEAP_GROWTH is "runtime", or the platform cannot replace a
+ * process (Windows). Called by an entry point first, before it opens anything.
  */
 export function restartWithHeapSizing(config: Pick<Config, "heapGrowth">): void {
   if (config.heapGrowth === null || typeof process.execve !== "function") return;
