@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { isAbsolute, join, relative } from "node:path";
 import { ConfigError, loadConfig } from "../../server/src/config.ts";
-import { startService } from "../../server/src/composition/start-service.ts";
+import { restartWithHeapSizing, startService } from "../../server/src/composition/start-service.ts";
 import { buildWidgetIfStale } from "../../widget/scripts/build-if-stale.ts";
 import { buildStaffPagesIfStale } from "../../staff-pages/scripts/build-if-stale.ts";
 import { buildInstantSearchClientIfStale } from "../../instantsearch-client/scripts/build-if-stale.ts";
@@ -41,6 +41,7 @@ const seconds = (ms: number) => formatDuration(ms / 1000);
 async function main(): Promise<void> {
   // The demo store serves its product images itself, on this machine: enrichment may fetch them there.
   const config = loadConfig({ ENRICHMENT_ALLOW_PRIVATE_NETWORKS: "true", ...process.env });
+  restartWithHeapSizing(config);
   mkdirSync(config.dataDir, { recursive: true });
   const source = { dataDir: config.demoCatalog.dir, limit: config.demoCatalog.limit || undefined };
   const haveData = existsSync(source.dataDir);

@@ -15,11 +15,14 @@
  * holds what the allocator keeps after building (garbage not given back) and, for the server, SQLite's mapped file
  * pages (RssFile).
  *
- * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824) and
- * prints it beside the server as started.
+ * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824; one
+ * setting of several variables joins them with "+": BUN_OPTIONS=--smol+MEMORY_LIMIT=2g) and prints it beside the
+ * server as started, with the load's answers per second, p99 and the server's CPU per answer. --rounds runs the servers in turn that many times
+ * (as started, each setting, as started, ...), so that a busy machine weighs on each alike; --no-parts skips the
+ * structures built alone.
  *
  *   bun server/bench/memory-bench.ts [--size 50000] [--seconds 10] [--seed 42] [--settle-seconds 35] [--no-peer]
- *                                    [--compare-env KEY=VALUE,...]
+ *                                    [--compare-env KEY=VALUE[+KEY=VALUE],...] [--rounds 1] [--no-parts]
  */
 import { withMiniSearchPeer } from "./minisearch-peer.ts";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -43,12 +46,15 @@ import { measureLatencies, percentile } from "./latency-load.ts";
 import { buildProductPageModels, latenciesByKind, MIX_KINDS, productMix } from "./product-mix.ts";
 import { querySuggestions, queryTexts } from "./search-mix.ts";
 import { treeRss } from "./tree-rss.ts";
+import { cpuMsOf } from "./load.ts";
 
 const SIZE = Number(stringArg("--size", "50000"));
 const SECONDS = Number(stringArg("--seconds", "10"));
 const SEED = Number(stringArg("--seed", "42"));
 const SETTLE_SECONDS = Number(stringArg("--settle-seconds", "35"));
 const PEER = !process.argv.includes("--no-peer");
+const PARTS = !process.argv.includes("--no-parts");
+const ROUNDS = Number(stringArg("--rounds", "1"));
 /** Environment settings (KEY=VALUE, comma-separated) each measured on a server of their own beside the default. */
 const COMPARE_ENV = stringArg("--compare-env", "")
   .split(",")
@@ -90,6 +96,9 @@ async function serverRun(
   failures: number;
   latencies: { loaded: Map<string, number[]>; alone: Map<string, number[]> };
   buildSeconds: number;
+  perSecond: number;
+  p99: number;
+  cpuPerAnswer: number;
 }> {
   const dataDir = tempDir("sfs-memory-bench-");
   log("server: starting");
@@ -125,7 +134,9 @@ async function serverRun(
       products.map((p) => p.id),
       queries,
     );
+    const cpuBefore = cpuMsOf(`/proc/${pid}/stat`);
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
+    const cpu = cpuMsOf(`/proc/${pid}/stat`) - cpuBefore;
     const after = treeRss(pid);
     // What the runtime collects on its own once the server is idle.
     log(`server: idle for ${SETTLE_SECONDS} s`);
@@ -146,6 +157,9 @@ async function serverRun(
       failures: run.failures,
       latencies: { loaded: latenciesByKind(run), alone: latenciesByKind(alone) },
       buildSeconds,
+      perSecond: run.perSecond,
+      p99: percentile(run.latencies, 99),
+      cpuPerAnswer: cpu / run.requests,
     };
   } finally {
     server.proc.kill();
@@ -239,13 +253,19 @@ const queries = queryTexts(await querySuggestions());
 log(`${products.length.toLocaleString("en")} products (${Math.min(real.length, SIZE).toLocaleString("en")} real)`);
 
 const servers: { label: string; run: Awaited<ReturnType<typeof serverRun>> }[] = [];
-for (const label of ["as started", ...COMPARE_ENV]) {
-  const env = label === "as started" ? {} : Object.fromEntries([label.split("=") as [string, string]]);
-  log(`server ${label}`);
-  servers.push({ label, run: await serverRun(env, products, queries) });
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const setting of ["as started", ...COMPARE_ENV]) {
+    const env =
+      setting === "as started"
+        ? {}
+        : Object.fromEntries(setting.split("+").map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
+    const label = ROUNDS > 1 ? `${setting} (${round})` : setting;
+    log(`server ${label}`);
+    servers.push({ label, run: await serverRun(env, products, queries) });
+  }
 }
 const peer = PEER ? await peerRss(products, queries) : null;
-const rows = await parts(products);
+const rows = PARTS ? await parts(products) : [];
 
 console.log(`\nMemory benchmark: ${SIZE.toLocaleString("en")} products (seed ${SEED}), ${navigator.hardwareConcurrency} cores\n`);
 console.log(
@@ -276,7 +296,13 @@ for (const [when, of] of [
       `| ${kind} p50 / p99 ms, ${when} | ${servers.map((s) => `${percentile(of(s.run).get(kind) ?? [], 50).toFixed(2)} / ${percentile(of(s.run).get(kind) ?? [], 99).toFixed(2)}`).join(" | ")} |`,
     );
 console.log(`| answers in the load (failed) | ${servers.map((s) => `${s.run.searches} (${s.run.failures})`).join(" | ")} |`);
+console.log(`| the load's answers per second | ${servers.map((s) => s.run.perSecond.toFixed(0)).join(" | ")} |`);
+console.log(`| the load's p99, ms | ${servers.map((s) => s.run.p99.toFixed(1)).join(" | ")} |`);
+// The server's CPU per answer depends far less than its rate on what else the machine runs meanwhile.
+console.log(`| the server's CPU per answer in the load, ms | ${servers.map((s) => s.run.cpuPerAnswer.toFixed(1)).join(" | ")} |`);
 if (peer !== null) console.log(`\nMiniSearch peer (node:http) RSS after its load: ${cell(peer)}.`);
-console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");
-for (const r of rows) console.log(`| ${r.name} | ${mib(r.bytes)} | ${kbPer(r.bytes)} | ${r.method} |`);
-console.log(`\nA full collection of this process's heap, every part built: ${pauseMs.toFixed(0)} ms.`);
+if (PARTS) {
+  console.log("\n| structure (built alone in the bench process) | MiB | KB per product | method |\n|---|---:|---:|---|");
+  for (const r of rows) console.log(`| ${r.name} | ${mib(r.bytes)} | ${kbPer(r.bytes)} | ${r.method} |`);
+  console.log(`\nA full collection of this process's heap, every part built: ${pauseMs.toFixed(0)} ms.`);
+}

@@ -1,9 +1,13 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { EngineUnavailableError } from "./errors.ts";
-import { startService } from "./composition/start-service.ts";
+import { restartWithHeapSizing } from "./composition/heap-sizing.ts";
 
 try {
-  const service = await startService(loadConfig(process.env));
+  const config = loadConfig(process.env);
+  restartWithHeapSizing(config);
+  // Loaded once the process holds its heap options: a restart in place reads the server's modules once.
+  const { startService } = await import("./composition/start-service.ts");
+  const service = await startService(config);
   const shutdown = async () => {
     await service.stop();
     process.exit(0);

@@ -10,6 +10,9 @@ import { createEngine, createVectorIndex } from "../engine/create-engine.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { startParts, stopParts } from "./lifecycle.ts";
 
+// The entry points' first step (main.ts, the demo's start), which sizes the heap before anything is opened.
+export { restartWithHeapSizing } from "./heap-sizing.ts";
+
 /** How long a connection may stay silent, a request waiting for its answer included (seconds). */
 const IDLE_TIMEOUT_SECONDS = 120;
 
