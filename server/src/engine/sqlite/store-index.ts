@@ -1,4 +1,4 @@
-import { rangeBuckets } from "../range-buckets.ts";
+import { rangeBucketsOf } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "./field-tokens.ts";
 import { TypoVocabulary } from "../../text/typo-vocabulary.ts";
@@ -14,6 +14,7 @@ import {
 } from "../types.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { TextIndex } from "./text-index.ts";
+import { topK, topKByKey, type Comparator } from "./top-slots.ts";
 import { arrayBytes, mapBytes, stringBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
 
 /*
@@ -66,7 +67,21 @@ export interface TextMatches {
   identifierSlots: ReadonlySet<number>;
 }
 
-type Comparator = (a: number, b: number) => number;
+/**
+ * One part of a search's order: how it compares two slots, and when it orders by a number per slot, that number
+ * (ascending, NaN after every number), by which the first page is selected without comparing every match.
+ */
+interface SortPart {
+  compare: Comparator;
+  key?: Key;
+}
+type Key = (slot: number) => number;
+
+/** The candidates that fail only the filters of one group, each with that group. */
+interface Nearly {
+  slots: Int32Array;
+  groups: Int32Array;
+}
 
 interface CompiledFilter {
   /** The facet key index (terms) or -1 - field index (ranges) whose counts ignore this filter. */
@@ -88,6 +103,11 @@ const FEW_CANDIDATES = 64;
 const BROAD = 1 / 8;
 /** Byte-per-slot filters kept at most: 64 KB each at 58k products. */
 const FILTER_MASKS = 64;
+/** One-value-per-slot columns of facet keys kept at most (keyColumn): 4 bytes per slot each. */
+const KEY_COLUMNS = 8;
+/** In a key column: the slot has no value of the key, or more than one. */
+const NO_VALUE = -1;
+const MANY_VALUES = -2;
 
 /** A document's tokens as a StoreIndex holds them, and as the embedded engine stores them beside the document. */
 export interface DocumentTokens {
@@ -133,6 +153,18 @@ export class StoreIndex {
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
+  /** An evaluation's matched and nearly matched slots (filterPass), its first sort's keys and selection room. */
+  private scratchMatched = new Int32Array(0);
+  private scratchNearly = new Int32Array(0);
+  private scratchGroups = new Int32Array(0);
+  private scratchKeys = new Float64Array(0);
+  private scratchWork = new Float64Array(0);
+  /** Facet keys' one value per slot (keyColumn), until the index changes (at most KEY_COLUMNS). */
+  private readonly keyColumns = new Map<number, Int32Array>();
+  /** Each range facet's values of the current evaluation, reused as the scores are. */
+  private readonly scratchRanges: Float64Array[] = [];
+  /** Value ids ranked by name (nameRanks), until a new value is numbered. */
+  private ranked: { rank: Int32Array; byRank: Int32Array } | null = null;
   /** A document's facet value ids, then its weighted tokens, as put() gathers them (copied by FlatLists.set). */
   private scratch: Uint32Array = new Uint32Array(256);
   /** Per query word position, its qualities by token id (qualityArrays). */
@@ -239,6 +271,7 @@ export class StoreIndex {
   private changed(): void {
     this.textRanks.clear();
     this.filterMasks.clear();
+    this.keyColumns.clear();
     this.liveCache = null;
   }
 
@@ -450,67 +483,17 @@ export class StoreIndex {
   /** Filters, scores, counts and sorts the candidates: text matches, or every document when `text` is null. */
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f, (text ? text.slots.length : this.live) > this.live * BROAD));
-    const wantedKeys = this.requestedKeys(request.facets);
-    const counting = request.facets.length > 0;
-    const counts = new Int32Array(counting ? this.valueNames.length : 0);
-    const valueKey = this.valueKey;
-    const ranges = request.rangeFacets.map((r) => ({
-      ...r,
-      group: this.rangeGroup(r.field),
-      column: this.numbers.get(r.field),
-      values: [] as number[],
-    }));
+    const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
     if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
     const scores = this.scratchScores;
-    const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
-    const matched: number[] = [];
-    const { data: valueData, start: valueStart, length: valueLength } = this.slotValues;
-
-    for (let i = 0; i < candidates.length; i++) {
-      const slot = candidates[i]!;
-      if (this.ids[slot] === undefined) continue;
-      let failures = 0;
-      let failedGroup = 0;
-      for (let f = 0; f < filters.length; f++) {
-        // Failures are counted by group: a document failing a key's selection and its exclusion fails that key only.
-        if (!filters[f]!.test(slot) && (failures === 0 || filters[f]!.group !== failedGroup)) {
-          failures++;
-          failedGroup = filters[f]!.group;
-          if (failures > 1) break;
-        }
-      }
-      if (failures > 1) continue;
-      if (failures === 0) {
-        matched.push(slot);
-        // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
-        scores[slot] = text ? NaN : 0;
-      }
-      // Disjunctive counts: a document that fails only the filter of key K still counts for K's values.
-      if (counting) {
-        const from = valueStart[slot]!;
-        const to = from + (valueLength[slot] ?? 0);
-        if (failures === 0) for (let h = from; h < to; h++) counts[valueData[h]!]!++;
-        else for (let h = from; h < to; h++) if (valueKey[valueData[h]!] === failedGroup) counts[valueData[h]!]!++;
-      }
-      for (const r of ranges) {
-        if (failures === 1 && failedGroup !== r.group) continue;
-        const v = r.column?.get(slot) ?? NaN;
-        if (!Number.isNaN(v)) r.values.push(v);
-      }
-    }
-
-    const facets: Record<string, FacetCount[]> = {};
-    const listed = counting ? this.valuesOfFew(candidates) : null;
-    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
-      const id = listed ? listed[i]! : i;
-      if (counts[id] === 0 || !wantedKeys[valueKey[id]!]) continue;
-      const key = this.keys[valueKey[id]!]!;
-      (facets[key] ??= []).push({ value: this.valueNames[id]!, count: counts[id]! });
-    }
-    for (const list of Object.values(facets))
-      list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
+    const { matched, nearly } = this.filterPass(candidates, filters, text ? NaN : 0);
+    const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates) : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
-    for (const r of ranges) if (r.values.length) rangeResult[r.field] = rangeBuckets(r.values, r.maxBuckets);
+    request.rangeFacets.forEach((r, i) => {
+      const n = this.rangeValues(i, r.field, matched, nearly);
+      if (n) rangeResult[r.field] = rangeBucketsOf(this.scratchRanges[i]!, n, r.maxBuckets);
+    });
 
     const qualities = text ? this.qualityArrays(text.words) : [];
     try {
@@ -522,8 +505,7 @@ export class StoreIndex {
         }
         return s;
       };
-      const compare = this.comparator(request.sort, score, matched);
-      const page = topK(matched, compare, request.offset + request.limit).slice(request.offset);
+      const page = this.firstOf(request.sort, matched, score, text === null, request.offset + request.limit).slice(request.offset);
       return {
         total: matched.length,
         hits: page.map((slot) => ({ id: this.ids[slot]!, score: score(slot) })),
@@ -533,6 +515,186 @@ export class StoreIndex {
     } finally {
       text?.words.forEach((w, i) => w.quality.forEach((_, id) => (qualities[i]![id] = 0)));
     }
+  }
+
+  /**
+   * The live candidates that pass every filter (`matched`), and those that fail only the filters of one group
+   * (`nearly`, with that group: they still count for the group's facet values). Each matched slot's score is set
+   * to `score`. Both lists are views of arrays kept between searches (evaluation is synchronous).
+   */
+  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], score: number): { matched: Int32Array; nearly: Nearly } {
+    const room = Math.max(1024, candidates.length);
+    if (this.scratchMatched.length < room) {
+      this.scratchMatched = new Int32Array(room * 2);
+      this.scratchNearly = new Int32Array(room * 2);
+      this.scratchGroups = new Int32Array(room * 2);
+    }
+    const { ids, scratchScores: scores, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    let m = 0;
+    let p = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const slot = candidates[i]!;
+      if (ids[slot] === undefined) continue;
+      let failures = 0;
+      let failedGroup = 0;
+      for (let f = 0; f < filters.length; f++) {
+        // Failures are counted by group: a document failing a key's selection and its exclusion fails that key only.
+        if (!filters[f]!.test(slot) && (failures === 0 || filters[f]!.group !== failedGroup)) {
+          failures++;
+          failedGroup = filters[f]!.group;
+          if (failures > 1) break;
+        }
+      }
+      if (failures === 0) {
+        matched[m++] = slot;
+        scores[slot] = score;
+      } else if (failures === 1) {
+        nearly[p] = slot;
+        groups[p++] = failedGroup;
+      }
+    }
+    return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };
+  }
+
+  /**
+   * Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key
+   * whose filter it fails. When those are many, a key's values are read from a column of each document's one value.
+   */
+  private countFacets(
+    requested: string[],
+    matched: Int32Array,
+    nearly: Nearly,
+    candidates: ArrayLike<number>,
+  ): Record<string, FacetCount[]> {
+    const counts = new Int32Array(this.valueNames.length);
+    const { data, start, length } = this.slotValues;
+    countValues(data, start, length, matched, counts);
+    const { valueKey } = this;
+    const columns = nearly.slots.length > this.live * BROAD;
+    let group = NaN;
+    let column: Int32Array | null = null;
+    for (let i = 0; i < nearly.slots.length; i++) {
+      const slot = nearly.slots[i]!;
+      if (nearly.groups[i] !== group) {
+        group = nearly.groups[i]!;
+        column = columns && group >= 0 ? this.keyColumn(group) : null;
+      }
+      const one = column ? column[slot]! : MANY_VALUES;
+      if (one >= 0) counts[one]!++;
+      else if (one === MANY_VALUES)
+        for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) if (valueKey[data[h]!] === group) counts[data[h]!]!++;
+    }
+    return this.facetLists(counts, this.valuesOfFew(candidates), this.requestedKeys(requested), candidates.length);
+  }
+
+  /**
+   * Each live slot's one value of facet key `k`, NO_VALUE or MANY_VALUES: computed once until the index changes,
+   * for the keys whose filters broad searches fail (a gender selection fails half the store).
+   */
+  private keyColumn(k: number): Int32Array {
+    let column = this.keyColumns.get(k);
+    if (!column) {
+      column = new Int32Array(this.ids.length).fill(NO_VALUE);
+      const { data, start, length } = this.slotValues;
+      for (const slot of this.liveSlots())
+        for (let h = start[slot]!, to = h + length[slot]!; h < to; h++)
+          if (this.valueKey[data[h]!] === k) column[slot] = column[slot] === NO_VALUE ? data[h]! : MANY_VALUES;
+      if (this.keyColumns.size >= KEY_COLUMNS) this.keyColumns.delete(this.keyColumns.keys().next().value!);
+      this.keyColumns.set(k, column);
+    }
+    return column;
+  }
+
+  /**
+   * Range facet `i`'s values (of `field`) of the matched documents and of those failing only a filter on the same
+   * field, into an array kept between searches; how many.
+   */
+  private rangeValues(i: number, field: string, matched: Int32Array, nearly: Nearly): number {
+    const column = this.numbers.get(field)?.values;
+    if (!column) return 0;
+    const atLeast = Math.max(1024, matched.length + nearly.slots.length);
+    if ((this.scratchRanges[i]?.length ?? 0) < atLeast) this.scratchRanges[i] = new Float64Array(atLeast * 2);
+    const values = this.scratchRanges[i]!;
+    const group = this.rangeGroup(field);
+    let n = 0;
+    for (let j = 0; j < matched.length; j++) {
+      const v = matched[j]! < column.length ? column[matched[j]!]! : NaN;
+      if (!Number.isNaN(v)) values[n++] = v;
+    }
+    for (let j = 0; j < nearly.slots.length; j++) {
+      if (nearly.groups[j] !== group) continue;
+      const v = nearly.slots[j]! < column.length ? column[nearly.slots[j]!]! : NaN;
+      if (!Number.isNaN(v)) values[n++] = v;
+    }
+    return n;
+  }
+
+  /** The first k matched slots in the order of `sorts`. */
+  private firstOf(sorts: EngineSort[], matched: Int32Array, score: (slot: number) => number, unscored: boolean, k: number): number[] {
+    const { compare, key } = this.comparator(sorts, score, matched);
+    if (!key) return topK(Array.from(matched), compare, k);
+    const n = matched.length;
+    if (this.scratchKeys.length < n) {
+      this.scratchKeys = new Float64Array(n * 2);
+      this.scratchWork = new Float64Array(n * 2);
+    }
+    const keys = this.scratchKeys;
+    for (let i = 0; i < n; i++) keys[i] = key(matched[i]!);
+    // Relevance decides nothing when every score is 0: equal keys are then in slot order.
+    const slotTies = sorts.slice(1).every((s) => s.kind === "relevance" && unscored);
+    return topKByKey(matched, n, keys, compare, k, this.scratchWork, slotTies);
+  }
+
+  /**
+   * The counted values of the wanted keys, keys in the order of their first value id, each key's most counted
+   * values first and equal counts by value. Each value sorts as one number, (most - count) * values + its rank by
+   * name: comparing names for the thousands of designers a broad query counts was a fifth of its time.
+   * `most` is above every count (no value is counted more often than there are candidates).
+   */
+  private facetLists(counts: Int32Array, listed: number[] | null, wanted: Uint8Array, most: number): Record<string, FacetCount[]> {
+    const { valueKey, valueNames } = this;
+    const { rank, byRank } = this.nameRanks();
+    const values = valueNames.length;
+    const perKey = new Int32Array(this.keys.length + 1);
+    const order: number[] = [];
+    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
+      const id = listed ? listed[i]! : i;
+      if (counts[id] === 0 || !wanted[valueKey[id]!]) continue;
+      const k = valueKey[id]!;
+      if (perKey[k + 1] === 0) order.push(k);
+      perKey[k + 1] = perKey[k + 1]! + 1;
+    }
+    for (let k = 0; k < this.keys.length; k++) perKey[k + 1] = perKey[k + 1]! + perKey[k]!;
+    const packed = new Float64Array(perKey[this.keys.length]!);
+    const at = perKey.slice(0, this.keys.length);
+    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
+      const id = listed ? listed[i]! : i;
+      if (counts[id] === 0 || !wanted[valueKey[id]!]) continue;
+      packed[at[valueKey[id]!]!++] = (most + 1 - counts[id]!) * values + rank[id]!;
+    }
+    const facets: Record<string, FacetCount[]> = {};
+    for (const k of order) {
+      const sorted = packed.subarray(perKey[k]!, perKey[k + 1]!).sort();
+      const list: FacetCount[] = new Array(sorted.length);
+      for (let i = 0; i < sorted.length; i++) {
+        const p = sorted[i]!;
+        list[i] = { value: valueNames[byRank[p % values]!]!, count: most + 1 - Math.floor(p / values) };
+      }
+      facets[this.keys[k]!] = list;
+    }
+    return facets;
+  }
+
+  /** Every value id's rank among all values by name (as `<` compares strings), and the ids in that order. */
+  private nameRanks(): { rank: Int32Array; byRank: Int32Array } {
+    const names = this.valueNames;
+    if (this.ranked?.rank.length !== names.length) {
+      const byRank = Int32Array.from(names.keys()).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+      const rank = new Int32Array(names.length);
+      for (let r = 0; r < byRank.length; r++) rank[byRank[r]!] = r;
+      this.ranked = { rank, byRank };
+    }
+    return this.ranked;
   }
 
   /**
@@ -550,65 +712,75 @@ export class StoreIndex {
     });
   }
 
-  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: number[]): Comparator {
-    const parts: Comparator[] = sorts.map((s) => this.sortPart(s, score, matched));
+  /** The order of `sorts`, and its first part's number per slot when it has one (SortPart.key). */
+  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: Int32Array): { compare: Comparator; key?: Key } {
+    const sortParts = sorts.map((s) => this.sortPart(s, score, matched));
+    const parts = sortParts.map((p) => p.compare);
     // Ties end in slot order, which is stable across restarts (slots are rowids).
     parts.push((a, b) => a - b);
+    const key = sortParts[0]?.key;
     if (parts.length === 2) {
       const [first, last] = parts as [Comparator, Comparator];
-      return (a, b) => first(a, b) || last(a, b);
+      return { compare: (a, b) => first(a, b) || last(a, b), key };
     }
-    return (a, b) => {
-      for (const part of parts) {
-        const d = part(a, b);
-        if (d !== 0) return d;
-      }
-      return 0;
+    return {
+      compare: (a, b) => {
+        for (const part of parts) {
+          const d = part(a, b);
+          if (d !== 0) return d;
+        }
+        return 0;
+      },
+      key,
     };
   }
 
-  private sortPart(sort: EngineSort, score: (slot: number) => number, matched: number[]): Comparator {
+  private sortPart(sort: EngineSort, score: (slot: number) => number, matched: Int32Array): SortPart {
     switch (sort.kind) {
       case "relevance":
-        return (a, b) => score(b) - score(a);
+        return { compare: (a, b) => score(b) - score(a), key: (slot) => -score(slot) };
       case "number": {
         const column = this.numbers.get(sort.field);
-        if (!column) return () => 0;
+        if (!column) return { compare: () => 0 };
         const values = column.values;
         const sign = sort.order === "asc" ? 1 : -1;
         const bucket = sort.bucket;
-        const key = bucket
+        const value = bucket
           ? (slot: number) => Math.floor(((slot < values.length ? values[slot]! : NaN) - bucket.origin) / bucket.width)
           : (slot: number) => (slot < values.length ? values[slot]! : NaN);
-        return (a, b) => {
-          const va = key(a);
-          const vb = key(b);
+        const compare: Comparator = (a, b) => {
+          const va = value(a);
+          const vb = value(b);
           if (Number.isNaN(va) || Number.isNaN(vb)) return Number.isNaN(va) && Number.isNaN(vb) ? 0 : Number.isNaN(va) ? 1 : -1;
           return sign * (va - vb);
         };
+        // A bucket that makes infinite keys would tie them where the comparator does not (Infinity - Infinity).
+        const finite = !bucket || (Number.isFinite(bucket.width) && bucket.width !== 0 && Number.isFinite(bucket.origin));
+        return finite ? { compare, key: (slot) => sign * value(slot) } : { compare };
       }
       case "text": {
         const ranks = this.textRank(sort.field, sort.locale);
         const sign = sort.order === "asc" ? 1 : -1;
-        return (a, b) => sign * (ranks[a]! - ranks[b]!);
+        return { compare: (a, b) => sign * (ranks[a]! - ranks[b]!), key: (slot) => sign * ranks[slot]! };
       }
       case "pinned": {
         const position = new Map<string, number>();
         sort.ids.forEach((id, i) => position.has(id) || position.set(id, i));
-        return (a, b) => (position.get(this.ids[a]!) ?? Infinity) - (position.get(this.ids[b]!) ?? Infinity) || 0;
+        const at = (slot: number) => position.get(this.ids[slot]!) ?? Infinity;
+        return { compare: (a, b) => at(a) - at(b) || 0, key: at };
       }
       case "liftPerGroup":
-        return this.liftComparator(sort, matched);
+        return { compare: this.liftComparator(sort, matched) };
       case "prefer": {
         // One weight per filter, each above all later ones together: comparing sums compares in filter order.
         const filters = sort.filters.slice(0, MAX_PREFER_FILTERS);
-        return this.weightedComparator(
+        return this.weightedPart(
           filters.map((filter, i) => ({ filter, weight: 2 ** (filters.length - 1 - i) })),
           matched,
         );
       }
       case "weighted":
-        return this.weightedComparator(
+        return this.weightedPart(
           sort.filters
             .slice(0, MAX_WEIGHTED_FILTERS)
             .map((f) => ({ filter: { kind: "terms", key: f.key, values: f.values }, weight: f.weight })),
@@ -622,7 +794,7 @@ export class StoreIndex {
    * a rule's boosts and buries). Per slot, computed on first comparison into an array, since topK compares a broad
    * query's tens of thousands of matches several times each: a byte per slot when the sums fit in one.
    */
-  private weightedComparator(parts: { filter: EngineFilter; weight: number }[], matched: number[]): Comparator {
+  private weightedPart(parts: { filter: EngineFilter; weight: number }[], matched: Int32Array): SortPart {
     const broad = matched.length > this.live * BROAD;
     const tests = parts.map((p) => ({ test: this.compileFilter(p.filter, broad).test, weight: p.weight }));
     const small = parts.reduce((sum, p) => sum + Math.abs(p.weight), 0) < 128;
@@ -637,11 +809,11 @@ export class StoreIndex {
       }
       return n;
     };
-    return (a, b) => sum(b) - sum(a);
+    return { compare: (a, b) => sum(b) - sum(a), key: (slot) => -sum(slot) };
   }
 
   /** Lifted documents first, in hash order; the rest tie here so the next sorts decide. */
-  private liftComparator(sort: Extract<EngineSort, { kind: "liftPerGroup" }>, matched: number[]): Comparator {
+  private liftComparator(sort: Extract<EngineSort, { kind: "liftPerGroup" }>, matched: Int32Array): Comparator {
     const k = this.keyIndex.get(sort.key);
     const hash = new Map<number, number>();
     const groups = new Map<number, number[]>();
@@ -731,40 +903,10 @@ function sortedUnique(values: Uint32Array, n: number): Uint32Array {
   return sorted.subarray(0, m);
 }
 
-/** The first k of `items` in `compare` order, without sorting everything when k is small. */
-function topK(items: number[], compare: Comparator, k: number): number[] {
-  if (k <= 0) return [];
-  if (items.length <= k * 4) return items.sort(compare).slice(0, k);
-  // A max-heap of the best k seen so far: the worst of them at the root.
-  const heap: number[] = [];
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (compare(heap[i]!, heap[p]!) <= 0) break;
-      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
-      i = p;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && compare(heap[l]!, heap[m]!) > 0) m = l;
-      if (r < heap.length && compare(heap[r]!, heap[m]!) > 0) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
-      i = m;
-    }
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (compare(item, heap[0]!) < 0) {
-      heap[0] = item;
-      down(0);
-    }
+/** Adds one to the count of every value of every slot in `slots`. */
+function countValues(data: Uint32Array, start: Int32Array, length: Int32Array, slots: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) counts[data[h]!]!++;
   }
-  return heap.sort(compare);
 }
