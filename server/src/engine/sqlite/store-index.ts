@@ -104,7 +104,7 @@ const BROAD = 1 / 8;
 /** Byte-per-slot filters kept at most: 64 KB each at 58k products. */
 const FILTER_MASKS = 64;
 /** One-value-per-slot columns of facet keys kept at most (keyColumn): 4 bytes per slot each. */
-const KEY_COLUMNS = 8;
+const KEY_COLUMNS = 4;
 /** In a key column: the slot has no value of the key, or more than one. */
 const NO_VALUE = -1;
 const MANY_VALUES = -2;
@@ -153,16 +153,15 @@ export class StoreIndex {
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
-  /** An evaluation's matched and nearly matched slots (filterPass), its first sort's keys and selection room. */
+  /** An evaluation's matched and nearly matched slots (filterPass) and its first sort's keys. */
   private scratchMatched = new Int32Array(0);
   private scratchNearly = new Int32Array(0);
   private scratchGroups = new Int32Array(0);
   private scratchKeys = new Float64Array(0);
-  private scratchWork = new Float64Array(0);
+  /** A range facet's values, then the room the first page's selection works in. */
+  private scratchNumbers = new Float64Array(0);
   /** Facet keys' one value per slot (keyColumn), until the index changes (at most KEY_COLUMNS). */
   private readonly keyColumns = new Map<number, Int32Array>();
-  /** Each range facet's values of the current evaluation, reused as the scores are. */
-  private readonly scratchRanges: Float64Array[] = [];
   /** Value ids ranked by name (nameRanks), until a new value is numbered. */
   private ranked: { rank: Int32Array; byRank: Int32Array } | null = null;
   /** A document's facet value ids, then its weighted tokens, as put() gathers them (copied by FlatLists.set). */
@@ -490,10 +489,10 @@ export class StoreIndex {
     const { matched, nearly } = this.filterPass(candidates, filters, text ? NaN : 0);
     const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates) : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
-    request.rangeFacets.forEach((r, i) => {
-      const n = this.rangeValues(i, r.field, matched, nearly);
-      if (n) rangeResult[r.field] = rangeBucketsOf(this.scratchRanges[i]!, n, r.maxBuckets);
-    });
+    for (const r of request.rangeFacets) {
+      const n = this.rangeValues(r.field, matched, nearly);
+      if (n) rangeResult[r.field] = rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets);
+    }
 
     const qualities = text ? this.qualityArrays(text.words) : [];
     try {
@@ -523,11 +522,10 @@ export class StoreIndex {
    * to `score`. Both lists are views of arrays kept between searches (evaluation is synchronous).
    */
   private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], score: number): { matched: Int32Array; nearly: Nearly } {
-    const room = Math.max(1024, candidates.length);
-    if (this.scratchMatched.length < room) {
-      this.scratchMatched = new Int32Array(room * 2);
-      this.scratchNearly = new Int32Array(room * 2);
-      this.scratchGroups = new Int32Array(room * 2);
+    if (this.scratchMatched.length < candidates.length) {
+      this.scratchMatched = new Int32Array(roomFor(candidates.length));
+      this.scratchNearly = new Int32Array(roomFor(candidates.length));
+      this.scratchGroups = new Int32Array(roomFor(candidates.length));
     }
     const { ids, scratchScores: scores, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
     let m = 0;
@@ -575,9 +573,11 @@ export class StoreIndex {
     let column: Int32Array | null = null;
     for (let i = 0; i < nearly.slots.length; i++) {
       const slot = nearly.slots[i]!;
+      // A range's or an ids filter's group is no key's: the document counts for no value.
+      if (nearly.groups[i]! < 0) continue;
       if (nearly.groups[i] !== group) {
         group = nearly.groups[i]!;
-        column = columns && group >= 0 ? this.keyColumn(group) : null;
+        column = columns ? this.keyColumn(group) : null;
       }
       const one = column ? column[slot]! : MANY_VALUES;
       if (one >= 0) counts[one]!++;
@@ -606,15 +606,13 @@ export class StoreIndex {
   }
 
   /**
-   * Range facet `i`'s values (of `field`) of the matched documents and of those failing only a filter on the same
-   * field, into an array kept between searches; how many.
+   * A range facet's values (of `field`) of the matched documents and of those failing only a filter on the same
+   * field, into scratchNumbers; how many.
    */
-  private rangeValues(i: number, field: string, matched: Int32Array, nearly: Nearly): number {
+  private rangeValues(field: string, matched: Int32Array, nearly: Nearly): number {
     const column = this.numbers.get(field)?.values;
     if (!column) return 0;
-    const atLeast = Math.max(1024, matched.length + nearly.slots.length);
-    if ((this.scratchRanges[i]?.length ?? 0) < atLeast) this.scratchRanges[i] = new Float64Array(atLeast * 2);
-    const values = this.scratchRanges[i]!;
+    const values = this.numbersRoom(matched.length + nearly.slots.length);
     const group = this.rangeGroup(field);
     let n = 0;
     for (let j = 0; j < matched.length; j++) {
@@ -634,15 +632,18 @@ export class StoreIndex {
     const { compare, key } = this.comparator(sorts, score, matched);
     if (!key) return topK(Array.from(matched), compare, k);
     const n = matched.length;
-    if (this.scratchKeys.length < n) {
-      this.scratchKeys = new Float64Array(n * 2);
-      this.scratchWork = new Float64Array(n * 2);
-    }
+    if (this.scratchKeys.length < n) this.scratchKeys = new Float64Array(roomFor(n));
     const keys = this.scratchKeys;
     for (let i = 0; i < n; i++) keys[i] = key(matched[i]!);
     // Relevance decides nothing when every score is 0: equal keys are then in slot order.
     const slotTies = sorts.slice(1).every((s) => s.kind === "relevance" && unscored);
-    return topKByKey(matched, n, keys, compare, k, this.scratchWork, slotTies);
+    return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies);
+  }
+
+  /** scratchNumbers with room for n. */
+  private numbersRoom(n: number): Float64Array {
+    if (this.scratchNumbers.length < n) this.scratchNumbers = new Float64Array(roomFor(n));
+    return this.scratchNumbers;
   }
 
   /**
@@ -871,9 +872,21 @@ export class StoreIndex {
     let numbers = 0;
     for (const column of this.numbers.values()) numbers += typedBytes(column.values);
     for (const ranks of this.textRanks.values()) numbers += typedBytes(ranks);
+    // A search's room for its scores, matches, sort keys and range values, kept for the next.
+    let scratch = 0;
+    for (const room of [
+      this.scratchScores,
+      this.scratchMatched,
+      this.scratchNearly,
+      this.scratchGroups,
+      this.scratchKeys,
+      this.scratchNumbers,
+    ])
+      scratch += typedBytes(room);
     let facets = this.slotValues.memoryBytes() + stringsBytes(this.valueNames) + arrayBytes(this.valueKey.length);
     for (const ids of this.valueIds) facets += mapBytes(ids.size);
     for (const mask of this.filterMasks.values()) facets += typedBytes(mask);
+    for (const column of this.keyColumns.values()) facets += typedBytes(column);
     return {
       "text index: posting lists": text.postings,
       "text index: token sequences": text.sequences,
@@ -883,7 +896,7 @@ export class StoreIndex {
       "typo index: words": typo.words,
       "typo index: deletions": typo.deletions,
       "ids, identifiers, sort text": arrayBytes(this.ids.length) + mapBytes(this.slotOf.size) + mapBytes(this.identifiers.size) + held,
-      "number columns": numbers + this.scratchScores.byteLength,
+      "number columns": numbers + scratch,
     };
   }
 }
@@ -909,4 +922,9 @@ function countValues(data: Uint32Array, start: Int32Array, length: Int32Array, s
     const slot = slots[i]!;
     for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) counts[data[h]!]!++;
   }
+}
+
+/** Scratch room for n items, with a quarter more so that slowly growing searches do not reallocate each time. */
+function roomFor(n: number): number {
+  return Math.max(1024, n + (n >> 2));
 }
