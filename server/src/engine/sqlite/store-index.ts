@@ -19,13 +19,15 @@ import { arrayBytes, mapBytes, stringBytes, stringsBytes, typedBytes } from "../
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). A TextIndex finds which
- * documents match the text; everything after that is one pass over these columns: relevance, filters,
- * disjunctive facet counts, range facets, then sorting and paging. The layout is what keeps a faceted, sorted
- * search over 50,000 products within a few milliseconds:
+ * documents match the text; everything after that reads these columns: the filters in one pass into flat lists
+ * of matched and nearly matched slots, then disjunctive facet counts, range facets, and the first page. The
+ * layout is what keeps a faceted, sorted search's cost per matched document within tens of nanoseconds:
  * - every (facet key, value) pair has one global id; a document holds one sorted array of its ids, so
  *   counting is `counts[id]++` and a filter is a byte-mask lookup;
  * - a document's tokens in the weighted fields are kept as `tokenId * 8 + field`, so relevance is a scan of
- *   a short integer array instead of a bm25 evaluation per matching row.
+ *   a short integer array instead of a bm25 evaluation per matching row;
+ * - nothing is sorted whole: the page's last key by the first sort part and the range facets' percentiles are
+ *   found by selection (top-slots.ts), and a facet's values sort as numbers.
  */
 
 /** What the index holds of a document besides its text's tokens. */
