@@ -170,6 +170,7 @@ describe("disjunctive counts with broad filters", () => {
 
   test("counts follow a document whose value of the filtered key changes, and one that goes", async () => {
     const before = await engine.search(STORE, request({ filters: [women, red] }));
+    const aloneBefore = await engine.search(STORE, request({ filters: [women] }));
     const count = (r: typeof before, value: string) => r.facets.gender?.find((f) => f.value === value)?.count ?? 0;
     await engine.upsert(STORE, [{ ...doc(39, 4), facets: { ...doc(39).facets, gender: ["Men"] } }]);
     await engine.remove(STORE, ["p6"]);
@@ -178,6 +179,9 @@ describe("disjunctive counts with broad filters", () => {
       // p39 (red, both genders before) is now a man's only; p6 (red, a woman's) is gone.
       expect(count(after, "Women")).toBe(count(before, "Women") - 2);
       expect(count(after, "Men")).toBe(count(before, "Men"));
+      // With the selection alone, its key counts over the whole store.
+      const alone = await engine.search(STORE, request({ filters: [women] }));
+      expect([count(alone, "Women"), count(alone, "Men")]).toEqual([count(aloneBefore, "Women") - 2, count(aloneBefore, "Men")]);
       await expectDisjunctive([women, red]);
     } finally {
       await engine.upsert(STORE, [doc(39, 5), doc(6, 5)]);

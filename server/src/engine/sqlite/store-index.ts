@@ -89,6 +89,8 @@ interface CompiledFilter {
   /** The facet key index (terms) or -1 - field index (ranges) whose counts ignore this filter. */
   group: number;
   test(slot: number): boolean;
+  /** A broad terms filter's byte per slot (termsTest): the slot passes when its byte is `passing`. */
+  mask?: { bySlot: Uint8Array; passing: number };
 }
 
 const IDENTIFIER_SCORE = 1e9;
@@ -164,6 +166,8 @@ export class StoreIndex {
   private scratchNumbers = new Float64Array(0);
   /** Facet keys' one value per slot (keyColumn), until the index changes (at most KEY_COLUMNS). */
   private readonly keyColumns = new Map<number, Int32Array>();
+  /** storeCounts, until the index changes. */
+  private totals: Int32Array | null = null;
   /** Value ids ranked by name (nameRanks), until a new value is numbered. */
   private ranked: { rank: Int32Array; byRank: Int32Array } | null = null;
   /** A document's facet value ids, then its weighted tokens, as put() gathers them (copied by FlatLists.set). */
@@ -273,6 +277,7 @@ export class StoreIndex {
     this.textRanks.clear();
     this.filterMasks.clear();
     this.keyColumns.clear();
+    this.totals = null;
     this.liveCache = null;
   }
 
@@ -374,10 +379,11 @@ export class StoreIndex {
    */
   private compileFilter(filter: EngineFilter, broad = false): CompiledFilter {
     if (filter.kind === "terms" || filter.kind === "excludeTerms") {
-      const has = this.termsTest(filter.key, filter.values, broad);
+      const { has, bySlot } = this.termsTest(filter.key, filter.values, broad);
       // An exclusion belongs to its key as a selection does: the key's counts ignore both.
       const group = this.keyIndex.get(filter.key) ?? -1_000_000;
-      return { group, test: filter.kind === "terms" ? has : (slot) => !has(slot) };
+      const selects = filter.kind === "terms";
+      return { group, test: selects ? has : (slot) => !has(slot), ...(bySlot ? { mask: { bySlot, passing: selects ? 1 : 0 } } : {}) };
     }
     if (filter.kind === "ids") {
       const ids = new Set(filter.ids);
@@ -405,11 +411,11 @@ export class StoreIndex {
   }
 
   /** Does a document hold any of these values of the key (see compileFilter for `broad`). */
-  private termsTest(key: string, values: readonly string[], broad: boolean): (slot: number) => boolean {
+  private termsTest(key: string, values: readonly string[], broad: boolean): { has: (slot: number) => boolean; bySlot?: Uint8Array } {
     const k = this.keyIndex.get(key);
     const cacheKey = `${key}\u0000${[...values].sort().join("\u0000")}`;
     const kept = this.filterMasks.get(cacheKey);
-    if (kept) return (slot) => kept[slot] === 1;
+    if (kept) return { has: (slot) => kept[slot] === 1, bySlot: kept };
     const mask = new Uint8Array(this.valueNames.length);
     for (const v of values) {
       const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
@@ -422,12 +428,12 @@ export class StoreIndex {
       for (let i = from; i < to; i++) if (mask[slotValues.data[i]!]) return true;
       return false;
     };
-    if (!broad) return scan;
+    if (!broad) return { has: scan };
     const bySlot = new Uint8Array(this.ids.length);
     for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
     if (this.filterMasks.size >= FILTER_MASKS) this.filterMasks.delete(this.filterMasks.keys().next().value!);
     this.filterMasks.set(cacheKey, bySlot);
-    return (slot) => bySlot[slot] === 1;
+    return { has: (slot) => bySlot[slot] === 1, bySlot };
   }
 
   /** Groups of range filters are negative, so they never equal a facet key index; an unknown field gets its own. */
@@ -488,8 +494,11 @@ export class StoreIndex {
     if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
     const scores = this.scratchScores;
     // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
-    const { matched, nearly } = this.filterPass(candidates, filters, text ? NaN : 0);
-    const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates) : {};
+    // One broad selection and no text ("women" read as a gender): its key's counts are the store's own.
+    const whole = !text && candidates === this.liveCache && filters.length === 1 ? filters[0]!.mask : undefined;
+    const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters, text ? NaN : 0);
+    const storeWide = whole ? filters[0]!.group : -1;
+    const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates, storeWide) : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of request.rangeFacets) {
       const n = this.rangeValues(r.field, matched, nearly);
@@ -565,6 +574,7 @@ export class StoreIndex {
     matched: Int32Array,
     nearly: Nearly,
     candidates: ArrayLike<number>,
+    storeWide: number,
   ): Record<string, FacetCount[]> {
     const counts = new Int32Array(this.valueNames.length);
     const { data, start, length } = this.slotValues;
@@ -586,7 +596,39 @@ export class StoreIndex {
       else if (one === MANY_VALUES)
         for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) if (valueKey[data[h]!] === group) counts[data[h]!]!++;
     }
+    if (storeWide >= 0) {
+      const totals = this.storeCounts();
+      for (const id of this.valueIds[storeWide]!.values()) counts[id] = totals[id]!;
+    }
     return this.facetLists(counts, this.valuesOfFew(candidates), this.requestedKeys(requested), candidates.length);
+  }
+
+  /**
+   * The live slots that pass a broad selection, read from its byte per slot, as filterPass would list them when it
+   * is a search's only filter and there is no text. The documents that fail it are not listed: their counts for
+   * the selection's key are the store's (storeCounts), and they count for nothing else.
+   */
+  private maskPass({ bySlot, passing }: { bySlot: Uint8Array; passing: number }): { matched: Int32Array; nearly: Nearly } {
+    const { ids, scratchScores: scores } = this;
+    if (this.scratchMatched.length < this.live) this.scratchMatched = new Int32Array(roomFor(this.live));
+    const matched = this.scratchMatched;
+    let m = 0;
+    for (let slot = 0; slot < ids.length; slot++) {
+      if (bySlot[slot] !== passing || ids[slot] === undefined) continue;
+      matched[m++] = slot;
+      scores[slot] = 0;
+    }
+    return { matched: matched.subarray(0, m), nearly: { slots: new Int32Array(0), groups: new Int32Array(0) } };
+  }
+
+  /** How many live documents hold each value, until the index changes. */
+  private storeCounts(): Int32Array {
+    if (!this.totals) {
+      this.totals = new Int32Array(this.valueNames.length);
+      const live = Int32Array.from(this.liveSlots());
+      countValues(this.slotValues.data, this.slotValues.start, this.slotValues.length, live, this.totals);
+    }
+    return this.totals;
   }
 
   /**
@@ -889,6 +931,7 @@ export class StoreIndex {
     for (const ids of this.valueIds) facets += mapBytes(ids.size);
     for (const mask of this.filterMasks.values()) facets += typedBytes(mask);
     for (const column of this.keyColumns.values()) facets += typedBytes(column);
+    for (const held of [this.totals, this.ranked?.rank, this.ranked?.byRank]) if (held) facets += typedBytes(held);
     return {
       "text index: posting lists": text.postings,
       "text index: token sequences": text.sequences,
