@@ -6,9 +6,9 @@ import { tempDir } from "./support/test-server.ts";
 
 /*
  * The embedded engine picks a search's first page by selection (the page's last key by the first sort part, then
- * only the matches up to it compared), counts a broad filter's key from a column of each document's one value,
- * and finds range facet bounds by selection. Each page must be exactly the slice of the whole order, and each
- * count what the disjunctive rule says, through ties, documents without the sort's number, updates and deletes.
+ * only the matches up to it compared), counts a lone broad selection's key over the whole store, and finds range
+ * facet bounds by selection. Each page must be exactly the slice of the whole order, and each count what the
+ * disjunctive rule says, through ties, documents without the sort's number, updates and deletes.
  */
 
 const STORE = "s";

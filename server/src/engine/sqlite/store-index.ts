@@ -107,11 +107,6 @@ const FEW_CANDIDATES = 64;
 const BROAD = 1 / 8;
 /** Byte-per-slot filters kept at most: 64 KB each at 58k products. */
 const FILTER_MASKS = 64;
-/** One-value-per-slot columns of facet keys kept at most (keyColumn): 4 bytes per slot each. */
-const KEY_COLUMNS = 4;
-/** In a key column: the slot has no value of the key, or more than one. */
-const NO_VALUE = -1;
-const MANY_VALUES = -2;
 
 /** A document's tokens as a StoreIndex holds them, and as the embedded engine stores them beside the document. */
 export interface DocumentTokens {
@@ -164,8 +159,6 @@ export class StoreIndex {
   private scratchKeys = new Float64Array(0);
   /** A range facet's values, then the room the first page's selection works in. */
   private scratchNumbers = new Float64Array(0);
-  /** Facet keys' one value per slot (keyColumn), until the index changes (at most KEY_COLUMNS). */
-  private readonly keyColumns = new Map<number, Int32Array>();
   /** storeCounts, until the index changes. */
   private totals: Int32Array | null = null;
   /** Value ids ranked by name (nameRanks), until a new value is numbered. */
@@ -276,7 +269,6 @@ export class StoreIndex {
   private changed(): void {
     this.textRanks.clear();
     this.filterMasks.clear();
-    this.keyColumns.clear();
     this.totals = null;
     this.liveCache = null;
   }
@@ -567,7 +559,7 @@ export class StoreIndex {
 
   /**
    * Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key
-   * whose filter it fails. When those are many, a key's values are read from a column of each document's one value.
+   * whose filter it fails; with `storeWide` (a key's index), that key's counts are the whole store's.
    */
   private countFacets(
     requested: string[],
@@ -580,21 +572,12 @@ export class StoreIndex {
     const { data, start, length } = this.slotValues;
     countValues(data, start, length, matched, counts);
     const { valueKey } = this;
-    const columns = nearly.slots.length > this.live * BROAD;
-    let group = NaN;
-    let column: Int32Array | null = null;
     for (let i = 0; i < nearly.slots.length; i++) {
       const slot = nearly.slots[i]!;
+      const group = nearly.groups[i]!;
       // A range's or an ids filter's group is no key's: the document counts for no value.
-      if (nearly.groups[i]! < 0) continue;
-      if (nearly.groups[i] !== group) {
-        group = nearly.groups[i]!;
-        column = columns ? this.keyColumn(group) : null;
-      }
-      const one = column ? column[slot]! : MANY_VALUES;
-      if (one >= 0) counts[one]!++;
-      else if (one === MANY_VALUES)
-        for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) if (valueKey[data[h]!] === group) counts[data[h]!]!++;
+      if (group < 0) continue;
+      for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) if (valueKey[data[h]!] === group) counts[data[h]!]!++;
     }
     if (storeWide >= 0) {
       const totals = this.storeCounts();
@@ -629,24 +612,6 @@ export class StoreIndex {
       countValues(this.slotValues.data, this.slotValues.start, this.slotValues.length, live, this.totals);
     }
     return this.totals;
-  }
-
-  /**
-   * Each live slot's one value of facet key `k`, NO_VALUE or MANY_VALUES: computed once until the index changes,
-   * for the keys whose filters broad searches fail (a gender selection fails half the store).
-   */
-  private keyColumn(k: number): Int32Array {
-    let column = this.keyColumns.get(k);
-    if (!column) {
-      column = new Int32Array(this.ids.length).fill(NO_VALUE);
-      const { data, start, length } = this.slotValues;
-      for (const slot of this.liveSlots())
-        for (let h = start[slot]!, to = h + length[slot]!; h < to; h++)
-          if (this.valueKey[data[h]!] === k) column[slot] = column[slot] === NO_VALUE ? data[h]! : MANY_VALUES;
-      if (this.keyColumns.size >= KEY_COLUMNS) this.keyColumns.delete(this.keyColumns.keys().next().value!);
-      this.keyColumns.set(k, column);
-    }
-    return column;
   }
 
   /**
@@ -930,7 +895,6 @@ export class StoreIndex {
     let facets = this.slotValues.memoryBytes() + stringsBytes(this.valueNames) + arrayBytes(this.valueKey.length);
     for (const ids of this.valueIds) facets += mapBytes(ids.size);
     for (const mask of this.filterMasks.values()) facets += typedBytes(mask);
-    for (const column of this.keyColumns.values()) facets += typedBytes(column);
     for (const held of [this.totals, this.ranked?.rank, this.ranked?.byRank]) if (held) facets += typedBytes(held);
     return {
       "text index: posting lists": text.postings,
