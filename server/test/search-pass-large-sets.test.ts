@@ -168,6 +168,25 @@ describe("disjunctive counts with broad filters", () => {
     for (const value of GENDERS) expect(gender[value], value).toBe(docs.filter((g) => g.includes(value)).length);
   });
 
+  test("a store's first search with a lone selection leaves room for the next search's nearly matched documents", async () => {
+    const dir = tempDir("sfs-large-sets-first-");
+    const fresh = new SqliteEngine({ dataDir: dir, synchronous: "NORMAL" });
+    try {
+      await fresh.upsert(
+        STORE,
+        Array.from({ length: 240 }, (_, i) => doc(i)),
+      );
+      const alone = await fresh.search(STORE, request({ filters: [women] }));
+      const both = await fresh.search(STORE, request({ filters: [women, red] }));
+      const redOnly = await fresh.search(STORE, request({ filters: [red] }));
+      expect(both.facets.gender).toEqual(redOnly.facets.gender!);
+      expect(both.facets.color).toEqual(alone.facets.color!);
+    } finally {
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("counts follow a document whose value of the filtered key changes, and one that goes", async () => {
     const before = await engine.search(STORE, request({ filters: [women, red] }));
     const aloneBefore = await engine.search(STORE, request({ filters: [women] }));

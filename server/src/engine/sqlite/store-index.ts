@@ -525,11 +525,7 @@ export class StoreIndex {
    * to `score`. Both lists are views of arrays kept between searches (evaluation is synchronous).
    */
   private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], score: number): { matched: Int32Array; nearly: Nearly } {
-    if (this.scratchMatched.length < candidates.length) {
-      this.scratchMatched = new Int32Array(roomFor(candidates.length));
-      this.scratchNearly = new Int32Array(roomFor(candidates.length));
-      this.scratchGroups = new Int32Array(roomFor(candidates.length));
-    }
+    this.slotsRoom(candidates.length);
     const { ids, scratchScores: scores, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
     let m = 0;
     let p = 0;
@@ -592,9 +588,8 @@ export class StoreIndex {
    * the selection's key are the store's (storeCounts), and they count for nothing else.
    */
   private maskPass({ bySlot, passing }: { bySlot: Uint8Array; passing: number }): { matched: Int32Array; nearly: Nearly } {
-    const { ids, scratchScores: scores } = this;
-    if (this.scratchMatched.length < this.live) this.scratchMatched = new Int32Array(roomFor(this.live));
-    const matched = this.scratchMatched;
+    this.slotsRoom(this.live);
+    const { ids, scratchScores: scores, scratchMatched: matched } = this;
     let m = 0;
     for (let slot = 0; slot < ids.length; slot++) {
       if (bySlot[slot] !== passing || ids[slot] === undefined) continue;
@@ -602,6 +597,14 @@ export class StoreIndex {
       scores[slot] = 0;
     }
     return { matched: matched.subarray(0, m), nearly: { slots: new Int32Array(0), groups: new Int32Array(0) } };
+  }
+
+  /** Room for n slots in each of the scratch lists of matched and nearly matched slots. */
+  private slotsRoom(n: number): void {
+    if (this.scratchMatched.length >= n) return;
+    this.scratchMatched = new Int32Array(roomFor(n));
+    this.scratchNearly = new Int32Array(roomFor(n));
+    this.scratchGroups = new Int32Array(roomFor(n));
   }
 
   /** How many live documents hold each value, until the index changes. */
