@@ -5,6 +5,7 @@
  * does not squeeze every other product into the first range.
  */
 
+import { kthSmallest } from "../lib/kth-smallest.ts";
 import type { RangeCount } from "./types.ts";
 
 const STEPS = [1, 2, 2.5, 5];
@@ -24,11 +25,26 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * exactly its count.
  */
 export function rangeBuckets(values: number[], maxBuckets: number): RangeCount[] {
-  const sorted = Float64Array.from(values).sort();
-  const counts = boundsOfSorted(sorted, maxBuckets).map((b) => ({ ...b, count: 0 }));
-  let b = 0;
-  for (const v of sorted) {
-    while (b < counts.length - 1 && v >= counts[b]!.ub) b++;
+  return rangeBucketsOf(Float64Array.from(values), values.length, maxBuckets);
+}
+
+/**
+ * rangeBuckets over the first n numbers of `values` (no NaN among them), which it reorders: the bounds need only
+ * the extremes and two percentiles, found by selection, so a broad query's values are never sorted.
+ */
+export function rangeBucketsOf(values: Float64Array, n: number, maxBuckets: number): RangeCount[] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (values[i]! < min) min = values[i]!;
+    if (values[i]! > max) max = values[i]!;
+  }
+  const counts = bounds(n, min, max, (i) => kthSmallest(values, n, i), maxBuckets).map((b) => ({ ...b, count: 0 }));
+  const last = counts.length - 1;
+  for (let i = 0; i < n; i++) {
+    // Bounds ascend: a value's bucket is the first whose ub lies above it, or the last.
+    let b = 0;
+    while (b < last && values[i]! >= counts[b]!.ub) b++;
     counts[b]!.count++;
   }
   return counts.filter((c) => c.count > 0);
@@ -39,26 +55,26 @@ export function rangeBuckets(values: number[], maxBuckets: number): RangeCount[]
  * an engine that counts them itself over more documents than `values` (a sample of them).
  */
 export function rangeBounds(values: number[], maxBuckets: number): { lb: number; ub: number }[] {
-  return boundsOfSorted(Float64Array.from(values).sort(), maxBuckets);
+  const sorted = Float64Array.from(values).sort();
+  return bounds(sorted.length, sorted[0]!, sorted[sorted.length - 1]!, (i) => sorted[i]!, maxBuckets);
 }
 
-function boundsOfSorted(sorted: Float64Array, maxBuckets: number): { lb: number; ub: number }[] {
-  if (sorted.length === 0 || maxBuckets < 1) return [];
-  const min = sorted[0]!;
-  const max = sorted[sorted.length - 1]!;
+/** Bounds over n values from min to max, where `nth(i)` is the i-th smallest of them. */
+function bounds(n: number, min: number, max: number, nth: (i: number) => number, maxBuckets: number): { lb: number; ub: number }[] {
+  if (n === 0 || maxBuckets < 1) return [];
   if (min === max) return [{ lb: min, ub: round(min + niceWidth(Math.max(1, Math.abs(min)), 1)) }];
-  const quantile = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
+  const quantile = (q: number) => nth(Math.min(n - 1, Math.floor(q * (n - 1))));
   let lo = quantile(0.02);
   let hi = quantile(0.98);
   if (lo === hi) [lo, hi] = [min, max];
   const width = niceWidth(hi - lo, maxBuckets);
-  const bounds: { lb: number; ub: number }[] = [];
-  for (let lb = Math.floor(lo / width) * width; lb < hi && bounds.length < maxBuckets; lb += width) {
-    bounds.push({ lb: round(lb), ub: round(lb + width) });
+  const list: { lb: number; ub: number }[] = [];
+  for (let lb = Math.floor(lo / width) * width; lb < hi && list.length < maxBuckets; lb += width) {
+    list.push({ lb: round(lb), ub: round(lb + width) });
   }
-  if (bounds.length === 0) bounds.push({ lb: lo, ub: hi });
-  bounds[0]!.lb = Math.min(bounds[0]!.lb, min);
-  const last = bounds[bounds.length - 1]!;
+  if (list.length === 0) list.push({ lb: lo, ub: hi });
+  list[0]!.lb = Math.min(list[0]!.lb, min);
+  const last = list[list.length - 1]!;
   if (last.ub <= max) last.ub = round((Math.floor(max / width) + 1) * width);
-  return bounds;
+  return list;
 }

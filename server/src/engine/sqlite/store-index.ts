@@ -1,4 +1,4 @@
-import { rangeBuckets } from "../range-buckets.ts";
+import { rangeBucketsOf } from "../range-buckets.ts";
 import { stableHash } from "../stable-hash.ts";
 import { FIELD_END, type IndexedText } from "./field-tokens.ts";
 import { TypoVocabulary } from "../../text/typo-vocabulary.ts";
@@ -15,17 +15,20 @@ import {
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { HeldTexts, SlotsById } from "./held-texts.ts";
 import { TextIndex } from "./text-index.ts";
+import { topK, topKByKey, type Comparator } from "./top-slots.ts";
 import { arrayBytes, mapBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
 
 /*
  * One store's documents in memory, indexed by slot (the document's rowid in SQLite). A TextIndex finds which
- * documents match the text; everything after that is one pass over these columns: relevance, filters,
- * disjunctive facet counts, range facets, then sorting and paging. The layout is what keeps a faceted, sorted
- * search over 50,000 products within a few milliseconds:
+ * documents match the text; everything after that reads these columns: the filters in one pass into flat lists
+ * of matched and nearly matched slots, then disjunctive facet counts, range facets, and the first page. The
+ * layout is what keeps a faceted, sorted search's cost per matched document within tens of nanoseconds:
  * - every (facet key, value) pair has one global id; a document holds one sorted array of its ids, so
  *   counting is `counts[id]++` and a filter is a byte-mask lookup;
  * - a document's tokens in the weighted fields are kept as `tokenId * 8 + field`, so relevance is a scan of
- *   a short integer array instead of a bm25 evaluation per matching row.
+ *   a short integer array instead of a bm25 evaluation per matching row;
+ * - nothing is sorted whole: the page's last key by the first sort part and the range facets' percentiles are
+ *   found by selection (top-slots.ts), and a facet's values sort as numbers.
  */
 
 /** What the index holds of a document besides its text's tokens. */
@@ -67,12 +70,28 @@ export interface TextMatches {
   identifierSlots: ReadonlySet<number>;
 }
 
-type Comparator = (a: number, b: number) => number;
+/**
+ * One part of a search's order: how it compares two slots, and when it orders by a number per slot, that number
+ * (ascending, NaN after every number), by which the first page is selected without comparing every match.
+ */
+interface SortPart {
+  compare: Comparator;
+  key?: Key;
+}
+type Key = (slot: number) => number;
+
+/** The candidates that fail only the filters of one group, each with that group. */
+interface Nearly {
+  slots: Int32Array;
+  groups: Int32Array;
+}
 
 interface CompiledFilter {
   /** The facet key index (terms) or -1 - field index (ranges) whose counts ignore this filter. */
   group: number;
   test(slot: number): boolean;
+  /** A broad terms filter's byte per slot (termsTest): the slot passes when its byte is `passing`. */
+  mask?: { bySlot: Uint8Array; passing: number };
 }
 
 const IDENTIFIER_SCORE = 1e9;
@@ -127,6 +146,17 @@ export class StoreIndex {
   private liveCache: number[] | null = null;
   /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
   private scratchScores = new Float64Array(1024);
+  /** An evaluation's matched and nearly matched slots (filterPass) and its first sort's keys. */
+  private scratchMatched = new Int32Array(0);
+  private scratchNearly = new Int32Array(0);
+  private scratchGroups = new Int32Array(0);
+  private scratchKeys = new Float64Array(0);
+  /** A range facet's values, then the room the first page's selection works in. */
+  private scratchNumbers = new Float64Array(0);
+  /** storeCounts, until the index changes. */
+  private totals: Int32Array | null = null;
+  /** Value ids ranked by name (nameRanks), until a new value is numbered. */
+  private ranked: { rank: Int32Array; byRank: Int32Array } | null = null;
   /** A document's facet value ids, then its weighted tokens, as put() gathers them (copied by FlatLists.set). */
   private scratch: Uint32Array = new Uint32Array(256);
   /** Per query word position, its qualities by token id (qualityArrays). */
@@ -219,6 +249,7 @@ export class StoreIndex {
   private changed(): void {
     this.textRanks.clear();
     this.filterMasks.clear();
+    this.totals = null;
     this.liveCache = null;
   }
 
@@ -319,10 +350,11 @@ export class StoreIndex {
    */
   private compileFilter(filter: EngineFilter, broad = false): CompiledFilter {
     if (filter.kind === "terms" || filter.kind === "excludeTerms") {
-      const has = this.termsTest(filter.key, filter.values, broad);
+      const { has, bySlot } = this.termsTest(filter.key, filter.values, broad);
       // An exclusion belongs to its key as a selection does: the key's counts ignore both.
       const group = this.keyIndex.get(filter.key) ?? -1_000_000;
-      return { group, test: filter.kind === "terms" ? has : (slot) => !has(slot) };
+      const selects = filter.kind === "terms";
+      return { group, test: selects ? has : (slot) => !has(slot), ...(bySlot ? { mask: { bySlot, passing: selects ? 1 : 0 } } : {}) };
     }
     if (filter.kind === "ids") {
       const ids = new Set(filter.ids);
@@ -350,11 +382,11 @@ export class StoreIndex {
   }
 
   /** Does a document hold any of these values of the key (see compileFilter for `broad`). */
-  private termsTest(key: string, values: readonly string[], broad: boolean): (slot: number) => boolean {
+  private termsTest(key: string, values: readonly string[], broad: boolean): { has: (slot: number) => boolean; bySlot?: Uint8Array } {
     const k = this.keyIndex.get(key);
     const cacheKey = `${key}\u0000${[...values].sort().join("\u0000")}`;
     const kept = this.filterMasks.get(cacheKey);
-    if (kept) return (slot) => kept[slot] === 1;
+    if (kept) return { has: (slot) => kept[slot] === 1, bySlot: kept };
     const mask = new Uint8Array(this.valueNames.length);
     for (const v of values) {
       const id = k === undefined ? undefined : this.valueIds[k]!.get(v);
@@ -367,12 +399,12 @@ export class StoreIndex {
       for (let i = from; i < to; i++) if (mask[slotValues.data[i]!]) return true;
       return false;
     };
-    if (!broad) return scan;
+    if (!broad) return { has: scan };
     const bySlot = new Uint8Array(this.ids.length);
     for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
     if (this.filterMasks.size >= FILTER_MASKS) this.filterMasks.delete(this.filterMasks.keys().next().value!);
     this.filterMasks.set(cacheKey, bySlot);
-    return (slot) => bySlot[slot] === 1;
+    return { has: (slot) => bySlot[slot] === 1, bySlot };
   }
 
   /** Groups of range filters are negative, so they never equal a facet key index; an unknown field gets its own. */
@@ -429,67 +461,20 @@ export class StoreIndex {
   /** Filters, scores, counts and sorts the candidates: text matches, or every document when `text` is null. */
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f, (text ? text.slots.length : this.live) > this.live * BROAD));
-    const wantedKeys = this.requestedKeys(request.facets);
-    const counting = request.facets.length > 0;
-    const counts = new Int32Array(counting ? this.valueNames.length : 0);
-    const valueKey = this.valueKey;
-    const ranges = request.rangeFacets.map((r) => ({
-      ...r,
-      group: this.rangeGroup(r.field),
-      column: this.numbers.get(r.field),
-      values: [] as number[],
-    }));
+    const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
     if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
     const scores = this.scratchScores;
-    const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
-    const matched: number[] = [];
-    const { data: valueData, start: valueStart, length: valueLength } = this.slotValues;
-
-    for (let i = 0; i < candidates.length; i++) {
-      const slot = candidates[i]!;
-      if (this.ids[slot] === undefined) continue;
-      let failures = 0;
-      let failedGroup = 0;
-      for (let f = 0; f < filters.length; f++) {
-        // Failures are counted by group: a document failing a key's selection and its exclusion fails that key only.
-        if (!filters[f]!.test(slot) && (failures === 0 || filters[f]!.group !== failedGroup)) {
-          failures++;
-          failedGroup = filters[f]!.group;
-          if (failures > 1) break;
-        }
-      }
-      if (failures > 1) continue;
-      if (failures === 0) {
-        matched.push(slot);
-        // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
-        scores[slot] = text ? NaN : 0;
-      }
-      // Disjunctive counts: a document that fails only the filter of key K still counts for K's values.
-      if (counting) {
-        const from = valueStart[slot]!;
-        const to = from + (valueLength[slot] ?? 0);
-        if (failures === 0) for (let h = from; h < to; h++) counts[valueData[h]!]!++;
-        else for (let h = from; h < to; h++) if (valueKey[valueData[h]!] === failedGroup) counts[valueData[h]!]!++;
-      }
-      for (const r of ranges) {
-        if (failures === 1 && failedGroup !== r.group) continue;
-        const v = r.column?.get(slot) ?? NaN;
-        if (!Number.isNaN(v)) r.values.push(v);
-      }
-    }
-
-    const facets: Record<string, FacetCount[]> = {};
-    const listed = counting ? this.valuesOfFew(candidates) : null;
-    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
-      const id = listed ? listed[i]! : i;
-      if (counts[id] === 0 || !wantedKeys[valueKey[id]!]) continue;
-      const key = this.keys[valueKey[id]!]!;
-      (facets[key] ??= []).push({ value: this.valueNames[id]!, count: counts[id]! });
-    }
-    for (const list of Object.values(facets))
-      list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
+    // One broad selection and no text ("women" read as a gender): its key's counts are the store's own.
+    const whole = !text && candidates === this.liveCache && filters.length === 1 ? filters[0]!.mask : undefined;
+    const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters, text ? NaN : 0);
+    const storeWide = whole ? filters[0]!.group : -1;
+    const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates, storeWide) : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
-    for (const r of ranges) if (r.values.length) rangeResult[r.field] = rangeBuckets(r.values, r.maxBuckets);
+    for (const r of request.rangeFacets) {
+      const n = this.rangeValues(r.field, matched, nearly);
+      if (n) rangeResult[r.field] = rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets);
+    }
 
     const qualities = text ? this.qualityArrays(text.words) : [];
     try {
@@ -501,8 +486,7 @@ export class StoreIndex {
         }
         return s;
       };
-      const compare = this.comparator(request.sort, score, matched);
-      const page = topK(matched, compare, request.offset + request.limit).slice(request.offset);
+      const page = this.firstOf(request.sort, matched, score, text === null, request.offset + request.limit).slice(request.offset);
       return {
         total: matched.length,
         hits: page.map((slot) => ({ id: this.ids[slot]!, score: score(slot) })),
@@ -512,6 +496,197 @@ export class StoreIndex {
     } finally {
       text?.words.forEach((w, i) => w.quality.forEach((_, id) => (qualities[i]![id] = 0)));
     }
+  }
+
+  /**
+   * The live candidates that pass every filter (`matched`), and those that fail only the filters of one group
+   * (`nearly`, with that group: they still count for the group's facet values). Each matched slot's score is set
+   * to `score`. Both lists are views of arrays kept between searches (evaluation is synchronous).
+   */
+  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], score: number): { matched: Int32Array; nearly: Nearly } {
+    this.slotsRoom(candidates.length);
+    const { ids, scratchScores: scores, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    let m = 0;
+    let p = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const slot = candidates[i]!;
+      if (ids[slot] === undefined) continue;
+      let failures = 0;
+      let failedGroup = 0;
+      for (let f = 0; f < filters.length; f++) {
+        // Failures are counted by group: a document failing a key's selection and its exclusion fails that key only.
+        if (!filters[f]!.test(slot) && (failures === 0 || filters[f]!.group !== failedGroup)) {
+          failures++;
+          failedGroup = filters[f]!.group;
+          if (failures > 1) break;
+        }
+      }
+      if (failures === 0) {
+        matched[m++] = slot;
+        scores[slot] = score;
+      } else if (failures === 1) {
+        nearly[p] = slot;
+        groups[p++] = failedGroup;
+      }
+    }
+    return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };
+  }
+
+  /**
+   * Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key
+   * whose filter it fails; with `storeWide` (a key's index), that key's counts are the whole store's.
+   */
+  private countFacets(
+    requested: string[],
+    matched: Int32Array,
+    nearly: Nearly,
+    candidates: ArrayLike<number>,
+    storeWide: number,
+  ): Record<string, FacetCount[]> {
+    const counts = new Int32Array(this.valueNames.length);
+    const { data, start, length } = this.slotValues;
+    countValues(data, start, length, matched, counts);
+    const { valueKey } = this;
+    for (let i = 0; i < nearly.slots.length; i++) {
+      const slot = nearly.slots[i]!;
+      const group = nearly.groups[i]!;
+      // A range's or an ids filter's group is no key's: the document counts for no value.
+      if (group < 0) continue;
+      for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) if (valueKey[data[h]!] === group) counts[data[h]!]!++;
+    }
+    if (storeWide >= 0) {
+      const totals = this.storeCounts();
+      for (const id of this.valueIds[storeWide]!.values()) counts[id] = totals[id]!;
+    }
+    return this.facetLists(counts, this.valuesOfFew(candidates), this.requestedKeys(requested), candidates.length);
+  }
+
+  /**
+   * The live slots that pass a broad selection, read from its byte per slot, as filterPass would list them when it
+   * is a search's only filter and there is no text. The documents that fail it are not listed: their counts for
+   * the selection's key are the store's (storeCounts), and they count for nothing else.
+   */
+  private maskPass({ bySlot, passing }: { bySlot: Uint8Array; passing: number }): { matched: Int32Array; nearly: Nearly } {
+    this.slotsRoom(this.live);
+    const { ids, scratchScores: scores, scratchMatched: matched } = this;
+    let m = 0;
+    for (let slot = 0; slot < ids.length; slot++) {
+      if (bySlot[slot] !== passing || ids[slot] === undefined) continue;
+      matched[m++] = slot;
+      scores[slot] = 0;
+    }
+    return { matched: matched.subarray(0, m), nearly: { slots: new Int32Array(0), groups: new Int32Array(0) } };
+  }
+
+  /** Room for n slots in each of the scratch lists of matched and nearly matched slots. */
+  private slotsRoom(n: number): void {
+    if (this.scratchMatched.length >= n) return;
+    this.scratchMatched = new Int32Array(roomFor(n));
+    this.scratchNearly = new Int32Array(roomFor(n));
+    this.scratchGroups = new Int32Array(roomFor(n));
+  }
+
+  /** How many live documents hold each value, until the index changes. */
+  private storeCounts(): Int32Array {
+    if (!this.totals) {
+      this.totals = new Int32Array(this.valueNames.length);
+      const live = Int32Array.from(this.liveSlots());
+      countValues(this.slotValues.data, this.slotValues.start, this.slotValues.length, live, this.totals);
+    }
+    return this.totals;
+  }
+
+  /**
+   * A range facet's values (of `field`) of the matched documents and of those failing only a filter on the same
+   * field, into scratchNumbers; how many.
+   */
+  private rangeValues(field: string, matched: Int32Array, nearly: Nearly): number {
+    const column = this.numbers.get(field)?.values;
+    if (!column) return 0;
+    const values = this.numbersRoom(matched.length + nearly.slots.length);
+    const group = this.rangeGroup(field);
+    let n = 0;
+    for (let j = 0; j < matched.length; j++) {
+      const v = matched[j]! < column.length ? column[matched[j]!]! : NaN;
+      if (!Number.isNaN(v)) values[n++] = v;
+    }
+    for (let j = 0; j < nearly.slots.length; j++) {
+      if (nearly.groups[j] !== group) continue;
+      const v = nearly.slots[j]! < column.length ? column[nearly.slots[j]!]! : NaN;
+      if (!Number.isNaN(v)) values[n++] = v;
+    }
+    return n;
+  }
+
+  /** The first k matched slots in the order of `sorts`. */
+  private firstOf(sorts: EngineSort[], matched: Int32Array, score: (slot: number) => number, unscored: boolean, k: number): number[] {
+    const { compare, key } = this.comparator(sorts, score, matched);
+    if (!key) return topK(Array.from(matched), compare, k);
+    const n = matched.length;
+    if (this.scratchKeys.length < n) this.scratchKeys = new Float64Array(roomFor(n));
+    const keys = this.scratchKeys;
+    for (let i = 0; i < n; i++) keys[i] = key(matched[i]!);
+    // Relevance decides nothing when every score is 0: equal keys are then in slot order.
+    const slotTies = sorts.slice(1).every((s) => s.kind === "relevance" && unscored);
+    return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies);
+  }
+
+  /** scratchNumbers with room for n. */
+  private numbersRoom(n: number): Float64Array {
+    if (this.scratchNumbers.length < n) this.scratchNumbers = new Float64Array(roomFor(n));
+    return this.scratchNumbers;
+  }
+
+  /**
+   * The counted values of the wanted keys, keys in the order of their first value id, each key's most counted
+   * values first and equal counts by value. Each value sorts as one number, (most - count) * values + its rank by
+   * name: comparing names for the thousands of designers a broad query counts was a fifth of its time.
+   * `most` is above every count (no value is counted more often than there are candidates).
+   */
+  private facetLists(counts: Int32Array, listed: number[] | null, wanted: Uint8Array, most: number): Record<string, FacetCount[]> {
+    const { valueKey, valueNames } = this;
+    const { rank, byRank } = this.nameRanks();
+    const values = valueNames.length;
+    const perKey = new Int32Array(this.keys.length + 1);
+    const order: number[] = [];
+    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
+      const id = listed ? listed[i]! : i;
+      if (counts[id] === 0 || !wanted[valueKey[id]!]) continue;
+      const k = valueKey[id]!;
+      if (perKey[k + 1] === 0) order.push(k);
+      perKey[k + 1] = perKey[k + 1]! + 1;
+    }
+    for (let k = 0; k < this.keys.length; k++) perKey[k + 1] = perKey[k + 1]! + perKey[k]!;
+    const packed = new Float64Array(perKey[this.keys.length]!);
+    const at = perKey.slice(0, this.keys.length);
+    for (let i = 0, n = listed ? listed.length : counts.length; i < n; i++) {
+      const id = listed ? listed[i]! : i;
+      if (counts[id] === 0 || !wanted[valueKey[id]!]) continue;
+      packed[at[valueKey[id]!]!++] = (most + 1 - counts[id]!) * values + rank[id]!;
+    }
+    const facets: Record<string, FacetCount[]> = {};
+    for (const k of order) {
+      const sorted = packed.subarray(perKey[k]!, perKey[k + 1]!).sort();
+      const list: FacetCount[] = new Array(sorted.length);
+      for (let i = 0; i < sorted.length; i++) {
+        const p = sorted[i]!;
+        list[i] = { value: valueNames[byRank[p % values]!]!, count: most + 1 - Math.floor(p / values) };
+      }
+      facets[this.keys[k]!] = list;
+    }
+    return facets;
+  }
+
+  /** Every value id's rank among all values by name (as `<` compares strings), and the ids in that order. */
+  private nameRanks(): { rank: Int32Array; byRank: Int32Array } {
+    const names = this.valueNames;
+    if (this.ranked?.rank.length !== names.length) {
+      const byRank = Int32Array.from(names.keys()).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+      const rank = new Int32Array(names.length);
+      for (let r = 0; r < byRank.length; r++) rank[byRank[r]!] = r;
+      this.ranked = { rank, byRank };
+    }
+    return this.ranked;
   }
 
   /**
@@ -529,65 +704,75 @@ export class StoreIndex {
     });
   }
 
-  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: number[]): Comparator {
-    const parts: Comparator[] = sorts.map((s) => this.sortPart(s, score, matched));
+  /** The order of `sorts`, and its first part's number per slot when it has one (SortPart.key). */
+  private comparator(sorts: EngineSort[], score: (slot: number) => number, matched: Int32Array): { compare: Comparator; key?: Key } {
+    const sortParts = sorts.map((s) => this.sortPart(s, score, matched));
+    const parts = sortParts.map((p) => p.compare);
     // Ties end in slot order, which is stable across restarts (slots are rowids).
     parts.push((a, b) => a - b);
+    const key = sortParts[0]?.key;
     if (parts.length === 2) {
       const [first, last] = parts as [Comparator, Comparator];
-      return (a, b) => first(a, b) || last(a, b);
+      return { compare: (a, b) => first(a, b) || last(a, b), key };
     }
-    return (a, b) => {
-      for (const part of parts) {
-        const d = part(a, b);
-        if (d !== 0) return d;
-      }
-      return 0;
+    return {
+      compare: (a, b) => {
+        for (const part of parts) {
+          const d = part(a, b);
+          if (d !== 0) return d;
+        }
+        return 0;
+      },
+      key,
     };
   }
 
-  private sortPart(sort: EngineSort, score: (slot: number) => number, matched: number[]): Comparator {
+  private sortPart(sort: EngineSort, score: (slot: number) => number, matched: Int32Array): SortPart {
     switch (sort.kind) {
       case "relevance":
-        return (a, b) => score(b) - score(a);
+        return { compare: (a, b) => score(b) - score(a), key: (slot) => -score(slot) };
       case "number": {
         const column = this.numbers.get(sort.field);
-        if (!column) return () => 0;
+        if (!column) return { compare: () => 0 };
         const values = column.values;
         const sign = sort.order === "asc" ? 1 : -1;
         const bucket = sort.bucket;
-        const key = bucket
+        const value = bucket
           ? (slot: number) => Math.floor(((slot < values.length ? values[slot]! : NaN) - bucket.origin) / bucket.width)
           : (slot: number) => (slot < values.length ? values[slot]! : NaN);
-        return (a, b) => {
-          const va = key(a);
-          const vb = key(b);
+        const compare: Comparator = (a, b) => {
+          const va = value(a);
+          const vb = value(b);
           if (Number.isNaN(va) || Number.isNaN(vb)) return Number.isNaN(va) && Number.isNaN(vb) ? 0 : Number.isNaN(va) ? 1 : -1;
           return sign * (va - vb);
         };
+        // A bucket that makes infinite keys would tie them where the comparator does not (Infinity - Infinity).
+        const finite = !bucket || (Number.isFinite(bucket.width) && bucket.width !== 0 && Number.isFinite(bucket.origin));
+        return finite ? { compare, key: (slot) => sign * value(slot) } : { compare };
       }
       case "text": {
         const ranks = this.textRank(sort.field, sort.locale);
         const sign = sort.order === "asc" ? 1 : -1;
-        return (a, b) => sign * (ranks[a]! - ranks[b]!);
+        return { compare: (a, b) => sign * (ranks[a]! - ranks[b]!), key: (slot) => sign * ranks[slot]! };
       }
       case "pinned": {
         const position = new Map<string, number>();
         sort.ids.forEach((id, i) => position.has(id) || position.set(id, i));
-        return (a, b) => (position.get(this.ids[a]!) ?? Infinity) - (position.get(this.ids[b]!) ?? Infinity) || 0;
+        const at = (slot: number) => position.get(this.ids[slot]!) ?? Infinity;
+        return { compare: (a, b) => at(a) - at(b) || 0, key: at };
       }
       case "liftPerGroup":
-        return this.liftComparator(sort, matched);
+        return { compare: this.liftComparator(sort, matched) };
       case "prefer": {
         // One weight per filter, each above all later ones together: comparing sums compares in filter order.
         const filters = sort.filters.slice(0, MAX_PREFER_FILTERS);
-        return this.weightedComparator(
+        return this.weightedPart(
           filters.map((filter, i) => ({ filter, weight: 2 ** (filters.length - 1 - i) })),
           matched,
         );
       }
       case "weighted":
-        return this.weightedComparator(
+        return this.weightedPart(
           sort.filters
             .slice(0, MAX_WEIGHTED_FILTERS)
             .map((f) => ({ filter: { kind: "terms", key: f.key, values: f.values }, weight: f.weight })),
@@ -601,7 +786,7 @@ export class StoreIndex {
    * a rule's boosts and buries). Per slot, computed on first comparison into an array, since topK compares a broad
    * query's tens of thousands of matches several times each: a byte per slot when the sums fit in one.
    */
-  private weightedComparator(parts: { filter: EngineFilter; weight: number }[], matched: number[]): Comparator {
+  private weightedPart(parts: { filter: EngineFilter; weight: number }[], matched: Int32Array): SortPart {
     const broad = matched.length > this.live * BROAD;
     const tests = parts.map((p) => ({ test: this.compileFilter(p.filter, broad).test, weight: p.weight }));
     const small = parts.reduce((sum, p) => sum + Math.abs(p.weight), 0) < 128;
@@ -616,11 +801,11 @@ export class StoreIndex {
       }
       return n;
     };
-    return (a, b) => sum(b) - sum(a);
+    return { compare: (a, b) => sum(b) - sum(a), key: (slot) => -sum(slot) };
   }
 
   /** Lifted documents first, in hash order; the rest tie here so the next sorts decide. */
-  private liftComparator(sort: Extract<EngineSort, { kind: "liftPerGroup" }>, matched: number[]): Comparator {
+  private liftComparator(sort: Extract<EngineSort, { kind: "liftPerGroup" }>, matched: Int32Array): Comparator {
     const k = this.keyIndex.get(sort.key);
     const hash = new Map<number, number>();
     const groups = new Map<number, number[]>();
@@ -672,9 +857,21 @@ export class StoreIndex {
     let numbers = 0;
     for (const column of this.numbers.values()) numbers += typedBytes(column.values);
     for (const ranks of this.textRanks.values()) numbers += typedBytes(ranks);
+    // A search's room for its scores, matches, sort keys and range values, kept for the next.
+    let scratch = 0;
+    for (const room of [
+      this.scratchScores,
+      this.scratchMatched,
+      this.scratchNearly,
+      this.scratchGroups,
+      this.scratchKeys,
+      this.scratchNumbers,
+    ])
+      scratch += typedBytes(room);
     let facets = this.slotValues.memoryBytes() + stringsBytes(this.valueNames) + arrayBytes(this.valueKey.length);
     for (const ids of this.valueIds) facets += mapBytes(ids.size);
     for (const mask of this.filterMasks.values()) facets += typedBytes(mask);
+    for (const held of [this.totals, this.ranked?.rank, this.ranked?.byRank]) if (held) facets += typedBytes(held);
     return {
       "text index: posting lists": text.postings,
       "text index: token sequences": text.sequences,
@@ -688,7 +885,7 @@ export class StoreIndex {
         stringsBytes(this.liveSlots().map((slot) => this.ids[slot]!)) +
         this.slotOf.memoryBytes() +
         this.held.memoryBytes(),
-      "number columns": numbers + this.scratchScores.byteLength,
+      "number columns": numbers + scratch,
     };
   }
 }
@@ -708,40 +905,15 @@ function sortedUnique(values: Uint32Array, n: number): Uint32Array {
   return sorted.subarray(0, m);
 }
 
-/** The first k of `items` in `compare` order, without sorting everything when k is small. */
-function topK(items: number[], compare: Comparator, k: number): number[] {
-  if (k <= 0) return [];
-  if (items.length <= k * 4) return items.sort(compare).slice(0, k);
-  // A max-heap of the best k seen so far: the worst of them at the root.
-  const heap: number[] = [];
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (compare(heap[i]!, heap[p]!) <= 0) break;
-      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
-      i = p;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && compare(heap[l]!, heap[m]!) > 0) m = l;
-      if (r < heap.length && compare(heap[r]!, heap[m]!) > 0) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
-      i = m;
-    }
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (compare(item, heap[0]!) < 0) {
-      heap[0] = item;
-      down(0);
-    }
+/** Adds one to the count of every value of every slot in `slots`. */
+function countValues(data: Uint32Array, start: Int32Array, length: Int32Array, slots: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) counts[data[h]!]!++;
   }
-  return heap.sort(compare);
+}
+
+/** Scratch room for n items, with a quarter more so that slowly growing searches do not reallocate each time. */
+function roomFor(n: number): number {
+  return Math.max(1024, n + (n >> 2));
 }
