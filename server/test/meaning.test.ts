@@ -3,7 +3,7 @@ import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { ofLoggedCategory } from "../eval/judgments.ts";
 import { demoProducts } from "./support/demo-products.ts";
 import { getJson, indexProducts, search } from "./support/search-client.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { reopenTestServer, startTestServer, tempDir, type TestServer } from "./support/test-server.ts";
 
 /*
  * Words learned from the store itself (issue 37), through the real server: the meaning learned from the catalog,
@@ -128,6 +128,24 @@ describe("learned meaning", () => {
     expect(again.body.proposals.some((p) => p.input === "sunnies")).toBe(false);
   });
 });
+
+test("a restart learns each store's meaning by itself once the store's index has loaded", async () => {
+  const dir = tempDir();
+  const first = await startTestServer({}, dir);
+  await indexProducts(first, demoProducts(300));
+  await first.stop();
+  const again = await reopenTestServer(first);
+  try {
+    // Nothing asks for it: the warm-up tells the learners of every store once the indexes are loaded.
+    const trained = await until(async () => {
+      const { body } = await getJson<Trained>(again, "/meaning", {}, "admin");
+      return body.trained ? body : null;
+    }, 30_000);
+    expect(trained.products).toBe(300);
+  } finally {
+    await again.stop();
+  }
+}, 60_000);
 
 async function until<T>(probe: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;

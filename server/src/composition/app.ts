@@ -143,14 +143,6 @@ export function buildApp(deps: AppDeps) {
         now,
       })
     : null;
-  stores.list().then(
-    (all) =>
-      all.forEach((store) => {
-        meaning.changed(store.id);
-        hybrid?.changed(store.id);
-      }),
-    () => {},
-  );
   // Product pages' models (similar products, looks) share one read of each store's catalog.
   /** Whether acknowledged indexing work is waiting here: background work (enrichment, model builds) yields to it. */
   const indexingBusy = () => worker.busy();
@@ -463,6 +455,7 @@ export function buildApp(deps: AppDeps) {
       pageModels: productPageModels,
       indexingBusy,
       enrichment: [enrichment.worker, enrichedSearch],
+      learners: hybrid ? [meaning, hybrid] : [meaning],
       log: deps.log,
     }),
     { name: "hybrid search", stop: () => hybrid?.stop() },

@@ -14,6 +14,8 @@ export interface WarmUpParts {
   indexingBusy: () => boolean;
   /** Product enrichment: its stages and their search updates. */
   enrichment: readonly { start(): void; stop(): Promise<void> }[];
+  /** What learns from a store's whole catalog (learned meaning, hybrid vectors): told of every store once loaded. */
+  learners: readonly { changed(storeId: string): void }[];
   log: Logger;
 }
 
@@ -25,13 +27,17 @@ export interface WarmUpParts {
  * the first search back by seconds. Product pages' models (similar products and looks, from one read of the
  * catalog) follow a little later, so that they do not slow the stores' first searches either; a product page
  * opened before then waits for its store's (about 3 s for 50k products). Only catalogs found at start: one indexed
- * while the service runs gets its models from the first product page that needs them.
+ * while the service runs gets its models from the first product page that needs them. What learns from a whole
+ * catalog (learned meaning, hybrid vectors) starts once the indexes are loaded too: at a million products the index's
+ * load takes about half a minute, and the meaning's read of every product competed with it for this thread.
  */
 export function warmUp(o: WarmUpParts): ServicePart {
   let stopping = false;
   let pageModelsTimer: ReturnType<typeof setTimeout> | undefined;
-  const startEnrichment = () => {
-    if (!stopping) for (const part of o.enrichment) part.start();
+  const startBackground = (storeIds: readonly string[]) => {
+    if (stopping) return;
+    for (const part of o.enrichment) part.start();
+    for (const storeId of storeIds) for (const learner of o.learners) learner.changed(storeId);
   };
   return {
     name: "warm-up and enrichment",
@@ -41,7 +47,7 @@ export function warmUp(o: WarmUpParts): ServicePart {
       for (const store of stores) if ((await o.catalog.liveProductsAfter(store.id, "", 1)).length > 0) withCatalog.push(store);
       o.engine
         .preload(stores.map((s) => s.id))
-        .finally(startEnrichment)
+        .finally(() => startBackground(stores.map((s) => s.id)))
         .then(() => {
           if (stopping) return;
           pageModelsTimer = setTimeout(() => {
