@@ -252,24 +252,6 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
 /** Clusters of products: about this many products each, so a search scans a few clusters, not every product. */
 const PER_CLUSTER = 900;
 const KMEANS_ROUNDS = 8;
-/**
- * Rows the centres are learned from: a larger catalog's centres come from this many rows spread over it, and every
- * row is then assigned once. Each round costs rows × clusters × dimensions, so at a million products eight rounds
- * over all rows took minutes of the meaning thread; 100,000 rows give each of the 256 clusters about 400 to learn from.
- */
-const MAX_TRAINING_ROWS = 100_000;
-
-/** The index of the centre nearest to `rows`' row `r` (largest dot product: rows and centres are unit length). */
-function nearestCentre(rows: Float32Array, r: number, centroids: Float32Array, k: number, d: number): number {
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let c = 0; c < k; c++) {
-    let s = 0;
-    for (let j = 0; j < d; j++) s += rows[r * d + j]! * centroids[c * d + j]!;
-    if (s > bestScore) [best, bestScore] = [c, s];
-  }
-  return best;
-}
 
 /**
  * Spherical k-means over unit rows (seeded from random rows): the rows reordered so each cluster's are together, with
@@ -291,17 +273,20 @@ function clusterRows(
     const r = (offset + Math.floor((c * n) / k)) % n;
     centroids.set(rows.subarray(r * d, r * d + d), c * d);
   }
-  // The rows the centres learn from: all of them up to MAX_TRAINING_ROWS, else evenly spaced ones.
-  const trained = Math.min(n, MAX_TRAINING_ROWS);
-  const rowOf = (t: number) => (n === trained ? t : Math.floor((t * n) / trained));
   const assigned = new Int32Array(n);
   for (let round = 0; round < KMEANS_ROUNDS; round++) {
-    for (let t = 0; t < trained; t++) assigned[rowOf(t)] = nearestCentre(rows, rowOf(t), centroids, k, d);
-    const sums = new Float64Array(k * d);
-    for (let t = 0; t < trained; t++) {
-      const r = rowOf(t);
-      for (let j = 0; j < d; j++) sums[assigned[r]! * d + j]! += rows[r * d + j]!;
+    for (let r = 0; r < n; r++) {
+      let best = 0;
+      let bestScore = -Infinity;
+      for (let c = 0; c < k; c++) {
+        let s = 0;
+        for (let j = 0; j < d; j++) s += rows[r * d + j]! * centroids[c * d + j]!;
+        if (s > bestScore) [best, bestScore] = [c, s];
+      }
+      assigned[r] = best;
     }
+    const sums = new Float64Array(k * d);
+    for (let r = 0; r < n; r++) for (let j = 0; j < d; j++) sums[assigned[r]! * d + j]! += rows[r * d + j]!;
     for (let c = 0; c < k; c++) {
       let norm = 0;
       for (let j = 0; j < d; j++) norm += sums[c * d + j]! ** 2;
@@ -311,9 +296,6 @@ function clusterRows(
       for (let j = 0; j < d; j++) centroids[c * d + j] = sums[c * d + j]! / norm;
     }
   }
-  // Rows past the training set take the nearest of the learned centres (with every row trained, the last round's
-  // assignment stands, as before).
-  if (trained < n) for (let r = 0; r < n; r++) assigned[r] = nearestCentre(rows, r, centroids, k, d);
   const clusterStart = new Int32Array(k + 1);
   for (let r = 0; r < n; r++) clusterStart[assigned[r]! + 1]!++;
   for (let c = 0; c < k; c++) clusterStart[c + 1]! += clusterStart[c]!;
