@@ -45,9 +45,10 @@ export function warmUp(o: WarmUpParts): ServicePart {
       const stores = await o.stores.list();
       const withCatalog: StoreRow[] = [];
       for (const store of stores) if ((await o.catalog.liveProductsAfter(store.id, "", 1)).length > 0) withCatalog.push(store);
+      const storeIds = stores.map((s) => s.id);
       o.engine
-        .preload(stores.map((s) => s.id))
-        .finally(() => startBackground(stores.map((s) => s.id)))
+        .preload(storeIds)
+        .finally(() => startBackground(storeIds))
         .then(() => {
           if (stopping) return;
           pageModelsTimer = setTimeout(() => {
