@@ -60,11 +60,13 @@ export function openDatabase(path: string, opts: OpenOptions): Database {
  * `read` through a read-only connection of its own that does not map the file, closed after (about 0.3 ms to open
  * and close): for reads of a whole table a page at a time (the product-page models' build, a store's load into
  * the engine). Through `db`, mapped, every page of the table would stay in the process's resident memory while
- * `db` lives; through this one the pages pass through a page cache that closes with it. An in-memory database has
- * no file to open again: it is read through `db`.
+ * `db` lives; through this one the pages pass through a page cache that closes with it. A `db` that maps nothing
+ * (SQLITE_MMAP_MB=0, the default) reads through `read()` already, and an in-memory database has no file to open
+ * again: both are read through `db`.
  */
 export function readUnmapped<T>(db: Database, read: (reader: Database) => T): T {
-  if (!db.filename || db.filename === ":memory:") return read(db);
+  if (!db.filename || db.filename === ":memory:" || (db.query("PRAGMA mmap_size").get() as { mmap_size: number }).mmap_size === 0)
+    return read(db);
   const reader = new Database(db.filename, { readonly: true, strict: true });
   try {
     reader.exec(`PRAGMA busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
