@@ -2,9 +2,16 @@
  * `npm test`: every suite of the repository, one after another, then one line `N passed, N failed` that sums
  * them (bun test prints "N pass" / "N fail" per run, which CI does not read). Exit code 1 if anything failed.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
+/*
+ * Every suite's temp files (data dirs, certificates, builds) go under one directory of this run, removed at its end:
+ * a test that stops early, or a child it started, leaves nothing behind in the machine's temp dir.
+ */
+const scratch = mkdtempSync(join(tmpdir(), "sfs-run-"));
 
 interface Suite {
   name: string;
@@ -82,7 +89,7 @@ const SUITES: Suite[] = [
 async function run(suite: Suite): Promise<{ passed: number; failed: number }> {
   console.log(`\n=== ${suite.name}: ${suite.cmd.join(" ")}`);
   const started = performance.now();
-  const proc = Bun.spawn(suite.cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: process.env });
+  const proc = Bun.spawn(suite.cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, TMPDIR: scratch } });
   let output = "";
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder();
@@ -109,5 +116,6 @@ for (const suite of SUITES) {
   passed += r.passed;
   failed += r.failed;
 }
+rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
