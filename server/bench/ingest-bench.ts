@@ -18,14 +18,14 @@
  *   bun server/bench/ingest-bench.ts [--limit N] [--seconds S] [--bulks 1000,5000] [--runs 3]
  */
 import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { DEMO_KEYS, spawnServer, type ChildServer } from "../test/support/child-server.ts";
 import { tempDir } from "../test/support/test-server.ts";
-import { cpuMsOf, measureRate, peakRssMiB } from "./load.ts";
+import { cpuMsOf, measureRate, peakRssMiB, threadCpuMs } from "./load.ts";
 import { stringArg } from "./bench-args.ts";
 
 const SECONDS = Number(stringArg("--seconds", "3"));
@@ -65,16 +65,6 @@ async function withServer<T>(run: (server: ChildServer) => Promise<T>): Promise<
 }
 
 const cpuMs = (pid: number) => cpuMsOf(`/proc/${pid}/stat`);
-
-/** CPU ms of the server's main thread and of its Worker threads (indexing, log checkpoints). */
-function threadCpuMs(pid: number): { main: number; indexing: number } {
-  let indexing = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const stat = `/proc/${pid}/task/${tid}/stat`;
-    if (readFileSync(stat, "utf8").includes("(Worker)")) indexing += cpuMsOf(stat);
-  }
-  return { main: cpuMsOf(`/proc/${pid}/task/${pid}/stat`), indexing };
-}
 
 /** Rows/s of inserting the products' JSON into one id/doc table in one transaction, as a floor for any indexing. */
 function plainInsertRate(products: Product[]): number {
@@ -139,7 +129,7 @@ async function bulkIndexing(products: Product[], bulk: number) {
     const cpuPerProductUs = ((cpuMs(proc.pid) - cpuBefore) * 1000) / products.length;
     const threads = threadCpuMs(proc.pid);
     const mainUs = ((threads.main - threadsBefore.main) * 1000) / products.length;
-    const indexingUs = ((threads.indexing - threadsBefore.indexing) * 1000) / products.length;
+    const indexingUs = ((threads.workers - threadsBefore.workers) * 1000) / products.length;
     const visibleMs = await timeToVisible(url, products.at(-1)!.id);
     return { perSecond: products.length / seconds, cpuPerProductUs, mainUs, indexingUs, visibleMs, rssMiB: await peakRssMiB(proc.pid) };
   });

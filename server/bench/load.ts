@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { measureLatencies } from "./latency-load.ts";
 
 /** Closed-loop load from this process: `concurrency` requests in flight for `seconds`, keep-alive. */
@@ -22,6 +22,27 @@ export async function peakRssMiB(pid: number): Promise<number> {
 export function cpuMsOf(statFile: string): number {
   const fields = readFileSync(statFile, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * CPU ms of a process by kind of thread: its main thread (the server's serving thread), its Worker threads (the
+ * indexing and events threads) and the runtime's own (garbage collection, compilers, I/O pool). A thread that
+ * ended meanwhile is left out.
+ */
+export function threadCpuMs(pid: number): { main: number; workers: number; runtime: number } {
+  const out = { main: 0, workers: 0, runtime: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = `/proc/${pid}/task/${tid}/stat`;
+    let text: string;
+    try {
+      text = readFileSync(stat, "utf8");
+    } catch {
+      continue;
+    }
+    const kind = Number(tid) === pid ? "main" : text.includes("(Worker)") ? "workers" : "runtime";
+    out[kind] += cpuMsOf(stat);
+  }
+  return out;
 }
 
 /**

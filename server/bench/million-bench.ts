@@ -17,7 +17,9 @@
  *            its first search answers 200 with products, then its first similar products and looks.
  *
  *   bun server/bench/million-bench.ts [--size 1000000] [--bulk 2000] [--ahead 4] [--window 100000] [--seed 42]
- *        [--seconds 15] [--load-seconds 10] [--warm-seconds 10] [--sources 500] [--idle-seconds 30]
+ *        [--seconds 15] [--load-seconds 10] [--warm-seconds 10] [--sources 500] [--idle-seconds 30] [--index-only]
+ *
+ *   --index-only stops after the index phase and prints its windows alone (each window's server CPU by thread too).
  */
 import type { CtlResponse, SearchResponse, SimilarityResponse } from "@storefront-search/contract";
 import { rmSync, mkdtempSync } from "node:fs";
@@ -33,7 +35,7 @@ import { numberArg } from "./bench-args.ts";
 import { multipliedProducts } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
-import { cpuMsOf, settled } from "./load.ts";
+import { cpuMsOf, settled, threadCpuMs } from "./load.ts";
 import { buildMix, classOf, querySuggestions, queryTexts, searchParams, type MixItem, type QueryFacts } from "./search-mix.ts";
 import { treeRss } from "./tree-rss.ts";
 
@@ -49,6 +51,7 @@ const SOURCES = numberArg("--sources", 500);
 const IDLE_SECONDS = numberArg("--idle-seconds", 30);
 /** How long the server may stay busy after indexing (its meaning training) before the search phase starts anyway. */
 const SETTLE_SECONDS = numberArg("--settle-seconds", 1800);
+const INDEX_ONLY = process.argv.includes("--index-only");
 const CONCURRENCY = 16;
 /** How long a start, or a first answer (a restart's first search, the first similar products), may take before the bench gives up. */
 const START_TIMEOUT_MS = 1_800_000;
@@ -112,6 +115,8 @@ interface IndexWindow {
   /** CPU time spent in the window by the server (all its threads) and by this process (making and sending bulks). */
   serverCpuMs: number;
   benchCpuMs: number;
+  /** The server's CPU in the window by thread: serving (main), indexing and events (workers), the runtime's own. */
+  threads: ReturnType<typeof threadCpuMs>;
 }
 
 /** User + system CPU milliseconds of this process. */
@@ -136,7 +141,7 @@ async function indexCatalog(server: ChildServer, real: readonly Product[], sourc
   let done = 0;
   let windowStart = performance.now();
   let windowDone = 0;
-  let [serverCpu, benchCpu] = [serverCpuMs(server), benchCpuMs()];
+  let [serverCpu, benchCpu, threads] = [serverCpuMs(server), benchCpuMs(), threadCpuMs(server.proc.pid)];
   const products = keepingSources(multipliedProducts(real, SIZE, SEED), 2 * SOURCES, sources);
   await indexBulksOver(server.url, admin, chunked(products, BULK), {
     ahead: AHEAD,
@@ -144,20 +149,43 @@ async function indexCatalog(server: ChildServer, real: readonly Product[], sourc
       done += n;
       if (done - windowDone < WINDOW && done < SIZE) return;
       const now = performance.now();
-      const [serverNow, benchNow] = [serverCpuMs(server), benchCpuMs()];
+      const [serverNow, benchNow, threadsNow] = [serverCpuMs(server), benchCpuMs(), threadCpuMs(server.proc.pid)];
       windows.push({
         upTo: done,
         ms: now - windowStart,
         rss: treeRss(server.proc.pid).rss,
         serverCpuMs: serverNow - serverCpu,
         benchCpuMs: benchNow - benchCpu,
+        threads: {
+          main: threadsNow.main - threads.main,
+          workers: threadsNow.workers - threads.workers,
+          runtime: threadsNow.runtime - threads.runtime,
+        },
       });
-      [serverCpu, benchCpu] = [serverNow, benchNow];
+      [serverCpu, benchCpu, threads] = [serverNow, benchNow, threadsNow];
       log(`indexed ${fmt(done)} (${fmt(((done - windowDone) * 1000) / (now - windowStart))} products/s in the window)`);
       [windowStart, windowDone] = [now, done];
     },
   });
   return windows;
+}
+
+const cpuPerThousand = (cpuMs: number, products: number) => fmt((cpuMs * 1000) / products);
+
+/** The index phase window by window: its rate, the server's CPU per 1,000 products (all, and by thread), RSS. */
+function printWindows(windows: IndexWindow[]): void {
+  console.log(
+    "\n| indexed | window | products/s | server CPU per 1,000: all / serving / indexing and events / runtime | bench CPU per 1,000 | RSS (KB per product indexed) |\n|---:|---:|---:|---:|---:|---:|",
+  );
+  windows.forEach((w, i) => {
+    const products = w.upTo - (windows[i - 1]?.upTo ?? 0);
+    const perThousand = (cpuMs: number) => cpuPerThousand(cpuMs, products);
+    console.log(
+      `| ${fmt(w.upTo)} | ${seconds(w.ms)} | ${fmt((products * 1000) / w.ms)} | ` +
+        `${perThousand(w.serverCpuMs)} / ${perThousand(w.threads.main)} / ${perThousand(w.threads.workers)} / ${perThousand(w.threads.runtime)} ms | ` +
+        `${perThousand(w.benchCpuMs)} ms | ${mib(w.rss)} MiB (${(w.rss / 1024 / w.upTo).toFixed(2)}) |`,
+    );
+  });
 }
 
 /** GET a route as the search key; the parsed body of a 200, or null with the status of anything else. */
@@ -279,6 +307,16 @@ async function main(): Promise<void> {
     const warm = spread.filter((_, i) => i % 2 === 1).slice(0, 50);
     const indexMs = windows.reduce((sum, w) => sum + w.ms, 0);
     const indexedRss = treeRss(server.proc.pid).rss;
+    if (INDEX_ONLY) {
+      const indexCpu = windows.reduce((sum, w) => sum + w.serverCpuMs, 0);
+      console.log(
+        `\n### Million-product benchmark, index phase: ${fmt(SIZE)} products (seed ${SEED}) in ${seconds(indexMs)}, ` +
+          `${fmt((SIZE * 1000) / indexMs)} products/s overall, server CPU ${cpuPerThousand(indexCpu, SIZE)} ms per 1,000; ` +
+          `load average ${loadAtStart} at the start and ${loadAverage()} at the end`,
+      );
+      printWindows(windows);
+      return;
+    }
 
     const held = await phase("holding the enrichment backlog, waiting for the server to settle", async () => {
       const jobs = holdEnrichment(join(dataDir, "service.db"), Date.now() + 86_400_000);
@@ -417,7 +455,6 @@ async function main(): Promise<void> {
 
     console.log("\n| also measured | value |\n|---|---|");
     const also = (name: string, value: string) => console.log(`| ${name} | ${value} |`);
-    const cpuPerThousand = (cpuMs: number, products: number) => fmt((cpuMs * 1000) / products);
     const indexCpu = windows.reduce((sum, w) => sum + w.serverCpuMs, 0);
     also(
       "indexing: CPU per 1,000 products, the server (all its threads) / this process (making and sending bulks)",
@@ -449,16 +486,7 @@ async function main(): Promise<void> {
       cutOff.size ? [...cutOff].map(([path, n]) => `${path} ${fmt(n)}`).join(", ") : "none",
     );
 
-    console.log(
-      "\n| indexed | window | products/s | server CPU per 1,000 | bench CPU per 1,000 | RSS (KB per product indexed) |\n|---:|---:|---:|---:|---:|---:|",
-    );
-    windows.forEach((w, i) => {
-      const products = w.upTo - (windows[i - 1]?.upTo ?? 0);
-      console.log(
-        `| ${fmt(w.upTo)} | ${seconds(w.ms)} | ${fmt(rates[i]!)} | ${cpuPerThousand(w.serverCpuMs, products)} ms | ` +
-          `${cpuPerThousand(w.benchCpuMs, products)} ms | ${mib(w.rss)} MiB (${(w.rss / 1024 / w.upTo).toFixed(2)}) |`,
-      );
-    });
+    printWindows(windows);
     console.log("\n| phase | time |\n|---|---:|");
     for (const p of phases) console.log(`| ${p.name} | ${seconds(p.ms)} |`);
   } finally {

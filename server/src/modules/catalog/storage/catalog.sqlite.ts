@@ -92,13 +92,21 @@ export class SqliteCatalogRepo implements CatalogRepository {
 /**
  * Writes products an indexing batch changed, their stored shapes dropped, inside the caller's transaction (the
  * batch commit, indexing/storage/tasks.sqlite.ts).
+ *
+ * A product at version 1 has no row (a row, even a deletion's, keeps counting its versions), so it is inserted
+ * plainly. The upsert would do, but a statement that may update a row of a table with foreign keys and triggers
+ * keeps a copy of every page it changes until it ends (SQLite's statement journal, a temporary file): about two
+ * pages of 16 KB written there per product, 16 ms of CPU per 1,000 products at 300,000 products against 8.6 inserted.
  */
 export function writeProductsIn(db: Database, storeId: string, products: readonly CommittedProduct[], at: number): void {
-  const put = db.query(
+  // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
+  const insert = db.query(
+    "INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)",
+  );
+  const upsert = db.query(
     `INSERT INTO products (store_id, id, version, content_hash, doc, deleted, updated_at) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
      ON CONFLICT (store_id, id) DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash,
        doc = excluded.doc, deleted = excluded.deleted, updated_at = excluded.updated_at, shaping = NULL, shaped = NULL`,
   );
-  // CAST: the JSON may come as UTF-8 bytes (utf8-text.ts).
-  for (const p of products) put.run(storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, at);
+  for (const p of products) (p.version === 1 ? insert : upsert).run(storeId, p.id, p.version, p.contentHash, p.doc, p.deleted ? 1 : 0, at);
 }
