@@ -88,3 +88,16 @@ export function topKByKey(
   }
   return topK(kept, compare, k);
 }
+
+/**
+ * How many of `slots` hold the first k in an order by `key`, then by slot, when no key is below `least`: when the
+ * slots ascend, the shortest prefix with k slots keyed `least` (every later slot comes after each of them), else
+ * all of them. Keys are computed only up to there.
+ */
+export function prefixHolding(slots: Int32Array, k: number, key: (slot: number) => number, least: number): number {
+  if (k <= 0) return 0;
+  for (let i = 1; i < slots.length; i++) if (slots[i]! <= slots[i - 1]!) return slots.length;
+  let found = 0;
+  for (let i = 0; i < slots.length; i++) if (key(slots[i]!) === least && ++found >= k) return i + 1;
+  return slots.length;
+}
