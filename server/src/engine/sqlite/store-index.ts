@@ -149,8 +149,14 @@ export class StoreIndex {
   readonly text = new TextIndex();
   private readonly slotTokens = new FlatLists();
   private liveCache: number[] | null = null;
-  /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
+  /**
+   * Scores by slot, each valid while its slot's `scoredIn` is the current evaluation's number; reused (evaluation is
+   * synchronous) to spare an allocation per query, and stamped rather than cleared for each match: a write per
+   * match, scattered over the store, cost more than scoring the few that a sort by price compares.
+   */
   private scratchScores = new Float64Array(1024);
+  private scoredIn = new Int32Array(1024);
+  private evaluations = 0;
   /** An evaluation's matched and nearly matched slots (filterPass) and its first sort's keys. */
   private scratchMatched = new Int32Array(0);
   private scratchNearly = new Int32Array(0);
@@ -491,12 +497,9 @@ export class StoreIndex {
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f, (text ? text.slots.length : this.live) > this.live * BROAD));
     const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
-    if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
-    const scores = this.scratchScores;
-    // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
     // One broad selection and no text ("women" read as a gender): its key's counts are the store's own.
     const whole = !text && candidates === this.liveCache && filters.length === 1 ? filters[0]!.mask : undefined;
-    const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters, text ? NaN : 0);
+    const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters);
     const storeWide = whole ? filters[0]!.group : -1;
     const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates, storeWide) : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
@@ -508,12 +511,14 @@ export class StoreIndex {
     const qualities = text ? this.qualityArrays(text.words) : [];
     const lookups = text ? text.words.map(wordTokens) : [];
     try {
+      const { scores, scoredIn, round } = this.scoresRoom();
+      // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
       const score = (slot: number) => {
-        let s = scores[slot]!;
-        if (Number.isNaN(s)) {
-          s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words, qualities, lookups);
-          scores[slot] = s;
-        }
+        if (!text) return 0;
+        if (scoredIn[slot] === round) return scores[slot]!;
+        const s = text.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text.words, qualities, lookups);
+        scores[slot] = s;
+        scoredIn[slot] = round;
         return s;
       };
       const best = text && text.identifierSlots.size === 0 ? bestScore(text.words) : NaN;
@@ -529,14 +534,29 @@ export class StoreIndex {
     }
   }
 
+  /** The score room, with this evaluation's number: a slot's score is this evaluation's when stamped with it. */
+  private scoresRoom(): { scores: Float64Array; scoredIn: Int32Array; round: number } {
+    if (this.scratchScores.length < this.ids.length) {
+      this.scratchScores = new Float64Array(roomFor(this.ids.length));
+      this.scoredIn = new Int32Array(roomFor(this.ids.length));
+      this.evaluations = 0;
+    }
+    if (this.evaluations === 0x7fffffff) {
+      this.scoredIn.fill(0);
+      this.evaluations = 0;
+    }
+    return { scores: this.scratchScores, scoredIn: this.scoredIn, round: ++this.evaluations };
+  }
+
   /**
-   * The live candidates that pass every filter (`matched`), and those that fail only the filters of one group
-   * (`nearly`, with that group: they still count for the group's facet values). Each matched slot's score is set
-   * to `score`. Both lists are views of arrays kept between searches (evaluation is synchronous).
+   * The candidates (live documents: text matches, identifier matches, ids or every live slot) that pass every
+   * filter (`matched`), and those that fail only the filters of one group (`nearly`, with that group: they still
+   * count for the group's facet values). Both lists are views of arrays kept between searches (evaluation is
+   * synchronous).
    */
-  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], score: number): { matched: Int32Array; nearly: Nearly } {
+  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(candidates.length);
-    const { ids, scratchScores: scores, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    const { scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
     // A broad filter's byte is read here rather than through its test: a call per candidate and filter was most of
     // the pass for a broad query.
     const masks = filters.map((f) => f.mask?.bySlot ?? null);
@@ -545,7 +565,6 @@ export class StoreIndex {
     let p = 0;
     for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i]!;
-      if (ids[slot] === undefined) continue;
       let failures = 0;
       let failedGroup = 0;
       for (let f = 0; f < filters.length; f++) {
@@ -560,7 +579,6 @@ export class StoreIndex {
       }
       if (failures === 0) {
         matched[m++] = slot;
-        scores[slot] = score;
       } else if (failures === 1) {
         nearly[p] = slot;
         groups[p++] = failedGroup;
@@ -605,13 +623,9 @@ export class StoreIndex {
    */
   private maskPass({ bySlot, passing }: { bySlot: Uint8Array; passing: number }): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(this.live);
-    const { ids, scratchScores: scores, scratchMatched: matched } = this;
+    const { ids, scratchMatched: matched } = this;
     let m = 0;
-    for (let slot = 0; slot < ids.length; slot++) {
-      if (bySlot[slot] !== passing || ids[slot] === undefined) continue;
-      matched[m++] = slot;
-      scores[slot] = 0;
-    }
+    for (let slot = 0; slot < ids.length; slot++) if (bySlot[slot] === passing && ids[slot] !== undefined) matched[m++] = slot;
     return { matched: matched.subarray(0, m), nearly: { slots: new Int32Array(0), groups: new Int32Array(0) } };
   }
 
@@ -907,6 +921,7 @@ export class StoreIndex {
     let scratch = 0;
     for (const room of [
       this.scratchScores,
+      this.scoredIn,
       this.scratchMatched,
       this.scratchNearly,
       this.scratchGroups,
