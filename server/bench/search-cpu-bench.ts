@@ -210,12 +210,22 @@ async function timeMix(engine: SqliteEngine, recorded: Recorded[]): Promise<void
     const mean = times.reduce((a, b) => a + b, 0) / (times.length || 1);
     console.log(`| ${name} | ${fmt(s.n)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(mean)} |`);
   };
-  row("all", samples.map((s) => s.ms));
-  for (const c of CLASSES) row(c, samples.filter((s) => classOf(s.r.item) === c).map((s) => s.ms));
+  row(
+    "all",
+    samples.map((s) => s.ms),
+  );
+  for (const c of CLASSES)
+    row(
+      c,
+      samples.filter((s) => classOf(s.r.item) === c).map((s) => s.ms),
+    );
   console.log("\n| matches | n | p50 ms | p99 ms | mean ms |\n|---|---:|---:|---:|---:|");
   let from = 0;
   for (const band of BANDS) {
-    row(band.name, samples.filter((s) => s.r.item.found && s.r.total >= from && s.r.total < band.below).map((s) => s.ms));
+    row(
+      band.name,
+      samples.filter((s) => s.r.item.found && s.r.total >= from && s.r.total < band.below).map((s) => s.ms),
+    );
     from = band.below;
   }
   const byQuery = new Map<string, { total: number; times: number[] }>();
@@ -228,7 +238,9 @@ async function timeMix(engine: SqliteEngine, recorded: Recorded[]): Promise<void
     .map(([q, e]) => ({ q, total: e.total, median: summarize(e.times).p50 }))
     .sort((a, b) => b.median - a.median)
     .slice(0, 8);
-  console.log(`\nslowest queries (median over their sorts and selections): ${slowest.map((s) => `"${s.q}" ${ms(s.median)} ms (${fmt(s.total)})`).join(", ")}`);
+  console.log(
+    `\nslowest queries (median over their sorts and selections): ${slowest.map((s) => `"${s.q}" ${ms(s.median)} ms (${fmt(s.total)})`).join(", ")}`,
+  );
 }
 
 function printPhases(requests: number): void {
@@ -270,7 +282,12 @@ function answerRequests(recorded: Recorded[]): EngineSearchRequest[] {
   for (const r of recorded) if (!firsts.has(r.item.query) && r.item.facets.length === 0) firsts.set(r.item.query, r.requests.at(-1)!);
   for (const first of [...firsts.values()].slice(0, 120))
     for (const sortBy of ANSWER_SORTS)
-      for (const offset of [0, 970]) add({ ...first, sort: [...first.sort.filter((s) => s.kind !== "relevance" && s.kind !== "number"), ...baseRequest("", sortBy).sort], offset });
+      for (const offset of [0, 970])
+        add({
+          ...first,
+          sort: [...first.sort.filter((s) => s.kind !== "relevance" && s.kind !== "number"), ...baseRequest("", sortBy).sort],
+          offset,
+        });
   // Plain words sorted by relevance alone, as a store without query understanding asks them.
   for (const word of ["black", "men", "shirt", "blue", "dress", "women shoes", "red dress", "bag"])
     for (const offset of [0, 30, 970]) add({ ...baseRequest(word, undefined), offset });
@@ -291,8 +308,13 @@ async function writeAnswers(dir: string, recorded: Recorded[]): Promise<void> {
     log(`answers: ${fmt(requests.length)} requests`);
     for (const r of requests) lines.push(answerLine(await engine.search(STORE, r)));
     // Deletes, price changes and rewritten documents (new words in the name) on a copy, then the same again.
-    const ids = (await engine.search(STORE, { ...baseRequest("", undefined), facets: [], rangeFacets: [], limit: SIZE })).hits.map((h) => h.id);
-    await engine.remove(STORE, ids.filter((_, i) => i % 97 === 0));
+    const ids = (await engine.search(STORE, { ...baseRequest("", undefined), facets: [], rangeFacets: [], limit: SIZE })).hits.map(
+      (h) => h.id,
+    );
+    await engine.remove(
+      STORE,
+      ids.filter((_, i) => i % 97 === 0),
+    );
     await engine.setNumbers(
       STORE,
       ids.filter((_, i) => i % 89 === 1).map((id, i) => ({ id, numbers: { price_min: i % 5 === 0 ? null : (i * 37) % 400 } })),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
-import type { EngineDocument, EngineSearchRequest } from "../src/engine/types.ts";
+import type { EngineDocument, EngineFilter, EngineSearchRequest, EngineSort } from "../src/engine/types.ts";
 import { tempDir } from "./support/test-server.ts";
 
 /*
@@ -60,22 +60,19 @@ function request(over: Partial<EngineSearchRequest>): EngineSearchRequest {
   };
 }
 
-/** Every page of a relevance-sorted search is the slice of the whole order, which scores every match. */
-async function expectPagesSliceTheWholeOrder(store: string, text: string): Promise<string[]> {
-  const whole = await engine.search(store, request({ text, limit: 10_000 }));
+/** Every page of a search is the slice of the whole order, which scores and compares every match. */
+async function expectPagesSliceTheWholeOrder(store: string, text: string, sort: EngineSort[] = [{ kind: "relevance" }]): Promise<string[]> {
+  const whole = await engine.search(store, request({ text, sort, limit: 10_000 }));
   const order = whole.hits.map((h) => h.id);
   expect(order).toHaveLength(whole.total);
   for (const limit of [1, 7, 30, 120])
     for (const offset of [0, 3, 29, 100, whole.total - 2]) {
-      const page = await engine.search(store, request({ text, offset, limit }));
-      expect(
-        page.hits,
-        `"${text}", offset ${offset}, limit ${limit}`,
-      ).toEqual(whole.hits.slice(offset, offset + limit));
+      const page = await engine.search(store, request({ text, sort, offset, limit }));
+      expect(page.hits, `"${text}", offset ${offset}, limit ${limit}`).toEqual(whole.hits.slice(offset, offset + limit));
       expect(page.total).toBe(whole.total);
       expect(page.facets).toEqual(whole.facets);
     }
-  const counted = await engine.search(store, request({ text, limit: 0 }));
+  const counted = await engine.search(store, request({ text, sort, limit: 0 }));
   expect([counted.total, counted.hits, counted.facets]).toEqual([whole.total, [], whole.facets]);
   return order;
 }
@@ -93,6 +90,21 @@ describe("a relevance-sorted page that stops scoring early", () => {
     expect(order.slice(0, 3)).toEqual(["p0", "p3", "p6"]);
     expect(order[200]).toBe("p1");
     await expectPagesSliceTheWholeOrder(STORE, "blue shirt");
+  });
+
+  test("matches that tie on a preference or a price are chosen by relevance, then slot", async () => {
+    const red: EngineFilter = { kind: "terms", key: "color", values: ["Red"] };
+    for (const sort of [
+      [{ kind: "prefer", filters: [red] }, { kind: "relevance" }],
+      [{ kind: "number", field: "price_min", order: "asc" }, { kind: "relevance" }],
+      [{ kind: "pinned", ids: ["p5", "p1"] }, { kind: "relevance" }],
+    ] as EngineSort[][]) {
+      const order = await expectPagesSliceTheWholeOrder(STORE, "shirt", sort);
+      expect(order.length, JSON.stringify(sort)).toBeGreaterThan(500);
+    }
+    const preferred = await expectPagesSliceTheWholeOrder(STORE, "shirt", [{ kind: "prefer", filters: [red] }, { kind: "relevance" }]);
+    // Red documents first (even numbers), the name's matches among them first.
+    expect(preferred.slice(0, 3)).toEqual(["p0", "p6", "p12"]);
   });
 
   test("stays the slice after documents are rewritten out of slot order and deleted", async () => {
@@ -139,18 +151,26 @@ describe("facet values past 65,536", () => {
       Array.from({ length: 6 }, (_, i) => many(30 + i)),
     );
     const after = await engine.search(STORE, request({ text: "", facets: ["color"], limit: 100 }));
-    expect(after.facets.color).toEqual([
-      { value: "Blue", count: 16 },
-      { value: "Red", count: 20 },
-    ].sort((a, b) => b.count - a.count));
+    expect(after.facets.color).toEqual(
+      [
+        { value: "Blue", count: 16 },
+        { value: "Red", count: 20 },
+      ].sort((a, b) => b.count - a.count),
+    );
     const numbered: [string, string][] = [
       ["sku-0-0", "p0"],
       ["sku-31-1999", "p31"],
       ["sku-35-1999", "p35"],
     ];
     for (const [value, id] of numbered) {
-      const found = await engine.search(STORE, request({ text: "", filters: [{ kind: "terms", key: "sku", values: [value] }], facets: ["sku", "color"] }));
-      expect(found.hits.map((h) => h.id), value).toEqual([id]);
+      const found = await engine.search(
+        STORE,
+        request({ text: "", filters: [{ kind: "terms", key: "sku", values: [value] }], facets: ["sku", "color"] }),
+      );
+      expect(
+        found.hits.map((h) => h.id),
+        value,
+      ).toEqual([id]);
       expect(found.facets.color, value).toEqual([{ value: id === "p0" ? "Red" : "Blue", count: 1 }]);
       // The key's own selection leaves its counts to the other filters: every value of the store, once each.
       expect(found.facets.sku, value).toHaveLength(72_000);

@@ -688,7 +688,9 @@ export class StoreIndex {
     for (let i = 0; i < n; i++) keys[i] = key(matched[i]!);
     // Relevance decides nothing when every score is 0: equal keys are then in slot order.
     const slotTies = sorts.slice(1).every((s) => s.kind === "relevance" && unscored);
-    return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies);
+    // A key then relevance (a preference, a price): the matches that tie on the key are chosen by score, then slot.
+    const tieKey = !unscored && sorts.length === 2 && sorts[1]!.kind === "relevance" ? (slot: number) => -score(slot) : undefined;
+    return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies, tieKey);
   }
 
   /** scratchNumbers with room for n. */

@@ -330,6 +330,16 @@ export class TextIndex {
     const generation = ++this.slotGeneration;
     const { slotMarks: marks, alive, listed, listStart, listLength } = this;
     const out: number[] = [];
+    // One token's list holds each slot once: nothing to mark (a mark per slot, scattered over the store, was a
+    // third of matching a broad word).
+    if (clause.ids.length === 1 && clause.phrases.length === 0) {
+      const id = clause.ids[0]!;
+      if (id < listLength.length)
+        for (let i = listStart[id]!, to = i + listLength[id]!; i < to; i++) if (alive[listed[i]!] === 1) out.push(listed[i]!);
+      const extra = this.added[id];
+      if (extra) for (let i = 0; i < extra.length; i++) if (alive[extra[i]!] === 1) out.push(extra[i]!);
+      return out;
+    }
     for (const id of clause.ids) {
       if (id < listLength.length) {
         for (let i = listStart[id]!, to = i + listLength[id]!; i < to; i++) {
