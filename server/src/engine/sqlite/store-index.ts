@@ -135,8 +135,7 @@ export class StoreIndex {
   private readonly valueKey: number[] = [];
   /**
    * 16-bit while a store has at most 65,536 values (widened before a value numbered past that): counting a broad
-   * query's facets reads every matched slot's list, scattered over the array, and at 300,000 products half the
-   * bytes read made that a third faster.
+   * query's facets reads every matched slot's list, scattered over the array, and what that costs is the bytes read.
    */
   private readonly slotValues = new FlatLists<Uint16Array | Uint32Array>(new Uint16Array(1 << 12));
   // Numbers and sortable text.
@@ -151,8 +150,8 @@ export class StoreIndex {
   private liveCache: number[] | null = null;
   /**
    * Scores by slot, each valid while its slot's `scoredIn` is the current evaluation's number; reused (evaluation is
-   * synchronous) to spare an allocation per query, and stamped rather than cleared for each match: a write per
-   * match, scattered over the store, cost more than scoring the few that a sort by price compares.
+   * synchronous) to spare an allocation per query, and stamped rather than cleared for each match, so that a sort
+   * by price writes only the few scores it compares instead of one per match, scattered over the store.
    */
   private scratchScores = new Float64Array(1024);
   private scoredIn = new Int32Array(1024);
@@ -557,8 +556,7 @@ export class StoreIndex {
   private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(candidates.length);
     const { scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
-    // A broad filter's byte is read here rather than through its test: a call per candidate and filter was most of
-    // the pass for a broad query.
+    // A broad filter's byte is read here rather than through a call of its test per candidate.
     const masks = filters.map((f) => f.mask?.bySlot ?? null);
     const passing = filters.map((f) => f.mask?.passing ?? 0);
     let m = 0;

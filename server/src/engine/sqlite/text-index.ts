@@ -322,16 +322,11 @@ export class TextIndex {
     return out;
   }
 
-  /**
-   * The live slots of a clause's lists, each once. Read from the flat array directly: a visitor called per slot
-   * was most of the cost of matching a word in a tenth of a large store.
-   */
+  /** The live slots of a clause's lists, each once, read in plain loops (a broad word lists a tenth of a large store). */
   private firstCandidates(clause: ResolvedClause): number[] {
-    const generation = ++this.slotGeneration;
     const { slotMarks: marks, alive, listed, listStart, listLength } = this;
     const out: number[] = [];
-    // One token's list holds each slot once: nothing to mark (a mark per slot, scattered over the store, was a
-    // third of matching a broad word).
+    // One token's list holds each slot once: nothing to mark, which spares a write per slot scattered over the store.
     if (clause.ids.length === 1 && clause.phrases.length === 0) {
       const id = clause.ids[0]!;
       if (id < listLength.length)
@@ -340,23 +335,19 @@ export class TextIndex {
       if (extra) for (let i = 0; i < extra.length; i++) if (alive[extra[i]!] === 1) out.push(extra[i]!);
       return out;
     }
-    for (const id of clause.ids) {
-      if (id < listLength.length) {
-        for (let i = listStart[id]!, to = i + listLength[id]!; i < to; i++) {
-          const slot = listed[i]!;
-          if (marks[slot] === generation || alive[slot] !== 1) continue;
-          marks[slot] = generation;
-          out.push(slot);
-        }
-      }
-      const extra = this.added[id];
-      if (!extra) continue;
-      for (let i = 0; i < extra.length; i++) {
-        const slot = extra[i]!;
+    const generation = ++this.slotGeneration;
+    const take = (list: ArrayLike<number>, from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const slot = list[i]!;
         if (marks[slot] === generation || alive[slot] !== 1) continue;
         marks[slot] = generation;
         out.push(slot);
       }
+    };
+    for (const id of clause.ids) {
+      if (id < listLength.length) take(listed, listStart[id]!, listStart[id]! + listLength[id]!);
+      const extra = this.added[id];
+      if (extra) take(extra, 0, extra.length);
     }
     for (const phrase of clause.phrases) {
       this.forEachListed(phrase.shortest, (slot) => {
