@@ -220,8 +220,13 @@ export class SqliteEngine implements SearchEngine {
     if (!request.text.trim()) return index.evaluate(request, null);
     const identifierSlots = new Set(index.identifierMatches(request.text));
     const plan = queryPlan(request.text, request.matching, index.vocabulary);
-    const slots: number[] = [...identifierSlots];
-    if (plan) for (const slot of index.text.match(plan.clauses)) if (!identifierSlots.has(slot)) slots.push(slot);
+    let slots: number[] = [...identifierSlots];
+    if (plan) {
+      const matched = index.text.match(plan.clauses);
+      // Mostly no identifier matches: the text's matches are the list as they are.
+      if (slots.length === 0) slots = matched;
+      else for (const slot of matched) if (!identifierSlots.has(slot)) slots.push(slot);
+    }
     const widened = plan && request.alternatives?.length ? alternativesPlan(request.text, plan, request.alternatives) : null;
     if (widened) {
       const typed = new Set(slots);

@@ -15,7 +15,7 @@ import {
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { HeldTexts, SlotsById } from "./held-texts.ts";
 import { TextIndex } from "./text-index.ts";
-import { topK, topKByKey, type Comparator } from "./top-slots.ts";
+import { prefixHolding, topK, topKByKey, type Comparator } from "./top-slots.ts";
 import { arrayBytes, mapBytes, stringsBytes, typedBytes } from "../../lib/heap-estimate.ts";
 
 /*
@@ -133,7 +133,11 @@ export class StoreIndex {
   private readonly valueIds: Map<string, number>[] = [];
   private readonly valueNames: string[] = [];
   private readonly valueKey: number[] = [];
-  private readonly slotValues = new FlatLists();
+  /**
+   * 16-bit while a store has at most 65,536 values (widened before a value numbered past that): counting a broad
+   * query's facets reads every matched slot's list, scattered over the array, and what that costs is the bytes read.
+   */
+  private readonly slotValues = new FlatLists<Uint16Array | Uint32Array>(new Uint16Array(1 << 12));
   // Numbers and sortable text.
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly numberFields: string[] = [];
@@ -144,8 +148,14 @@ export class StoreIndex {
   readonly text = new TextIndex();
   private readonly slotTokens = new FlatLists();
   private liveCache: number[] | null = null;
-  /** Scores of the current evaluation by slot; reused (evaluation is synchronous) to spare an allocation per query. */
+  /**
+   * Scores by slot, each valid while its slot's `scoredIn` is the current evaluation's number; reused (evaluation is
+   * synchronous) to spare an allocation per query, and stamped rather than cleared for each match, so that a sort
+   * by price writes only the few scores it compares instead of one per match, scattered over the store.
+   */
   private scratchScores = new Float64Array(1024);
+  private scoredIn = new Int32Array(1024);
+  private evaluations = 0;
   /** An evaluation's matched and nearly matched slots (filterPass) and its first sort's keys. */
   private scratchMatched = new Int32Array(0);
   private scratchNearly = new Int32Array(0);
@@ -271,6 +281,7 @@ export class StoreIndex {
     let id = ids.get(value);
     if (id === undefined) {
       id = this.valueNames.length;
+      if (id > 0xffff && this.slotValues.data instanceof Uint16Array) this.slotValues.data = Uint32Array.from(this.slotValues.data);
       this.valueNames.push(value);
       this.valueKey.push(k);
       ids.set(value, id);
@@ -312,19 +323,42 @@ export class StoreIndex {
     return { quality, idf: Math.log(1 + this.live / Math.max(1, docs)) };
   }
 
-  private relevance(slot: number, words: ScoringWord[], qualities: Float64Array[]): number {
+  /**
+   * A slot's relevance: per query word, its best field weight times the match quality among the slot's weighted
+   * tokens. A word of few tokens finds each in the slot's sorted tokens (`token * 8 + field`: the token's first
+   * entry has its best field) by bisection; a word of many (a prefix's completions) scans them once.
+   */
+  private relevance(slot: number, words: ScoringWord[], qualities: Float64Array[], lookups: (WordTokens | null)[]): number {
     const { data, start, length } = this.slotTokens;
     const from = start[slot]!;
     const to = from + (length[slot] ?? 0);
     let score = 0;
     for (let w = 0; w < words.length; w++) {
-      const quality = qualities[w]!;
+      const few = lookups[w];
       let best = 0;
-      for (let i = from; i < to; i++) {
-        const q = quality[data[i]! >>> 3]!;
-        if (q > 0) {
-          const s = FIELD_WEIGHTS[data[i]! & 7]! * q;
-          if (s > best) best = s;
+      if (few) {
+        for (let j = 0; j < few.keys.length; j++) {
+          const key = few.keys[j]!;
+          let lo = from;
+          let hi = to;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (data[mid]! < key) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < to && data[lo]! < key + 8) {
+            const s = FIELD_WEIGHTS[data[lo]! & 7]! * few.quality[j]!;
+            if (s > best) best = s;
+          }
+        }
+      } else {
+        const quality = qualities[w]!;
+        for (let i = from; i < to; i++) {
+          const q = quality[data[i]! >>> 3]!;
+          if (q > 0) {
+            const s = FIELD_WEIGHTS[data[i]! & 7]! * q;
+            if (s > best) best = s;
+          }
         }
       }
       // The TextIndex matched it, so the word is somewhere: in the description, or only through its compound parts.
@@ -462,12 +496,9 @@ export class StoreIndex {
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f, (text ? text.slots.length : this.live) > this.live * BROAD));
     const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
-    if (this.scratchScores.length < this.ids.length) this.scratchScores = new Float64Array(this.ids.length * 2);
-    const scores = this.scratchScores;
-    // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
     // One broad selection and no text ("women" read as a gender): its key's counts are the store's own.
     const whole = !text && candidates === this.liveCache && filters.length === 1 ? filters[0]!.mask : undefined;
-    const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters, text ? NaN : 0);
+    const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters);
     const storeWide = whole ? filters[0]!.group : -1;
     const facets = request.facets.length > 0 ? this.countFacets(request.facets, matched, nearly, candidates, storeWide) : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
@@ -477,16 +508,20 @@ export class StoreIndex {
     }
 
     const qualities = text ? this.qualityArrays(text.words) : [];
+    const lookups = text ? text.words.map(wordTokens) : [];
     try {
+      const { scores, scoredIn, round } = this.scoresRoom();
+      // Scored on first use: when relevance only breaks ties (sorting by price), most documents never need it.
       const score = (slot: number) => {
-        let s = scores[slot]!;
-        if (Number.isNaN(s)) {
-          s = text!.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text!.words, qualities);
-          scores[slot] = s;
-        }
+        if (!text) return 0;
+        if (scoredIn[slot] === round) return scores[slot]!;
+        const s = text.identifierSlots.has(slot) ? IDENTIFIER_SCORE : this.relevance(slot, text.words, qualities, lookups);
+        scores[slot] = s;
+        scoredIn[slot] = round;
         return s;
       };
-      const page = this.firstOf(request.sort, matched, score, text === null, request.offset + request.limit).slice(request.offset);
+      const best = text && text.identifierSlots.size === 0 ? bestScore(text.words) : NaN;
+      const page = this.firstOf(request.sort, matched, score, text === null, request.offset + request.limit, best).slice(request.offset);
       return {
         total: matched.length,
         hits: page.map((slot) => ({ id: this.ids[slot]!, score: score(slot) })),
@@ -498,24 +533,43 @@ export class StoreIndex {
     }
   }
 
+  /** The score room, with this evaluation's number: a slot's score is this evaluation's when stamped with it. */
+  private scoresRoom(): { scores: Float64Array; scoredIn: Int32Array; round: number } {
+    if (this.scratchScores.length < this.ids.length) {
+      this.scratchScores = new Float64Array(roomFor(this.ids.length));
+      this.scoredIn = new Int32Array(roomFor(this.ids.length));
+      this.evaluations = 0;
+    }
+    if (this.evaluations === 0x7fffffff) {
+      this.scoredIn.fill(0);
+      this.evaluations = 0;
+    }
+    return { scores: this.scratchScores, scoredIn: this.scoredIn, round: ++this.evaluations };
+  }
+
   /**
-   * The live candidates that pass every filter (`matched`), and those that fail only the filters of one group
-   * (`nearly`, with that group: they still count for the group's facet values). Each matched slot's score is set
-   * to `score`. Both lists are views of arrays kept between searches (evaluation is synchronous).
+   * The candidates (live documents: text matches, identifier matches, ids or every live slot) that pass every
+   * filter (`matched`), and those that fail only the filters of one group (`nearly`, with that group: they still
+   * count for the group's facet values). Both lists are views of arrays kept between searches (evaluation is
+   * synchronous).
    */
-  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], score: number): { matched: Int32Array; nearly: Nearly } {
+  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(candidates.length);
-    const { ids, scratchScores: scores, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    const { scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    // A broad filter's byte is read here rather than through a call of its test per candidate.
+    const masks = filters.map((f) => f.mask?.bySlot ?? null);
+    const passing = filters.map((f) => f.mask?.passing ?? 0);
     let m = 0;
     let p = 0;
     for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i]!;
-      if (ids[slot] === undefined) continue;
       let failures = 0;
       let failedGroup = 0;
       for (let f = 0; f < filters.length; f++) {
+        const mask = masks[f];
+        const passed = mask ? (mask[slot] === 1) === (passing[f] === 1) : filters[f]!.test(slot);
         // Failures are counted by group: a document failing a key's selection and its exclusion fails that key only.
-        if (!filters[f]!.test(slot) && (failures === 0 || filters[f]!.group !== failedGroup)) {
+        if (!passed && (failures === 0 || filters[f]!.group !== failedGroup)) {
           failures++;
           failedGroup = filters[f]!.group;
           if (failures > 1) break;
@@ -523,7 +577,6 @@ export class StoreIndex {
       }
       if (failures === 0) {
         matched[m++] = slot;
-        scores[slot] = score;
       } else if (failures === 1) {
         nearly[p] = slot;
         groups[p++] = failedGroup;
@@ -568,13 +621,9 @@ export class StoreIndex {
    */
   private maskPass({ bySlot, passing }: { bySlot: Uint8Array; passing: number }): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(this.live);
-    const { ids, scratchScores: scores, scratchMatched: matched } = this;
+    const { ids, scratchMatched: matched } = this;
     let m = 0;
-    for (let slot = 0; slot < ids.length; slot++) {
-      if (bySlot[slot] !== passing || ids[slot] === undefined) continue;
-      matched[m++] = slot;
-      scores[slot] = 0;
-    }
+    for (let slot = 0; slot < ids.length; slot++) if (bySlot[slot] === passing && ids[slot] !== undefined) matched[m++] = slot;
     return { matched: matched.subarray(0, m), nearly: { slots: new Int32Array(0), groups: new Int32Array(0) } };
   }
 
@@ -618,17 +667,28 @@ export class StoreIndex {
     return n;
   }
 
-  /** The first k matched slots in the order of `sorts`. */
-  private firstOf(sorts: EngineSort[], matched: Int32Array, score: (slot: number) => number, unscored: boolean, k: number): number[] {
+  /** The first k matched slots in the order of `sorts`; `best`: the highest score a match can have (NaN: not known). */
+  private firstOf(
+    sorts: EngineSort[],
+    matched: Int32Array,
+    score: (slot: number) => number,
+    unscored: boolean,
+    k: number,
+    best: number,
+  ): number[] {
     const { compare, key } = this.comparator(sorts, score, matched);
     if (!key) return topK(Array.from(matched), compare, k);
-    const n = matched.length;
+    // Relevance alone orders by score, then slot: matches in slot order need scoring only until k score the best.
+    const byScoreAlone = sorts.length === 1 && sorts[0]!.kind === "relevance" && !Number.isNaN(best);
+    const n = byScoreAlone ? prefixHolding(matched, k, key, -best) : matched.length;
     if (this.scratchKeys.length < n) this.scratchKeys = new Float64Array(roomFor(n));
     const keys = this.scratchKeys;
     for (let i = 0; i < n; i++) keys[i] = key(matched[i]!);
     // Relevance decides nothing when every score is 0: equal keys are then in slot order.
     const slotTies = sorts.slice(1).every((s) => s.kind === "relevance" && unscored);
-    return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies);
+    // A key then relevance (a preference, a price): the matches that tie on the key are chosen by score, then slot.
+    const tieKey = !unscored && sorts.length === 2 && sorts[1]!.kind === "relevance" ? (slot: number) => -score(slot) : undefined;
+    return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies, tieKey);
   }
 
   /** scratchNumbers with room for n. */
@@ -861,6 +921,7 @@ export class StoreIndex {
     let scratch = 0;
     for (const room of [
       this.scratchScores,
+      this.scoredIn,
       this.scratchMatched,
       this.scratchNearly,
       this.scratchGroups,
@@ -890,6 +951,41 @@ export class StoreIndex {
   }
 }
 
+/** A query word's tokens as relevance looks them up in a slot's sorted tokens: `token * 8` and the quality of each. */
+interface WordTokens {
+  keys: Float64Array;
+  quality: Float64Array;
+}
+
+/**
+ * The score of a match that has every word in the name at its best quality, summed as relevance sums: no match
+ * scores higher (each word's term is at most this one's, and sums of larger terms are not smaller).
+ */
+function bestScore(words: ScoringWord[]): number {
+  let score = 0;
+  for (const word of words) {
+    let quality = 0;
+    word.quality.forEach((q) => (quality = Math.max(quality, q)));
+    score += word.idf * Math.max(FIELD_WEIGHTS[0]! * quality, DESCRIPTION_WEIGHT * 0.5);
+  }
+  return score;
+}
+
+/** Tokens a word may have for relevance to look each up; past this, one scan of a slot's tokens costs less. */
+const LOOKUP_TOKENS = 4;
+
+function wordTokens({ quality }: ScoringWord): WordTokens | null {
+  if (quality.size > LOOKUP_TOKENS) return null;
+  const keys = new Float64Array(quality.size);
+  const qualities = new Float64Array(quality.size);
+  let j = 0;
+  quality.forEach((q, id) => {
+    keys[j] = id * 8;
+    qualities[j++] = q;
+  });
+  return { keys, quality: qualities };
+}
+
 /** `array` with `value` at `at`, grown (twice as long) when `at` is past its end. */
 function put(array: Uint32Array, at: number, value: number): Uint32Array {
   const room = at < array.length ? array : grownTo(array, at + 1);
@@ -906,7 +1002,7 @@ function sortedUnique(values: Uint32Array, n: number): Uint32Array {
 }
 
 /** Adds one to the count of every value of every slot in `slots`. */
-function countValues(data: Uint32Array, start: Int32Array, length: Int32Array, slots: Int32Array, counts: Int32Array): void {
+function countValues(data: Uint16Array | Uint32Array, start: Int32Array, length: Int32Array, slots: Int32Array, counts: Int32Array): void {
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) counts[data[h]!]!++;

@@ -289,7 +289,7 @@ export class TextIndex {
       const clause = resolved[c]!;
       if (clause.cost <= candidates.length * SEQUENCE_COST) {
         const generation = this.markClause(clause, candidates);
-        candidates = candidates.filter((slot) => this.slotMarks[slot] === generation);
+        candidates = kept(candidates, this.slotMarks, generation);
       } else {
         const generation = this.nextTokenGeneration();
         for (const id of clause.ids) this.tokenMarks[id] = generation;
@@ -322,20 +322,39 @@ export class TextIndex {
     return out;
   }
 
+  /** The live slots of a clause's lists, each once, read in plain loops (a broad word lists a tenth of a large store). */
   private firstCandidates(clause: ResolvedClause): number[] {
-    const generation = ++this.slotGeneration;
-    const marks = this.slotMarks;
-    const alive = this.alive;
+    const { slotMarks: marks, alive, listed, listStart, listLength } = this;
     const out: number[] = [];
-    const take = (slot: number) => {
-      if (marks[slot] === generation || alive[slot] !== 1) return;
-      marks[slot] = generation;
-      out.push(slot);
+    // One token's list holds each slot once: nothing to mark, which spares a write per slot scattered over the store.
+    if (clause.ids.length === 1 && clause.phrases.length === 0) {
+      const id = clause.ids[0]!;
+      if (id < listLength.length)
+        for (let i = listStart[id]!, to = i + listLength[id]!; i < to; i++) if (alive[listed[i]!] === 1) out.push(listed[i]!);
+      const extra = this.added[id];
+      if (extra) for (let i = 0; i < extra.length; i++) if (alive[extra[i]!] === 1) out.push(extra[i]!);
+      return out;
+    }
+    const generation = ++this.slotGeneration;
+    const take = (list: ArrayLike<number>, from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const slot = list[i]!;
+        if (marks[slot] === generation || alive[slot] !== 1) continue;
+        marks[slot] = generation;
+        out.push(slot);
+      }
     };
-    for (const id of clause.ids) this.forEachListed(id, take);
+    for (const id of clause.ids) {
+      if (id < listLength.length) take(listed, listStart[id]!, listStart[id]! + listLength[id]!);
+      const extra = this.added[id];
+      if (extra) take(extra, 0, extra.length);
+    }
     for (const phrase of clause.phrases) {
       this.forEachListed(phrase.shortest, (slot) => {
-        if (marks[slot] !== generation && alive[slot] === 1 && this.hasPhrase(slot, phrase.ids)) take(slot);
+        if (marks[slot] !== generation && alive[slot] === 1 && this.hasPhrase(slot, phrase.ids)) {
+          marks[slot] = generation;
+          out.push(slot);
+        }
       });
     }
     return out;
@@ -344,8 +363,12 @@ export class TextIndex {
   /** Marks the slots of a clause's lists, and those candidates that hold one of its phrases. */
   private markClause(clause: ResolvedClause, candidates: number[]): number {
     const generation = ++this.slotGeneration;
-    const marks = this.slotMarks;
-    for (const id of clause.ids) this.forEachListed(id, (slot) => (marks[slot] = generation));
+    const { slotMarks: marks, listed, listStart, listLength } = this;
+    for (const id of clause.ids) {
+      if (id < listLength.length) for (let i = listStart[id]!, to = i + listLength[id]!; i < to; i++) marks[listed[i]!] = generation;
+      const extra = this.added[id];
+      if (extra) for (let i = 0; i < extra.length; i++) marks[extra[i]!] = generation;
+    }
     if (clause.phrases.length) {
       for (const slot of candidates) {
         if (marks[slot] !== generation && clause.phrases.some((p) => this.hasPhrase(slot, p.ids))) marks[slot] = generation;
@@ -381,4 +404,12 @@ export class TextIndex {
     const sequences = this.sequences.memoryBytes() + this.alive.byteLength + this.slotMarks.byteLength;
     return { postings, sequences, dictionary: this.words.memoryBytes() + this.tokenMarks.byteLength };
   }
+}
+
+/** The candidates marked `generation`, in order, kept in place. */
+function kept(candidates: number[], marks: Int32Array, generation: number): number[] {
+  let n = 0;
+  for (let i = 0; i < candidates.length; i++) if (marks[candidates[i]!] === generation) candidates[n++] = candidates[i]!;
+  candidates.length = n;
+  return candidates;
 }

@@ -52,7 +52,9 @@ export function topK(items: number[], compare: Comparator, k: number): number[] 
  * The first k of the n `slots` in `compare` order, for a `compare` that orders by `keys` first (keys[i] is
  * slots[i]'s, ascending, NaN after every number) and by its own later parts among equal keys. With `slotTies`,
  * those later parts are slot order alone, so the matches that tie with the page's last are chosen by slot without
- * comparing them. `work` is scratch room for n numbers.
+ * comparing them; with `tieKey`, they are a number per slot (never NaN) and then slot order, so those ties are
+ * chosen the same way by that number (a preference's ties by relevance: comparing tens of thousands of tied
+ * matches one by one cost more than scoring them). `work` is scratch room for n numbers.
  */
 export function topKByKey(
   slots: ArrayLike<number>,
@@ -62,6 +64,7 @@ export function topKByKey(
   k: number,
   work: Float64Array,
   slotTies: boolean,
+  tieKey?: (slot: number) => number,
 ): number[] {
   if (k <= 0 || n === 0) return [];
   let numbered = 0;
@@ -83,8 +86,26 @@ export function topKByKey(
     // The ties that make the page are those with the smallest slots.
     const bound = kthSmallest(work, ties, k - kept.length - 1);
     for (let i = 0; i < ties; i++) if (work[i]! <= bound) kept.push(work[i]!);
+  } else if (tieKey && ties > k - kept.length) {
+    const tied = Int32Array.from(work.subarray(0, ties));
+    const tiedKeys = new Float64Array(ties);
+    for (let i = 0; i < ties; i++) tiedKeys[i] = tieKey(tied[i]!);
+    for (const slot of topKByKey(tied, ties, tiedKeys, compare, k - kept.length, work, true)) kept.push(slot);
   } else {
     for (let i = 0; i < ties; i++) kept.push(work[i]!);
   }
   return topK(kept, compare, k);
+}
+
+/**
+ * How many of `slots` hold the first k in an order by `key`, then by slot, when no key is below `least`: when the
+ * slots ascend, the shortest prefix with k slots keyed `least` (every later slot comes after each of them), else
+ * all of them. Keys are computed only up to there.
+ */
+export function prefixHolding(slots: Int32Array, k: number, key: (slot: number) => number, least: number): number {
+  if (k <= 0) return 0;
+  for (let i = 1; i < slots.length; i++) if (slots[i]! <= slots[i - 1]!) return slots.length;
+  let found = 0;
+  for (let i = 0; i < slots.length; i++) if (key(slots[i]!) === least && ++found >= k) return i + 1;
+  return slots.length;
 }
