@@ -5,7 +5,7 @@
  * it led to, is a document of its words and those it led to. The tf-idf weighted word × document matrix is factored
  * by a randomized truncated SVD (Halko, Martinsson & Tropp 2011): words that occur in the same documents (and query
  * words with the products they led to) end up close, and each product sits among its words. Pure computation over
- * typed arrays, so it runs on a worker thread (meaning-thread.ts).
+ * typed arrays, so it runs on a worker thread (threads/meaning-thread-main.ts).
  */
 
 /** One document: its words (tokens), each with a weight (how much the field says about it). */
