@@ -96,8 +96,8 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
  * A · X (X cols × k, answering rows × k), or with `transposed` Aᵀ · X (X rows × k, answering cols × k): row-major,
  * one pass over A's entries either way.
  */
-function multiply(a: SparseMatrix, x: Float64Array, k: number, transposed = false): Float64Array {
-  const out = new Float64Array((transposed ? a.cols : a.rows) * k);
+function multiply(a: SparseMatrix, x: Float64Array, k: number, transposed: boolean, out: Float64Array): Float64Array {
+  out.fill(0);
   for (let r = 0; r < a.rows; r++) {
     for (let e = a.rowStart[r]!, end = a.rowStart[r + 1]!; e < end; e++) {
       const v = a.values[e]!;
@@ -196,18 +196,22 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
   const k = Math.min(dimensions + OVERSAMPLING, a.rows, a.cols);
   const rank = Math.min(dimensions, k);
   const random = gaussians(seed);
-  // Range of A: Y = A Ω, refined by power iterations Y = A (Aᵀ Y), orthonormalized after each product.
-  const omega = new Float64Array(a.cols * k).map(() => random());
-  let q = multiply(a, omega, k);
+  // Range of A: Y = A Ω, refined by power iterations Y = A (Aᵀ Y), orthonormalized after each product. Two buffers
+  // serve every step (Ω, then each Z, then Bᵀ are one document × k buffer; each Q is one word × k buffer): a
+  // document × k matrix is 22 MB at 50,000 products and 450 MB at a million, and a new one per step (five, with Ω's
+  // copy) was garbage the thread held until its next collection.
+  const byDocument = new Float64Array(a.cols * k);
+  for (let i = 0; i < byDocument.length; i++) byDocument[i] = random();
+  const q = multiply(a, byDocument, k, false, new Float64Array(a.rows * k));
   orthonormalize(q, a.rows, k);
   for (let i = 0; i < POWER_ITERATIONS; i++) {
-    const z = multiply(a, q, k, true);
+    const z = multiply(a, q, k, true, byDocument);
     orthonormalize(z, a.cols, k);
-    q = multiply(a, z, k);
+    multiply(a, z, k, false, q);
     orthonormalize(q, a.rows, k);
   }
   // B = Qᵀ A (k × cols), held as Bᵀ (cols × k); B Bᵀ = W Λ Wᵀ gives B's left singular vectors W, Σ = √Λ.
-  const bt = multiply(a, q, k, true);
+  const bt = multiply(a, q, k, true, byDocument);
   const gram = new Float64Array(k * k);
   for (let c = 0; c < a.cols; c++) {
     const o = c * k;
