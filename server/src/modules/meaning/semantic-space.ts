@@ -66,8 +66,14 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
     .map(([w]) => w);
   const index = new Map(words.map((w, i) => [w, i]));
   const wordDocs = Int32Array.from(words, (w) => docFreq.get(w)!);
-  // Triplets gathered per document, then sorted into rows.
-  const entries: number[] = [];
+  // Triplets gathered per document, then sorted into rows. At most one per token, so typed arrays of that size hold
+  // them: an array of numbers grown by pushes held three doubles per entry and copied itself as it grew (at a million
+  // products, tens of millions of tokens).
+  const tokens = documents.reduce((sum, d) => sum + d.words.length, 0);
+  const entryRow = new Int32Array(tokens);
+  const entryCol = new Int32Array(tokens);
+  const entryValue = new Float64Array(tokens);
+  let count = 0;
   const n = documents.length;
   documents.forEach((d, col) => {
     const weight = new Map<number, number>();
@@ -75,19 +81,22 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
       const row = index.get(w);
       if (row !== undefined) weight.set(row, (weight.get(row) ?? 0) + (d.weights?.[i] ?? 1));
     });
-    for (const [row, tf] of weight) entries.push(row, col, Math.log1p(tf) * Math.log(1 + n / wordDocs[row]!));
+    for (const [row, tf] of weight) {
+      entryRow[count] = row;
+      entryCol[count] = col;
+      entryValue[count++] = Math.log1p(tf) * Math.log(1 + n / wordDocs[row]!);
+    }
   });
-  const count = entries.length / 3;
   const rowStart = new Int32Array(words.length + 1);
-  for (let e = 0; e < count; e++) rowStart[entries[e * 3]! + 1]!++;
+  for (let e = 0; e < count; e++) rowStart[entryRow[e]! + 1]!++;
   for (let r = 0; r < words.length; r++) rowStart[r + 1]! += rowStart[r]!;
   const fill = rowStart.slice(0, words.length);
   const colIndex = new Int32Array(count);
   const values = new Float32Array(count);
   for (let e = 0; e < count; e++) {
-    const at = fill[entries[e * 3]!]!++;
-    colIndex[at] = entries[e * 3 + 1]!;
-    values[at] = entries[e * 3 + 2]!;
+    const at = fill[entryRow[e]!]!++;
+    colIndex[at] = entryCol[e]!;
+    values[at] = entryValue[e]!;
   }
   return { matrix: { rows: words.length, cols: n, rowStart, colIndex, values }, words };
 }
