@@ -1,9 +1,11 @@
 import { InvalidJsonError, ValidationError, type ErrorDetail } from "./errors.ts";
 
 /*
- * The main thread's side of a worker thread that answers requests by id (the indexing thread, the events thread).
- * The thread starts on first use; if it dies, what was waiting fails and the next request starts a new one.
- * Messages the thread sends without an id are notices, handed to `onNotice`.
+ * The main thread's side of a worker thread that answers requests by id (the indexing thread, the events thread,
+ * the meaning thread). The thread starts on first use; if it dies, what was waiting fails and the next request
+ * starts a new one. Messages the thread sends without an id are notices, handed to `onNotice`. A thread given
+ * `idleMs` ends once nothing has waited for an answer that long, and the next request starts it again: a thread is
+ * a runtime of its own, and what its heap held (megabytes for the modules it loaded alone) goes with it.
  */
 
 /** Why a request body was refused on a thread: the 400 the request answers with. */
@@ -41,10 +43,15 @@ export interface ThreadChannelOptions<Notice> {
   onNotice?: (notice: Notice) => void;
   /** What waiting requests fail with when the thread dies or is closed. */
   failure: (message: string) => Error;
+  /** End the thread once no request has waited for an answer this long (ms); absent: it runs until closed. */
+  idleMs?: number;
+  /** The thread must not keep a process alive that has nothing else to do. */
+  unref?: boolean;
 }
 
 export class ThreadChannel<Request, Reply extends { id: number }, Notice = never> {
   private worker: Worker | null = null;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
 
@@ -70,13 +77,26 @@ export class ThreadChannel<Request, Reply extends { id: number }, Notice = never
     this.started();
   }
 
+  /** Whether a thread runs now (an idle one has ended). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
   close(): void {
-    this.worker?.terminate();
-    this.worker = null;
+    this.end();
     this.failAll(this.o.failure("the thread was stopped"));
   }
 
+  private end(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
   private started(): Worker {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     if (this.worker) return this.worker;
     const worker = new Worker(this.o.url.href);
     worker.onmessage = (event: MessageEvent<Reply | Notice>) => {
@@ -86,12 +106,17 @@ export class ThreadChannel<Request, Reply extends { id: number }, Notice = never
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       waiter?.resolve(reply);
+      if (this.o.idleMs !== undefined && this.waiting.size === 0 && this.worker === worker) {
+        this.idleTimer = setTimeout(() => this.end(), this.o.idleMs);
+        this.idleTimer.unref?.();
+      }
     };
     worker.onerror = (event) => {
       worker.terminate();
       if (this.worker === worker) this.worker = null;
       this.failAll(this.o.failure(`the thread failed: ${event.message}`));
     };
+    if (this.o.unref) (worker as unknown as { unref(): void }).unref();
     worker.postMessage(this.o.open);
     this.worker = worker;
     return worker;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "bun:sqlite";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
@@ -93,4 +93,30 @@ test("bodies are validated on the thread: a clean array comes back as its own by
     "The product array is empty",
     [{ path: "body", problem: "must hold at least 1 product" }],
   ]);
+});
+
+test("a thread that ended when idle starts again on the next request: the same slice prepared the same, bodies validated", async () => {
+  const [bulk] = (await new SqliteTasksRepo(db).pendingHeads()).sort((x, y) => x.seq - y.seq);
+  const idle = new IndexingThread({ kind: "sqlite", path: join(dir, "service.db") }, "sqlite", 0);
+  // Linux names a thread by its module: this process's indexing threads.
+  const running = () =>
+    readdirSync("/proc/self/task").filter((t) => readFileSync(`/proc/self/task/${t}/comm`, "utf8").startsWith("indexing-thread")).length;
+  const before = existsSync("/proc/self/task") ? running() : 0;
+  const ended = async () => {
+    for (let i = 0; i < 200 && running() > before; i++) await Bun.sleep(25);
+    return running() === before;
+  };
+  try {
+    const slice = (start: number) =>
+      idle.prepare({ storeId: bulk!.storeId, seq: bulk!.seq, taskId: bulk!.id, kind: "upsert", start, end: start + SLICE, ahead: false });
+    const first = await slice(0);
+    if (existsSync("/proc/self/task")) expect(await ended()).toBe(true);
+    expect(await slice(0)).toEqual(first);
+    const body = await idle.accept(utf8.encode(JSON.stringify(demoProducts(2))), "t-idle");
+    expect(body.accepted).toBe(2);
+    if (existsSync("/proc/self/task")) expect(await ended()).toBe(true);
+    expect((await slice(SLICE)).textEnds.length).toBe(first.textEnds.length);
+  } finally {
+    idle.close();
+  }
 });

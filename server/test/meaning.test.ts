@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
 import { ofLoggedCategory } from "../eval/judgments.ts";
 import { demoProducts } from "./support/demo-products.ts";
@@ -69,6 +70,23 @@ describe("learned meaning", () => {
     }, 30_000);
     expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
   }, 40_000);
+
+  // The threads of this process (the test server runs in it) that train meaning: Linux names them by their module.
+  const meaningThreads = () =>
+    readdirSync("/proc/self/task").filter((t) => readFileSync(`/proc/self/task/${t}/comm`, "utf8").startsWith("meaning-thread")).length;
+
+  test.skipIf(!existsSync("/proc/self/task"))(
+    "the thread that trains ends once no training waits, and the next training starts it again and learns the same",
+    async () => {
+      const first = await train();
+      expect(await until(async () => (meaningThreads() === 0 ? true : null))).toBe(true);
+      const second = await train();
+      const size = ({ trained, words, products, bytes }: Trained) => ({ trained, words, products, bytes });
+      expect(size(second)).toEqual(size(first));
+      expect(await until(async () => (meaningThreads() === 0 ? true : null))).toBe(true);
+      expect((await getJson<Trained>(s, "/meaning", {}, "admin")).body).toMatchObject({ trained: true, products: CATALOG_SIZE });
+    },
+  );
 
   test("a brand the catalog lacks, imported with the categories it led to, recovers products of those categories, said as such", async () => {
     const imported = await s.call("admin", "POST", "/1.9/query-log", [

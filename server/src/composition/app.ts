@@ -131,7 +131,7 @@ export function buildApp(deps: AppDeps) {
   const purchaseSignals = new PurchaseSignals(state.purchaseCounts, engine, deps.log);
   const vocabularies = new QueryVocabularies(engine, now);
   // What each store's words mean, learned from its catalog and its shoppers (recovers searches that find nothing).
-  const meaning = new MeaningService({ sources: { catalog, events: state.events, searchLog: state.searchLog, now }, log: deps.log });
+  const meaning = new MeaningService({ source: state.source, now, log: deps.log });
   // Products' vectors for hybrid search, made by the configured endpoint (modules/hybrid); every store's are checked at start.
   const hybrid = deps.hybrid
     ? new HybridSearch({

@@ -5,7 +5,7 @@
  * it led to, is a document of its words and those it led to. The tf-idf weighted word × document matrix is factored
  * by a randomized truncated SVD (Halko, Martinsson & Tropp 2011): words that occur in the same documents (and query
  * words with the products they led to) end up close, and each product sits among its words. Pure computation over
- * typed arrays, so it runs on a worker thread (meaning-thread.ts).
+ * typed arrays, so it runs on a worker thread (threads/meaning-thread-main.ts).
  */
 
 /** One document: its words (tokens), each with a weight (how much the field says about it). */
@@ -66,8 +66,14 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
     .map(([w]) => w);
   const index = new Map(words.map((w, i) => [w, i]));
   const wordDocs = Int32Array.from(words, (w) => docFreq.get(w)!);
-  // Triplets gathered per document, then sorted into rows.
-  const entries: number[] = [];
+  // Triplets gathered per document, then sorted into rows. At most one per token, so typed arrays of that size hold
+  // them: an array of numbers grown by pushes held three doubles per entry and copied itself as it grew (at a million
+  // products, tens of millions of tokens).
+  const tokens = documents.reduce((sum, d) => sum + d.words.length, 0);
+  const entryRow = new Int32Array(tokens);
+  const entryCol = new Int32Array(tokens);
+  const entryValue = new Float64Array(tokens);
+  let count = 0;
   const n = documents.length;
   documents.forEach((d, col) => {
     const weight = new Map<number, number>();
@@ -75,19 +81,22 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
       const row = index.get(w);
       if (row !== undefined) weight.set(row, (weight.get(row) ?? 0) + (d.weights?.[i] ?? 1));
     });
-    for (const [row, tf] of weight) entries.push(row, col, Math.log1p(tf) * Math.log(1 + n / wordDocs[row]!));
+    for (const [row, tf] of weight) {
+      entryRow[count] = row;
+      entryCol[count] = col;
+      entryValue[count++] = Math.log1p(tf) * Math.log(1 + n / wordDocs[row]!);
+    }
   });
-  const count = entries.length / 3;
   const rowStart = new Int32Array(words.length + 1);
-  for (let e = 0; e < count; e++) rowStart[entries[e * 3]! + 1]!++;
+  for (let e = 0; e < count; e++) rowStart[entryRow[e]! + 1]!++;
   for (let r = 0; r < words.length; r++) rowStart[r + 1]! += rowStart[r]!;
   const fill = rowStart.slice(0, words.length);
   const colIndex = new Int32Array(count);
   const values = new Float32Array(count);
   for (let e = 0; e < count; e++) {
-    const at = fill[entries[e * 3]!]!++;
-    colIndex[at] = entries[e * 3 + 1]!;
-    values[at] = entries[e * 3 + 2]!;
+    const at = fill[entryRow[e]!]!++;
+    colIndex[at] = entryCol[e]!;
+    values[at] = entryValue[e]!;
   }
   return { matrix: { rows: words.length, cols: n, rowStart, colIndex, values }, words };
 }
@@ -96,8 +105,8 @@ function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMa
  * A · X (X cols × k, answering rows × k), or with `transposed` Aᵀ · X (X rows × k, answering cols × k): row-major,
  * one pass over A's entries either way.
  */
-function multiply(a: SparseMatrix, x: Float64Array, k: number, transposed = false): Float64Array {
-  const out = new Float64Array((transposed ? a.cols : a.rows) * k);
+function multiply(a: SparseMatrix, x: Float64Array, k: number, transposed: boolean, out: Float64Array): Float64Array {
+  out.fill(0);
   for (let r = 0; r < a.rows; r++) {
     for (let e = a.rowStart[r]!, end = a.rowStart[r + 1]!; e < end; e++) {
       const v = a.values[e]!;
@@ -196,18 +205,22 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
   const k = Math.min(dimensions + OVERSAMPLING, a.rows, a.cols);
   const rank = Math.min(dimensions, k);
   const random = gaussians(seed);
-  // Range of A: Y = A Ω, refined by power iterations Y = A (Aᵀ Y), orthonormalized after each product.
-  const omega = new Float64Array(a.cols * k).map(() => random());
-  let q = multiply(a, omega, k);
+  // Range of A: Y = A Ω, refined by power iterations Y = A (Aᵀ Y), orthonormalized after each product. Two buffers
+  // serve every step (Ω, then each Z, then Bᵀ are one document × k buffer; each Q is one word × k buffer): a
+  // document × k matrix is 22 MB at 50,000 products and 450 MB at a million, and a new one per step (five, with Ω's
+  // copy) was garbage the thread held until its next collection.
+  const byDocument = new Float64Array(a.cols * k);
+  for (let i = 0; i < byDocument.length; i++) byDocument[i] = random();
+  const q = multiply(a, byDocument, k, false, new Float64Array(a.rows * k));
   orthonormalize(q, a.rows, k);
   for (let i = 0; i < POWER_ITERATIONS; i++) {
-    const z = multiply(a, q, k, true);
+    const z = multiply(a, q, k, true, byDocument);
     orthonormalize(z, a.cols, k);
-    q = multiply(a, z, k);
+    multiply(a, z, k, false, q);
     orthonormalize(q, a.rows, k);
   }
   // B = Qᵀ A (k × cols), held as Bᵀ (cols × k); B Bᵀ = W Λ Wᵀ gives B's left singular vectors W, Σ = √Λ.
-  const bt = multiply(a, q, k, true);
+  const bt = multiply(a, q, k, true, byDocument);
   const gram = new Float64Array(k * k);
   for (let c = 0; c < a.cols; c++) {
     const o = c * k;
