@@ -85,45 +85,6 @@ test("a store file written with the FTS table of earlier versions opens without 
   }
 });
 
-test("new documents keep the rowids (index slots) of the order they came in, whatever order their ids sort in", async () => {
-  const dataDir = tempDir("sfs-engine-rowids-");
-  const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
-  try {
-    const doc = (id: string, name: string, version = 1) => ({
-      id,
-      version,
-      text: { name, brand: "", categories: [], features: [], tags: [], description: "", identifiers: [id] },
-      facets: {},
-      numbers: {},
-      sortText: {},
-    });
-    await engine.upsert("s", [doc("m", "Mango"), doc("c", "Cherry"), doc("x", "Xigua"), doc("a", "Apple")]);
-    // A new id twice in one write (the second replaces the first), a changed one, a stale one, after the largest
-    // rowid is deleted: SQLite would give the next new one the rowid after the largest left.
-    await engine.remove("s", ["a"]);
-    await engine.upsert("s", [
-      doc("k", "Kiwi"),
-      doc("c", "Cherry red", 2),
-      doc("b", "Banana"),
-      doc("k", "Kiwi gold", 2),
-      doc("m", "Melon", 0),
-    ]);
-    await engine.close();
-    const db = new Database(join(dataDir, "engine", "s.db"), { readonly: true });
-    const rows = db.query("SELECT rowid, id, version, json_extract(doc, '$.text.name') AS name FROM documents ORDER BY rowid").all();
-    db.close();
-    expect(rows).toEqual([
-      { rowid: 1, id: "m", version: 1, name: "Mango" },
-      { rowid: 2, id: "c", version: 2, name: "Cherry red" },
-      { rowid: 3, id: "x", version: 1, name: "Xigua" },
-      { rowid: 4, id: "k", version: 2, name: "Kiwi gold" },
-      { rowid: 5, id: "b", version: 1, name: "Banana" },
-    ]);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
 test("a word first indexed singular is corrected from its plural written form once that appears", async () => {
   const dataDir = tempDir("sfs-engine-plurals-");
   const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
