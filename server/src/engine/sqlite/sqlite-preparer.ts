@@ -46,40 +46,27 @@ export function ownPrepared(docs: readonly PreparedDocument[]): readonly SqliteP
 const BYTES_PER_DOCUMENT = 2048;
 const utf8 = new TextEncoder();
 
-type Encoded = [parts: Uint8Array, texts: Uint8Array, textEnds: Uint32Array, sequences: Uint32Array];
-
-/** What crosses threads of a document besides its stored JSON and token sequence. */
-type Parts = [
-  distinct: string[],
-  surfaces: string,
-  id: string,
-  identifiers: string[],
-  facets: HeldDocument["facets"],
-  numbers: HeldDocument["numbers"],
-  sortText: HeldDocument["sortText"],
-];
+type Encoded = [words: Uint8Array, texts: Uint8Array, textEnds: Uint32Array, sequences: Uint32Array];
 
 /**
- * Documents cross threads as: one JSON text of every document's distinct tokens and surfaces and the parts the
- * in-memory index holds (strings split from one decoded text share its buffer, and a token kept by the index
- * would keep a whole slice's text alive, while JSON.parse makes each token a string of its own); the stored JSON
- * texts, back to back as UTF-8, and where each ends; every document's token sequence (IndexedText.sequence), each
- * preceded by its length. The held parts are sent apart from the stored JSON, in the one text parsed per slice:
- * parsing each stored JSON again for them (its text fields the most of it) cost the writing thread 7 ms per 1,000
- * documents, and the writing thread is the busier. The JSON stays UTF-8 bytes, which SQLite stores as they are
- * (utf8-text.ts).
+ * Documents cross threads as: one JSON text of every document's distinct tokens and surfaces (strings split from
+ * one decoded text share its buffer, and a token kept by the index would keep a whole slice's text alive, while
+ * JSON.parse makes each token a string of its own); the stored JSON texts, back to back as UTF-8, and where each
+ * ends; every document's token sequence (IndexedText.sequence), each preceded by its length. The writing thread
+ * reads the held parts from the stored JSON: that costs it less than sending them costs the indexing thread,
+ * which is the one a bulk waits for. The JSON stays UTF-8 bytes, which SQLite stores as they are (utf8-text.ts).
  */
 export const sqlitePreparer = {
   encode(docs: Iterable<EngineDocument>, count: number): EncodedDocuments {
     const texts = new Utf8Texts(count, count * BYTES_PER_DOCUMENT);
-    const parts: Parts[] = [];
+    const words: [distinct: string[], surfaces: string][] = [];
     const sequenceOf: Uint32Array[] = [];
     let length = 0;
     for (const doc of docs) {
       const { version: _, ...stored } = doc;
       const text = indexedText(doc.text);
       texts.add(JSON.stringify(stored));
-      parts.push([text.distinct, text.surfaces, doc.id, doc.text.identifiers, doc.facets, doc.numbers, doc.sortText]);
+      words.push([text.distinct, text.surfaces]);
       sequenceOf.push(text.sequence);
       length += text.sequence.length + 1;
     }
@@ -90,21 +77,22 @@ export const sqlitePreparer = {
       sequences.set(sequence, at);
       at += sequence.length;
     }
-    return [utf8.encode(JSON.stringify(parts)), texts.written, texts.ends, sequences] satisfies Encoded;
+    return [utf8.encode(JSON.stringify(words)), texts.written, texts.ends, sequences] satisfies Encoded;
   },
 
   decode(encoded: EncodedDocuments): SqlitePrepared[] {
-    const [partsJson, texts, textEnds, sequences] = encoded as Encoded;
-    const parts = JSON.parse(textOf(partsJson)) as Parts[];
+    const [wordsJson, texts, textEnds, sequences] = encoded as Encoded;
+    const words = JSON.parse(textOf(wordsJson)) as [distinct: string[], surfaces: string][];
     const out: SqlitePrepared[] = [];
     let next = 0;
-    for (let k = 0; k < parts.length; k++) {
+    for (let k = 0; k < words.length; k++) {
       const length = sequences[next]!;
       const sequence = sequences.subarray(next + 1, next + 1 + length);
       next += length + 1;
-      const [distinct, surfaces, id, identifiers, facets, numbers, sortText] = parts[k]!;
-      const held: HeldDocument = { id, identifiers, facets, numbers, sortText };
-      out.push(new SqlitePrepared(id, 0, utf8TextAt(texts, textEnds, k), held, { distinct, sequence, surfaces }));
+      const [distinct, surfaces] = words[k]!;
+      const json = utf8TextAt(texts, textEnds, k);
+      const held = heldOf(JSON.parse(textOf(json)) as Omit<EngineDocument, "version">);
+      out.push(new SqlitePrepared(held.id, 0, json, held, { distinct, sequence, surfaces }));
     }
     return out;
   },
