@@ -2,7 +2,7 @@
  * `npm test`: every suite of the repository, one after another, then one line `N passed, N failed` that sums
  * them (bun test prints "N pass" / "N fail" per run, which CI does not read). Exit code 1 if anything failed.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -12,6 +12,9 @@ const root = join(import.meta.dir, "..");
  * a test that stops early, or a child it started, leaves nothing behind in the machine's temp dir.
  */
 const scratch = mkdtempSync(join(tmpdir(), "sfs-run-"));
+// Traversable by other users (not listable): run as root, the PostgreSQL tests start the cluster as `nobody` in a dir
+// of their own inside it, as they would directly under /tmp.
+chmodSync(scratch, 0o711);
 
 interface Suite {
   name: string;
