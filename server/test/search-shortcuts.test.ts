@@ -6,8 +6,9 @@ import { tempDir } from "./support/test-server.ts";
 
 /*
  * What keeps a broad search cheap on a large store must not change an answer: a relevance-sorted page stops scoring
- * once enough matches have the best score any can have (only while the matches come in slot order), and a store's
- * facet values are held in 16 bits until it has more than 65,536 of them.
+ * once enough matches have the best score any can have (only while the matches come in slot order), a store's
+ * facet values are held in 16 bits until it has more than 65,536 of them, and a document's values are in a row of
+ * its own unless they are more than the row holds.
  */
 
 let dataDir: string;
@@ -185,5 +186,66 @@ describe("facet values past 65,536", () => {
     ]);
     const gone = await engine.search(STORE, request({ text: "", filters: [{ kind: "terms", key: "sku", values: ["sku-1-5"] }] }));
     expect(gone.total).toBe(0);
+  });
+});
+
+describe("facet values past a row's length (facet-rows.ts)", () => {
+  const STORE = "rows";
+
+  /** A document with `sizes` size values and one colour: more than a row holds (31) from 31 sizes on. */
+  function sized(i: number, sizes: number, colour: string, version: number): EngineDocument {
+    return {
+      id: `p${i}`,
+      version,
+      text: { name: `shirt ${i}`, brand: "acme", categories: [], features: [], tags: [], description: "", identifiers: [`p${i}`] },
+      facets: { color: [colour], size: Array.from({ length: sizes }, (_, s) => `s${s}`) },
+      numbers: {},
+      sortText: {},
+    };
+  }
+
+  const countOf = (facets: Record<string, { value: string; count: number }[]>, key: string, value: string) =>
+    facets[key]?.find((f) => f.value === value)?.count ?? 0;
+
+  test("counts and filters follow a document whose values move between its row and a list of their own", async () => {
+    await engine.upsert(STORE, [sized(0, 40, "Red", 1), sized(1, 2, "Blue", 1), sized(2, 3, "Blue", 1)]);
+    let found = await engine.search(STORE, request({ facets: ["color", "size"], limit: 50 }));
+    expect(countOf(found.facets, "size", "s39")).toBe(1);
+    expect(countOf(found.facets, "size", "s0")).toBe(3);
+    expect(countOf(found.facets, "color", "Red")).toBe(1);
+
+    // The long document becomes short and a short one long.
+    await engine.upsert(STORE, [sized(0, 1, "Red", 2), sized(1, 35, "Blue", 2)]);
+    found = await engine.search(STORE, request({ facets: ["color", "size"], limit: 50 }));
+    expect(countOf(found.facets, "size", "s39")).toBe(0);
+    expect(countOf(found.facets, "size", "s34")).toBe(1);
+    expect(countOf(found.facets, "size", "s1")).toBe(2);
+    expect(countOf(found.facets, "size", "s0")).toBe(3);
+
+    // A selection on a value only a long list holds, and the key's own counts left to the other filters.
+    found = await engine.search(
+      STORE,
+      request({ facets: ["color", "size"], limit: 50, filters: [{ kind: "terms", key: "size", values: ["s34"] }] }),
+    );
+    expect(found.hits.map((h) => h.id)).toEqual(["p1"]);
+    expect(found.facets.color).toEqual([{ value: "Blue", count: 1 }]);
+    expect(countOf(found.facets, "size", "s0")).toBe(3);
+
+    // A selection on the colour: documents that fail it still count for colours, from a long list too.
+    found = await engine.search(
+      STORE,
+      request({ facets: ["color", "size"], limit: 50, filters: [{ kind: "terms", key: "color", values: ["Red"] }] }),
+    );
+    expect(found.hits.map((h) => h.id)).toEqual(["p0"]);
+    expect(found.facets.color).toEqual([
+      { value: "Blue", count: 2 },
+      { value: "Red", count: 1 },
+    ]);
+
+    await engine.remove(STORE, ["p1"]);
+    found = await engine.search(STORE, request({ facets: ["color", "size"], limit: 50 }));
+    expect(countOf(found.facets, "size", "s34")).toBe(0);
+    expect(countOf(found.facets, "size", "s0")).toBe(2);
+    expect(countOf(found.facets, "color", "Blue")).toBe(1);
   });
 });

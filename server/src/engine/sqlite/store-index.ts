@@ -12,6 +12,7 @@ import {
   type EngineDocument,
   type FacetCount,
 } from "../types.ts";
+import { FacetRows } from "./facet-rows.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
 import { HeldTexts, SlotsById } from "./held-texts.ts";
 import { TextIndex } from "./text-index.ts";
@@ -135,9 +136,9 @@ export class StoreIndex {
   private readonly valueKey: number[] = [];
   /**
    * 16-bit while a store has at most 65,536 values (widened before a value numbered past that): counting a broad
-   * query's facets reads every matched slot's list, scattered over the array, and what that costs is the bytes read.
+   * query's facets reads every matched slot's values, scattered over the store, and what that costs is the bytes read.
    */
-  private readonly slotValues = new FlatLists<Uint16Array | Uint32Array>(new Uint16Array(1 << 12));
+  private readonly slotValues = new FacetRows();
   // Numbers and sortable text.
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly numberFields: string[] = [];
@@ -281,7 +282,7 @@ export class StoreIndex {
     let id = ids.get(value);
     if (id === undefined) {
       id = this.valueNames.length;
-      if (id > 0xffff && this.slotValues.data instanceof Uint16Array) this.slotValues.data = Uint32Array.from(this.slotValues.data);
+      if (id > 0xffff) this.slotValues.widen();
       this.valueNames.push(value);
       this.valueKey.push(k);
       ids.set(value, id);
@@ -427,12 +428,7 @@ export class StoreIndex {
       if (id !== undefined) mask[id] = 1;
     }
     const slotValues = this.slotValues;
-    const scan = (slot: number) => {
-      const from = slotValues.start[slot]!;
-      const to = from + (slotValues.length[slot] ?? 0);
-      for (let i = from; i < to; i++) if (mask[slotValues.data[i]!]) return true;
-      return false;
-    };
+    const scan = (slot: number) => slotValues.holdsAny(slot, mask);
     if (!broad) return { has: scan };
     const bySlot = new Uint8Array(this.ids.length);
     for (const slot of this.liveSlots()) if (scan(slot)) bySlot[slot] = 1;
@@ -483,12 +479,8 @@ export class StoreIndex {
    */
   private valuesOfFew(candidates: ArrayLike<number>): number[] | null {
     if (candidates.length > FEW_CANDIDATES) return null;
-    const { data, start, length } = this.slotValues;
     const ids = new Set<number>();
-    for (let c = 0; c < candidates.length; c++) {
-      const slot = candidates[c]!;
-      for (let h = start[slot]!, to = h + (length[slot] ?? 0); h < to; h++) ids.add(data[h]!);
-    }
+    for (let c = 0; c < candidates.length; c++) for (const id of this.slotValues.of(candidates[c]!)) ids.add(id);
     return [...ids].sort((a, b) => a - b);
   }
 
@@ -597,16 +589,9 @@ export class StoreIndex {
     storeWide: number,
   ): Record<string, FacetCount[]> {
     const counts = new Int32Array(this.valueNames.length);
-    const { data, start, length } = this.slotValues;
-    countValues(data, start, length, matched, counts);
-    const { valueKey } = this;
-    for (let i = 0; i < nearly.slots.length; i++) {
-      const slot = nearly.slots[i]!;
-      const group = nearly.groups[i]!;
-      // A range's or an ids filter's group is no key's: the document counts for no value.
-      if (group < 0) continue;
-      for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) if (valueKey[data[h]!] === group) counts[data[h]!]!++;
-    }
+    this.slotValues.countInto(matched, counts);
+    // A range's or an ids filter's group is no key's (negative): the document counts for no value.
+    this.slotValues.countOfKeys(nearly.slots, nearly.groups, this.valueKey, counts);
     if (storeWide >= 0) {
       const totals = this.storeCounts();
       for (const id of this.valueIds[storeWide]!.values()) counts[id] = totals[id]!;
@@ -639,8 +624,7 @@ export class StoreIndex {
   private storeCounts(): Int32Array {
     if (!this.totals) {
       this.totals = new Int32Array(this.valueNames.length);
-      const live = Int32Array.from(this.liveSlots());
-      countValues(this.slotValues.data, this.slotValues.start, this.slotValues.length, live, this.totals);
+      this.slotValues.countInto(Int32Array.from(this.liveSlots()), this.totals);
     }
     return this.totals;
   }
@@ -869,12 +853,8 @@ export class StoreIndex {
     const k = this.keyIndex.get(sort.key);
     const hash = new Map<number, number>();
     const groups = new Map<number, number[]>();
-    const { data, start, length } = this.slotValues;
     for (const slot of matched) {
-      let group: number | undefined;
-      const to = start[slot]! + (length[slot] ?? 0);
-      if (k !== undefined)
-        for (let i = start[slot]!; i < to && group === undefined; i++) if (this.valueKey[data[i]!] === k) group = data[i];
+      const group = k === undefined ? undefined : this.slotValues.of(slot).find((id) => this.valueKey[id] === k);
       if (group === undefined) continue;
       hash.set(slot, stableHash(`${sort.seed}\u0000${this.ids[slot]}`));
       const list = groups.get(group);
@@ -1002,13 +982,6 @@ function sortedUnique(values: Uint32Array, n: number): Uint32Array {
 }
 
 /** Adds one to the count of every value of every slot in `slots`. */
-function countValues(data: Uint16Array | Uint32Array, start: Int32Array, length: Int32Array, slots: Int32Array, counts: Int32Array): void {
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i]!;
-    for (let h = start[slot]!, to = h + length[slot]!; h < to; h++) counts[data[h]!]!++;
-  }
-}
-
 /** Scratch room for n items, with a quarter more so that slowly growing searches do not reallocate each time. */
 function roomFor(n: number): number {
   return Math.max(1024, n + (n >> 2));
