@@ -10,7 +10,6 @@
 import { heapStats } from "bun:jsc";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
 import { loadConfig } from "../src/config.ts";
 import { connectState } from "../src/composition/service-state.ts";

@@ -1,12 +1,6 @@
 import type postgres from "postgres";
-import {
-  parseWordFields,
-  type CatalogEntry,
-  type CatalogRepository,
-  type CatalogState,
-  type CommittedProduct,
-  type ProductWordFields,
-} from "./catalog-repository.ts";
+import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct, ProductWordFields } from "./catalog-repository.ts";
+import { parseWordFields } from "./catalog-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 import { dropShapesIn } from "./stored-shapes.postgres.ts";
 import { textOf } from "../../../utf8-text.ts";

@@ -1,12 +1,6 @@
 import type { Database } from "bun:sqlite";
-import {
-  parseWordFields,
-  type CatalogEntry,
-  type CatalogRepository,
-  type CatalogState,
-  type CommittedProduct,
-  type ProductWordFields,
-} from "./catalog-repository.ts";
+import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct, ProductWordFields } from "./catalog-repository.ts";
+import { parseWordFields } from "./catalog-repository.ts";
 import { dropShapesIn } from "./stored-shapes.sqlite.ts";
 import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
 import { readUnmapped, writeTransaction } from "../../../platform/sqlite/connection.ts";
