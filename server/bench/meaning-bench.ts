@@ -10,9 +10,10 @@
 import { rmSync } from "node:fs";
 import { toEngineDocument } from "../src/modules/catalog/engine-document.ts";
 import type { Product } from "../src/modules/catalog/product-schema.ts";
-import { productWords } from "../src/modules/meaning/meaning-evidence.ts";
+import { addProductWords } from "../src/modules/meaning/meaning-evidence.ts";
 import { MeaningModel } from "../src/modules/meaning/meaning-model.ts";
-import { trainSpace, type TrainingDocument } from "../src/modules/meaning/semantic-space.ts";
+import { trainSpace } from "../src/modules/meaning/semantic-space.ts";
+import { TrainingEvidence } from "../src/modules/meaning/training-evidence.ts";
 import { QueryVocabularies } from "../src/modules/search/query-vocabulary.ts";
 import { understoodRequest } from "../src/modules/search/understood-query.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
@@ -28,18 +29,20 @@ const percentile = (values: number[], p: number) =>
 
 const products: Product[] = demoProducts(100_000);
 const log = realQueryLog(demoDataDir());
-const documents: TrainingDocument[] = products.map((p) => ({ ...productWords(p), productId: p.id }));
+const evidence = new TrainingEvidence();
+for (const p of products) {
+  addProductWords(evidence, p);
+  evidence.end(p.id);
+}
 for (const q of log) {
   if (!q.categories.length) continue;
-  const categories = q.categories.flatMap((c) => tokenize(c));
-  documents.push({
-    words: [...tokenize(q.query), ...categories],
-    weights: [...tokenize(q.query).map(() => 2), ...categories.map(() => 1)],
-  });
+  for (const t of tokenize(q.query)) evidence.add(t, 2);
+  for (const c of q.categories) for (const t of tokenize(c)) evidence.add(t, 1);
+  evidence.end();
 }
 
 const t = performance.now();
-const space = trainSpace(documents);
+const space = trainSpace(evidence);
 const trainMs = performance.now() - t;
 const model = new MeaningModel(space, Date.now());
 
@@ -82,7 +85,7 @@ rmSync(dir, { recursive: true, force: true });
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 console.log(
-  `\n## Learned meaning: ${products.length.toLocaleString("en")} products, ${(documents.length - products.length).toLocaleString("en")} imported queries with categories\n`,
+  `\n## Learned meaning: ${products.length.toLocaleString("en")} products, ${(evidence.documents - products.length).toLocaleString("en")} imported queries with categories\n`,
 );
 console.log("| figure | value | budget |");
 console.log("| --- | ---: | ---: |");

@@ -1104,6 +1104,52 @@ for (const backend of BACKENDS) {
       );
     });
 
+    test("the word fields of live products are read a page at a time in byte order, nothing else of them", async () => {
+      const b = backendOf();
+      const full = {
+        id: "b",
+        name: "Linen shirt ✓",
+        brand: "Maison",
+        categories: ["Women", "Shirts"],
+        gender: "Women",
+        ageGroup: "Adults",
+        description: "not a word field",
+        price: 49.5,
+        variations: [{ id: "v1", name: "Sand", swatch: "https://example.com/s.png" }, { id: "v2" }],
+        tags: ["usage:office", "summer"],
+      };
+      const bare = { id: "a", name: "Plain" };
+      await b.tasks.commitBatch({
+        storeId: "s",
+        at: 1,
+        products: [
+          { id: "b", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(full) },
+          { id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(bare) },
+          live("c", 1),
+          gone("x", 2),
+        ],
+        advances: [],
+      });
+      const first = await b.catalog.liveWordFieldsAfter("s", "", 2);
+      expect(first).toEqual([
+        { id: "a", fields: { name: "Plain", variations: [] } },
+        {
+          id: "b",
+          fields: {
+            name: "Linen shirt ✓",
+            brand: "Maison",
+            categories: ["Women", "Shirts"],
+            gender: "Women",
+            ageGroup: "Adults",
+            variations: [{ name: "Sand" }, {}],
+            tags: ["usage:office", "summer"],
+          },
+        },
+      ]);
+      expect(await b.catalog.liveWordFieldsAfter("s", "b", 2)).toEqual([{ id: "c", fields: { name: "Product c ✓", variations: [] } }]);
+      expect(await b.catalog.liveWordFieldsAfter("other", "", 2)).toEqual([]);
+    });
+
     test("live products are read a page at a time in byte order; shapes are stored for the version they were made from", async () => {
       const b = backendOf();
       const ids = ["b", "B", "a-2", "a", "é", "Z"];

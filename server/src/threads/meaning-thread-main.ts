@@ -24,14 +24,18 @@ self.onmessage = async (event: MessageEvent<MeaningThreadRequest>) => {
   const { id, storeId, now } = message;
   const state = connectState(source!, { readonly: true, maxConnections: 1 });
   try {
-    const documents = await gatherEvidence(
+    const evidence = await gatherEvidence(
       { catalog: state.catalog, events: state.events, searchLog: state.searchLog, now: () => now },
       storeId,
     );
-    if (!documents.some((doc) => doc.productId !== undefined)) return reply({ id, space: null, documents: documents.length });
-    const space = trainSpace(documents);
+    const documents = evidence.documents;
+    if (evidence.productIds.length === 0) return reply({ id, space: null, documents });
+    // Each step's arrays collected before the next allocates (this thread's heap only: the serving thread's is its
+    // own): the training's peak is then its largest step, not the sum of its garbage.
+    Bun.gc(true);
+    const space = trainSpace(evidence, () => Bun.gc(true));
     const buffers = [space.wordVectors.buffer, space.productVectors.buffer, space.centroids.buffer, space.clusterStart.buffer];
-    reply({ id, space, documents: documents.length }, buffers as ArrayBuffer[]);
+    reply({ id, space, documents }, buffers as ArrayBuffer[]);
   } catch (error) {
     reply({ id, error: error instanceof Error ? error.message : String(error) });
   } finally {

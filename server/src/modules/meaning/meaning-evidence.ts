@@ -1,10 +1,9 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { livePages, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { liveWordFieldPages, type CatalogRepository, type ProductWordFields } from "../catalog/storage/catalog-repository.ts";
 import type { EventsRepository } from "../events/storage/events-repository.ts";
 import type { SearchLogRepository } from "../search-log/storage/search-log-repository.ts";
 import { tokenize } from "../../text/normalize.ts";
-import type { Product } from "../catalog/product-schema.ts";
-import type { TrainingDocument } from "./semantic-space.ts";
+import { TrainingEvidence } from "./training-evidence.ts";
 
 /*
  * What a store's meaning is learned from, as documents of words (semantic-space.ts), all of it the store's own:
@@ -26,38 +25,16 @@ const MAX_IMPORTED = 20_000;
 const DAY_MS = 86_400_000;
 
 export interface EvidenceSources {
-  catalog: Pick<CatalogRepository, "liveProductsAfter">;
+  catalog: Pick<CatalogRepository, "liveWordFieldsAfter">;
   events: Pick<EventsRepository, "list">;
   searchLog: Pick<SearchLogRepository, "queryEvidence">;
   now: () => number;
 }
 
-/** The one string kept for each distinct word. */
-type Intern = (word: string) => string;
-
-/**
- * A catalog repeats a few thousand words over a million tokens: at 50,000 products its documents held 81 MiB with a
- * string per token and 33 with one per word, for the whole of a training.
- */
-function interner(): Intern {
-  const kept = new Map<string, string>();
-  return (word) => {
-    const known = kept.get(word);
-    if (known !== undefined) return known;
-    kept.set(word, word);
-    return word;
-  };
-}
-
-/** A product's words with their weights: what the product document and a click's evidence hold of it. */
-export function productWords(p: Product, intern: Intern = (word) => word): { words: string[]; weights: number[] } {
-  const words: string[] = [];
-  const weights: number[] = [];
+/** Adds a product's words with their weights to the document `evidence` is gathering. */
+export function addProductWords(evidence: TrainingEvidence, p: ProductWordFields): void {
   const add = (text: string | undefined, weight: number) => {
-    for (const t of tokenize(text ?? "")) {
-      words.push(intern(t));
-      weights.push(weight);
-    }
+    for (const t of tokenize(text ?? "")) evidence.add(t, weight);
   };
   add(p.name, 2);
   add(p.brand, 2);
@@ -66,24 +43,28 @@ export function productWords(p: Product, intern: Intern = (word) => word): { wor
   add(p.ageGroup, 1);
   for (const v of p.variations ?? []) add(v.name, 1);
   for (const t of p.tags ?? []) add(t.slice(t.indexOf(":") + 1), 1);
-  return { words, weights };
 }
 
-/** The query's words weighing `weight` each, then `other`'s. */
-function beside(query: string, weight: number, other: { words: readonly string[]; weights: readonly number[] }): TrainingDocument {
-  const q = tokenize(query);
-  return { words: [...q, ...other.words], weights: [...q.map(() => weight), ...other.weights] };
+/** Adds a query's words, each weighing `weight`, to the document `evidence` is gathering. */
+function addQuery(evidence: TrainingEvidence, query: string, weight: number): void {
+  for (const t of tokenize(query)) evidence.add(t, weight);
 }
 
-export async function gatherEvidence(src: EvidenceSources, storeId: string): Promise<TrainingDocument[]> {
-  const documents: TrainingDocument[] = [];
-  const byId = new Map<string, { words: string[]; weights: number[] }>();
-  const intern = interner();
-  for await (const rows of livePages(src.catalog, storeId, CATALOG_PAGE)) {
+/** A document of the query's words beside those of the product document `product`. */
+function queryBeside(evidence: TrainingEvidence, query: string, product: number): void {
+  addQuery(evidence, query, 2);
+  evidence.addDocument(product);
+  evidence.end();
+}
+
+export async function gatherEvidence(src: EvidenceSources, storeId: string): Promise<TrainingEvidence> {
+  const evidence = new TrainingEvidence();
+  // Each product's document, by id: a click's evidence repeats the product's words.
+  const byId = new Map<string, number>();
+  for await (const rows of liveWordFieldPages(src.catalog, storeId, CATALOG_PAGE)) {
     for (const row of rows) {
-      const words = productWords(JSON.parse(row.doc) as Product, intern);
-      byId.set(row.id, words);
-      documents.push({ ...words, productId: row.id });
+      addProductWords(evidence, row.fields);
+      byId.set(row.id, evidence.end(row.id));
     }
     await yieldToEventLoop();
   }
@@ -100,11 +81,11 @@ export async function gatherEvidence(src: EvidenceSources, storeId: string): Pro
       if (e.type === "Search" && query && data.totalProducts === 0 && session) nothingFound.set(session, { query, at: e.receivedAt });
       const productId = e.type === "ProductClick" ? data.clickProductId : e.type === "AddToCart" ? data.addProductId : undefined;
       const product = typeof productId === "string" ? byId.get(productId) : undefined;
-      if (!product || !query) continue;
-      documents.push(beside(query, 2, product));
+      if (product === undefined || !query) continue;
+      queryBeside(evidence, query, product);
       const earlier = nothingFound.get(session);
       if (earlier && e.receivedAt - earlier.at <= REWORDED_WITHIN_MS && earlier.query !== query)
-        documents.push(beside(earlier.query, 2, product));
+        queryBeside(evidence, earlier.query, product);
     }
     read += events.length;
     if (events.length < EVENT_PAGE) break;
@@ -113,8 +94,9 @@ export async function gatherEvidence(src: EvidenceSources, storeId: string): Pro
   }
   // What the store's previous provider recorded its queries led to.
   for (const e of await src.searchLog.queryEvidence(storeId, MAX_IMPORTED)) {
-    const categories = e.ledTo.flatMap((c) => tokenize(c));
-    documents.push(beside(e.query, 2 + Math.log1p(e.searches), { words: categories, weights: categories.map(() => 1) }));
+    addQuery(evidence, e.query, 2 + Math.log1p(e.searches));
+    for (const c of e.ledTo) for (const t of tokenize(c)) evidence.add(t, 1);
+    evidence.end();
   }
-  return documents;
+  return evidence;
 }

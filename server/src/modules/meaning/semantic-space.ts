@@ -7,14 +7,7 @@
  * words with the products they led to) end up close, and each product sits among its words. Pure computation over
  * typed arrays, so it runs on a worker thread (threads/meaning-thread-main.ts).
  */
-
-/** One document: its words (tokens), each with a weight (how much the field says about it). */
-export interface TrainingDocument {
-  words: readonly string[];
-  weights?: readonly number[];
-  /** A product's id; absent for a query's evidence. */
-  productId?: string;
-}
+import type { TrainingEvidence } from "./training-evidence.ts";
 
 export interface TrainedSpace {
   dimensions: number;
@@ -57,48 +50,61 @@ interface SparseMatrix {
   values: Float32Array;
 }
 
-function buildMatrix(documents: readonly TrainingDocument[]): { matrix: SparseMatrix; words: string[] } {
-  const docFreq = new Map<string, number>();
-  for (const d of documents) for (const w of new Set(d.words)) docFreq.set(w, (docFreq.get(w) ?? 0) + 1);
-  const words = [...docFreq]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, MAX_WORDS)
-    .map(([w]) => w);
-  const index = new Map(words.map((w, i) => [w, i]));
-  const wordDocs = Int32Array.from(words, (w) => docFreq.get(w)!);
-  // Triplets gathered per document, then sorted into rows. At most one per token, so typed arrays of that size hold
-  // them: an array of numbers grown by pushes held three doubles per entry and copied itself as it grew (at a million
-  // products, tens of millions of tokens).
-  const tokens = documents.reduce((sum, d) => sum + d.words.length, 0);
-  const entryRow = new Int32Array(tokens);
-  const entryCol = new Int32Array(tokens);
-  const entryValue = new Float64Array(tokens);
-  let count = 0;
-  const n = documents.length;
-  documents.forEach((d, col) => {
-    const weight = new Map<number, number>();
-    d.words.forEach((w, i) => {
-      const row = index.get(w);
-      if (row !== undefined) weight.set(row, (weight.get(row) ?? 0) + (d.weights?.[i] ?? 1));
-    });
-    for (const [row, tf] of weight) {
-      entryRow[count] = row;
-      entryCol[count] = col;
-      entryValue[count++] = Math.log1p(tf) * Math.log(1 + n / wordDocs[row]!);
-    }
+/**
+ * The evidence's matrix, its tokens then freed. Its rows are the most frequent words, each row's entries in document
+ * order; built in two passes over the tokens (documents per word, then each document's words) straight into the
+ * rows, where entries gathered first and sorted into rows after took 16 bytes more per entry.
+ */
+function buildMatrix(evidence: TrainingEvidence): { matrix: SparseMatrix; words: string[] } {
+  const all = evidence.words;
+  const docFreq = new Int32Array(all.length);
+  const lastDocument = new Int32Array(all.length).fill(-1);
+  evidence.forEachDocument((word, _, document) => {
+    if (lastDocument[word] === document) return;
+    lastDocument[word] = document;
+    docFreq[word]!++;
   });
-  const rowStart = new Int32Array(words.length + 1);
-  for (let e = 0; e < count; e++) rowStart[entryRow[e]! + 1]!++;
-  for (let r = 0; r < words.length; r++) rowStart[r + 1]! += rowStart[r]!;
-  const fill = rowStart.slice(0, words.length);
-  const colIndex = new Int32Array(count);
-  const values = new Float32Array(count);
-  for (let e = 0; e < count; e++) {
-    const at = fill[entryRow[e]!]!++;
-    colIndex[at] = entryCol[e]!;
-    values[at] = entryValue[e]!;
-  }
-  return { matrix: { rows: words.length, cols: n, rowStart, colIndex, values }, words };
+  const kept = Array.from(all, (_, word) => word)
+    .sort((x, y) => docFreq[y]! - docFreq[x]! || (all[x]! < all[y]! ? -1 : 1))
+    .slice(0, MAX_WORDS);
+  const rowOf = new Int32Array(all.length).fill(-1);
+  kept.forEach((word, row) => (rowOf[word] = row));
+  const rows = kept.length;
+  // A document adds one entry to the row of each of its words: a row holds as many entries as its word's documents.
+  const rowStart = new Int32Array(rows + 1);
+  for (let r = 0; r < rows; r++) rowStart[r + 1] = rowStart[r]! + docFreq[kept[r]!]!;
+  const colIndex = new Int32Array(rowStart[rows]!);
+  const values = new Float32Array(rowStart[rows]!);
+  const fill = rowStart.slice(0, rows);
+  const n = evidence.documents;
+  // Each document's term frequencies, by row, and the rows it has touched.
+  const tf = new Float64Array(rows);
+  const inDocument = new Int32Array(rows).fill(-1);
+  const touched = new Int32Array(rows);
+  let touchedCount = 0;
+  evidence.forEachDocument(
+    (word, weight, document) => {
+      const row = rowOf[word]!;
+      if (row < 0) return;
+      if (inDocument[row] !== document) {
+        inDocument[row] = document;
+        tf[row] = 0;
+        touched[touchedCount++] = row;
+      }
+      tf[row]! += weight;
+    },
+    (document) => {
+      for (let i = 0; i < touchedCount; i++) {
+        const row = touched[i]!;
+        const at = fill[row]!++;
+        colIndex[at] = document;
+        values[at] = Math.log1p(tf[row]!) * Math.log(1 + n / docFreq[kept[row]!]!);
+      }
+      touchedCount = 0;
+    },
+  );
+  evidence.releaseTokens();
+  return { matrix: { rows, cols: n, rowStart, colIndex, values }, words: kept.map((word) => all[word]!) };
 }
 
 /**
@@ -184,31 +190,59 @@ function symmetricEigen(s: Float64Array, k: number): { vectors: Float64Array; va
   return { vectors, values };
 }
 
-/** Rows of an n × k matrix scaled to unit length, as float32. */
-function unitRows(m: Float64Array, n: number, k: number): Float32Array {
-  const out = new Float32Array(n * k);
-  for (let r = 0; r < n; r++) {
-    let norm = 0;
-    for (let j = 0; j < k; j++) norm += m[r * k + j]! ** 2;
-    norm = Math.sqrt(norm) || 1;
-    for (let j = 0; j < k; j++) out[r * k + j] = m[r * k + j]! / norm;
-  }
-  return out;
+/** Writes `row` (k values) scaled to unit length into row `r` of `out`, as float32. */
+function putUnitRow(row: Float64Array, out: Float32Array, r: number): void {
+  const k = row.length;
+  let norm = 0;
+  for (let j = 0; j < k; j++) norm += row[j]! ** 2;
+  norm = Math.sqrt(norm) || 1;
+  for (let j = 0; j < k; j++) out[r * k + j] = row[j]! / norm;
 }
+
+/**
+ * A training's steps, each told to trainSpace's caller as it ends: what it drops is garbage from then on (the meaning
+ * thread collects it there, so that the next step does not grow its heap beside it).
+ */
+export type TrainingStep = "matrix" | "range" | "vectors" | "clusters";
 
 /**
  * Factors the documents' word × document matrix A ≈ U Σ Vᵀ (rank DIMENSIONS) and answers the words' rows of U Σ and
  * the products' rows of V Σ, each of unit length: cosine between a query's words and a product is then their closeness.
  */
-export function trainSpace(documents: readonly TrainingDocument[], dimensions = DIMENSIONS, seed = 37): TrainedSpace {
-  const { matrix: a, words } = buildMatrix(documents);
-  const k = Math.min(dimensions + OVERSAMPLING, a.rows, a.cols);
+export function trainSpace(
+  evidence: TrainingEvidence,
+  afterStep: (step: TrainingStep) => void = () => {},
+  dimensions = DIMENSIONS,
+  seed = 37,
+): TrainedSpace {
+  const { matrix, words } = buildMatrix(evidence);
+  afterStep("matrix");
+  const k = Math.min(dimensions + OVERSAMPLING, matrix.rows, matrix.cols);
   const rank = Math.min(dimensions, k);
   const random = gaussians(seed);
+  const { wordVectors, productRows } = factor(matrix, evidence.products(), k, rank, random, afterStep);
+  afterStep("vectors");
+  const clustered = clusterRows(productRows, evidence.productIds, rank, random);
+  afterStep("clusters");
+  return { dimensions: rank, words, wordVectors, ...clustered };
+}
+
+/**
+ * The words' rows of U Σ and the products' (the columns `products`) of V Σ, each of unit length, as float32. Its
+ * float64 buffers (a document × k one is 22 MB at 50,000 products, 450 MB at a million) are freed when it returns,
+ * before the clustering.
+ */
+function factor(
+  a: SparseMatrix,
+  products: Int32Array,
+  k: number,
+  rank: number,
+  random: () => number,
+  afterStep: (step: TrainingStep) => void,
+): { wordVectors: Float32Array; productRows: Float32Array } {
   // Range of A: Y = A Ω, refined by power iterations Y = A (Aᵀ Y), orthonormalized after each product. Two buffers
-  // serve every step (Ω, then each Z, then Bᵀ are one document × k buffer; each Q is one word × k buffer): a
-  // document × k matrix is 22 MB at 50,000 products and 450 MB at a million, and a new one per step (five, with Ω's
-  // copy) was garbage the thread held until its next collection.
+  // serve every step (Ω, then each Z, then Bᵀ are one document × k buffer; each Q is one word × k buffer): a new
+  // matrix per step (five, with Ω's copy) was garbage the thread held until its next collection.
   const byDocument = new Float64Array(a.cols * k);
   for (let i = 0; i < byDocument.length; i++) byDocument[i] = random();
   const q = multiply(a, byDocument, k, false, new Float64Array(a.rows * k));
@@ -227,39 +261,30 @@ export function trainSpace(documents: readonly TrainingDocument[], dimensions = 
     for (let i = 0; i < k; i++) for (let j = i; j < k; j++) gram[i * k + j]! += bt[o + i]! * bt[o + j]!;
   }
   for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) gram[i * k + j] = gram[j * k + i]!;
+  afterStep("range");
   const { vectors: w, values } = symmetricEigen(gram, k);
-  // U Σ = Q W Σ, and V Σ = Bᵀ W: A's top singular directions, truncated to `rank`.
-  const wordRows = new Float64Array(a.rows * rank);
+  // U Σ = Q W Σ, and V Σ = Bᵀ W: A's top singular directions, truncated to `rank`; each row made in float64, then
+  // scaled to unit length into float32 (a whole float64 copy of either was 4 to 19 MB more at 50,000 products).
+  const row = new Float64Array(rank);
+  const wordVectors = new Float32Array(a.rows * rank);
   for (let r = 0; r < a.rows; r++) {
     for (let j = 0; j < rank; j++) {
       let s = 0;
       for (let i = 0; i < k; i++) s += q[r * k + i]! * w[i * k + j]!;
-      wordRows[r * rank + j] = s * Math.sqrt(Math.max(values[j]!, 0));
+      row[j] = s * Math.sqrt(Math.max(values[j]!, 0));
     }
+    putUnitRow(row, wordVectors, r);
   }
-  const productCols: number[] = [];
-  const productIds: string[] = [];
-  documents.forEach((d, c) => {
-    if (d.productId !== undefined) {
-      productCols.push(c);
-      productIds.push(d.productId);
-    }
-  });
-  const productRows = new Float64Array(productCols.length * rank);
-  productCols.forEach((c, p) => {
+  const productRows = new Float32Array(products.length * rank);
+  products.forEach((c, p) => {
     for (let j = 0; j < rank; j++) {
       let s = 0;
       for (let i = 0; i < k; i++) s += bt[c * k + i]! * w[i * k + j]!;
-      productRows[p * rank + j] = s;
+      row[j] = s;
     }
+    putUnitRow(row, productRows, p);
   });
-  const clustered = clusterRows(unitRows(productRows, productCols.length, rank), productIds, rank, random);
-  return {
-    dimensions: rank,
-    words,
-    wordVectors: unitRows(wordRows, a.rows, rank),
-    ...clustered,
-  };
+  return { wordVectors, productRows };
 }
 
 /** Clusters of products: about this many products each, so a search scans a few clusters, not every product. */

@@ -26,6 +26,15 @@ export interface CommittedProduct extends CatalogState {
   doc: Utf8Text | null;
 }
 
+/** The fields of a product learned meaning takes its words from (meaning-evidence.ts). */
+export type ProductWordFields = Pick<Product, "name" | "brand" | "categories" | "gender" | "ageGroup" | "tags"> & {
+  variations?: { name?: string }[];
+};
+
+/** ProductWordFields from the JSON a database made of them, a field it found no value for left out. */
+export const parseWordFields = (json: string): ProductWordFields =>
+  JSON.parse(json, (_, value) => (value === null ? undefined : value)) as ProductWordFields;
+
 export interface CatalogRepository {
   get(storeId: string, id: string): Promise<CatalogEntry | null>;
   /** The version and content hash of those of `ids` the catalog has (live or deleted), without their documents. */
@@ -35,6 +44,11 @@ export interface CatalogRepository {
   countLive(storeId: string): Promise<number>;
   /** Up to `limit` live products with ids after `afterId`, in id order (byte order): a store read a page at a time. */
   liveProductsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; version: number; doc: string }[]>;
+  /**
+   * Like liveProductsAfter, but only the fields learned meaning takes its words from, picked out by the database:
+   * the whole document parsed for a few of its words was most of what a training read.
+   */
+  liveWordFieldsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; fields: ProductWordFields }[]>;
   /** Products (live or deleted) whose row changed at or after `since` (ms), in id order; a deleted one has a null doc. */
   changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]>;
   /** The Search product JSON of those of `ids` shaped with `shaping`, by id; others are missing. */
@@ -63,13 +77,16 @@ export async function productIn(catalog: Pick<CatalogRepository, "get">, storeId
 }
 
 /** Every live product of a store, a page of `pageSize` at a time (in id order). */
-export async function* livePages(
-  catalog: Pick<CatalogRepository, "liveProductsAfter">,
-  storeId: string,
-  pageSize: number,
-): AsyncGenerator<{ id: string; version: number; doc: string }[]> {
+export const livePages = (catalog: Pick<CatalogRepository, "liveProductsAfter">, storeId: string, pageSize: number) =>
+  pagesAfter((after) => catalog.liveProductsAfter(storeId, after, pageSize), pageSize);
+
+/** The word fields of every live product of a store, a page of `pageSize` at a time (in id order). */
+export const liveWordFieldPages = (catalog: Pick<CatalogRepository, "liveWordFieldsAfter">, storeId: string, pageSize: number) =>
+  pagesAfter((after) => catalog.liveWordFieldsAfter(storeId, after, pageSize), pageSize);
+
+async function* pagesAfter<Row extends { id: string }>(read: (afterId: string) => Promise<Row[]>, pageSize: number): AsyncGenerator<Row[]> {
   for (let after = ""; ; ) {
-    const rows = await catalog.liveProductsAfter(storeId, after, pageSize);
+    const rows = await read(after);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     after = rows.at(-1)!.id;

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
-import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct } from "./catalog-repository.ts";
+import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct, ProductWordFields } from "./catalog-repository.ts";
+import { parseWordFields } from "./catalog-repository.ts";
 import { dropShapesIn } from "./stored-shapes.sqlite.ts";
 import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
 import { readUnmapped, writeTransaction } from "../../../platform/sqlite/connection.ts";
@@ -46,6 +47,25 @@ export class SqliteCatalogRepo implements CatalogRepository {
           .query("SELECT id, version, doc FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")
           .all(storeId, afterId, limit) as { id: string; version: number; doc: string }[],
     );
+  }
+
+  /** Unmapped, as liveProductsAfter. A subquery's JSON is text to json_object unless json() marks it. */
+  async liveWordFieldsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; fields: ProductWordFields }[]> {
+    const rows = readUnmapped(
+      this.db,
+      (reader) =>
+        reader
+          .query(
+            `SELECT id, json_object(
+               'name', doc ->> '$.name', 'brand', doc ->> '$.brand', 'categories', doc -> '$.categories',
+               'gender', doc ->> '$.gender', 'ageGroup', doc ->> '$.ageGroup', 'tags', doc -> '$.tags',
+               'variations', json((SELECT json_group_array(json_object('name', v.value ->> '$.name')) FROM json_each(doc, '$.variations') v))
+             ) AS fields
+             FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?`,
+          )
+          .all(storeId, afterId, limit) as { id: string; fields: string }[],
+    );
+    return rows.map((r) => ({ id: r.id, fields: parseWordFields(r.fields) }));
   }
 
   /** Unmapped: after a bulk, the changed rows are most of a store. */
