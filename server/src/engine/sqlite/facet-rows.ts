@@ -9,7 +9,7 @@ import { FlatLists, grownTo } from "./flat-lists.ts";
  * BATCH rows in one short loop, which the processor fetches all at once, then counts their values from the cache:
  * measured alone at 300,000 products, 37,000 matches spread over the store counted in 1.2–3.5 ms against
  * 3.1–18 ms from lists (the machine shared), 12,900 in 0.28 against 0.51 ms; past a quarter of the store matched,
- * where lists are read nearly in order anyway, 20–60% slower (docs/notes-search-cpu.md). A demo product holds
+ * where lists are read nearly in order anyway, 20–60% slower (docs/capacity.md, "What a search costs on a large store"). A demo product holds
  * about 24 values (99.5% at most 31): a row of 32 16-bit cells is one 64-byte cache line; the rare longer list is
  * kept in `overflow`.
  */
