@@ -4,6 +4,7 @@ import type { Product } from "../catalog/product-schema.ts";
 import { productFeatures } from "./product-features.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import { RowSlices } from "./row-slices.ts";
+import { RunningKthLargest } from "../../lib/running-kth-largest.ts";
 
 /*
  * "More like this" for one store, from the catalog alone. A candidate is scored in blocks, each between 0 and 1
@@ -35,6 +36,11 @@ const COLOUR_SPAN = 0.35;
 /** Price ratio at which prices count as unrelated (score 0): a third or three times the source's. */
 const PRICE_SPAN = Math.log(3);
 const CATEGORY_BY_DEPTH_MATCHED = [0, 0.25, 0.6, 1];
+/**
+ * The words' part at its most: a cosine is at most 1, but one computed from weights held as 32-bit floats and
+ * norms from the exact ones can pass 1 by rounding (by far less than this margin).
+ */
+const MOST_TEXT = WEIGHTS.text * (1 + 1e-6);
 
 export interface Similar {
   id: string;
@@ -205,37 +211,56 @@ export class SimilarityIndex implements CatalogModel {
     const [pathCodes] = this.paths.columns;
     const sourcePaths = this.pathSlice(source);
     try {
-      /** Writes a candidate's score parts into `out` and answers their sum: one formula for ranking and explaining. */
-      const score = (other: number, out: Contributions): number => {
-        const depth = sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other));
-        out.category = WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[depth]!;
-        out.text = WEIGHTS.text * this.cosine(sourceNorm, other);
-        out.colour = WEIGHTS.colour * colourScore(sourceColours, colours, this.colours.start(other), this.colours.length(other));
-        out.price = WEIGHTS.price * priceScore(this.logPrice[source]!, this.logPrice[other]!);
-        out.brand = this.brand[source] && this.brand[source] === this.brand[other] ? WEIGHTS.brand : 0;
-        return total(out);
-      };
-      // Scored lean (a row and a key each, the parts into one reused object), ranked in stock first: a score is
-      // at most 1, so 2 + score puts every product in stock above every one that is not.
-      const scratch: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
+      // One formula per part, for ranking and for explaining.
+      const category = (other: number) =>
+        WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other))]!;
+      const colour = (other: number) =>
+        WEIGHTS.colour * colourScore(sourceColours, colours, this.colours.start(other), this.colours.length(other));
+      const text = (other: number) => WEIGHTS.text * this.cosine(sourceNorm, other);
+      const price = (other: number) => WEIGHTS.price * priceScore(this.logPrice[source]!, this.logPrice[other]!);
+      const brand = (other: number) => (this.brand[source] && this.brand[source] === this.brand[other] ? WEIGHTS.brand : 0);
+      // Ranked in stock first: a score is at most 1, so 2 + score puts every product in stock above every one
+      // that is not. A candidate is passed over once an upper bound of its key (the parts not yet computed at
+      // their most) is below the k-th best key so far: the final k-th best can only be higher. Sums run in the
+      // same order with a part raised, and rounding is monotone, so a bound is never below the key it bounds.
+      const best = new RunningKthLargest(MAX_SIMILAR * 2);
+      const parts: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
       const rows: number[] = [];
       const keys: number[] = [];
       const line = this.lines[source];
       for (const other of this.candidates(sourcePaths)) {
         // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
-        if (other === source || this.lines[other] === line || !this.compatible(source, other)) continue;
+        if (other === source || !this.compatible(source, other) || this.lines[other] === line) continue;
+        const stock = this.inStock[other] ? 2 : 0;
+        parts.category = category(other);
+        parts.price = price(other);
+        parts.brand = brand(other);
+        parts.colour = WEIGHTS.colour;
+        parts.text = MOST_TEXT;
+        if (stock + total(parts) < best.value) continue;
+        parts.colour = colour(other);
+        if (stock + total(parts) < best.value) continue;
+        parts.text = text(other);
+        const key = stock + total(parts);
+        if (key < best.value) continue;
+        best.offer(key);
         rows.push(other);
-        keys.push((this.inStock[other] ? 2 : 0) + score(other, scratch));
+        keys.push(key);
       }
-      const kept = Math.min(keys.length, MAX_SIMILAR * 2);
-      const threshold = kept ? Float64Array.from(keys).sort()[keys.length - kept]! : Infinity;
+      const threshold = best.value;
       const ranked: (Similar & { key: number; brand: string; line: string })[] = [];
       rows.forEach((other, i) => {
         if (keys[i]! < threshold) return;
-        const contributions = { ...scratch };
+        const contributions: Contributions = {
+          category: category(other),
+          text: text(other),
+          colour: colour(other),
+          price: price(other),
+          brand: brand(other),
+        };
         ranked.push({
           id: this.ids[other]!,
-          score: score(other, contributions),
+          score: total(contributions),
           contributions,
           key: keys[i]!,
           brand: this.brandCodes.names[this.brand[other]!]!,
