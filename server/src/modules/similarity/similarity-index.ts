@@ -5,6 +5,7 @@ import { productFeatures } from "./product-features.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import { RowSlices } from "./row-slices.ts";
 import { RunningKthLargest } from "../../lib/running-kth-largest.ts";
+import { fnv1a } from "../../lib/hash-ids.ts";
 
 /*
  * "More like this" for one store, from the catalog alone. A candidate is scored in blocks, each between 0 and 1
@@ -86,6 +87,11 @@ export class SimilarityIndex implements CatalogModel {
   private readonly rowOf = new Map<string, number>();
   private readonly ids: string[] = [];
   private readonly lines: string[] = [];
+  /**
+   * Its line's hash: every candidate is checked against the source's line, and reading each candidate's string
+   * (one more scattered object) cost more than all of its score; the strings are compared only where hashes agree.
+   */
+  private lineHash = new Uint32Array(0);
   /** Its variations' ids (the first MAX_COLOURS, productFeatures), joined; "" without variations. */
   private readonly variantIds: string[] = [];
   private readonly freeRows: number[] = [];
@@ -145,6 +151,7 @@ export class SimilarityIndex implements CatalogModel {
     this.rowOf.set(features.id, row);
     this.ids[row] = features.id;
     this.lines[row] = features.line;
+    this.lineHash[row] = fnv1a(features.line);
     this.variantIds[row] = features.colours.map((c) => c.variationId ?? "").join(VARIANT_SEPARATOR);
     this.gender[row] = this.groupCodes.code(features.gender ?? NONE);
     this.ageGroup[row] = this.groupCodes.code(features.ageGroup ?? NONE);
@@ -228,9 +235,10 @@ export class SimilarityIndex implements CatalogModel {
       const rows: number[] = [];
       const keys: number[] = [];
       const line = this.lines[source];
+      const lineHash = this.lineHash[source];
       for (const other of this.candidates(sourcePaths)) {
         // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
-        if (other === source || !this.compatible(source, other) || this.lines[other] === line) continue;
+        if (other === source || !this.compatible(source, other) || (this.lineHash[other] === lineHash && this.lines[other] === line)) continue;
         const stock = this.inStock[other] ? 2 : 0;
         parts.category = category(other);
         parts.price = price(other);
@@ -316,6 +324,7 @@ export class SimilarityIndex implements CatalogModel {
       bigger.set(column);
       return bigger;
     };
+    this.lineHash = grow(this.lineHash);
     this.gender = grow(this.gender);
     this.ageGroup = grow(this.ageGroup);
     this.brand = grow(this.brand);
