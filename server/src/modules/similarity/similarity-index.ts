@@ -4,6 +4,7 @@ import type { Product } from "../catalog/product-schema.ts";
 import { productFeatures } from "./product-features.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import { RowSlices } from "./row-slices.ts";
+import { TermSignatures } from "./term-signatures.ts";
 import { RunningKthLargest } from "../../lib/running-kth-largest.ts";
 import { fnv1a } from "../../lib/hash-ids.ts";
 
@@ -37,11 +38,6 @@ const COLOUR_SPAN = 0.35;
 /** Price ratio at which prices count as unrelated (score 0): a third or three times the source's. */
 const PRICE_SPAN = Math.log(3);
 const CATEGORY_BY_DEPTH_MATCHED = [0, 0.25, 0.6, 1];
-/**
- * The words' part at its most: a cosine is at most 1, but one computed from weights held as 32-bit floats and
- * norms from the exact ones can pass 1 by rounding (by far less than this margin).
- */
-const MOST_TEXT = WEIGHTS.text * (1 + 1e-6);
 
 export interface Similar {
   id: string;
@@ -119,6 +115,8 @@ export class SimilarityIndex implements CatalogModel {
   private readonly variantColours = new RowSlices<[Float32Array]>([new Float32Array(0)]);
   /** Its category path prefixes as codes, top first (comparing numbers, not strings, per candidate). */
   private readonly paths = new RowSlices<[Int32Array]>([new Int32Array(0)]);
+  /** Which terms it may have, in 64 bits: the words' part bounded without reading its terms. */
+  private readonly signatures = new TermSignatures();
   /** Rows by category path code: the candidate sets. */
   private readonly byPath: Set<number>[] = [];
   private readonly pathCodes = new Codes();
@@ -161,7 +159,8 @@ export class SimilarityIndex implements CatalogModel {
     this.norm[row] = 0;
     this.weightsAt[row] = -1;
 
-    let at = this.terms.write(row, features.terms.size);
+    const termsAt = this.terms.write(row, features.terms.size);
+    let at = termsAt;
     const [termIds, termCounts] = this.terms.columns;
     for (const [term, count] of features.terms) {
       const id = this.termCodes.code(term);
@@ -174,6 +173,7 @@ export class SimilarityIndex implements CatalogModel {
       termIds[at] = id;
       termCounts[at++] = count;
     }
+    this.signatures.write(row, termIds, termsAt, features.terms.size);
 
     at = this.paths.write(row, features.paths.length);
     const [pathCodes] = this.paths.columns;
@@ -214,6 +214,8 @@ export class SimilarityIndex implements CatalogModel {
     const sourceColours = this.askedColour(source, variantId) ?? this.coloursOf(source);
     this.refreshIdfs();
     const sourceNorm = this.weightsOf(source);
+    const [termIds, , weights] = this.terms.columns;
+    this.signatures.source(termIds, weights, this.terms.start(source), this.terms.length(source), sourceNorm);
     const [colours] = this.colours.columns;
     const [pathCodes] = this.paths.columns;
     const sourcePaths = this.pathSlice(source);
@@ -227,9 +229,10 @@ export class SimilarityIndex implements CatalogModel {
       const price = (other: number) => WEIGHTS.price * priceScore(this.logPrice[source]!, this.logPrice[other]!);
       const brand = (other: number) => (this.brand[source] && this.brand[source] === this.brand[other] ? WEIGHTS.brand : 0);
       // Ranked in stock first: a score is at most 1, so 2 + score puts every product in stock above every one
-      // that is not. A candidate is passed over once an upper bound of its key (the parts not yet computed at
-      // their most) is below the k-th best key so far: the final k-th best can only be higher. Sums run in the
-      // same order with a part raised, and rounding is monotone, so a bound is never below the key it bounds.
+      // that is not. A candidate is passed over once an upper bound of its key is below the k-th best key so far
+      // (the final k-th best can only be higher): first with the colour at its most and the words' cosine at the
+      // bound of its signature, then with the colour computed, and only then are its words read. A bound is the
+      // key's sum in the same order with parts raised, and rounding is monotone, so it is never below the key.
       const best = new RunningKthLargest(MAX_SIMILAR * 2);
       const parts: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
       const rows: number[] = [];
@@ -244,7 +247,7 @@ export class SimilarityIndex implements CatalogModel {
         parts.price = price(other);
         parts.brand = brand(other);
         parts.colour = WEIGHTS.colour;
-        parts.text = MOST_TEXT;
+        parts.text = WEIGHTS.text * this.signatures.cosineBound(other);
         if (stock + total(parts) < best.value) continue;
         parts.colour = colour(other);
         if (stock + total(parts) < best.value) continue;
@@ -280,7 +283,6 @@ export class SimilarityIndex implements CatalogModel {
         .slice(0, MAX_SIMILAR)
         .map(({ id, score, contributions }) => ({ id, score, contributions }));
     } finally {
-      const [termIds] = this.terms.columns;
       for (let i = this.terms.start(source), end = i + this.terms.length(source); i < end; i++) this.sourceWeights[termIds[i]!] = 0;
     }
   }
