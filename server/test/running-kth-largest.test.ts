@@ -8,7 +8,7 @@ import { RunningKthLargest } from "../src/lib/running-kth-largest.ts";
 
 test("the running k-th largest equals the k-th of the sorted numbers after every offer, ties included", () => {
   let seed = 7;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   for (const k of [1, 2, 5, 240]) {
     const best = new RunningKthLargest(k);
     const seen: number[] = [];

@@ -222,7 +222,8 @@ export class SimilarityIndex implements CatalogModel {
     try {
       // One formula per part, for ranking and for explaining.
       const category = (other: number) =>
-        WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other))]!;
+        WEIGHTS.category *
+        CATEGORY_BY_DEPTH_MATCHED[sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other))]!;
       const colour = (other: number) =>
         WEIGHTS.colour * colourScore(sourceColours, colours, this.colours.start(other), this.colours.length(other));
       const text = (other: number) => WEIGHTS.text * this.cosine(sourceNorm, other);
@@ -241,7 +242,8 @@ export class SimilarityIndex implements CatalogModel {
       const lineHash = this.lineHash[source];
       for (const other of this.candidates(sourcePaths)) {
         // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
-        if (other === source || !this.compatible(source, other) || (this.lineHash[other] === lineHash && this.lines[other] === line)) continue;
+        if (other === source || !this.compatible(source, other) || (this.lineHash[other] === lineHash && this.lines[other] === line))
+          continue;
         const stock = this.inStock[other] ? 2 : 0;
         parts.category = category(other);
         parts.price = price(other);
