@@ -4,6 +4,9 @@ import type { Product } from "../catalog/product-schema.ts";
 import { productFeatures } from "./product-features.ts";
 import type { MeasuredColours } from "../catalog/catalog-models.ts";
 import { RowSlices } from "./row-slices.ts";
+import { TermSignatures } from "./term-signatures.ts";
+import { RunningKthLargest } from "../../lib/running-kth-largest.ts";
+import { fnv1a } from "../../lib/hash-ids.ts";
 
 /*
  * "More like this" for one store, from the catalog alone. A candidate is scored in blocks, each between 0 and 1
@@ -80,6 +83,11 @@ export class SimilarityIndex implements CatalogModel {
   private readonly rowOf = new Map<string, number>();
   private readonly ids: string[] = [];
   private readonly lines: string[] = [];
+  /**
+   * Its line's hash: every candidate is checked against the source's line, and reading each candidate's string
+   * (one more scattered object) cost more than all of its score; the strings are compared only where hashes agree.
+   */
+  private lineHash = new Uint32Array(0);
   /** Its variations' ids (the first MAX_COLOURS, productFeatures), joined; "" without variations. */
   private readonly variantIds: string[] = [];
   private readonly freeRows: number[] = [];
@@ -107,6 +115,8 @@ export class SimilarityIndex implements CatalogModel {
   private readonly variantColours = new RowSlices<[Float32Array]>([new Float32Array(0)]);
   /** Its category path prefixes as codes, top first (comparing numbers, not strings, per candidate). */
   private readonly paths = new RowSlices<[Int32Array]>([new Int32Array(0)]);
+  /** Which terms it may have, in 64 bits: the words' part bounded without reading its terms. */
+  private readonly signatures = new TermSignatures();
   /** Rows by category path code: the candidate sets. */
   private readonly byPath: Set<number>[] = [];
   private readonly pathCodes = new Codes();
@@ -139,6 +149,7 @@ export class SimilarityIndex implements CatalogModel {
     this.rowOf.set(features.id, row);
     this.ids[row] = features.id;
     this.lines[row] = features.line;
+    this.lineHash[row] = fnv1a(features.line);
     this.variantIds[row] = features.colours.map((c) => c.variationId ?? "").join(VARIANT_SEPARATOR);
     this.gender[row] = this.groupCodes.code(features.gender ?? NONE);
     this.ageGroup[row] = this.groupCodes.code(features.ageGroup ?? NONE);
@@ -148,7 +159,8 @@ export class SimilarityIndex implements CatalogModel {
     this.norm[row] = 0;
     this.weightsAt[row] = -1;
 
-    let at = this.terms.write(row, features.terms.size);
+    const termsAt = this.terms.write(row, features.terms.size);
+    let at = termsAt;
     const [termIds, termCounts] = this.terms.columns;
     for (const [term, count] of features.terms) {
       const id = this.termCodes.code(term);
@@ -161,6 +173,7 @@ export class SimilarityIndex implements CatalogModel {
       termIds[at] = id;
       termCounts[at++] = count;
     }
+    this.signatures.write(row, termIds, termsAt, features.terms.size);
 
     at = this.paths.write(row, features.paths.length);
     const [pathCodes] = this.paths.columns;
@@ -201,41 +214,66 @@ export class SimilarityIndex implements CatalogModel {
     const sourceColours = this.askedColour(source, variantId) ?? this.coloursOf(source);
     this.refreshIdfs();
     const sourceNorm = this.weightsOf(source);
+    const [termIds, , weights] = this.terms.columns;
+    this.signatures.source(termIds, weights, this.terms.start(source), this.terms.length(source), sourceNorm);
     const [colours] = this.colours.columns;
     const [pathCodes] = this.paths.columns;
     const sourcePaths = this.pathSlice(source);
     try {
-      /** Writes a candidate's score parts into `out` and answers their sum: one formula for ranking and explaining. */
-      const score = (other: number, out: Contributions): number => {
-        const depth = sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other));
-        out.category = WEIGHTS.category * CATEGORY_BY_DEPTH_MATCHED[depth]!;
-        out.text = WEIGHTS.text * this.cosine(sourceNorm, other);
-        out.colour = WEIGHTS.colour * colourScore(sourceColours, colours, this.colours.start(other), this.colours.length(other));
-        out.price = WEIGHTS.price * priceScore(this.logPrice[source]!, this.logPrice[other]!);
-        out.brand = this.brand[source] && this.brand[source] === this.brand[other] ? WEIGHTS.brand : 0;
-        return total(out);
-      };
-      // Scored lean (a row and a key each, the parts into one reused object), ranked in stock first: a score is
-      // at most 1, so 2 + score puts every product in stock above every one that is not.
-      const scratch: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
+      // One formula per part, for ranking and for explaining.
+      const category = (other: number) =>
+        WEIGHTS.category *
+        CATEGORY_BY_DEPTH_MATCHED[sharedDepth(sourcePaths, pathCodes, this.paths.start(other), this.paths.length(other))]!;
+      const colour = (other: number) =>
+        WEIGHTS.colour * colourScore(sourceColours, colours, this.colours.start(other), this.colours.length(other));
+      const text = (other: number) => WEIGHTS.text * this.cosine(sourceNorm, other);
+      const price = (other: number) => WEIGHTS.price * priceScore(this.logPrice[source]!, this.logPrice[other]!);
+      const brand = (other: number) => (this.brand[source] && this.brand[source] === this.brand[other] ? WEIGHTS.brand : 0);
+      // Ranked in stock first: a score is at most 1, so 2 + score puts every product in stock above every one
+      // that is not. A candidate is passed over once an upper bound of its key is below the k-th best key so far
+      // (the final k-th best can only be higher): first with the colour at its most and the words' cosine at the
+      // bound of its signature, then with the colour computed, and only then are its words read. A bound is the
+      // key's sum in the same order with parts raised, and rounding is monotone, so it is never below the key.
+      const best = new RunningKthLargest(MAX_SIMILAR * 2);
+      const parts: Contributions = { category: 0, text: 0, colour: 0, price: 0, brand: 0 };
       const rows: number[] = [];
       const keys: number[] = [];
       const line = this.lines[source];
+      const lineHash = this.lineHash[source];
       for (const other of this.candidates(sourcePaths)) {
         // The source and its own variants sold as separate products (the same line in other colours) are not alternatives.
-        if (other === source || this.lines[other] === line || !this.compatible(source, other)) continue;
+        if (other === source || !this.compatible(source, other) || (this.lineHash[other] === lineHash && this.lines[other] === line))
+          continue;
+        const stock = this.inStock[other] ? 2 : 0;
+        parts.category = category(other);
+        parts.price = price(other);
+        parts.brand = brand(other);
+        parts.colour = WEIGHTS.colour;
+        parts.text = WEIGHTS.text * this.signatures.cosineBound(other);
+        if (stock + total(parts) < best.value) continue;
+        parts.colour = colour(other);
+        if (stock + total(parts) < best.value) continue;
+        parts.text = text(other);
+        const key = stock + total(parts);
+        if (key < best.value) continue;
+        best.offer(key);
         rows.push(other);
-        keys.push((this.inStock[other] ? 2 : 0) + score(other, scratch));
+        keys.push(key);
       }
-      const kept = Math.min(keys.length, MAX_SIMILAR * 2);
-      const threshold = kept ? Float64Array.from(keys).sort()[keys.length - kept]! : Infinity;
+      const threshold = best.value;
       const ranked: (Similar & { key: number; brand: string; line: string })[] = [];
       rows.forEach((other, i) => {
         if (keys[i]! < threshold) return;
-        const contributions = { ...scratch };
+        const contributions: Contributions = {
+          category: category(other),
+          text: text(other),
+          colour: colour(other),
+          price: price(other),
+          brand: brand(other),
+        };
         ranked.push({
           id: this.ids[other]!,
-          score: score(other, contributions),
+          score: total(contributions),
           contributions,
           key: keys[i]!,
           brand: this.brandCodes.names[this.brand[other]!]!,
@@ -247,7 +285,6 @@ export class SimilarityIndex implements CatalogModel {
         .slice(0, MAX_SIMILAR)
         .map(({ id, score, contributions }) => ({ id, score, contributions }));
     } finally {
-      const [termIds] = this.terms.columns;
       for (let i = this.terms.start(source), end = i + this.terms.length(source); i < end; i++) this.sourceWeights[termIds[i]!] = 0;
     }
   }
@@ -291,6 +328,7 @@ export class SimilarityIndex implements CatalogModel {
       bigger.set(column);
       return bigger;
     };
+    this.lineHash = grow(this.lineHash);
     this.gender = grow(this.gender);
     this.ageGroup = grow(this.ageGroup);
     this.brand = grow(this.brand);
