@@ -6,7 +6,7 @@
  * category level it is compared with: its leaf, widened while that holds too few).
  *
  *   bun server/bench/similar-tail-bench.ts [--size 300000] [--sources 500] [--rounds 3] [--seed 42]
- *        [--module <path>] [--compare <path>] [--answers <file>]
+ *        [--module <path>] [--compare <path>] [--answers <file> [--answers-from N]]
  *
  *   --module   the similarity-index.ts measured (default: the repository's own), e.g. an earlier version written
  *              out with `git show <commit>:server/src/modules/similarity/similarity-index.ts` and its relative
@@ -15,6 +15,7 @@
  *              goes first alternates by source), so that the machine's swings hit both alike.
  *   --answers  writes the answer of every product, and of its first variation, one JSON line each, and measures
  *              nothing: two versions' files compared byte for byte show whether a change moved any answer.
+ *              --answers-from N answers the products from the N-th on only.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
@@ -33,6 +34,8 @@ const SEED = numberArg("--seed", 42);
 const MODULE = stringArg("--module", fileURLToPath(new URL("../src/modules/similarity/similarity-index.ts", import.meta.url)));
 const COMPARE = stringArg("--compare", "");
 const ANSWERS = stringArg("--answers", "");
+/** With --answers, the products answered start here (the multiplied copies start past the real products). */
+const ANSWERS_FROM = numberArg("--answers-from", 0);
 /** Mirrors the model's widening: a level is compared with once it holds more than this many products. */
 const ENOUGH_CANDIDATES = 200;
 const BUCKETS = [1000, 5000, 20_000, Infinity];
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
     const paths: string[] = [];
     for (const category of p.categories ?? []) paths.push(paths.length ? `${paths.at(-1)} > ${category}` : category);
     for (const path of paths) perPath.set(path, (perPath.get(path) ?? 0) + 1);
-    if (made++ % step === 0) sources.push({ id: p.id, variantId: p.variations?.[0]?.id, paths });
+    if (made++ % step === 0 && made > ANSWERS_FROM) sources.push({ id: p.id, variantId: p.variations?.[0]?.id, paths });
     for (const index of indexes) index.put(p);
   }
   console.log(`${made.toLocaleString("en")} products indexed in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
