@@ -88,15 +88,19 @@ export class ThreadChannel<Request, Reply extends { id: number }, Notice = never
   }
 
   private end(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.stayAwake();
     this.worker?.terminate();
     this.worker = null;
   }
 
-  private started(): Worker {
+  /** Cancels a pending idle end. */
+  private stayAwake(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
+  }
+
+  private started(): Worker {
+    this.stayAwake();
     if (this.worker) return this.worker;
     const worker = new Worker(this.o.url.href);
     worker.onmessage = (event: MessageEvent<Reply | Notice>) => {
