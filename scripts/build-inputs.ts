@@ -15,16 +15,21 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * One hash over every input of the build in `dir` (src/, scripts/, these config files, and the source folders of
- * other workspaces it bundles, relative to `dir`; path and content), in a fixed order.
+ * One hash over every input of the build in `dir` (src/, scripts/, these config files, the source folders of
+ * other workspaces it bundles, relative to `dir`, and the repository's tsconfig.json beside the workspace; path
+ * and content), in a fixed order. The tsconfig.json is every build's: esbuild reads `useDefineForClassFields`,
+ * which Lit's reactive properties depend on, from the nearest one.
  */
 export function buildInputsHash(dir: string, configFiles: readonly string[], bundledDirs: readonly string[] = []): string {
   const files = [
+    join(dir, "..", "tsconfig.json"),
     ...filesUnder(join(dir, "src")),
     ...filesUnder(join(dir, "scripts")),
     ...bundledDirs.flatMap((d) => filesUnder(join(dir, d))),
-    ...configFiles.map((f) => join(dir, f)).filter((f) => existsSync(f)),
-  ].sort();
+    ...configFiles.map((f) => join(dir, f)),
+  ]
+    .filter((f) => existsSync(f))
+    .sort();
   const hash = createHash("sha256");
   for (const file of files) hash.update(relative(dir, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");

@@ -48,11 +48,16 @@ describe("build-if-stale", () => {
     expect(statSync(script).mtimeMs).toBe(before);
   });
 
-  test("rebuilds after a source change, and after the script was changed by other means", async () => {
+  test("rebuilds after a source change, a change of the compiler options, and after the script was changed by other means", async () => {
     appendFileSync(entry, "\n// a change\n");
     expect(staleReason(widget)).toBe("its sources changed");
     expect(await buildWidgetIfStale(widget)).toMatchObject({ built: true, reason: "its sources changed" });
     expect(staleReason(widget)).toBeNull();
+
+    // The repository's compiler options are an input too (they decide how class fields compile).
+    appendFileSync(join(outer, "tsconfig.json"), "\n");
+    expect(staleReason(widget)).toBe("its sources changed");
+    expect(await buildWidgetIfStale(widget)).toMatchObject({ built: true, reason: "its sources changed" });
 
     appendFileSync(script, "\n/* edited by hand */\n");
     expect(staleReason(widget)).toBe("dist/widget.js was changed after its build");

@@ -16,13 +16,13 @@ import {
 export const WIDGET_DIR = join(import.meta.dir, "..");
 
 /**
- * What a build reads besides src/: the build config, its plugins, the package, the repository's tsconfig.json (Vite's
- * TypeScript transform takes useDefineForClassFields from it), the locked dependency versions and the contract it bundles.
+ * What a build reads besides src/ and the repository's tsconfig.json: the build config, its plugins, the package, the
+ * locked dependency versions and the contract it bundles.
  */
 const widgetBuild = (dir: string): SingleFileBuild => ({
   dir,
   file: "widget.js",
-  configFiles: ["vite.config.ts", "package.json", "../tsconfig.json", "../package-lock.json", "../scripts/size-limit.ts"],
+  configFiles: ["vite.config.ts", "package.json", "../package-lock.json", "../scripts/size-limit.ts"],
   bundledDirs: ["../contract/src"],
   title: "the head script",
 });
