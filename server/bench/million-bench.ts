@@ -36,7 +36,16 @@ import { multipliedProducts } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
 import { cpuMsOf, settled, threadCpuMs } from "./load.ts";
-import { buildMix, classOf, querySuggestions, queryTexts, searchParams, type MixItem, type QueryFacts } from "./search-mix.ts";
+import {
+  buildMix,
+  classOf,
+  factsOfAnswer,
+  querySuggestions,
+  queryTexts,
+  searchParams,
+  type MixItem,
+  type QueryFacts,
+} from "./search-mix.ts";
 import { treeRss } from "./tree-rss.ts";
 
 const SIZE = numberArg("--size", 1_000_000);
@@ -198,16 +207,11 @@ async function getJson<T>(url: string): Promise<{ status: number; body: T | null
   return { status: res.status, body: (await res.json()) as T };
 }
 
-/** A query's facts over HTTP: an answer that fell back to other words, or recovered, found nothing for it. */
+/** A query's facts over HTTP. */
 async function factsOver(url: string, query: string): Promise<QueryFacts> {
   const { status, body } = await getJson<SearchResponse>(`${url}/1.9/search?${new URLSearchParams({ query, returnFacets: "true" })}`);
   if (!body) throw new Error(`GET /search for "${query}" answered ${status}`);
-  const values = (key: string) => body.facets?.find((f) => f.key === key)?.values ?? [];
-  return {
-    total: body.fallback || body.recovered ? 0 : body.totalProductCount,
-    designers: values("designer").map((v) => v.key),
-    priceBuckets: values("price").flatMap((v) => (v.lb === undefined || v.ub === undefined ? [] : [{ lb: v.lb, ub: v.ub }])),
-  };
+  return factsOfAnswer(body);
 }
 
 const similarUrl = (url: string, productId: string) => `${url}/1.9/similarity?${new URLSearchParams({ productId })}`;

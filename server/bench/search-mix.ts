@@ -1,3 +1,4 @@
+import type { SearchResponse } from "@storefront-search/contract";
 import { join } from "node:path";
 import { Rng } from "../../demo-store/src/catalog/seeded-random.ts";
 import { loadConfig } from "../src/config.ts";
@@ -57,6 +58,16 @@ export interface QueryFacts {
   designers: readonly string[];
   /** Price facet buckets, in price order. */
   priceBuckets: readonly { lb: number; ub: number }[];
+}
+
+/** A query's facts from its answer (with facets): an answer that fell back to other words, or recovered, found nothing for it. */
+export function factsOfAnswer(body: SearchResponse): QueryFacts {
+  const values = (key: string) => body.facets?.find((f) => f.key === key)?.values ?? [];
+  return {
+    total: body.fallback || body.recovered ? 0 : body.totalProductCount,
+    designers: values("designer").map((v) => v.key),
+    priceBuckets: values("price").flatMap((v) => (v.lb === undefined || v.ub === undefined ? [] : [{ lb: v.lb, ub: v.ub }])),
+  };
 }
 
 /**
