@@ -19,7 +19,8 @@
  *   bun server/bench/million-bench.ts [--size 1000000] [--bulk 2000] [--ahead 4] [--window 100000] [--seed 42]
  *        [--seconds 15] [--load-seconds 10] [--warm-seconds 10] [--sources 500] [--idle-seconds 30] [--index-only]
  *
- *   --index-only stops after the index phase and prints its windows alone (each window's server CPU by thread too).
+ *   --index-only stops after the index phase and prints its windows alone (each window's server CPU by thread and
+ *   the serving thread's I/O too).
  */
 import type { CtlResponse, SearchResponse, SimilarityResponse } from "@storefront-search/contract";
 import { rmSync, mkdtempSync } from "node:fs";
