@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { BulkCache } from "../../platform/sqlite/bulk-cache.ts";
 import { openDatabase, readUnmapped } from "../../platform/sqlite/connection.ts";
 import { queryCorrections } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
@@ -39,6 +40,10 @@ export interface SqliteEngineOptions {
   synchronous: "FULL" | "NORMAL";
   /** How much of a store's file its connection reads mapped (connection.ts's default when not given). */
   mmapBytes?: number;
+  /** Each store's connection's page cache in KiB (connection.ts's default when not given). */
+  cacheKib?: number;
+  /** A store's connection's page cache while documents are written to it (bulk-cache.ts; none wider when not given). */
+  bulkCacheKib?: number;
 }
 
 /** A store's statements, looked up once when the store is opened (db.query: close() finalizes them). */
@@ -62,6 +67,7 @@ interface OpenStore {
   index: StoreIndex;
   sql: ReturnType<typeof statements>;
   tokens: StoredTokens;
+  bulkCache: BulkCache;
 }
 
 /** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
@@ -95,7 +101,11 @@ export class SqliteEngine implements SearchEngine {
    * from before they were kept, or another tokenizer's) are tokenized and their tokens kept as they load.
    */
   private async open(storeId: string): Promise<OpenStore> {
-    const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous, mmapBytes: this.opts.mmapBytes });
+    const db = openDatabase(join(this.dir, `${storeId}.db`), {
+      synchronous: this.opts.synchronous,
+      mmapBytes: this.opts.mmapBytes,
+      cacheKib: this.opts.cacheKib,
+    });
     db.exec(SCHEMA);
     const index = new StoreIndex();
     const tokens = new StoredTokens(db, index.text);
@@ -124,7 +134,7 @@ export class SqliteEngine implements SearchEngine {
       after = rows.at(-1)!.rowid;
     }
     void this.indexLookAlikes(index);
-    return { db, index, sql, tokens };
+    return { db, index, sql, tokens, bulkCache: new BulkCache(db, this.opts.bulkCacheKib ?? 0) };
   }
 
   /**
@@ -148,7 +158,8 @@ export class SqliteEngine implements SearchEngine {
   }
 
   private async write(storeId: string, prepared: readonly SqlitePrepared[]): Promise<void> {
-    const { db, index, sql, tokens } = await this.store(storeId);
+    const { db, index, sql, tokens, bulkCache } = await this.store(storeId);
+    bulkCache.widen();
     // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
     // is kept by the next one.
     const docTokens = prepared.map((p) => index.tokensOf(p.text));
@@ -263,7 +274,8 @@ export class SqliteEngine implements SearchEngine {
   async dropStore(storeId: string): Promise<void> {
     const open = this.stores.get(storeId);
     this.stores.delete(storeId);
-    if (open) (await open.catch(() => null))?.db.close();
+    const store = open && (await open.catch(() => null));
+    if (store) closeStore(store);
     for (const suffix of ["", "-wal", "-shm"]) {
       const file = join(this.dir, `${storeId}.db${suffix}`);
       if (existsSync(file)) rmSync(file);
@@ -274,6 +286,11 @@ export class SqliteEngine implements SearchEngine {
     this.closing = true;
     const open = [...this.stores.values()];
     this.stores.clear();
-    for (const store of await Promise.allSettled(open)) if (store.status === "fulfilled") store.value.db.close();
+    for (const store of await Promise.allSettled(open)) if (store.status === "fulfilled") closeStore(store.value);
   }
+}
+
+function closeStore(store: OpenStore): void {
+  store.bulkCache.close();
+  store.db.close();
 }
