@@ -3,6 +3,7 @@ import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BulkCache } from "../../platform/sqlite/bulk-cache.ts";
+import { CheckpointThread, WalCheckpoints } from "../../platform/sqlite/wal-checkpoints.ts";
 import { openDatabase, readUnmapped } from "../../platform/sqlite/connection.ts";
 import { queryCorrections } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
@@ -68,6 +69,8 @@ interface OpenStore {
   sql: ReturnType<typeof statements>;
   tokens: StoredTokens;
   bulkCache: BulkCache;
+  /** Documents' writes, checkpointed off the serving thread. */
+  checkpoints: WalCheckpoints;
 }
 
 /** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
@@ -78,6 +81,8 @@ export class SqliteEngine implements SearchEngine {
   private readonly stores = new Map<string, Promise<OpenStore>>();
   private closing = false;
   private readonly dir: string;
+  /** Checkpoints the stores' files after their documents' writes. */
+  private readonly checkpointThread = new CheckpointThread();
 
   constructor(private readonly opts: SqliteEngineOptions) {
     this.dir = join(opts.dataDir, "engine");
@@ -134,7 +139,14 @@ export class SqliteEngine implements SearchEngine {
       after = rows.at(-1)!.rowid;
     }
     void this.indexLookAlikes(index);
-    return { db, index, sql, tokens, bulkCache: new BulkCache(db, this.opts.bulkCacheKib ?? 0) };
+    return {
+      db,
+      index,
+      sql,
+      tokens,
+      bulkCache: new BulkCache(db, this.opts.bulkCacheKib ?? 0),
+      checkpoints: new WalCheckpoints(db, this.checkpointThread),
+    };
   }
 
   /**
@@ -158,13 +170,15 @@ export class SqliteEngine implements SearchEngine {
   }
 
   private async write(storeId: string, prepared: readonly SqlitePrepared[]): Promise<void> {
-    const { db, index, sql, tokens, bulkCache } = await this.store(storeId);
+    const { db, index, sql, tokens, bulkCache, checkpoints } = await this.store(storeId);
     bulkCache.widen();
     // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
     // is kept by the next one.
     const docTokens = prepared.map((p) => index.tokensOf(p.text));
     const applied: [number, HeldDocument, DocumentTokens][] = [];
-    db.transaction(() => {
+    // A bulk's documents fill the log with a checkpoint's worth every few batches: copied into the file on the
+    // serving thread, that took it from the requests it answers.
+    const transaction = db.transaction(() => {
       tokens.keepNew();
       const rows = sql.currentOf.all(JSON.stringify(prepared.map(({ id }) => id))) as { id: string; rowid: number; version: number }[];
       const current = new Map(rows.map((row) => [row.id, row]));
@@ -185,7 +199,8 @@ export class SqliteEngine implements SearchEngine {
         current.set(id, { id, rowid, version });
         applied.push([rowid, p.held, t]);
       });
-    })();
+    });
+    checkpoints.commitSynced(() => transaction());
     // Memory follows the committed file, never ahead of it.
     for (const [rowid, held, t] of applied) index.put(rowid, held, t);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
@@ -276,6 +291,7 @@ export class SqliteEngine implements SearchEngine {
     this.stores.delete(storeId);
     const store = open && (await open.catch(() => null));
     if (store) closeStore(store);
+    await this.checkpointThread.forget(join(this.dir, `${storeId}.db`));
     for (const suffix of ["", "-wal", "-shm"]) {
       const file = join(this.dir, `${storeId}.db${suffix}`);
       if (existsSync(file)) rmSync(file);
@@ -287,6 +303,7 @@ export class SqliteEngine implements SearchEngine {
     const open = [...this.stores.values()];
     this.stores.clear();
     for (const store of await Promise.allSettled(open)) if (store.status === "fulfilled") closeStore(store.value);
+    this.checkpointThread.close();
   }
 }
 
