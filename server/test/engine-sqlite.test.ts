@@ -109,6 +109,29 @@ test("documents' writes are copied into the store's file before its log reaches 
   }
 });
 
+test("a write that need not wait for the disk is kept by the synced write after it, through a reopen", async () => {
+  const dataDir = tempDir("sfs-engine-unsynced-");
+  try {
+    const docs = demoProducts(40).map((product) => toEngineDocument(product, 0, { ratingPrior: { mean: 0.8, weight: 3 }, purchases: 0 }));
+    const prepared = sqlitePreparer.decode(sqlitePreparer.encode(docs, docs.length));
+    const engine = new SqliteEngine({ dataDir, synchronous: "FULL" });
+    await engine.upsertPrepared("s", prepared.slice(0, 30), { synced: false });
+    await engine.upsertPrepared("s", prepared.slice(30), { synced: true });
+    await engine.close();
+    const reopened = new SqliteEngine({ dataDir, synchronous: "FULL" });
+    expect(await reopened.count("s")).toBe(40);
+    expect(await reopened.versions("s", [docs[0]!.id, docs[39]!.id])).toEqual(
+      new Map([
+        [docs[0]!.id, 0],
+        [docs[39]!.id, 0],
+      ]),
+    );
+    await reopened.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("a word first indexed singular is corrected from its plural written form once that appears", async () => {
   const dataDir = tempDir("sfs-engine-plurals-");
   const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });

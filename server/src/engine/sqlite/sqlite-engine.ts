@@ -162,14 +162,14 @@ export class SqliteEngine implements SearchEngine {
   }
 
   upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
-    return this.write(storeId, docs.map(prepareDocument));
+    return this.write(storeId, docs.map(prepareDocument), true);
   }
 
-  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void> {
-    return this.write(storeId, ownPrepared(docs));
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[], opts?: { synced?: boolean }): Promise<void> {
+    return this.write(storeId, ownPrepared(docs), opts?.synced ?? true);
   }
 
-  private async write(storeId: string, prepared: readonly SqlitePrepared[]): Promise<void> {
+  private async write(storeId: string, prepared: readonly SqlitePrepared[], synced: boolean): Promise<void> {
     const { db, index, sql, tokens, bulkCache, checkpoints } = await this.store(storeId);
     bulkCache.widen();
     // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
@@ -200,7 +200,9 @@ export class SqliteEngine implements SearchEngine {
         applied.push([rowid, p.held, t]);
       });
     });
-    checkpoints.commitSynced(() => transaction());
+    // Unsynced, the log is synced with the next synced commit: one wait for the disk per batch instead of one per write.
+    if (synced) checkpoints.commitSynced(() => transaction());
+    else checkpoints.commitUnsynced(() => transaction());
     // Memory follows the committed file, never ahead of it.
     for (const [rowid, held, t] of applied) index.put(rowid, held, t);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
