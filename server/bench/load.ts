@@ -46,6 +46,21 @@ export function threadCpuMs(pid: number): { main: number; workers: number; runti
 }
 
 /**
+ * A process's main thread's I/O so far (/proc/<pid>/task/<pid>/io): read and write calls and bytes, files and
+ * sockets alike. For the server's serving thread: SQLite's page reads and log writes besides the HTTP bodies.
+ */
+export function mainThreadIo(pid: number): { reads: number; readBytes: number; writes: number; writtenBytes: number } {
+  const fields = new Map(
+    readFileSync(`/proc/${pid}/task/${pid}/io`, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(": ") as [string, string]),
+  );
+  const field = (name: string) => Number(fields.get(name));
+  return { reads: field("syscr"), readBytes: field("rchar"), writes: field("syscw"), writtenBytes: field("wchar") };
+}
+
+/**
  * Waits until a process has used less than `idleShare` of a core over `windowMs` (its background work done), at
  * most `maxMs`; answers how long that took, or null when it never settled.
  */

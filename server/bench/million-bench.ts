@@ -19,7 +19,8 @@
  *   bun server/bench/million-bench.ts [--size 1000000] [--bulk 2000] [--ahead 4] [--window 100000] [--seed 42]
  *        [--seconds 15] [--load-seconds 10] [--warm-seconds 10] [--sources 500] [--idle-seconds 30] [--index-only]
  *
- *   --index-only stops after the index phase and prints its windows alone (each window's server CPU by thread too).
+ *   --index-only stops after the index phase and prints its windows alone (each window's server CPU by thread and
+ *   the serving thread's I/O too).
  */
 import type { CtlResponse, SearchResponse, SimilarityResponse } from "@storefront-search/contract";
 import { rmSync, mkdtempSync } from "node:fs";
@@ -35,7 +36,7 @@ import { numberArg } from "./bench-args.ts";
 import { multipliedProducts } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
 import { measureLatencies, rssMiB, summarize, type LatencySummary } from "./latency-load.ts";
-import { cpuMsOf, settled, threadCpuMs } from "./load.ts";
+import { cpuMsOf, mainThreadIo, settled, threadCpuMs } from "./load.ts";
 import {
   buildMix,
   classOf,
@@ -126,6 +127,8 @@ interface IndexWindow {
   benchCpuMs: number;
   /** The server's CPU in the window by thread: serving (main), indexing and events (workers), the runtime's own. */
   threads: ReturnType<typeof threadCpuMs>;
+  /** The serving thread's I/O in the window. */
+  io: ReturnType<typeof mainThreadIo>;
 }
 
 /** User + system CPU milliseconds of this process. */
@@ -150,7 +153,7 @@ async function indexCatalog(server: ChildServer, real: readonly Product[], sourc
   let done = 0;
   let windowStart = performance.now();
   let windowDone = 0;
-  let [serverCpu, benchCpu, threads] = [serverCpuMs(server), benchCpuMs(), threadCpuMs(server.proc.pid)];
+  let [serverCpu, benchCpu, threads, io] = [serverCpuMs(server), benchCpuMs(), threadCpuMs(server.proc.pid), mainThreadIo(server.proc.pid)];
   const products = keepingSources(multipliedProducts(real, SIZE, SEED), 2 * SOURCES, sources);
   await indexBulksOver(server.url, admin, chunked(products, BULK), {
     ahead: AHEAD,
@@ -158,7 +161,12 @@ async function indexCatalog(server: ChildServer, real: readonly Product[], sourc
       done += n;
       if (done - windowDone < WINDOW && done < SIZE) return;
       const now = performance.now();
-      const [serverNow, benchNow, threadsNow] = [serverCpuMs(server), benchCpuMs(), threadCpuMs(server.proc.pid)];
+      const [serverNow, benchNow, threadsNow, ioNow] = [
+        serverCpuMs(server),
+        benchCpuMs(),
+        threadCpuMs(server.proc.pid),
+        mainThreadIo(server.proc.pid),
+      ];
       windows.push({
         upTo: done,
         ms: now - windowStart,
@@ -170,8 +178,14 @@ async function indexCatalog(server: ChildServer, real: readonly Product[], sourc
           workers: threadsNow.workers - threads.workers,
           runtime: threadsNow.runtime - threads.runtime,
         },
+        io: {
+          reads: ioNow.reads - io.reads,
+          readBytes: ioNow.readBytes - io.readBytes,
+          writes: ioNow.writes - io.writes,
+          writtenBytes: ioNow.writtenBytes - io.writtenBytes,
+        },
       });
-      [serverCpu, benchCpu, threads] = [serverNow, benchNow, threadsNow];
+      [serverCpu, benchCpu, threads, io] = [serverNow, benchNow, threadsNow, ioNow];
       log(`indexed ${fmt(done)} (${fmt(((done - windowDone) * 1000) / (now - windowStart))} products/s in the window)`);
       [windowStart, windowDone] = [now, done];
     },
@@ -180,11 +194,15 @@ async function indexCatalog(server: ChildServer, real: readonly Product[], sourc
 }
 
 const cpuPerThousand = (cpuMs: number, products: number) => fmt((cpuMs * 1000) / products);
+const mbPerThousand = (bytes: number, products: number) => ((bytes * 1000) / products / 1e6).toFixed(1);
 
-/** The index phase window by window: its rate, the server's CPU per 1,000 products (all, and by thread), RSS. */
+/**
+ * The index phase window by window: its rate, the server's CPU per 1,000 products (all, and by thread), the serving
+ * thread's I/O per 1,000 (read calls and MB, write calls and MB: SQLite's pages and the HTTP bodies), RSS.
+ */
 function printWindows(windows: IndexWindow[]): void {
   console.log(
-    "\n| indexed | window | products/s | server CPU per 1,000: all / serving / indexing and events / runtime | bench CPU per 1,000 | RSS (KB per product indexed) |\n|---:|---:|---:|---:|---:|---:|",
+    "\n| indexed | window | products/s | server CPU per 1,000: all / serving / indexing and events / runtime | serving thread I/O per 1,000: reads (MB) / writes (MB) | bench CPU per 1,000 | RSS (KB per product indexed) |\n|---:|---:|---:|---:|---:|---:|---:|",
   );
   windows.forEach((w, i) => {
     const products = w.upTo - (windows[i - 1]?.upTo ?? 0);
@@ -192,6 +210,7 @@ function printWindows(windows: IndexWindow[]): void {
     console.log(
       `| ${fmt(w.upTo)} | ${seconds(w.ms)} | ${fmt((products * 1000) / w.ms)} | ` +
         `${perThousand(w.serverCpuMs)} / ${perThousand(w.threads.main)} / ${perThousand(w.threads.workers)} / ${perThousand(w.threads.runtime)} ms | ` +
+        `${perThousand(w.io.reads)} (${mbPerThousand(w.io.readBytes, products)}) / ${perThousand(w.io.writes)} (${mbPerThousand(w.io.writtenBytes, products)}) | ` +
         `${perThousand(w.benchCpuMs)} ms | ${mib(w.rss)} MiB (${(w.rss / 1024 / w.upTo).toFixed(2)}) |`,
     );
   });

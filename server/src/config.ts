@@ -27,6 +27,10 @@ export interface Config {
   dbSynchronous: "FULL" | "NORMAL";
   /** SQLITE_MMAP_MB: how much of each SQLite file its serving connection reads mapped (0: none). */
   sqliteMmapBytes: number;
+  /** SQLITE_CACHE_MB: each SQLite connection's page cache. */
+  sqliteCacheKib: number;
+  /** SQLITE_BULK_CACHE_MB: the page cache of the connections a bulk import writes through, while it writes. */
+  sqliteBulkCacheKib: number;
   /** DATABASE_URL: the service's state on PostgreSQL, shared by replicas; null: the embedded SQLite file. */
   databaseUrl: string | null;
   /** INDEXING_LEASE_SECONDS: how long a replica's hold on a store's indexing outlives its last batch (a dead one's). */
@@ -344,6 +348,12 @@ export const SEARCH_BUDGET_MS = 250;
 /** How much of a SQLite file a connection reads mapped unless SQLITE_MMAP_MB says otherwise (connection.ts says why). */
 export const SQLITE_MMAP_MB = 0;
 
+/** Each SQLite connection's page cache unless SQLITE_CACHE_MB says otherwise (connection.ts says why). */
+export const SQLITE_CACHE_MB = 8;
+
+/** The writing connections' page cache during a bulk import unless SQLITE_BULK_CACHE_MB says otherwise (bulk-cache.ts). */
+export const SQLITE_BULK_CACHE_MB = 128;
+
 export function loadConfig(rawEnv: Env): Config {
   const env = withConfigFile(rawEnv);
   const typesense = typesenseSettings(env);
@@ -360,6 +370,8 @@ export function loadConfig(rawEnv: Env): Config {
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     dbSynchronous: oneOf(env, "DB_SYNCHRONOUS", "FULL", ["FULL", "NORMAL"] as const),
     sqliteMmapBytes: integer(env, "SQLITE_MMAP_MB", SQLITE_MMAP_MB, 0, 1_048_576) * 1024 * 1024,
+    sqliteCacheKib: integer(env, "SQLITE_CACHE_MB", SQLITE_CACHE_MB, 1, 65_536) * 1024,
+    sqliteBulkCacheKib: integer(env, "SQLITE_BULK_CACHE_MB", SQLITE_BULK_CACHE_MB, 1, 65_536) * 1024,
     demoStore: demoStore(env),
     publicUrl: publicUrl(env),
     typesense,

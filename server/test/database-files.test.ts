@@ -59,13 +59,15 @@ test("a database file made with 4 KB pages keeps them, and the service works on 
   }
 });
 
-test("a connection keeps an 8 MB page cache and reads its file mapped only as far as asked", () => {
+test("a connection keeps an 8 MiB page cache unless told another and reads its file mapped only as far as asked", () => {
   const dir = tempDir();
   const mmapSize = (db: Database) => (db.query("PRAGMA mmap_size").get() as { mmap_size: number }).mmap_size;
   const db = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL" });
-  const mapped = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL", mmapBytes: 1024 ** 3 });
+  const mapped = openDatabase(join(dir, "service.db"), { synchronous: "NORMAL", mmapBytes: 1024 ** 3, cacheKib: 1024 });
+  const cacheSize = (c: Database) => (c.query("PRAGMA cache_size").get() as { cache_size: number }).cache_size;
   try {
-    expect((db.query("PRAGMA cache_size").get() as { cache_size: number }).cache_size).toBe(-8000);
+    expect(cacheSize(db)).toBe(-8192);
+    expect(cacheSize(mapped)).toBe(-1024);
     expect(mmapSize(db)).toBe(0);
     expect(mmapSize(mapped)).toBe(1024 ** 3);
   } finally {

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describeEngineConformance } from "../src/engine/conformance.ts";
 import { SqliteEngine } from "../src/engine/sqlite/sqlite-engine.ts";
@@ -80,6 +80,53 @@ test("a store file written with the FTS table of earlier versions opens without 
     const after = new Database(file, { readonly: true });
     expect(after.query("SELECT name FROM sqlite_master WHERE name LIKE 'documents_fts%'").all()).toEqual([]);
     after.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("documents' writes are copied into the store's file before its log reaches an automatic checkpoint; a dropped store's files go and its id starts empty", async () => {
+  const dataDir = tempDir("sfs-engine-checkpoints-");
+  const engine = new SqliteEngine({ dataDir, synchronous: "NORMAL" });
+  try {
+    const docs = demoProducts(300).map((product) => toEngineDocument(product, 0, { ratingPrior: { mean: 0.8, weight: 3 }, purchases: 0 }));
+    const file = join(dataDir, "engine", "s.db");
+    await engine.upsert("s", docs.slice(0, 1));
+    const [emptySize, logPages] = [statSync(file).size, statSync(`${file}-wal`).size / 16_384];
+    await engine.upsert("s", docs.slice(1));
+    // A few hundred documents fill far fewer log pages than the connection's automatic checkpoint waits for.
+    expect(statSync(`${file}-wal`).size / 16_384 - logPages).toBeLessThan(1000);
+    for (const deadline = Date.now() + 10_000; statSync(file).size <= emptySize && Date.now() < deadline; ) await Bun.sleep(20);
+    expect(statSync(file).size).toBeGreaterThan(emptySize);
+
+    await engine.dropStore("s");
+    expect(["", "-wal", "-shm"].filter((suffix) => existsSync(`${file}${suffix}`))).toEqual([]);
+    await engine.upsert("s", docs.slice(0, 2));
+    expect(await engine.count("s")).toBe(2);
+  } finally {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a write that need not wait for the disk is kept by the synced write after it, through a reopen", async () => {
+  const dataDir = tempDir("sfs-engine-unsynced-");
+  try {
+    const docs = demoProducts(40).map((product) => toEngineDocument(product, 0, { ratingPrior: { mean: 0.8, weight: 3 }, purchases: 0 }));
+    const prepared = sqlitePreparer.decode(sqlitePreparer.encode(docs, docs.length));
+    const engine = new SqliteEngine({ dataDir, synchronous: "FULL" });
+    await engine.upsertPrepared("s", prepared.slice(0, 30), { synced: false });
+    await engine.upsertPrepared("s", prepared.slice(30), { synced: true });
+    await engine.close();
+    const reopened = new SqliteEngine({ dataDir, synchronous: "FULL" });
+    expect(await reopened.count("s")).toBe(40);
+    expect(await reopened.versions("s", [docs[0]!.id, docs[39]!.id])).toEqual(
+      new Map([
+        [docs[0]!.id, 0],
+        [docs[39]!.id, 0],
+      ]),
+    );
+    await reopened.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

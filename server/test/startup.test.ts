@@ -20,6 +20,11 @@ describe("configuration", () => {
     expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", tls: null, logLevel: "info", maxBodyBytes: 32 * 1024 * 1024, demoStore: null });
     expect(c.sqliteMmapBytes).toBe(0);
     expect(loadConfig({ SQLITE_MMAP_MB: "1024" }).sqliteMmapBytes).toBe(1024 ** 3);
+    expect(c).toMatchObject({ sqliteCacheKib: 8 * 1024, sqliteBulkCacheKib: 128 * 1024 });
+    expect(loadConfig({ SQLITE_CACHE_MB: "2", SQLITE_BULK_CACHE_MB: "64" })).toMatchObject({
+      sqliteCacheKib: 2048,
+      sqliteBulkCacheKib: 65_536,
+    });
   });
 
   test("each bad value names its variable", () => {
@@ -35,6 +40,8 @@ describe("configuration", () => {
       [{ DB_SYNCHRONOUS: "OFF" }, "DB_SYNCHRONOUS"],
       [{ SQLITE_MMAP_MB: "-1" }, "SQLITE_MMAP_MB"],
       [{ SQLITE_MMAP_MB: "1 GiB" }, "SQLITE_MMAP_MB"],
+      [{ SQLITE_CACHE_MB: "0" }, "SQLITE_CACHE_MB"],
+      [{ SQLITE_BULK_CACHE_MB: "70000" }, "SQLITE_BULK_CACHE_MB"],
       [{ DATABASE_URL: "mysql://db.internal/shop", SINGLE_REPLICA: "true" }, "DATABASE_URL"],
       // Several replicas cannot share the embedded engine: PostgreSQL with it only for one process, said so.
       [{ DATABASE_URL: "postgres://db.internal/shop" }, "DATABASE_URL"],

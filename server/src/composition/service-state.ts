@@ -54,6 +54,7 @@ import { SqliteTasksRepo } from "../modules/indexing/storage/tasks.sqlite.ts";
 import type { TasksRepository } from "../modules/indexing/storage/tasks-repository.ts";
 import { SqliteTrendInputsRepo } from "../modules/enrichment/storage/trend-inputs.sqlite.ts";
 import type { TrendInputsRepository } from "../modules/enrichment/storage/trend-inputs-repository.ts";
+import { BulkCache } from "../platform/sqlite/bulk-cache.ts";
 import { WalCheckpoints } from "../platform/sqlite/wal-checkpoints.ts";
 import { SqliteWebhooksRepo } from "../modules/webhooks/storage/webhooks.sqlite.ts";
 import type { WebhooksRepository } from "../modules/webhooks/storage/webhooks-repository.ts";
@@ -97,14 +98,16 @@ export interface Repositories {
 }
 
 /** An open connection to the state (indexing batches on the serving thread's SQLite file commit through checkpoints). */
-type StateConnection = { kind: "sqlite"; db: Database; checkpoints?: WalCheckpoints } | { kind: "postgres"; sql: Sql };
+type StateConnection =
+  | { kind: "sqlite"; db: Database; checkpoints?: WalCheckpoints; bulkCache?: BulkCache }
+  | { kind: "postgres"; sql: Sql };
 
 function repositoriesOn(c: StateConnection): Repositories {
   if (c.kind === "sqlite") {
     const { db } = c;
     return {
       stores: new SqliteStoresRepo(db),
-      tasks: new SqliteTasksRepo(db, c.checkpoints),
+      tasks: new SqliteTasksRepo(db, c.checkpoints, c.bulkCache),
       catalog: new SqliteCatalogRepo(db, c.checkpoints),
       enrichment: new SqliteEnrichmentRepo(db),
       events: new SqliteEventsRepo(db),
@@ -161,7 +164,7 @@ export interface ServiceState extends Repositories {
 
 /** The state `config` names: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
 export async function openServiceState(
-  config: Pick<Config, "databaseUrl" | "dataDir" | "dbSynchronous" | "sqliteMmapBytes">,
+  config: Pick<Config, "databaseUrl" | "dataDir" | "dbSynchronous" | "sqliteMmapBytes" | "sqliteCacheKib" | "sqliteBulkCacheKib">,
   busyTimeoutMs?: number,
 ): Promise<ServiceState> {
   if (config.databaseUrl) {
@@ -182,17 +185,20 @@ export async function openServiceState(
       },
     };
   }
-  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous, busyTimeoutMs, mmapBytes: config.sqliteMmapBytes });
+  const tuning = { mmapBytes: config.sqliteMmapBytes, cacheKib: config.sqliteCacheKib };
+  const db = openServiceDatabase(config.dataDir, { synchronous: config.dbSynchronous, busyTimeoutMs, ...tuning });
   // Indexing batches commit without waiting for the disk; their log is checkpointed on a thread of its own.
   const checkpoints = new WalCheckpoints(db);
+  const bulkCache = new BulkCache(db, config.sqliteBulkCacheKib);
   return {
-    ...repositoriesOn({ kind: "sqlite", db, checkpoints }),
-    source: { kind: "sqlite", path: db.filename, mmapBytes: config.sqliteMmapBytes },
+    ...repositoriesOn({ kind: "sqlite", db, checkpoints, bulkCache }),
+    source: { kind: "sqlite", path: db.filename, ...tuning },
     singleProcess: true,
     // One process holds every cache: there is no one to tell.
     changeFeed: new SingleProcessFeed(),
     close: async () => {
       checkpoints.close();
+      bulkCache.close();
       db.close();
     },
   };
@@ -214,7 +220,12 @@ export function connectState(source: StateSource, o: ThreadConnection): Reposito
   if (source.kind === "sqlite") {
     const db = o.readonly
       ? new Database(source.path, { readonly: true })
-      : openDatabase(source.path, { synchronous: o.synchronous ?? "FULL", busyTimeoutMs: o.busyTimeoutMs, mmapBytes: source.mmapBytes });
+      : openDatabase(source.path, {
+          synchronous: o.synchronous ?? "FULL",
+          busyTimeoutMs: o.busyTimeoutMs,
+          mmapBytes: source.mmapBytes,
+          cacheKib: source.cacheKib,
+        });
     return { ...repositoriesOn({ kind: "sqlite", db }), close: async () => db.close() };
   }
   const sql = openPostgres(source.url, { max: o.maxConnections });

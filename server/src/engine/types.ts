@@ -176,8 +176,12 @@ export interface SearchEngine {
   readonly kind: EngineKind;
   /** Insert or replace documents of one store. Idempotent: the indexing worker may repeat a batch after a crash. */
   upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void>;
-  /** Writes documents its kind's DocumentPreparer made, exactly as upsert writes the documents they were made of. */
-  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void>;
+  /**
+   * Writes documents its kind's DocumentPreparer made, exactly as upsert writes the documents they were made of.
+   * `synced: false`: the write need not wait for the disk, as a synced write of the same store follows before
+   * anything relies on it (and takes this one to the disk with it).
+   */
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[], opts?: { synced?: boolean }): Promise<void>;
   /** Remove documents by id; ids that are absent are ignored. */
   remove(storeId: string, ids: readonly string[]): Promise<void>;
   /** Change some numbers of documents without a new version (signals such as purchase counts); null removes one. */

@@ -2,6 +2,8 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database, Statement } from "bun:sqlite";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { BulkCache } from "../../platform/sqlite/bulk-cache.ts";
+import { CheckpointThread, WalCheckpoints } from "../../platform/sqlite/wal-checkpoints.ts";
 import { openDatabase, readUnmapped } from "../../platform/sqlite/connection.ts";
 import { queryCorrections } from "../../text/typo-vocabulary.ts";
 import type { EngineDocument, EngineSearchRequest, EngineSearchResult, PreparedDocument, SearchEngine, WordCorrection } from "../types.ts";
@@ -39,6 +41,10 @@ export interface SqliteEngineOptions {
   synchronous: "FULL" | "NORMAL";
   /** How much of a store's file its connection reads mapped (connection.ts's default when not given). */
   mmapBytes?: number;
+  /** Each store's connection's page cache in KiB (connection.ts's default when not given). */
+  cacheKib?: number;
+  /** A store's connection's page cache while documents are written to it (bulk-cache.ts; none wider when not given). */
+  bulkCacheKib?: number;
 }
 
 /** A store's statements, looked up once when the store is opened (db.query: close() finalizes them). */
@@ -62,6 +68,9 @@ interface OpenStore {
   index: StoreIndex;
   sql: ReturnType<typeof statements>;
   tokens: StoredTokens;
+  bulkCache: BulkCache;
+  /** Documents' writes, checkpointed off the serving thread. */
+  checkpoints: WalCheckpoints;
 }
 
 /** Documents (and look-alike words, four times as many) loaded per turn of the event loop. */
@@ -72,6 +81,8 @@ export class SqliteEngine implements SearchEngine {
   private readonly stores = new Map<string, Promise<OpenStore>>();
   private closing = false;
   private readonly dir: string;
+  /** Checkpoints the stores' files after their documents' writes. */
+  private readonly checkpointThread = new CheckpointThread();
 
   constructor(private readonly opts: SqliteEngineOptions) {
     this.dir = join(opts.dataDir, "engine");
@@ -95,7 +106,11 @@ export class SqliteEngine implements SearchEngine {
    * from before they were kept, or another tokenizer's) are tokenized and their tokens kept as they load.
    */
   private async open(storeId: string): Promise<OpenStore> {
-    const db = openDatabase(join(this.dir, `${storeId}.db`), { synchronous: this.opts.synchronous, mmapBytes: this.opts.mmapBytes });
+    const db = openDatabase(join(this.dir, `${storeId}.db`), {
+      synchronous: this.opts.synchronous,
+      mmapBytes: this.opts.mmapBytes,
+      cacheKib: this.opts.cacheKib,
+    });
     db.exec(SCHEMA);
     const index = new StoreIndex();
     const tokens = new StoredTokens(db, index.text);
@@ -124,7 +139,14 @@ export class SqliteEngine implements SearchEngine {
       after = rows.at(-1)!.rowid;
     }
     void this.indexLookAlikes(index);
-    return { db, index, sql, tokens };
+    return {
+      db,
+      index,
+      sql,
+      tokens,
+      bulkCache: new BulkCache(db, this.opts.bulkCacheKib ?? 0),
+      checkpoints: new WalCheckpoints(db, this.checkpointThread),
+    };
   }
 
   /**
@@ -140,20 +162,23 @@ export class SqliteEngine implements SearchEngine {
   }
 
   upsert(storeId: string, docs: readonly EngineDocument[]): Promise<void> {
-    return this.write(storeId, docs.map(prepareDocument));
+    return this.write(storeId, docs.map(prepareDocument), true);
   }
 
-  upsertPrepared(storeId: string, docs: readonly PreparedDocument[]): Promise<void> {
-    return this.write(storeId, ownPrepared(docs));
+  upsertPrepared(storeId: string, docs: readonly PreparedDocument[], opts?: { synced?: boolean }): Promise<void> {
+    return this.write(storeId, ownPrepared(docs), opts?.synced ?? true);
   }
 
-  private async write(storeId: string, prepared: readonly SqlitePrepared[]): Promise<void> {
-    const { db, index, sql, tokens } = await this.store(storeId);
+  private async write(storeId: string, prepared: readonly SqlitePrepared[], synced: boolean): Promise<void> {
+    const { db, index, sql, tokens, bulkCache, checkpoints } = await this.store(storeId);
+    bulkCache.widen();
     // Numbered before the write, which keeps them with the documents; a token numbered for a write that fails
     // is kept by the next one.
     const docTokens = prepared.map((p) => index.tokensOf(p.text));
     const applied: [number, HeldDocument, DocumentTokens][] = [];
-    db.transaction(() => {
+    // A bulk's documents fill the log with a checkpoint's worth every few batches: copied into the file on the
+    // serving thread, that took it from the requests it answers.
+    const transaction = db.transaction(() => {
       tokens.keepNew();
       const rows = sql.currentOf.all(JSON.stringify(prepared.map(({ id }) => id))) as { id: string; rowid: number; version: number }[];
       const current = new Map(rows.map((row) => [row.id, row]));
@@ -174,7 +199,10 @@ export class SqliteEngine implements SearchEngine {
         current.set(id, { id, rowid, version });
         applied.push([rowid, p.held, t]);
       });
-    })();
+    });
+    // Unsynced, the log is synced with the next synced commit: one wait for the disk per batch instead of one per write.
+    if (synced) checkpoints.commitSynced(() => transaction());
+    else checkpoints.commitUnsynced(() => transaction());
     // Memory follows the committed file, never ahead of it.
     for (const [rowid, held, t] of applied) index.put(rowid, held, t);
     // New words' look-alikes are indexed with the write that brought them: left to the first search after a bulk,
@@ -263,7 +291,9 @@ export class SqliteEngine implements SearchEngine {
   async dropStore(storeId: string): Promise<void> {
     const open = this.stores.get(storeId);
     this.stores.delete(storeId);
-    if (open) (await open.catch(() => null))?.db.close();
+    const store = open && (await open.catch(() => null));
+    if (store) closeStore(store);
+    await this.checkpointThread.forget(join(this.dir, `${storeId}.db`));
     for (const suffix of ["", "-wal", "-shm"]) {
       const file = join(this.dir, `${storeId}.db${suffix}`);
       if (existsSync(file)) rmSync(file);
@@ -274,6 +304,12 @@ export class SqliteEngine implements SearchEngine {
     this.closing = true;
     const open = [...this.stores.values()];
     this.stores.clear();
-    for (const store of await Promise.allSettled(open)) if (store.status === "fulfilled") store.value.db.close();
+    for (const store of await Promise.allSettled(open)) if (store.status === "fulfilled") closeStore(store.value);
+    this.checkpointThread.close();
   }
+}
+
+function closeStore(store: OpenStore): void {
+  store.bulkCache.close();
+  store.db.close();
 }

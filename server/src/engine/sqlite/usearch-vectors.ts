@@ -64,7 +64,7 @@ export class UsearchVectors implements VectorIndex {
   private readonly stores = new Map<string, OpenStore>();
   private readonly dir: string;
 
-  constructor(private readonly opts: { dataDir: string; synchronous: "FULL" | "NORMAL"; mmapBytes?: number }) {
+  constructor(private readonly opts: { dataDir: string; synchronous: "FULL" | "NORMAL"; mmapBytes?: number; cacheKib?: number }) {
     this.dir = join(opts.dataDir, "vectors");
     mkdirSync(this.dir, { recursive: true });
   }
@@ -77,7 +77,11 @@ export class UsearchVectors implements VectorIndex {
   private store(storeId: string): OpenStore {
     let open = this.stores.get(storeId);
     if (!open) {
-      const db = openDatabase(this.file(storeId, "sqlite"), { synchronous: this.opts.synchronous, mmapBytes: this.opts.mmapBytes });
+      const db = openDatabase(this.file(storeId, "sqlite"), {
+        synchronous: this.opts.synchronous,
+        mmapBytes: this.opts.mmapBytes,
+        cacheKib: this.opts.cacheKib,
+      });
       db.exec(SCHEMA);
       open = { db, graph: null, saveTimer: null };
       this.stores.set(storeId, open);

@@ -367,7 +367,9 @@ export class IndexingWorker {
     }
     for (let start = 0; start < docs.length; start += ENGINE_CHUNK) {
       if (start > 0) await yieldToEventLoop();
-      await this.o.engine.upsertPrepared(storeId, docs.slice(start, start + ENGINE_CHUNK));
+      // The batch's last write syncs the ones before with it, before its catalog commit relies on them.
+      const synced = start + ENGINE_CHUNK >= docs.length;
+      await this.o.engine.upsertPrepared(storeId, docs.slice(start, start + ENGINE_CHUNK), { synced });
     }
     if (removals.length) await this.o.engine.remove(storeId, removals);
   }

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { SQLITE_MMAP_MB } from "../../config.ts";
+import { SQLITE_CACHE_MB, SQLITE_MMAP_MB } from "../../config.ts";
 import { MIGRATIONS } from "./schema.ts";
 
 export interface OpenOptions {
@@ -13,6 +13,8 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
   /** How much of the file reads map (MMAP_BYTES, SQLITE_MMAP_MB's default, when not given; 0: none). */
   mmapBytes?: number;
+  /** Page cache in KiB (SQLITE_CACHE_MB's default when not given). */
+  cacheKib?: number;
 }
 
 /** The server's wait for a lock held by another process (a CLI command, a backup) before answering 503. */
@@ -25,7 +27,7 @@ export const SERVER_BUSY_TIMEOUT_MS = 100;
  */
 const PAGE_SIZE = 16_384;
 /** Page cache per connection (KiB): one indexing batch's pages, so a batch does not spill to the log mid-way. */
-const CACHE_KIB = 8_000;
+const CACHE_KIB = SQLITE_CACHE_MB * 1024;
 /**
  * Reads copy pages with a system call each unless SQLITE_MMAP_MB maps the file. Mapped, a results page's 30 stored
  * Search products took 0.10-0.12 ms instead of 0.25 (50k products, more than the page cache holds), but every page
@@ -49,7 +51,7 @@ export function openDatabase(path: string, opts: OpenOptions): Database {
   // Before the log is set up: the size of an empty file can still change then, and never after.
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  db.exec(`PRAGMA cache_size = -${opts.cacheKib ?? CACHE_KIB}`);
   db.exec(`PRAGMA mmap_size = ${opts.mmapBytes ?? MMAP_BYTES}`);
   db.exec(`PRAGMA synchronous = ${opts.synchronous}`);
   db.exec("PRAGMA foreign_keys = ON");

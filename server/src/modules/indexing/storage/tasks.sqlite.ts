@@ -14,6 +14,7 @@ import {
   type TasksRepository,
 } from "./tasks-repository.ts";
 import { writeTransaction } from "../../../platform/sqlite/connection.ts";
+import type { BulkCache } from "../../../platform/sqlite/bulk-cache.ts";
 import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
 import { writeProductsIn } from "../../catalog/storage/catalog.sqlite.ts";
 import { queueStagesIn } from "../../enrichment/storage/enrichment.sqlite.ts";
@@ -27,6 +28,8 @@ export class SqliteTasksRepo implements TasksRepository {
     private readonly db: Database,
     /** Batches committed without waiting for the disk (wal-checkpoints.ts); without, a plain transaction. */
     private readonly checkpoints?: WalCheckpoints,
+    /** The connection's cache widened while batches come (bulk-cache.ts). */
+    private readonly bulkCache?: BulkCache,
   ) {}
 
   async insert(task: NewTask): Promise<void> {
@@ -98,6 +101,7 @@ export class SqliteTasksRepo implements TasksRepository {
   }
 
   async commitBatch(batch: BatchCommit): Promise<boolean> {
+    this.bulkCache?.widen();
     let applied = false;
     const commit = writeTransaction(this.db, () => {
       for (const a of batch.advances) {
