@@ -11,6 +11,7 @@ import {
   type EngineSort,
   type EngineDocument,
   type FacetCount,
+  type RangeCount,
 } from "../types.ts";
 import { FacetRows } from "./facet-rows.ts";
 import { FlatLists, grownTo } from "./flat-lists.ts";
@@ -84,6 +85,13 @@ interface SortPart {
 }
 type Key = (slot: number) => number;
 
+/** What a search with one broad selection and no text counted (StoreIndex.keptSelection): null until counted. */
+interface KeptSelection {
+  counts: Int32Array | null;
+  /** Range buckets by field and most buckets; null: no match has the field. */
+  ranges: Map<string, RangeCount[] | null>;
+}
+
 /** The candidates that fail only the filters of one group, each with that group. */
 interface Nearly {
   slots: Int32Array;
@@ -148,8 +156,8 @@ export class StoreIndex {
   private readonly textRanks = new Map<string, Int32Array>();
   /** Terms filters of broad searches, as one byte per slot, until the index changes (at most FILTER_MASKS). */
   private readonly filterMasks = new Map<string, Uint8Array>();
-  /** A kept filter mask's facet counts as a search's only filter, by its passing byte (selectionCounts). */
-  private readonly maskCounts = new Map<Uint8Array, Int32Array[]>();
+  /** What a kept filter mask counts as a search's only filter, by its passing byte (keptSelection). */
+  private readonly selections = new Map<Uint8Array, KeptSelection[]>();
   // Text: tokens, and each slot's weighted-field tokens.
   readonly text = new TextIndex();
   private readonly slotTokens = new FlatLists();
@@ -264,7 +272,7 @@ export class StoreIndex {
   private changed(): void {
     this.textRanks.clear();
     this.filterMasks.clear();
-    this.maskCounts.clear();
+    this.selections.clear();
     this.totals = null;
     this.liveCache = null;
   }
@@ -440,7 +448,7 @@ export class StoreIndex {
     if (this.filterMasks.size >= FILTER_MASKS) {
       const [oldest, mask] = this.filterMasks.entries().next().value!;
       this.filterMasks.delete(oldest);
-      this.maskCounts.delete(mask);
+      this.selections.delete(mask);
     }
     this.filterMasks.set(cacheKey, bySlot);
     return { has: (slot) => bySlot[slot] === 1, bySlot };
@@ -500,10 +508,12 @@ export class StoreIndex {
     // One broad selection and no text ("women" read as a gender): its key's counts are the store's own.
     const whole = !text && candidates === this.liveCache && filters.length === 1 ? filters[0]!.mask : undefined;
     const { matched, nearly } = whole ? this.maskPass(whole) : this.filterPass(candidates, filters);
+    // One broad selection and no text: what it counts is kept for the next search of it ("men", "women").
+    const kept = whole ? this.keptSelection(whole) : null;
     const facets =
       request.facets.length > 0
         ? this.facetLists(
-            whole ? this.selectionCounts(whole, matched, filters[0]!.group) : this.matchCounts(matched, nearly),
+            kept ? (kept.counts ??= this.selectionCounts(matched, filters[0]!.group)) : this.matchCounts(matched, nearly),
             this.valuesOfFew(candidates),
             this.requestedKeys(request.facets),
             candidates.length,
@@ -511,8 +521,14 @@ export class StoreIndex {
         : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of request.rangeFacets) {
-      const n = this.rangeValues(r.field, matched, nearly);
-      if (n) rangeResult[r.field] = rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets);
+      const keptKey = `${r.field}\u0000${r.maxBuckets}`;
+      let buckets = kept?.ranges.get(keptKey);
+      if (buckets === undefined) {
+        const n = this.rangeValues(r.field, matched, nearly);
+        buckets = n ? rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets) : null;
+        kept?.ranges.set(keptKey, buckets);
+      }
+      if (buckets) rangeResult[r.field] = buckets.map((b) => ({ ...b }));
     }
 
     const qualities = text ? this.qualityArrays(text.words) : [];
@@ -589,21 +605,23 @@ export class StoreIndex {
   }
 
   /**
-   * The counts of a search with one broad selection and no text (maskPass's `matched`), its key's (`group`) the
-   * whole store's; until the index changes. Counting "men" at a million products read 557,000 rows (20 ms), and a
-   * shopper's broad selections are few and asked again and again.
+   * The facet counts and range buckets kept for a search whose only filter is a broad selection and which has no
+   * text, until the index changes: counting "men" at a million products read 557,000 rows (20 ms) and its price
+   * buckets took 10 ms, and a shop's broad selections are few and asked again and again.
    */
-  private selectionCounts(mask: { bySlot: Uint8Array; passing: number }, matched: Int32Array, group: number): Int32Array {
-    const kept = this.maskCounts.get(mask.bySlot)?.[mask.passing];
-    if (kept) return kept;
+  private keptSelection({ bySlot, passing }: { bySlot: Uint8Array; passing: number }): KeptSelection {
+    const byPassing = this.selections.get(bySlot) ?? [];
+    this.selections.set(bySlot, byPassing);
+    return (byPassing[passing] ??= { counts: null, ranges: new Map() });
+  }
+
+  /** The counts of a broad selection's matches (maskPass's `matched`), its key's (`group`) the whole store's. */
+  private selectionCounts(matched: Int32Array, group: number): Int32Array {
     const counts = this.matchCounts(matched, { slots: new Int32Array(0), groups: new Int32Array(0) });
     if (group >= 0) {
       const totals = this.storeCounts();
       for (const id of this.valueIds[group]!.values()) counts[id] = totals[id]!;
     }
-    const byPassing = this.maskCounts.get(mask.bySlot) ?? [];
-    byPassing[mask.passing] = counts;
-    this.maskCounts.set(mask.bySlot, byPassing);
     return counts;
   }
 
@@ -672,14 +690,22 @@ export class StoreIndex {
     if (!key) return topK(Array.from(matched), compare, k);
     // Relevance decides nothing when every score is 0: equal keys are then in slot order.
     const slotTies = sorts.slice(1).every((s) => s.kind === "relevance" && unscored);
-    // Ordered by the key, then slot ("men": a preference, no text): matches in slot order need keys only until k
-    // have the least key there is.
-    const n = slotTies && least !== undefined && !Number.isNaN(least) ? prefixHolding(matched, k, key, least) : matched.length;
+    // A key then relevance (a preference, a price): the matches that tie on the key are chosen by score, then slot.
+    const tieKey = !unscored && sorts.length === 2 && sorts[1]!.kind === "relevance" ? (slot: number) => -score(slot) : undefined;
+    // Matches in slot order need keys (and scores) only until k of them are first in any order: the least key there
+    // is, then slot ("men": a preference, no text; relevance alone), or the least key and the best score, then slot.
+    const known = least !== undefined && !Number.isNaN(least);
+    const first = !known
+      ? null
+      : slotTies
+        ? (slot: number) => key(slot) === least
+        : tieKey && !Number.isNaN(best)
+          ? (slot: number) => key(slot) === least && score(slot) === best
+          : null;
+    const n = first ? prefixHolding(matched, k, first) : matched.length;
     if (this.scratchKeys.length < n) this.scratchKeys = new Float64Array(roomFor(n));
     const keys = this.scratchKeys;
     for (let i = 0; i < n; i++) keys[i] = key(matched[i]!);
-    // A key then relevance (a preference, a price): the matches that tie on the key are chosen by score, then slot.
-    const tieKey = !unscored && sorts.length === 2 && sorts[1]!.kind === "relevance" ? (slot: number) => -score(slot) : undefined;
     return topKByKey(matched, n, keys, compare, k, this.numbersRoom(n), slotTies, tieKey);
   }
 
@@ -919,7 +945,7 @@ export class StoreIndex {
     let facets = this.slotValues.memoryBytes() + stringsBytes(this.valueNames) + arrayBytes(this.valueKey.length);
     for (const ids of this.valueIds) facets += mapBytes(ids.size);
     for (const mask of this.filterMasks.values()) facets += typedBytes(mask);
-    for (const byPassing of this.maskCounts.values()) for (const counts of byPassing) if (counts) facets += typedBytes(counts);
+    for (const byPassing of this.selections.values()) for (const kept of byPassing) if (kept?.counts) facets += typedBytes(kept.counts);
     for (const held of [this.totals, this.ranked?.rank, this.ranked?.byRank]) if (held) facets += typedBytes(held);
     return {
       "text index: posting lists": text.postings,
