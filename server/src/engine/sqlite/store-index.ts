@@ -269,6 +269,8 @@ export class StoreIndex {
   setNumber(slot: number, field: string, value: number | null): void {
     if (this.ids[slot] === undefined) return;
     this.numberColumn(field).set(slot, value ?? NaN);
+    // Kept range buckets read the numbers (the masks and counts read none).
+    this.selections.clear();
   }
 
   private changed(): void {
