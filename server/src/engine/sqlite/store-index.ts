@@ -513,7 +513,7 @@ export class StoreIndex {
   evaluate(request: EngineSearchRequest, text: TextMatches | null): EngineSearchResult {
     const filters = request.filters.map((f) => this.compileFilter(f, (text ? text.slots.length : this.live) > this.live * BROAD));
     const candidates = text ? text.slots : (this.idsCandidates(request.filters) ?? this.liveSlots());
-    // Broad selections of one key and no text ("women" read as a gender, "men women"): its counts are the store's own.
+    // Broad selections of one key and no text ("women" read as a gender, "men women"): that key's counts are the store's.
     const group = filters[0]?.group ?? -1;
     const masks =
       !text && candidates === this.liveCache && filters.length > 0 && filters.every((f) => f.mask && f.group === group)
