@@ -92,7 +92,8 @@ export class FacetRows {
     const { cells, ahead } = this;
     for (let i = 0; i < slots.length; i += BATCH) {
       const n = Math.min(BATCH, slots.length - i);
-      this.readAhead(slots, i, n);
+      // A slot that counts for no key (it fails a price range) needs no row read: most of them, with a range selected.
+      for (let j = 0; j < n; j++) ahead[j] = keys[i + j]! < 0 ? 0 : cells[slots[i + j]! * ROW]!;
       for (let j = 0; j < n; j++) {
         const key = keys[i + j]!;
         if (key < 0) continue;
