@@ -98,14 +98,14 @@ export function topKByKey(
 }
 
 /**
- * How many of `slots` hold the first k in an order by `key`, then by slot, when no key is below `least`: when the
- * slots ascend, the shortest prefix with k slots keyed `least` (every later slot comes after each of them), else
- * all of them. Keys are computed only up to there.
+ * How many of `slots` hold the first k in an order whose ties end in slot order, where `first(slot)` says that
+ * nothing but a smaller slot can come before it: when the slots ascend, the shortest prefix with k such slots
+ * (every later slot comes after each of them), else all of them. `first` is asked only up to there.
  */
-export function prefixHolding(slots: Int32Array, k: number, key: (slot: number) => number, least: number): number {
+export function prefixHolding(slots: Int32Array, k: number, first: (slot: number) => boolean): number {
   if (k <= 0) return 0;
   for (let i = 1; i < slots.length; i++) if (slots[i]! <= slots[i - 1]!) return slots.length;
   let found = 0;
-  for (let i = 0; i < slots.length; i++) if (key(slots[i]!) === least && ++found >= k) return i + 1;
+  for (let i = 0; i < slots.length; i++) if (first(slots[i]!) && ++found >= k) return i + 1;
   return slots.length;
 }
