@@ -3,7 +3,9 @@
  * for the collector. The real server runs in this process on N products (the demo's real ones, multiplied beyond
  * them); a client in another process sends the requests, so that only the server's allocations land on this heap.
  * Between a count before and one after, no collection runs (no type's count falls: checked), so the difference in
- * JavaScriptCore's cells by type is what the requests allocated.
+ * JavaScriptCore's cells by type is what the requests allocated. Bytes are the allocator's (mimalloc's count of
+ * bytes requested, every thread of this process): strings, buffers and rows in full, cells only where they needed
+ * a new block of the heap (a collection leaves free cells in its blocks that take new ones first), so a floor.
  *
  *   bun server/bench/request-garbage.ts [--size 20000] [--requests 200] [--top 12]
  */
@@ -16,6 +18,7 @@ import { startTestServer } from "../test/support/test-server.ts";
 import { stringArg } from "./bench-args.ts";
 import { multiplyCatalog } from "./catalog-multiplier.ts";
 import { holdEnrichment } from "./hold-enrichment.ts";
+import { settled } from "./load.ts";
 
 const SIZE = Number(stringArg("--size", "20000"));
 const REQUESTS = Number(stringArg("--requests", "200"));
@@ -34,6 +37,8 @@ const search = { "x-service-store-id": server.storeId, "x-service-api-key": serv
 try {
   await indexOver(server.url, admin, products, 2000);
   holdEnrichment(join(server.dataDir, "service.db"), Date.now() + 3_600_000);
+  // Learned meaning trains on its own thread after a bulk: its allocations would be counted with the requests'.
+  await settled(process.pid, { maxMs: 600_000 });
   const step = Math.max(1, Math.floor(products.length / 500));
   const paths: Record<string, (i: number) => string> = {
     search: (i) =>
@@ -50,8 +55,10 @@ try {
     const before = heapStats();
     await sendFromChild(urls);
     const after = heapStats();
+    const requested = requestedOf(after) - requestedOf(before);
     const shrank = Object.entries(before.objectTypeCounts).some(([t, n]) => (after.objectTypeCounts[t] ?? 0) < n);
     console.log(`\n${kind}: ${REQUESTS} requests, cells allocated${shrank ? " (a collection ran meanwhile: counts are low)" : ""}`);
+    console.log(`  bytes requested from the allocator ${(requested / REQUESTS / 1024).toFixed(0).padStart(8)} KB per request`);
     const added = Object.entries(after.objectTypeCounts)
       .map(([type, n]) => [type, (n - (before.objectTypeCounts[type] ?? 0)) / REQUESTS] as const)
       .sort((a, b) => b[1] - a[1])
@@ -60,6 +67,11 @@ try {
   }
 } finally {
   await server.stop();
+}
+
+/** mimalloc's count of bytes ever requested, which Bun adds to heapStats() beyond its declared type. */
+function requestedOf(stats: object): number {
+  return (stats as { mimalloc: { malloc_requested: number } }).mimalloc.malloc_requested;
 }
 
 /** Sends the GETs one at a time from another process and waits for it: this process only serves meanwhile. */
