@@ -3,9 +3,7 @@
  * for the collector. The real server runs in this process on N products (the demo's real ones, multiplied beyond
  * them); a client in another process sends the requests, so that only the server's allocations land on this heap.
  * Between a count before and one after, no collection runs (no type's count falls: checked), so the difference in
- * JavaScriptCore's cells by type is what the requests allocated. Bytes are the allocator's (mimalloc's count of
- * bytes requested, every thread of this process): strings, buffers and rows in full, cells only where they needed
- * a new block of the heap (a collection leaves free cells in its blocks that take new ones first), so a floor.
+ * JavaScriptCore's cells by type is what the requests allocated.
  *
  *   bun server/bench/request-garbage.ts [--size 20000] [--requests 200] [--top 12]
  */
@@ -55,10 +53,8 @@ try {
     const before = heapStats();
     await sendFromChild(urls);
     const after = heapStats();
-    const requested = requestedOf(after) - requestedOf(before);
     const shrank = Object.entries(before.objectTypeCounts).some(([t, n]) => (after.objectTypeCounts[t] ?? 0) < n);
     console.log(`\n${kind}: ${REQUESTS} requests, cells allocated${shrank ? " (a collection ran meanwhile: counts are low)" : ""}`);
-    console.log(`  bytes requested from the allocator ${(requested / REQUESTS / 1024).toFixed(0).padStart(8)} KB per request`);
     const added = Object.entries(after.objectTypeCounts)
       .map(([type, n]) => [type, (n - (before.objectTypeCounts[type] ?? 0)) / REQUESTS] as const)
       .sort((a, b) => b[1] - a[1])
@@ -67,11 +63,6 @@ try {
   }
 } finally {
   await server.stop();
-}
-
-/** mimalloc's count of bytes ever requested, which Bun adds to heapStats() beyond its declared type. */
-function requestedOf(stats: object): number {
-  return (stats as { mimalloc: { malloc_requested: number } }).mimalloc.malloc_requested;
 }
 
 /** Sends the GETs one at a time from another process and waits for it: this process only serves meanwhile. */
