@@ -76,7 +76,10 @@ export async function productIn(catalog: Pick<CatalogRepository, "get">, storeId
   return doc ? (JSON.parse(doc) as Product) : null;
 }
 
-/** Those of `ids` live in the catalog, parsed, by id: a page's products in one read (a read each left a row, a promise and a frame per product for the collector). */
+/**
+ * Those of `ids` live in the catalog, parsed, by id: a page's products in one read (a read each left a row, a
+ * promise and a frame per product for the collector, and was a round trip each on PostgreSQL).
+ */
 export async function liveProductsIn(
   catalog: Pick<CatalogRepository, "liveDocs">,
   storeId: string,
