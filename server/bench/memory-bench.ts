@@ -15,6 +15,10 @@
  * holds what the allocator keeps after building (garbage not given back) and, for the server, SQLite's mapped file
  * pages (RssFile).
  *
+ * --collect-after-load preloads heap-probe.ts into the server and, right after the load's RSS is read, has it run
+ * a full collection: the RSS after it (and the serving thread's heap) tells the garbage not yet collected from what
+ * stays live. The idle figure then follows that collection.
+ *
  * --compare-env runs the server part again with each setting given (e.g. BUN_JSC_forceRAMSize=1073741824; one
  * setting of several variables joins them with "+": BUN_OPTIONS=--smol+MEMORY_LIMIT=2g) and prints it beside the
  * server as started, with the load's answers per second, p99 and the server's CPU per answer. --rounds runs the servers in turn that many times
@@ -23,9 +27,10 @@
  *
  *   bun server/bench/memory-bench.ts [--size 50000] [--seconds 10] [--seed 42] [--settle-seconds 35] [--no-peer]
  *                                    [--compare-env KEY=VALUE[+KEY=VALUE],...] [--rounds 1] [--no-parts]
+ *                                    [--collect-after-load]
  */
 import { withMiniSearchPeer } from "./minisearch-peer.ts";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoCatalog } from "../../demo-store/src/catalog/index.ts";
@@ -55,6 +60,7 @@ const SETTLE_SECONDS = Number(stringArg("--settle-seconds", "35"));
 const PEER = !process.argv.includes("--no-peer");
 const PARTS = !process.argv.includes("--no-parts");
 const ROUNDS = Number(stringArg("--rounds", "1"));
+const COLLECT_AFTER_LOAD = process.argv.includes("--collect-after-load");
 /** Environment settings (KEY=VALUE, comma-separated) each measured on a server of their own beside the default. */
 const COMPARE_ENV = stringArg("--compare-env", "")
   .split(",")
@@ -89,6 +95,7 @@ async function serverRun(
   indexed: number;
   models: number;
   loaded: number;
+  collected: { rss: number; probe: string } | null;
   settled: number;
   file: number;
   files: number[];
@@ -102,7 +109,11 @@ async function serverRun(
 }> {
   const dataDir = tempDir("sfs-memory-bench-");
   log("server: starting");
-  const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...env }, 30_000);
+  const probeFile = join(dataDir, "heap-probe.jsonl");
+  const probe: Record<string, string> = COLLECT_AFTER_LOAD
+    ? { BUN_OPTIONS: `--preload ${join(import.meta.dir, "heap-probe.ts")}`, HEAP_PROBE_FILE: probeFile }
+    : {};
+  const server = await spawnDrainedServer({ DATA_DIR: dataDir, ...DEMO_KEYS, LOG_LEVEL: "error", ...probe, ...env }, 30_000);
   const admin = {
     "x-service-store-id": DEMO_KEYS.DEMO_STORE_ID,
     "x-service-api-key": DEMO_KEYS.DEMO_ADMIN_KEY,
@@ -138,6 +149,7 @@ async function serverRun(
     const run = await measureLatencies(SECONDS, CONCURRENCY, call);
     const cpu = cpuMsOf(`/proc/${pid}/stat`) - cpuBefore;
     const after = treeRss(pid);
+    const collected = COLLECT_AFTER_LOAD ? await collectedRss(pid, probeFile) : null;
     // What the runtime collects on its own once the server is idle.
     log(`server: idle for ${SETTLE_SECONDS} s`);
     await Bun.sleep(SETTLE_SECONDS * 1000);
@@ -150,6 +162,7 @@ async function serverRun(
       indexed,
       models,
       loaded: after.rss,
+      collected,
       settled: settledRss,
       file: after.file,
       files: [emptyRss.file, indexedRss.file, modelsRss.file, after.file],
@@ -166,6 +179,18 @@ async function serverRun(
     await server.proc.exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Has the server's probe run a full collection (heap-probe.ts); its RSS after it and the probe's line. */
+async function collectedRss(pid: number, probeFile: string): Promise<{ rss: number; probe: string }> {
+  process.kill(pid, "SIGUSR2");
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(50)) {
+    if (existsSync(probeFile)) {
+      const line = readFileSync(probeFile, "utf8").trim();
+      if (line.endsWith("}")) return { rss: treeRss(pid).rss, probe: line };
+    }
+  }
+  throw new Error("the server's heap probe did not answer in 30 s");
 }
 
 /* ---------------------------------------------------------------- the peer */
@@ -282,6 +307,10 @@ line("of which mapped file pages (SQLite's mmap, the executable)", (r) => r.file
 console.log(
   `| mapped file pages empty / after indexing / the models / the load | ${servers.map((s) => s.run.files.map(mib).join(" / ")).join(" | ")} |`,
 );
+if (COLLECT_AFTER_LOAD) {
+  line("right after a full collection after the load", (r) => r.collected!.rss);
+  for (const s of servers) console.log(`| the probe (${s.label}): serving thread's heap, bytes | ${s.run.collected!.probe} |`);
+}
 line("after the load less the empty server", (r) => r.loaded - r.empty);
 line(`after ${SETTLE_SECONDS} s idle after the load`, (r) => r.settled);
 console.log(

@@ -326,7 +326,8 @@ function beam(template: readonly Slot[], pass: Pass, source: LookEntry, sourcePa
     { pieces: [], score: 0, louds: sourcePalette.loud ? 1 : 0, gender: source.gender, ageId: source.ageId, occasions: source.occasions },
   ];
   for (const slot of template) {
-    const next: Partial[] = slot.optional ? [...states] : [];
+    const next = new BestStates();
+    if (slot.optional) for (const state of states) next.offer(state, null, state.score);
     for (const state of states) {
       for (const c of pass.candidates.get(slot)!) {
         const used = uses.get(c.id) ?? 0;
@@ -335,21 +336,56 @@ function beam(template: readonly Slot[], pass: Pass, source: LookEntry, sourcePa
         if (gain === null) continue;
         const value = gain - REUSE_PENALTY * used - (slot.optional ? OPTIONAL_BAR : 0);
         if (slot.optional && value <= 0) continue;
-        next.push({
-          pieces: [...state.pieces, c],
-          score: state.score + value,
-          louds: state.louds + (c.palette.loud ? 1 : 0),
-          gender: state.gender === ANY_GENDER ? c.entry.gender : state.gender,
-          ageId: state.ageId || c.entry.ageId,
-          occasions: sharedOccasions(state.occasions, c),
-        });
+        next.offer(state, c, state.score + value);
       }
     }
-    if (next.length === 0) return [];
-    next.sort((a, b) => b.score - a.score);
-    states = next.slice(0, BEAM);
+    if (next.size === 0) return [];
+    states = next.states();
   }
   return states;
+}
+
+/** A partial look offered to the next step: the state it extends, the piece it adds (null: the slot skipped). */
+interface Offered {
+  from: Partial;
+  piece: Candidate | null;
+  score: number;
+}
+
+/**
+ * The BEAM best partial looks of a step, best score first and, among equal scores, in the order offered (what a
+ * stable sort of every offer would keep). A step offers hundreds, and a look composes tens of steps: only an
+ * offer that gets in is kept, and only the kept ones become looks with their own list of pieces.
+ */
+class BestStates {
+  private readonly kept: Offered[] = [];
+
+  get size(): number {
+    return this.kept.length;
+  }
+
+  offer(from: Partial, piece: Candidate | null, score: number): void {
+    let at = this.kept.length;
+    while (at > 0 && this.kept[at - 1]!.score < score) at--;
+    if (at >= BEAM) return;
+    this.kept.splice(at, 0, { from, piece, score });
+    if (this.kept.length > BEAM) this.kept.pop();
+  }
+
+  states(): Partial[] {
+    return this.kept.map(({ from, piece: c, score }) =>
+      c === null
+        ? from
+        : {
+            pieces: [...from.pieces, c],
+            score,
+            louds: from.louds + (c.palette.loud ? 1 : 0),
+            gender: from.gender === ANY_GENDER ? c.entry.gender : from.gender,
+            ageId: from.ageId || c.entry.ageId,
+            occasions: sharedOccasions(from.occasions, c),
+          },
+    );
+  }
 }
 
 /**

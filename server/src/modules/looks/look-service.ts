@@ -1,5 +1,5 @@
 import type { PinnedLooks } from "@storefront-search/contract";
-import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { liveProductsIn, productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import type { LooksRepository } from "./storage/looks-repository.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
@@ -132,14 +132,14 @@ export class LookService {
    * lost a piece is dropped (it is no longer whole).
    */
   private async live(storeId: string, looks: Look[]): Promise<{ looks: Look[]; products: Map<string, Product> }> {
-    const products = new Map<string, Product>();
     const ids = [...new Set(looks.flatMap((look) => look.pieces.map((piece) => piece.id)))];
-    if (ids.length === 0) return { looks: [], products };
+    if (ids.length === 0) return { looks: [], products: new Map() };
     const result = await this.d.engine.search(storeId, heldPiecesRequest(ids));
-    for (const hit of result.hits) {
-      const product = await productIn(this.d.catalog, storeId, hit.id);
-      if (product) products.set(hit.id, product);
-    }
+    const products = await liveProductsIn(
+      this.d.catalog,
+      storeId,
+      result.hits.map((hit) => hit.id),
+    );
     const kept: Look[] = [];
     for (const look of looks) {
       const pieces = look.pieces.filter((piece) => products.has(piece.id));

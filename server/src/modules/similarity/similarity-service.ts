@@ -1,4 +1,4 @@
-import { productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
+import { liveProductsIn, productIn, type CatalogRepository } from "../catalog/storage/catalog-repository.ts";
 import type { StoreRow } from "../stores/storage/stores-repository.ts";
 import type { EngineFilter, EngineSearchRequest, SearchEngine } from "../../engine/types.ts";
 import { NotFoundError } from "../../errors.ts";
@@ -88,10 +88,16 @@ export class SimilarityService {
     const request = similarSetRequest(ids, selection, plan, p);
     const result = ids.length ? await this.d.engine.search(store.id, request) : { total: 0, hits: [], facets: {}, ranges: {} };
     const shaping = shapingFor(store.id, settings);
+    const options = { ...shaping.options, withFirstPrice: true };
+    const found = await liveProductsIn(
+      this.d.catalog,
+      store.id,
+      result.hits.map((h) => h.id),
+    );
     const products: { product: SearchProduct }[] = [];
     for (const hit of result.hits) {
-      const product = await productIn(this.d.catalog, store.id, hit.id);
-      if (product) products.push({ product: toSearchProduct(product, { ...shaping.options, withFirstPrice: true }) });
+      const product = found.get(hit.id);
+      if (product) products.push({ product: toSearchProduct(product, options) });
     }
     const facets = shapeFacets(result, settings.facets, {
       language: p.language ?? settings.locale,
