@@ -4,7 +4,7 @@ import { SqliteTasksRepo } from "../src/modules/indexing/storage/tasks.sqlite.ts
 import { SqliteCatalogRepo } from "../src/modules/catalog/storage/catalog.sqlite.ts";
 import { openServiceDatabase } from "../src/platform/sqlite/connection.ts";
 import { SqliteStoresRepo } from "../src/modules/stores/storage/stores.sqlite.ts";
-import { CatalogModels } from "../src/modules/catalog/catalog-models.ts";
+import { CatalogModels, type CatalogModel, type MeasuredColours } from "../src/modules/catalog/catalog-models.ts";
 import { SimilarityIndex } from "../src/modules/similarity/similarity-index.ts";
 import { product } from "./support/fixtures.ts";
 import { tempDir } from "./support/test-server.ts";
@@ -92,6 +92,36 @@ test("a preload waits while indexing work is pending, and reads the catalog once
     await preload;
     expect(built).toBe(1);
     expect((await indexes.of("s", 1)).has("from-the-bulk")).toBe(true);
+  } finally {
+    close();
+  }
+});
+
+test("a product whose image colours were measured since is put again with those colours; one deleted meanwhile is not", async () => {
+  const { catalog, put, close } = await catalogOf(3);
+  const puts: { id: string; measured: MeasuredColours | undefined }[] = [];
+  const recorder: CatalogModel = { put: (product, measured) => puts.push({ id: product.id, measured }), remove: () => {} };
+  const colours = new Map<string, MeasuredColours>();
+  const models = new CatalogModels(
+    catalog,
+    () => 1,
+    () => recorder,
+    "a recorder",
+    async (_, ids) => new Map(ids.flatMap((id) => (colours.has(id) ? [[id, colours.get(id)!] as const] : []))),
+  );
+  try {
+    await models.of("s", 1);
+    expect(puts.map((p) => p.id)).toEqual(["p0", "p1", "p2"]);
+    puts.length = 0;
+    colours.set("p1", new Map([["p1-navy", "#1f2a48"]]));
+    await put("p2", true);
+    models.productChanged("s", "p1");
+    models.productChanged("s", "p2");
+    await models.of("s", 1);
+    expect(puts).toEqual([{ id: "p1", measured: new Map([["p1-navy", "#1f2a48"]]) }]);
+    // Put again once: the next request has nothing left to redo.
+    await models.of("s", 1);
+    expect(puts).toHaveLength(1);
   } finally {
     close();
   }
