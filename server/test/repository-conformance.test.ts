@@ -1150,6 +1150,35 @@ for (const backend of BACKENDS) {
       expect(await b.catalog.liveWordFieldsAfter("other", "", 2)).toEqual([]);
     });
 
+    test("word fields holding a NUL or a lone surrogate are read as written (PostgreSQL's jsonb refuses both)", async () => {
+      const b = backendOf();
+      const odd = {
+        id: "a",
+        name: "Nul\u0000 inside",
+        brand: "Half \ud800 pair",
+        categories: ["Tab\tbed"],
+        variations: [{ id: "v1", name: "Low \udc00" }, { id: "v2" }],
+      };
+      await b.tasks.commitBatch({
+        storeId: "s",
+        at: 1,
+        products: [{ id: "a", version: 1, contentHash: "h", deleted: false, doc: JSON.stringify(odd) }, live("b", 1)],
+        advances: [],
+      });
+      expect(await b.catalog.liveWordFieldsAfter("s", "", 10)).toEqual([
+        {
+          id: "a",
+          fields: {
+            name: "Nul\u0000 inside",
+            brand: "Half \ud800 pair",
+            categories: ["Tab\tbed"],
+            variations: [{ name: "Low \udc00" }, {}],
+          },
+        },
+        { id: "b", fields: { name: "Product b ✓", variations: [] } },
+      ]);
+    });
+
     test("live products are read a page at a time in byte order; shapes are stored for the version they were made from", async () => {
       const b = backendOf();
       const ids = ["b", "B", "a-2", "a", "é", "Z"];

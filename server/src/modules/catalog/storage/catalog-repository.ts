@@ -32,8 +32,32 @@ export type ProductWordFields = Pick<Product, "name" | "brand" | "categories" | 
 };
 
 /** ProductWordFields from the JSON a database made of them, a field it found no value for left out. */
-export const parseWordFields = (json: string): ProductWordFields =>
+const parseWordFields = (json: string): ProductWordFields =>
   JSON.parse(json, (_, value) => (value === null ? undefined : value)) as ProductWordFields;
+
+/**
+ * A document whose text holds a `\u` escape (canonical JSON writes one only for a control character or a lone
+ * surrogate): PostgreSQL's JSON functions refuse an escaped NUL and lone surrogates, SQLite's turn a lone surrogate
+ * into other characters, so a database hands such a document over whole and its word fields are picked here.
+ */
+export const WORD_FIELDS_UNREAD = "\\u";
+
+/** A product's word fields as a database picked them (`fields`), or picked here from its whole document (`doc`). */
+export function wordFieldsOf(row: { fields: string | null; doc: string | null }): ProductWordFields {
+  if (row.fields !== null) return parseWordFields(row.fields);
+  const p = JSON.parse(row.doc ?? "{}") as Product;
+  const picked = {
+    name: p.name,
+    brand: p.brand,
+    categories: p.categories,
+    gender: p.gender,
+    ageGroup: p.ageGroup,
+    tags: p.tags,
+    variations: (p.variations ?? []).map((v) => ({ name: v.name })),
+  };
+  // Through JSON as a database's fields come: absent and null fields left out alike.
+  return parseWordFields(JSON.stringify(picked));
+}
 
 export interface CatalogRepository {
   get(storeId: string, id: string): Promise<CatalogEntry | null>;

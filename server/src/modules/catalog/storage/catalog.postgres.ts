@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct, ProductWordFields } from "./catalog-repository.ts";
-import { parseWordFields } from "./catalog-repository.ts";
+import { WORD_FIELDS_UNREAD, wordFieldsOf } from "./catalog-repository.ts";
 import type { Sql } from "../../../platform/postgres/connection.ts";
 import { dropShapesIn } from "./stored-shapes.postgres.ts";
 import { textOf } from "../../../utf8-text.ts";
@@ -41,15 +41,15 @@ export class PostgresCatalogRepo implements CatalogRepository {
 
   /** Each document parsed once (doc is text); a product without variations gets none, as on SQLite. */
   async liveWordFieldsAfter(storeId: string, afterId: string, limit: number): Promise<{ id: string; fields: ProductWordFields }[]> {
-    const rows = await this.sql<{ id: string; fields: string }[]>`
-      SELECT p.id, json_build_object(
+    const rows = await this.sql<{ id: string; fields: string | null; doc: string | null }[]>`
+      SELECT p.id, CASE WHEN d IS NOT NULL THEN json_build_object(
         'name', d ->> 'name', 'brand', d ->> 'brand', 'categories', d -> 'categories',
         'gender', d ->> 'gender', 'ageGroup', d ->> 'ageGroup', 'tags', d -> 'tags',
         'variations', COALESCE((SELECT json_agg(json_build_object('name', v ->> 'name')) FROM jsonb_array_elements(d -> 'variations') v), '[]')
-      )::text AS fields
-      FROM products p, LATERAL (SELECT p.doc::jsonb AS d) j
+      )::text END AS fields, CASE WHEN d IS NULL THEN p.doc END AS doc
+      FROM products p, LATERAL (SELECT CASE WHEN strpos(p.doc, ${WORD_FIELDS_UNREAD}) = 0 THEN p.doc::jsonb END AS d) j
       WHERE p.store_id = ${storeId} AND p.deleted = 0 AND p.id > ${afterId} ORDER BY p.id LIMIT ${limit}`;
-    return rows.map((r) => ({ id: r.id, fields: parseWordFields(r.fields) }));
+    return rows.map((r) => ({ id: r.id, fields: wordFieldsOf(r) }));
   }
 
   async changedSince(storeId: string, since: number): Promise<{ id: string; version: number; doc: string | null }[]> {

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { CatalogEntry, CatalogRepository, CatalogState, CommittedProduct, ProductWordFields } from "./catalog-repository.ts";
-import { parseWordFields } from "./catalog-repository.ts";
+import { WORD_FIELDS_UNREAD, wordFieldsOf } from "./catalog-repository.ts";
 import { dropShapesIn } from "./stored-shapes.sqlite.ts";
 import type { WalCheckpoints } from "../../../platform/sqlite/wal-checkpoints.ts";
 import { readUnmapped, writeTransaction } from "../../../platform/sqlite/connection.ts";
@@ -56,16 +56,16 @@ export class SqliteCatalogRepo implements CatalogRepository {
       (reader) =>
         reader
           .query(
-            `SELECT id, json_object(
+            `SELECT id, CASE WHEN instr(doc, ?1) = 0 THEN json_object(
                'name', doc ->> '$.name', 'brand', doc ->> '$.brand', 'categories', doc -> '$.categories',
                'gender', doc ->> '$.gender', 'ageGroup', doc ->> '$.ageGroup', 'tags', doc -> '$.tags',
                'variations', json((SELECT json_group_array(json_object('name', v.value ->> '$.name')) FROM json_each(doc, '$.variations') v))
-             ) AS fields
-             FROM products WHERE store_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?`,
+             ) END AS fields, CASE WHEN instr(doc, ?1) > 0 THEN doc END AS doc
+             FROM products WHERE store_id = ?2 AND deleted = 0 AND id > ?3 ORDER BY id LIMIT ?4`,
           )
-          .all(storeId, afterId, limit) as { id: string; fields: string }[],
+          .all(WORD_FIELDS_UNREAD, storeId, afterId, limit) as { id: string; fields: string | null; doc: string | null }[],
     );
-    return rows.map((r) => ({ id: r.id, fields: parseWordFields(r.fields) }));
+    return rows.map((r) => ({ id: r.id, fields: wordFieldsOf(r) }));
   }
 
   /** Unmapped: after a bulk, the changed rows are most of a store. */
