@@ -88,9 +88,15 @@ type Key = (slot: number) => number;
 /** What a search with one broad selection and no text counted (StoreIndex.keptSelection): null until counted. */
 interface KeptSelection {
   counts: Int32Array | null;
+  /** How many documents pass it, once asked (secondFilter). */
+  passing?: number;
   /** Range buckets by field and most buckets; null: no match has the field. */
   ranges: Map<string, RangeCount[] | null>;
 }
+
+type RangeFacetRequest = EngineSearchRequest["rangeFacets"][number];
+/** Where a selection keeps a range facet's buckets. */
+const rangeKey = (r: RangeFacetRequest) => `${r.field}\u0000${r.maxBuckets}`;
 
 /** The candidates that fail only the filters of one group, each with that group. */
 interface Nearly {
@@ -519,7 +525,10 @@ export class StoreIndex {
       !text && candidates === this.liveCache && filters.length > 0 && filters.every((f) => f.mask && f.group === group)
         ? filters.map((f) => f.mask!)
         : null;
-    const { matched, nearly } = masks ? this.maskPass(masks) : this.filterPass(candidates, filters);
+    const second = masks || text || candidates !== this.liveCache ? null : this.secondFilter(filters);
+    // A selection and a second filter: what fails only the second counts as the selection's kept counts say.
+    const first = second && this.keptOf(second.selection, request.rangeFacets, second.group);
+    const { matched, nearly } = masks ? this.maskPass(masks) : this.filterPass(candidates, filters, second?.group);
     // One broad selection and no text: what it counts is kept for the next search of it ("men", "women").
     const kept = masks?.length === 1 ? this.keptSelection(masks[0]!) : null;
     const counts = () =>
@@ -527,20 +536,15 @@ export class StoreIndex {
         ? (kept.counts ??= this.selectionCounts(matched, group))
         : masks
           ? this.selectionCounts(matched, group)
-          : this.matchCounts(matched, nearly);
+          : this.matchCounts(matched, nearly, first && { counts: first.counts!, group: second!.group });
     const facets =
       request.facets.length > 0
         ? this.facetLists(counts(), this.valuesOfFew(candidates), this.requestedKeys(request.facets), candidates.length)
         : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of request.rangeFacets) {
-      const keptKey = `${r.field}\u0000${r.maxBuckets}`;
-      let buckets = kept?.ranges.get(keptKey);
-      if (buckets === undefined) {
-        const n = this.rangeValues(r.field, matched, nearly);
-        buckets = n ? rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets) : null;
-        kept?.ranges.set(keptKey, buckets);
-      }
+      const buckets =
+        first && this.rangeGroup(r.field) === second!.group ? first.ranges.get(rangeKey(r))! : this.rangeBuckets(r, kept, matched, nearly);
       if (buckets) rangeResult[r.field] = buckets.map((b) => ({ ...b }));
     }
 
@@ -570,13 +574,61 @@ export class StoreIndex {
     }
   }
 
+  /** A range facet's buckets over the matched and nearly matched slots, or those `kept` for a selection (kept then). */
+  private rangeBuckets(r: RangeFacetRequest, kept: KeptSelection | null, matched: Int32Array, nearly: Nearly): RangeCount[] | null {
+    let buckets = kept?.ranges.get(rangeKey(r));
+    if (buckets === undefined) {
+      const n = this.rangeValues(r.field, matched, nearly);
+      buckets = n ? rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets) : null;
+      kept?.ranges.set(rangeKey(r), buckets);
+    }
+    return buckets;
+  }
+
+  /**
+   * Without text, filters of two groups one of which is a single broad selection ("women" read as a gender, and a
+   * designer or a price range selected): the documents that fail only the other group's filters are those that
+   * pass the selection, so that group's facet counts and range buckets are the selection's kept ones, and the
+   * filter pass need not list them (at a million products, "women" and a designer listed 480,000 and read each
+   * one's row). Of two such selections, the one more documents pass: those that fail it are still listed.
+   */
+  private secondFilter(filters: CompiledFilter[]): { selection: CompiledFilter; group: number } | null {
+    const groups = [...new Set(filters.map((f) => f.group))];
+    if (groups.length !== 2) return null;
+    const alone = filters.filter((f) => f.mask && f.group >= 0 && filters.every((g) => g === f || g.group !== f.group));
+    const selection = alone.reduce<CompiledFilter | null>((a, f) => (a && this.passing(a) >= this.passing(f) ? a : f), null);
+    return selection && { selection, group: groups.find((g) => g !== selection.group)! };
+  }
+
+  /** How many live documents pass a selection's byte per slot (a slot's byte is 1 only when it was live). */
+  private passing({ mask }: CompiledFilter): number {
+    const kept = this.keptSelection(mask!);
+    if (kept.passing === undefined) {
+      let ones = 0;
+      for (const byte of mask!.bySlot) ones += byte;
+      kept.passing = mask!.passing === 1 ? ones : this.live - ones;
+    }
+    return kept.passing;
+  }
+
+  /** A selection's kept counts, and its buckets of the range facets of `group`, counted now when not kept yet. */
+  private keptOf(selection: CompiledFilter, rangeFacets: RangeFacetRequest[], group: number): KeptSelection {
+    const kept = this.keptSelection(selection.mask!);
+    const ranges = rangeFacets.filter((r) => this.rangeGroup(r.field) === group && !kept.ranges.has(rangeKey(r)));
+    if (kept.counts && ranges.length === 0) return kept;
+    const { matched, nearly } = this.maskPass([selection.mask!]);
+    kept.counts ??= this.selectionCounts(matched, selection.group);
+    for (const r of ranges) this.rangeBuckets(r, kept, matched, nearly);
+    return kept;
+  }
+
   /**
    * The candidates (live documents: text matches, identifier matches, ids or every live slot) that pass every
    * filter (`matched`), and those that fail only the filters of one group (`nearly`, with that group: they still
-   * count for the group's facet values). Both lists are views of arrays kept between searches (evaluation is
-   * synchronous).
+   * count for the group's facet values), but for group `unlisted` (secondFilter). Both lists are views of arrays
+   * kept between searches (evaluation is synchronous).
    */
-  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
+  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], unlisted?: number): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(candidates.length);
     const { scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
     // A broad filter's byte is read here rather than through a call of its test per candidate.
@@ -603,7 +655,7 @@ export class StoreIndex {
       }
       if (failures === 0) {
         matched[m++] = slot;
-      } else if (failures === 1) {
+      } else if (failures === 1 && failedGroup !== unlisted) {
         nearly[p] = slot;
         groups[p++] = failedGroup;
       }
@@ -611,12 +663,16 @@ export class StoreIndex {
     return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };
   }
 
-  /** Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key whose filter it fails. */
-  private matchCounts(matched: Int32Array, nearly: Nearly): Int32Array {
+  /**
+   * Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key whose
+   * filter it fails; the values of key `kept.group`, when given, as `kept.counts` has them (secondFilter).
+   */
+  private matchCounts(matched: Int32Array, nearly: Nearly, kept?: { counts: Int32Array; group: number } | null): Int32Array {
     const counts = new Int32Array(this.valueNames.length);
     this.slotValues.countInto(matched, counts);
     // A range's or an ids filter's group is no key's (negative): the document counts for no value.
     this.slotValues.countOfKeys(nearly.slots, nearly.groups, this.valueKey, counts);
+    if (kept && kept.group >= 0) for (const id of this.valueIds[kept.group]!.values()) counts[id] = kept.counts[id]!;
     return counts;
   }
 
