@@ -528,7 +528,11 @@ export class StoreIndex {
     const second = masks || text || candidates !== this.liveCache ? null : this.secondFilter(filters);
     // A selection and a second filter: what fails only the second counts as the selection's kept counts say.
     const first = second && this.keptOf(second.selection, request.rangeFacets, second.group);
-    const { matched, nearly } = masks ? this.maskPass(masks) : this.filterPass(candidates, filters, second?.group);
+    const { matched, nearly } = masks
+      ? this.maskPass(masks)
+      : second
+        ? this.secondPass(second.selection, filters)
+        : this.filterPass(candidates, filters);
     // One broad selection and no text: what it counts is kept for the next search of it ("men", "women").
     const kept = masks?.length === 1 ? this.keptSelection(masks[0]!) : null;
     const counts = () =>
@@ -589,8 +593,8 @@ export class StoreIndex {
    * Without text, filters of two groups one of which is a single broad selection ("women" read as a gender, and a
    * designer or a price range selected): the documents that fail only the other group's filters are those that
    * pass the selection, so that group's facet counts and range buckets are the selection's kept ones, and the
-   * filter pass need not list them (at a million products, "women" and a designer listed 480,000 and read each
-   * one's row). Of two such selections, the one more documents pass: those that fail it are still listed.
+   * filter pass need not list them (secondPass; at a million products, "women" and a designer listed 480,000 and
+   * read each one's row). Of two such selections, the one more documents pass: those that fail it are still listed.
    */
   private secondFilter(filters: CompiledFilter[]): { selection: CompiledFilter; group: number } | null {
     const groups = [...new Set(filters.map((f) => f.group))];
@@ -625,10 +629,10 @@ export class StoreIndex {
   /**
    * The candidates (live documents: text matches, identifier matches, ids or every live slot) that pass every
    * filter (`matched`), and those that fail only the filters of one group (`nearly`, with that group: they still
-   * count for the group's facet values), but for group `unlisted` (secondFilter). Both lists are views of arrays
-   * kept between searches (evaluation is synchronous).
+   * count for the group's facet values). Both lists are views of arrays kept between searches (evaluation is
+   * synchronous).
    */
-  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[], unlisted?: number): { matched: Int32Array; nearly: Nearly } {
+  private filterPass(candidates: ArrayLike<number>, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
     this.slotsRoom(candidates.length);
     const { scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
     // A broad filter's byte is read here rather than through a call of its test per candidate.
@@ -655,9 +659,36 @@ export class StoreIndex {
       }
       if (failures === 0) {
         matched[m++] = slot;
-      } else if (failures === 1 && failedGroup !== unlisted) {
+      } else if (failures === 1) {
         nearly[p] = slot;
         groups[p++] = failedGroup;
+      }
+    }
+    return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };
+  }
+
+  /**
+   * filterPass over every live slot for a selection and a second group's filters (secondFilter), listing as nearly
+   * matched only those that fail the selection alone. The second group is tested first: most slots fail it and
+   * need nothing more (a designer's byte), where the general pass took 29 ms over a million slots.
+   */
+  private secondPass(selection: CompiledFilter, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
+    this.slotsRoom(this.live);
+    const { ids, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    const { bySlot, passing } = selection.mask!;
+    const others = filters.filter((f) => f !== selection);
+    const mask = others.length === 1 ? others[0]!.mask : undefined;
+    const passes = mask
+      ? (slot: number) => (mask.bySlot[slot] === 1) === (mask.passing === 1)
+      : (slot: number) => others.every((f) => f.test(slot));
+    let m = 0;
+    let p = 0;
+    for (let slot = 0; slot < ids.length; slot++) {
+      if (!passes(slot) || ids[slot] === undefined) continue;
+      if (bySlot[slot] === passing) matched[m++] = slot;
+      else {
+        nearly[p] = slot;
+        groups[p++] = selection.group;
       }
     }
     return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };

@@ -35,6 +35,12 @@ const NARROW_FIELD_END = 0xffff;
 /** Scanning a candidate's sequence costs about this many list entries (a product has ~100 tokens). */
 const SEQUENCE_COST = 100;
 
+/**
+ * A list this many times as long as the candidates is galloped through (keptListed), a shorter one marked: where
+ * both are alike, marking's plain writes cost less than galloping's branches.
+ */
+const GALLOP_FROM = 4;
+
 interface ResolvedClause {
   /** Tokens whose slots match outright (their posting lists). */
   ids: number[];
@@ -293,7 +299,7 @@ export class TextIndex {
     const inOrder = resolved.length > 1 && ascending(candidates, 0, candidates.length);
     for (let c = 1; c < resolved.length && candidates.length > 0; c++) {
       const clause = resolved[c]!;
-      if (inOrder && clause.ids.length === 1 && clause.phrases.length === 0) {
+      if (inOrder && clause.ids.length === 1 && clause.phrases.length === 0 && clause.cost >= candidates.length * GALLOP_FROM) {
         candidates = this.keptListed(candidates, clause.ids[0]!);
       } else if (clause.cost <= candidates.length * SEQUENCE_COST) {
         const generation = this.markClause(clause, candidates);
