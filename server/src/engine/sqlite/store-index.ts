@@ -527,7 +527,7 @@ export class StoreIndex {
         : null;
     const second = masks || text || candidates !== this.liveCache ? null : this.secondFilter(filters);
     // A selection and a second filter: what fails only the second counts as the selection's kept counts say.
-    const first = second && this.keptOf(second.selection, request.rangeFacets, second.group);
+    const first = second && this.keptOf(second.selection);
     const { matched, nearly } = masks
       ? this.maskPass(masks)
       : second
@@ -547,8 +547,7 @@ export class StoreIndex {
         : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of request.rangeFacets) {
-      const buckets =
-        first && this.rangeGroup(r.field) === second!.group ? first.ranges.get(rangeKey(r))! : this.rangeBuckets(r, kept, matched, nearly);
+      const buckets = this.rangeBuckets(r, kept, matched, nearly);
       if (buckets) rangeResult[r.field] = buckets.map((b) => ({ ...b }));
     }
 
@@ -590,16 +589,18 @@ export class StoreIndex {
   }
 
   /**
-   * Without text, filters of two groups one of which is a single broad selection ("women" read as a gender, and a
-   * designer or a price range selected): the documents that fail only the other group's filters are those that
-   * pass the selection, so that group's facet counts and range buckets are the selection's kept ones, and the
+   * Without text, broad selections of two groups one of which is a single selection ("women" read as a gender, and
+   * a designer selected): the documents that fail only the other group's filters are those that
+   * pass the selection, so that group's facet counts are the selection's kept ones, and the
    * filter pass need not list them (secondPass; at a million products, "women" and a designer listed 480,000 and
    * read each one's row). Of two such selections, the one more documents pass: those that fail it are still listed.
    */
   private secondFilter(filters: CompiledFilter[]): { selection: CompiledFilter; group: number } | null {
     const groups = [...new Set(filters.map((f) => f.group))];
     if (groups.length !== 2) return null;
-    const alone = filters.filter((f) => f.mask && f.group >= 0 && filters.every((g) => g === f || g.group !== f.group));
+    // The second group's filters read bytes too: a range tested on every slot of a million cost more than it spared.
+    if (!filters.every((f) => f.mask)) return null;
+    const alone = filters.filter((f) => f.group >= 0 && filters.every((g) => g === f || g.group !== f.group));
     const selection = alone.reduce<CompiledFilter | null>((a, f) => (a && this.passing(a) >= this.passing(f) ? a : f), null);
     return selection && { selection, group: groups.find((g) => g !== selection.group)! };
   }
@@ -615,14 +616,10 @@ export class StoreIndex {
     return kept.passing;
   }
 
-  /** A selection's kept counts, and its buckets of the range facets of `group`, counted now when not kept yet. */
-  private keptOf(selection: CompiledFilter, rangeFacets: RangeFacetRequest[], group: number): KeptSelection {
+  /** A selection's kept counts, counted now when not kept yet. */
+  private keptOf(selection: CompiledFilter): KeptSelection {
     const kept = this.keptSelection(selection.mask!);
-    const ranges = rangeFacets.filter((r) => this.rangeGroup(r.field) === group && !kept.ranges.has(rangeKey(r)));
-    if (kept.counts && ranges.length === 0) return kept;
-    const { matched, nearly } = this.maskPass([selection.mask!]);
-    kept.counts ??= this.selectionCounts(matched, selection.group);
-    for (const r of ranges) this.rangeBuckets(r, kept, matched, nearly);
+    kept.counts ??= this.selectionCounts(this.maskPass([selection.mask!]).matched, selection.group);
     return kept;
   }
 
@@ -676,11 +673,11 @@ export class StoreIndex {
     this.slotsRoom(this.live);
     const { ids, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
     const { bySlot, passing } = selection.mask!;
-    const others = filters.filter((f) => f !== selection);
-    const mask = others.length === 1 ? others[0]!.mask : undefined;
-    const passes = mask
-      ? (slot: number) => (mask.bySlot[slot] === 1) === (mask.passing === 1)
-      : (slot: number) => others.every((f) => f.test(slot));
+    const others = filters.filter((f) => f !== selection).map((f) => f.mask!);
+    const passes = (slot: number) => {
+      for (let f = 0; f < others.length; f++) if ((others[f]!.bySlot[slot] === 1) !== (others[f]!.passing === 1)) return false;
+      return true;
+    };
     let m = 0;
     let p = 0;
     for (let slot = 0; slot < ids.length; slot++) {
