@@ -45,7 +45,26 @@ const men: EngineFilter = { kind: "terms", key: "gender", values: ["Men", "Unise
 const women: EngineFilter = { kind: "terms", key: "gender", values: ["Women", "Unisex"] };
 const notKids: EngineFilter = { kind: "excludeTerms", key: "gender", values: ["Unisex"] };
 const adults: EngineFilter = { kind: "terms", key: "ageGroup", values: ["Adults"] };
-const SELECTIONS: EngineFilter[][] = [[men], [women], [men, women], [men, notKids], [notKids]];
+const red: EngineFilter = { kind: "terms", key: "colour", values: ["Red"] };
+const notRed: EngineFilter = { kind: "excludeTerms", key: "colour", values: ["Red"] };
+const cheap: EngineFilter = { kind: "range", field: "price_min", min: 0, max: 100 };
+const SELECTIONS: EngineFilter[][] = [
+  [men],
+  [women],
+  [men, women],
+  [men, notKids],
+  [notKids],
+  // A selection and a second filter, the only one of its group (a key, its exclusion, a price range).
+  [women, red],
+  [red, women],
+  [men, notRed],
+  [women, cheap],
+  [cheap, notKids],
+  [red, adults],
+  // Two filters of the second group, or a third group: the general pass's way.
+  [women, red, notRed],
+  [women, red, cheap],
+];
 const SORTS: EngineSort[][] = [
   [{ kind: "prefer", filters: [adults] }, { kind: "relevance" }],
   [{ kind: "relevance" }],

@@ -107,3 +107,43 @@ test("sequences held in 16 bits widen to 32 once the tokens outnumber them, and 
   expect(index.match([[{ token: word(1999 * 40 + 39) }]])).toEqual([]);
   expect(index.match([[{ token: "shared" }]]).length).toBe(slots - 1);
 });
+
+test("words intersect as a plain scan does in a store written in slot order, then rewritten and deleted at random", () => {
+  // Written in order, each word's list ascends and later words gallop through it; rewrites and deletes break the
+  // order of what is added until a rebuild sorts it again (every 4,096 waiting, or a quarter of the lists).
+  const rng = seededRandom("text-index-in-order");
+  const random = () => rng.next();
+  const index = new TextIndex(50);
+  const docs = new Map<number, string[]>();
+  const put = (slot: number, columns: string[]) => {
+    index.put(
+      slot,
+      columns.map((c) => (c ? c.split(" ") : [])),
+    );
+    docs.set(slot, columns);
+  };
+  // A word on every eighth document: its list is far shorter than the others'.
+  const columnsOf = (slot: number) => [...randomColumns(random), slot % 8 === 0 ? "rare red" : ""];
+  for (let slot = 0; slot < 6000; slot++) put(slot, columnsOf(slot));
+  const queries: Clause[][] = [
+    [[{ token: "red" }], [{ token: "dress" }]],
+    [[{ token: "rare" }], [{ token: "blue" }], [{ token: "cotton" }]],
+    [[{ token: "shirt" }], [{ token: "rare" }], [{ token: "sho", prefix: true }]],
+    [[{ token: "red" }], [{ token: "unknown" }]],
+  ];
+  const sorted = (slots: number[]) => slots.sort((a, b) => a - b);
+  let checked = 0;
+  for (let step = 0; step < 9000; step++) {
+    if (step % 300 === 0)
+      for (const query of queries) {
+        expect(sorted(index.match(query))).toEqual(sorted(plainMatch(docs, query)));
+        checked++;
+      }
+    const slot = Math.floor(random() * 6500);
+    if (random() < 0.3) {
+      index.delete(slot);
+      docs.delete(slot);
+    } else put(slot, columnsOf(slot));
+  }
+  expect(checked).toBe(30 * queries.length);
+});

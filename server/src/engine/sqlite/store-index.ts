@@ -88,9 +88,15 @@ type Key = (slot: number) => number;
 /** What a search with one broad selection and no text counted (StoreIndex.keptSelection): null until counted. */
 interface KeptSelection {
   counts: Int32Array | null;
+  /** How many documents pass it, once asked (secondFilter). */
+  passing?: number;
   /** Range buckets by field and most buckets; null: no match has the field. */
   ranges: Map<string, RangeCount[] | null>;
 }
+
+type RangeFacetRequest = EngineSearchRequest["rangeFacets"][number];
+/** Where a selection keeps a range facet's buckets. */
+const rangeKey = (r: RangeFacetRequest) => `${r.field}\u0000${r.maxBuckets}`;
 
 /** The candidates that fail only the filters of one group, each with that group. */
 interface Nearly {
@@ -519,7 +525,14 @@ export class StoreIndex {
       !text && candidates === this.liveCache && filters.length > 0 && filters.every((f) => f.mask && f.group === group)
         ? filters.map((f) => f.mask!)
         : null;
-    const { matched, nearly } = masks ? this.maskPass(masks) : this.filterPass(candidates, filters);
+    const second = masks || text || candidates !== this.liveCache ? null : this.secondFilter(filters);
+    // A selection and a second filter: what fails only the second counts as the selection's kept counts say.
+    const first = second && this.keptOf(second.selection);
+    const { matched, nearly } = masks
+      ? this.maskPass(masks)
+      : second
+        ? this.secondPass(second.selection, filters)
+        : this.filterPass(candidates, filters);
     // One broad selection and no text: what it counts is kept for the next search of it ("men", "women").
     const kept = masks?.length === 1 ? this.keptSelection(masks[0]!) : null;
     const counts = () =>
@@ -527,20 +540,14 @@ export class StoreIndex {
         ? (kept.counts ??= this.selectionCounts(matched, group))
         : masks
           ? this.selectionCounts(matched, group)
-          : this.matchCounts(matched, nearly);
+          : this.matchCounts(matched, nearly, first && { counts: first.counts!, group: second!.group });
     const facets =
       request.facets.length > 0
         ? this.facetLists(counts(), this.valuesOfFew(candidates), this.requestedKeys(request.facets), candidates.length)
         : {};
     const rangeResult: EngineSearchResult["ranges"] = {};
     for (const r of request.rangeFacets) {
-      const keptKey = `${r.field}\u0000${r.maxBuckets}`;
-      let buckets = kept?.ranges.get(keptKey);
-      if (buckets === undefined) {
-        const n = this.rangeValues(r.field, matched, nearly);
-        buckets = n ? rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets) : null;
-        kept?.ranges.set(keptKey, buckets);
-      }
+      const buckets = this.rangeBuckets(r, kept, matched, nearly);
       if (buckets) rangeResult[r.field] = buckets.map((b) => ({ ...b }));
     }
 
@@ -568,6 +575,52 @@ export class StoreIndex {
     } finally {
       text?.words.forEach((w, i) => w.quality.forEach((_, id) => (qualities[i]![id] = 0)));
     }
+  }
+
+  /** A range facet's buckets over the matched and nearly matched slots, or those `kept` for a selection (kept then). */
+  private rangeBuckets(r: RangeFacetRequest, kept: KeptSelection | null, matched: Int32Array, nearly: Nearly): RangeCount[] | null {
+    let buckets = kept?.ranges.get(rangeKey(r));
+    if (buckets === undefined) {
+      const n = this.rangeValues(r.field, matched, nearly);
+      buckets = n ? rangeBucketsOf(this.scratchNumbers, n, r.maxBuckets) : null;
+      kept?.ranges.set(rangeKey(r), buckets);
+    }
+    return buckets;
+  }
+
+  /**
+   * Without text, broad selections of two groups one of which is a single selection ("women" read as a gender, and
+   * a designer selected): the documents that fail only the other group's filters are those that
+   * pass the selection, so that group's facet counts are the selection's kept ones, and the
+   * filter pass need not list them (secondPass; at a million products, "women" and a designer listed 480,000 and
+   * read each one's row). Of two such selections, the one more documents pass: those that fail it are still listed.
+   */
+  private secondFilter(filters: CompiledFilter[]): { selection: CompiledFilter; group: number } | null {
+    const groups = [...new Set(filters.map((f) => f.group))];
+    if (groups.length !== 2) return null;
+    // The second group's filters read bytes too: a range tested on every slot of a million cost more than it spared.
+    if (!filters.every((f) => f.mask)) return null;
+    const alone = filters.filter((f) => f.group >= 0 && filters.every((g) => g === f || g.group !== f.group));
+    const selection = alone.reduce<CompiledFilter | null>((a, f) => (a && this.passing(a) >= this.passing(f) ? a : f), null);
+    return selection && { selection, group: groups.find((g) => g !== selection.group)! };
+  }
+
+  /** How many live documents pass a selection's byte per slot (a slot's byte is 1 only when it was live). */
+  private passing({ mask }: CompiledFilter): number {
+    const kept = this.keptSelection(mask!);
+    if (kept.passing === undefined) {
+      let ones = 0;
+      for (const byte of mask!.bySlot) ones += byte;
+      kept.passing = mask!.passing === 1 ? ones : this.live - ones;
+    }
+    return kept.passing;
+  }
+
+  /** A selection's kept counts, counted now when not kept yet. */
+  private keptOf(selection: CompiledFilter): KeptSelection {
+    const kept = this.keptSelection(selection.mask!);
+    kept.counts ??= this.selectionCounts(this.maskPass([selection.mask!]).matched, selection.group);
+    return kept;
   }
 
   /**
@@ -611,12 +664,43 @@ export class StoreIndex {
     return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };
   }
 
-  /** Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key whose filter it fails. */
-  private matchCounts(matched: Int32Array, nearly: Nearly): Int32Array {
+  /**
+   * filterPass over every live slot for a selection and a second group's filters (secondFilter), listing as nearly
+   * matched only those that fail the selection alone. The second group is tested first: most slots fail it and
+   * need nothing more (a designer's byte), where the general pass took 29 ms over a million slots.
+   */
+  private secondPass(selection: CompiledFilter, filters: CompiledFilter[]): { matched: Int32Array; nearly: Nearly } {
+    this.slotsRoom(this.live);
+    const { ids, scratchMatched: matched, scratchNearly: nearly, scratchGroups: groups } = this;
+    const { bySlot, passing } = selection.mask!;
+    const others = filters.filter((f) => f !== selection).map((f) => f.mask!);
+    const passes = (slot: number) => {
+      for (let f = 0; f < others.length; f++) if ((others[f]!.bySlot[slot] === 1) !== (others[f]!.passing === 1)) return false;
+      return true;
+    };
+    let m = 0;
+    let p = 0;
+    for (let slot = 0; slot < ids.length; slot++) {
+      if (!passes(slot) || ids[slot] === undefined) continue;
+      if (bySlot[slot] === passing) matched[m++] = slot;
+      else {
+        nearly[p] = slot;
+        groups[p++] = selection.group;
+      }
+    }
+    return { matched: matched.subarray(0, m), nearly: { slots: nearly.subarray(0, p), groups: groups.subarray(0, p) } };
+  }
+
+  /**
+   * Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key whose
+   * filter it fails; the values of key `kept.group`, when given, as `kept.counts` has them (secondFilter).
+   */
+  private matchCounts(matched: Int32Array, nearly: Nearly, kept?: { counts: Int32Array; group: number } | null): Int32Array {
     const counts = new Int32Array(this.valueNames.length);
     this.slotValues.countInto(matched, counts);
     // A range's or an ids filter's group is no key's (negative): the document counts for no value.
     this.slotValues.countOfKeys(nearly.slots, nearly.groups, this.valueKey, counts);
+    if (kept && kept.group >= 0) for (const id of this.valueIds[kept.group]!.values()) counts[id] = kept.counts[id]!;
     return counts;
   }
 

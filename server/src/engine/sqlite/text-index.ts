@@ -35,6 +35,12 @@ const NARROW_FIELD_END = 0xffff;
 /** Scanning a candidate's sequence costs about this many list entries (a product has ~100 tokens). */
 const SEQUENCE_COST = 100;
 
+/**
+ * A list this many times as long as the candidates is galloped through (keptListed), a shorter one marked: where
+ * both are alike, marking's plain writes cost less than galloping's branches.
+ */
+const GALLOP_FROM = 4;
+
 interface ResolvedClause {
   /** Tokens whose slots match outright (their posting lists). */
   ids: number[];
@@ -47,7 +53,8 @@ interface ResolvedClause {
  * Posting lists are built in one flat array from the live slots' sequences, a range per token; a slot indexed
  * after that goes in a short JS array of its token's until the next rebuild. Per-token JS arrays of numbers cost
  * 8 bytes a slot plus room to grow; the flat array costs 4. A rebuild copies every list once (REBUILD_SHARE
- * keeps that rare).
+ * keeps that rare). A token's range of the flat array is ascending, so that a word's list intersects candidates
+ * in slot order by galloping through it (match).
  */
 export class TextIndex {
   /** Token ids: a stored store's tokens are interned in id order. */
@@ -214,7 +221,8 @@ export class TextIndex {
       const last = from + this.listLength[id]! - 1;
       const at = this.listed.subarray(from, last + 1).indexOf(slot);
       if (at >= 0) {
-        this.listed[from + at] = this.listed[last]!;
+        // Shifted, not swapped with the last: the range stays ascending.
+        this.listed.copyWithin(from + at, from + at + 1, last + 1);
         this.listLength[id]!--;
         return;
       }
@@ -250,6 +258,8 @@ export class TextIndex {
       }
       const extra = this.added[id];
       if (extra) for (const slot of extra) if (alive[slot] === 1) listed[at++] = slot;
+      // Slots added in order (a store written in order) follow the range's; a rewritten document's do not.
+      if (!ascending(listed, listStart[id]!, at)) listed.subarray(listStart[id]!, at).sort();
       listLength[id] = at - listStart[id]!;
     }
     this.listed = at < most ? listed.slice(0, at) : listed;
@@ -285,9 +295,13 @@ export class TextIndex {
     const resolved = clauses.map((c) => this.resolve(c)).sort((a, b) => a.cost - b.cost);
     if (this.slotMarks.length < this.sequences.slots) this.slotMarks = grownTo(this.slotMarks, this.sequences.slots);
     let candidates = this.firstCandidates(resolved[0]!);
+    // Kept in order by every step below.
+    const inOrder = resolved.length > 1 && ascending(candidates, 0, candidates.length);
     for (let c = 1; c < resolved.length && candidates.length > 0; c++) {
       const clause = resolved[c]!;
-      if (clause.cost <= candidates.length * SEQUENCE_COST) {
+      if (inOrder && clause.ids.length === 1 && clause.phrases.length === 0 && clause.cost >= candidates.length * GALLOP_FROM) {
+        candidates = this.keptListed(candidates, clause.ids[0]!);
+      } else if (clause.cost <= candidates.length * SEQUENCE_COST) {
         const generation = this.markClause(clause, candidates);
         candidates = kept(candidates, this.slotMarks, generation);
       } else {
@@ -360,6 +374,40 @@ export class TextIndex {
     return out;
   }
 
+  /**
+   * The candidates (ascending) in a token's list, kept in place. They gallop through its ascending range of the
+   * flat array, and its added slots are marked: marking the whole list wrote a mark per slot the word has
+   * (two broad words at a million products, hundreds of thousands), where galloping reads about
+   * log2(list / candidates) entries per candidate.
+   */
+  private keptListed(candidates: number[], id: number): number[] {
+    const generation = ++this.slotGeneration;
+    const { slotMarks: marks, listed } = this;
+    const extra = this.added[id];
+    if (extra) for (let i = 0; i < extra.length; i++) marks[extra[i]!] = generation;
+    let lo = id < this.listLength.length ? this.listStart[id]! : 0;
+    const to = id < this.listLength.length ? lo + this.listLength[id]! : 0;
+    let n = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const slot = candidates[i]!;
+      // Every entry before lo is below slot: gallop to an entry at or past it, then bisect what was skipped.
+      let hi = lo;
+      for (let step = 1; hi < to && listed[hi]! < slot; step *= 2) {
+        lo = hi + 1;
+        hi += step;
+      }
+      if (hi > to) hi = to;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (listed[mid]! < slot) lo = mid + 1;
+        else hi = mid;
+      }
+      if ((lo < to && listed[lo] === slot) || marks[slot] === generation) candidates[n++] = slot;
+    }
+    candidates.length = n;
+    return candidates;
+  }
+
   /** Marks the slots of a clause's lists, and those candidates that hold one of its phrases. */
   private markClause(clause: ResolvedClause, candidates: number[]): number {
     const generation = ++this.slotGeneration;
@@ -404,6 +452,12 @@ export class TextIndex {
     const sequences = this.sequences.memoryBytes() + this.alive.byteLength + this.slotMarks.byteLength;
     return { postings, sequences, dictionary: this.words.memoryBytes() + this.tokenMarks.byteLength };
   }
+}
+
+/** Whether list[from] up to list[to] ascend strictly. */
+function ascending(list: ArrayLike<number>, from: number, to: number): boolean {
+  for (let i = from + 1; i < to; i++) if (list[i]! <= list[i - 1]!) return false;
+  return true;
 }
 
 /** The candidates marked `generation`, in order, kept in place. */
