@@ -104,6 +104,9 @@ interface Nearly {
   groups: Int32Array;
 }
 
+/** A pass over broad selections lists no nearly matched documents (maskPass). */
+const NO_NEARLY: Nearly = { slots: new Int32Array(0), groups: new Int32Array(0) };
+
 interface CompiledFilter {
   /** The facet key index (terms) or -1 - field index (ranges) whose counts ignore this filter. */
   group: number;
@@ -693,14 +696,15 @@ export class StoreIndex {
 
   /**
    * Disjunctive counts: every value of a matched document, and a nearly matched document's values of the key whose
-   * filter it fails; the values of key `kept.group`, when given, as `kept.counts` has them (secondFilter).
+   * filter it fails; the values of key `given.group`, when given, as `given.counts` has them (a selection's kept
+   * counts, secondFilter; the store's own, selectionCounts).
    */
-  private matchCounts(matched: Int32Array, nearly: Nearly, kept?: { counts: Int32Array; group: number } | null): Int32Array {
+  private matchCounts(matched: Int32Array, nearly: Nearly, given?: { counts: Int32Array; group: number } | null): Int32Array {
     const counts = new Int32Array(this.valueNames.length);
     this.slotValues.countInto(matched, counts);
     // A range's or an ids filter's group is no key's (negative): the document counts for no value.
     this.slotValues.countOfKeys(nearly.slots, nearly.groups, this.valueKey, counts);
-    if (kept && kept.group >= 0) for (const id of this.valueIds[kept.group]!.values()) counts[id] = kept.counts[id]!;
+    if (given && given.group >= 0) for (const id of this.valueIds[given.group]!.values()) counts[id] = given.counts[id]!;
     return counts;
   }
 
@@ -717,12 +721,7 @@ export class StoreIndex {
 
   /** The counts of broad selections' matches (maskPass's `matched`), their key's (`group`) the whole store's. */
   private selectionCounts(matched: Int32Array, group: number): Int32Array {
-    const counts = this.matchCounts(matched, { slots: new Int32Array(0), groups: new Int32Array(0) });
-    if (group >= 0) {
-      const totals = this.storeCounts();
-      for (const id of this.valueIds[group]!.values()) counts[id] = totals[id]!;
-    }
-    return counts;
+    return this.matchCounts(matched, NO_NEARLY, group >= 0 ? { counts: this.storeCounts(), group } : null);
   }
 
   /**
@@ -742,7 +741,7 @@ export class StoreIndex {
       for (let i = 0; i < m; i++) if (next[matched[i]!] === passes) matched[kept++] = matched[i]!;
       m = kept;
     }
-    return { matched: matched.subarray(0, m), nearly: { slots: new Int32Array(0), groups: new Int32Array(0) } };
+    return { matched: matched.subarray(0, m), nearly: NO_NEARLY };
   }
 
   /** Room for n slots in each of the scratch lists of matched and nearly matched slots. */
