@@ -1,5 +1,5 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { livePages, type CatalogRepository } from "./storage/catalog-repository.ts";
+import { liveProductsIn, livePages, type CatalogRepository } from "./storage/catalog-repository.ts";
 import type { Product } from "./product-schema.ts";
 
 /*
@@ -120,8 +120,8 @@ export class CatalogModels<M extends CatalogModel> {
       // Taken before the reads: what is marked meanwhile waits for the next request.
       const redo = [...held.redo];
       held.redo.clear();
-      const [docs, measured] = await Promise.all([this.catalog.liveDocs(storeId, redo), this.measuredOf(storeId, redo)]);
-      for (const [id, doc] of docs) model.put(JSON.parse(doc) as Product, measured.get(id));
+      const [products, measured] = await Promise.all([liveProductsIn(this.catalog, storeId, redo), this.measuredOf(storeId, redo)]);
+      for (const [id, product] of products) model.put(product, measured.get(id));
     }
     return model;
   }
