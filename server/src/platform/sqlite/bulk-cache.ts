@@ -15,6 +15,8 @@ import type { Database } from "bun:sqlite";
  */
 export class BulkCache {
   private readonly ownKib: number;
+  /** The file's page size (KiB): set before its log, it stays. */
+  private readonly pageKib: number;
   private narrowing: Timer | null = null;
   /** The cache now (KiB). */
   private currentKib: number;
@@ -29,6 +31,7 @@ export class BulkCache {
     // Negative: a size in KiB, as connection.ts sets it.
     this.ownKib = -(db.query("PRAGMA cache_size").get() as { cache_size: number }).cache_size;
     this.currentKib = this.ownKib;
+    this.pageKib = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size / 1024;
   }
 
   /** Before a batch's write: the cache the file warrants, at most the bulk's, until `idleMs` after the last call. */
@@ -61,9 +64,7 @@ export class BulkCache {
   }
 
   private fileKib(): number {
-    const pages = (this.db.query("PRAGMA page_count").get() as { page_count: number }).page_count;
-    const size = (this.db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
-    return (pages * size) / 1024;
+    return (this.db.query("PRAGMA page_count").get() as { page_count: number }).page_count * this.pageKib;
   }
 }
 
