@@ -295,11 +295,12 @@ export class TextIndex {
     const resolved = clauses.map((c) => this.resolve(c)).sort((a, b) => a.cost - b.cost);
     if (this.slotMarks.length < this.sequences.slots) this.slotMarks = grownTo(this.slotMarks, this.sequences.slots);
     let candidates = this.firstCandidates(resolved[0]!);
-    // Kept in order by every step below.
-    const inOrder = resolved.length > 1 && ascending(candidates, 0, candidates.length);
+    // Kept in order by every step below; checked once, when a clause would gallop.
+    let inOrder: boolean | undefined;
     for (let c = 1; c < resolved.length && candidates.length > 0; c++) {
       const clause = resolved[c]!;
-      if (inOrder && clause.ids.length === 1 && clause.phrases.length === 0 && clause.cost >= candidates.length * GALLOP_FROM) {
+      const gallops = clause.ids.length === 1 && clause.phrases.length === 0 && clause.cost >= candidates.length * GALLOP_FROM;
+      if (gallops && (inOrder ??= ascending(candidates, 0, candidates.length))) {
         candidates = this.keptListed(candidates, clause.ids[0]!);
       } else if (clause.cost <= candidates.length * SEQUENCE_COST) {
         const generation = this.markClause(clause, candidates);
